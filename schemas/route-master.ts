@@ -1,0 +1,103 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { MSG } from './messages';
+
+const positive = (title: string) =>
+  ({ type: 'number', title, exclusiveMinimum: 0, errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero } }) as const;
+
+const picked = <T extends string, M extends string>(title: T, message: M) =>
+  ({ type: 'string', title, minLength: 1, errorMessage: message }) as const;
+
+/** Cost keys of a route master entry and the unit each one carries (spec 000 section 3). */
+export const COST_UNITS = {
+  ROUTE_COST: ['TON', 'TRUCK', 'FIXED'],
+  LOADING_FEE: ['FIXED'],
+  UNLOADING_FEE: ['FIXED'],
+  LOADING_DETENTION_COST: ['DAY'],
+  UNLOADING_DETENTION_COST: ['DAY'],
+  STANDARD_TRANSIT_TIME: ['FIXED'],
+} as const;
+
+/** The route master form (/route-master/add): flat fields, dates as DD/MM/YYYY. */
+export const routeMasterFormSchema = {
+  type: 'object',
+  properties: {
+    routeId: picked('Route', 'Please select route'),
+    partnerId: picked('Transporter', 'Please select transporter'),
+    vehicleId: picked('Vehicle Type', 'Please select vehicle type'),
+    materialId: picked('Material Type', 'Please select material type'),
+    freightCost: { ...positive('Freight Cost (₹)'), errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: 'Please enter freight cost' } },
+    unit: { type: 'string', title: 'Unit', enum: ['TON', 'TRUCK'], errorMessage: 'Please select unit' },
+    validFrom: {
+      type: 'string',
+      title: 'Valid From',
+      pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$',
+      errorMessage: 'Please select valid from date',
+    },
+    loadingFee: positive('Loading Fee (₹)'),
+    unloadingFee: positive('Unloading Fee (₹)'),
+    loadingDetentionCost: positive('Loading Detention Charges (₹ per day)'),
+    unloadingDetentionCost: positive('Unloading Detention Charges (₹ per day)'),
+    stt: positive('Standard Transit Time (hours)'),
+  },
+  required: ['routeId', 'partnerId', 'vehicleId', 'freightCost', 'unit', 'validFrom', 'materialId'],
+  errorMessage: {
+    required: {
+      routeId: 'Please select route',
+      partnerId: 'Please select transporter',
+      vehicleId: 'Please select vehicle type',
+      freightCost: 'Please enter freight cost',
+      unit: 'Please select unit',
+      validFrom: 'Please select valid from date',
+      materialId: 'Please select material type',
+    },
+  },
+} as const;
+
+export type RouteMasterForm = FromSchema<typeof routeMasterFormSchema>;
+
+/** Body of POST /saas/lego/company_routes_master/create (routeId travels in the query). */
+export const routeMasterBodySchema = {
+  type: 'object',
+  properties: {
+    partnerId: picked('Transporter', 'Please select transporter'),
+    vehicleId: picked('Vehicle Type', 'Please select vehicle type'),
+    materialId: picked('Material Type', 'Please select material type'),
+    validFrom: { type: 'integer', minimum: 0, errorMessage: 'Please select valid from date' },
+    loadType: { const: 'FTL', errorMessage: 'Load type must be FTL' },
+    data: {
+      type: 'array',
+      maxItems: 6,
+      items: {
+        type: 'object',
+        properties: {
+          key: { type: 'string', enum: Object.keys(COST_UNITS) as (keyof typeof COST_UNITS)[] },
+          value: positive('Value'),
+          unit: { type: 'string', enum: ['TON', 'TRUCK', 'FIXED', 'DAY'] },
+        },
+        required: ['key', 'value', 'unit'],
+      },
+      contains: { type: 'object', properties: { key: { const: 'ROUTE_COST' } }, required: ['key'] },
+      errorMessage: { contains: 'Please enter freight cost' },
+    },
+  },
+  required: ['partnerId', 'vehicleId', 'materialId', 'validFrom', 'loadType', 'data'],
+  errorMessage: {
+    required: {
+      partnerId: 'Please select transporter',
+      vehicleId: 'Please select vehicle type',
+      materialId: 'Please select material type',
+      validFrom: 'Please select valid from date',
+      loadType: 'Load type must be FTL',
+      data: 'Please enter freight cost',
+    },
+  },
+} as const;
+
+export type RouteMasterBody = {
+  partnerId: string;
+  vehicleId: string;
+  materialId: string;
+  validFrom: number;
+  loadType: 'FTL';
+  data: { key: keyof typeof COST_UNITS; value: number; unit: string }[];
+};

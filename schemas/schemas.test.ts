@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { validate } from './ajv';
+import {
+  materialCreateSchema, vehicleCreateSchema, routeBodySchema, routeMasterFormSchema, routeMasterBodySchema,
+  transporterSchema, scopeQuerySchema, passwordChangeSchema,
+} from './index';
+
+const place = (id: string) => ({ google: { place_id: id } });
+
+describe('shared schemas give the spec messages', () => {
+  it('material: required, blank, 64 characters', () => {
+    expect(validate(materialCreateSchema, { label: 'x'.repeat(65) })).toEqual(['Maximum 64 character allowed']);
+    expect(validate(materialCreateSchema, { label: '   ' })).toEqual(['Blank spaces not allowed']);
+    expect(validate(materialCreateSchema, { label: 'x'.repeat(64) })).toEqual([]);
+    expect(validate(materialCreateSchema, {})).toEqual(['Please select material']);
+    expect(validate(materialCreateSchema, { ftMaterialId: 'm1' })).toEqual([]);
+  });
+
+  it('vehicle: standard id or custom label', () => {
+    expect(validate(vehicleCreateSchema, {})).toEqual(['Please enter vehicle type']);
+    expect(validate(vehicleCreateSchema, { label: '' })).toEqual(['Please enter custom vehicle ']);
+    expect(validate(vehicleCreateSchema, { label: '32 ft MXL' })).toEqual([]);
+  });
+
+  it('route: label, stt, points, radius', () => {
+    expect(validate(routeBodySchema, {})).toEqual([
+      'Please enter route label', 'Please enter loading point', 'Please enter unloading point',
+    ]);
+    expect(validate(routeBodySchema, { label: '  ', stt: 0, origin: place('a'), destination: {} })).toEqual([
+      'Blank spaces not allowed', 'Please enter a number greater than 0', 'Please enter unloading point',
+    ]);
+    const ok = { label: 'Pune - Mumbai', stt: 600, origin: place('a'), destination: { ...place('b'), geofenceRadius: 51 } };
+    expect(validate(routeBodySchema, ok)).toEqual(['Number should be between 0.01 to 50']);
+    expect(validate(routeBodySchema, { ...ok, destination: place('b'), stt: null })).toEqual([]);
+  });
+
+  it('route master form and body', () => {
+    expect(validate(routeMasterFormSchema, {})).toContain('Please select route');
+    expect(validate(routeMasterFormSchema, { validFrom: '31/13/2026' })).toContain('Please select valid from date');
+    const body = { partnerId: 'p', vehicleId: 'v', materialId: 'm', validFrom: 1, loadType: 'FTL', data: [{ key: 'LOADING_FEE', value: 5, unit: 'FIXED' }] };
+    expect(validate(routeMasterBodySchema, body)).toEqual(['Please enter freight cost']);
+    body.data.push({ key: 'ROUTE_COST', value: -1, unit: 'TON' });
+    expect(validate(routeMasterBodySchema, body)).toEqual(['Please enter a number greater than 0']);
+  });
+
+  it('transporter, scope and password', () => {
+    expect(validate(transporterSchema, {})).toHaveLength(7);
+    expect(validate(scopeQuerySchema, {})).toEqual(['Select a company to continue']);
+    expect(validate(passwordChangeSchema, { identifier: 'ops@demo.local', code: '123456', password: 'short' })).toEqual([
+      'Password must be at least 8 characters with a letter and a digit',
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { MSG, NOT_BLANK } from './messages';
+
+const text = <T extends string, M extends string>(title: T, message: M) =>
+  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { minLength: message, type: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' } }) as const;
+
+/** Logo upload: an image as base64, at most 1 MB once decoded (1,398,104 base64 characters). */
+export const logoSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', maxLength: 200 },
+    type: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'], errorMessage: 'Logo must be a PNG, JPEG, SVG or WebP image' },
+    data: { type: 'string', maxLength: 1_398_104, pattern: '^[A-Za-z0-9+/=]*$', errorMessage: { maxLength: 'Logo must be at most 1 MB', pattern: 'Logo is not a valid image' } },
+  },
+  required: ['name', 'type', 'data'],
+} as const;
+
+/** Transporter of the older screens (spec 000 sections 2.9 and 5). */
+export const transporterSchema = {
+  type: 'object',
+  properties: {
+    transporterName: text('Transporter Name', 'Please enter transporter name'),
+    branch: text('Branch', 'Please enter branch'),
+    address: text('Address', 'Please enter address'),
+    state: text('State', 'Please enter state'),
+    city: text('City', 'Please enter city'),
+    contactPerson: text('Contact Person', 'Please enter contact person'),
+    phoneNumber: {
+      type: 'string',
+      title: 'Mobile Number',
+      pattern: '^[6-9][0-9]{9}$',
+      errorMessage: { pattern: 'Please enter a valid 10 digit mobile number', type: 'Please enter mobile number' },
+    },
+    active: { type: 'boolean', title: 'Active', default: true },
+    uid: { type: 'string', title: 'UID', maxLength: 64 },
+    logo: logoSchema,
+  },
+  required: ['transporterName', 'branch', 'address', 'state', 'city', 'contactPerson', 'phoneNumber'],
+  errorMessage: {
+    required: {
+      transporterName: 'Please enter transporter name',
+      branch: 'Please enter branch',
+      address: 'Please enter address',
+      state: 'Please enter state',
+      city: 'Please enter city',
+      contactPerson: 'Please enter contact person',
+      phoneNumber: 'Please enter mobile number',
+    },
+  },
+} as const;
+
+/** PATCH accepts any subset of the fields. */
+export const transporterPatchSchema = { ...transporterSchema, required: [] } as const;
+
+export type TransporterBody = FromSchema<typeof transporterSchema>;
+export type Transporter = Omit<TransporterBody, 'logo'> & { id: string; logoUrl: string | null };

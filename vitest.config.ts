@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three suites: unit (engine, schemas, app logic), server (Fastify inject on PGlite and PostgreSQL), e2e (Chromium). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['schemas/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'screens/**/*.test.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
