@@ -1,0 +1,21 @@
+/** Toasts the engine shows; the shell binds them to antd's `App` context once (stories and tests may too). */
+export interface Feedback {
+  success(text: string): void;
+  error(text: string): void;
+  info(text: string): void;
+}
+
+const silent: Feedback = { success() {}, error() {}, info() {} };
+let current: Feedback = silent;
+
+/** Binds the toasts. */
+export function bindFeedback(next: Feedback): void {
+  current = next;
+}
+
+/** The toasts in force. */
+export const feedback: Feedback = {
+  success: (text) => current.success(text),
+  error: (text) => current.error(text),
+  info: (text) => current.info(text),
+};

@@ -1,0 +1,66 @@
+import { Button, Card, Flex, Spin } from 'antd';
+import Form from '@rjsf/antd';
+import type { RJSFSchema } from '@rjsf/utils';
+import { CompanyGate } from '../views/CompanyGate';
+import { fields, widgets, checkUiSchema } from '../widgets/registry';
+import type { FormConfig } from '../types';
+import { GridTemplate } from './GridTemplate';
+import { transformErrors } from './transformErrors';
+import { useFormController } from './useFormController';
+import { validator } from './validator';
+
+interface FormViewProps {
+  config: FormConfig;
+  /** Record to edit without loading it (modal edit from a list). */
+  record?: Record<string, unknown>;
+  /** Inside a modal or a list: no card, no company gate. */
+  embedded?: boolean;
+  /** A small inline form (vehicles, materials). */
+  compact?: boolean;
+  onSaved?: () => void;
+}
+
+/** Renders a form config with rjsf and the antd theme; validation messages come from the schema. */
+export function FormView({ config, record, embedded, compact, onSaved }: FormViewProps) {
+  checkUiSchema(config.uiSchema, config.title.create);
+  const form = useFormController(config, { record, onSaved });
+  const body = (
+    <Spin spinning={form.loading}>
+      <Form
+        schema={config.schema as unknown as RJSFSchema}
+        uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+        formData={form.formData}
+        onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
+        onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
+        validator={validator}
+        transformErrors={transformErrors}
+        widgets={widgets}
+        fields={fields}
+        templates={{ ObjectFieldTemplate: GridTemplate }}
+        showErrorList={false}
+        noHtml5Validate
+        omitExtraData
+        liveOmit="onBlur"
+        disabled={form.submitting}
+        aria-label={form.title}
+      >
+        <Flex gap="small" justify={compact ? 'start' : 'end'}>
+          <Button type="primary" htmlType="submit" loading={form.submitting}>
+            {form.submitLabel}
+          </Button>
+        </Flex>
+      </Form>
+    </Spin>
+  );
+  if (embedded) return body;
+  return (
+    <Card title={form.title} size={compact ? 'small' : 'default'} style={compact ? { minWidth: 320, flex: 1 } : undefined}>
+      {compact || form.ready ? body : (
+        <Flex vertical gap="middle">
+          <CompanyGate ready={false}>{null}</CompanyGate>
+          {!form.editing && body}
+        </Flex>
+      )}
+    </Card>
+  );
+}

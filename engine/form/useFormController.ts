@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams, useLocation } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { MSG } from '../../schemas/messages';
+import { callEndpoint } from '../data/endpoint';
+import { useEndpoint } from '../data/useEndpoint';
+import { feedback } from '../feedback';
+import { useScope } from '../scope/useScope';
+import type { ConfigContext, FormConfig } from '../types';
+
+type Data = Record<string, unknown>;
+
+/** Builds the body of a submission when the config does not: the form data itself. */
+const defaultSubmission = (formData: Data) => ({ body: formData });
+
+/**
+ * State and actions of a form screen without UI: loads the record being edited, builds the payload,
+ * saves through the create or update call, toasts, refreshes lists and navigates after saving.
+ */
+export function useFormController(config: FormConfig, options: { record?: Data; onSaved?: () => void } = {}) {
+  const [scope] = useScope();
+  const params = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const editing = Boolean(options.record) || Boolean(params.id && config.editPath);
+  const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
+  const needsLoad = editing && !options.record && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
+  const loaded = useEndpoint<unknown>(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
+
+  const record = useMemo(() => {
+    const raw = options.record ?? (loaded.data === undefined ? undefined : config.load?.pick ? config.load.pick(loaded.data) : loaded.data);
+    return raw as Data | undefined;
+  }, [options.record, loaded.data, config.load]);
+
+  const [formData, setFormData] = useState<Data>({});
+  useEffect(() => {
+    if (record) setFormData(config.toForm ? config.toForm(record) : record);
+  }, [record, config]);
+  useEffect(() => {
+    if (loaded.error && config.load) feedback.error(config.load.error);
+  }, [loaded.error, config.load]);
+
+  const [submitting, setSubmitting] = useState(false);
+  const submit = useCallback(
+    async (data: Data) => {
+      if (config.requiresCompany !== false && !scope.companyId) {
+        feedback.error(config.companyMessage ?? MSG.selectCompany);
+        return false;
+      }
+      const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, editing, record });
+      const endpoint = editing && config.submit.update ? config.submit.update : config.submit.create;
+      setSubmitting(true);
+      const result = await callEndpoint(endpoint, { scope, ...submission });
+      setSubmitting(false);
+      if (!result.ok) {
+        feedback.error(editing ? (config.messages.updateError ?? config.messages.createError) : config.messages.createError);
+        return false;
+      }
+      feedback.success(editing ? (config.messages.updated ?? config.messages.created) : config.messages.created);
+      await mutate(() => true);
+      options.onSaved?.();
+      if (config.after) navigate({ pathname: config.after, search: location.search });
+      else if (!editing) setFormData({});
+      return true;
+    },
+    [config, scope, ctx, editing, record, mutate, options, navigate, location.search],
+  );
+
+  return {
+    scope,
+    editing,
+    ready: config.requiresCompany === false || Boolean(scope.companyId),
+    loading: needsLoad && loaded.isLoading,
+    title: editing ? (config.title.edit ?? config.title.create) : config.title.create,
+    submitLabel: editing ? (config.submitLabel?.edit ?? 'Update') : (config.submitLabel?.create ?? 'Submit'),
+    formData,
+    setFormData,
+    submitting,
+    submit,
+  };
+}

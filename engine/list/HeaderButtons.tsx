@@ -1,0 +1,33 @@
+import { Button, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useKeepQuery } from '../useKeepQuery';
+import type { HeaderButton } from '../types';
+
+/** The drawer loads only when a header button opens one. */
+const RowsDrawer = lazy(() => import('./RowsDrawer').then((m) => ({ default: m.RowsDrawer })));
+
+/** The buttons in a list's header: links to other screens, or drawers listing rows. */
+export function HeaderButtons({ buttons, disabled }: { buttons: HeaderButton[]; disabled: boolean }) {
+  const { go } = useKeepQuery();
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  return (
+    <Space wrap>
+      {buttons.map((button, index) =>
+        'to' in button ? (
+          <Button key={button.label} type={button.primary ? 'primary' : 'default'} disabled={disabled} onClick={() => go(button.to)}>
+            {button.label}
+          </Button>
+        ) : (
+          <span key={button.label}>
+            <Button disabled={disabled} onClick={() => setOpenIndex(index)}>{button.label}</Button>
+            {openIndex === index && (
+              <Suspense fallback={null}>
+                <RowsDrawer spec={button.drawer} open onClose={() => setOpenIndex(null)} />
+              </Suspense>
+            )}
+          </span>
+        ),
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,74 @@
+import { Card, Flex, Modal, Skeleton, Table } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { CompanyGate } from '../views/CompanyGate';
+import type { ListConfig } from '../types';
+import { HeaderButtons } from './HeaderButtons';
+import { RowActions } from './RowActions';
+import { SwitchCell } from './SwitchCell';
+import { tableColumns } from './tableColumns';
+import { cellValue } from './columns';
+import { useListController, type Row } from './useListController';
+
+/** Forms (rjsf and ajv) load only when a list shows one. */
+const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
+
+/** Renders a list config: header buttons, inline create forms, the table with switches and row actions. */
+export function ListView({ config }: { config: ListConfig }) {
+  const list = useListController(config);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const modal = config.edit?.modal ?? null;
+  const columns = tableColumns(config.columns, (column, row) => (
+    <SwitchCell column={column} checked={Boolean(cellValue(column, row))} onConfirm={(next) => list.toggle(column, row, next)} />
+  ));
+  if (config.edit || config.remove) {
+    columns.push({
+      key: '__actions',
+      title: 'Action',
+      width: 110,
+      render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={setEditing} onRemove={list.remove} />,
+    });
+  }
+  return (
+    <Card title={config.title} extra={config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}>
+      <CompanyGate ready={list.ready}>
+        <Flex vertical gap="middle">
+          {config.inlineForms && (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+            <Flex gap="large" wrap align="start">
+              {config.inlineForms.map((form) => (
+                <FormView key={form.title.create} config={form} compact onSaved={list.reload} />
+              ))}
+            </Flex>
+            </Suspense>
+          )}
+          <Table<Row>
+            rowKey={config.rowKey}
+            loading={list.loading}
+            dataSource={list.rows}
+            columns={columns}
+            locale={{ emptyText: config.emptyText }}
+            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            scroll={{ x: 'max-content' }}
+          />
+        </Flex>
+      </CompanyGate>
+      {modal && (
+        <Modal title={modal.title.edit} open={Boolean(editing)} onCancel={() => setEditing(null)} footer={null} destroyOnHidden>
+          {editing && (
+            <Suspense fallback={<Skeleton active />}>
+            <FormView
+              config={modal}
+              record={editing}
+              embedded
+              onSaved={() => {
+                setEditing(null);
+                list.reload();
+              }}
+            />
+            </Suspense>
+          )}
+        </Modal>
+      )}
+    </Card>
+  );
+}

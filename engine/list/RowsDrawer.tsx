@@ -1,0 +1,18 @@
+import { Drawer, Table } from 'antd';
+import { useEndpoint } from '../data/useEndpoint';
+import { useScope } from '../scope/useScope';
+import type { HeaderButton } from '../types';
+import { tableColumns } from './tableColumns';
+
+export type DrawerSpec = Extract<HeaderButton, { drawer: unknown }>['drawer'];
+
+/** A drawer listing rows of another call (e.g. the transporters linked to the company). */
+export function RowsDrawer({ spec, open, onClose }: { spec: DrawerSpec; open: boolean; onClose: () => void }) {
+  const [scope] = useScope();
+  const { data, isLoading } = useEndpoint<Record<string, unknown>[]>(spec.endpoint, { scope }, open && Boolean(scope.companyId));
+  return (
+    <Drawer title={spec.title} open={open} onClose={onClose} size="large">
+      <Table rowKey={spec.rowKey} loading={isLoading} dataSource={data ?? []} columns={tableColumns(spec.columns)} locale={{ emptyText: spec.emptyText }} pagination={false} />
+    </Drawer>
+  );
+}

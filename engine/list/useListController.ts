@@ -1,0 +1,63 @@
+import { useCallback, useEffect } from 'react';
+import { useParams } from 'react-router';
+import { callEndpoint } from '../data/endpoint';
+import { useEndpoint } from '../data/useEndpoint';
+import { feedback } from '../feedback';
+import { useScope } from '../scope/useScope';
+import type { ColumnConfig, ListConfig } from '../types';
+
+export type Row = Record<string, unknown>;
+
+/** State and actions of a list screen, without any UI: rows of the scope, delete and toggle. */
+export function useListController(config: ListConfig) {
+  const [scope] = useScope();
+  const params = useParams();
+  const ready = config.requiresCompany === false || Boolean(scope.companyId);
+  const input = config.sourceInput?.({ scope, params }) ?? { scope };
+  const { data, error, isLoading, isValidating, mutate } = useEndpoint<Row[]>(config.source, input, ready);
+
+  useEffect(() => {
+    if (error) feedback.error(config.fetchError);
+  }, [error, config.fetchError]);
+
+  const remove = useCallback(
+    async (row: Row) => {
+      const spec = config.remove!;
+      const result = await callEndpoint(spec.endpoint, { scope, ...spec.input(row) });
+      if (!result.ok) {
+        feedback.error(spec.error);
+        return false;
+      }
+      feedback.success(typeof spec.success === 'function' ? spec.success(row) : spec.success);
+      await mutate();
+      return true;
+    },
+    [config.remove, scope, mutate],
+  );
+
+  const toggle = useCallback(
+    async (column: ColumnConfig, row: Row, checked: boolean) => {
+      const spec = column.toggle!;
+      const result = await callEndpoint(spec.endpoint, { scope, params: row as Record<string, string>, body: spec.body(row, checked) });
+      if (!result.ok) {
+        feedback.error(spec.error);
+        return false;
+      }
+      feedback.success(spec.success);
+      await mutate();
+      return true;
+    },
+    [scope, mutate],
+  );
+
+  return {
+    scope,
+    ready,
+    rows: Array.isArray(data) ? data : [],
+    loading: ready && (isLoading || isValidating),
+    failed: Boolean(error),
+    reload: () => mutate(),
+    remove,
+    toggle,
+  };
+}

@@ -1,0 +1,105 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { Endpoint, CallInput } from './data/endpoint';
+import type { Scope } from './scope/scope';
+
+/** How a screen shows in the left menu. */
+export interface MenuEntry {
+  label: string;
+  /** Group heading (e.g. 'Routes', 'Masters'). */
+  group: string;
+  /** Icon name from the shell's icon map. */
+  icon?: string;
+  order?: number;
+}
+
+/** A column of a list. `kind` picks the renderer from the column registry. */
+export interface ColumnConfig {
+  title: string;
+  /** Dotted path into the row, e.g. `origin.google.formatted_address`. */
+  field: string;
+  /** Derives the value when it is not a plain path (e.g. the ROUTE_COST entry of a cost list). */
+  value?: (row: Record<string, unknown>) => unknown;
+  kind?: 'text' | 'datetime' | 'date' | 'inr' | 'boolean' | 'switch';
+  sortable?: boolean;
+  width?: number;
+  /** For `switch`: the call that stores the new value and the confirmation shown first. */
+  toggle?: {
+    endpoint: Endpoint;
+    body: (row: Record<string, unknown>, checked: boolean) => unknown;
+    confirmTitle: string;
+    confirmText?: string;
+    success: string;
+    error: string;
+  };
+}
+
+/** Values every payload builder and loader receives. */
+export interface ConfigContext {
+  scope: Scope;
+  /** Path parameters of the current page (e.g. the id being edited). */
+  params: Record<string, string | undefined>;
+}
+
+/** What a form submits: the body and any extra query or path parameters. */
+export type Submission = Pick<CallInput, 'body' | 'query' | 'params'>;
+
+/** A form: schema, uiSchema, how to load and save, and what to say. */
+export interface FormConfig {
+  kind: 'form';
+  /** Route paths: create and (optional) edit, e.g. `/routes/add` and `/routes/:id/edit`. */
+  path?: string;
+  editPath?: string;
+  title: { create: string; edit?: string };
+  /** A shared schema from `schemas/` (read-only `as const` objects are accepted). */
+  schema: object;
+  uiSchema?: UiSchema;
+  /** Fields per row on wide screens. */
+  columns?: 1 | 2 | 3;
+  requiresCompany?: boolean;
+  /** Message when saving without a company; defaults to 'Select a company to continue'. */
+  companyMessage?: string;
+  /** Loading the record being edited. */
+  load?: { endpoint: Endpoint; input: (ctx: ConfigContext) => CallInput; pick?: (data: unknown) => unknown; error: string };
+  toForm?: (record: Record<string, unknown>) => Record<string, unknown>;
+  toSubmission?: (formData: Record<string, unknown>, ctx: ConfigContext & { editing: boolean; record?: Record<string, unknown> }) => Submission;
+  submit: { create: Endpoint; update?: Endpoint };
+  submitLabel?: { create: string; edit?: string };
+  messages: { created: string; updated?: string; createError: string; updateError?: string };
+  /** Where to go after saving (query string kept); absent: stay and reset. */
+  after?: string;
+}
+
+/** A header button: a link to another screen, or a drawer listing rows. */
+export type HeaderButton =
+  | { label: string; to: string; primary?: boolean }
+  | { label: string; drawer: { title: string; endpoint: Endpoint; columns: ColumnConfig[]; rowKey: string; emptyText: string } };
+
+/** A list screen. */
+export interface ListConfig {
+  kind: 'list';
+  path: string;
+  title: string;
+  menu?: MenuEntry;
+  requiresCompany?: boolean;
+  source: Endpoint;
+  sourceInput?: (ctx: ConfigContext) => CallInput;
+  rowKey: string;
+  columns: ColumnConfig[];
+  emptyText: string;
+  fetchError: string;
+  headerButtons?: HeaderButton[];
+  /** Small create forms shown above the table (vehicles, materials). */
+  inlineForms?: FormConfig[];
+  /** Edit on a page (`to`, with `:field` from the row), in a modal (quick edit), or both. */
+  edit?: { to?: string; modal?: FormConfig };
+  remove?: {
+    endpoint: Endpoint;
+    input: (row: Record<string, unknown>) => CallInput;
+    confirm: string;
+    success: string | ((row: Record<string, unknown>) => string);
+    error: string;
+  };
+}
+
+/** Any screen the router can mount. */
+export type ScreenConfig = ListConfig | FormConfig;

@@ -1,0 +1,73 @@
+import { Col, Row, Select } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
+import { useEndpoint } from '../data/useEndpoint';
+import type { Endpoint } from '../data/endpoint';
+import { pick } from '../list/columns';
+
+/** `ui:options` of a cascade: the endpoint and the levels, each narrowing the next. */
+export interface CascadeOptions {
+  endpoint: Endpoint;
+  levels: { field: string; title: string }[];
+  valueField: string;
+}
+
+/** Text of a level value; `{value, unit}` objects read as '7 MT'. */
+function levelText(value: unknown): string {
+  if (value && typeof value === 'object' && 'value' in value) {
+    const { value: amount, unit } = value as { value: unknown; unit?: unknown };
+    return `${amount} ${unit ?? ''}`.trim();
+  }
+  return String(value ?? '');
+}
+
+/** Picks one row of a list by successive choices (body type, then length, then weight); its id is the value. */
+export function CascadeWidget({ id, value, onChange, disabled, readonly, options, rawErrors }: WidgetProps) {
+  const { endpoint, levels, valueField } = options as unknown as CascadeOptions;
+  const { data, isLoading } = useEndpoint<Record<string, unknown>[]>(endpoint, {});
+  const rows = useMemo(() => (Array.isArray(data) ? data : []), [data]);
+  const [choices, setChoices] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (!value) return;
+    const row = rows.find((r) => String(pick(r, valueField)) === value);
+    if (row) setChoices(levels.map((level) => levelText(pick(row, level.field))));
+  }, [value, rows, levels, valueField]);
+  useEffect(() => {
+    if (!value) setChoices((current) => (current.length === levels.length ? [] : current));
+  }, [value, levels.length]);
+
+  const choose = (index: number, next: string | undefined) => {
+    const picked = [...choices.slice(0, index), ...(next === undefined ? [] : [next])];
+    setChoices(picked);
+    const match = picked.length === levels.length
+      ? rows.find((row) => levels.every((level, i) => levelText(pick(row, level.field)) === picked[i]))
+      : undefined;
+    onChange(match ? String(pick(match, valueField)) : undefined);
+  };
+
+  return (
+    <Row gutter={8} id={id}>
+      {levels.map((level, index) => {
+        const candidates = rows.filter((row) => levels.slice(0, index).every((l, i) => levelText(pick(row, l.field)) === choices[i]));
+        const values = [...new Set(candidates.map((row) => levelText(pick(row, level.field))))];
+        return (
+          <Col span={24 / levels.length} key={level.field}>
+            <Select
+              aria-label={level.title}
+              placeholder={level.title}
+              loading={isLoading}
+              allowClear
+              value={choices[index]}
+              disabled={disabled || readonly || index > choices.length}
+              status={rawErrors?.length ? 'error' : undefined}
+              options={values.map((v) => ({ value: v, label: v }))}
+              onChange={(next) => choose(index, next ?? undefined)}
+              style={{ width: '100%' }}
+            />
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}

@@ -1,0 +1,93 @@
+import { AutoComplete, Col, Form, Input, InputNumber, Row } from 'antd';
+import type { FieldProps } from '@rjsf/utils';
+import { useEffect, useRef, useState } from 'react';
+import { placeDetails, suggestPlaces } from './placeApi';
+
+interface PlaceValue {
+  label?: string;
+  address?: string;
+  cpCode?: string;
+  geofenceRadius?: number;
+  google?: { place_id?: string; formatted_address?: string; geometry?: { location: { lat: number; lng: number } } };
+}
+
+/** Every message in an error subtree, so errors on nested keys (google.place_id) show under the field. */
+export function collectErrors(errorSchema: unknown): string[] {
+  if (!errorSchema || typeof errorSchema !== 'object') return [];
+  const own = ((errorSchema as { __errors?: string[] }).__errors) ?? [];
+  const nested = Object.entries(errorSchema)
+    .filter(([key]) => key !== '__errors')
+    .flatMap(([, child]) => collectErrors(child));
+  return [...new Set([...own, ...nested])];
+}
+
+/**
+ * A route end or known place: address chosen from the geocoder's suggestions (debounced), plus the
+ * geofence radius (km, default 2) and an optional code. The label and address follow the chosen place.
+ */
+export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, fieldPathId, disabled, readonly, required }: FieldProps<PlaceValue>) {
+  const value: PlaceValue = formData ?? {};
+  const [text, setText] = useState(value.google?.formatted_address ?? '');
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const controller = useRef<AbortController>(undefined);
+  const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? 'Place';
+  const errors = collectErrors(errorSchema);
+  const id = fieldPathId.$id;
+
+  useEffect(() => setText(value.google?.formatted_address ?? ''), [value.google?.formatted_address]);
+
+  const update = (patch: Partial<PlaceValue>) => onChange({ geofenceRadius: 2, ...value, ...patch }, fieldPathId.path);
+  const search = (input: string) => {
+    setText(input);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      controller.current?.abort();
+      controller.current = new AbortController();
+      const found = await suggestPlaces(input, controller.current.signal);
+      setOptions(found.map((s) => ({ value: s.place_id, label: s.description })));
+    }, 300);
+  };
+  const choose = async (placeId: string) => {
+    const place = await placeDetails(placeId);
+    if (!place) return;
+    setText(place.formatted_address);
+    update({
+      label: value.label || place.name || place.formatted_address.split(',')[0],
+      address: place.formatted_address,
+      google: { place_id: place.place_id, formatted_address: place.formatted_address, geometry: place.geometry },
+    });
+  };
+  const locked = disabled || readonly;
+  return (
+    <Row gutter={12}>
+      <Col xs={24} md={14}>
+        <Form.Item label={title} required={required} validateStatus={errors.length ? 'error' : undefined} help={errors.join(' ') || undefined} htmlFor={`${id}_search`}>
+          <AutoComplete
+            id={`${id}_search`}
+            value={text}
+            options={options}
+            onSearch={search}
+            onSelect={(placeId: string) => choose(placeId)}
+            onChange={(next) => {
+              if (!next) update({ google: undefined, address: undefined });
+            }}
+            disabled={locked}
+            placeholder="Search a place, area or PIN code"
+            allowClear
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={5}>
+        <Form.Item label="Geofence Radius (km)" htmlFor={`${id}_radius`}>
+          <InputNumber id={`${id}_radius`} value={value.geofenceRadius ?? 2} step={0.5} disabled={locked} onChange={(next) => update({ geofenceRadius: next ?? undefined })} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col xs={12} md={5}>
+        <Form.Item label="Place Code" htmlFor={`${id}_code`}>
+          <Input id={`${id}_code`} value={value.cpCode} disabled={locked} onChange={(e) => update({ cpCode: e.target.value || undefined })} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,38 @@
+import { Select } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEndpoint } from '../data/useEndpoint';
+import { useScope } from '../scope/useScope';
+import type { Endpoint } from '../data/endpoint';
+import { pick } from '../list/columns';
+
+/** `ui:options` of the remote select: where the options come from and which fields label and identify them. */
+export interface RemoteSelectOptions {
+  endpoint: Endpoint;
+  labelField: string;
+  valueField: string;
+  placeholder?: string;
+}
+
+/** A searchable select whose options are read from an endpoint in the current company scope. */
+export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors }: WidgetProps) {
+  const { endpoint, labelField, valueField, placeholder } = options as unknown as RemoteSelectOptions;
+  const [scope] = useScope();
+  const { data, isLoading } = useEndpoint<Record<string, unknown>[]>(endpoint, { scope }, Boolean(scope.companyId) || endpoint.scoped === false);
+  const items = (Array.isArray(data) ? data : []).map((row) => ({ value: String(pick(row, valueField)), label: String(pick(row, labelField)) }));
+  return (
+    <Select
+      id={id}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      loading={isLoading}
+      value={value || undefined}
+      placeholder={placeholder ?? 'Select'}
+      options={items}
+      disabled={disabled || readonly}
+      status={rawErrors?.length ? 'error' : undefined}
+      onChange={(next) => onChange(next ?? undefined)}
+      onBlur={() => onBlur(id, value)}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import { customMaterialSchema, masterMaterialSchema } from '../schemas/material';
+import type { FormConfig, ListConfig } from '../engine/types';
+import { api } from './endpoints';
+
+/** A material picked from the master list. */
+const masterMaterialForm: FormConfig = {
+  kind: 'form',
+  title: { create: 'Master material' },
+  schema: masterMaterialSchema,
+  uiSchema: {
+    ftMaterialId: {
+      'ui:widget': 'remoteSelect',
+      'ui:options': { endpoint: api.masterMaterials, labelField: 'type', valueField: 'id', placeholder: 'Select master material' },
+    },
+  },
+  submit: { create: api.createMaterial },
+  submitLabel: { create: 'Add Material' },
+  messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
+};
+
+/** A free-text material. */
+const customMaterialForm: FormConfig = {
+  kind: 'form',
+  title: { create: 'Custom material' },
+  schema: customMaterialSchema,
+  uiSchema: { label: { 'ui:placeholder': 'e.g. Galvanised Steel Coils' } },
+  submit: { create: api.createMaterial },
+  submitLabel: { create: 'Add Custom Material' },
+  messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
+};
+
+/** /materialmaster: the client's materials. */
+export const materialsList: ListConfig = {
+  kind: 'list',
+  path: '/materialmaster',
+  title: 'Materials',
+  menu: { label: 'Materials', group: 'Masters', icon: 'material', order: 2 },
+  source: api.materials,
+  rowKey: 'id',
+  columns: [{ title: 'Material', field: 'label' }],
+  emptyText: 'No materials found for the given selection',
+  fetchError: 'Error while fetching company specific materials',
+  inlineForms: [masterMaterialForm, customMaterialForm],
+  remove: {
+    endpoint: api.deleteMaterial,
+    input: (row) => ({ query: { id: String(row.id) } }),
+    confirm: 'Are you sure to delete this material ?',
+    success: 'Deleted successfully',
+    error: 'Error while deleting',
+  },
+};

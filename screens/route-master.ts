@@ -1,0 +1,85 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { routeMasterFormSchema, type RouteMasterBody } from '../schemas/route-master';
+import type { FormConfig, ListConfig } from '../engine/types';
+import { api } from './endpoints';
+
+dayjs.extend(customParseFormat);
+
+type CostKey = RouteMasterBody['data'][number]['key'];
+
+/** Optional costs of the form and the key and unit each is stored under. */
+const OPTIONAL_COSTS: [field: string, key: CostKey, unit: string][] = [
+  ['loadingFee', 'LOADING_FEE', 'FIXED'],
+  ['unloadingFee', 'UNLOADING_FEE', 'FIXED'],
+  ['loadingDetentionCost', 'LOADING_DETENTION_COST', 'DAY'],
+  ['unloadingDetentionCost', 'UNLOADING_DETENTION_COST', 'DAY'],
+];
+
+/** Builds the create body: costs as {key, value, unit}, validFrom in epoch ms, STT hours as minutes, load type FTL. */
+export function routeMasterBody(form: Record<string, unknown>): RouteMasterBody {
+  const data: RouteMasterBody['data'] = [{ key: 'ROUTE_COST', value: Number(form.freightCost), unit: String(form.unit) }];
+  for (const [field, key, unit] of OPTIONAL_COSTS) {
+    if (typeof form[field] === 'number') data.push({ key, value: form[field] as number, unit });
+  }
+  if (typeof form.stt === 'number') data.push({ key: 'STANDARD_TRANSIT_TIME', value: Math.round(form.stt * 60), unit: 'FIXED' });
+  return {
+    partnerId: String(form.partnerId),
+    vehicleId: String(form.vehicleId),
+    materialId: String(form.materialId),
+    validFrom: dayjs(String(form.validFrom), 'DD/MM/YYYY', true).valueOf(),
+    loadType: 'FTL',
+    data,
+  };
+}
+
+/** The ROUTE_COST value of an entry's cost list. */
+const freightCost = (row: Record<string, unknown>) => (row.data as RouteMasterBody['data'] | undefined)?.find((d) => d.key === 'ROUTE_COST')?.value;
+
+/** /route-master: freight rates of the company. */
+export const routeMasterList: ListConfig = {
+  kind: 'list',
+  path: '/route-master',
+  title: 'Route Master',
+  menu: { label: 'Route Master', group: 'Routes', icon: 'rupee', order: 2 },
+  source: api.routeMaster,
+  rowKey: 'id',
+  columns: [
+    { title: 'Transporter', field: 'partnerName' },
+    { title: 'Route', field: 'routeLabel' },
+    { title: 'Vehicle Type', field: 'vehicleType' },
+    { title: 'Material Type', field: 'materialType' },
+    { title: 'Valid From', field: 'validFrom', kind: 'date', sortable: true },
+    { title: 'Freight Cost', field: 'data', kind: 'inr', sortable: true, value: freightCost },
+  ],
+  emptyText: 'No route master entries found for the given selection',
+  fetchError: 'Error while fetching details',
+  headerButtons: [{ label: 'Add New Entry', to: '/route-master/add', primary: true }],
+};
+
+const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, placeholder: string) => ({
+  'ui:widget': 'remoteSelect',
+  'ui:options': { endpoint, labelField, valueField: 'id', placeholder },
+});
+
+/** /route-master/add. */
+export const routeMasterForm: FormConfig = {
+  kind: 'form',
+  path: '/route-master/add',
+  title: { create: 'Add Route Master Entry' },
+  schema: routeMasterFormSchema,
+  columns: 3,
+  uiSchema: {
+    routeId: { ...select(api.routes, 'label', 'Select a route'), 'ui:options': { ...select(api.routes, 'label', 'Select a route')['ui:options'], fullWidth: true } },
+    partnerId: select(api.transportersOfConsignor, 'name', 'Select transporter'),
+    vehicleId: select(api.vehicles, 'label', 'Select vehicle type'),
+    materialId: select(api.materials, 'label', 'Select material type'),
+    unit: { 'ui:widget': 'radio', 'ui:enumNames': ['Per Ton', 'Per Truck'] },
+    validFrom: { 'ui:widget': 'date' },
+  },
+  toSubmission: (form) => ({ body: routeMasterBody(form), query: { routeId: String(form.routeId) } }),
+  submit: { create: api.createRouteMaster },
+  submitLabel: { create: 'Submit' },
+  messages: { created: 'Route master added successfully', createError: 'Error while adding' },
+  after: '/route-master',
+};

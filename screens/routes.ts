@@ -1,0 +1,72 @@
+import { routeBodySchema, routeModalSchema } from '../schemas/route';
+import type { FormConfig, ListConfig } from '../engine/types';
+import { api } from './endpoints';
+
+/** STT travels in minutes and is entered in hours (spec 000 section 9). */
+const toHours = (minutes: unknown) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
+const toMinutes = (hours: unknown) => (typeof hours === 'number' ? Math.round(hours * 60) : null);
+
+/** The route edit modal of the list: label, stt and code. */
+export const routeModal: FormConfig = {
+  kind: 'form',
+  title: { create: 'Update Route', edit: 'Update Route' },
+  schema: routeModalSchema,
+  uiSchema: { stt: { 'ui:placeholder': 'Hours' } },
+  toForm: (route) => ({ label: route.label, code: route.code, stt: toHours(route.stt) }),
+  toSubmission: (form, { record }) => ({ body: { id: record?.id, origin: record?.origin, destination: record?.destination, ...form, stt: toMinutes(form.stt) } }),
+  submit: { create: api.saveRoute },
+  submitLabel: { create: 'Update', edit: 'Update' },
+  messages: { created: 'Route updated successfully !', createError: 'Error while updating' },
+};
+
+/** /routes: the company's routes. */
+export const routesList: ListConfig = {
+  kind: 'list',
+  path: '/routes',
+  title: 'Routes',
+  menu: { label: 'Routes', group: 'Routes', icon: 'route', order: 1 },
+  source: api.routes,
+  rowKey: 'id',
+  columns: [
+    { title: 'Loading Point', field: 'origin.address' },
+    { title: 'Unloading Point', field: 'destination.address' },
+    { title: 'Route Label', field: 'label' },
+    { title: 'Route Code', field: 'code' },
+    { title: 'Updated By', field: 'updatedBy' },
+    { title: 'Time Stamp', field: 'updatedAt', kind: 'datetime', sortable: true },
+  ],
+  emptyText: 'No routes found for the given selection',
+  fetchError: 'Error while fetching routes data',
+  headerButtons: [{ label: 'Add Route', to: '/routes/add', primary: true }],
+  edit: { to: '/routes/:id/edit', modal: routeModal },
+};
+
+/** /routes/add and /routes/{id}/edit. */
+export const routeForm: FormConfig = {
+  kind: 'form',
+  path: '/routes/add',
+  editPath: '/routes/:id/edit',
+  title: { create: 'Add Route', edit: 'Update Route' },
+  schema: { ...routeBodySchema, properties: { ...routeBodySchema.properties, stt: { ...routeBodySchema.properties.stt, title: 'STT (hours)' } } },
+  columns: 3,
+  uiSchema: {
+    'ui:order': ['label', 'code', 'stt', 'origin', 'destination', '*'],
+    id: { 'ui:widget': 'hidden' },
+    label: { 'ui:placeholder': 'e.g. Pune - Mumbai' },
+    code: { 'ui:title': 'Route Code' },
+    origin: { 'ui:field': 'place', 'ui:title': 'Loading Point', 'ui:options': { fullWidth: true } },
+    destination: { 'ui:field': 'place', 'ui:title': 'Unloading Point', 'ui:options': { fullWidth: true } },
+  },
+  load: {
+    endpoint: api.routes,
+    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    pick: (data) => (Array.isArray(data) ? data[0] : data),
+    error: 'Error while fetching details',
+  },
+  toForm: (route) => ({ id: route.id, label: route.label, code: route.code, stt: toHours(route.stt), origin: route.origin, destination: route.destination }),
+  toSubmission: (form, { params }) => ({ body: { ...form, id: params.id, stt: toMinutes(form.stt) } }),
+  submit: { create: api.saveRoute, update: api.saveRoute },
+  submitLabel: { create: 'Add Route', edit: 'Update Route' },
+  messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating' },
+  after: '/routes',
+};

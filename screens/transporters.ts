@@ -1,0 +1,86 @@
+import { transporterSchema } from '../schemas/transporter';
+import type { FormConfig, ListConfig } from '../engine/types';
+import { api } from './endpoints';
+
+/** /transporters: the older transporter screens. */
+export const transportersList: ListConfig = {
+  kind: 'list',
+  path: '/transporters',
+  title: 'Transporters',
+  menu: { label: 'Transporters', group: 'Masters', icon: 'team', order: 3 },
+  source: api.transporters,
+  rowKey: 'id',
+  columns: [
+    { title: 'Transporter name', field: 'transporterName', sortable: true },
+    { title: 'Branch', field: 'branch' },
+    { title: 'Contact Person', field: 'contactPerson' },
+    { title: 'Phone Number', field: 'phoneNumber' },
+    { title: 'Address', field: 'address' },
+    {
+      title: 'Active',
+      field: 'active',
+      kind: 'switch',
+      toggle: {
+        endpoint: api.updateTransporter,
+        body: (_row, checked) => ({ active: checked }),
+        confirmTitle: 'Change transporter status?',
+        confirmText: 'Inactive transporters are not offered for new trips.',
+        success: 'Saved successfully',
+        error: 'Error while updating',
+      },
+    },
+  ],
+  emptyText: 'No transporters found for the given selection',
+  fetchError: 'Error while fetching details',
+  headerButtons: [
+    { label: 'Add Transporters', to: '/transporters/add', primary: true },
+    {
+      label: 'View Transporters',
+      drawer: {
+        title: 'Transporters linked to this company',
+        endpoint: api.transportersOfConsignor,
+        rowKey: 'id',
+        emptyText: 'No linked transporters',
+        columns: [
+          { title: 'Transporter', field: 'name' },
+          { title: 'Id', field: 'id' },
+        ],
+      },
+    },
+  ],
+  edit: { to: '/transporters/:id/edit' },
+  remove: {
+    endpoint: api.deleteTransporter,
+    input: (row) => ({ params: { id: String(row.id) } }),
+    confirm: 'Are you sure to delete this transporter ?',
+    success: 'Successfully deleted !',
+    error: 'Error while deleting',
+  },
+};
+
+/** /transporters/add and /transporters/{id}/edit, with the logo upload. */
+export const transporterForm: FormConfig = {
+  kind: 'form',
+  path: '/transporters/add',
+  editPath: '/transporters/:id/edit',
+  title: { create: 'Add Transporter', edit: 'Update Transporter' },
+  schema: transporterSchema,
+  columns: 3,
+  uiSchema: {
+    'ui:order': ['transporterName', 'branch', 'contactPerson', 'phoneNumber', 'address', 'city', 'state', 'uid', 'active', 'logo'],
+    phoneNumber: { 'ui:placeholder': '10 digit mobile number' },
+    address: { 'ui:options': { fullWidth: true } },
+    logo: { 'ui:field': 'logo' },
+  },
+  load: {
+    endpoint: api.transporter,
+    input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
+    error: 'Error while fetching details',
+  },
+  toForm: ({ id: _id, logoUrl: _logo, ...fields }) => fields,
+  toSubmission: (form, { params, editing }) => (editing ? { params: { id: params.id }, body: form } : { body: form }),
+  submit: { create: api.createTransporter, update: api.updateTransporter },
+  submitLabel: { create: 'Submit', edit: 'Update' },
+  messages: { created: 'Saved successfully', updated: 'Saved successfully', createError: 'Error while adding', updateError: 'Error while updating' },
+  after: '/transporters',
+};

@@ -1,0 +1,61 @@
+import { customVehicleSchema, standardVehicleSchema } from '../schemas/vehicle';
+import type { FormConfig, ListConfig } from '../engine/types';
+import { api } from './endpoints';
+
+const vehicleMessages = { created: 'Vehicle created succesfully', createError: 'Something went wrong. Please try again' };
+
+/** The cascading standard vehicle picker (body type, length, weight). */
+const standardVehicleForm: FormConfig = {
+  kind: 'form',
+  title: { create: 'Standard vehicle' },
+  schema: standardVehicleSchema,
+  uiSchema: {
+    ftVehicleId: {
+      'ui:widget': 'cascade',
+      'ui:options': {
+        endpoint: api.standardVehicles,
+        valueField: 'id',
+        levels: [
+          { field: 'bodyType', title: 'Body Type' },
+          { field: 'length', title: 'Length' },
+          { field: 'weight', title: 'Weight' },
+        ],
+      },
+    },
+  },
+  submit: { create: api.createVehicle },
+  submitLabel: { create: 'Add Vehicle' },
+  messages: vehicleMessages,
+};
+
+/** A custom vehicle typed by the operator. */
+const customVehicleForm: FormConfig = {
+  kind: 'form',
+  title: { create: 'Custom vehicle' },
+  schema: customVehicleSchema,
+  uiSchema: { label: { 'ui:placeholder': 'e.g. 32 ft MXL Closed' } },
+  submit: { create: api.createVehicle },
+  submitLabel: { create: 'Add Custom Vehicle' },
+  messages: vehicleMessages,
+};
+
+/** /vehicle-master: the client's vehicles. */
+export const vehiclesList: ListConfig = {
+  kind: 'list',
+  path: '/vehicle-master',
+  title: 'Vehicles',
+  menu: { label: 'Vehicles', group: 'Masters', icon: 'truck', order: 1 },
+  source: api.vehicles,
+  rowKey: 'id',
+  columns: [{ title: 'Vehicle', field: 'label' }],
+  emptyText: 'No vehicles found for the given selection',
+  fetchError: 'Error while fetching vehicles',
+  inlineForms: [standardVehicleForm, customVehicleForm],
+  remove: {
+    endpoint: api.deleteVehicle,
+    input: (row) => ({ query: { id: String(row.id) } }),
+    confirm: 'Are you sure to delete this vehicle ?',
+    success: 'Deleted Vehicle record successfully',
+    error: 'Something went wrong. Please try again',
+  },
+};

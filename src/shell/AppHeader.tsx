@@ -1,0 +1,33 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Flex, Space, Tag, theme } from 'antd';
+import { STORAGE } from '../../engine/data/session';
+import { APP_VERSION } from '../version';
+
+/** Header: logo, title, version badge, the user's name and Logout (clears local storage, goes to /). */
+export function AppHeader() {
+  const { token } = theme.useToken();
+  const user = JSON.parse(localStorage.getItem(STORAGE.user) ?? 'null') as { name?: string } | null;
+  return (
+    <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+      <Space size="middle" align="center">
+        <img src="/logo.svg" alt="Lego logo" width={32} height={32} />
+        <h1 style={{ margin: 0, fontSize: 18, fontWeight: 600, color: token.colorTextLightSolid }}>Lego Configuration Console</h1>
+        <Tag color="gold" data-testid="version">v{APP_VERSION}</Tag>
+      </Space>
+      <Space size="middle">
+        <span style={{ color: token.colorTextLightSolid }} data-testid="user-name"><UserOutlined /> {user?.name ?? ''}</span>
+        <Button
+          type="link"
+          icon={<LogoutOutlined />}
+          style={{ color: token.colorTextLightSolid }}
+          onClick={() => {
+            localStorage.clear();
+            window.location.assign('/');
+          }}
+        >
+          Logout
+        </Button>
+      </Space>
+    </Flex>
+  );
+}
