@@ -1,0 +1,37 @@
+/**
+ * The geocoding contract used by the maps endpoints (`/maps/place/autocomplete`, `/maps/place/details`,
+ * `/maps/geocode`). Shapes follow the Google Places / Geocoding responses the screens were written against,
+ * so any backend (our embedded gazetteer, Google, Nominatim, ...) can sit behind it.
+ */
+
+/** One autocomplete hit: an opaque id to pass to {@link Geocoder.details}, and the text shown to the user. */
+export interface Suggestion {
+  /** Opaque, stable identifier of the place (e.g. `in:po:400069:andheri-east`). */
+  place_id: string;
+  /** Human-readable label, e.g. `Andheri East, Mumbai, Maharashtra 400069, India`. */
+  description: string;
+}
+
+/** A resolved place with a point location. */
+export interface Place {
+  /** Opaque, stable identifier; `details(place_id)` returns this place again. */
+  place_id: string;
+  /** Short name of the place, e.g. `Andheri East`. */
+  name: string;
+  /** Full address line, e.g. `Andheri East, Mumbai, Maharashtra 400069, India`. */
+  formatted_address: string;
+  /** Representative point of the place in WGS84 decimal degrees. */
+  geometry: { location: { lat: number; lng: number } };
+}
+
+/** A forward/reverse geocoder with place autocomplete. All methods resolve (never reject) for ordinary input. */
+export interface Geocoder {
+  /** Autocomplete: at most 10 places matching what the user has typed so far; `[]` for fewer than 2 characters. */
+  suggest(input: string): Promise<Suggestion[]>;
+  /** The place behind a `place_id` from `suggest`/`geocode`/`reverse`, or `null` if unknown. */
+  details(placeId: string): Promise<Place | null>;
+  /** Forward geocoding of a free-text address: best match first, `[]` when nothing matches. */
+  geocode(address: string): Promise<Place[]>;
+  /** Reverse geocoding: the nearest known place to a point, `[]` when there is none close enough. */
+  reverse(lat: number, lng: number): Promise<Place[]>;
+}
