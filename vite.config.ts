@@ -9,6 +9,6 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/saas', '/v1', '/auth', '/maps', '/transporters', '/dev', '/config.json', '/health'].map((p) => [p, api])),
+    proxy: Object.fromEntries(['/saas', '/v1', '/auth', '/maps', '/tms', '/dev', '/config.json', '/health'].map((p) => [p, api])),
   },
 });

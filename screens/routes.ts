@@ -28,8 +28,8 @@ export const routesList: ListConfig = {
   source: api.routes,
   rowKey: 'id',
   columns: [
-    { title: 'Loading Point', field: 'origin.address' },
-    { title: 'Unloading Point', field: 'destination.address' },
+    { title: 'Loading Point', field: 'origin.address', width: 240 },
+    { title: 'Unloading Point', field: 'destination.address', width: 240 },
     { title: 'Route Label', field: 'label' },
     { title: 'Route Code', field: 'code' },
     { title: 'Updated By', field: 'updatedBy' },

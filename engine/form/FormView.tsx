@@ -30,6 +30,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         schema={config.schema as unknown as RJSFSchema}
         uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         formData={form.formData}
+        formContext={{ record: form.record }}
         onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
         onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
         validator={validator}

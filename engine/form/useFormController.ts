@@ -74,6 +74,7 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     loading: needsLoad && loaded.isLoading,
     title: editing ? (config.title.edit ?? config.title.create) : config.title.create,
     submitLabel: editing ? (config.submitLabel?.edit ?? 'Update') : (config.submitLabel?.create ?? 'Submit'),
+    record,
     formData,
     setFormData,
     submitting,

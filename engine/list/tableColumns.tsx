@@ -11,6 +11,7 @@ export function tableColumns(columns: ColumnConfig[], renderSwitch?: (column: Co
     key: column.field,
     title: column.title,
     width: column.width,
+    ellipsis: column.width ? { showTitle: true } : undefined,
     sorter: column.sortable ? compareBy((row) => cellValue(column, row)) : undefined,
     render: (_: unknown, row: Row) =>
       column.kind === 'switch' && renderSwitch ? renderSwitch(column, row) : formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row)),

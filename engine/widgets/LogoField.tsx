@@ -19,10 +19,10 @@ export function readBase64(file: Blob): Promise<string> {
   });
 }
 
-/** A logo upload: keeps the image as base64 in the form data and previews it (or the stored `ui:options.currentUrl`). */
+/** A logo upload: keeps the image as base64 in the form data and previews it (or the edited record's stored `logoUrl`). */
 export function LogoField({ formData, onChange, errorSchema, fieldPathId, disabled, readonly, uiSchema, registry }: FieldProps<LogoValue>) {
   const errors = collectErrors(errorSchema);
-  const stored = (registry.formContext as { logoUrl?: string } | undefined)?.logoUrl ?? (uiSchema?.['ui:options']?.currentUrl as string | undefined);
+  const stored = (registry.formContext as { record?: { logoUrl?: string | null } } | undefined)?.record?.logoUrl ?? (uiSchema?.['ui:options']?.currentUrl as string | undefined);
   const preview = formData?.data ? `data:${formData.type};base64,${formData.data}` : stored;
   return (
     <Form.Item label="Logo" validateStatus={errors.length ? 'error' : undefined} help={errors.join(' ') || undefined}>

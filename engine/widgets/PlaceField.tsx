@@ -60,6 +60,7 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
   };
   const locked = disabled || readonly;
   return (
+    <Form component={false} layout="vertical">
     <Row gutter={12}>
       <Col xs={24} md={14}>
         <Form.Item label={title} required={required} validateStatus={errors.length ? 'error' : undefined} help={errors.join(' ') || undefined} htmlFor={`${id}_search`}>
@@ -79,15 +80,16 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
         </Form.Item>
       </Col>
       <Col xs={12} md={5}>
-        <Form.Item label="Geofence Radius (km)" htmlFor={`${id}_radius`}>
+        <Form.Item label={`${title} Geofence Radius (km)`} htmlFor={`${id}_radius`}>
           <InputNumber id={`${id}_radius`} value={value.geofenceRadius ?? 2} step={0.5} disabled={locked} onChange={(next) => update({ geofenceRadius: next ?? undefined })} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={12} md={5}>
-        <Form.Item label="Place Code" htmlFor={`${id}_code`}>
+        <Form.Item label={`${title} Code`} htmlFor={`${id}_code`}>
           <Input id={`${id}_code`} value={value.cpCode} disabled={locked} onChange={(e) => update({ cpCode: e.target.value || undefined })} />
         </Form.Item>
       </Col>
     </Row>
+    </Form>
   );
 }

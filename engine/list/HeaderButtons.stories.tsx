@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { transportersList } from '../../screens/transporters';
+import { at, consoleApi, tataSteel } from '../stories/fixtures';
+import { HeaderButtons } from './HeaderButtons';
+
+const meta = {
+  title: 'Engine/List/HeaderButtons',
+  component: HeaderButtons,
+  args: { buttons: transportersList.headerButtons!, disabled: false },
+  parameters: { route: at('/transporters', tataSteel), api: consoleApi, showLocation: true },
+} satisfies Meta<typeof HeaderButtons>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A link button (Add Transporters, keeps the query string) and a drawer button (View Transporters). */
+export const LinkAndDrawer: Story = {};
+
+/** Without a company every button is disabled. */
+export const Disabled: Story = { args: { disabled: true }, parameters: { route: '/transporters' } };
+
+/** Add Transporters navigates, keeping the company in the query string. */
+export const FollowsLink: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add Transporters' }));
+    await expect(canvas.getByTestId('story-location').textContent).toMatch(/^\/transporters\/add\?companyId=1001/);
+  },
+};
+
+/** View Transporters opens its drawer (loaded on demand). */
+export const DrawerOpen: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Transporters' }));
+    await expect(await screen.findByText('TCI Freight')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,49 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { routesList } from '../../screens/routes';
+import { transportersList } from '../../screens/transporters';
+import { vehiclesList } from '../../screens/vehicles';
+import { at, routes, tataSteel, transporters, vehicles } from '../stories/fixtures';
+import { RowActions } from './RowActions';
+
+const meta = {
+  title: 'Engine/List/RowActions',
+  component: RowActions,
+  args: { config: routesList, row: routes[0], onEdit: fn(), onRemove: fn(async () => true) },
+  parameters: { route: at('/routes', tataSteel), showLocation: true },
+} satisfies Meta<typeof RowActions>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Routes: edit on a page (a link keeping the query string) and quick edit in a modal. */
+export const EditAndQuickEdit: Story = {
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole('link', { name: 'Edit' });
+    await expect(link.getAttribute('href')).toContain('/routes/rt_tsl_pnq_bom/edit?companyId=1001');
+  },
+};
+
+/** Vehicles: delete only. */
+export const DeleteOnly: Story = {
+  args: { config: vehiclesList, row: vehicles[0] },
+  parameters: { route: at('/vehicle-master', tataSteel) },
+};
+
+/** Transporters: edit link and delete. */
+export const EditAndDelete: Story = {
+  args: { config: transportersList, row: transporters[0] },
+  parameters: { route: at('/transporters', tataSteel) },
+};
+
+/** Delete asks for confirmation before removing the row. */
+export const ConfirmDelete: Story = {
+  args: { config: vehiclesList, row: vehicles[0] },
+  parameters: { route: at('/vehicle-master', tataSteel) },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete' }));
+    await expect(await screen.findByText('Are you sure to delete this vehicle ?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await expect(args.onRemove).toHaveBeenCalledWith(vehicles[0]);
+  },
+};

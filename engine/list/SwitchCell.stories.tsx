@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { transportersList } from '../../screens/transporters';
+import { SwitchCell } from './SwitchCell';
+
+/** The Active column of the transporters list. */
+const activeColumn = transportersList.columns.find((column) => column.kind === 'switch')!;
+
+const meta = {
+  title: 'Engine/List/SwitchCell',
+  component: SwitchCell,
+  args: { column: activeColumn, checked: true, onConfirm: fn(async () => true) },
+} satisfies Meta<typeof SwitchCell>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Active: Story = {};
+
+export const Inactive: Story = { args: { checked: false } };
+
+/** Clicking the switch asks first; nothing is stored until Yes. */
+export const AsksFirst: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('switch', { name: 'Active' }));
+    await expect(await screen.findByText('Change transporter status?')).toBeInTheDocument();
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+  },
+};
+
+/** Yes stores the opposite of the current value. */
+export const Confirmed: Story = {
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('switch', { name: 'Active' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await expect(args.onConfirm).toHaveBeenCalledWith(false);
+  },
+};

@@ -1,0 +1,25 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { routeMasterForm } from '../../screens/route-master';
+import { oneField, WidgetForm } from '../stories/WidgetForm';
+
+const meta = {
+  title: 'Engine/Widgets/DateWidget',
+  component: WidgetForm,
+  args: oneField(routeMasterForm, 'validFrom'),
+} satisfies Meta<typeof WidgetForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+
+/** The value is a DD/MM/YYYY string: the route master's Valid From. */
+export const Selected: Story = {
+  args: { formData: { validFrom: '01/04/2026' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByDisplayValue('01/04/2026')).toBeInTheDocument();
+  },
+};
+
+export const Disabled: Story = { args: { formData: { validFrom: '15/05/2026' }, disabled: true } };

@@ -1,0 +1,66 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { at, consoleApi, loginToken, signedInUser, tataSteel, tataSteelDispatch } from '../engine/stories/fixtures';
+import { ScreenRoute } from '../src/ScreenRoute';
+import { AppLayout } from '../src/shell/AppLayout';
+import { formScreens, menuScreens } from './index';
+
+/** Every screen of the registry inside the shell (header, menu, filter bar), as the console mounts them after login. */
+function Console() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {menuScreens.map((config) => <Route key={config.path} path={config.path} element={<ScreenRoute config={config} />} />)}
+        {formScreens.flatMap((config) =>
+          [config.path, config.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} config={config} />} />),
+        )}
+      </Route>
+    </Routes>
+  );
+}
+
+const meta = {
+  title: 'Screens/Console',
+  component: Console,
+  parameters: {
+    layout: 'fullscreen',
+    route: at('/routes', tataSteelDispatch),
+    api: consoleApi,
+    storage: { user: JSON.stringify(signedInUser) },
+  },
+} satisfies Meta<typeof Console>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Routes of Tata Steel, Jamshedpur dispatch; the menu and filter bar work (try Vehicles). */
+export const Routes_: Story = {
+  name: 'Routes',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Jamshedpur - Kolkata')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('menuitem', { name: /Vehicles/ }));
+    await expect(await canvas.findByText('32 ft MXL Closed')).toBeInTheDocument();
+  },
+};
+
+export const EditRoute: Story = { parameters: { route: at('/routes/rt_tsl_pnq_bom/edit', tataSteel) } };
+
+export const RouteMaster: Story = { parameters: { route: at('/route-master', tataSteel) } };
+
+export const AddRouteMasterEntry: Story = { parameters: { route: at('/route-master/add', tataSteel) } };
+
+export const Materials: Story = { parameters: { route: at('/materialmaster', tataSteel) } };
+
+export const Transporters: Story = { parameters: { route: at('/transporters', tataSteel) } };
+
+export const NoCompany: Story = { parameters: { route: '/routes' } };
+
+/** A session whose password expired yesterday: the dialog blocks the console. */
+export const PasswordExpired: Story = {
+  parameters: { storage: { token: loginToken('2025-12-31') } },
+  play: async () => {
+    await expect(await screen.findByText('Update Your Password')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,78 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { at, consoleApi, tataSteel, tataSteelDispatch, vrlLogistics } from '../../engine/stories/fixtures';
+import { ok } from '../../engine/stories/storyApi';
+import { FilterBar } from './FilterBar';
+
+const meta = {
+  title: 'Shell/FilterBar',
+  component: FilterBar,
+  parameters: { route: at('/routes', tataSteelDispatch), api: consoleApi, showLocation: true },
+} satisfies Meta<typeof FilterBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing chosen: Branch and Department wait for a company. */
+export const NoCompany: Story = { parameters: { route: '/routes' } };
+
+/** Company search answers from 3 typed characters; choosing one writes it into the query string. */
+export const SearchCompany: Story = {
+  parameters: { route: '/routes' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Company' }), 'Tata');
+    await userEvent.click(await screen.findByText('Tata Steel Limited (CONSIGNOR)', {}, { timeout: 3000 }));
+    await waitFor(() => expect(canvas.getByTestId('story-location').textContent).toContain('companyId=1001'));
+  },
+};
+
+/** A consignor with branch and department: Tata Steel Limited, Jamshedpur, Dispatch. */
+export const ConsignorCompany: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Tata Steel Limited (CONSIGNOR)')).toBeInTheDocument();
+    await expect(canvas.queryByRole('combobox', { name: 'Consignor' })).toBeNull();
+  },
+};
+
+/** A transporter company also picks one of its consignors. */
+export const TransporterCompany: Story = {
+  parameters: { route: at('/routes', vrlLogistics) },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('combobox', { name: 'Consignor' }));
+    await expect(await screen.findByText('Hindustan Unilever Limited')).toBeInTheDocument();
+  },
+};
+
+/** A transporter without consignors: the bar says so. */
+export const TransporterWithoutConsignors: Story = {
+  parameters: { route: at('/routes', vrlLogistics), api: { '/saas/lego/company_partners/fetch': ok([]) } },
+};
+
+/** /configuration-list adds User Id, Group Id (digits only) and the Related Party block. */
+export const ConfigurationList: Story = {
+  parameters: {
+    route: at('/configuration-list', {
+      ...tataSteel,
+      uID: '4021',
+      gID: '17',
+      relatedCompanyId: '2001',
+      relatedCompanyName: 'VRL Logistics Limited',
+      relatedCombinedName: 'VRL Logistics Limited (TRANSPORTER)',
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'User Id' })).toHaveValue('4021');
+    await expect(canvas.getByText('Related Party')).toBeInTheDocument();
+  },
+};
+
+/** On an edit page every filter is read-only. */
+export const EditPathDisabled: Story = {
+  parameters: { route: at('/routes/rt_tsl_pnq_bom/edit', tataSteelDispatch) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Reset Filter' })).toBeDisabled();
+  },
+};

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { login, pickCompany, startConsole, type RunningConsole } from './harness';
+
+let app: RunningConsole;
+let page: Page;
+beforeAll(async () => {
+  app = await startConsole();
+  page = await app.browser.newPage();
+  await login(page, app.url, 'ops@demo.local');
+  await page.getByText('Select a company to continue').waitFor();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const query = () => Object.fromEntries(new URL(page.url()).searchParams);
+
+describe('filter bar', () => {
+  it('searches companies from 3 characters and writes the selection into the query string', async () => {
+    const company = page.getByLabel('Company', { exact: true });
+    await company.click();
+    await company.fill('Ta');
+    await page.getByText('Type at least 3 characters').waitFor();
+    await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+    await page.waitForURL(/companyId=/);
+    expect(query()).toMatchObject({ companyName: 'Tata Steel Limited', companyType: 'CONSIGNOR', combinedName: 'Tata Steel Limited (CONSIGNOR)' });
+    expect(await page.getByLabel('Consignor').count()).toBe(0);
+  });
+
+  it('branch then department; a new branch clears the department', async () => {
+    const branch = page.getByLabel('Branch', { exact: true });
+    await branch.click();
+    await branch.fill('Jam');
+    await page.locator('.ant-select-item-option').first().click();
+    await page.waitForURL(/branchId=/);
+    await page.getByLabel('Department', { exact: true }).click();
+    await page.locator('.ant-select-item-option').first().click();
+    await page.waitForURL(/departmentId=/);
+    expect(query().departmentName).toBeTruthy();
+    await branch.click();
+    await branch.fill('Mum');
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    await options.first().click();
+    await page.waitForURL((url) => !url.search.includes('departmentId='));
+    expect(query().branchName).toBeTruthy();
+  });
+
+  it('menu navigation keeps the query string', async () => {
+    const before = new URL(page.url()).search;
+    await page.getByRole('menuitem', { name: 'Vehicles' }).click();
+    await page.waitForURL('**/vehicle-master?*');
+    expect(new URL(page.url()).search).toBe(before);
+  });
+
+  it('a transporter company shows the Consignor dropdown; changing company clears branch and consignor', async () => {
+    await pickCompany(page, 'VRL', 'VRL Logistics (TRANSPORTER)');
+    await page.waitForURL(/companyType=TRANSPORTER/);
+    expect(query().branchId).toBeUndefined();
+    await page.getByLabel('Consignor').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.waitForURL(/consignorId=/);
+    await pickCompany(page, 'Hindustan', 'Hindustan Unilever');
+    await page.waitForURL((url) => !url.search.includes('consignorId='));
+    expect(query().companyType).toBe('CONSIGNOR');
+  });
+
+  it('Reset Filter clears everything; User Id and Group Id show only on the configuration list paths', async () => {
+    expect(await page.getByLabel('User Id').count()).toBe(0);
+    await page.getByRole('button', { name: 'Reset Filter' }).click();
+    await page.waitForURL((url) => !url.search.includes('companyId='));
+    await page.getByText('Select a company to continue').waitFor();
+  });
+});

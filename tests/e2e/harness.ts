@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, never a downloaded browser. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** The real platform API serving the built console, on a fresh PGlite data directory. */
+export interface RunningConsole {
+  url: string;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/main.ts` the way `npm start` does (after the build) and launches Chromium. */
+export async function startConsole(): Promise<RunningConsole> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return {
+    url,
+    browser,
+    async stop() {
+      await browser.close();
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The newest one-time code sent to an address, read from the dev outbox. */
+export async function latestCode(url: string, to: string): Promise<string> {
+  const outbox = (await (await fetch(`${url}/dev/outbox`)).json()) as { to: string; body: string }[];
+  const mail = outbox.filter((m) => m.to === to).at(-1);
+  const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code for ${to} in the outbox`);
+  return code;
+}
+
+/** Logs in through the login page as an operator would: e-mail, Send code, code from the outbox, Verify. */
+export async function login(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-mail or phone').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('One-time code').waitFor();
+  await page.getByLabel('One-time code').fill(await latestCode(url, email));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+}
+
+/** Calls the API with a page's stored desk token, to check what the server stored. */
+export async function apiAs<T>(page: Page, url: string, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+  const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: T };
+  return body.data;
+}
+
+/** Picks a company in the filter bar: types 3+ characters, waits for the debounced search, chooses the option. */
+export async function pickCompany(page: Page, text: string, option: string): Promise<void> {
+  await page.getByLabel('Company', { exact: true }).click();
+  await page.getByLabel('Company', { exact: true }).fill(text);
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}

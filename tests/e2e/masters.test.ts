@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAs, login, pickCompany, startConsole, type RunningConsole } from './harness';
+
+let app: RunningConsole;
+let page: Page;
+let companyId: string;
+beforeAll(async () => {
+  app = await startConsole();
+  page = await app.browser.newPage();
+  await login(page, app.url, 'ops@demo.local');
+  await page.getByText('Select a company to continue').waitFor();
+  await pickCompany(page, 'Hindustan', 'Hindustan Unilever');
+  await page.waitForURL(/companyId=/);
+  companyId = new URL(page.url()).searchParams.get('companyId')!;
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+const labels = async (path: string) => (await apiAs<{ label: string }[]>(page, app.url, `${path}?c=${companyId}&t=CONSIGNOR`)).map((r) => r.label);
+
+describe('materials', () => {
+  it('validates the custom material and adds and deletes one', async () => {
+    await page.getByRole('menuitem', { name: 'Materials' }).click();
+    await page.getByRole('button', { name: 'Add Custom Material' }).click();
+    await page.getByText('Please enter material').waitFor();
+    await page.getByLabel('Material', { exact: true }).fill('x'.repeat(65));
+    await page.getByRole('button', { name: 'Add Custom Material' }).click();
+    await page.getByText('Maximum 64 character allowed').waitFor();
+    await page.getByLabel('Material', { exact: true }).fill('   ');
+    await page.getByRole('button', { name: 'Add Custom Material' }).click();
+    await page.getByText('Blank spaces not allowed').waitFor();
+    expect(await labels('/saas/lego/company_materials/fetch')).not.toContain('x'.repeat(65));
+
+    await page.getByLabel('Material', { exact: true }).fill('Detergent Cartons');
+    await page.getByRole('button', { name: 'Add Custom Material' }).click();
+    await page.getByText('Submitted successfully').waitFor();
+    await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).waitFor();
+    expect(await labels('/saas/lego/company_materials/fetch')).toContain('Detergent Cartons');
+
+    await page.getByRole('button', { name: 'Add Material' }).click();
+    await page.getByText('Please select material').waitFor();
+    await page.getByLabel('Master material').click();
+    await option('Cement').click();
+    await page.getByRole('button', { name: 'Add Material' }).click();
+    await page.getByText('Submitted successfully').first().waitFor();
+
+    await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'No' }).click();
+    expect(await labels('/saas/lego/company_materials/fetch')).toContain('Detergent Cartons');
+    await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Deleted successfully').waitFor();
+    expect(await labels('/saas/lego/company_materials/fetch')).not.toContain('Detergent Cartons');
+  });
+});
+
+describe('vehicles', () => {
+  it('picks a standard vehicle by body type, length and weight, adds a custom one, deletes', async () => {
+    await page.getByRole('menuitem', { name: 'Vehicles' }).click();
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await page.getByText('Please enter vehicle type').waitFor();
+    await page.getByRole('button', { name: 'Add Custom Vehicle' }).click();
+    await page.getByText('Please enter custom vehicle').waitFor();
+
+    await page.getByLabel('Body Type').click();
+    await option('Container').click();
+    await page.getByLabel('Length').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Weight').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByRole('button', { name: 'Add Vehicle' }).click();
+    await page.getByText('Vehicle created succesfully').waitFor();
+    expect((await labels('/saas/lego/company_vehicles/fetch')).some((l) => l.includes('Container'))).toBe(true);
+
+    await page.getByLabel('Custom vehicle').fill('32 ft MXL Closed Reefer');
+    await page.getByRole('button', { name: 'Add Custom Vehicle' }).click();
+    await page.locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' }).waitFor();
+    await page.locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Deleted Vehicle record successfully').waitFor();
+    expect(await labels('/saas/lego/company_vehicles/fetch')).not.toContain('32 ft MXL Closed Reefer');
+  });
+});
+
+describe('route master', () => {
+  it('adds an entry with every rule checked and lists it in rupees', async () => {
+    await page.getByRole('menuitem', { name: 'Route Master' }).click();
+    await page.getByRole('columnheader', { name: 'Freight Cost' }).waitFor();
+    await page.getByRole('button', { name: 'Add New Entry' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    for (const text of ['Please select route', 'Please select transporter', 'Please select vehicle type', 'Please enter freight cost', 'Please select unit', 'Please select valid from date', 'Please select material type']) {
+      await page.getByText(text, { exact: true }).waitFor();
+    }
+    await page.getByLabel('Route', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Transporter', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Vehicle Type', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Material Type', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Freight Cost (₹)').fill('1234567');
+    await page.getByLabel('Per Truck').check();
+    await page.getByLabel('Valid From').fill('01/12/2026');
+    await page.getByLabel('Valid From').press('Enter');
+    await page.getByLabel('Loading Fee (₹)').fill('-5');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Please enter a number greater than 0').waitFor();
+    await page.getByLabel('Loading Fee (₹)').fill('1500');
+    await page.getByLabel('Standard Transit Time (hours)').fill('20');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Route master added successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/route-master');
+    await page.locator('.ant-table-tbody tr', { hasText: '₹12,34,567' }).waitFor();
+    expect(await page.locator('.ant-table-tbody tr', { hasText: '₹12,34,567' }).textContent()).toContain('01/12/2026');
+
+    type Entry = { loadType: string; data: { key: string; value: number; unit: string }[] };
+    const entries = await apiAs<Entry[]>(page, app.url, `/saas/lego/company_routes_master/fetch?c=${companyId}&t=CONSIGNOR&pt=TRANSPORTER`);
+    const entry = entries.find((e) => e.data.some((d) => d.key === 'ROUTE_COST' && d.value === 1234567))!;
+    expect(entry.loadType).toBe('FTL');
+    expect(entry.data).toEqual(expect.arrayContaining([
+      { key: 'ROUTE_COST', value: 1234567, unit: 'TRUCK' },
+      { key: 'LOADING_FEE', value: 1500, unit: 'FIXED' },
+      { key: 'STANDARD_TRANSIT_TIME', value: 1200, unit: 'FIXED' },
+    ]));
+  });
+});

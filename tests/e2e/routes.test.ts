@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAs, login, pickCompany, startConsole, type RunningConsole } from './harness';
+
+let app: RunningConsole;
+let page: Page;
+let companyId: string;
+beforeAll(async () => {
+  app = await startConsole();
+  page = await app.browser.newPage();
+  await login(page, app.url, 'ops@demo.local');
+  await page.getByText('Select a company to continue').waitFor();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+type Route = { id: string; label: string; code?: string; stt: number | null; origin: { address: string; google: { place_id: string } }; updatedBy: string };
+
+/** Types into a place search and picks the first suggestion that contains `option`. */
+async function pickPlace(label: string, text: string, option: string) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value.includes(','), await input.getAttribute('id'));
+}
+
+describe('routes', () => {
+  it('lists the company routes with the time stamp format and an edit button', async () => {
+    await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+    await page.waitForURL(/companyId=/);
+    companyId = new URL(page.url()).searchParams.get('companyId')!;
+    await page.getByRole('columnheader', { name: 'Time Stamp' }).waitFor();
+    const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    await first.waitFor();
+    expect(await first.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  });
+
+  it('the form shows each rule of the spec and saves STT in minutes', async () => {
+    await page.getByRole('button', { name: 'Add Route' }).click();
+    await page.waitForURL('**/routes/add?*');
+    await page.getByRole('button', { name: 'Add Route' }).click();
+    await page.getByText('Please enter route label').waitFor();
+    await page.getByText('Please enter loading point').waitFor();
+    await page.getByText('Please enter unloading point').waitFor();
+
+    await page.getByLabel('Route Label').fill('   ');
+    await page.getByLabel('STT (hours)').fill('0');
+    await page.getByRole('button', { name: 'Add Route' }).click();
+    await page.getByText('Blank spaces not allowed').waitFor();
+    await page.getByText('Please enter a number greater than 0').waitFor();
+
+    await page.getByLabel('Route Label').fill('Pune - Nhava Sheva');
+    await page.getByLabel('Route Code').fill('TSL-PNQ-NSA');
+    await page.getByLabel('STT (hours)').fill('7.5');
+    await pickPlace('Loading Point', 'Hinjawadi', 'Hinjawadi');
+    await pickPlace('Unloading Point', '400707', '400707');
+    await page.getByLabel('Unloading Point Geofence Radius (km)').fill('51');
+    await page.getByRole('button', { name: 'Add Route' }).click();
+    await page.getByText('Number should be between 0.01 to 50').waitFor();
+    await page.getByLabel('Unloading Point Geofence Radius (km)').fill('3');
+    await page.getByRole('button', { name: 'Add Route' }).click();
+    await page.getByText('Routes added successfully !').waitFor();
+    await page.waitForURL((url) => url.pathname === '/routes');
+
+    const routes = await apiAs<Route[]>(page, app.url, `/saas/lego/company_routes/fetch?c=${companyId}&t=CONSIGNOR`);
+    const saved = routes.find((r) => r.label === 'Pune - Nhava Sheva')!;
+    expect(saved.stt).toBe(450);
+    expect(saved.code).toBe('TSL-PNQ-NSA');
+    expect(saved.origin.address).toContain('Pune');
+    expect(saved.updatedBy).toBe('ops@demo.local');
+  });
+
+  it('edits a route on its page and in the quick edit modal', async () => {
+    const row = page.locator('.ant-table-tbody tr', { hasText: 'Pune - Nhava Sheva' });
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/routes\/[^/]+\/edit/);
+    await page.getByText('Update Route').first().waitFor();
+    await expect(page.getByLabel('STT (hours)').inputValue()).resolves.toBe('7.5');
+    expect(await page.getByLabel('Company', { exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Route Label').fill('Pune - JNPT');
+    await page.getByRole('button', { name: 'Update Route' }).click();
+    await page.getByText('Routes updated successfully !').waitFor();
+    await page.waitForURL((url) => url.pathname === '/routes');
+
+    await page.locator('.ant-table-tbody tr', { hasText: 'Pune - JNPT' }).getByRole('button', { name: 'Quick edit' }).click();
+    const modal = page.locator('.ant-modal:visible');
+    await modal.getByLabel('STT (hours)').fill('-2');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await modal.getByText('Please enter a number greater than 0').waitFor();
+    await modal.getByLabel('STT (hours)').fill('9');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Route updated successfully !').waitFor();
+    const routes = await apiAs<Route[]>(page, app.url, `/saas/lego/company_routes/fetch?c=${companyId}&t=CONSIGNOR`);
+    expect(routes.find((r) => r.label === 'Pune - JNPT')?.stt).toBe(540);
+  });
+
+  it('an empty company shows the empty text', async () => {
+    await pickCompany(page, 'Ultra', 'UltraTech');
+    await page.getByText('No routes found for the given selection').waitFor();
+  });
+});
