@@ -14,6 +14,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** The option with this text in the open dropdown. */
+const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 const query = () => Object.fromEntries(new URL(page.url()).searchParams);
 
 describe('filter bar', () => {
@@ -25,24 +27,22 @@ describe('filter bar', () => {
     await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
     await page.waitForURL(/companyId=/);
     expect(query()).toMatchObject({ companyName: 'Tata Steel Limited', companyType: 'CONSIGNOR', combinedName: 'Tata Steel Limited (CONSIGNOR)' });
-    expect(await page.getByLabel('Consignor').count()).toBe(0);
+    expect(await page.getByLabel('Consignor', { exact: true }).count()).toBe(0);
   });
 
   it('branch then department; a new branch clears the department', async () => {
     const branch = page.getByLabel('Branch', { exact: true });
     await branch.click();
     await branch.fill('Jam');
-    await page.locator('.ant-select-item-option').first().click();
+    await option('Jamshedpur').click();
     await page.waitForURL(/branchId=/);
     await page.getByLabel('Department', { exact: true }).click();
-    await page.locator('.ant-select-item-option').first().click();
+    await option('Dispatch').click();
     await page.waitForURL(/departmentId=/);
     expect(query().departmentName).toBeTruthy();
     await branch.click();
     await branch.fill('Mum');
-    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    await options.first().click();
+    await option('Mumbai').click();
     await page.waitForURL((url) => !url.search.includes('departmentId='));
     expect(query().branchName).toBeTruthy();
   });
@@ -55,11 +55,11 @@ describe('filter bar', () => {
   });
 
   it('a transporter company shows the Consignor dropdown; changing company clears branch and consignor', async () => {
-    await pickCompany(page, 'VRL', 'VRL Logistics (TRANSPORTER)');
+    await pickCompany(page, 'VRL', 'VRL Logistics Limited (TRANSPORTER)');
     await page.waitForURL(/companyType=TRANSPORTER/);
     expect(query().branchId).toBeUndefined();
-    await page.getByLabel('Consignor').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByLabel('Consignor', { exact: true }).click();
+    await option('Hindustan Unilever').click();
     await page.waitForURL(/consignorId=/);
     await pickCompany(page, 'Hindustan', 'Hindustan Unilever');
     await page.waitForURL((url) => !url.search.includes('consignorId='));

@@ -91,5 +91,5 @@ export async function apiAs<T>(page: Page, url: string, path: string): Promise<T
 export async function pickCompany(page: Page, text: string, option: string): Promise<void> {
   await page.getByLabel('Company', { exact: true }).click();
   await page.getByLabel('Company', { exact: true }).fill(text);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }

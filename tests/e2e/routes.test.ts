@@ -39,6 +39,7 @@ describe('routes', () => {
   it('the form shows each rule of the spec and saves STT in minutes', async () => {
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.waitForURL('**/routes/add?*');
+    await page.getByLabel('Route Label').waitFor();
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.getByText('Please enter route label').waitFor();
     await page.getByText('Please enter loading point').waitFor();
@@ -95,8 +96,8 @@ describe('routes', () => {
     expect(routes.find((r) => r.label === 'Pune - JNPT')?.stt).toBe(540);
   });
 
-  it('an empty company shows the empty text', async () => {
-    await pickCompany(page, 'Ultra', 'UltraTech');
+  it('a company without routes shows the empty text', async () => {
+    await pickCompany(page, 'Gati', 'Gati Limited (TRANSPORTER)');
     await page.getByText('No routes found for the given selection').waitFor();
   });
 });
