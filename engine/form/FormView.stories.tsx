@@ -4,12 +4,9 @@ import { routeMasterForm } from '../../screens/route-master';
 import { routeForm, routeModal } from '../../screens/routes';
 import { transporterForm } from '../../screens/transporters';
 import { vehiclesList } from '../../screens/vehicles';
-import { at, consoleApi, routes, tataSteel } from '../stories/fixtures';
+import { at, consoleApi, logoSvgs, routes, tataSteel } from '../stories/fixtures';
 import { apiCalls } from '../stories/storyApi';
 import { FormView } from './FormView';
-
-/** A 48 px truck logo, as the operator would upload it. */
-const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="8" fill="#c8102e"/><path d="M8 30h20V16H8zm20-10h7l5 6v4H28z" fill="#fff"/><circle cx="15" cy="33" r="4" fill="#fff"/><circle cx="34" cy="33" r="4" fill="#fff"/></svg>`;
 
 const meta = {
   title: 'Engine/Form/FormView',
@@ -72,18 +69,19 @@ export const AddTransporterWithLogo: Story = {
   ...AddTransporter,
   play: async ({ canvasElement }) => {
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await userEvent.upload(input, new File([LOGO_SVG], 'vrl-logistics.svg', { type: 'image/svg+xml' }));
+    await userEvent.upload(input, new File([logoSvgs.tci], 'tci-freight.svg', { type: 'image/svg+xml' }));
     await waitFor(() => expect(within(canvasElement).getByAltText('Logo')).toBeInTheDocument());
   },
 };
 
-/** Update Transporter loads VRL Logistics by id. */
+/** Update Transporter loads VRL Logistics by id, with its stored logo. */
 export const EditTransporter: Story = {
   args: { config: transporterForm },
   parameters: { route: at('/transporters/trn_tsl_vrl/edit', tataSteel), path: '/transporters/:id/edit' },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByDisplayValue('Ravi Kulkarni')).toBeInTheDocument();
-    await expect(apiCalls.some((call) => call.path === '/transporters/trn_tsl_vrl')).toBe(true);
+    await expect(apiCalls.some((call) => call.path.endsWith('/transporters/trn_tsl_vrl'))).toBe(true);
+    await expect(within(canvasElement).getByAltText('Logo')).toBeInTheDocument();
   },
 };
 

@@ -1,4 +1,5 @@
 /** Story data: what the platform API answers for the demo consignor Tata Steel and its transporters. */
+import { serviceUrl } from '../data/services';
 import { combinedName, writeScope, type Scope } from '../scope/scope';
 import { ok, type ApiFixtures, type ApiRequest } from './storyApi';
 
@@ -178,11 +179,19 @@ export const routeMasterEntries = [
   },
 ];
 
-/** Transporters of the older screens (the transporters service). */
+/** Logos as data URLs, so stories show them without a server. */
+const svgUrl = (svg: string) => `data:image/svg+xml;base64,${btoa(svg)}`;
+
+export const logoSvgs = {
+  vrl: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="8" fill="#c8102e"/><path d="M8 30h20V16H8zm20-10h7l5 6v4H28z" fill="#fff"/><circle cx="15" cy="33" r="4" fill="#fff"/><circle cx="34" cy="33" r="4" fill="#fff"/></svg>',
+  tci: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="8" fill="#0b3d91"/><text x="24" y="30" font-size="14" text-anchor="middle" fill="#fff" font-family="sans-serif">TCI</text></svg>',
+};
+
+/** Transporters of the older screens (the transporters service); VRL has a stored logo. */
 export const transporters = [
   {
     id: 'trn_tsl_vrl', transporterName: 'VRL Logistics', branch: 'Jamshedpur', contactPerson: 'Ravi Kulkarni', phoneNumber: '9845012345',
-    address: 'Plot 14, Adityapur Industrial Area', city: 'Jamshedpur', state: 'Jharkhand', uid: 'VRL-JSR-01', active: true, logoUrl: null,
+    address: 'Plot 14, Adityapur Industrial Area', city: 'Jamshedpur', state: 'Jharkhand', uid: 'VRL-JSR-01', active: true, logoUrl: svgUrl(logoSvgs.vrl),
   },
   {
     id: 'trn_tsl_tci', transporterName: 'TCI Freight', branch: 'Kolkata', contactPerson: 'Sourav Ghosh', phoneNumber: '9830056789',
@@ -245,6 +254,6 @@ export const consoleApi = {
   '/saas/lego/static_data/vehicles/fetch': ok(standardVehicles),
   '/saas/lego/company_materials/fetch': ok(materials),
   '/saas/lego/static_data/materials/fetch': ok(masterMaterials),
-  'GET /transporters': ok(transporters),
-  'GET /transporters/:id': ({ params }: ApiRequest) => ok(transporters.find((t) => t.id === params.id) ?? null),
+  [`GET ${serviceUrl('transporters', '/transporters')}`]: ok(transporters),
+  [`GET ${serviceUrl('transporters', '/transporters/:id')}`]: ({ params }: ApiRequest) => ok(transporters.find((t) => t.id === params.id) ?? null),
 } satisfies ApiFixtures;

@@ -1,3 +1,5 @@
+import { runtimeConfig } from '../data/services';
+
 /** A request the story fetch stub answered: what a story's responder sees, and what play functions can assert on. */
 export interface ApiRequest {
   method: string;
@@ -43,7 +45,13 @@ export const ok = <T>(data: T) => ({ success: true, data, message: [] as string[
 export const failure = (status: number, ...message: string[]) => new ApiReply(status, { success: false, data: null, message });
 
 /** Path prefixes of the platform API; other requests (Storybook's own) pass through to the real fetch. */
-const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/transporters', '/config.json'];
+const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/config.json'];
+
+/** The API prefixes plus the base path of each service that has one (the transporter service's `/tms`). */
+function apiPrefixes(): string[] {
+  const bases = Object.values(runtimeConfig().services).filter((base) => base.startsWith('/'));
+  return [...API_PREFIXES, ...bases.map((base) => `${base.replace(/\/$/, '')}/`)];
+}
 
 /** Every request the stub answered since it was installed, oldest first. */
 export const apiCalls: ApiRequest[] = [];
@@ -111,11 +119,12 @@ function wait(ms: number, signal?: AbortSignal | null): Promise<void> {
 export function installFetchStub(api: ApiFixtures, options: { delay?: number } = {}): () => void {
   const original = window.fetch;
   const list = candidates(api);
+  const prefixes = apiPrefixes();
   apiCalls.length = 0;
   const stub: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
     const sameOrigin = url.origin === window.location.origin;
-    if (sameOrigin && !API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return original(input, init);
+    if (sameOrigin && !prefixes.some((prefix) => url.pathname.startsWith(prefix))) return original(input, init);
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const text = typeof init?.body === 'string' ? init.body : undefined;
     const found = match(list, method, url.pathname);

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { transporterForm } from '../../screens/transporters';
+import { logoSvgs, transporters } from '../stories/fixtures';
 import { oneField, WidgetForm } from '../stories/WidgetForm';
 
 const logo = oneField(transporterForm, 'logo');
@@ -8,7 +9,7 @@ const logo = oneField(transporterForm, 'logo');
 const uploaded = {
   name: 'tci-freight.svg',
   type: 'image/svg+xml',
-  data: btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="8" fill="#0b3d91"/><text x="24" y="30" font-size="14" text-anchor="middle" fill="#fff" font-family="sans-serif">TCI</text></svg>'),
+  data: btoa(logoSvgs.tci),
 };
 
 const meta = {
@@ -25,7 +26,7 @@ export const Empty: Story = {};
 /** A freshly chosen image, previewed from the form data. */
 export const Uploaded: Story = { args: { formData: { logo: uploaded } } };
 
-/** The stored logo of a transporter being edited (`ui:options.currentUrl`). */
+/** A stored logo named by `ui:options.currentUrl` (an edited record's `logoUrl` wins, see FormView's EditTransporter). */
 export const StoredLogo: Story = {
-  args: { uiSchema: { logo: { 'ui:field': 'logo', 'ui:options': { currentUrl: '/logo.svg' } } } },
+  args: { uiSchema: { logo: { 'ui:field': 'logo', 'ui:options': { currentUrl: transporters[0].logoUrl } } } },
 };

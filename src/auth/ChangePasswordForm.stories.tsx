@@ -3,6 +3,9 @@ import { expect, userEvent, within } from 'storybook/test';
 import { ok } from '../../engine/stories/storyApi';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
+/** The submit button; matched loosely because antd keeps the Send code button's loading icon while it fades out. */
+const UPDATE = { name: /Update password/ };
+
 const meta = {
   title: 'Auth/ChangePasswordForm',
   component: ChangePasswordForm,
@@ -37,7 +40,7 @@ export const Mismatch: Story = {
     await userEvent.type(await canvas.findByLabelText('One-time code'), '482913');
     await userEvent.type(canvas.getByLabelText('New password'), 'Jamshedpur2026');
     await userEvent.type(canvas.getByLabelText('Confirm new password'), 'Jamshedpur2025');
-    await userEvent.click(canvas.getByRole('button', { name: 'Update password' }));
+    await userEvent.click(canvas.getByRole('button', UPDATE));
     await expect(await canvas.findByText('Passwords do not match')).toBeInTheDocument();
   },
 };
@@ -50,7 +53,7 @@ export const Updated: Story = {
     await userEvent.type(await canvas.findByLabelText('One-time code'), '482913');
     await userEvent.type(canvas.getByLabelText('New password'), 'Jamshedpur2026');
     await userEvent.type(canvas.getByLabelText('Confirm new password'), 'Jamshedpur2026');
-    await userEvent.click(canvas.getByRole('button', { name: 'Update password' }));
+    await userEvent.click(canvas.getByRole('button', UPDATE));
     await expect(await canvas.findByText('Password updated. Sign in again to continue.')).toBeInTheDocument();
   },
 };
