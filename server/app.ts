@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Store } from './store/store';
+import { migrate } from './store/migrate';
+import { seed } from './seed/seed';
+import { createOutboxMailer, type Mailer } from './auth/mailer';
+import { createTokenService, loadJwtSecret } from './auth/tokens';
+import { deskGuard } from './auth/desk-guard';
+import type { Geocoder } from './geocoder/geocoder';
+import { createGazetteerGeocoder } from './geocoder/gazetteer-geocoder';
+import type { AppContext, PublicConfig } from './context';
+import { errorHandler, useLenientJson, useSharedValidation } from './http/validation';
+import { serveConsole } from './http/console';
+import { authRoutes } from './routes/auth';
+import { devOutboxRoutes } from './routes/dev-outbox';
+import { lookupRoutes } from './routes/lookups';
+import { placeRoutes } from './routes/places';
+import { fteidRoutes } from './routes/fteid';
+import { permissionRoutes } from './routes/permissions';
+import { companyRouteRoutes } from './routes/company-routes';
+import { routeWaypointRoutes } from './routes/route-waypoints';
+import { routeMasterRoutes } from './routes/route-master';
+import { vehicleRoutes } from './routes/vehicles';
+import { materialRoutes } from './routes/materials';
+import { transporterLogoRoutes, transporterRoutes } from './routes/transporters';
+import { mapRoutes } from './routes/maps';
+
+/** What {@link buildApp} needs; everything but the store has a default. */
+export interface BuildOptions {
+  store: Store;
+  /** Default: the embedded gazetteer. */
+  geocoder?: Geocoder;
+  /** Default: the outbox table (and then `GET /dev/outbox` is mounted). */
+  mailer?: Mailer;
+  /** Default: generated once and kept in the store. */
+  jwtSecret?: string;
+  /** The built console (`dist/`); without it only the API is served. */
+  staticDir?: string;
+  config?: Partial<PublicConfig>;
+  logger?: FastifyServerOptions['logger'];
+  /** Behind a load balancer: trust X-Forwarded-For for the client IP the rate limiter counts. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Apply migrations and seed before serving (default true). */
+  prepare?: boolean;
+}
+
+/** Route families behind the desk token and the `prm.super.read` check. */
+const GUARDED = [
+  lookupRoutes, placeRoutes, fteidRoutes, permissionRoutes, companyRouteRoutes, routeWaypointRoutes,
+  routeMasterRoutes, vehicleRoutes, materialRoutes, transporterRoutes, mapRoutes,
+];
+
+/**
+ * The platform API as a Fastify instance, ready for `listen` or `inject`: migrated and seeded store, shared
+ * validation, the envelope error handler, public routes (auth, config, health, logos, dev outbox) and the
+ * guarded API routes. The caller owns the store and closes it after the app.
+ */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { store } = options;
+  if (options.prepare !== false) {
+    await migrate(store);
+    await seed(store);
+  }
+  const ctx: AppContext = {
+    store,
+    mailer: options.mailer ?? createOutboxMailer(store),
+    tokens: createTokenService(await loadJwtSecret(store, options.jwtSecret)),
+    geocoder: options.geocoder ?? createGazetteerGeocoder(),
+    config: {
+      googleMapsApiKey: options.config?.googleMapsApiKey ?? null,
+      services: { main: '', transporters: '/tms', maps: '', auth: '', ...options.config?.services },
+    },
+  };
+
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  useSharedValidation(app);
+  useLenientJson(app);
+  app.setErrorHandler(errorHandler);
+  await serveConsole(app, options.staticDir);
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      await store.query('select 1');
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  app.get('/config.json', async () => ctx.config);
+  await authRoutes(app, ctx);
+  await transporterLogoRoutes(app, ctx);
+  if (ctx.mailer.kind === 'outbox') await devOutboxRoutes(app, ctx);
+
+  await app.register(async (api) => {
+    api.decorateRequest('desk', null as never);
+    api.addHook('onRequest', deskGuard(store, ctx.tokens));
+    for (const family of GUARDED) await family(api, ctx);
+  });
+
+  return app;
+}

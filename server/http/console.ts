@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TEXT, fail } from './envelope';
+
+/** Paths that only ever answer JSON (or bytes), never the console page. */
+const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/tms/', '/dev/', '/health', '/config.json'];
+
+const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+
+/** A browser navigation: a GET asking for HTML. */
+const isNavigation = (request: FastifyRequest) =>
+  request.method === 'GET' && String(request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the built console from `staticDir` (when it has an index.html) with the single-page fallback: any GET
+ * that is not an API call gets index.html, so deep links such as /routes/abc/edit load the app. Everything
+ * else unknown is a 404 in the main envelope.
+ */
+export async function serveConsole(app: FastifyInstance, staticDir?: string) {
+  const root = staticDir ? resolve(staticDir) : undefined;
+  const hasConsole = !!root && existsSync(join(root, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: root!, wildcard: true, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (hasConsole && request.method === 'GET' && !isApiPath(path) && (isNavigation(request) || !path.includes('.'))) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(fail([TEXT.notFound]));
+  });
+}

@@ -1,0 +1,87 @@
+import type { Queryable } from '../store/store';
+import { notFound } from './envelope';
+
+/** The company scope of a request, checked against the database. */
+export interface Scope {
+  companyId: string;
+  companyType: 'CONSIGNOR' | 'TRANSPORTER';
+  /** Branch id (old_branch_id), or null when the call is for the whole company. */
+  branchId: string | null;
+  /** old_department_id, or null when the call is for the whole branch/company. */
+  departmentId: string | null;
+}
+
+/** Query parameters as sent: an empty `b` or `d` means "not chosen". */
+export interface ScopeParams {
+  c: string;
+  b?: string;
+  d?: string;
+}
+
+/**
+ * Resolves `c`, `b`, `d` to a {@link Scope}. An unknown company, a branch of another company or a department of
+ * another branch is answered 404 'Not found'. `d` may be the department's old_department_id or its id.
+ */
+export async function resolveScope(q: Queryable, params: ScopeParams): Promise<Scope> {
+  const company = await q.one<{ id: string; type: Scope['companyType'] }>(
+    'select id, type from companies where id = $1',
+    [params.c],
+  );
+  if (!company) throw notFound();
+  const branchId = params.b || null;
+  const deptParam = params.d || null;
+  if (branchId && !(await q.one('select 1 from branches where id = $1 and company_id = $2', [branchId, company.id]))) {
+    throw notFound();
+  }
+  let departmentId: string | null = null;
+  if (deptParam) {
+    const dept = await q.one<{ old_department_id: string }>(
+      `select old_department_id from departments
+        where (old_department_id = $1 or id = $1) and company_id = $2 and ($3::text is null or branch_id = $3)`,
+      [deptParam, company.id, branchId],
+    );
+    if (!dept) throw notFound();
+    departmentId = dept.old_department_id;
+  }
+  return { companyId: company.id, companyType: company.type, branchId, departmentId };
+}
+
+/**
+ * SQL condition (and its parameters, numbered from `first`) that narrows a table with company_id, branch_id and
+ * department_id columns (of table alias `alias`, if given) to a scope: the company always, the branch and
+ * department only when chosen.
+ */
+export function scopeFilter(scope: Scope, first = 1, alias = ''): { sql: string; params: unknown[] } {
+  const col = (name: string) => (alias ? `${alias}.${name}` : name);
+  return {
+    sql: `${col('company_id')} = $${first} and ($${first + 1}::text is null or ${col('branch_id')} = $${first + 1})
+          and ($${first + 2}::text is null or ${col('department_id')} = $${first + 2})`,
+    params: [scope.companyId, scope.branchId, scope.departmentId],
+  };
+}
+
+/** Tables whose rows belong to one company, with their id column. */
+const OWNED = {
+  routes: 'id',
+  company_vehicles: 'id',
+  company_materials: 'id',
+  transporters: 'id',
+  route_master: 'id',
+  company_places: 'cp_id',
+} as const;
+
+/** Throws 404 unless row `id` of `table` belongs to the company (the rule for every id a request names). */
+export async function ensureOwned(q: Queryable, table: keyof typeof OWNED, id: string, companyId: string) {
+  const row = await q.one(`select 1 from ${table} where ${OWNED[table]} = $1 and company_id = $2`, [id, companyId]);
+  if (!row) throw notFound();
+}
+
+/** Throws 404 unless `partnerId` is a partner of the company (of `type` when given). */
+export async function ensurePartner(q: Queryable, companyId: string, partnerId: string, type?: string) {
+  const row = await q.one(
+    `select 1 from company_partners p join companies c on c.id = p.partner_id
+      where p.company_id = $1 and p.partner_id = $2 and ($3::text is null or c.type = $3)`,
+    [companyId, partnerId, type ?? null],
+  );
+  if (!row) throw notFound();
+}

@@ -1,0 +1,59 @@
+import Ajv, { type AnySchema } from 'ajv';
+import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ajvOptions, errorMessages, extendAjv } from '../../schemas/ajv';
+import { ApiError, TEXT, fail } from './envelope';
+
+/**
+ * Bodies are checked exactly as the forms check them (no type coercion), so a value the form rejects is
+ * rejected here with the same text. Query strings only carry text, so there numbers and booleans are coerced.
+ * Both fill in schema defaults (e.g. a geofence radius of 2), as the forms do.
+ */
+const bodyAjv = extendAjv(new Ajv({ ...ajvOptions, useDefaults: true }));
+const queryAjv = extendAjv(new Ajv({ ...ajvOptions, useDefaults: true, coerceTypes: 'array' }));
+
+/** Makes the route `schema` option validate with the shared schemas' ajv setup (formats, ajv-errors). */
+export function useSharedValidation(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as AnySchema),
+  );
+}
+
+/**
+ * JSON bodies as Fastify parses them (with its prototype-poisoning guard), except that an empty body is `{}`:
+ * the console sends a JSON content type on every call, DELETEs included, which carry no body.
+ */
+export function useLenientJson(app: FastifyInstance): void {
+  const strict = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    return strict(request, text, done);
+  });
+}
+
+/** Validates a value against a shared schema outside a route option (bulk rows); the messages, [] when valid. */
+export function check(schema: AnySchema, data: unknown): string[] {
+  const validateFn = bodyAjv.compile(schema);
+  return validateFn(data) ? [] : errorMessages(validateFn.errors);
+}
+
+/**
+ * Renders every failure as the main envelope: validation errors as 400 with the schema's messages, thrown
+ * {@link ApiError}s with their status, other client errors (bad JSON, body too large) with Fastify's status,
+ * and anything else as a logged 500.
+ */
+export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.validation) {
+    return reply.code(400).send(fail(errorMessages(err.validation as never)));
+  }
+  if (err instanceof ApiError) {
+    return reply.code(err.status).headers(err.headers).send(fail(err.messages));
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(fail([status === 413 ? 'Request is too large' : 'Invalid request']));
+  }
+  request.log.error(err);
+  return reply.code(500).send(fail([TEXT.failed]));
+}

@@ -1,0 +1,65 @@
+/**
+ * Starts the platform API and the console on one origin. Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR
+ * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL,
+ * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL (base
+ * URLs the console uses per service family; empty = this origin, '/tms' for transporters), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL.
+ */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openStore } from './store/open-store';
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? '0.0.0.0';
+
+if (env.SMTP_URL) {
+  // Codes must not silently go to a table nobody reads when the operator asked for mail.
+  console.error(
+    'SMTP_URL is set, but SMTP delivery is not available in this build (the nodemailer package is not installed). ' +
+      'Unset SMTP_URL to deliver into the outbox at /dev/outbox.',
+  );
+  process.exit(1);
+}
+
+const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? './data' });
+const app = await buildApp({
+  store,
+  jwtSecret: env.JWT_SECRET || undefined,
+  staticDir: env.STATIC_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url)),
+  trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
+  logger: { level: env.LOG_LEVEL ?? 'warn' },
+  config: {
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
+    services: {
+      main: env.SERVICE_MAIN_URL ?? '',
+      transporters: env.SERVICE_TRANSPORTERS_URL ?? '/tms',
+      maps: env.SERVICE_MAPS_URL ?? '',
+      auth: env.SERVICE_AUTH_URL ?? '',
+    },
+  },
+});
+
+await app.listen({ port, host });
+const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+console.log(`Lego console and platform API at http://${shown}:${port} (${store.kind})`);
+console.log(
+  `Log in as ops@demo.local; with no mail transport, the one-time code is shown at http://${shown}:${port}/dev/outbox`,
+);
+
+let stopping = false;
+/** Stops taking requests, lets running ones finish, then closes the database. */
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  try {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,79 @@
+/** Routes, rates, vehicles, materials, transporters and known places of the three demo consignors. */
+import type { PlaceKey } from './places';
+
+/** A route from the first place to the last, through the ones between. */
+export interface SeedRoute {
+  id: string;
+  company: string;
+  branch: string;
+  code: string;
+  label: string;
+  /** Standard transit time in minutes. */
+  stt: number;
+  places: [PlaceKey, string][];
+}
+
+export const ROUTES: SeedRoute[] = [
+  { id: 'rt_tsl_jsr_ccu', company: '1001', branch: '3101', code: 'TSL-JSR-CCU', label: 'Jamshedpur - Kolkata', stt: 480, places: [['jamshedpur', 'Jamshedpur Works'], ['tala', 'Kolkata Stockyard']] },
+  { id: 'rt_tsl_jsr_hal', company: '1001', branch: '3101', code: 'TSL-JSR-HAL', label: 'Jamshedpur - Haldia Port', stt: 600, places: [['jamshedpur', 'Jamshedpur Works'], ['haldia', 'Haldia Dock']] },
+  { id: 'rt_tsl_jsr_rou', company: '1001', branch: '3101', code: 'TSL-JSR-ROU', label: 'Jamshedpur - Rourkela', stt: 420, places: [['adityapur', 'Adityapur Yard'], ['rourkela', 'Rourkela Service Centre']] },
+  { id: 'rt_tsl_jsr_tlj', company: '1001', branch: '3103', code: 'TSL-JSR-TLJ', label: 'Jamshedpur - Taloja', stt: 2880, places: [['jamshedpur', 'Jamshedpur Works'], ['raipur', 'Raipur Halt'], ['nagpur', 'Nagpur Halt'], ['taloja', 'Taloja Service Centre']] },
+  { id: 'rt_hul_bhw_ckn', company: '1002', branch: '3201', code: 'HUL-BHW-CKN', label: 'Bhiwandi - Chakan', stt: 360, places: [['bhiwandi', 'Bhiwandi Mother DC'], ['chakan', 'Chakan Depot']] },
+  { id: 'rt_hul_slv_bhw', company: '1002', branch: '3201', code: 'HUL-SLV-BHW', label: 'Silvassa - Bhiwandi', stt: 300, places: [['silvassa', 'Silvassa Factory'], ['bhiwandi', 'Bhiwandi Mother DC']] },
+  { id: 'rt_hul_vkr_vsh', company: '1002', branch: '3201', code: 'HUL-VKR-VSH', label: 'Vikhroli - Vashi', stt: 90, places: [['vikhroli', 'Vikhroli Warehouse'], ['vashi', 'Vashi Distributor']] },
+  { id: 'rt_hul_dnk_ccu', company: '1002', branch: '3203', code: 'HUL-DNK-CCU', label: 'Dankuni - Kolkata', stt: 120, places: [['dankuni', 'Dankuni DC'], ['tala', 'Kolkata Distributor']] },
+  { id: 'rt_utc_pnv_vsh', company: '1003', branch: '3301', code: 'UTC-PNV-VSH', label: 'Panvel - Vashi', stt: 120, places: [['panvel', 'Panvel Bulk Terminal'], ['vashi', 'Vashi RMC Plant']] },
+  { id: 'rt_utc_kpl_cbr', company: '1003', branch: '3301', code: 'UTC-KPL-CBR', label: 'Khopoli - Chembur', stt: 180, places: [['khopoli', 'Khopoli Grinding Unit'], ['chembur', 'Chembur Depot']] },
+  { id: 'rt_utc_snd_amd', company: '1003', branch: '3303', code: 'UTC-SND-AMD', label: 'Sanand - Ahmedabad', stt: 90, places: [['sanand', 'Sanand Packing Plant'], ['ahmedabad', 'Ahmedabad Depot']] },
+  { id: 'rt_utc_ngp_rpr', company: '1003', branch: '3302', code: 'UTC-NGP-RPR', label: 'Nagpur - Raipur', stt: 540, places: [['nagpur', 'Nagpur Depot'], ['raipur', 'Raipur Works']] },
+];
+
+/** Company vehicles: [id, company, standard vehicle id]. */
+export const COMPANY_VEHICLES: [string, string, string][] = [
+  ['veh_tsl_open22', '1001', 'sv-open-22ft-15mt'],
+  ['veh_tsl_trailer40', '1001', 'sv-trailer-40ft-28mt'],
+  ['veh_hul_closed32', '1002', 'sv-closed-32ft-7mt'],
+  ['veh_hul_closed19', '1002', 'sv-closed-19ft-9mt'],
+  ['veh_utc_open19', '1003', 'sv-open-19ft-9mt'],
+  ['veh_utc_tanker24', '1003', 'sv-tanker-24ft-20mt'],
+];
+
+/** Company materials: [id, company, master material id]. */
+export const COMPANY_MATERIALS: [string, string, string][] = [
+  ['mat_tsl_coils', '1001', 'mm-steel-coils'],
+  ['mat_tsl_tmt', '1001', 'mm-tmt-bars'],
+  ['mat_hul_fmcg', '1002', 'mm-fmcg-cartons'],
+  ['mat_hul_detergent', '1002', 'mm-detergent-powder'],
+  ['mat_utc_bags', '1003', 'mm-cement-bags'],
+  ['mat_utc_bulk', '1003', 'mm-bulk-cement'],
+];
+
+/** Route master entries: [id, route, transporter, vehicle, material, valid from, freight cost, unit]. */
+export const RATES: [string, string, string, string, string, string, number, 'TON' | 'TRUCK'][] = [
+  ['rm_tsl_1', 'rt_tsl_jsr_ccu', '2001', 'veh_tsl_open22', 'mat_tsl_coils', '2026-04-01', 38500, 'TRUCK'],
+  ['rm_tsl_2', 'rt_tsl_jsr_hal', '2002', 'veh_tsl_trailer40', 'mat_tsl_coils', '2026-04-01', 1450, 'TON'],
+  ['rm_hul_1', 'rt_hul_bhw_ckn', '2003', 'veh_hul_closed32', 'mat_hul_fmcg', '2026-06-01', 24000, 'TRUCK'],
+  ['rm_hul_2', 'rt_hul_slv_bhw', '2001', 'veh_hul_closed19', 'mat_hul_detergent', '2026-06-01', 18500, 'TRUCK'],
+  ['rm_utc_1', 'rt_utc_kpl_cbr', '2002', 'veh_utc_open19', 'mat_utc_bags', '2026-05-15', 650, 'TON'],
+];
+
+/** Transporters of the older screens, per consignor. */
+export const TRANSPORTERS = [
+  { id: 'trn_tsl_vrl', company: '1001', transporterName: 'VRL Logistics Limited', branch: 'Jamshedpur', address: 'Plot 14, Adityapur Industrial Area', state: 'Jharkhand', city: 'Jamshedpur', contactPerson: 'Ravi Kulkarni', phoneNumber: '9845012345', uid: 'VRL-JSR-01' },
+  { id: 'trn_tsl_tci', company: '1001', transporterName: 'TCI Freight', branch: 'Kolkata', address: '22 Strand Road', state: 'West Bengal', city: 'Kolkata', contactPerson: 'Sourav Ghosh', phoneNumber: '9830056789', uid: 'TCI-CCU-04' },
+  { id: 'trn_hul_gati', company: '1002', transporterName: 'Gati Limited', branch: 'Pune', address: 'Gat 311, Chakan MIDC Phase II', state: 'Maharashtra', city: 'Pune', contactPerson: 'Sneha Patil', phoneNumber: '9822034567', uid: 'GATI-PNQ-02' },
+  { id: 'trn_utc_tci', company: '1003', transporterName: 'TCI Freight', branch: 'Mumbai', address: 'Sector 7, Kalamboli Steel Market', state: 'Maharashtra', city: 'Navi Mumbai', contactPerson: 'Imran Shaikh', phoneNumber: '9769012345', uid: 'TCI-BOM-11' },
+];
+
+/** Known places: [cpId, company, partner or null, code, label, place]. */
+export const KNOWN_PLACES: [string, string, string | null, string, string, PlaceKey][] = [
+  ['cp_tsl_works', '1001', null, 'TSL-JSR-WORKS', 'Tata Steel Jamshedpur Works', 'jamshedpur'],
+  ['cp_tsl_kolkata', '1001', null, 'TSL-CCU-SY', 'Tata Steel Kolkata Stockyard', 'tala'],
+  ['cp_tsl_haldia', '1001', null, 'TSL-HAL-DOCK', 'Haldia Dock Complex', 'haldia'],
+  ['cp_hul_bhiwandi', '1002', null, 'HUL-BHW-MDC', 'HUL Bhiwandi Mother DC', 'bhiwandi'],
+  ['cp_hul_chakan', '1002', null, 'HUL-CKN-DEPOT', 'HUL Chakan Depot', 'chakan'],
+  ['cp_hul_silvassa', '1002', null, 'HUL-SLV-FAC', 'HUL Silvassa Factory', 'silvassa'],
+  ['cp_utc_panvel', '1003', null, 'UTC-PNV-BT', 'UltraTech Panvel Bulk Terminal', 'panvel'],
+  ['cp_utc_khopoli', '1003', null, 'UTC-KPL-GU', 'UltraTech Khopoli Grinding Unit', 'khopoli'],
+  ['cp_vrl_tsl_yard', '2001', '1001', 'VRL-TSL-YARD', 'VRL Adityapur Yard (Tata Steel)', 'adityapur'],
+];

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import type { Queryable, Store } from './store';
+
+/** Same value shapes as the PGlite driver: int8 as number, date as 'YYYY-MM-DD'. */
+const TYPE_PARSERS: Record<number, (text: string) => unknown> = { 20: Number, 1082: (text) => text };
+
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    return TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await client.query(sql, params)).rows as T[];
+    },
+    async one<T>(sql: string, params: unknown[] = []) {
+      return ((await client.query(sql, params)).rows[0] as T | undefined) ?? null;
+    },
+    async exec(sql: string) {
+      // Without parameters pg uses the simple query protocol, which accepts several statements.
+      await client.query(sql);
+    },
+  };
+}
+
+/** A PostgreSQL server through a `pg` connection pool (`DATABASE_URL`); several API instances may share it. */
+export async function openPgStore(connectionString: string): Promise<Store> {
+  const pool = new pg.Pool({ connectionString, types, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    ...queryable(pool),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(queryable(client));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,38 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Queryable, Store } from './store';
+
+/** int8 as a JS number (ids and epoch milliseconds stay far below 2^53); dates as 'YYYY-MM-DD' text. */
+export const PARSERS = { 20: Number, 1082: (text: string) => text } as const;
+
+interface PgliteLike {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function queryable(db: PgliteLike): Queryable {
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    async one<T>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows[0] ?? null;
+    },
+    async exec(sql: string) {
+      await db.exec(sql);
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL (PGlite). `dataDir` keeps the data on disk across restarts; without it the database lives
+ * in memory (tests).
+ */
+export async function openPgliteStore(dataDir?: string): Promise<Store> {
+  const db = await PGlite.create({ dataDir, parsers: PARSERS });
+  return {
+    kind: 'pglite',
+    ...queryable(db),
+    tx: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    close: () => db.close(),
+  };
+}

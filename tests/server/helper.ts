@@ -1,0 +1,163 @@
+/**
+ * Boots the real platform API for contract tests: a fresh database (in-memory PGlite, or a new PostgreSQL
+ * database when DATABASE_URL is set), migrations and seed, then calls through Fastify's `inject`.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp, type BuildOptions } from '../../server/app';
+import type { Store } from '../../server/store/store';
+import { openPgliteStore } from '../../server/store/pglite-store';
+import { openPgStore } from '../../server/store/pg-store';
+
+/** A database the suite can open (again, for restarts) and finally throw away. */
+export interface TestDatabase {
+  open(): Promise<Store>;
+  drop(): Promise<void>;
+}
+
+/** A kind of database the suites run against. */
+export interface Backend {
+  name: string;
+  /** A new, empty database; `dataDir` keeps PGlite on disk (restart tests). */
+  create(dataDir?: string): Promise<TestDatabase>;
+}
+
+const pglite: Backend = {
+  name: 'pglite',
+  async create(dataDir) {
+    let store: Store | undefined;
+    return {
+      // In memory there is nothing to reopen: the first store is the database.
+      open: async () => (dataDir || !store ? (store = await openPgliteStore(dataDir)) : store),
+      drop: async () => undefined,
+    };
+  },
+};
+
+/** A uniquely named database on the server of DATABASE_URL, dropped afterwards. */
+function postgres(url: string): Backend {
+  return {
+    name: 'postgres',
+    async create() {
+      const name = `lego_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      return {
+        open: () => openPgStore(target.toString()),
+        async drop() {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query(`drop database if exists ${name} with (force)`);
+          await client.end();
+        },
+      };
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
+export const BACKENDS: Backend[] = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])];
+
+/** An answer of `inject` with the JSON body parsed. */
+export interface Answer<T = any> {
+  status: number;
+  headers: Record<string, unknown>;
+  body: T;
+}
+
+/** Extra request settings: headers, and the client address (default: a fresh random one per call). */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** Calls the app; `body` is sent as JSON. */
+export type Call = <T = any>(method: InjectOptions['method'], url: string, body?: unknown, options?: CallOptions) => Promise<Answer<T>>;
+
+/** A booted app with its database. */
+export interface TestApp {
+  app: FastifyInstance;
+  store: Store;
+  /** Calls without credentials (from a fresh client address each time unless `remoteAddress` is given). */
+  call: Call;
+  /** Logs in by one-time code through the outbox and returns a call that carries the desk token. */
+  login(email: string): Promise<{ call: Call; token: string; deskToken: string; user: { id: string; name: string; email: string } }>;
+  close(): Promise<void>;
+}
+
+/** A random private client address, so logins of different tests do not share the per-IP rate limit. */
+export const randomIp = () => `10.${randomBytes(3).join('.')}`;
+
+/** The call function of `app`, with `extra` headers on every request. */
+export function caller(app: FastifyInstance, extra: Record<string, string> = {}): Call {
+  return async (method, url, body, options = {}) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...extra, ...options.headers },
+      remoteAddress: options.ip ?? randomIp(),
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    let parsed: unknown = res.body;
+    try {
+      parsed = JSON.parse(res.body);
+    } catch {
+      // Not JSON (a logo, the console page): keep the text.
+    }
+    return { status: res.statusCode, headers: res.headers, body: parsed as never };
+  };
+}
+
+/** The newest code in the outbox for `to`. */
+export async function latestCode(call: Call, to: string): Promise<string> {
+  const outbox = (await call<{ to: string; body: string }[]>('GET', '/dev/outbox')).body;
+  const code = outbox.filter((m) => m.to === to).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code for ${to} in the outbox`);
+  return code;
+}
+
+/** Boots the app on an opened store. */
+export async function startApp(store: Store, options: Partial<BuildOptions> = {}): Promise<TestApp> {
+  const app = await buildApp({ store, ...options });
+  const call = caller(app);
+  return {
+    app,
+    store,
+    call,
+    async login(email) {
+      const requested = await call('POST', '/auth/otp/request', { identifier: email });
+      if (requested.status !== 200) throw new Error(`code request failed: ${JSON.stringify(requested.body)}`);
+      const code = await latestCode(call, email);
+      const verified = await call('POST', '/auth/otp/verify', { identifier: email, code });
+      if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+      const { token, deskToken, user } = verified.body.data;
+      return { call: caller(app, { authorization: `Bearer ${deskToken}` }), token, deskToken, user };
+    },
+    close: () => app.close(),
+  };
+}
+
+/** A fresh database of `backend` with the app booted on it; `close` stops the app and drops the database. */
+export async function bootFresh(backend: Backend, options: Partial<BuildOptions> = {}): Promise<TestApp> {
+  const db = await backend.create();
+  const store = await db.open();
+  const started = await startApp(store, options);
+  return {
+    ...started,
+    async close() {
+      await started.close();
+      await store.close();
+      await db.drop();
+    },
+  };
+}
+
+/** Number of rows of a table. */
+export async function count(store: Store, table: string): Promise<number> {
+  return (await store.one<{ n: number }>(`select count(*)::int as n from ${table}`))!.n;
+}
