@@ -93,3 +93,25 @@ export async function pickCompany(page: Page, text: string, option: string): Pro
   await page.getByLabel('Company', { exact: true }).fill(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
+
+/**
+ * Chooses in an antd select by keyboard, as an operator can: open it, optionally type to filter, wait for
+ * its own options, press Enter (the first match). Avoids clicking into another select's closing dropdown.
+ */
+export async function choose(page: Page, label: string, text?: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  if (text) await input.fill(text);
+  const id = await input.getAttribute('id');
+  const first = page.locator(`[id="${id}_list"] [role=option]`).first();
+  await first.waitFor({ state: 'attached' });
+  if (text) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().waitFor();
+  await input.press('Enter');
+}
+
+/** Answers the open confirmation (Popconfirm) with Yes or No. */
+export async function answer(page: Page, choice: 'Yes' | 'No'): Promise<void> {
+  await page.locator('.ant-popover:visible').last().getByRole('button', { name: choice, exact: true }).click();
+  // Wait for the confirmation to close, so the next one opened is the only one on screen.
+  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-popover')].some((e) => (e as HTMLElement).checkVisibility()));
+}

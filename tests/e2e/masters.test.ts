@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAs, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { answer, apiAs, choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
 
 let app: RunningConsole;
 let page: Page;
@@ -18,7 +18,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 const labels = async (path: string) => (await apiAs<{ label: string }[]>(page, app.url, `${path}?c=${companyId}&t=CONSIGNOR`)).map((r) => r.label);
 
 describe('materials', () => {
@@ -42,16 +41,15 @@ describe('materials', () => {
 
     await page.getByRole('button', { name: 'Add Material' }).click();
     await page.getByText('Please select material').waitFor();
-    await page.getByLabel('Master material').click();
-    await option('Cement').click();
+    await choose(page, 'Master material', 'Cement');
     await page.getByRole('button', { name: 'Add Material' }).click();
     await page.getByText('Submitted successfully').first().waitFor();
 
     await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'No' }).click();
+    await answer(page, 'No');
     expect(await labels('/saas/lego/company_materials/fetch')).toContain('Detergent Cartons');
     await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answer(page, 'Yes');
     await page.getByText('Deleted successfully').waitFor();
     expect(await labels('/saas/lego/company_materials/fetch')).not.toContain('Detergent Cartons');
   });
@@ -65,21 +63,19 @@ describe('vehicles', () => {
     await page.getByRole('button', { name: 'Add Custom Vehicle' }).click();
     await page.getByText('Please enter custom vehicle').waitFor();
 
-    await page.getByLabel('Body Type').click();
-    await option('Container').click();
-    await page.getByLabel('Length').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.getByLabel('Weight').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await choose(page, 'Body Type');
+    const bodyType = await page.getByLabel('Body Type').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent();
+    await choose(page, 'Length');
+    await choose(page, 'Weight');
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
     await page.getByText('Vehicle created succesfully').waitFor();
-    expect((await labels('/saas/lego/company_vehicles/fetch')).some((l) => l.includes('Container'))).toBe(true);
+    expect((await labels('/saas/lego/company_vehicles/fetch')).some((l) => l.includes(bodyType!.trim()))).toBe(true);
 
     await page.getByLabel('Custom vehicle').fill('32 ft MXL Closed Reefer');
     await page.getByRole('button', { name: 'Add Custom Vehicle' }).click();
     await page.locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' }).waitFor();
     await page.locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answer(page, 'Yes');
     await page.getByText('Deleted Vehicle record successfully').waitFor();
     expect(await labels('/saas/lego/company_vehicles/fetch')).not.toContain('32 ft MXL Closed Reefer');
   });
@@ -90,26 +86,24 @@ describe('route master', () => {
     await page.getByRole('menuitem', { name: 'Route Master' }).click();
     await page.getByRole('columnheader', { name: 'Freight Cost' }).waitFor();
     await page.getByRole('button', { name: 'Add New Entry' }).click();
+    await page.waitForURL('**/route-master/add?*');
+    await page.getByLabel('Route', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     for (const text of ['Please select route', 'Please select transporter', 'Please select vehicle type', 'Please enter freight cost', 'Please select unit', 'Please select valid from date', 'Please select material type']) {
       await page.getByText(text, { exact: true }).waitFor();
     }
-    await page.getByLabel('Route', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.getByLabel('Transporter', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.getByLabel('Vehicle Type', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-    await page.getByLabel('Material Type', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await choose(page, 'Route');
+    await choose(page, 'Transporter');
+    await choose(page, 'Vehicle Type');
+    await choose(page, 'Material Type');
     await page.getByLabel('Freight Cost (₹)').fill('1234567');
     await page.getByLabel('Per Truck').check();
     await page.getByLabel('Valid From').fill('01/12/2026');
-    await page.getByLabel('Valid From').press('Enter');
-    await page.getByLabel('Loading Fee (₹)').fill('-5');
+    await page.getByLabel('Valid From').press('Tab');
+    await page.getByLabel('Loading Fee (₹)', { exact: true }).fill('-5');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter a number greater than 0').waitFor();
-    await page.getByLabel('Loading Fee (₹)').fill('1500');
+    await page.getByLabel('Loading Fee (₹)', { exact: true }).fill('1500');
     await page.getByLabel('Standard Transit Time (hours)').fill('20');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Route master added successfully').waitFor();

@@ -77,7 +77,7 @@ describe('routes', () => {
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/routes\/[^/]+\/edit/);
     await page.getByText('Update Route').first().waitFor();
-    await expect(page.getByLabel('STT (hours)').inputValue()).resolves.toBe('7.5');
+    await expect.poll(() => page.getByLabel('STT (hours)').inputValue()).toBe('7.5');
     expect(await page.getByLabel('Company', { exact: true }).isDisabled()).toBe(true);
     await page.getByLabel('Route Label').fill('Pune - JNPT');
     await page.getByRole('button', { name: 'Update Route' }).click();

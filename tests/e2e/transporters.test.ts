@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAs, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { answer, apiAs, login, pickCompany, startConsole, type RunningConsole } from './harness';
 
 let app: RunningConsole;
 let page: Page;
@@ -21,6 +21,9 @@ afterAll(async () => {
 type Transporter = { id: string; transporterName: string; active: boolean; phoneNumber: string; logoUrl: string | null };
 const stored = async () => apiAs<Transporter[]>(page, app.url, `/tms/transporters?c=${companyId}`);
 
+/** The form on the page (the filter bar has its own Branch). */
+const form = () => page.locator('form');
+
 /** A 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -34,18 +37,18 @@ describe('transporters', () => {
     for (const text of ['Please enter transporter name', 'Please enter branch', 'Please enter address', 'Please enter state', 'Please enter city', 'Please enter contact person', 'Please enter mobile number']) {
       await page.getByText(text, { exact: true }).waitFor();
     }
-    await page.getByLabel('Transporter Name').fill('Sharma Roadlines');
-    await page.getByLabel('Branch').fill('Jamshedpur');
-    await page.getByLabel('Contact Person').fill('Rakesh Sharma');
-    await page.getByLabel('Mobile Number').fill('12345');
-    await page.getByLabel('Address', { exact: true }).fill('Plot 14, Adityapur Industrial Area');
-    await page.getByLabel('City').fill('Jamshedpur');
-    await page.getByLabel('State').fill('Jharkhand');
+    await form().getByLabel('Transporter Name').fill('Sharma Roadlines');
+    await form().getByLabel('Branch', { exact: true }).fill('Jamshedpur');
+    await form().getByLabel('Contact Person').fill('Rakesh Sharma');
+    await form().getByLabel('Mobile Number').fill('12345');
+    await form().getByLabel('Address', { exact: true }).fill('Plot 14, Adityapur Industrial Area');
+    await form().getByLabel('City').fill('Jamshedpur');
+    await form().getByLabel('State').fill('Jharkhand');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter a valid 10 digit mobile number').waitFor();
-    await page.getByLabel('Mobile Number').fill('9876543210');
+    await form().getByLabel('Mobile Number').fill('9876543210');
     await page.locator('input[type=file]').setInputFiles({ name: 'sharma.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('img', { name: 'Logo' }).waitFor();
+    await form().getByRole('img', { name: 'Logo', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Saved successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/transporters');
@@ -61,23 +64,23 @@ describe('transporters', () => {
     const row = () => page.locator('.ant-table-tbody tr', { hasText: 'Sharma Roadlines' });
     await row().getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/transporters\/[^/]+\/edit/);
-    await expect(page.getByLabel('Contact Person').inputValue()).resolves.toBe('Rakesh Sharma');
-    await page.getByLabel('Contact Person').fill('Anita Sharma');
+    await expect.poll(() => form().getByLabel('Contact Person').inputValue()).toBe('Rakesh Sharma');
+    await form().getByLabel('Contact Person').fill('Anita Sharma');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Saved successfully').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/transporters');
     await row().getByText('Anita Sharma').waitFor();
 
     await row().getByRole('switch').click();
-    await page.getByRole('button', { name: 'No' }).click();
+    await answer(page, 'No');
     expect((await stored()).find((t) => t.transporterName === 'Sharma Roadlines')?.active).toBe(true);
     await row().getByRole('switch').click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answer(page, 'Yes');
     await page.waitForFunction(() => document.querySelector('.ant-table-tbody tr .ant-switch:not(.ant-switch-checked)') !== null);
     expect((await stored()).find((t) => t.transporterName === 'Sharma Roadlines')?.active).toBe(false);
 
     await row().getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Yes' }).click();
+    await answer(page, 'Yes');
     await page.getByText('Successfully deleted !').waitFor();
     expect((await stored()).some((t) => t.transporterName === 'Sharma Roadlines')).toBe(false);
   });
