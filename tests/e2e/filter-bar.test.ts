@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
 
 let app: RunningConsole;
 let page: Page;
@@ -14,8 +14,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** The option with this text in the open dropdown. */
-const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 const query = () => Object.fromEntries(new URL(page.url()).searchParams);
 
 describe('filter bar', () => {
@@ -31,18 +29,12 @@ describe('filter bar', () => {
   });
 
   it('branch then department; a new branch clears the department', async () => {
-    const branch = page.getByLabel('Branch', { exact: true });
-    await branch.click();
-    await branch.fill('Jam');
-    await option('Jamshedpur').click();
+    await choose(page, 'Branch', 'Jam', 'Jamshedpur');
     await page.waitForURL(/branchId=/);
-    await page.getByLabel('Department', { exact: true }).click();
-    await option('Dispatch').click();
+    await choose(page, 'Department');
     await page.waitForURL(/departmentId=/);
     expect(query().departmentName).toBeTruthy();
-    await branch.click();
-    await branch.fill('Mum');
-    await option('Mumbai').click();
+    await choose(page, 'Branch', 'Mum', 'Mumbai');
     await page.waitForURL((url) => !url.search.includes('departmentId='));
     expect(query().branchName).toBeTruthy();
   });
@@ -58,8 +50,7 @@ describe('filter bar', () => {
     await pickCompany(page, 'VRL', 'VRL Logistics Limited (TRANSPORTER)');
     await page.waitForURL(/companyType=TRANSPORTER/);
     expect(query().branchId).toBeUndefined();
-    await page.getByLabel('Consignor', { exact: true }).click();
-    await option('Hindustan Unilever').click();
+    await choose(page, 'Consignor', 'Hindustan');
     await page.waitForURL(/consignorId=/);
     await pickCompany(page, 'Hindustan', 'Hindustan Unilever');
     await page.waitForURL((url) => !url.search.includes('consignorId='));

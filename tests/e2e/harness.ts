@@ -89,23 +89,22 @@ export async function apiAs<T>(page: Page, url: string, path: string): Promise<T
 
 /** Picks a company in the filter bar: types 3+ characters, waits for the debounced search, chooses the option. */
 export async function pickCompany(page: Page, text: string, option: string): Promise<void> {
-  await page.getByLabel('Company', { exact: true }).click();
-  await page.getByLabel('Company', { exact: true }).fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  await choose(page, 'Company', text, option);
 }
 
 /**
  * Chooses in an antd select by keyboard, as an operator can: open it, optionally type to filter, wait for
  * its own options, press Enter (the first match). Avoids clicking into another select's closing dropdown.
  */
-export async function choose(page: Page, label: string, text?: string): Promise<void> {
+export async function choose(page: Page, label: string, text?: string, expected = text): Promise<void> {
   const input = page.getByLabel(label, { exact: true });
   await input.click();
   if (text) await input.fill(text);
   const id = await input.getAttribute('id');
   const first = page.locator(`[id="${id}_list"] [role=option]`).first();
   await first.waitFor({ state: 'attached' });
-  if (text) await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().waitFor();
+  // The open dropdown, not one still animating closed from the previous select.
+  if (expected) await page.locator('.ant-select-dropdown:visible:not([class*="leave"]) .ant-select-item-option', { hasText: expected }).first().waitFor();
   await input.press('Enter');
 }
 

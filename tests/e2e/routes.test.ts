@@ -22,7 +22,7 @@ async function pickPlace(label: string, text: string, option: string) {
   const input = page.getByLabel(label, { exact: true });
   await input.fill(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value.includes(','), await input.getAttribute('id'));
+  await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value.includes(','), (await input.getAttribute('id')) ?? '');
 }
 
 describe('routes', () => {
