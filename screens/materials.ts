@@ -10,7 +10,7 @@ const masterMaterialForm: FormConfig = {
   uiSchema: {
     ftMaterialId: {
       'ui:widget': 'remoteSelect',
-      'ui:options': { endpoint: api.masterMaterials, labelField: 'type', valueField: 'id', placeholder: 'Select master material' },
+      'ui:options': { endpoint: api.masterMaterials, labelField: 'type', valueField: 'id', placeholder: 'Select master material', fetchError: 'Error while fetching all materials' },
     },
   },
   submit: { create: api.createMaterial },

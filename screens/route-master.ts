@@ -57,10 +57,12 @@ export const routeMasterList: ListConfig = {
   headerButtons: [{ label: 'Add New Entry', to: '/route-master/add', primary: true }],
 };
 
-const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, placeholder: string) => ({
+const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, placeholder: string, fetchError: string) => ({
   'ui:widget': 'remoteSelect',
-  'ui:options': { endpoint, labelField, valueField: 'id', placeholder },
+  'ui:options': { endpoint, labelField, valueField: 'id', placeholder, fetchError },
 });
+
+const routeSelect = select(api.routes, 'label', 'Select a route', 'Error while fetching routes data');
 
 /** /route-master/add. */
 export const routeMasterForm: FormConfig = {
@@ -70,10 +72,10 @@ export const routeMasterForm: FormConfig = {
   schema: routeMasterFormSchema,
   columns: 3,
   uiSchema: {
-    routeId: { ...select(api.routes, 'label', 'Select a route'), 'ui:options': { ...select(api.routes, 'label', 'Select a route')['ui:options'], fullWidth: true } },
-    partnerId: select(api.transportersOfConsignor, 'name', 'Select transporter'),
-    vehicleId: select(api.vehicles, 'label', 'Select vehicle type'),
-    materialId: select(api.materials, 'label', 'Select material type'),
+    routeId: { ...routeSelect, 'ui:options': { ...routeSelect['ui:options'], fullWidth: true } },
+    partnerId: select(api.transportersOfConsignor, 'name', 'Select transporter', 'Error while fetching details'),
+    vehicleId: select(api.vehicles, 'label', 'Select vehicle type', 'Error while fetching vehicles'),
+    materialId: select(api.materials, 'label', 'Select material type', 'Error while fetching materials'),
     unit: { 'ui:widget': 'radio', 'ui:enumNames': ['Per Ton', 'Per Truck'] },
     validFrom: { 'ui:widget': 'date' },
   },

@@ -15,6 +15,7 @@ const standardVehicleForm: FormConfig = {
       'ui:options': {
         endpoint: api.standardVehicles,
         valueField: 'id',
+        fetchError: 'Something went wrong. Please try again',
         levels: [
           { field: 'bodyType', title: 'Body Type' },
           { field: 'length', title: 'Length' },

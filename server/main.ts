@@ -1,30 +1,25 @@
 /**
  * Starts the platform API and the console on one origin. Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR
- * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL,
+ * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL (+ MAIL_FROM),
  * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL (base
  * URLs the console uses per service family; empty = this origin, '/tms' for transporters), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL.
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openStore } from './store/open-store';
+import { createSmtpMailer } from './auth/smtp-mailer';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 
-if (env.SMTP_URL) {
-  // Codes must not silently go to a table nobody reads when the operator asked for mail.
-  console.error(
-    'SMTP_URL is set, but SMTP delivery is not available in this build (the nodemailer package is not installed). ' +
-      'Unset SMTP_URL to deliver into the outbox at /dev/outbox.',
-  );
-  process.exit(1);
-}
 
 const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? './data' });
 const app = await buildApp({
   store,
   jwtSecret: env.JWT_SECRET || undefined,
+  // With SMTP_URL the codes go by mail and /dev/outbox is not mounted; without it they stay in the outbox.
+  mailer: env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Lego console <no-reply@lego.local>') : undefined,
   staticDir: env.STATIC_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url)),
   trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || false,
   logger: { level: env.LOG_LEVEL ?? 'warn' },

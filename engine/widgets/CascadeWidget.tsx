@@ -2,6 +2,7 @@ import { Col, Row, Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { useEndpoint } from '../data/useEndpoint';
+import { feedback } from '../feedback';
 import type { Endpoint } from '../data/endpoint';
 import { pick } from '../list/columns';
 
@@ -10,6 +11,8 @@ export interface CascadeOptions {
   endpoint: Endpoint;
   levels: { field: string; title: string }[];
   valueField: string;
+  /** Toast when the rows cannot be loaded. */
+  fetchError?: string;
 }
 
 /** Text of a level value; `{value, unit}` objects read as '7 MT'. */
@@ -23,8 +26,11 @@ function levelText(value: unknown): string {
 
 /** Picks one row of a list by successive choices (body type, then length, then weight); its id is the value. */
 export function CascadeWidget({ id, value, onChange, disabled, readonly, options, rawErrors }: WidgetProps) {
-  const { endpoint, levels, valueField } = options as unknown as CascadeOptions;
-  const { data, isLoading } = useEndpoint<Record<string, unknown>[]>(endpoint, {});
+  const { endpoint, levels, valueField, fetchError } = options as unknown as CascadeOptions;
+  const { data, isLoading, error } = useEndpoint<Record<string, unknown>[]>(endpoint, {});
+  useEffect(() => {
+    if (error && fetchError) feedback.error(fetchError);
+  }, [error, fetchError]);
   const rows = useMemo(() => (Array.isArray(data) ? data : []), [data]);
   const [choices, setChoices] = useState<string[]>([]);
 

@@ -1,4 +1,6 @@
 import { Select } from 'antd';
+import { useEffect } from 'react';
+import { feedback } from '../feedback';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEndpoint } from '../data/useEndpoint';
 import { useScope } from '../scope/useScope';
@@ -11,13 +13,18 @@ export interface RemoteSelectOptions {
   labelField: string;
   valueField: string;
   placeholder?: string;
+  /** Toast when the options cannot be loaded (e.g. 'Error while fetching vehicles'). */
+  fetchError?: string;
 }
 
 /** A searchable select whose options are read from an endpoint in the current company scope. */
 export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors }: WidgetProps) {
-  const { endpoint, labelField, valueField, placeholder } = options as unknown as RemoteSelectOptions;
+  const { endpoint, labelField, valueField, placeholder, fetchError } = options as unknown as RemoteSelectOptions;
   const [scope] = useScope();
-  const { data, isLoading } = useEndpoint<Record<string, unknown>[]>(endpoint, { scope }, Boolean(scope.companyId) || endpoint.scoped === false);
+  const { data, isLoading, error } = useEndpoint<Record<string, unknown>[]>(endpoint, { scope }, Boolean(scope.companyId) || endpoint.scoped === false);
+  useEffect(() => {
+    if (error && fetchError) feedback.error(fetchError);
+  }, [error, fetchError]);
   const items = (Array.isArray(data) ? data : []).map((row) => ({ value: String(pick(row, valueField)), label: String(pick(row, labelField)) }));
   return (
     <Select

@@ -1,0 +1,13 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer';
+
+/** Delivery over SMTP (nodemailer), used when `SMTP_URL` is set, e.g. `smtps://user:pass@smtp.example.com`. */
+export function createSmtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send({ to, subject, body }) {
+      await transport.sendMail({ from, to, subject, text: body });
+    },
+  };
+}
