@@ -1,0 +1,96 @@
+import { deskToken } from './session';
+import { serviceUrl, type ServiceName } from './services';
+
+/** The main API envelope (spec 000 section 7). */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  data: T;
+  message: string[];
+}
+
+/** The outcome of a call: never thrown, so callers branch on `ok`. */
+export type HttpResult<T> =
+  | { ok: true; status: number; data: T | undefined; body: unknown }
+  | { ok: false; status: number; messages: string[]; body: unknown };
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** One request: the narrow interface every call in the console goes through. */
+export interface HttpRequest {
+  service?: ServiceName;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+type Notify = (messages: string[]) => void;
+let notifyErrors: Notify = () => {};
+let onUnauthorized: () => void = () => {};
+
+/** Wires the toast shown for each failure message and the reaction to a 401 (the shell does this once). */
+export function configureHttp(options: { notify?: Notify; unauthorized?: () => void }): void {
+  if (options.notify) notifyErrors = options.notify;
+  if (options.unauthorized) onUnauthorized = options.unauthorized;
+}
+
+/** Appends the defined query values, in order, as a query string. */
+export function withQuery(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+/** Reads the texts of a failed answer: its `message` list, a single message, or the status text. */
+function failureMessages(body: unknown, fallback: string): string[] {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const message = (body as { message: unknown }).message;
+    if (Array.isArray(message)) return message.map(String);
+    if (typeof message === 'string') return [message];
+  }
+  return [fallback];
+}
+
+/**
+ * Calls the platform API with the spec's semantics: statuses 200 to 400 are success, 204/205 carry nothing,
+ * an envelope with `success: false` is a failure, failures are returned (not thrown) and each message is toasted.
+ */
+export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boolean } = {}): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const token = deskToken();
+  if (token) {
+    headers.authorization = `Bearer ${token}`;
+    headers.token = token;
+  }
+  const fail = (status: number, messages: string[], body: unknown): HttpResult<T> => {
+    if (status === 401) onUnauthorized();
+    if (!options.quiet) notifyErrors(messages);
+    return { ok: false, status, messages, body };
+  };
+  let res: Response;
+  try {
+    res = await fetch(serviceUrl(req.service ?? 'main', withQuery(req.path, req.query)), {
+      method: req.method ?? 'GET',
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: req.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') return { ok: false, status: 0, messages: [], body: null };
+    return fail(0, ['Network error. Please check your connection'], null);
+  }
+  if (res.status === 204 || res.status === 205) return { ok: true, status: res.status, data: undefined, body: null };
+  const body: unknown = await res.json().catch(() => null);
+  const success = res.status >= 200 && res.status <= 400;
+  if (!success) return fail(res.status, failureMessages(body, res.statusText || `Request failed (${res.status})`), body);
+  if (body && typeof body === 'object' && 'success' in body) {
+    const envelope = body as Envelope<T>;
+    if (envelope.success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
+    return { ok: true, status: res.status, data: envelope.data, body };
+  }
+  return { ok: true, status: res.status, data: body as T, body };
+}
