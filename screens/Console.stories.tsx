@@ -1,24 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { at, consoleApi, loginToken, signedInUser, tataSteel, tataSteelDispatch } from '../engine/stories/fixtures';
-import { ScreenRoute } from '../src/ScreenRoute';
-import { AppLayout } from '../src/shell/AppLayout';
-import { formScreens, menuScreens } from './index';
+import { ConsoleRoutes } from '../src/ConsoleRoutes';
 
 /** Every screen of the registry inside the shell (header, menu, filter bar), as the console mounts them after login. */
-function Console() {
-  return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        {menuScreens.map((config) => <Route key={config.path} path={config.path} element={<ScreenRoute config={config} />} />)}
-        {formScreens.flatMap((config) =>
-          [config.path, config.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} config={config} />} />),
-        )}
-      </Route>
-    </Routes>
-  );
-}
+const Console = ConsoleRoutes;
 
 const meta = {
   title: 'Screens/Console',

@@ -1,0 +1,34 @@
+import { Button, Empty } from 'antd';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { formScreens, menuScreens } from '../screens';
+import { ScreenRoute } from './ScreenRoute';
+import { AppLayout } from './shell/AppLayout';
+
+/** Where `/` goes: the configuration list once it exists, the routes list until then. */
+export const HOME = '/routes';
+
+function NotFound() {
+  const location = useLocation();
+  return (
+    <Empty description={`Page not found: nothing lives at ${location.pathname}.`}>
+      <Button href="/">Go home</Button>
+    </Empty>
+  );
+}
+
+/** The console's pages inside the shell, built from the screen registry. */
+export function ConsoleRoutes() {
+  const location = useLocation();
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<Navigate to={{ pathname: HOME, search: location.search }} replace />} />
+        {menuScreens.map((config) => <Route key={config.path} path={config.path} element={<ScreenRoute config={config} />} />)}
+        {formScreens.flatMap((config) =>
+          [config.path, config.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} config={config} />} />),
+        )}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
