@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, Spin, Flex } from 'antd';
+import { ConfigProvider, Spin, Flex } from 'antd';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { usePermissionGate } from './auth/usePermissionGate';
@@ -13,32 +13,36 @@ const LoginPage = lazy(() => import('./auth/LoginPage').then((m) => ({ default: 
 function GatedRoutes() {
   const [version, setVersion] = useState(0);
   const recheck = useCallback(() => setVersion((v) => v + 1), []);
-  useFeedbackBinding(recheck);
+  const toasts = useFeedbackBinding(recheck);
   const gate = usePermissionGate(version);
   const location = useLocation();
   if (gate.status === 'loading') {
-    return <Flex align="center" justify="center" style={{ minHeight: '100vh' }}><Spin size="large" aria-label="Checking permissions" /></Flex>;
+    return <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>{toasts}<Spin size="large" aria-label="Checking permissions" /></Flex>;
   }
   if (gate.status === 'anonymous' || location.pathname === '/login') {
     if (gate.status === 'allowed' && location.pathname === '/login' && !location.search.includes('block=')) return <Navigate to={HOME} replace />;
     return (
       <Suspense fallback={<Spin size="large" />}>
+        {toasts}
         <LoginPage error={gate.status === 'anonymous' ? gate.error : undefined} onLoggedIn={recheck} />
       </Suspense>
     );
   }
-  return <ConsoleRoutes />;
+  return (
+    <>
+      {toasts}
+      <ConsoleRoutes />
+    </>
+  );
 }
 
 /** The console. */
 export function App() {
   return (
     <ConfigProvider theme={themeConfig}>
-      <AntApp>
-        <BrowserRouter>
-          <GatedRoutes />
-        </BrowserRouter>
-      </AntApp>
+      <BrowserRouter>
+        <GatedRoutes />
+      </BrowserRouter>
     </ConfigProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Flex, Modal, Skeleton, Table } from 'antd';
+import { Card, Flex, Skeleton, Table } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { CompanyGate } from '../views/CompanyGate';
 import type { ListConfig } from '../types';
@@ -11,6 +11,7 @@ import { useListController, type Row } from './useListController';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
+const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
 
 /** Renders a list config: header buttons, inline create forms, the table with switches and row actions. */
 export function ListView({ config }: { config: ListConfig }) {
@@ -52,22 +53,18 @@ export function ListView({ config }: { config: ListConfig }) {
           />
         </Flex>
       </CompanyGate>
-      {modal && (
-        <Modal title={modal.title.edit} open={Boolean(editing)} onCancel={() => setEditing(null)} footer={null} destroyOnHidden>
-          {editing && (
-            <Suspense fallback={<Skeleton active />}>
-            <FormView
-              config={modal}
-              record={editing}
-              embedded
-              onSaved={() => {
-                setEditing(null);
-                list.reload();
-              }}
-            />
-            </Suspense>
-          )}
-        </Modal>
+      {modal && editing && (
+        <Suspense fallback={null}>
+          <EditModal
+            config={modal}
+            row={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              list.reload();
+            }}
+          />
+        </Suspense>
       )}
     </Card>
   );

@@ -1,21 +1,29 @@
-import { App as AntApp, Layout, theme } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { Layout, message, theme } from 'antd';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Spin } from 'antd';
 import { configureHttp } from '../../engine/data/http';
 import { bindFeedback } from '../../engine/feedback';
-import { PasswordExpiryDialog } from '../auth/PasswordExpiryDialog';
+import { STORAGE } from '../../engine/data/session';
+import { decode, isPasswordExpired, type LoginClaims } from '../auth/tokens';
 import { AppHeader } from './AppHeader';
 import { FilterBar } from './FilterBar';
 import { SideMenu } from './SideMenu';
 
-/** Binds the engine's toasts to antd's App context: every failure message becomes an error toast. */
-export function useFeedbackBinding(onUnauthorized: () => void): void {
-  const { message } = AntApp.useApp();
+/** The blocking dialog (and antd's Modal) load only for a session whose password has expired. */
+const PasswordExpiryDialog = lazy(() => import('../auth/PasswordExpiryDialog').then((m) => ({ default: m.PasswordExpiryDialog })));
+
+/**
+ * Binds the engine's toasts to antd's message API (every failure message becomes an error toast) and returns
+ * the holder to render. Only `message` is used, so antd's App (with Modal and notification) stays out of the bundle.
+ */
+export function useFeedbackBinding(onUnauthorized: () => void): ReactNode {
+  const [toast, holder] = message.useMessage();
   useEffect(() => {
-    bindFeedback({ success: (t) => message.success(t), error: (t) => message.error(t), info: (t) => message.info(t) });
-    configureHttp({ notify: (texts) => texts.forEach((t) => message.error(t)), unauthorized: onUnauthorized });
-  }, [message, onUnauthorized]);
+    bindFeedback({ success: (t) => toast.success(t), error: (t) => toast.error(t), info: (t) => toast.info(t) });
+    configureHttp({ notify: (texts) => texts.forEach((t) => toast.error(t)), unauthorized: onUnauthorized });
+  }, [toast, onUnauthorized]);
+  return holder;
 }
 
 /** The shell around every screen: header, left menu, filter bar, and the screen. */
@@ -37,7 +45,11 @@ export function AppLayout() {
           </Suspense>
         </Layout.Content>
       </Layout>
-      <PasswordExpiryDialog />
+      {isPasswordExpired(decode<LoginClaims>(localStorage.getItem(STORAGE.token))?.pwd_exp) && (
+        <Suspense fallback={null}>
+          <PasswordExpiryDialog />
+        </Suspense>
+      )}
     </Layout>
   );
 }

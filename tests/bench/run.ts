@@ -41,7 +41,10 @@ try {
   await fresh.route('**/*', (route) => route.continue());
   const routesJs = await initialScripts(fresh, async () => {
     await fresh.goto(`${app.url}/routes?${scope}`);
-    await fresh.getByText('Time Stamp').waitFor();
+    await fresh.getByRole('columnheader', { name: 'Time Stamp' }).waitFor({ timeout: 15_000 }).catch(async (e) => {
+      await fresh.screenshot({ path: '/tmp/bench-fail.png' });
+      throw e;
+    });
   });
 
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
