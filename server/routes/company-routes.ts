@@ -16,7 +16,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
   app.get<{ Querystring: ScopeQuery }>(
     '/saas/lego/company_routes/fetch',
     { schema: { querystring: scopeQuerySchema } },
-    async ({ query }) => {
+    async ({ query }, reply) => {
       const scope = await resolveScope(store, query);
       const one = query.id || query.routeId;
       if (one) {
@@ -24,12 +24,13 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
         return ok(await store.query(`select ${ROUTE_COLUMNS} from routes where id = $1`, [one]));
       }
       const filter = scopeFilter(scope);
-      return ok(
-        await store.query(
-          `select ${ROUTE_COLUMNS} from routes where ${filter.sql} order by updated_at desc, id`,
-          filter.params,
-        ),
+      // Lists can hold thousands of routes: the database writes the JSON, so Node neither parses nor re-serialises it.
+      const [{ data }] = await store.query<{ data: string }>(
+        `select coalesce(json_agg(r), '[]')::text as data
+           from (select ${ROUTE_COLUMNS} from routes where ${filter.sql} order by updated_at desc, id) r`,
+        filter.params,
       );
+      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);
     },
   );
 

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureHttp, http, withQuery } from './http';
+import { callEndpoint, endpointQuery, fillPath } from './endpoint';
+import { setRuntimeConfig } from './services';
+
+const respond = (status: number, body?: unknown) =>
+  vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('HTTP helper (spec 000 section 7 semantics)', () => {
+  const toasts: string[] = [];
+  let unauthorized = 0;
+  beforeEach(() => {
+    toasts.length = 0;
+    unauthorized = 0;
+    localStorage.clear();
+    setRuntimeConfig({});
+    configureHttp({ notify: (m) => toasts.push(...m), unauthorized: () => (unauthorized += 1) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('treats 200 to 400 as success and unwraps the envelope', async () => {
+    vi.stubGlobal('fetch', respond(400, { success: true, data: [1], message: [] }));
+    await expect(http({ path: '/x' })).resolves.toMatchObject({ ok: true, data: [1] });
+    expect(toasts).toEqual([]);
+  });
+
+  it('returns nothing for 204 and 205', async () => {
+    vi.stubGlobal('fetch', respond(204));
+    await expect(http({ path: '/x', method: 'DELETE' })).resolves.toMatchObject({ ok: true, data: undefined });
+  });
+
+  it('returns failures instead of throwing and toasts every message', async () => {
+    vi.stubGlobal('fetch', respond(422, { success: false, data: null, message: ['Maximum 64 character allowed', 'Blank spaces not allowed'] }));
+    const result = await http({ path: '/x', method: 'POST', body: {} });
+    expect(result).toMatchObject({ ok: false, status: 422, messages: ['Maximum 64 character allowed', 'Blank spaces not allowed'] });
+    expect(toasts).toEqual(['Maximum 64 character allowed', 'Blank spaces not allowed']);
+  });
+
+  it('an envelope with success false is a failure even with status 200', async () => {
+    vi.stubGlobal('fetch', respond(200, { success: false, data: null, message: ['Consignors not found'] }));
+    await expect(http({ path: '/x' })).resolves.toMatchObject({ ok: false });
+    expect(toasts).toEqual(['Consignors not found']);
+  });
+
+  it('a 401 asks the shell to check the session again; quiet calls toast nothing', async () => {
+    vi.stubGlobal('fetch', respond(401, { success: false, data: null, message: ['Unauthorized'] }));
+    await http({ path: '/x' }, { quiet: true });
+    expect(unauthorized).toBe(1);
+    expect(toasts).toEqual([]);
+  });
+
+  it('a network failure is returned with a message', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    await expect(http({ path: '/x' })).resolves.toMatchObject({ ok: false, status: 0 });
+    expect(toasts).toEqual(['Network error. Please check your connection']);
+  });
+
+  it('sends the desk token both as bearer and as the token header, on the service base URL', async () => {
+    localStorage.setItem('deskToken', 'abc.def.ghi');
+    setRuntimeConfig({ services: { main: '', transporters: '/tms', maps: '', auth: '' } });
+    const fetch = respond(200, { success: true, data: null, message: [] });
+    vi.stubGlobal('fetch', fetch);
+    await callEndpoint({ service: 'transporters', method: 'PATCH', path: '/transporters/:id' }, { params: { id: 't 1' }, scope: { companyId: '1001' }, body: { active: false } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/tms/transporters/t%201?c=1001');
+    expect(init.headers).toMatchObject({ authorization: 'Bearer abc.def.ghi', token: 'abc.def.ghi', 'content-type': 'application/json' });
+    expect(init.body).toBe('{"active":false}');
+  });
+});
+
+describe('endpoints', () => {
+  it('builds the query from scope, fixed values and the caller, skipping empty values', () => {
+    expect(endpointQuery({ path: '/f', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }, { scope: { companyId: '1', companyType: 'TRANSPORTER', branchId: '3' }, query: { routeId: 'r' } }))
+      .toEqual({ c: '1', b: '3', d: undefined, t: 'CONSIGNOR', pt: 'TRANSPORTER', routeId: 'r' });
+    expect(endpointQuery({ path: '/s', scoped: false }, { scope: { companyId: '1' } })).toEqual({});
+    expect(withQuery('/p', { a: 1, b: '', c: undefined, d: 'x y' })).toBe('/p?a=1&d=x+y');
+  });
+
+  it('a missing path parameter is a config error', () => {
+    expect(() => fillPath('/transporters/:id', {})).toThrow('Missing path parameter "id" for /transporters/:id');
+  });
+});
