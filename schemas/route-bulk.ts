@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { routeLabelSchema, sttSchema } from './route';
+import { googlePlaceSchema, routeLabelSchema, sttSchema } from './route';
 
 const missingPlace = 'Please enter either lat,long or address';
 
@@ -16,26 +16,7 @@ export const waypointSchema = {
       default: 2,
       errorMessage: { minimum: 'Geo Fence Radius must be positive', type: 'Geo Fence Radius must be positive' },
     },
-    google: {
-      type: 'object',
-      properties: {
-        place_id: { type: 'string', minLength: 1, errorMessage: missingPlace },
-        formatted_address: { type: 'string' },
-        geometry: {
-          type: 'object',
-          properties: {
-            location: {
-              type: 'object',
-              properties: { lat: { type: 'number' }, lng: { type: 'number' } },
-              required: ['lat', 'lng'],
-              errorMessage: 'Please enter valid lat long',
-            },
-          },
-        },
-      },
-      required: ['place_id'],
-      errorMessage: { required: { place_id: missingPlace }, type: missingPlace },
-    },
+    google: googlePlaceSchema(missingPlace),
   },
   required: ['google'],
   errorMessage: { required: { google: missingPlace }, type: missingPlace },

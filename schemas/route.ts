@@ -1,6 +1,30 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
+/** Google's place shape (id, address, coordinates); `missing` is the message when no place was resolved. */
+export function googlePlaceSchema<M extends string>(missing: M) {
+  return {
+    type: 'object',
+    properties: {
+      place_id: { type: 'string', minLength: 1, errorMessage: missing },
+      formatted_address: { type: 'string' },
+      geometry: {
+        type: 'object',
+        properties: {
+          location: {
+            type: 'object',
+            properties: { lat: { type: 'number' }, lng: { type: 'number' } },
+            required: ['lat', 'lng'],
+            errorMessage: 'Please enter valid lat long',
+          },
+        },
+      },
+    },
+    required: ['place_id'],
+    errorMessage: { required: { place_id: missing }, type: missing },
+  } as const;
+}
+
 /** A route end (loading or unloading point) or waypoint place, with the message shown when it is missing. */
 function placeSchema<M extends string>(missing: M) {
   return {
@@ -16,25 +40,7 @@ function placeSchema<M extends string>(missing: M) {
         default: 2,
         errorMessage: 'Number should be between 0.01 to 50',
       },
-      google: {
-        type: 'object',
-        properties: {
-          place_id: { type: 'string', minLength: 1, errorMessage: missing },
-          formatted_address: { type: 'string' },
-          geometry: {
-            type: 'object',
-            properties: {
-              location: {
-                type: 'object',
-                properties: { lat: { type: 'number' }, lng: { type: 'number' } },
-                required: ['lat', 'lng'],
-              },
-            },
-          },
-        },
-        required: ['place_id'],
-        errorMessage: { required: { place_id: missing } },
-      },
+      google: googlePlaceSchema(missing),
     },
     required: ['google'],
     errorMessage: { required: { google: missing }, type: missing },
