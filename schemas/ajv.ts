@@ -2,11 +2,35 @@ import Ajv, { type ErrorObject, type AnySchema } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 
-/** Adds the keywords every schema in this folder may use (formats, `errorMessage`). Used by the server and the forms. */
+/** A real calendar date written DD/MM/YYYY (route master dates, spec 000 section 9): 31/02/2026 is not one. */
+export function isDmyDate(text: string): boolean {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return false;
+  const [day, month, year] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** "lat,lng" with a latitude within ±90 and a longitude within ±180. */
+export function isLatLng(text: string): boolean {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length !== 2 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part))) return false;
+  const [lat, lng] = parts.map(Number);
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+}
+
+/** What this project adds to any ajv: `errorMessage` (ajv-errors) and its own formats. The forms' validator uses it too. */
+export function addVocabulary<T extends Ajv>(ajv: T): T {
+  ajvErrors(ajv);
+  ajv.addFormat('dmy-date', isDmyDate);
+  ajv.addFormat('latlng', isLatLng);
+  return ajv;
+}
+
+/** Adds the keywords every schema in this folder may use (standard formats and the vocabulary above). */
 export function extendAjv<T extends Ajv>(ajv: T): T {
   addFormats(ajv);
-  ajvErrors(ajv);
-  return ajv;
+  return addVocabulary(ajv);
 }
 
 /** The options both sides validate with; `allErrors` is required by ajv-errors. */

@@ -75,7 +75,7 @@ export const geocodeQuerySchema = {
     address: { type: 'string', minLength: 1, maxLength: 300, errorMessage: 'Please enter an address' },
     latlng: {
       type: 'string',
-      pattern: '^\\s*-?\\d{1,2}(\\.\\d+)?\\s*,\\s*-?\\d{1,3}(\\.\\d+)?\\s*$',
+      format: 'latlng',
       errorMessage: 'Please enter valid lat long',
     },
   },

@@ -30,7 +30,7 @@ export const routeMasterFormSchema = {
     validFrom: {
       type: 'string',
       title: 'Valid From',
-      pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$',
+      format: 'dmy-date',
       errorMessage: 'Please select valid from date',
     },
     loadingFee: positive('Loading Fee (₹)'),

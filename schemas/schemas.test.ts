@@ -4,6 +4,7 @@ import {
   materialCreateSchema, vehicleCreateSchema, routeBodySchema, routeMasterFormSchema, routeMasterBodySchema,
   transporterSchema, scopeQuerySchema, passwordChangeSchema,
 } from './index';
+import { geocodeQuerySchema } from './lookup';
 
 const place = (id: string) => ({ google: { place_id: id } });
 
@@ -49,5 +50,18 @@ describe('shared schemas give the spec messages', () => {
     expect(validate(passwordChangeSchema, { identifier: 'ops@demo.local', code: '123456', password: 'short' })).toEqual([
       'Password must be at least 8 characters with a letter and a digit',
     ]);
+  });
+});
+
+describe('shared formats', () => {
+  it('dates must exist on the calendar', () => {
+    expect(validate(routeMasterFormSchema.properties.validFrom, '29/02/2028')).toEqual([]);
+    expect(validate(routeMasterFormSchema.properties.validFrom, '31/02/2026')).toEqual(['Please select valid from date']);
+    expect(validate(routeMasterFormSchema.properties.validFrom, '2026-02-01')).toEqual(['Please select valid from date']);
+  });
+
+  it('coordinates must be on the globe', () => {
+    expect(validate(geocodeQuerySchema, { latlng: '28.6315, 77.2167' })).toEqual([]);
+    expect(validate(geocodeQuerySchema, { latlng: '91,200' })).toEqual(['Please enter valid lat long']);
   });
 });

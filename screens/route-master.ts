@@ -22,7 +22,7 @@ export function routeMasterBody(form: Record<string, unknown>): RouteMasterBody 
   for (const [field, key, unit] of OPTIONAL_COSTS) {
     if (typeof form[field] === 'number') data.push({ key, value: form[field] as number, unit });
   }
-  if (typeof form.stt === 'number') data.push({ key: 'STANDARD_TRANSIT_TIME', value: Math.round(form.stt * 60), unit: 'FIXED' });
+  if (typeof form.stt === 'number') data.push({ key: 'STANDARD_TRANSIT_TIME', value: form.stt * 60, unit: 'FIXED' });
   return {
     partnerId: String(form.partnerId),
     vehicleId: String(form.vehicleId),

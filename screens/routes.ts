@@ -4,7 +4,7 @@ import { api } from './endpoints';
 
 /** STT travels in minutes and is entered in hours (spec 000 section 9). */
 const toHours = (minutes: unknown) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
-const toMinutes = (hours: unknown) => (typeof hours === 'number' ? Math.round(hours * 60) : null);
+const toMinutes = (hours: unknown) => (typeof hours === 'number' ? hours * 60 : null);
 
 /** The route edit modal of the list: label, stt and code. */
 export const routeModal: FormConfig = {

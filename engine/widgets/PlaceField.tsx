@@ -53,7 +53,7 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
     if (!place) return;
     setText(place.formatted_address);
     update({
-      label: value.label || place.name || place.formatted_address.split(',')[0],
+      label: place.name || place.formatted_address.split(',')[0],
       address: place.formatted_address,
       google: { place_id: place.place_id, formatted_address: place.formatted_address, geometry: place.geometry },
     });
@@ -71,7 +71,8 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
             onSearch={search}
             onSelect={(placeId: string) => choose(placeId)}
             onChange={(next) => {
-              if (!next) update({ google: undefined, address: undefined });
+              // Typing away from the chosen address un-chooses it, so the form never keeps a place it does not show.
+              if (value.google && next !== value.google.formatted_address) update({ google: undefined, address: undefined, label: undefined });
             }}
             disabled={locked}
             placeholder="Search a place, area or PIN code"

@@ -1,13 +1,11 @@
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { http } from '../../engine/data/http';
 import { passwordChangeSchema } from '../../schemas/auth';
 import { schemaRule } from './schemaRule';
 
 /** /login?block=change-password: a fresh one-time code proves the identity, then the new password is stored. */
 export function ChangePasswordForm({ remembered }: { remembered: string }) {
-  const navigate = useNavigate();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +40,8 @@ export function ChangePasswordForm({ remembered }: { remembered: string }) {
           {done ? (
             <>
               <Alert type="success" showIcon title="Password updated. Sign in again to continue." />
-              <Button type="primary" onClick={() => navigate('/login')}>Go to sign in</Button>
+              {/* A full load: the session was cleared, so the login gate must start over. */}
+              <Button type="primary" onClick={() => window.location.assign('/login')}>Go to sign in</Button>
             </>
           ) : (
             <Form form={form} layout="vertical" onFinish={change} initialValues={{ identifier: remembered }} requiredMark={false}>

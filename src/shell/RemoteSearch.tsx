@@ -35,6 +35,7 @@ export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, searc
     setTyped(text);
     clearTimeout(timer.current);
     if (text.trim().length < SEARCH_MIN_CHARS) {
+      latest.current += 1; // an answer still on its way is no longer wanted
       setOptions([]);
       setLoading(false);
       return;

@@ -15,7 +15,7 @@ describe('login gate', () => {
     await login(page, app.url, 'ops@demo.local');
     await page.getByText('Lego Configuration Console').waitFor();
     expect(new URL(page.url()).pathname).toBe('/routes');
-    await expect(page.getByTestId('version').textContent()).resolves.toBe('v0.2.12');
+    await expect(page.getByTestId('version').textContent()).resolves.toBe('0.2.12');
     await expect(page.getByTestId('user-name').textContent()).resolves.toContain('Priya Sharma');
     await page.getByText('Select a company to continue').waitFor();
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), desk: localStorage.getItem('deskToken'), perms: localStorage.getItem('permissions') }));

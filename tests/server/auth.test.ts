@@ -66,11 +66,11 @@ describe.each(BACKENDS)('one-time code login on $name', (backend) => {
   });
 
   it('answers an unknown identifier the same way and sends nothing', async () => {
-    const before = (await t.call('GET', '/dev/outbox')).body.length;
+    const before = (await t.call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body.length;
     const res = await t.call('POST', '/auth/otp/request', { identifier: 'nobody@demo.local' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: null, message: [] });
-    expect((await t.call('GET', '/dev/outbox')).body.length).toBe(before);
+    expect((await t.call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body.length).toBe(before);
     // A guessed code for the unknown identifier is refused like any wrong code.
     const guess = await t.call('POST', '/auth/otp/verify', { identifier: 'nobody@demo.local', code: '123456' });
     expect(guess).toMatchObject({ status: 401, body: { message: ['Invalid or expired code'] } });
@@ -132,5 +132,20 @@ describe.each(BACKENDS)('one-time code login on $name', (backend) => {
     expect(reused.status).toBe(401);
     const second = await t.login('expired@demo.local');
     expect(decodeJwt(second.token).pwd_exp).toBe(await addDays(90));
+  });
+});
+
+describe('dev outbox', () => {
+  it('answers only requests from this machine', async () => {
+    const t = await bootFresh(BACKENDS[0]);
+    try {
+      const remote = await t.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '10.1.2.3' });
+      expect(remote.statusCode).toBe(403);
+      expect(remote.json().message).toEqual(['The outbox can be read from this machine only (set DEV_OUTBOX_OPEN=1 to allow others)']);
+      const local = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(local.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

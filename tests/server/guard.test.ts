@@ -83,7 +83,7 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
       googleMapsApiKey: null,
       services: { main: '', transporters: '/tms', maps: '', auth: '' },
     });
-    expect((await t.call('GET', '/dev/outbox')).status).toBe(200);
+    expect((await t.call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).status).toBe(200);
     expect((await t.call('GET', '/tms/transporters/trn_tsl_vrl/logo')).status).toBe(404);
   });
 
