@@ -9,6 +9,8 @@ import type { Geocoder } from './geocoder/geocoder';
 import { createGazetteerGeocoder } from './geocoder/gazetteer-geocoder';
 import type { AppContext, PublicConfig } from './context';
 import { errorHandler, useLenientJson, useSharedValidation } from './http/validation';
+import { ApiError } from './http/envelope';
+import { MSG } from '../schemas/messages';
 import { serveConsole } from './http/console';
 import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
@@ -93,6 +95,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (api) => {
     api.decorateRequest('desk', null as never);
     api.addHook('onRequest', deskGuard(store, ctx.tokens));
+    // Fastify checks the body before the query string; a call without a company says so first, as the console does.
+    api.addHook('preValidation', async (request) => {
+      const required = (request.routeOptions.schema?.querystring as { required?: readonly string[] } | undefined)?.required;
+      if (required?.includes('c') && !(request.query as { c?: string }).c) throw new ApiError(400, [MSG.selectCompany]);
+    });
     for (const family of GUARDED) await family(api, ctx);
   });
 

@@ -93,3 +93,17 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
     expect(records.length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('a call without a company', () => {
+  it('is told to select one before its body is judged, and nothing is stored', async () => {
+    const t = await bootFresh(BACKENDS[0]);
+    try {
+      const { call } = await t.login('ops@demo.local');
+      const res = await call('POST', '/saas/lego/company_routes_master/create?pt=TRANSPORTER', {});
+      expect(res.status).toBe(400);
+      expect(res.body.message).toEqual(['Select a company to continue']);
+    } finally {
+      await t.close();
+    }
+  });
+});
