@@ -22,7 +22,7 @@ const app = await buildApp({
   mailer: env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Lego console <no-reply@lego.local>') : undefined,
   staticDir: env.STATIC_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url)),
   // A hop count ('1') or trusted addresses ('10.0.0.0/8,127.0.0.1'); 'true' trusts every hop.
-  trustProxy: env.TRUST_PROXY === 'true' ? true : /^\d+$/.test(env.TRUST_PROXY ?? '') ? Number(env.TRUST_PROXY) : env.TRUST_PROXY || false,
+  trustProxy: env.TRUST_PROXY === 'true' ? true : /^\d+$/.test(env.TRUST_PROXY ?? '') ? (_address: string, hop: number) => hop < Number(env.TRUST_PROXY) : env.TRUST_PROXY || false,
   logger: { level: env.LOG_LEVEL ?? 'warn' },
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
