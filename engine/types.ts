@@ -25,10 +25,13 @@ export interface ColumnConfig {
   /** For `switch`: the call that stores the new value and the confirmation shown first. */
   toggle?: {
     endpoint: Endpoint;
-    body: (row: Record<string, unknown>, checked: boolean) => unknown;
+    /** Path parameters, query and body of the call for the new value. */
+    input: (row: Record<string, unknown>, checked: boolean) => CallInput;
+    /** The confirmation dialog's title and text (e.g. 'Enable Configuration'). */
     confirmTitle: string;
     confirmText?: string;
-    success: string;
+    /** Success toast; absent: the server's message, if any. */
+    success?: string;
     error: string;
   };
 }
@@ -64,14 +67,21 @@ export interface FormConfig {
   toSubmission?: (formData: Record<string, unknown>, ctx: ConfigContext & { editing: boolean; record?: Record<string, unknown> }) => Submission;
   submit: { create: Endpoint; update?: Endpoint };
   submitLabel?: { create: string; edit?: string };
-  messages: { created: string; updated?: string; createError: string; updateError?: string };
+  messages: {
+    created: string;
+    updated?: string;
+    createError: string;
+    updateError?: string;
+    /** Show the server's own result message instead of `created`/`updated` when it sends one (data-family saves). */
+    preferServer?: boolean;
+  };
   /** Where to go after saving (query string kept); absent: stay and reset. */
   after?: string;
 }
 
 /** A header button: a link to another screen, or a drawer listing rows. */
 export type HeaderButton =
-  | { label: string; to: string; primary?: boolean }
+  | { label: string; to: string; primary?: boolean; /** Shown as an error when pressed without a company (the button stays enabled). */ companyMessage?: string }
   | { label: string; drawer: { title: string; endpoint: Endpoint; columns: ColumnConfig[]; rowKey: string; emptyText: string } };
 
 /** A list screen. */
@@ -90,8 +100,8 @@ export interface ListConfig {
   headerButtons?: HeaderButton[];
   /** Small create forms shown above the table (vehicles, materials). */
   inlineForms?: FormConfig[];
-  /** Edit on a page (`to`, with `:field` from the row), in a modal (quick edit), or both. */
-  edit?: { to?: string; modal?: FormConfig };
+  /** Edit on a page (`to`, with `:field` from the row), in a modal (quick edit), or both; disabled for rows `disabledWhen` picks. */
+  edit?: { to?: string; modal?: FormConfig; disabledWhen?: (row: Record<string, unknown>) => boolean };
   remove?: {
     endpoint: Endpoint;
     input: (row: Record<string, unknown>) => CallInput;

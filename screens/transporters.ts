@@ -22,7 +22,7 @@ export const transportersList: ListConfig = {
       kind: 'switch',
       toggle: {
         endpoint: api.updateTransporter,
-        body: (_row, checked) => ({ active: checked }),
+        input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
         confirmTitle: 'Change transporter status?',
         confirmText: 'Inactive transporters are not offered for new trips.',
         success: 'Saved successfully',

@@ -1,6 +1,6 @@
-import { http, type HttpResult, type QueryValue } from './http';
+import { http, type EnvelopeKind, type HttpResult, type QueryValue } from './http';
 import type { ServiceName } from './services';
-import { scopeParams, type Scope } from '../scope/scope';
+import { idParams, scopeParams, type Scope } from '../scope/scope';
 
 /** A call as screen configs declare it: where it goes and which parameters it always carries. */
 export interface Endpoint {
@@ -12,6 +12,10 @@ export interface Endpoint {
   query?: Record<string, QueryValue>;
   /** Whether the company scope (c, b, d, t) is sent; default true. */
   scoped?: boolean;
+  /** How the scope is named in the query: the main API's c/b/d/t (default) or the data family's companyId/branchId/departmentId. */
+  scopeNames?: 'cbdt' | 'ids';
+  /** The answer's wrapping (default: the main API's). */
+  envelope?: EnvelopeKind;
 }
 
 /** What one invocation of an endpoint adds: scope, path parameters, extra query and a body. */
@@ -33,7 +37,7 @@ export function fillPath(path: string, params: Record<string, string | number | 
 
 /** The full query of an invocation: scope first, then the endpoint's fixed values, then the caller's. */
 export function endpointQuery(endpoint: Endpoint, input: CallInput): Record<string, QueryValue> {
-  const scope = endpoint.scoped === false || !input.scope ? {} : scopeParams(input.scope);
+  const scope = endpoint.scoped === false || !input.scope ? {} : endpoint.scopeNames === 'ids' ? idParams(input.scope) : scopeParams(input.scope);
   return { ...scope, ...endpoint.query, ...input.query };
 }
 
@@ -46,6 +50,7 @@ export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, optio
       path: fillPath(endpoint.path, input.params),
       query: endpointQuery(endpoint, input),
       body: input.body,
+      envelope: endpoint.envelope,
     },
     options,
   );

@@ -57,7 +57,7 @@ describe('HTTP helper (spec 000 section 7 semantics)', () => {
 
   it('sends the desk token both as bearer and as the token header, on the service base URL', async () => {
     localStorage.setItem('deskToken', 'abc.def.ghi');
-    setRuntimeConfig({ services: { main: '', transporters: '/tms', maps: '', auth: '' } });
+    setRuntimeConfig({ services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' } });
     const fetch = respond(200, { success: true, data: null, message: [] });
     vi.stubGlobal('fetch', fetch);
     await callEndpoint({ service: 'transporters', method: 'PATCH', path: '/transporters/:id' }, { params: { id: 't 1' }, scope: { companyId: '1001' }, body: { active: false } });

@@ -2,7 +2,7 @@ import { deskToken } from './session';
 import { serviceUrl, type ServiceName } from './services';
 
 /** The main API envelope (spec 000 section 7). */
-export interface Envelope<T = unknown> {
+export interface MainEnvelope<T = unknown> {
   success: boolean;
   data: T;
   message: string[];
@@ -10,7 +10,7 @@ export interface Envelope<T = unknown> {
 
 /** The outcome of a call: never thrown, so callers branch on `ok`. */
 export type HttpResult<T> =
-  | { ok: true; status: number; data: T | undefined; body: unknown }
+  | { ok: true; status: number; data: T | undefined; body: unknown; messages: string[] }
   | { ok: false; status: number; messages: string[]; body: unknown };
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -23,7 +23,12 @@ export interface HttpRequest {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** How the answer is wrapped: the main API's `{success, data, message[]}` (default) or the data family's `{status, result}`. */
+  envelope?: EnvelopeKind;
 }
+
+/** The two answer shapes of the spec (000 section 7, 001 section 7). */
+export type EnvelopeKind = 'main' | 'data';
 
 type Notify = (messages: string[]) => void;
 let notifyErrors: Notify = () => {};
@@ -45,14 +50,30 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/** The texts of an answer's `message` (a list or a single text), or [] when it has none. */
+function messagesOf(holder: unknown): string[] {
+  if (!holder || typeof holder !== 'object' || !('message' in holder)) return [];
+  const message = (holder as { message: unknown }).message;
+  if (Array.isArray(message)) return message.map(String);
+  return typeof message === 'string' && message ? [message] : [];
+}
+
 /** Reads the texts of a failed answer: its `message` list, a single message, or the status text. */
 function failureMessages(body: unknown, fallback: string): string[] {
-  if (body && typeof body === 'object' && 'message' in body) {
-    const message = (body as { message: unknown }).message;
-    if (Array.isArray(message)) return message.map(String);
-    if (typeof message === 'string') return [message];
-  }
-  return [fallback];
+  const messages = messagesOf(body);
+  return messages.length ? messages : [fallback];
+}
+
+/**
+ * Unwraps the data family's `{status, result}` (spec 001 section 7): a failure when `status` is not 'ok' or
+ * `result.status` / `result.success` say so; the data is `result.data` when present, else `result` itself.
+ */
+function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: string[] } {
+  const { status, result } = (body ?? {}) as { status?: unknown; result?: Record<string, unknown> };
+  const failed = (status !== undefined && status !== 'ok' && status !== 1 && status !== true)
+    || result?.status === 0 || result?.status === false || result?.status === 'error' || result?.success === false;
+  const data = result && typeof result === 'object' && 'data' in result ? result.data : result;
+  return { ok: !failed, data, messages: messagesOf(result).length ? messagesOf(result) : messagesOf(body) };
 }
 
 /**
@@ -83,14 +104,22 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
     if ((error as Error).name === 'AbortError') return { ok: false, status: 0, messages: [], body: null };
     return fail(0, ['Network error. Please check your connection'], null);
   }
-  if (res.status === 204 || res.status === 205) return { ok: true, status: res.status, data: undefined, body: null };
+  if (res.status === 204 || res.status === 205) return { ok: true, status: res.status, data: undefined, body: null, messages: [] };
   const body: unknown = await res.json().catch(() => null);
   const success = res.status >= 200 && res.status <= 400;
-  if (!success) return fail(res.status, failureMessages(body, res.statusText || `Request failed (${res.status})`), body);
-  if (body && typeof body === 'object' && 'success' in body) {
-    const envelope = body as Envelope<T>;
-    if (envelope.success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
-    return { ok: true, status: res.status, data: envelope.data, body };
+  if (!success) {
+    const inner = req.envelope === 'data' ? unwrapData(body).messages : [];
+    return fail(res.status, inner.length ? inner : failureMessages(body, res.statusText || `Request failed (${res.status})`), body);
   }
-  return { ok: true, status: res.status, data: body as T, body };
+  if (req.envelope === 'data') {
+    const unwrapped = unwrapData(body);
+    if (!unwrapped.ok) return fail(res.status, unwrapped.messages.length ? unwrapped.messages : ['Request failed'], body);
+    return { ok: true, status: res.status, data: unwrapped.data as T, body, messages: unwrapped.messages };
+  }
+  if (body && typeof body === 'object' && 'success' in body) {
+    const envelope = body as MainEnvelope<T>;
+    if (envelope.success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
+    return { ok: true, status: res.status, data: envelope.data, body, messages: messagesOf(body) };
+  }
+  return { ok: true, status: res.status, data: body as T, body, messages: [] };
 }

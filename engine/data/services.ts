@@ -1,5 +1,5 @@
 /** Service families of the spec, each with its own base URL (empty = the console's own origin). */
-export type ServiceName = 'main' | 'transporters' | 'maps' | 'auth';
+export type ServiceName = 'main' | 'transporters' | 'maps' | 'auth' | 'data' | 'reports';
 
 /** Runtime configuration served by the platform API at `/config.json`. */
 export interface RuntimeConfig {
@@ -10,7 +10,7 @@ export interface RuntimeConfig {
 const defaults: RuntimeConfig = {
   googleMapsApiKey: null,
   // The transporter service lives under /tms so its /transporters paths do not shadow the console's own pages.
-  services: { main: '', transporters: '/tms', maps: '', auth: '' },
+  services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' },
 };
 
 let current: RuntimeConfig = defaults;

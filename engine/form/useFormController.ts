@@ -57,7 +57,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         feedback.error(editing ? (config.messages.updateError ?? config.messages.createError) : config.messages.createError);
         return false;
       }
-      feedback.success(editing ? (config.messages.updated ?? config.messages.created) : config.messages.created);
+      const fallback = editing ? (config.messages.updated ?? config.messages.created) : config.messages.created;
+      feedback.success((config.messages.preferServer && result.messages[0]) || fallback);
       await mutate(() => true);
       options.onSaved?.();
       if (config.after) navigate({ pathname: config.after, search: location.search });

@@ -1,6 +1,7 @@
 import { Button, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useKeepQuery } from '../useKeepQuery';
+import { feedback } from '../feedback';
 import type { HeaderButton } from '../types';
 
 /** The drawer loads only when a header button opens one. */
@@ -14,7 +15,12 @@ export function HeaderButtons({ buttons, disabled }: { buttons: HeaderButton[]; 
     <Space wrap>
       {buttons.map((button, index) =>
         'to' in button ? (
-          <Button key={button.label} type={button.primary ? 'primary' : 'default'} disabled={disabled} onClick={() => go(button.to)}>
+          <Button
+            key={button.label}
+            type={button.primary ? 'primary' : 'default'}
+            disabled={disabled && !button.companyMessage}
+            onClick={() => (disabled && button.companyMessage ? feedback.error(button.companyMessage) : go(button.to))}
+          >
             {button.label}
           </Button>
         ) : (

@@ -10,18 +10,20 @@ import type { Row } from './useListController';
 export function RowActions({ config, row, onEdit, onRemove }: { config: ListConfig; row: Row; onEdit: (row: Row) => void; onRemove: (row: Row) => Promise<boolean> }) {
   const { link } = useKeepQuery();
   const edit = config.edit;
+  const locked = edit?.disabledWhen?.(row) ?? false;
   return (
     <Space size="small">
-      {edit?.to && (
+      {edit?.to && locked && <Button type="text" aria-label="Edit" icon={<EditOutlined />} disabled />}
+      {edit?.to && !locked && (
         <Tooltip title="Edit">
-          <Link to={link(fillPath(edit.to!, row as Record<string, string>))} aria-label="Edit">
+          <Link to={link(fillPath(edit.to, row as Record<string, string>))} aria-label="Edit">
             <Button type="text" icon={<EditOutlined />} />
           </Link>
         </Tooltip>
       )}
       {edit?.modal && (
         <Tooltip title={edit.to ? 'Quick edit' : 'Edit'}>
-          <Button type="text" aria-label={edit.to ? 'Quick edit' : 'Edit'} icon={<FormOutlined />} onClick={() => onEdit(row)} />
+          <Button type="text" aria-label={edit.to ? 'Quick edit' : 'Edit'} icon={<FormOutlined />} disabled={locked} onClick={() => onEdit(row)} />
         </Tooltip>
       )}
       {config.remove && (

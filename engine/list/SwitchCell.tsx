@@ -1,24 +1,35 @@
-import { Popconfirm, Switch } from 'antd';
+import { Modal, Switch } from 'antd';
 import { useState } from 'react';
 import type { ColumnConfig } from '../types';
 
-/** An enable switch that asks first (DESIGN.md: switches always confirm) and stores through the column's call. */
+/**
+ * An enable switch that asks first in a dialog (spec 001 section 4: 'Enable Configuration'), then stores
+ * through the column's call; the dialog closes and the list reloads after success.
+ */
 export function SwitchCell({ column, checked, onConfirm }: { column: ColumnConfig; checked: boolean; onConfirm: (next: boolean) => Promise<boolean> }) {
+  const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const toggle = column.toggle!;
   return (
-    <Popconfirm
-      title={toggle.confirmTitle}
-      description={toggle.confirmText}
-      okText="Yes"
-      cancelText="No"
-      onConfirm={async () => {
-        setBusy(true);
-        await onConfirm(!checked);
-        setBusy(false);
-      }}
-    >
-      <Switch checked={checked} loading={busy} aria-label={column.title} />
-    </Popconfirm>
+    <>
+      <Switch checked={checked} loading={busy} aria-label={column.title} onClick={() => setAsking(true)} />
+      <Modal
+        title={toggle.confirmTitle}
+        open={asking}
+        okText="Yes"
+        cancelText="No"
+        confirmLoading={busy}
+        onCancel={() => setAsking(false)}
+        onOk={async () => {
+          setBusy(true);
+          const done = await onConfirm(!checked);
+          setBusy(false);
+          if (done) setAsking(false);
+        }}
+        destroyOnHidden
+      >
+        {toggle.confirmText}
+      </Modal>
+    </>
   );
 }

@@ -38,12 +38,13 @@ export function useListController(config: ListConfig) {
   const toggle = useCallback(
     async (column: ColumnConfig, row: Row, checked: boolean) => {
       const spec = column.toggle!;
-      const result = await callEndpoint(spec.endpoint, { scope, params: row as Record<string, string>, body: spec.body(row, checked) });
+      const result = await callEndpoint(spec.endpoint, { scope, ...spec.input(row, checked) });
       if (!result.ok) {
         feedback.error(spec.error);
         return false;
       }
-      feedback.success(spec.success);
+      const success = spec.success ?? result.messages[0];
+      if (success) feedback.success(success);
       await mutate();
       return true;
     },

@@ -72,6 +72,11 @@ export function scopeParams(scope: Scope): Record<string, string | undefined> {
   };
 }
 
+/** The scope as the data family names it (spec 001 section 7): companyId, branchId, departmentId. */
+export function idParams(scope: Scope): Record<string, string | undefined> {
+  return { companyId: scope.companyId, branchId: scope.branchId, departmentId: scope.departmentId };
+}
+
 /** Filters are read-only on edit pages: the second path segment is edit or edit-notification-config. */
 export function isEditPath(pathname: string): boolean {
   const second = pathname.split('/').filter(Boolean)[1] ?? '';

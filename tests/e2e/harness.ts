@@ -108,9 +108,9 @@ export async function choose(page: Page, label: string, text?: string, expected 
   await input.press('Enter');
 }
 
-/** Answers the open confirmation (Popconfirm) with Yes or No. */
+/** Answers the open confirmation (a Popconfirm or a dialog) with Yes or No. */
 export async function answer(page: Page, choice: 'Yes' | 'No'): Promise<void> {
-  await page.locator('.ant-popover:visible').last().getByRole('button', { name: choice, exact: true }).click();
+  await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').last().getByRole('button', { name: choice, exact: true }).click();
   // Wait for the confirmation to close, so the next one opened is the only one on screen.
-  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-popover')].some((e) => (e as HTMLElement).checkVisibility()));
+  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-popover, .ant-modal-wrap')].some((e) => (e as HTMLElement).checkVisibility()));
 }
