@@ -69,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     geocoder: options.geocoder ?? createGazetteerGeocoder(),
     config: {
       googleMapsApiKey: options.config?.googleMapsApiKey ?? null,
-      services: { main: '', transporters: '/tms', maps: '', auth: '', ...options.config?.services },
+      services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '', ...options.config?.services },
     },
   };
 

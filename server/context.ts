@@ -7,7 +7,7 @@ import type { Geocoder } from './geocoder/geocoder';
 export interface PublicConfig {
   googleMapsApiKey: string | null;
   /** Base URL per service family; '' means this origin ('/tms' for transporters: see routes/transporters.ts). */
-  services: { main: string; transporters: string; maps: string; auth: string };
+  services: { main: string; transporters: string; maps: string; auth: string; data: string; reports: string };
 }
 
 /** What every route family gets: the store, delivery, tokens, the geocoder and the public config. */

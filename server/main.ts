@@ -1,7 +1,7 @@
 /**
  * Starts the platform API and the console on one origin. Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR
  * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL (+ MAIL_FROM),
- * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL (base
+ * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL / SERVICE_DATA_URL / SERVICE_REPORTS_URL (base
  * URLs the console uses per service family; empty = this origin, '/tms' for transporters), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL.
  */
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,8 @@ const app = await buildApp({
       transporters: env.SERVICE_TRANSPORTERS_URL ?? '/tms',
       maps: env.SERVICE_MAPS_URL ?? '',
       auth: env.SERVICE_AUTH_URL ?? '',
+      data: env.SERVICE_DATA_URL ?? '',
+      reports: env.SERVICE_REPORTS_URL ?? '',
     },
   },
 });

@@ -81,7 +81,7 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
     expect(await t.call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect((await t.call('GET', '/config.json')).body).toEqual({
       googleMapsApiKey: null,
-      services: { main: '', transporters: '/tms', maps: '', auth: '' },
+      services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' },
     });
     expect((await t.call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).status).toBe(200);
     expect((await t.call('GET', '/tms/transporters/trn_tsl_vrl/logo')).status).toBe(404);
