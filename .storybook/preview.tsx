@@ -15,7 +15,7 @@ function FeedbackBinding() {
   const { message } = AntApp.useApp();
   // A layout effect runs before the story's effects, so toasts of its first requests are shown.
   useLayoutEffect(() => {
-    bindFeedback({ success: (t) => message.success(t), error: (t) => message.error(t), info: (t) => message.info(t) });
+    bindFeedback({ success: (t) => message.success(t), error: (t) => message.error(t), info: (t) => message.info(t), warning: (t) => message.warning(t) });
     configureHttp({
       notify: (texts) => texts.forEach((t) => message.error(t)),
       unauthorized: () => message.warning('401: the console would show the login page'),

@@ -3,6 +3,8 @@ export interface Feedback {
   success(text: string): void;
   error(text: string): void;
   info(text: string): void;
+  /** Falls back to `info` where a binder has no warning toast. */
+  warning?(text: string): void;
 }
 
 const silent: Feedback = { success() {}, error() {}, info() {} };
@@ -14,8 +16,9 @@ export function bindFeedback(next: Feedback): void {
 }
 
 /** The toasts in force. */
-export const feedback: Feedback = {
+export const feedback: Required<Feedback> = {
   success: (text) => current.success(text),
   error: (text) => current.error(text),
   info: (text) => current.info(text),
+  warning: (text) => (current.warning ? current.warning(text) : current.info(text)),
 };

@@ -41,6 +41,16 @@ export interface ConfigContext {
   scope: Scope;
   /** Path parameters of the current page (e.g. the id being edited). */
   params: Record<string, string | undefined>;
+  /** The value of the screen's `lookup`, once read. */
+  lookup?: unknown;
+}
+
+/** A value read first and handed to the screen's own calls as `ctx.lookup` (e.g. the report service's entity id of the company). */
+export interface LookupConfig {
+  endpoint: Endpoint;
+  pick?: (data: unknown) => unknown;
+  /** Toast when it cannot be read. */
+  error: string;
 }
 
 /** What a form submits: the body and any extra query or path parameters. */
@@ -61,6 +71,8 @@ export interface FormConfig {
   requiresCompany?: boolean;
   /** Message when saving without a company; defaults to 'Select a company to continue'. */
   companyMessage?: string;
+  /** Read before saving; its value reaches `toSubmission` as `ctx.lookup`. */
+  lookup?: LookupConfig;
   /** Loading the record being edited. */
   load?: { endpoint: Endpoint; input: (ctx: ConfigContext) => CallInput; pick?: (data: unknown) => unknown; error: string };
   toForm?: (record: Record<string, unknown>) => Record<string, unknown>;
@@ -77,6 +89,12 @@ export interface FormConfig {
   };
   /** Where to go after saving (query string kept); absent: stay and reset. */
   after?: string;
+  /** A 'Back' button beside submit that returns to this path (query string kept). */
+  back?: string;
+  /** A second call made after the save succeeded (e.g. the sidebar's landing page); its failure is toasted. */
+  alsoSubmit?: { endpoint: Endpoint; input: (formData: Record<string, unknown>, ctx: ConfigContext & { editing: boolean }) => CallInput };
+  /** Submit stays disabled while this says so (e.g. ids typed with letters). */
+  submitBlocked?: (formData: Record<string, unknown>) => boolean;
 }
 
 /** A header button: a link to another screen, or a drawer listing rows. */
@@ -92,6 +110,8 @@ export interface ListConfig {
   menu?: MenuEntry;
   requiresCompany?: boolean;
   source: Endpoint;
+  /** Read first (in the scope); the source is read once it has a value, which `sourceInput` receives as `ctx.lookup`. */
+  lookup?: LookupConfig;
   sourceInput?: (ctx: ConfigContext) => CallInput;
   rowKey: string;
   columns: ColumnConfig[];

@@ -5,7 +5,7 @@ import { idParams, scopeParams, type Scope } from '../scope/scope';
 /** A call as screen configs declare it: where it goes and which parameters it always carries. */
 export interface Endpoint {
   service?: ServiceName;
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path with `:name` placeholders filled from `params`. */
   path: string;
   /** Query values this call always sends (e.g. `t: 'CONSIGNOR'`, `pt: 'TRANSPORTER'`); they win over the scope's. */

@@ -1,9 +1,11 @@
 import { Button, Card, Flex, Spin } from 'antd';
 import Form from '@rjsf/antd';
+import { useLocation, useNavigate } from 'react-router';
 import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
 import { fields, widgets, checkUiSchema } from '../widgets/registry';
 import type { FormConfig } from '../types';
+import { ArrayItemTemplate } from './ArrayItemTemplate';
 import { GridTemplate } from './GridTemplate';
 import { transformErrors } from './transformErrors';
 import { useFormController } from './useFormController';
@@ -24,6 +26,8 @@ interface FormViewProps {
 export function FormView({ config, record, embedded, compact, onSaved }: FormViewProps) {
   checkUiSchema(config.uiSchema, config.title.create);
   const form = useFormController(config, { record, onSaved });
+  const navigate = useNavigate();
+  const location = useLocation();
   const body = (
     <Spin spinning={form.loading}>
       <Form
@@ -37,7 +41,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         transformErrors={transformErrors}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate }}
+        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate }}
         showErrorList={false}
         noHtml5Validate
         omitExtraData
@@ -46,7 +50,8 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         aria-label={form.title}
       >
         <Flex gap="small" justify={compact ? 'start' : 'end'}>
-          <Button type="primary" htmlType="submit" loading={form.submitting}>
+          {config.back && <Button onClick={() => navigate({ pathname: config.back, search: location.search })}>Back</Button>}
+          <Button type="primary" htmlType="submit" loading={form.submitting} disabled={config.submitBlocked?.(form.formData)}>
             {form.submitLabel}
           </Button>
         </Flex>

@@ -48,7 +48,16 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         feedback.error(config.companyMessage ?? MSG.selectCompany);
         return false;
       }
-      const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, editing, record });
+      let lookup: unknown;
+      if (config.lookup) {
+        const looked = await callEndpoint(config.lookup.endpoint, { scope });
+        if (!looked.ok) {
+          feedback.error(config.lookup.error);
+          return false;
+        }
+        lookup = config.lookup.pick ? config.lookup.pick(looked.data) : looked.data;
+      }
+      const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, lookup, editing, record });
       const endpoint = editing && config.submit.update ? config.submit.update : config.submit.create;
       setSubmitting(true);
       const result = await callEndpoint(endpoint, { scope, ...submission });
@@ -56,6 +65,12 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       if (!result.ok) {
         feedback.error(editing ? (config.messages.updateError ?? config.messages.createError) : config.messages.createError);
         return false;
+      }
+      if (config.alsoSubmit) {
+        setSubmitting(true);
+        const also = await callEndpoint(config.alsoSubmit.endpoint, { scope, ...config.alsoSubmit.input(data, { ...ctx, editing }) });
+        setSubmitting(false);
+        if (!also.ok) return false;
       }
       const fallback = editing ? (config.messages.updated ?? config.messages.created) : config.messages.created;
       feedback.success((config.messages.preferServer && result.messages[0]) || fallback);

@@ -13,8 +13,14 @@ export function useListController(config: ListConfig) {
   const [scope] = useScope();
   const params = useParams();
   const ready = config.requiresCompany === false || Boolean(scope.companyId);
-  const input = config.sourceInput?.({ scope, params }) ?? { scope };
-  const { data, error, isLoading, isValidating, mutate } = useEndpoint<Row[]>(config.source, input, ready);
+  const looked = useEndpoint<unknown>(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
+  const lookup = config.lookup && looked.data !== undefined ? (config.lookup.pick ? config.lookup.pick(looked.data) : looked.data) : undefined;
+  const input = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
+  const { data, error, isLoading, isValidating, mutate } = useEndpoint<Row[]>(config.source, input, ready && (!config.lookup || lookup !== undefined));
+
+  useEffect(() => {
+    if (looked.error && config.lookup) feedback.error(config.lookup.error);
+  }, [looked.error, config.lookup]);
 
   useEffect(() => {
     if (error) feedback.error(config.fetchError);

@@ -2,6 +2,7 @@ import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { ArrayItemTemplate } from '../form/ArrayItemTemplate';
 import { GridTemplate } from '../form/GridTemplate';
 import { transformErrors } from '../form/transformErrors';
 import { validator } from '../form/validator';
@@ -33,7 +34,7 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
         transformErrors={transformErrors}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate }}
+        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate }}
         showErrorList={false}
         noHtml5Validate
         disabled={disabled}

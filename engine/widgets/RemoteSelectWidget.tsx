@@ -15,17 +15,24 @@ export interface RemoteSelectOptions {
   placeholder?: string;
   /** Toast when the options cannot be loaded (e.g. 'Error while fetching vehicles'). */
   fetchError?: string;
+  /** Values offered before the loaded ones, labelled by themselves (e.g. built-in field names). */
+  fixedOptions?: readonly string[];
+  /** Prepended to each loaded value (e.g. 'custom_values.'). */
+  valuePrefix?: string;
 }
 
 /** A searchable select whose options are read from an endpoint in the current company scope. */
 export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors }: WidgetProps) {
-  const { endpoint, labelField, valueField, placeholder, fetchError } = options as unknown as RemoteSelectOptions;
+  const { endpoint, labelField, valueField, placeholder, fetchError, fixedOptions = [], valuePrefix = '' } = options as unknown as RemoteSelectOptions;
   const [scope] = useScope();
   const { data, isLoading, error } = useEndpoint<Record<string, unknown>[]>(endpoint, { scope }, Boolean(scope.companyId) || endpoint.scoped === false);
   useEffect(() => {
     if (error && fetchError) feedback.error(fetchError);
   }, [error, fetchError]);
-  const items = (Array.isArray(data) ? data : []).map((row) => ({ value: String(pick(row, valueField)), label: String(pick(row, labelField)) }));
+  const items = [
+    ...fixedOptions.map((option) => ({ value: option, label: option })),
+    ...(Array.isArray(data) ? data : []).map((row) => ({ value: `${valuePrefix}${String(pick(row, valueField))}`, label: String(pick(row, labelField)) })),
+  ];
   return (
     <Select
       id={id}

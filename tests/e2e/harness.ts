@@ -110,6 +110,9 @@ export async function choose(page: Page, label: string, text?: string, expected 
 
 /** Answers the open confirmation (a Popconfirm or a dialog) with Yes or No. */
 export async function answer(page: Page, choice: 'Yes' | 'No'): Promise<void> {
+  // A click during the opening animation can be lost: wait until no dialog or popover is still appearing.
+  await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').last().waitFor();
+  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal, .ant-popover')].some((e) => /-(enter|appear)/.test(e.className)));
   await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').last().getByRole('button', { name: choice, exact: true }).click();
   // Wait for the confirmation to close, so the next one opened is the only one on screen.
   await page.waitForFunction(() => ![...document.querySelectorAll('.ant-popover, .ant-modal-wrap')].some((e) => (e as HTMLElement).checkVisibility()));
