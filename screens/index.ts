@@ -4,6 +4,11 @@ import { routeMasterForm, routeMasterList } from './route-master';
 import { routeForm, routesList } from './routes';
 import { transporterForm, transportersList } from './transporters';
 import { vehiclesList } from './vehicles';
+import { dailySummaryForm, dailySummaryList, exceptionForm, exceptionList } from './report-schedules';
+import { alertSettingsList, uiConfigForm, uiConfigList } from './alerts';
+import { autoClosureForm, autoClosureList } from './auto-closure';
+import { sidebarMenuForm, sidebarMenuList } from './sidebar-menu';
+import { dashboardForm, dashboardList } from './dashboards';
 
 /** Every screen of the console; the router and the left menu are built from this list. */
 export const screens: ScreenConfig[] = [
@@ -15,6 +20,19 @@ export const screens: ScreenConfig[] = [
   materialsList,
   transportersList,
   transporterForm,
+  alertSettingsList,
+  uiConfigList,
+  uiConfigForm,
+  autoClosureList,
+  autoClosureForm,
+  dailySummaryList,
+  dailySummaryForm,
+  exceptionList,
+  exceptionForm,
+  sidebarMenuList,
+  sidebarMenuForm,
+  dashboardList,
+  dashboardForm,
 ];
 
 /** The list screens of the left menu, in the order of this registry. */

@@ -25,6 +25,12 @@ import { vehicleRoutes } from './routes/vehicles';
 import { materialRoutes } from './routes/materials';
 import { transporterLogoRoutes, transporterRoutes } from './routes/transporters';
 import { mapRoutes } from './routes/maps';
+import { alertRoutes } from './routes/alerts';
+import { uiConfigRoutes } from './routes/ui-config';
+import { reportScheduleRoutes } from './routes/report-schedules';
+import { autoClosureRoutes } from './routes/auto-closure';
+import { sidebarMenuRoutes } from './routes/sidebar-menu';
+import { dashboardRoutes } from './routes/dashboards';
 
 /** What {@link buildApp} needs; everything but the store has a default. */
 export interface BuildOptions {
@@ -49,6 +55,10 @@ export interface BuildOptions {
 const GUARDED = [
   lookupRoutes, placeRoutes, fteidRoutes, permissionRoutes, companyRouteRoutes, routeWaypointRoutes,
   routeMasterRoutes, vehicleRoutes, materialRoutes, transporterRoutes, mapRoutes,
+  alertRoutes, uiConfigRoutes,
+  reportScheduleRoutes,
+  autoClosureRoutes,
+  sidebarMenuRoutes, dashboardRoutes,
 ];
 
 /**

@@ -1,21 +1,35 @@
 import type { UiSchema } from '@rjsf/utils';
 import { CascadeWidget } from './CascadeWidget';
+import { CronScheduleWidget } from './CronScheduleWidget';
+import { FilterRowsField } from './FilterRowsField';
 import { DateWidget } from './DateWidget';
+import { EditLockedSelectWidget } from './EditLockedSelectWidget';
 import { LogoField } from './LogoField';
 import { PlaceField } from './PlaceField';
 import { RemoteSelectWidget } from './RemoteSelectWidget';
+import { RemoteTagsWidget } from './RemoteTagsWidget';
+import { IdListWidget } from './IdListWidget';
+import { MenuTreeWidget } from './MenuTreeWidget';
+import { SideMenuField } from './SideMenuField';
 
 /** Widgets configs may name in `ui:widget` (besides rjsf's own: text, select, radio, checkbox, hidden...). */
 export const widgets = {
   remoteSelect: RemoteSelectWidget,
+  remoteTags: RemoteTagsWidget,
   date: DateWidget,
   cascade: CascadeWidget,
+  cronSchedule: CronScheduleWidget,
+  editLockedSelect: EditLockedSelectWidget,
+  idList: IdListWidget,
+  menuTree: MenuTreeWidget,
 } as const;
 
 /** Fields configs may name in `ui:field`. */
 export const fields = {
   place: PlaceField,
   logo: LogoField,
+  filterRows: FilterRowsField,
+  sideMenu: SideMenuField,
 } as const;
 
 export type WidgetName = keyof typeof widgets;

@@ -1,6 +1,10 @@
 import type { Store } from '../store/store';
 import { seedReference } from './seed-reference';
 import { seedDemo } from './seed-demo';
+import { seedReportSchedules } from './report-schedules';
+import { seedAlerts } from './alerts';
+import { seedAutoClosure } from './auto-closure';
+import { seedSidebarDashboards } from './sidebar-dashboards';
 
 /** Same lock for every instance: two starting together seed one after the other. */
 const SEED_LOCK = 7_311_943;
@@ -13,6 +17,10 @@ export async function seed(store: Store): Promise<void> {
   await store.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     await seedReference(q);
+    await seedAlerts(q);
+    await seedAutoClosure(q);
+    await seedReportSchedules(q);
+    await seedSidebarDashboards(q);
     const marked = await q.one("select 1 from settings where key = $1", [DEMO_MARK]);
     if (!marked) {
       await seedDemo(q);

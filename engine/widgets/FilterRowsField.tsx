@@ -1,0 +1,112 @@
+import { Button, Flex, Form, Input, Select } from 'antd';
+import type { FieldProps } from '@rjsf/utils';
+import { collectErrors } from './PlaceField';
+
+/** One row as the form keeps it: the field (key), the operator and the value as typed. */
+export interface FilterRowValue {
+  key?: string;
+  operator?: string;
+  value?: string;
+}
+
+/** `ui:options` of the field: the filterable fields with their types, and the operators of each type. */
+export interface FilterRowsOptions {
+  /** Field name → type name, e.g. `{current_escalation_level: 'int', alert_type: 'text'}`. */
+  fields: Record<string, string>;
+  /** Type name → operators offered for it. */
+  operators: Record<string, readonly string[]>;
+  /** Operators whose value is a comma-separated list (placeholder hint only). */
+  listOperators?: readonly string[];
+  /** Types whose value is a whole number (numeric keyboard and placeholder). */
+  numberTypes?: readonly string[];
+  addLabel?: string;
+}
+
+const filled = (row: FilterRowValue | undefined) => Boolean(row?.key && row.operator && row.value?.trim());
+
+/**
+ * Repeatable filter rows: 'Filter n', 'Operator n', 'Value n' and an X to delete each row. Picking a field resets
+ * the row's operator and value and offers the operators of the field's type; a new row can be added only once the
+ * last one is filled. With no rows, one empty row is shown.
+ */
+export function FilterRowsField({ formData, onChange, errorSchema, fieldPathId, disabled, readonly, uiSchema }: FieldProps<FilterRowValue[]>) {
+  const opts = (uiSchema?.['ui:options'] ?? {}) as unknown as FilterRowsOptions;
+  const { fields = {}, operators = {}, listOperators = [], numberTypes = [], addLabel = '+ Add More Filter' } = opts;
+  const stored = Array.isArray(formData) ? formData : [];
+  const rows = stored.length ? stored : [{}];
+  const locked = disabled || readonly;
+  const base = fieldPathId.$id;
+  const errors = (errorSchema ?? {}) as Record<string, Record<string, { __errors?: string[] }> | undefined>;
+
+  const save = (next: FilterRowValue[]) => onChange(next, fieldPathId.path);
+  const update = (index: number, patch: FilterRowValue, reset = false) =>
+    save(rows.map((row, i) => (i === index ? (reset ? patch : { ...row, ...patch }) : row)));
+
+  const fieldOptions = Object.keys(fields).map((name) => ({ label: name, value: name }));
+  return (
+    <Flex vertical gap="small" style={{ width: '100%' }}>
+      {rows.map((row, index) => {
+        const n = index + 1;
+        const type = row.key ? fields[row.key] : undefined;
+        const rowErrors = errors[String(index)] ?? {};
+        const keyErrors = collectErrors(rowErrors.key);
+        const operatorErrors = collectErrors(rowErrors.operator);
+        const valueErrors = collectErrors(rowErrors.value);
+        const placeholder = row.operator && listOperators.includes(row.operator)
+          ? 'Comma separated values'
+          : type && numberTypes.includes(type) ? 'Whole number' : 'Value';
+        return (
+          <Flex key={index} gap="small" align="start" wrap data-testid={`filter-row-${n}`}>
+            <Form.Item label={`Filter ${n}`} htmlFor={`${base}_${index}_key`} style={{ flex: 1, minWidth: 180, marginBottom: 0 }}
+              validateStatus={keyErrors.length ? 'error' : undefined} help={keyErrors.join(' ') || undefined}>
+              <Select
+                id={`${base}_${index}_key`}
+                showSearch
+                allowClear
+                value={row.key}
+                placeholder="Select filter"
+                disabled={locked}
+                options={fieldOptions}
+                optionFilterProp="label"
+                onChange={(key) => update(index, key ? { key } : {}, true)}
+              />
+            </Form.Item>
+            <Form.Item label={`Operator ${n}`} htmlFor={`${base}_${index}_operator`} style={{ flex: 1, minWidth: 140, marginBottom: 0 }}
+              validateStatus={operatorErrors.length ? 'error' : undefined} help={operatorErrors.join(' ') || undefined}>
+              <Select
+                id={`${base}_${index}_operator`}
+                showSearch
+                value={row.operator}
+                placeholder="Select operator"
+                disabled={locked || !type}
+                options={(type ? operators[type] ?? [] : []).map((op) => ({ label: op, value: op }))}
+                onChange={(operator) => update(index, { operator })}
+              />
+            </Form.Item>
+            <Form.Item label={`Value ${n}`} htmlFor={`${base}_${index}_value`} style={{ flex: 1, minWidth: 160, marginBottom: 0 }}
+              validateStatus={valueErrors.length ? 'error' : undefined} help={valueErrors.join(' ') || undefined}>
+              <Input
+                id={`${base}_${index}_value`}
+                value={row.value ?? ''}
+                placeholder={placeholder}
+                inputMode={type && numberTypes.includes(type) ? 'numeric' : undefined}
+                disabled={locked || !type}
+                onChange={(event) => update(index, { value: event.target.value || undefined })}
+              />
+            </Form.Item>
+            <Form.Item label=" " colon={false} style={{ marginBottom: 0 }}>
+              <Button danger aria-label={`Delete filter ${n}`} disabled={locked} onClick={() => save(rows.filter((_, i) => i !== index))}>
+                X
+              </Button>
+            </Form.Item>
+          </Flex>
+        );
+      })}
+      <div>
+        <Button type="dashed" disabled={locked || (rows.length > 0 && !filled(rows[rows.length - 1]))} onClick={() => save([...rows, {}])}>
+          {addLabel}
+        </Button>
+      </div>
+    </Flex>
+  );
+}

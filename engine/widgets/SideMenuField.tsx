@@ -1,0 +1,136 @@
+import { Form, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import type { FieldProps } from '@rjsf/utils';
+import { hasRealUrl, isLiveMenuItem, parseUserIds, SIDEBAR_MSG, type MenuItem } from '../../schemas/sidebar-menu';
+import { callEndpoint, type Endpoint } from '../data/endpoint';
+import { useEndpoint } from '../data/useEndpoint';
+import { feedback } from '../feedback';
+import { useScope } from '../scope/useScope';
+import { IdListInput } from './IdListWidget';
+import { MenuTreeInput } from './MenuTreeWidget';
+import { collectErrors } from './PlaceField';
+
+/** `ui:options` of the field: the platform's menu, and the reads of a target's stored menu and landing page. */
+export interface SideMenuOptions {
+  menuList: Endpoint;
+  configByTarget: Endpoint;
+  landingByTarget: Endpoint;
+}
+
+interface SideMenuValue {
+  roles?: number;
+  userId?: string;
+  landingPage?: string;
+  extracontext?: string[];
+}
+
+interface PropertySchema {
+  title?: string;
+  enum?: number[];
+}
+
+/**
+ * The sidebar override form (spec 001 sections 2.4 and 4) as one field over its object: a role or user ids
+ * (each clears the other; a role locks the ids; exactly one id loads that user's menu and locks the field,
+ * several clear the menu), both hidden when a branch is chosen; the landing page from items with a real url;
+ * the menu as a tree where a child brings its parent. Deprecated items are left out.
+ */
+export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, schema, uiSchema, disabled, readonly }: FieldProps<SideMenuValue>) {
+  const options = uiSchema?.['ui:options'] as unknown as SideMenuOptions;
+  const props = (schema.properties ?? {}) as Record<string, PropertySchema>;
+  const value = formData ?? {};
+  const roleNames = ((uiSchema?.roles as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames']) ?? [];
+  const [scope] = useScope();
+  const [idsLocked, setIdsLocked] = useState(false);
+  const off = disabled || readonly;
+  const set = (next: SideMenuValue) => onChange(next, fieldPathId.path);
+
+  const menu = useEndpoint<MenuItem[]>(options.menuList, {});
+  const items = useMemo(() => (menu.data ?? []).filter(isLiveMenuItem), [menu.data]);
+  useEffect(() => {
+    if (menu.data && !items.length) feedback.warning(SIDEBAR_MSG.noMenu);
+  }, [menu.data, items.length]);
+  const treeItems = items.map((item) => ({ value: item.slug, label: item.name, parent: item.parent }));
+  const landingChoices = items.filter(hasRealUrl).map((item) => ({ value: item.url, label: item.name }));
+
+  /** Exactly one id: that user's stored menu and landing page replace the form's, and the field locks. */
+  const settleIds = async (text: string | undefined) => {
+    const ids = parseUserIds(text);
+    if (ids.length > 1) {
+      set({ ...value, userId: text, roles: undefined, extracontext: [], landingPage: undefined });
+      return;
+    }
+    if (ids.length !== 1) return;
+    setIdsLocked(true);
+    const input = { scope, query: { userId: ids[0] } };
+    const [config, landing] = await Promise.all([callEndpoint<{ extracontext?: string[] } | null>(options.configByTarget, input), callEndpoint<{ landingPage?: string } | null>(options.landingByTarget, input)]);
+    const extracontext = config.ok ? (config.data?.extracontext ?? []) : [];
+    if (config.ok && !extracontext.length) feedback.warning(SIDEBAR_MSG.noMenu);
+    set({ ...value, userId: text, roles: undefined, extracontext, landingPage: (landing.ok && landing.data?.landingPage) || undefined });
+  };
+
+  const errorsOf = (name: keyof SideMenuValue) => collectErrors((errorSchema as Record<string, unknown> | undefined)?.[name]);
+  const item = (name: keyof SideMenuValue, required = false) => {
+    const errors = errorsOf(name);
+    return { label: props[name]?.title, required, htmlFor: `${fieldPathId.$id}_${name}`, validateStatus: errors.length ? ('error' as const) : undefined, help: errors.join(' ') || undefined };
+  };
+
+  return (
+    <>
+      {!scope.branchId && (
+        <>
+          <Form.Item {...item('roles')}>
+            <Select
+              id={`${fieldPathId.$id}_roles`}
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Select role"
+              disabled={off}
+              value={value.roles}
+              options={(props.roles?.enum ?? []).map((role, i) => ({ value: role, label: roleNames[i] ?? String(role) }))}
+              onChange={(roles?: number) => {
+                setIdsLocked(false);
+                set({ ...value, roles, userId: undefined });
+              }}
+            />
+          </Form.Item>
+          <Form.Item label={props.userId?.title} htmlFor={`${fieldPathId.$id}_userId`}>
+            <IdListInput
+              id={`${fieldPathId.$id}_userId`}
+              value={value.userId}
+              schema={props.userId as object}
+              disabled={off || value.roles != null}
+              locked={idsLocked}
+              errors={errorsOf('userId')}
+              onChange={(userId) => {
+                if (userId === undefined) setIdsLocked(false);
+                set({ ...value, userId, roles: undefined });
+              }}
+              onBlur={(text) => void settleIds(text)}
+            />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item {...item('landingPage', true)}>
+        <Select
+          id={`${fieldPathId.$id}_landingPage`}
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="Select landing page"
+          disabled={off}
+          value={value.landingPage}
+          options={landingChoices}
+          onChange={(landingPage: string) => set({ ...value, landingPage })}
+        />
+      </Form.Item>
+      <Form.Item {...item('extracontext', true)}>
+        <MenuTreeInput
+          id={`${fieldPathId.$id}_extracontext`}
+          items={treeItems}
+          value={value.extracontext}
+          disabled={off}
+          onChange={(extracontext) => set({ ...value, extracontext })}
+        />
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { MSG } from './messages';
+
+/** Texts of spec 001 sections 5 and 8 for dashboard settings. */
+export const DASHBOARD_MSG = {
+  type: 'Please select dashboard type',
+  menu: 'Please select menulist',
+  reportId: 'Please enter valid PowerBI ReportId',
+  rlsRoles: 'Please enter valid PowerBI Rls Roles',
+  workspaceId: 'Please enter valid PowerBI WorkspaceId',
+  userId: 'Please input userId',
+  tabId: 'Please enter valid dashboard workspace',
+  tabName: 'Please enter valid dashboard name',
+  notUpdated: 'Dashboard is not updated',
+  disableError: 'Error while disabling dashboard',
+  fetchError: 'Error while fetching dashboard details',
+} as const;
+
+/** Role values for PowerBI row-level security (spec 001 section 6). */
+export const RLS_ROLES = [
+  'Shipper_Company_Trips', 'Shipper_Company_Indent', 'ceat_custom_company_indent', 'ceat_custom_branch_indent',
+  'Shipper_Branch_Trips', 'Shipper_Branch_Indent', 'Trans_Company_Trips', 'Trans_Company_Indent', 'Trans_Branch_Trips',
+  'Trans_Branch_Indent', 'Consignee_Company_Trips', 'Consignee_Branch_Trips', 'All',
+] as const;
+
+/** 'zoho' is shown as PowerBI (spec 001 section 9). */
+export const DASHBOARD_TYPES = ['zoho', 'looker'] as const;
+
+const text = (title: string, message: string) =>
+  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: { minLength: message, pattern: message, type: message } }) as const;
+
+/** One PowerBI entry: the dashboard menu it belongs to and its report, workspace and RLS roles. */
+const powerbiEntry = {
+  type: 'object',
+  properties: {
+    menu: { type: 'string', title: 'Menu', minLength: 1, errorMessage: { minLength: DASHBOARD_MSG.menu } },
+    reportId: text('PowerBI ReportId', DASHBOARD_MSG.reportId),
+    workspaceId: text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId),
+    rlsRoles: {
+      type: 'array',
+      title: 'PowerBI Rls Roles',
+      items: { type: 'string', enum: [...RLS_ROLES] },
+      uniqueItems: true,
+      minItems: 1,
+      errorMessage: { minItems: DASHBOARD_MSG.rlsRoles },
+    },
+  },
+  required: ['menu', 'reportId', 'workspaceId', 'rlsRoles'],
+  errorMessage: {
+    required: { menu: DASHBOARD_MSG.menu, reportId: DASHBOARD_MSG.reportId, workspaceId: DASHBOARD_MSG.workspaceId, rlsRoles: DASHBOARD_MSG.rlsRoles },
+  },
+} as const;
+
+/** One looker tab: its dashboard id and name. */
+const lookerTab = {
+  type: 'object',
+  properties: {
+    dashboard_id: text('Dashboard Id', DASHBOARD_MSG.tabId),
+    name: text('Dashboard Name', DASHBOARD_MSG.tabName),
+  },
+  required: ['dashboard_id', 'name'],
+  errorMessage: { required: { dashboard_id: DASHBOARD_MSG.tabId, name: DASHBOARD_MSG.tabName } },
+} as const;
+
+/** The dashboard form (spec 001 sections 2.5 and 5): the type decides which entries are asked for. */
+export const dashboardFormSchema = {
+  type: 'object',
+  properties: {
+    typeDashboard: {
+      type: 'string',
+      title: 'Dashboard Type',
+      // Shown as PowerBI and looker (the form's ui:enumNames); an enum, since rjsf would preselect a oneOf's first const.
+      enum: [...DASHBOARD_TYPES],
+      errorMessage: DASHBOARD_MSG.type,
+    },
+  },
+  required: ['typeDashboard'],
+  errorMessage: { required: { typeDashboard: DASHBOARD_MSG.type } },
+  // Nested if/then/else at the root: rjsf renders the branch of the chosen type, and a failing branch reports
+  // only its own fields' messages (a oneOf would also report the other type's const).
+  if: { properties: { typeDashboard: { const: 'zoho' } }, required: ['typeDashboard'] },
+  then: {
+    properties: { powerbi: { type: 'array', title: 'PowerBI Dashboards', items: powerbiEntry, minItems: 1, default: [{}] } },
+    required: ['powerbi'],
+  },
+  else: {
+    if: { properties: { typeDashboard: { const: 'looker' } }, required: ['typeDashboard'] },
+    then: {
+      properties: {
+        userId: {
+          type: 'string',
+          title: 'User Ids',
+          minLength: 1,
+          pattern: '^[0-9,\\s]*[0-9][0-9,\\s]*$',
+          errorMessage: { minLength: DASHBOARD_MSG.userId, pattern: DASHBOARD_MSG.userId },
+        },
+        tabs: { type: 'array', title: 'Dashboard Tabs', items: lookerTab, minItems: 1, default: [{}] },
+      },
+      required: ['userId', 'tabs'],
+      errorMessage: { required: { userId: DASHBOARD_MSG.userId } },
+    },
+  },
+} as const;
+
+/** POST setDashboard (spec 001 section 7): PowerBI lists are parallel to dashboardSlug. */
+export const setDashboardSchema = {
+  type: 'object',
+  properties: {
+    companyId: { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]+$' },
+    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    departmentId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    customerConfigId: { type: ['string', 'null'], maxLength: 64 },
+    isCreate: { type: 'boolean' },
+    typeDashboard: { type: 'string', enum: [...DASHBOARD_TYPES], errorMessage: DASHBOARD_MSG.type },
+    dashboardName: { type: 'string', maxLength: 100 },
+    dashboardSlug: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100, errorMessage: DASHBOARD_MSG.menu }, maxItems: 50 },
+    dashboardReportId: { type: 'array', items: text('PowerBI ReportId', DASHBOARD_MSG.reportId), maxItems: 50 },
+    dashboardWorkspaceId: { type: 'array', items: text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId), maxItems: 50 },
+    dashboardRlsRoles: {
+      type: 'array',
+      maxItems: 50,
+      items: { type: 'array', items: { type: 'string', enum: [...RLS_ROLES] }, minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.rlsRoles, type: DASHBOARD_MSG.rlsRoles } },
+    },
+    userId: { type: 'array', items: { type: 'integer', minimum: 1, errorMessage: DASHBOARD_MSG.userId }, maxItems: 100, errorMessage: { type: DASHBOARD_MSG.userId } },
+    dashboardWorkspace: { type: 'array', items: lookerTab, maxItems: 50 },
+  },
+  required: ['companyId', 'typeDashboard', 'isCreate'],
+  errorMessage: { required: { companyId: MSG.selectCompany, typeDashboard: DASHBOARD_MSG.type } },
+  allOf: [
+    {
+      if: { properties: { typeDashboard: { const: 'zoho' } }, required: ['typeDashboard'] },
+      then: {
+        properties: { dashboardSlug: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.menu } } },
+        required: ['dashboardSlug', 'dashboardReportId', 'dashboardWorkspaceId', 'dashboardRlsRoles'],
+        errorMessage: { required: { dashboardSlug: DASHBOARD_MSG.menu, dashboardReportId: DASHBOARD_MSG.reportId, dashboardWorkspaceId: DASHBOARD_MSG.workspaceId, dashboardRlsRoles: DASHBOARD_MSG.rlsRoles } },
+      },
+    },
+    {
+      if: { properties: { typeDashboard: { const: 'looker' } }, required: ['typeDashboard'] },
+      then: {
+        properties: {
+          userId: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.userId } },
+          dashboardWorkspace: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.tabName } },
+        },
+        required: ['userId', 'dashboardWorkspace'],
+        errorMessage: { required: { userId: DASHBOARD_MSG.userId, dashboardWorkspace: DASHBOARD_MSG.tabName } },
+      },
+    },
+  ],
+} as const;
+
+/** Query of the dashboard calls. */
+export const dashboardQuerySchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', maxLength: 64 },
+    companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    branchId: { type: 'string', maxLength: 64 },
+    departmentId: { type: 'string', maxLength: 64 },
+    active: { type: 'integer' },
+    id: { type: 'string', maxLength: 64 },
+  },
+  required: ['companyId'],
+  errorMessage: { required: { companyId: MSG.selectCompany } },
+} as const;
+
+/** POST toggleDashboard. */
+export const toggleDashboardSchema = {
+  type: 'object',
+  properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['customerConfigId'],
+} as const;
+
+export type SetDashboardBody = FromSchema<typeof setDashboardSchema>;
+export type DashboardQuery = FromSchema<typeof dashboardQuerySchema>;

@@ -1,0 +1,299 @@
+import { scopeQuerySchema } from './scope';
+
+/** Report schedules of spec 001 sections 2.6, 2.7, 3, 5 and 9: daily trip summary and exception (alert) reports. */
+
+export const REPORT_TYPES = ['DAILY_TRIP_SUMMARY', 'ALERT'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** Alert types an exception report can carry (section 9). */
+export const ALERT_TYPES = [
+  'long_stoppage', 'route_deviation', 'detention', 'detention_origin', 'detention_waypoint', 'detention_destination',
+  'untracked', 'transit_delay', 'ewb_expiry', 'continuous_driving', 'sta_breach', 'tracking_interrupted',
+  'night_driving', 'over_speeding', 'trip_common_assets_ft', 'trip_validation_failure', 'waypoints_breach',
+  'diversion', 'temperature_breached', 'driver_change',
+] as const;
+
+export type FilterType = 'int' | 'date' | 'text';
+
+/** Exception filter fields and their types (section 9). */
+export const FILTER_FIELDS: Record<string, FilterType> = {
+  current_escalation_level: 'int',
+  ...Object.fromEntries(
+    ['level_1_escalated_at', 'level_2_escalated_at', 'level_3_escalated_at', 'alert_close_time', 'due_time', 'closure_time', 'created_at', 'updated_at']
+      .map((k) => [k, 'date' as const]),
+  ),
+  ...Object.fromEntries(
+    ['folder', 'customer_code', 'customer_name', 'primary_source', 'last_source', 'created_by', 'alert_type', 'alert_name',
+      'alert_status', 'ticket_id', 'ticket_status', 'assignee', 'priority', 'last_comment', 'closure_reason', 'closure_comment',
+      'closure_mechanism', 'closed_by', 'sub_status'].map((k) => [k, 'text' as const]),
+  ),
+};
+
+/** Operators per field type (section 9). */
+export const FILTER_OPERATORS: Record<FilterType, readonly string[]> = {
+  date: ['minutes_diff_lt', 'minutes_diff_gt'],
+  text: ['in', 'not_in', 'eq', 'ne'],
+  int: ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'],
+};
+
+/** Operators whose value is a list (the form's text is split on commas). */
+export const LIST_OPERATORS = ['in', 'not_in'] as const;
+
+/** Fixed values of an exception definition (section 9). */
+export const EXCEPTION_FIXED = {
+  inProgressMinutes: 45000,
+  format: 'xlsx',
+  tripType: 'HOURS',
+  scheduleType: 'DAILY',
+} as const;
+
+export const TRIP_STATUSES = [
+  { const: 1, title: 'Open' },
+  { const: 0, title: 'Closed' },
+] as const;
+
+export const REPORT_MSG = {
+  emails: 'Please select EmailId',
+  timings: 'Enter timings',
+  alerts: 'Please select alerts names',
+  closedMinutes: 'Please enter alerts closed duration in minutes',
+  tripHours: 'Please enter total trip hours in hours ',
+  tripStatus: 'Please enter trip statuses',
+  operator: 'Please enter operator',
+  value: 'Please enter valid input value',
+} as const;
+
+/** One or more e-mail addresses separated by commas. */
+const EMAIL = "[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+";
+export const EMAILS_PATTERN = `^\\s*${EMAIL}(\\s*,\\s*${EMAIL})*\\s*$`;
+
+const emails = (title: string) =>
+  ({ type: 'string', title, pattern: EMAILS_PATTERN, maxLength: 2000, errorMessage: REPORT_MSG.emails }) as const;
+const timings = { type: 'string', title: 'Set Report Timings', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings } as const;
+const positive = (title: string, message: string) => ({ type: 'integer', title, minimum: 1, maximum: 1_000_000, errorMessage: message }) as const;
+
+const keysOf = (type: FilterType) => Object.keys(FILTER_FIELDS).filter((k) => FILTER_FIELDS[k] === type);
+const INTEGER_TEXT = '^\\s*-?\\d{1,9}\\s*$';
+
+/** A filter row of the form: key, operator and value as typed; operator and value required once a key is chosen. */
+export const filterRowSchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', enum: Object.keys(FILTER_FIELDS) },
+    operator: { type: 'string' },
+    value: { type: 'string', maxLength: 2000 },
+  },
+  allOf: [
+    {
+      if: { required: ['key'] },
+      then: {
+        required: ['operator', 'value'],
+        properties: { value: { type: 'string', pattern: '\\S', errorMessage: REPORT_MSG.value } },
+        errorMessage: { required: { operator: REPORT_MSG.operator, value: REPORT_MSG.value } },
+      },
+    },
+    ...(['int', 'date', 'text'] as const).map((type) => ({
+      if: { properties: { key: { enum: keysOf(type) } }, required: ['key'] },
+      then: {
+        properties: {
+          operator: { enum: [...FILTER_OPERATORS[type]], errorMessage: REPORT_MSG.operator },
+          ...(type === 'text' ? {} : { value: { type: 'string', pattern: INTEGER_TEXT, errorMessage: REPORT_MSG.value } }),
+        },
+      },
+    })),
+  ],
+} as const;
+
+/** The daily summary form (section 5). */
+export const dailySummaryFormSchema = {
+  type: 'object',
+  properties: {
+    emails: emails("Email Id's"),
+    cron: timings,
+  },
+  required: ['emails', 'cron'],
+  errorMessage: { required: { emails: REPORT_MSG.emails, cron: REPORT_MSG.timings } },
+} as const;
+
+/** The exception report form (section 5). */
+export const exceptionFormSchema = {
+  type: 'object',
+  properties: {
+    emails: emails('Email ID'),
+    alerts: {
+      type: 'array',
+      title: 'Alerts',
+      items: { type: 'string', enum: [...ALERT_TYPES] },
+      minItems: 1,
+      uniqueItems: true,
+      errorMessage: REPORT_MSG.alerts,
+    },
+    cron: timings,
+    closedMinutes: positive('Alerts Closed Minutes', REPORT_MSG.closedMinutes),
+    tripHours: positive('Total Trip hours', REPORT_MSG.tripHours),
+    tripStatus: {
+      type: 'array',
+      title: 'Trip Status',
+      items: { type: 'integer', oneOf: [...TRIP_STATUSES] },
+      minItems: 1,
+      uniqueItems: true,
+      errorMessage: REPORT_MSG.tripStatus,
+    },
+    filters: { type: 'array', title: 'Filters', items: filterRowSchema, maxItems: 50 },
+  },
+  required: ['emails', 'alerts', 'cron', 'closedMinutes', 'tripHours', 'tripStatus'],
+  errorMessage: {
+    required: {
+      emails: REPORT_MSG.emails,
+      alerts: REPORT_MSG.alerts,
+      cron: REPORT_MSG.timings,
+      closedMinutes: REPORT_MSG.closedMinutes,
+      tripHours: REPORT_MSG.tripHours,
+      tripStatus: REPORT_MSG.tripStatus,
+    },
+  },
+} as const;
+
+// ---- The report service's API (section 7) ----
+
+const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const idOrNumber = { type: ['string', 'integer'], minLength: 1, maxLength: 64 } as const;
+
+/** A stored filter: the key plus one operator mapped to its value, e.g. `{key: 'alert_type', in: ['a', 'b']}`. */
+export const definitionFilterSchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', enum: Object.keys(FILTER_FIELDS) },
+    in: { type: 'array', items: { type: 'string', maxLength: 200 }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value },
+    not_in: { type: 'array', items: { type: 'string', maxLength: 200 }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value },
+    eq: { type: ['string', 'integer'], maxLength: 200, errorMessage: REPORT_MSG.value },
+    ne: { type: ['string', 'integer'], maxLength: 200, errorMessage: REPORT_MSG.value },
+    ...Object.fromEntries(['gt', 'gte', 'lt', 'lte', 'minutes_diff_lt', 'minutes_diff_gt'].map((op) => [op, { type: 'integer', errorMessage: REPORT_MSG.value }])),
+  },
+  required: ['key'],
+  additionalProperties: false,
+  minProperties: 2,
+  maxProperties: 2,
+  errorMessage: REPORT_MSG.value,
+} as const;
+
+export const exceptionParamsSchema = {
+  type: 'object',
+  properties: {
+    'date.alert.closed.close_time.duration_mins': { type: 'integer', minimum: 1, errorMessage: REPORT_MSG.closedMinutes },
+    'date.alert.inprogress.start_time.duration_mins': { const: EXCEPTION_FIXED.inProgressMinutes },
+    'date.trip.constraint.value': { type: 'integer', minimum: 1, errorMessage: REPORT_MSG.tripHours },
+    'date.trip.type': { const: EXCEPTION_FIXED.tripType },
+    event: { type: 'array', items: { type: 'string', enum: [...ALERT_TYPES] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.alerts },
+    format: { const: EXCEPTION_FIXED.format },
+    tripStatus: { type: 'array', items: { type: 'integer', enum: [0, 1] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.tripStatus },
+  },
+  required: [
+    'date.alert.closed.close_time.duration_mins', 'date.alert.inprogress.start_time.duration_mins', 'date.trip.constraint.value',
+    'date.trip.type', 'event', 'format', 'tripStatus',
+  ],
+  additionalProperties: false,
+  errorMessage: {
+    required: {
+      'date.alert.closed.close_time.duration_mins': REPORT_MSG.closedMinutes,
+      'date.trip.constraint.value': REPORT_MSG.tripHours,
+      event: REPORT_MSG.alerts,
+      tripStatus: REPORT_MSG.tripStatus,
+    },
+  },
+} as const;
+
+/** A report definition as the console sends it. */
+export const reportDefinitionSchema = {
+  type: 'object',
+  properties: {
+    email_recipients: { type: 'string', pattern: EMAILS_PATTERN, maxLength: 2000, errorMessage: REPORT_MSG.emails },
+    company_id: idOrNumber,
+    branch_id: idOrNumber,
+    job_uuid: { type: 'string', maxLength: 64 },
+    schedule: {
+      type: 'object',
+      properties: {
+        cron: { type: 'string', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings },
+        type: { const: EXCEPTION_FIXED.scheduleType },
+      },
+      required: ['cron', 'type'],
+      additionalProperties: false,
+      errorMessage: { required: { cron: REPORT_MSG.timings } },
+    },
+    params: exceptionParamsSchema,
+    filters: { type: 'array', items: definitionFilterSchema, maxItems: 50 },
+  },
+  required: ['email_recipients', 'company_id', 'schedule'],
+  additionalProperties: false,
+  errorMessage: { required: { email_recipients: REPORT_MSG.emails, schedule: REPORT_MSG.timings } },
+} as const;
+
+export const reportListQuerySchema = {
+  ...scopeQuerySchema,
+  properties: { ...scopeQuerySchema.properties, entity_id: id, type: { type: 'string', enum: [...REPORT_TYPES] } },
+  required: ['c', 'entity_id', 'type'],
+  errorMessage: { required: { c: scopeQuerySchema.errorMessage.required.c, entity_id: 'Invalid entity', type: 'Invalid report type' } },
+} as const;
+
+export const reportCreateSchema = {
+  type: 'object',
+  properties: {
+    entity_id: id,
+    type: { type: 'string', enum: [...REPORT_TYPES], errorMessage: 'Invalid report type' },
+    definition: reportDefinitionSchema,
+  },
+  required: ['entity_id', 'type', 'definition'],
+  errorMessage: { required: { entity_id: 'Invalid entity', type: 'Invalid report type', definition: REPORT_MSG.emails } },
+} as const;
+
+export const reportUpdateSchema = {
+  type: 'object',
+  properties: {
+    active: { type: 'integer', enum: [0, 1], errorMessage: 'Active must be 0 or 1' },
+    definition: reportDefinitionSchema,
+  },
+  additionalProperties: false,
+  minProperties: 1,
+  errorMessage: { minProperties: 'Nothing to update' },
+} as const;
+
+// ---- Types ----
+
+export interface DefinitionFilter {
+  key: string;
+  [operator: string]: string | number | string[];
+}
+
+export interface ReportDefinition {
+  email_recipients: string;
+  company_id: string | number;
+  branch_id?: string | number;
+  job_uuid?: string;
+  schedule: { cron: string; type: 'DAILY' };
+  params?: {
+    'date.alert.closed.close_time.duration_mins': number;
+    'date.alert.inprogress.start_time.duration_mins': number;
+    'date.trip.constraint.value': number;
+    'date.trip.type': string;
+    event: string[];
+    format: string;
+    tripStatus: number[];
+  };
+  filters?: DefinitionFilter[];
+}
+
+export interface FilterRow {
+  key?: string;
+  operator?: string;
+  value?: string;
+}
+
+export interface ReportSchedule {
+  id: string;
+  entity_id: string;
+  type: ReportType;
+  active: 0 | 1;
+  definition: ReportDefinition;
+  job_request: { job_uuid: string };
+}

@@ -1,0 +1,157 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { MSG } from './messages';
+
+/** Texts of spec 001 sections 5 and 8 for the sidebar menu override. */
+export const SIDEBAR_MSG = {
+  landingPage: 'Please Select Landing Page',
+  menuList: 'Please select menulist',
+  idsOnly: 'Only numbers and commas are allowed',
+  tooManyIds: 'You can only add up to 100 user IDs',
+  noCompany: 'Select a company to set side bar menu override',
+  noMenu: 'No sidebar menu found',
+} as const;
+
+/** At most this many user ids per override (spec 001 section 9). */
+export const MAX_USER_IDS = 100;
+
+/**
+ * Roles the override may target (spec 001 section 6). The spec names every role but the one with id 21;
+ * 'Consignor-Operator' is our name for it (the operator role of a consignor company, beside Transporter-Operator).
+ */
+export const SIDEBAR_ROLES = [
+  { id: 9, name: 'Admin' },
+  { id: 10, name: 'Transporter-Operator' },
+  { id: 8, name: 'Broker' },
+  { id: 35, name: 'CONSIGNEE-ADMIN' },
+  { id: 12, name: 'Truck-Driver' },
+  { id: 21, name: 'Consignor-Operator' },
+] as const;
+
+/** An enum, not a oneOf of consts: rjsf would preselect the first const as a default. Names: {@link SIDEBAR_ROLES}. */
+const roleSchema = {
+  type: 'integer',
+  title: 'Role of User',
+  enum: SIDEBAR_ROLES.map((role) => role.id),
+} as const;
+
+/**
+ * The user ids as typed: digits, commas and spaces, at most 100 numbers (digit runs, so '1, 2,3' is three).
+ * Two keywords, so each rule has its own message; not an allOf of two patterns, which rjsf would merge into one.
+ */
+export const userIdTextSchema = {
+  type: 'string',
+  title: 'User Ids',
+  pattern: '^[0-9,\\s]*$',
+  not: { pattern: `^[^0-9]*([0-9]+[^0-9]+){${MAX_USER_IDS}}[0-9]` },
+  errorMessage: { pattern: SIDEBAR_MSG.idsOnly, not: SIDEBAR_MSG.tooManyIds },
+} as const;
+
+/** The sidebar override form (spec 001 section 2.4): role or user ids, landing page, menu slugs. */
+export const sidebarMenuFormSchema = {
+  type: 'object',
+  properties: {
+    roles: roleSchema,
+    userId: userIdTextSchema,
+    landingPage: { type: 'string', title: 'Landing Page', minLength: 1, errorMessage: { minLength: SIDEBAR_MSG.landingPage } },
+    extracontext: {
+      type: 'array',
+      title: 'Menu List',
+      items: { type: 'string' },
+      minItems: 1,
+      errorMessage: { minItems: SIDEBAR_MSG.menuList },
+    },
+  },
+  required: ['landingPage', 'extracontext'],
+  errorMessage: { required: { landingPage: SIDEBAR_MSG.landingPage, extracontext: SIDEBAR_MSG.menuList } },
+} as const;
+
+/** Company and branch as the data family sends them: digit strings or numbers. */
+const idValue = { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]*$' } as const;
+const key = { type: 'string', maxLength: 64 } as const;
+const userIdList = {
+  type: 'array',
+  items: { type: 'integer', minimum: 1, errorMessage: SIDEBAR_MSG.idsOnly },
+  maxItems: MAX_USER_IDS,
+  errorMessage: { maxItems: SIDEBAR_MSG.tooManyIds, type: SIDEBAR_MSG.idsOnly },
+} as const;
+const roles = { type: ['integer', 'null'], enum: [...SIDEBAR_ROLES.map((role) => role.id), null] } as const;
+
+/** Query of the sidebar reads: key, companyId, branchId, and roles or userId (comma-joined). */
+export const sidebarQuerySchema = {
+  type: 'object',
+  properties: {
+    key,
+    companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    branchId: { type: 'string', maxLength: 64 },
+    departmentId: { type: 'string', maxLength: 64 },
+    enabled: { type: 'integer' },
+    active: { type: 'integer' },
+    id: { type: 'string', maxLength: 64 },
+    roles: { type: 'integer' },
+    userId: { type: 'string', maxLength: 2000, pattern: '^[0-9,\\s]*$', errorMessage: SIDEBAR_MSG.idsOnly },
+  },
+  required: ['companyId'],
+  errorMessage: { required: { companyId: MSG.selectCompany } },
+} as const;
+
+/** POST updateSideMenuList (spec 001 section 7). */
+export const updateSideMenuListSchema = {
+  type: 'object',
+  properties: {
+    key,
+    id: { type: 'string', maxLength: 64 },
+    companyId: idValue,
+    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    extracontext: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      minItems: 1,
+      maxItems: 500,
+      errorMessage: { minItems: SIDEBAR_MSG.menuList, type: SIDEBAR_MSG.menuList },
+    },
+    roles,
+    userId: userIdList,
+    enabled: { const: 1 },
+  },
+  required: ['companyId', 'extracontext'],
+  errorMessage: { required: { companyId: MSG.selectCompany, extracontext: SIDEBAR_MSG.menuList } },
+} as const;
+
+/** POST updateLandingPage (spec 001 section 7). */
+export const updateLandingPageSchema = {
+  type: 'object',
+  properties: {
+    key,
+    companyId: idValue,
+    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    roles,
+    userId: userIdList,
+    landingPage: { type: 'string', minLength: 1, maxLength: 500, errorMessage: { minLength: SIDEBAR_MSG.landingPage, type: SIDEBAR_MSG.landingPage } },
+    enabled: { const: 1 },
+  },
+  required: ['companyId', 'landingPage'],
+  errorMessage: { required: { companyId: MSG.selectCompany, landingPage: SIDEBAR_MSG.landingPage } },
+} as const;
+
+export type SidebarQuery = FromSchema<typeof sidebarQuerySchema>;
+export type UpdateSideMenuListBody = FromSchema<typeof updateSideMenuListSchema>;
+export type UpdateLandingPageBody = FromSchema<typeof updateLandingPageSchema>;
+
+/** A menu item of the platform (fetchSideBarMenuList). */
+export interface MenuItem {
+  id: number;
+  name: string;
+  slug: string;
+  parent: string | null;
+  url: string;
+}
+
+/** Items the override may offer: not those named '(Deprecated)' or '(Depreciated)' (spec 001 section 5). */
+export const isLiveMenuItem = (item: Pick<MenuItem, 'name'>) => !/\((Deprecated|Depreciated)\)\s*$/i.test(item.name);
+
+/** Landing-page choices also need a real url. */
+export const hasRealUrl = (item: Pick<MenuItem, 'url'>) => /^\/[^\s]*[A-Za-z0-9]/.test(item.url ?? '');
+
+/** The numbers of a typed id list; anything else is dropped (spec 001 section 5). */
+export const parseUserIds = (text: string | undefined): number[] =>
+  (text ?? '').split(',').map((part) => part.trim()).filter((part) => /^[0-9]+$/.test(part)).map(Number).filter((n) => n > 0);

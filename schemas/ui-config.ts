@@ -1,0 +1,95 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { MSG } from './messages';
+
+const id = { type: 'string', maxLength: 64 } as const;
+
+/** The two UI modules of spec 001 section 5 ("UI config form"), with the labels the console shows. */
+export const UI_MODULES = {
+  useNeoAlertModule: 'Alert On Control Tower',
+  neoTicketModule: 'Ticket On My Trips',
+} as const;
+
+export type UiModule = keyof typeof UI_MODULES;
+
+/** The label of a module's feature key (the key itself when unknown). */
+export const uiModuleLabel = (featureKey: unknown): string => UI_MODULES[featureKey as UiModule] ?? String(featureKey ?? '');
+
+/** The 'Set UI Config' / 'Update UI Config' form: which module, and which alerts it displays. */
+export const uiConfigFormSchema = {
+  type: 'object',
+  properties: {
+    featureKey: {
+      type: 'string',
+      title: 'Feature Key',
+      // Labelled by UI_MODULES in the screen's uiSchema (`ui:enumNames`).
+      enum: ['useNeoAlertModule', 'neoTicketModule'],
+      errorMessage: 'Please select field',
+    },
+    extracontext: {
+      type: 'array',
+      title: 'Config',
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$' },
+      errorMessage: 'Please select config',
+    },
+  },
+  required: ['featureKey', 'extracontext'],
+  errorMessage: { required: { featureKey: 'Please select field', extracontext: 'Please select config' } },
+} as const;
+
+export type UiConfigForm = FromSchema<typeof uiConfigFormSchema>;
+
+/** Body of updateUIConfig: the form plus the scope, `enabled` (always sent as 1) and `id` when editing. */
+export const uiConfigBodySchema = {
+  ...uiConfigFormSchema,
+  properties: {
+    ...uiConfigFormSchema.properties,
+    companyId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    enabled: { type: 'integer', enum: [0, 1], default: 1, errorMessage: 'enabled must be 0 or 1' },
+    id: { type: ['string', 'integer'], minLength: 1, maxLength: 64 },
+  },
+  required: ['companyId', 'featureKey', 'extracontext'],
+  errorMessage: { required: { companyId: MSG.selectCompany, featureKey: 'Please select field', extracontext: 'Please select config' } },
+} as const;
+
+export type UiConfigBody = FromSchema<typeof uiConfigBodySchema>;
+
+/** Body of toggleUIConfig. */
+export const uiConfigToggleSchema = {
+  type: 'object',
+  properties: { customerConfigId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
+  required: ['customerConfigId'],
+  errorMessage: { required: { customerConfigId: 'Please select a configuration' } },
+} as const;
+
+export type UiConfigToggle = FromSchema<typeof uiConfigToggleSchema>;
+
+/** Query of fetchUIConfigById: the id, the scope and (optionally) the module it must be. */
+export const uiConfigByIdQuerySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' },
+    companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    branchId: id,
+    departmentId: id,
+    featureKey: id,
+  },
+  required: ['companyId', 'id'],
+  errorMessage: { required: { companyId: MSG.selectCompany, id: 'Please select a configuration' } },
+} as const;
+
+export type UiConfigByIdQuery = FromSchema<typeof uiConfigByIdQuerySchema>;
+
+/** A UI config module as the list and fetchUIConfigById answer it (spec 001 section 3). */
+export interface UiConfig {
+  id: string;
+  customerConfigId: string;
+  featureKey: string;
+  enabled: boolean;
+  extraContext: string[];
+  companyId: string;
+  branchId: string | null;
+}

@@ -1,0 +1,123 @@
+import { ACCESS_KEY } from '../schemas/access-key';
+import { raisesTicket } from '../schemas/alerts';
+import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
+import type { Endpoint } from '../engine/data/endpoint';
+import type { FormConfig, ListConfig } from '../engine/types';
+
+/** A call of the data family (spec 001 section 7) in the filter bar's scope, named companyId/branchId/departmentId. */
+const data = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ service: 'data', path, scopeNames: 'ids', envelope: 'data', ...extra });
+
+/** The calls of spec 001 sections 2.1 and 2.2. */
+export const alertApi = {
+  alerts: data('/saas/data/automation/getAlerts', { query: { key: ACCESS_KEY } }),
+  toggleAlert: data('/saas/data/automation/toggleAlert', { method: 'POST' }),
+  toggleAlertTickets: data('/saas/data/automation/toggleAlertTickets', { method: 'POST' }),
+  uiConfigs: data('/saas/data/onBoardingAPI/getAlertTicketUIConfig'),
+  toggleUiConfig: data('/saas/data/onBoardingAPI/toggleUIConfig', { method: 'POST' }),
+  uiConfig: data('/saas/data/onBoardingAPI/fetchUIConfigById'),
+  alertList: data('/saas/data/onBoardingAPI/fetchAlertList', { scoped: false }),
+  // The body carries the scope (companyId, branchId), as the spec's call does.
+  saveUiConfig: data('/saas/data/onBoardingAPI/updateUIConfig', { method: 'POST', scoped: false }),
+} satisfies Record<string, Endpoint>;
+
+/** The confirmation of every switch of these screens (spec 001 section 4). */
+const confirm = { confirmTitle: 'Enable Configuration', confirmText: 'Are you sure want to disable/enable notification/Ticket' } as const;
+
+/**
+ * /alert-settings: the company's alert configs with their enable and ticket switches. The spec's 'Bulk Alert
+ * Upload' button is left out until the upload sheet (/alert-settings/upload) exists.
+ */
+export const alertSettingsList: ListConfig = {
+  kind: 'list',
+  path: '/alert-settings',
+  title: 'Alert Settings',
+  menu: { label: 'Alert Settings', group: 'Alerts', icon: 'alert', order: 1 },
+  source: alertApi.alerts,
+  rowKey: 'id',
+  columns: [
+    { title: 'Alert Name', field: 'featureKey', sortable: true },
+    {
+      title: 'Enabled',
+      field: 'enabled',
+      kind: 'switch',
+      toggle: { endpoint: alertApi.toggleAlert, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), ...confirm, error: 'Error while updating' },
+    },
+    {
+      title: 'Ticket',
+      field: 'ticket',
+      value: (row) => raisesTicket(row.extraContext),
+      kind: 'switch',
+      toggle: { endpoint: alertApi.toggleAlertTickets, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), ...confirm, error: 'Error while updating' },
+    },
+  ],
+  emptyText: 'No alert configuration found for the given selection',
+  fetchError: 'Error while fetching data',
+};
+
+/** /display-alert-ticket: the UI config modules of the company (or of the chosen branch). */
+export const uiConfigList: ListConfig = {
+  kind: 'list',
+  path: '/display-alert-ticket',
+  title: 'Alert And Ticket UI Config',
+  menu: { label: 'Alert & Ticket UI', group: 'Alerts', icon: 'alert', order: 2 },
+  source: alertApi.uiConfigs,
+  rowKey: 'id',
+  columns: [
+    { title: 'Feature Name', field: 'featureKey', value: (row) => uiModuleLabel(row.featureKey) },
+    { title: 'Config', field: 'extraContext', value: (row) => (Array.isArray(row.extraContext) ? row.extraContext.join(', ') : '') },
+    { title: 'Branch Id', field: 'branchId' },
+    {
+      title: 'Enabled',
+      field: 'enabled',
+      kind: 'switch',
+      toggle: { endpoint: alertApi.toggleUiConfig, input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }), ...confirm, error: 'Error while updating' },
+    },
+  ],
+  emptyText: 'No UI config found for the given selection',
+  fetchError: 'Error while fetching data',
+  headerButtons: [{ label: 'Add Alert And Ticket On UI', to: '/display-alert-ticket/add', primary: true }],
+  edit: { to: '/display-alert-ticket/edit/:id', disabledWhen: (row) => !row.enabled },
+};
+
+/** /display-alert-ticket/add ('Set UI Config') and /display-alert-ticket/edit/{id} ('Update UI Config'). */
+export const uiConfigForm: FormConfig = {
+  kind: 'form',
+  path: '/display-alert-ticket/add',
+  editPath: '/display-alert-ticket/edit/:id',
+  title: { create: 'Set UI Config', edit: 'Update UI Config' },
+  schema: uiConfigFormSchema,
+  columns: 2,
+  uiSchema: {
+    featureKey: { 'ui:placeholder': 'Select field', 'ui:enumNames': uiConfigFormSchema.properties.featureKey.enum.map((key) => UI_MODULES[key]) },
+    extracontext: {
+      'ui:widget': 'remoteTags',
+      'ui:options': { endpoint: alertApi.alertList, labelField: 'name', valueField: 'featureKey', placeholder: 'Select config', fetchError: 'Error while fetching data' },
+    },
+  },
+  load: {
+    endpoint: alertApi.uiConfig,
+    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    error: 'Error while fetching data',
+  },
+  toForm: (record) => ({ featureKey: record.featureKey, extracontext: record.extraContext }),
+  toSubmission: (form, { scope, params, editing }) => ({
+    body: {
+      companyId: scope.companyId,
+      branchId: scope.branchId ?? null,
+      extracontext: form.extracontext,
+      featureKey: form.featureKey,
+      enabled: 1,
+      ...(editing ? { id: params.id } : {}),
+    },
+  }),
+  submit: { create: alertApi.saveUiConfig, update: alertApi.saveUiConfig },
+  submitLabel: { create: 'Submit', edit: 'Update' },
+  messages: {
+    created: 'UI config saved successfully',
+    updated: 'UI config updated successfully',
+    createError: 'Error while adding',
+    updateError: 'Error while updating',
+    preferServer: true,
+  },
+  after: '/display-alert-ticket',
+};

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { buildFilters, exceptionDefinition, baseDefinition, filterRows, joinEmails, reportToForm } from './report-definition';
+import { validator } from '../engine/form/validator';
+import { transformErrors } from '../engine/form/transformErrors';
+import { exceptionFormSchema } from '../schemas/report-schedule';
+
+describe('report definition payloads', () => {
+  it('sends only rows with a key, an operator and a value, splitting lists and parsing integers', () => {
+    expect(buildFilters([
+      { key: 'alert_type', operator: 'in', value: ' untracked, diversion ,,' },
+      { key: 'current_escalation_level', operator: 'gte', value: ' 2 ' },
+      { key: 'created_at', operator: 'minutes_diff_lt', value: '90' },
+      { key: 'assignee', operator: 'eq', value: 'Meera' },
+      { key: 'priority', operator: 'not_in', value: 'P1,P2' },
+      { key: 'folder', operator: 'eq', value: '   ' },
+      { key: 'folder', operator: 'eq' },
+      { operator: 'eq', value: 'x' },
+      {},
+    ])).toEqual([
+      { key: 'alert_type', in: ['untracked', 'diversion'] },
+      { key: 'current_escalation_level', gte: 2 },
+      { key: 'created_at', minutes_diff_lt: 90 },
+      { key: 'assignee', eq: 'Meera' },
+      { key: 'priority', not_in: ['P1', 'P2'] },
+    ]);
+    expect(buildFilters(undefined)).toEqual([]);
+  });
+
+  it('turns stored filters back into rows', () => {
+    expect(filterRows([{ key: 'alert_type', in: ['a', 'b'] }, { key: 'current_escalation_level', gt: 2 }])).toEqual([
+      { key: 'alert_type', operator: 'in', value: 'a,b' },
+      { key: 'current_escalation_level', operator: 'gt', value: '2' },
+    ]);
+  });
+
+  it('builds the daily definition with the branch only when one is chosen', () => {
+    expect(joinEmails(' a@x.in , b@x.in,')).toBe('a@x.in,b@x.in');
+    expect(baseDefinition({ emails: 'a@x.in, b@x.in', cron: '0 0 3 * * ?' }, { companyId: '1001' })).toEqual({
+      email_recipients: 'a@x.in,b@x.in', company_id: '1001', schedule: { cron: '0 0 3 * * ?', type: 'DAILY' },
+    });
+    expect(baseDefinition({ emails: 'a@x.in', cron: '0 0 3 * * ?' }, { companyId: '1001', branchId: '3101' })).toMatchObject({ branch_id: '3101' });
+  });
+
+  it('builds the exception definition with its fixed params, and reads it back', () => {
+    const form = {
+      emails: 'alerts@x.in', cron: '0 0/15 * * * ?', alerts: ['untracked'], closedMinutes: 30, tripHours: 12, tripStatus: [1, 0],
+      filters: [{ key: 'alert_type', operator: 'in', value: 'a,b' }, {}],
+    };
+    const definition = exceptionDefinition(form, { companyId: '1001' });
+    expect(definition).toEqual({
+      email_recipients: 'alerts@x.in',
+      company_id: '1001',
+      schedule: { cron: '0 0/15 * * * ?', type: 'DAILY' },
+      params: {
+        'date.alert.closed.close_time.duration_mins': 30,
+        'date.alert.inprogress.start_time.duration_mins': 45000,
+        'date.trip.constraint.value': 12,
+        'date.trip.type': 'HOURS',
+        event: ['untracked'],
+        format: 'xlsx',
+        tripStatus: [1, 0],
+      },
+      filters: [{ key: 'alert_type', in: ['a', 'b'] }],
+    });
+    expect(exceptionDefinition({ ...form, filters: [{}] }, { companyId: '1001' })).not.toHaveProperty('filters');
+    expect(reportToForm({ definition })).toEqual({ ...form, filters: [{ key: 'alert_type', operator: 'in', value: 'a,b' }] });
+  });
+
+  it('requires operator and value once a filter is chosen, and whole numbers for number fields', () => {
+    const base = { emails: 'a@x.in', cron: 'x', alerts: ['untracked'], closedMinutes: 1, tripHours: 1, tripStatus: [1] };
+    const errors = (filters: unknown[]) =>
+      transformErrors(validator.validateFormData({ ...base, filters }, exceptionFormSchema as never).errors).map((e) => [e.property, e.message].join(' '));
+    expect(errors([{}])).toEqual([]);
+    expect(errors([{ key: 'alert_type' }])).toEqual(['.filters.0.operator Please enter operator', '.filters.0.value Please enter valid input value']);
+    expect(errors([{ key: 'current_escalation_level', operator: 'in', value: '2' }])).toEqual(['.filters.0.operator Please enter operator']);
+    expect(errors([{ key: 'current_escalation_level', operator: 'gt', value: 'two' }])).toEqual(['.filters.0.value Please enter valid input value']);
+    expect(errors([{ key: 'current_escalation_level', operator: 'gt', value: '2' }, { key: 'alert_type', operator: 'in', value: 'a,b' }])).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { ACCESS_KEY } from '../schemas/access-key';
+import { SIDEBAR_MSG, SIDEBAR_ROLES, parseUserIds, sidebarMenuFormSchema, userIdTextSchema } from '../schemas/sidebar-menu';
+import { validate } from '../schemas/ajv';
+import type { Endpoint } from '../engine/data/endpoint';
+import type { ConfigContext, FormConfig, ListConfig } from '../engine/types';
+
+/** The data family's sidebar calls (spec 001 section 7); every one sends the access key. */
+const data = { service: 'data', envelope: 'data', scopeNames: 'ids', query: { key: ACCESS_KEY } } as const;
+export const sidebarApi = {
+  list: { ...data, path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig', query: { key: ACCESS_KEY, enabled: 1 } },
+  menu: { ...data, path: '/saas/data/onBoardingAPI/fetchSideBarMenuList', scoped: false, query: { key: ACCESS_KEY, companyId: 1, active: 1 } },
+  byId: { ...data, path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById' },
+  landing: { ...data, path: '/saas/data/onBoardingAPI/fetchLandingPage' },
+  save: { ...data, method: 'POST', path: '/saas/data/onBoardingAPI/updateSideMenuList', scoped: false },
+  saveLanding: { ...data, method: 'POST', path: '/saas/data/onBoardingAPI/updateLandingPage', scoped: false },
+} satisfies Record<string, Endpoint>;
+
+/** /sidebar-menu: the company's overrides. */
+export const sidebarMenuList: ListConfig = {
+  kind: 'list',
+  path: '/sidebar-menu',
+  title: 'Sidebar Menu',
+  menu: { label: 'Sidebar Menu', group: 'Display', icon: 'display', order: 1 },
+  source: sidebarApi.list,
+  rowKey: 'id',
+  columns: [{ title: 'Feature Name', field: 'featureKey' }],
+  emptyText: 'No sidebar menu override found for the given selection',
+  fetchError: 'Error while fetching data',
+  headerButtons: [{ label: 'Set SideMenuBar', to: '/sidebar-menu/add', primary: true, companyMessage: SIDEBAR_MSG.noCompany }],
+  edit: { to: '/sidebar-menu/edit/:id' },
+};
+
+/** Role and user ids are hidden (and not sent) when a branch is chosen. */
+const targetOf = (form: Record<string, unknown>, { scope }: ConfigContext) =>
+  scope.branchId ? { roles: null, userId: [] } : { roles: (form.roles as number | undefined) ?? null, userId: parseUserIds(form.userId as string | undefined) };
+const where = ({ scope }: ConfigContext) => ({ key: ACCESS_KEY, companyId: scope.companyId, branchId: scope.branchId ?? null });
+
+/** /sidebar-menu/add and /sidebar-menu/edit/{id}: one field over the whole form (see SideMenuField). */
+export const sidebarMenuForm: FormConfig = {
+  kind: 'form',
+  path: '/sidebar-menu/add',
+  editPath: '/sidebar-menu/edit/:id',
+  title: { create: 'Set Side Menu', edit: 'Update Side Menu' },
+  schema: sidebarMenuFormSchema,
+  uiSchema: {
+    'ui:field': 'sideMenu',
+    'ui:options': { menuList: sidebarApi.menu, configByTarget: sidebarApi.byId, landingByTarget: sidebarApi.landing },
+    roles: { 'ui:enumNames': SIDEBAR_ROLES.map((role) => role.name) },
+  },
+  companyMessage: SIDEBAR_MSG.noCompany,
+  load: { endpoint: sidebarApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: 'Error while fetching data' },
+  toForm: (record) => ({
+    roles: record.roles ?? undefined,
+    userId: ((record.userId as number[] | undefined) ?? []).join(', ') || undefined,
+    landingPage: record.landingPage ?? undefined,
+    extracontext: record.extracontext ?? [],
+  }),
+  toSubmission: (form, ctx) => ({
+    body: {
+      ...where(ctx),
+      ...targetOf(form, ctx),
+      extracontext: form.extracontext,
+      enabled: 1,
+      ...(ctx.editing && ctx.params.id ? { id: ctx.params.id } : {}),
+    },
+  }),
+  alsoSubmit: {
+    endpoint: sidebarApi.saveLanding,
+    input: (form, ctx) => ({ body: { ...where(ctx), ...targetOf(form, ctx), landingPage: form.landingPage, enabled: 1 } }),
+  },
+  submitBlocked: (form) => validate(userIdTextSchema, form.userId ?? '').length > 0,
+  submit: { create: sidebarApi.save },
+  submitLabel: { create: 'Submit Menu List', edit: 'Submit Menu List' },
+  messages: { created: 'Side menu updated successfully', createError: 'Error while adding', updateError: 'Error while updating', preferServer: true },
+  after: '/sidebar-menu',
+  back: '/sidebar-menu',
+};
