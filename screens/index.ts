@@ -1,4 +1,4 @@
-import type { FormConfig, ListConfig, ScreenConfig } from '../engine/types';
+import type { ScreenConfig } from '../engine/types';
 import { materialsList } from './materials';
 import { routeMasterForm, routeMasterList } from './route-master';
 import { routeForm, routesList } from './routes';
@@ -10,7 +10,7 @@ import { autoClosureForm, autoClosureList } from './auto-closure';
 import { sidebarMenuForm, sidebarMenuList } from './sidebar-menu';
 import { dashboardForm, dashboardList } from './dashboards';
 
-/** Every screen of the console; the router and the left menu are built from this list. */
+/** Every screen config of the console (tests and stories use it; the router and menu use the lazy `manifest.ts`). */
 export const screens: ScreenConfig[] = [
   routesList,
   routeForm,
@@ -35,8 +35,3 @@ export const screens: ScreenConfig[] = [
   dashboardForm,
 ];
 
-/** The list screens of the left menu, in the order of this registry. */
-export const menuScreens = screens.filter((s): s is ListConfig => s.kind === 'list' && Boolean(s.menu));
-
-/** Form screens, with their create and edit paths. */
-export const formScreens = screens.filter((s): s is FormConfig => s.kind === 'form');

@@ -1,6 +1,6 @@
 import { Button, Empty } from 'antd';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { formScreens, menuScreens } from '../screens';
+import { manifest } from '../screens/manifest';
 import { ScreenRoute } from './ScreenRoute';
 import { AppLayout } from './shell/AppLayout';
 
@@ -23,9 +23,8 @@ export function ConsoleRoutes() {
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<Navigate to={{ pathname: HOME, search: location.search }} replace />} />
-        {menuScreens.map((config) => <Route key={config.path} path={config.path} element={<ScreenRoute config={config} />} />)}
-        {formScreens.flatMap((config) =>
-          [config.path, config.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} config={config} />} />),
+        {manifest.flatMap((entry) =>
+          [entry.path, entry.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} load={entry.load} />} />),
         )}
         <Route path="*" element={<NotFound />} />
       </Route>

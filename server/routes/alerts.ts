@@ -4,7 +4,7 @@ import { notFound } from '../http/envelope';
 import { resolveScope } from '../http/scope';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
-import { dataOk, withDataEnvelope } from './alert-envelope';
+import { dataOk, withDataEnvelope } from '../http/data-envelope';
 
 /** The alert settings calls of spec 001 section 7, under this path. */
 const BASE = '/saas/data/automation';

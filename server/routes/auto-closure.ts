@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_KEY, INVALID_ACCESS_KEY } from '../../schemas/access-key';
+import { checkKey, dataOk } from '../http/data-envelope';
 import {
   AUTO_CLOSURE_TEXT as T, CUSTOM_VALUE_PREFIX, autoClosureBodySchema, autoClosureQuerySchema, autoClosureToggleSchema, type AutoClosureQuery,
 } from '../../schemas/auto-closure';
@@ -15,13 +15,7 @@ const BASE = '/saas/data/autoclosure';
 
 type Row = Record<string, unknown>;
 
-/** The data family's success answer. */
-const done = (data: unknown, message = '') => ({ status: 'ok', result: { status: 1, data, message } });
-
-function checkKey(key: string | undefined) {
-  if (key !== undefined && key !== ACCESS_KEY) throw new ApiError(400, [INVALID_ACCESS_KEY]);
-}
-
+/** The scope of a data-family query, after checking its access key. */
 async function scopeOf(q: Queryable, query: { companyId: string; branchId?: string | null; departmentId?: string; key?: string }) {
   checkKey(query.key);
   return resolveScope(q, { c: query.companyId, b: query.branchId ?? undefined, d: query.departmentId });
@@ -70,17 +64,17 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
       `${SELECT} where company_id = $1 and ($2::text is null or branch_id = $2) order by created_at, id`,
       [scope.companyId, scope.branchId],
     );
-    return done(rows.map(present));
+    return dataOk(rows.map(present));
   });
 
   app.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureById`, { schema: { querystring: { ...autoClosureQuerySchema, required: ['companyId', 'id'] } } }, async ({ query }) => {
     const scope = await scopeOf(store, query);
-    return done(present(await owned(store, query.id!, scope)));
+    return dataOk(present(await owned(store, query.id!, scope)));
   });
 
   app.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getCustomField`, { schema: { querystring: autoClosureQuerySchema } }, async ({ query }) => {
     const scope = await scopeOf(store, query);
-    return done(await store.query(
+    return dataOk(await store.query(
       'select field_id as "fieldId", display_name as "displayName" from company_custom_fields where company_id = $1 order by display_name',
       [scope.companyId],
     ));
@@ -93,7 +87,7 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
       const scope = await scopeOf(q, query);
       const row = await owned(q, body.customerConfigId, scope);
       await q.query('update auto_closure_rules set active = $2, updated_at = now() where id = $1', [row.id, !row.active]);
-      return done({ id: row.id, active: !row.active }, row.active ? 'Auto closure disabled' : 'Auto closure enabled');
+      return dataOk({ id: row.id, active: !row.active }, row.active ? 'Auto closure disabled' : 'Auto closure enabled');
     }),
   );
 
@@ -117,7 +111,7 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
           [id, scope.companyId, scope.branchId, body.autoClosureType, config],
         );
       }
-      return done({ id, companyIds: [scope.companyId] }, `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`);
+      return dataOk({ id, companyIds: [scope.companyId] }, `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`);
     }),
   );
 }

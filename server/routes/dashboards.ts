@@ -8,7 +8,7 @@ import { newId } from '../http/ids';
 import { resolveScope } from '../http/scope';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
-import { checkKey, dataOk, idText } from './data-answer';
+import { checkKey, dataOk, idText } from '../http/data-envelope';
 
 const BASE = '/saas/data/automationdashboard';
 

@@ -9,7 +9,7 @@ import { newId } from '../http/ids';
 import type { Scope } from '../http/scope';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
-import { dataOk, withDataEnvelope } from './alert-envelope';
+import { dataOk, withDataEnvelope } from '../http/data-envelope';
 import { dataScope } from './alerts';
 
 /** The UI config calls of spec 001 section 7, under this path. */
