@@ -1,4 +1,4 @@
-import { lazy, useMemo } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { FormConfig, ListConfig, ScreenConfig } from '../engine/types';
 
 const ListView = lazy(() => import('../engine/list/ListView').then((m) => ({ default: m.ListView })));
@@ -9,8 +9,25 @@ export function ScreenView({ config }: { config: ListConfig | FormConfig }) {
   return config.kind === 'list' ? <ListView config={config} /> : <FormView config={config} />;
 }
 
+type Loader = () => Promise<ScreenConfig>;
+
+/**
+ * One lazy component per screen, kept outside React: a component that suspends before its first mount loses
+ * its state, so a lazy component made in a hook would be made again on every retry and never resolve.
+ */
+const screenComponents = new WeakMap<Loader, LazyExoticComponent<ComponentType>>();
+
+function screenComponent(load: Loader): LazyExoticComponent<ComponentType> {
+  let component = screenComponents.get(load);
+  if (!component) {
+    component = lazy(() => load().then((config) => ({ default: () => <ScreenView config={config} /> })));
+    screenComponents.set(load, component);
+  }
+  return component;
+}
+
 /** Loads a screen's config on demand (it suspends meanwhile) and mounts it. */
-export function ScreenRoute({ load }: { load: () => Promise<ScreenConfig> }) {
-  const Screen = useMemo(() => lazy(() => load().then((config) => ({ default: () => <ScreenView config={config} /> }))), [load]);
+export function ScreenRoute({ load }: { load: Loader }) {
+  const Screen = screenComponent(load);
   return <Screen />;
 }

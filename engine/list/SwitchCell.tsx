@@ -1,6 +1,8 @@
-import { Modal, Switch } from 'antd';
-import { useState } from 'react';
+import { Switch } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import type { ColumnConfig } from '../types';
+
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * An enable switch that asks first in a dialog (spec 001 section 4: 'Enable Configuration'), then stores
@@ -13,23 +15,23 @@ export function SwitchCell({ column, checked, onConfirm }: { column: ColumnConfi
   return (
     <>
       <Switch checked={checked} loading={busy} aria-label={column.title} onClick={() => setAsking(true)} />
-      <Modal
-        title={toggle.confirmTitle}
-        open={asking}
-        okText="Yes"
-        cancelText="No"
-        confirmLoading={busy}
-        onCancel={() => setAsking(false)}
-        onOk={async () => {
-          setBusy(true);
-          const done = await onConfirm(!checked);
-          setBusy(false);
-          if (done) setAsking(false);
-        }}
-        destroyOnHidden
-      >
-        {toggle.confirmText}
-      </Modal>
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={toggle.confirmTitle}
+            busy={busy}
+            onNo={() => setAsking(false)}
+            onYes={async () => {
+              setBusy(true);
+              const done = await onConfirm(!checked);
+              setBusy(false);
+              if (done) setAsking(false);
+            }}
+          >
+            {toggle.confirmText}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }
