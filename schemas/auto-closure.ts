@@ -157,7 +157,7 @@ export const autoClosureFormSchema = {
 const list = <S extends object>(item: S) => ({ type: 'array', minItems: 1, maxItems: 50, items: item, errorMessage: { minItems: T.rows, maxItems: 'At most 50 rows' } }) as const;
 const optionalList = <S extends object>(item: S) => ({ type: 'array', maxItems: 50, items: item }) as const;
 /** A stored field value: the text wrapped in single quotes. */
-const quoted = { type: 'string', maxLength: 202, pattern: "^'[^']+'$", errorMessage: { type: T.fieldValue, pattern: T.fieldValue, maxLength: 'Maximum 200 character allowed' } } as const;
+const quoted = { type: 'string', maxLength: 202, pattern: "^'.+'$", errorMessage: { type: T.fieldValue, pattern: T.fieldValue, maxLength: 'Maximum 200 character allowed' } } as const;
 const optionalQuoted = { anyOf: [{ const: '' }, quoted] } as const;
 const optionalText = { type: 'string', maxLength: 120 } as const;
 

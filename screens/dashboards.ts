@@ -41,7 +41,7 @@ export const dashboardList: ListConfig = {
     },
   ],
   emptyText: 'No dashboards found for the given selection',
-  fetchError: DASHBOARD_MSG.fetchError,
+  fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Dashboard', to: '/dashboard-settings/add', primary: true }],
   edit: { to: '/dashboard-settings/edit/:id' },
 };

@@ -42,6 +42,20 @@ describe('HTTP helper (spec 000 section 7 semantics)', () => {
     expect(toasts).toEqual(['Consignors not found']);
   });
 
+  it('a data-family call refused in the main envelope (status 400) is a failure', async () => {
+    vi.stubGlobal('fetch', respond(400, { success: false, data: null, message: ['Auto closure type cannot be changed'] }));
+    await expect(http({ path: '/saas/data/autoclosure/createAndUpdateAutoClosure', method: 'POST', body: {}, envelope: 'data' })).resolves.toMatchObject({ ok: false });
+    expect(toasts).toEqual(['Auto closure type cannot be changed']);
+  });
+
+  it('unwraps data-family answers and fails on result.status 0', async () => {
+    vi.stubGlobal('fetch', respond(200, { status: 'ok', result: { status: 1, data: [{ id: 'a1' }], message: 'done' } }));
+    await expect(http({ path: '/d', envelope: 'data' })).resolves.toMatchObject({ ok: true, data: [{ id: 'a1' }], messages: ['done'] });
+    vi.stubGlobal('fetch', respond(200, { status: 'ok', result: { status: 0, message: 'Dashboard is not updated' } }));
+    await expect(http({ path: '/d', envelope: 'data' })).resolves.toMatchObject({ ok: false });
+    expect(toasts).toEqual(['Dashboard is not updated']);
+  });
+
   it('a 401 asks the shell to check the session again; quiet calls toast nothing', async () => {
     vi.stubGlobal('fetch', respond(401, { success: false, data: null, message: ['Unauthorized'] }));
     await http({ path: '/x' }, { quiet: true });

@@ -69,8 +69,10 @@ function failureMessages(body: unknown, fallback: string): string[] {
  * `result.status` / `result.success` say so; the data is `result.data` when present, else `result` itself.
  */
 function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: string[] } {
-  const { status, result } = (body ?? {}) as { status?: unknown; result?: Record<string, unknown> };
-  const failed = (status !== undefined && status !== 'ok' && status !== 1 && status !== true)
+  const { status, result, success } = (body ?? {}) as { status?: unknown; result?: Record<string, unknown>; success?: unknown };
+  // A main-envelope refusal (validation, credentials) can answer a data-family call too: success false fails it.
+  const failed = success === false
+    || (status !== undefined && status !== 'ok' && status !== 1 && status !== true)
     || result?.status === 0 || result?.status === false || result?.status === 'error' || result?.success === false;
   const data = result && typeof result === 'object' && 'data' in result ? result.data : result;
   return { ok: !failed, data, messages: messagesOf(result).length ? messagesOf(result) : messagesOf(body) };
