@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  SIDEBAR_MSG, SIDEBAR_ROLES, parseUserIds, sidebarQuerySchema, updateLandingPageSchema, updateSideMenuListSchema,
+  SIDEBAR_MSG, SIDEBAR_ROLES, isLiveMenuItem, parseUserIds, sidebarQuerySchema, updateLandingPageSchema, updateSideMenuListSchema,
   type SidebarQuery, type UpdateLandingPageBody, type UpdateSideMenuListBody,
 } from '../../schemas/sidebar-menu';
 import { ApiError, notFound } from '../http/envelope';
@@ -31,10 +31,11 @@ const SELECT = `select c.id, c.feature_key as "featureKey", c.company_id as "com
   from sidebar_menu_configs c left join sidebar_landing_pages l
     on l.company_id = c.company_id and l.branch_key = coalesce(c.branch_id, '') and l.target = c.target`;
 
-/** Every menu slug must name a live menu item. */
+/** Every menu slug must name a live menu item, not one marked '(Deprecated)' or '(Depreciated)'. */
 async function checkSlugs(q: Queryable, slugs: string[]) {
-  const known = await q.query<{ slug: string }>('select slug from menu_items where active and slug = any($1::text[])', [slugs]);
-  if (new Set(known.map((row) => row.slug)).size !== new Set(slugs).size) throw new ApiError(400, [SIDEBAR_MSG.menuList]);
+  const known = await q.query<{ slug: string; name: string }>('select slug, name from menu_items where active and slug = any($1::text[])', [slugs]);
+  const live = known.filter(isLiveMenuItem);
+  if (new Set(live.map((row) => row.slug)).size !== new Set(slugs).size) throw new ApiError(400, [SIDEBAR_MSG.menuList]);
 }
 
 /** The query's target: `roles` or the comma-joined `userId`. */

@@ -60,6 +60,7 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
     const base = { key: 'lego-console', companyId: 1003, enabled: 1 };
     expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: [] })).toMatchObject({ status: 400, body: { message: ['Please select menulist'] } });
     expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['no_such_menu'] })).toMatchObject({ status: 400, body: { message: ['Please select menulist'] } });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips', 'trip_map_old'] })).toMatchObject({ status: 400, body: { message: ['Please select menulist'] } });
     const many = Array.from({ length: 101 }, (_, i) => i + 1);
     expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: many })).toMatchObject({ status: 400, body: { message: ['You can only add up to 100 user IDs'] } });
     expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: ['abc'] })).toMatchObject({ status: 400, body: { message: ['Only numbers and commas are allowed'] } });
