@@ -1,5 +1,5 @@
 import { Form, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { hasRealUrl, isLiveMenuItem, parseUserIds, SIDEBAR_MSG, type MenuItem } from '../../schemas/sidebar-menu';
 import { callEndpoint, type Endpoint } from '../data/endpoint';
@@ -39,6 +39,9 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
   const options = uiSchema?.['ui:options'] as unknown as SideMenuOptions;
   const props = (schema.properties ?? {}) as Record<string, PropertySchema>;
   const value = formData ?? {};
+  // Answers arrive after the operator may have typed on: they update the latest value, not the one at the call.
+  const latest = useRef(value);
+  latest.current = value;
   const roleNames = ((uiSchema?.roles as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames']) ?? [];
   const [scope] = useScope();
   const [idsLocked, setIdsLocked] = useState(false);
@@ -53,6 +56,19 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
   const treeItems = items.map((item) => ({ value: item.slug, label: item.name, parent: item.parent }));
   const landingChoices = items.filter(hasRealUrl).map((item) => ({ value: item.url, label: item.name }));
 
+  /**
+   * The stored menu and landing page of a target replace the form's. One user without a menu gets the spec's
+   * warning and an empty menu; a role without an override keeps what is chosen, as the start of a new one.
+   */
+  const loadTarget = async (query: { roles: number } | { userId: number }) => {
+    const input = { scope, query };
+    const [config, landing] = await Promise.all([callEndpoint<{ extracontext?: string[] } | null>(options.configByTarget, input), callEndpoint<{ landingPage?: string } | null>(options.landingByTarget, input)]);
+    const extracontext = config.ok ? (config.data?.extracontext ?? []) : [];
+    if ('roles' in query && !extracontext.length) return;
+    if (config.ok && !extracontext.length) feedback.warning(SIDEBAR_MSG.noMenu);
+    set({ ...latest.current, extracontext, landingPage: (landing.ok && landing.data?.landingPage) || undefined });
+  };
+
   /** Exactly one id: that user's stored menu and landing page replace the form's, and the field locks. */
   const settleIds = async (text: string | undefined) => {
     const ids = parseUserIds(text);
@@ -62,11 +78,9 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
     }
     if (ids.length !== 1) return;
     setIdsLocked(true);
-    const input = { scope, query: { userId: ids[0] } };
-    const [config, landing] = await Promise.all([callEndpoint<{ extracontext?: string[] } | null>(options.configByTarget, input), callEndpoint<{ landingPage?: string } | null>(options.landingByTarget, input)]);
-    const extracontext = config.ok ? (config.data?.extracontext ?? []) : [];
-    if (config.ok && !extracontext.length) feedback.warning(SIDEBAR_MSG.noMenu);
-    set({ ...value, userId: text, roles: undefined, extracontext, landingPage: (landing.ok && landing.data?.landingPage) || undefined });
+    set({ ...value, userId: text, roles: undefined });
+    latest.current = { ...value, userId: text, roles: undefined };
+    await loadTarget({ userId: ids[0] });
   };
 
   const errorsOf = (name: keyof SideMenuValue) => collectErrors((errorSchema as Record<string, unknown> | undefined)?.[name]);
@@ -90,7 +104,11 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
               options={(props.roles?.enum ?? []).map((role, i) => ({ value: role, label: roleNames[i] ?? String(role) }))}
               onChange={(roles?: number) => {
                 setIdsLocked(false);
-                set({ ...value, roles, userId: undefined });
+                const next = { ...value, roles, userId: undefined };
+                set(next);
+                latest.current = next;
+                // A role's stored override is what the operator edits, so saving never silently replaces it.
+                if (roles != null) void loadTarget({ roles });
               }}
             />
           </Form.Item>

@@ -148,6 +148,19 @@ describe('dashboard settings', () => {
   type Row = { id: string; featureKey: string; enabled: boolean };
   const rows = () => dataAs<Row[]>('/saas/data/automationdashboard/getDashboardList?companyId=1001');
 
+  it('choosing a role loads the menu stored for that role', async () => {
+    const url = new URL(page.url());
+    url.pathname = '/sidebar-menu/add';
+    url.searchParams.delete('branchId');
+    url.searchParams.delete('branchName');
+    await page.goto(url.toString());
+    await page.getByText('Set Side Menu').waitFor();
+    await entry('Trip List').waitFor();
+    expect(await isChecked('Trip Analytics')).toBe(false);
+    await choose(page, 'Role of User', 'Admin', 'Admin');
+    await expect.poll(() => isChecked('Trip Analytics')).toBe(true);
+  });
+
   it('creates a PowerBI dashboard after the required messages', async () => {
     await page.getByRole('menuitem', { name: 'Dashboard Settings' }).click();
     await page.getByRole('cell', { name: 'powerbi', exact: true }).waitFor();
