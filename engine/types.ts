@@ -133,3 +133,6 @@ export interface ListConfig {
 
 /** Any screen the router can mount. */
 export type ScreenConfig = ListConfig | FormConfig;
+
+/** Loads a screen's config on demand (the router mounts it once loaded). */
+export type ScreenLoader = () => Promise<ScreenConfig>;

@@ -49,6 +49,22 @@ const operator = <Title extends string>(title: Title) =>
 const join = { type: 'string', title: 'Join Operator', oneOf: [{ const: '&&', title: 'AND' }, { const: '||', title: 'OR' }], errorMessage: T.operator } as const;
 
 /** One rule-based row as the form edits it (field values without their quotes). */
+
+/** What a rule row must hold (spec 001 section 5), shared by the form's rows and the body's parallel lists. */
+const RULE_REQUIRED = {
+  required: ['autoClosureRuleSubject', 'min_time_at_destination', 'min_time_after_destination', 'firstCustomValue', 'firstCustomOperator', 'firstFieldValue'],
+  errorMessage: {
+    required: {
+      autoClosureRuleSubject: T.subject,
+      min_time_at_destination: T.timeInMin,
+      min_time_after_destination: T.timeInMin,
+      firstCustomValue: T.customValue,
+      firstCustomOperator: T.operator,
+      firstFieldValue: T.fieldValue,
+    },
+  },
+} as const;
+
 const ruleRow = {
   type: 'object',
   properties: {
@@ -63,17 +79,7 @@ const ruleRow = {
     secondCustomOperator: operator('Second Operator'),
     secondFieldValue: text('Second Field Value', T.fieldValue),
   },
-  required: ['autoClosureRuleSubject', 'min_time_at_destination', 'min_time_after_destination', 'firstCustomValue', 'firstCustomOperator', 'firstFieldValue'],
-  errorMessage: {
-    required: {
-      autoClosureRuleSubject: T.subject,
-      min_time_at_destination: T.timeInMin,
-      min_time_after_destination: T.timeInMin,
-      firstCustomValue: T.customValue,
-      firstCustomOperator: T.operator,
-      firstFieldValue: T.fieldValue,
-    },
-  },
+  ...RULE_REQUIRED,
 } as const;
 
 /** One STA breach row: a distance band (km) and its transit buffer (seconds). */
@@ -194,17 +200,7 @@ export const autoClosureBodySchema = {
         secondCustomOperator: optionalList({ anyOf: [{ const: '' }, ruleRow.properties.secondCustomOperator] }),
         secondFieldValue: optionalList(optionalQuoted),
       },
-      required: ['autoClosureRuleSubject', 'min_time_at_destination', 'min_time_after_destination', 'firstCustomValue', 'firstCustomOperator', 'firstFieldValue'],
-      errorMessage: {
-        required: {
-          autoClosureRuleSubject: T.subject,
-          min_time_at_destination: T.timeInMin,
-          min_time_after_destination: T.timeInMin,
-          firstCustomValue: T.customValue,
-          firstCustomOperator: T.operator,
-          firstFieldValue: T.fieldValue,
-        },
-      },
+      ...RULE_REQUIRED,
     }),
     when(['STA_BREACH'], {
       properties: {

@@ -297,3 +297,6 @@ export interface ReportSchedule {
   definition: ReportDefinition;
   job_request: { job_uuid: string };
 }
+
+/** A schedule as a form may hold it: any of its fields. */
+export type ReportScheduleDraft = Partial<ReportSchedule>;

@@ -1,11 +1,11 @@
 import { ACCESS_KEY } from '../schemas/access-key';
 import { raisesTicket } from '../schemas/alerts';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
-import type { Endpoint } from '../engine/data/endpoint';
+import type { Endpoint, EndpointOptions } from '../engine/data/endpoint';
 import type { FormConfig, ListConfig } from '../engine/types';
 
 /** A call of the data family (spec 001 section 7) in the filter bar's scope, named companyId/branchId/departmentId. */
-const data = (path: string, extra: Partial<Endpoint> = {}): Endpoint => ({ service: 'data', path, scopeNames: 'ids', envelope: 'data', ...extra });
+const data = (path: string, extra: EndpointOptions = {}): Endpoint => ({ service: 'data', path, scopeNames: 'ids', envelope: 'data', ...extra });
 
 /** The calls of spec 001 sections 2.1 and 2.2. */
 export const alertApi = {

@@ -1,15 +1,15 @@
-import type { FormConfig, ListConfig, MenuEntry, ScreenConfig } from '../engine/types';
+import type { MenuEntry, ScreenLoader } from '../engine/types';
 
 /** Where a screen mounts and how it shows in the menu; the config itself loads on demand. */
 export interface ScreenEntry {
   path: string;
   editPath?: string;
   menu?: MenuEntry;
-  load: () => Promise<ScreenConfig>;
+  load: ScreenLoader;
 }
 
-const list = (path: string, menu: MenuEntry, load: () => Promise<ListConfig>): ScreenEntry => ({ path, menu, load });
-const form = (path: string, editPath: string | undefined, load: () => Promise<FormConfig>): ScreenEntry => ({ path, editPath, load });
+const list = (path: string, menu: MenuEntry, load: ScreenLoader): ScreenEntry => ({ path, menu, load });
+const form = (path: string, editPath: string | undefined, load: ScreenLoader): ScreenEntry => ({ path, editPath, load });
 
 /**
  * Every screen of the console, in menu order. Only this small table is in the first bundle: each config, with

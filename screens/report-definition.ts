@@ -5,7 +5,7 @@ import {
   type DefinitionFilter,
   type FilterRow,
   type ReportDefinition,
-  type ReportSchedule,
+  type ReportScheduleDraft,
 } from '../schemas/report-schedule';
 import type { Scope } from '../engine/scope/scope';
 
@@ -76,7 +76,7 @@ export function exceptionDefinition(form: ReportForm, scope: Scope): ReportDefin
 }
 
 /** A stored report as form data. */
-export function reportToForm(record: Partial<ReportSchedule>): ReportForm {
+export function reportToForm(record: ReportScheduleDraft): ReportForm {
   const definition = record.definition;
   if (!definition) return {};
   const params = definition.params;

@@ -7,7 +7,7 @@ import {
   LIST_OPERATORS,
   dailySummaryFormSchema,
   exceptionFormSchema,
-  type ReportSchedule,
+  type ReportScheduleDraft,
   type ReportType,
 } from '../schemas/report-schedule';
 import { baseDefinition, exceptionDefinition, reportToForm, type ReportForm } from './report-definition';
@@ -81,11 +81,11 @@ function reportForm(type: ReportType, path: string, base: Omit<FormConfig, 'kind
       input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
       error: 'Error while fetching report',
     },
-    toForm: (record) => reportToForm(record as Partial<ReportSchedule>) as Record<string, unknown>,
+    toForm: (record) => reportToForm(record as ReportScheduleDraft) as Record<string, unknown>,
     toSubmission: (form, { scope, params, editing, lookup, record }) => {
       const definition = build(form as ReportForm, scope);
       if (editing) {
-        const job = (record as Partial<ReportSchedule> | undefined)?.job_request?.job_uuid;
+        const job = (record as ReportScheduleDraft | undefined)?.job_request?.job_uuid;
         return { params: { id: params.id }, body: { definition: job ? { ...definition, job_uuid: job } : definition } };
       }
       return { body: { entity_id: lookup, type, definition } };

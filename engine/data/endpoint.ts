@@ -18,6 +18,9 @@ export interface Endpoint {
   envelope?: EnvelopeKind;
 }
 
+/** Fields of an endpoint to set on top of a family's defaults. */
+export type EndpointOptions = Partial<Endpoint>;
+
 /** What one invocation of an endpoint adds: scope, path parameters, extra query and a body. */
 export interface CallInput {
   scope?: Scope;

@@ -10,7 +10,8 @@
 import type { Geocoder, Place, Suggestion } from './geocoder';
 import { distanceKm } from './haversine';
 import { normalize, slugify } from './names';
-import { ADDRESS_STOPWORDS, Gazetteer, gazetteer, GRID, GRID_COLS, GRID_ROWS, KIND_DISTRICT, KIND_OFFICE, KIND_STATE, MAX_SUGGESTIONS, preloadGazetteer, REVERSE_MAX_KM } from './gazetteer-build';
+import { Gazetteer, gazetteer, GRID, GRID_COLS, GRID_ROWS, KIND_DISTRICT, KIND_OFFICE, KIND_STATE, MAX_SUGGESTIONS, preloadGazetteer, REVERSE_MAX_KM } from './gazetteer-build';
+import { ADDRESS_STOPWORDS } from './gazetteer-aliases';
 // --- places ------------------------------------------------------------------------------------------
 
 const nameOf = (g: Gazetteer, i: number) => g.names.slice(g.nameStart[i], g.nameStart[i + 1] - 1);

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { answer, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { answer, pickCompany, type RunningConsole, operatorSession } from './harness';
 
+const session = operatorSession();
 let app: RunningConsole;
 let page: Page;
 beforeAll(async () => {
-  app = await startConsole();
-  page = await app.browser.newPage();
-  await login(page, app.url, 'ops@demo.local');
-  await page.getByText('Select a company to continue').waitFor();
-});
-afterAll(async () => {
-  await app?.stop();
+  ({ app, page } = session);
 });
 
 /** A data-family read with the page's desk token: `result.data` of the answer. */

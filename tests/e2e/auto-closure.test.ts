@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { answer, choose, pickCompany, type RunningConsole, operatorSession } from './harness';
 
+const session = operatorSession();
 let app: RunningConsole;
 let page: Page;
 beforeAll(async () => {
-  app = await startConsole();
-  page = await app.browser.newPage();
-  await login(page, app.url, 'ops@demo.local');
-  await page.getByText('Select a company to continue').waitFor();
+  ({ app, page } = session);
   await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
   await page.waitForURL(/companyId=/);
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 type Rule = Record<string, unknown> & { id: string; identifier: string; active: boolean };

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -116,4 +117,22 @@ export async function answer(page: Page, choice: 'Yes' | 'No'): Promise<void> {
   await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').last().getByRole('button', { name: choice, exact: true }).click();
   // Wait for the confirmation to close, so the next one opened is the only one on screen.
   await page.waitForFunction(() => ![...document.querySelectorAll('.ant-popover, .ant-modal-wrap')].some((e) => (e as HTMLElement).checkVisibility()));
+}
+
+/**
+ * An operator's session for one test file: registers the hooks that start the console, open Chromium and log in
+ * as ops@demo.local (the gate then asks for a company), and stop it all afterwards. Read it in a later `beforeAll`.
+ */
+export function operatorSession(): { app: RunningConsole; page: Page } {
+  const session = {} as { app: RunningConsole; page: Page };
+  beforeAll(async () => {
+    session.app = await startConsole();
+    session.page = await session.app.browser.newPage();
+    await login(session.page, session.app.url, 'ops@demo.local');
+    await session.page.getByText('Select a company to continue').waitFor();
+  });
+  afterAll(async () => {
+    await session.app?.stop();
+  });
+  return session;
 }

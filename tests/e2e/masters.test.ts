@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession } from './harness';
 
+const session = operatorSession();
 let app: RunningConsole;
 let page: Page;
 let companyId: string;
 beforeAll(async () => {
-  app = await startConsole();
-  page = await app.browser.newPage();
-  await login(page, app.url, 'ops@demo.local');
-  await page.getByText('Select a company to continue').waitFor();
+  ({ app, page } = session);
   await pickCompany(page, 'Hindustan', 'Hindustan Unilever');
   await page.waitForURL(/companyId=/);
   companyId = new URL(page.url()).searchParams.get('companyId')!;
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 const labels = async (path: string) => (await apiAs<{ label: string }[]>(page, app.url, `${path}?c=${companyId}&t=CONSIGNOR`)).map((r) => r.label);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession } from './harness';
 
+const session = operatorSession();
 let app: RunningConsole;
 let page: Page;
 let companyId: string;
 beforeAll(async () => {
-  app = await startConsole();
-  page = await app.browser.newPage();
-  await login(page, app.url, 'ops@demo.local');
-  await page.getByText('Select a company to continue').first().waitFor();
-});
-afterAll(async () => {
-  await app?.stop();
+  ({ app, page } = session);
 });
 
 type Report = {
