@@ -41,6 +41,8 @@ export interface ConfigContext {
   scope: Scope;
   /** Path parameters of the current page (e.g. the id being edited). */
   params: Record<string, string | undefined>;
+  /** What the link to this page carried besides its path (a list's `edit.state`), when the page was reached that way. */
+  state?: Record<string, unknown>;
   /** The value of the screen's `lookup`, once read. */
   lookup?: unknown;
 }
@@ -80,8 +82,9 @@ export interface FormConfig {
   submit: { create: Endpoint; update?: Endpoint };
   submitLabel?: { create: string; edit?: string };
   messages: {
-    created: string;
-    updated?: string;
+    /** Success toasts; a function builds the text from the scope (e.g. the company id the spec's message names). */
+    created: string | ((ctx: ConfigContext) => string);
+    updated?: string | ((ctx: ConfigContext) => string);
     createError: string;
     updateError?: string;
     /** Show the server's own result message instead of `created`/`updated` when it sends one (data-family saves). */
@@ -120,8 +123,12 @@ export interface ListConfig {
   headerButtons?: HeaderButton[];
   /** Small create forms shown above the table (vehicles, materials). */
   inlineForms?: FormConfig[];
-  /** Edit on a page (`to`, with `:field` from the row), in a modal (quick edit), or both; disabled for rows `disabledWhen` picks. */
-  edit?: { to?: string; modal?: FormConfig; disabledWhen?: (row: Record<string, unknown>) => boolean };
+  /**
+   * Edit on a page (`to`, with `:field` from the row), in a modal (quick edit), or both; disabled for rows
+   * `disabledWhen` picks. `state` rides along with the link (history state, so it survives a reload) and reaches
+   * the form as `ctx.state`: details of the row a load call wants that the path does not carry.
+   */
+  edit?: { to?: string; modal?: FormConfig; disabledWhen?: (row: Record<string, unknown>) => boolean; state?: (row: Record<string, unknown>) => Record<string, unknown> };
   remove?: {
     endpoint: Endpoint;
     input: (row: Record<string, unknown>) => CallInput;

@@ -76,7 +76,7 @@ export const uiConfigList: ListConfig = {
   emptyText: 'No UI config found for the given selection',
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Alert And Ticket On UI', to: '/display-alert-ticket/add', primary: true }],
-  edit: { to: '/display-alert-ticket/edit/:id', disabledWhen: (row) => !row.enabled },
+  edit: { to: '/display-alert-ticket/edit/:id', disabledWhen: (row) => !row.enabled, state: (row) => ({ featureKey: row.featureKey }) },
 };
 
 /** /display-alert-ticket/add ('Set UI Config') and /display-alert-ticket/edit/{id} ('Update UI Config'). */
@@ -96,7 +96,8 @@ export const uiConfigForm: FormConfig = {
   },
   load: {
     endpoint: alertApi.uiConfig,
-    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    // The module's key comes with the list's Edit link; a bookmarked edit page asks by id alone.
+    input: ({ scope, params, state }) => ({ scope, query: { id: params.id, ...(typeof state?.featureKey === 'string' ? { featureKey: state.featureKey } : {}) } }),
     error: 'Error while fetching data',
   },
   toForm: (record) => ({ featureKey: record.featureKey, extracontext: record.extraContext }),

@@ -80,7 +80,7 @@ export const autoClosureForm: FormConfig = {
   toSubmission: (form, { scope, params, editing }) => ({ body: toAutoClosureBody(form, scope, { editing, id: params.id }) }),
   submit: { create: autoClosureApi.save },
   messages: {
-    created: 'Auto Closure set successfully for companyIds [ ... ]',
+    created: ({ scope }) => `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`,
     createError: T.notUpdated,
     preferServer: true,
   },

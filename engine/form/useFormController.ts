@@ -24,7 +24,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   const location = useLocation();
   const { mutate } = useSWRConfig();
   const editing = Boolean(options.record) || Boolean(params.id && config.editPath);
-  const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
+  const linkState = location.state as Record<string, unknown> | null;
+  const ctx: ConfigContext = useMemo(() => ({ scope, params, state: linkState ?? undefined }), [scope, params, linkState]);
   const needsLoad = editing && !options.record && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
   const loaded = useEndpoint<unknown>(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
 
@@ -73,7 +74,7 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         if (!also.ok) return false;
       }
       const fallback = editing ? (config.messages.updated ?? config.messages.created) : config.messages.created;
-      feedback.success((config.messages.preferServer && result.messages[0]) || fallback);
+      feedback.success((config.messages.preferServer && result.messages[0]) || (typeof fallback === 'function' ? fallback(ctx) : fallback));
       await mutate(() => true);
       options.onSaved?.();
       if (config.after) navigate({ pathname: config.after, search: location.search });

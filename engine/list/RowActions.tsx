@@ -16,7 +16,7 @@ export function RowActions({ config, row, onEdit, onRemove }: { config: ListConf
       {edit?.to && locked && <Button type="text" aria-label="Edit" icon={<EditOutlined />} disabled />}
       {edit?.to && !locked && (
         <Tooltip title="Edit">
-          <Link to={link(fillPath(edit.to, row as Record<string, string>))} aria-label="Edit">
+          <Link to={link(fillPath(edit.to, row as Record<string, string>))} state={edit.state?.(row)} aria-label="Edit">
             <Button type="text" icon={<EditOutlined />} />
           </Link>
         </Tooltip>

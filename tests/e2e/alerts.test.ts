@@ -104,8 +104,10 @@ describe('alerts', () => {
   });
 
   it('edits it, then disabling it disables Edit', async () => {
+    const byId = page.waitForRequest((request) => request.url().includes('/fetchUIConfigById'));
     await rowWith('long_stoppage, transit_delay').getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/display-alert-ticket\/edit\/uic_/);
+    expect(new URL((await byId).url()).searchParams.get('featureKey')).toBe('neoTicketModule');
     await page.getByText('Update UI Config').waitFor();
     await page.locator('.ant-select-selection-item', { hasText: 'Transit Delay' }).waitFor();
     await page.locator('.ant-select-selection-item', { hasText: 'Transit Delay' }).locator('.ant-select-selection-item-remove').click();
