@@ -138,8 +138,53 @@ export interface ListConfig {
   };
 }
 
+/** A column of a bulk sheet: the row object's key, its header (default: the key) and its width in pixels. */
+export interface SheetColumn {
+  key: string;
+  title?: string;
+  width?: number;
+}
+
+/** What the server said of one submitted row: saved, or why not (shown in the row's status cell). */
+export type SheetRowResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * A bulk sheet: a spreadsheet of `columns` plus a status cell per row, filled by typing, pasting or importing a
+ * file (xlsx, xls or csv), submitted in one call; each row's status becomes 'Success' (green) or the server's error
+ * text (red), 'Remove Success' drops the saved rows and Reset clears the sheet.
+ */
+export interface SheetConfig {
+  kind: 'sheet';
+  path: string;
+  title: string;
+  columns: readonly SheetColumn[];
+  maxRows: number;
+  /** Empty rows always kept below the data. */
+  spareRows: number;
+  /** The 'Please Refer Format' link: downloads a workbook with the headers and an example row. */
+  format?: { label: string; fileName: string; example: Record<string, string> };
+  submit: {
+    endpoint: Endpoint;
+    /** The call for the sheet's data rows (objects keyed by column, cell texts trimmed). */
+    input: (rows: Record<string, string>[], ctx: ConfigContext) => CallInput;
+    /** Per-row outcome, in the order of `rows`; absent entries leave the status blank. */
+    results: (data: unknown) => SheetRowResult[];
+  };
+  messages: {
+    noCompany: string;
+    empty: string;
+    noDataRows: string;
+    /** Toast when at least one row was saved, from the saved rows (the server's own message wins when it sends one). */
+    success: (saved: Record<string, string>[], ctx: ConfigContext) => string;
+    /** Toast when no row was saved (likewise). */
+    failure: string;
+  };
+  /** A 'Back' button to this path (query string kept). */
+  back?: string;
+}
+
 /** Any screen the router can mount. */
-export type ScreenConfig = ListConfig | FormConfig;
+export type ScreenConfig = ListConfig | FormConfig | SheetConfig;
 
 /** Loads a screen's config on demand (the router mounts it once loaded). */
 export type ScreenLoader = () => Promise<ScreenConfig>;

@@ -1,8 +1,10 @@
 import { ACCESS_KEY } from '../schemas/access-key';
+import { ALERT_COLUMNS, ALERT_SHEET, ALERT_SHEET_TEXT, alertCellValue, type AlertBulkResult } from '../schemas/alert-bulk';
 import { raisesTicket } from '../schemas/alerts';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
 import type { Endpoint, EndpointOptions } from '../engine/data/endpoint';
-import type { FormConfig, ListConfig } from '../engine/types';
+import type { FormConfig, ListConfig, SheetConfig, SheetRowResult } from '../engine/types';
+import type { Scope } from '../engine/scope/scope';
 
 /** A call of the data family (spec 001 section 7) in the filter bar's scope, named companyId/branchId/departmentId. */
 const data = (path: string, extra: EndpointOptions = {}): Endpoint => ({ service: 'data', path, scopeNames: 'ids', envelope: 'data', ...extra });
@@ -12,6 +14,8 @@ export const alertApi = {
   alerts: data('/saas/data/automation/getAlerts', { query: { key: ACCESS_KEY } }),
   toggleAlert: data('/saas/data/automation/toggleAlert', { method: 'POST' }),
   toggleAlertTickets: data('/saas/data/automation/toggleAlertTickets', { method: 'POST' }),
+  // Each row carries its own CompanyId and branchId; allOrNone false saves the good rows of a mixed sheet.
+  setAlerts: data('/saas/data/automation/setAlerts', { method: 'POST', query: { key: ACCESS_KEY, allOrNone: false } }),
   uiConfigs: data('/saas/data/onBoardingAPI/getAlertTicketUIConfig'),
   toggleUiConfig: data('/saas/data/onBoardingAPI/toggleUIConfig', { method: 'POST' }),
   uiConfig: data('/saas/data/onBoardingAPI/fetchUIConfigById'),
@@ -23,10 +27,7 @@ export const alertApi = {
 /** The confirmation of every switch of these screens (spec 001 section 4). */
 const confirm = { confirmTitle: 'Enable Configuration', confirmText: 'Are you sure want to disable/enable notification/Ticket' } as const;
 
-/**
- * /alert-settings: the company's alert configs with their enable and ticket switches. The spec's 'Bulk Alert
- * Upload' button is left out until the upload sheet (/alert-settings/upload) exists.
- */
+/** /alert-settings: the company's alert configs with their enable and ticket switches, and the way to the bulk sheet. */
 export const alertSettingsList: ListConfig = {
   kind: 'list',
   path: '/alert-settings',
@@ -36,6 +37,7 @@ export const alertSettingsList: ListConfig = {
   rowKey: 'id',
   columns: [
     { title: 'Alert Name', field: 'featureKey', sortable: true },
+    { title: 'Branch Id', field: 'branchId' },
     {
       title: 'Enabled',
       field: 'enabled',
@@ -52,6 +54,65 @@ export const alertSettingsList: ListConfig = {
   ],
   emptyText: 'No alert configuration found for the given selection',
   fetchError: 'Error while fetching data',
+  headerButtons: [{ label: 'Bulk Alert Upload', to: '/alert-settings/upload', primary: true }],
+};
+
+/**
+ * One sheet row as setAlerts takes it: typed values (numbers, yes/no flags), blanks left out, and the selected
+ * company (and branch) where the row names none.
+ */
+export function toAlertRow(cells: Record<string, string>, scope: Scope): Record<string, string | number | boolean> {
+  const row: Record<string, string | number | boolean> = {};
+  for (const [key, kind] of ALERT_COLUMNS) {
+    const value = alertCellValue(kind, cells[key] ?? '');
+    if (value !== undefined) row[key] = value;
+  }
+  const ownCompany = row.CompanyId === undefined || row.CompanyId === scope.companyId;
+  if (row.CompanyId === undefined && scope.companyId) row.CompanyId = scope.companyId;
+  if (row.branchId === undefined && ownCompany && scope.branchId) row.branchId = scope.branchId;
+  return row;
+}
+
+/** setAlerts' per-row answer to the sheet's statuses. */
+function alertResults(data: unknown): SheetRowResult[] {
+  return (Array.isArray(data) ? (data as AlertBulkResult[]) : []).map((r) => (r.status === 'Success' ? { ok: true } : { ok: false, message: r.message }));
+}
+
+/** /alert-settings/upload: the 37-column bulk alert sheet (spec 001 sections 2.1, 3, 4, 5 and 9). */
+export const alertSheet: SheetConfig = {
+  kind: 'sheet',
+  path: '/alert-settings/upload',
+  title: 'Bulk Alert Upload',
+  columns: ALERT_COLUMNS.map(([key]) => ({ key, width: Math.min(Math.max(110, key.length * 8), 320) })),
+  maxRows: ALERT_SHEET.maxRows,
+  spareRows: ALERT_SHEET.spareRows,
+  format: {
+    label: 'Please Refer Format',
+    fileName: 'bulk-alert-format.xlsx',
+    example: {
+      CompanyId: '1001',
+      Alert_Name: 'long_stoppage',
+      emailId_level_one: 'control.tower@example.com',
+      enable_ticket: 'yes',
+      close_old_trips: 'no',
+      longstoppage_l1_short: '30',
+      longstoppage_l1_mid: '60',
+      longstoppage_l1_long: '120',
+    },
+  },
+  submit: {
+    endpoint: alertApi.setAlerts,
+    input: (rows, { scope }) => ({ scope, body: rows.map((cells) => toAlertRow(cells, scope)) }),
+    results: alertResults,
+  },
+  messages: {
+    noCompany: ALERT_SHEET_TEXT.noCompany,
+    empty: ALERT_SHEET_TEXT.empty,
+    noDataRows: ALERT_SHEET_TEXT.noDataRows,
+    success: (saved, { scope }) => ALERT_SHEET_TEXT.success([...new Set(saved.map((row) => row.CompanyId || scope.companyId || ''))]),
+    failure: ALERT_SHEET_TEXT.exists,
+  },
+  back: '/alert-settings',
 };
 
 /** /display-alert-ticket: the UI config modules of the company (or of the chosen branch). */

@@ -5,7 +5,7 @@ import { routeForm, routesList } from './routes';
 import { transporterForm, transportersList } from './transporters';
 import { vehiclesList } from './vehicles';
 import { dailySummaryForm, dailySummaryList, exceptionForm, exceptionList } from './report-schedules';
-import { alertSettingsList, uiConfigForm, uiConfigList } from './alerts';
+import { alertSettingsList, alertSheet, uiConfigForm, uiConfigList } from './alerts';
 import { autoClosureForm, autoClosureList } from './auto-closure';
 import { sidebarMenuForm, sidebarMenuList } from './sidebar-menu';
 import { dashboardForm, dashboardList } from './dashboards';
@@ -21,6 +21,7 @@ export const screens: ScreenConfig[] = [
   transportersList,
   transporterForm,
   alertSettingsList,
+  alertSheet,
   uiConfigList,
   uiConfigForm,
   autoClosureList,

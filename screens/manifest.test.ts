@@ -11,6 +11,7 @@ describe('screen manifest', () => {
     const config = await entry.load();
     expect(config.path).toBe(entry.path);
     if (config.kind === 'form') expect(config.editPath).toBe(entry.editPath);
-    else expect(config.menu).toEqual(entry.menu);
+    else if (config.kind === 'list') expect(config.menu).toEqual(entry.menu);
+    else expect(entry.menu).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ export interface ScreenEntry {
 
 const list = (path: string, menu: MenuEntry, load: ScreenLoader): ScreenEntry => ({ path, menu, load });
 const form = (path: string, editPath: string | undefined, load: ScreenLoader): ScreenEntry => ({ path, editPath, load });
+const sheet = (path: string, load: ScreenLoader): ScreenEntry => ({ path, load });
 
 /**
  * Every screen of the console, in menu order. Only this small table is in the first bundle: each config, with
@@ -26,6 +27,7 @@ export const manifest: ScreenEntry[] = [
   list('/transporters', { label: 'Transporters', group: 'Masters', icon: 'team', order: 3 }, () => import('./transporters').then((m) => m.transportersList)),
   form('/transporters/add', '/transporters/:id/edit', () => import('./transporters').then((m) => m.transporterForm)),
   list('/alert-settings', { label: 'Alert Settings', group: 'Alerts', icon: 'alert', order: 1 }, () => import('./alerts').then((m) => m.alertSettingsList)),
+  sheet('/alert-settings/upload', () => import('./alerts').then((m) => m.alertSheet)),
   list('/display-alert-ticket', { label: 'Alert & Ticket UI', group: 'Alerts', icon: 'alert', order: 2 }, () => import('./alerts').then((m) => m.uiConfigList)),
   form('/display-alert-ticket/add', '/display-alert-ticket/edit/:id', () => import('./alerts').then((m) => m.uiConfigForm)),
   list('/auto-closure', { label: 'Auto Closure', group: 'Alerts', icon: 'autoClosure', order: 3 }, () => import('./auto-closure').then((m) => m.autoClosureList)),

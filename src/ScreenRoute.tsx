@@ -1,12 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { FormConfig, ListConfig, ScreenConfig } from '../engine/types';
+import type { ScreenConfig } from '../engine/types';
 
 const ListView = lazy(() => import('../engine/list/ListView').then((m) => ({ default: m.ListView })));
 const FormView = lazy(() => import('../engine/form/FormView').then((m) => ({ default: m.FormView })));
+const SheetView = lazy(() => import('../engine/sheet/SheetView').then((m) => ({ default: m.SheetView })));
 
-/** Mounts a screen config; the list and form engines load as their own chunks. */
-export function ScreenView({ config }: { config: ListConfig | FormConfig }) {
-  return config.kind === 'list' ? <ListView config={config} /> : <FormView config={config} />;
+/** Mounts a screen config; the list, form and sheet engines load as their own chunks. */
+export function ScreenView({ config }: { config: ScreenConfig }) {
+  if (config.kind === 'list') return <ListView config={config} />;
+  if (config.kind === 'sheet') return <SheetView config={config} />;
+  return <FormView config={config} />;
 }
 
 type Loader = () => Promise<ScreenConfig>;

@@ -1,0 +1,143 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { accessKeySchema } from './alerts';
+import { ALERT_TYPES } from './report-schedule';
+
+/**
+ * The bulk alert sheet of spec 001 sections 2.1, 3, 5 and 9: 37 columns in the spec's order, at most 600 rows,
+ * posted to saas/data/automation/setAlerts as an array of row objects (allOrNone false: each row stands alone).
+ */
+
+/** How a column's cell text becomes the row object's value. */
+export type AlertColumnKind = 'id' | 'text' | 'number' | 'emails' | 'time' | 'flag';
+
+/** The 37 columns, in the spec's order (section 3). The three long-stoppage levels each have short, mid and long thresholds. */
+export const ALERT_COLUMNS: readonly (readonly [key: string, kind: AlertColumnKind])[] = [
+  ['CompanyId', 'id'],
+  ['branchId', 'id'],
+  ['Alert_Name', 'text'],
+  ['config_one', 'text'],
+  ['config_two', 'text'],
+  ['config_three', 'text'],
+  ['Buffer', 'number'],
+  ['emailId_level_one', 'emails'],
+  ['emailId_level_two', 'emails'],
+  ['emailId_level_three', 'emails'],
+  ['geofence_entry_time', 'number'],
+  ['interrupted_manual_min', 'number'],
+  ['interrupted_auto_min', 'number'],
+  ['start_time', 'time'],
+  ['end_time', 'time'],
+  ['cd_break_min', 'number'],
+  ['cd_break_min_trip_distance_km', 'number'],
+  ['licencePlate', 'text'],
+  ['location_asset', 'text'],
+  ['close_old_trips', 'flag'],
+  ['enable_ticket', 'flag'],
+  ['trip_creation_time_gap_mins', 'number'],
+  ['primary_attributes', 'text'],
+  ['longstoppage_l1_short', 'number'],
+  ['longstoppage_l1_mid', 'number'],
+  ['longstoppage_l1_long', 'number'],
+  ['longstoppage_l2_short', 'number'],
+  ['longstoppage_l2_mid', 'number'],
+  ['longstoppage_l2_long', 'number'],
+  ['longstoppage_l3_short', 'number'],
+  ['longstoppage_l3_mid', 'number'],
+  ['longstoppage_l3_long', 'number'],
+  ['route_deviation_away_from_destination_minimum_distance_percent', 'number'],
+  ['route_deviation_away_from_destination_minimum_distance_km', 'number'],
+  ['transit_time_buffer', 'number'],
+  ['loading_time_buffer', 'number'],
+  ['transit_delay_threshold', 'number'],
+] as const;
+
+export const ALERT_SHEET = { maxRows: 600, spareRows: 1 } as const;
+
+/** Texts of spec 001 sections 5 and 8 for the sheet. */
+export const ALERT_SHEET_TEXT = {
+  noCompany: 'Please select a company before saving',
+  empty: 'No data to upload, upload a file or paste some data',
+  noDataRows: 'Please add some data to the csv before uploading',
+  exists: 'Alert config already exists',
+  success: (companyIds: readonly string[]) => `Alert config set successfully for companyIds [ ${companyIds.join(', ')} ]`,
+} as const;
+
+const numberCell = (key: string) => ({ type: 'number', minimum: 0, errorMessage: `${key} must be a number of 0 or more` }) as const;
+const emailsPattern = '^\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+(\\s*,\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+)*\\s*$';
+
+function cellSchema(key: string, kind: AlertColumnKind) {
+  switch (kind) {
+    case 'id':
+      return { type: 'string', pattern: '^\\S+$', maxLength: 64, errorMessage: `${key} must be an id without spaces` };
+    case 'number':
+      return numberCell(key);
+    case 'emails':
+      return { type: 'string', maxLength: 2000, pattern: emailsPattern, errorMessage: `${key} must be e-mail addresses separated by commas` };
+    case 'time':
+      return { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', errorMessage: `${key} must be a time as HH:mm` };
+    case 'flag':
+      return { type: 'boolean', errorMessage: `${key} must be true or false` };
+    default:
+      return { type: 'string', maxLength: 500, errorMessage: `${key} must be at most 500 characters` };
+  }
+}
+
+/** One row as setAlerts takes it: CompanyId and Alert_Name (one of the alert types of section 9) are needed. */
+export const alertBulkRowSchema = {
+  type: 'object',
+  properties: {
+    ...Object.fromEntries(ALERT_COLUMNS.map(([key, kind]) => [key, cellSchema(key, kind)])),
+    Alert_Name: { type: 'string', enum: [...ALERT_TYPES], errorMessage: `Alert_Name must be one of ${ALERT_TYPES.join(', ')}` },
+  },
+  required: ['CompanyId', 'Alert_Name'],
+  additionalProperties: false,
+  errorMessage: {
+    required: { CompanyId: 'Please enter CompanyId', Alert_Name: 'Please enter Alert_Name' },
+    additionalProperties: 'Unknown column',
+  },
+} as const;
+
+export type AlertBulkRow = Record<string, string | number | boolean | undefined> & { CompanyId: string; Alert_Name: string };
+
+/**
+ * The body: a list of row objects. Each row is checked on its own by the server (with {@link alertBulkRowSchema}),
+ * so one bad row spoils nothing else; the list itself must hold 1 to 600 objects.
+ */
+export const alertBulkBodySchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: ALERT_SHEET.maxRows,
+  items: { type: 'object' },
+  errorMessage: { minItems: ALERT_SHEET_TEXT.empty, maxItems: `At most ${ALERT_SHEET.maxRows} rows can be uploaded at once`, type: ALERT_SHEET_TEXT.empty },
+} as const;
+
+/** Query of setAlerts: the access key and allOrNone (false: rows are saved one by one; true: all or none). */
+export const alertBulkQuerySchema = {
+  type: 'object',
+  properties: {
+    key: accessKeySchema,
+    allOrNone: { type: 'boolean', default: false },
+  },
+} as const;
+
+export type AlertBulkQuery = FromSchema<typeof alertBulkQuerySchema>;
+
+/** The per-row answer of setAlerts (result.data, in the body's order): saved with its id, or the reason it was not. */
+export type AlertBulkResult = { index: number; status: 'Success'; id: string; companyId: string } | { index: number; status: 'Error'; message: string };
+
+/** Cell text of a sheet row to the value setAlerts takes: numbers parsed, flags read as yes/no, blanks left out. */
+export function alertCellValue(kind: AlertColumnKind, text: string): string | number | boolean | undefined {
+  const value = text.trim();
+  if (value === '') return undefined;
+  if (kind === 'number') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : value;
+  }
+  if (kind === 'flag') {
+    const lower = value.toLowerCase();
+    if (['true', 'yes', 'y', '1'].includes(lower)) return true;
+    if (['false', 'no', 'n', '0'].includes(lower)) return false;
+    return value;
+  }
+  return value;
+}
