@@ -50,7 +50,7 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
         tableOverflow: true,
         tableHeight: '58vh',
         tableWidth: '100%',
-        freezeColumns: 0,
+        freezeColumns: Math.min(3, width),
         allowInsertColumn: false,
         allowManualInsertColumn: false,
         allowDeleteColumn: false,
@@ -86,6 +86,10 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     read: () => (sheet?.getData() ?? []).map((row) => row.map((cell) => String(cell ?? ''))),
     load: replace,
     setStatus,
+    revealStatus: () => {
+      const content = element.querySelector<HTMLElement>('.jss_content');
+      if (content) content.scrollLeft = content.scrollWidth;
+    },
     deleteRows: (indices) => {
       for (const y of indices) sheet?.deleteRow(y, 1);
     },

@@ -15,6 +15,8 @@ export interface SheetGrid {
   load(rows: Grid): void;
   /** Writes a row's status: 'Success' shown green, anything else red, '' blank. */
   setStatus(index: number, text: string): void;
+  /** Brings the status column into view (it is the last of many). */
+  revealStatus?(): void;
   /** Removes rows (indices in descending order). */
   deleteRows(indices: readonly number[]): void;
   clear(): void;
@@ -86,6 +88,7 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
         const outcome = outcomes[i];
         if (outcome) sheet.setStatus(row.index, outcome.ok ? SUCCESS : outcome.message);
       });
+      sheet.revealStatus?.();
       const savedRows = rows.filter((_, i) => outcomes[i]?.ok).map((r) => r.values);
       if (savedRows.length > 0) feedback.success(result.messages[0] ?? config.messages.success(savedRows, ctx));
       else feedback.error(result.messages[0] ?? config.messages.failure);

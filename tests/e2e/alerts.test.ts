@@ -52,7 +52,7 @@ describe('alerts', () => {
     const detention = rowWith('detention');
     await detention.waitFor();
     expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(12);
-    expect(await page.getByRole('button', { name: 'Bulk Alert Upload' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Bulk Alert Upload' }).waitFor();
 
     await askToggle(detention, 'Enabled');
     await answer(page, 'No');

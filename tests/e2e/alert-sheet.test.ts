@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
+import { answer, operatorSession, type RunningConsole } from './harness';
+
+const session = operatorSession();
+let app: RunningConsole;
+let page: Page;
+beforeAll(async () => {
+  ({ app, page } = session);
+});
+
+const STATUS = ALERT_COLUMNS.length;
+const HEADER = ALERT_COLUMNS.map(([key]) => key);
+const cell = (x: number, y: number) => page.locator(`[data-testid=sheet] td[data-x="${x}"][data-y="${y}"]`);
+const statusOf = (y: number) => cell(STATUS, y).innerText();
+const colorOf = (y: number) => cell(STATUS, y).evaluate((td) => getComputedStyle(td).color);
+const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+
+/** A csv of the sheet's header and rows given as {column: value}. */
+function csv(rows: Record<string, string>[]): { name: string; mimeType: string; buffer: Buffer } {
+  const lines = [HEADER.join(','), ...rows.map((row) => HEADER.map((key) => row[key] ?? '').join(','))];
+  return { name: 'alerts.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) };
+}
+const importCsv = (rows: Record<string, string>[]) => page.locator('input[type=file]').setInputFiles(csv(rows));
+
+type Alert = { featureKey: string; enabled: boolean; extraContext: string; branchId: string | null };
+async function alerts(companyId: string): Promise<Alert[]> {
+  const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+  const res = await fetch(`${app.url}/saas/data/automation/getAlerts?companyId=${companyId}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { result: { data: Alert[] } }).result.data;
+}
+
+describe('bulk alert sheet', () => {
+  it('asks for a company before saving', async () => {
+    await page.goto(`${app.url}/alert-settings/upload`);
+    await page.getByText('Bulk Alert Upload').waitFor();
+    await cell(0, 0).dblclick();
+    await page.keyboard.type('1001');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast('Please select a company before saving');
+  });
+
+  it('is reached from the list with the scope kept, and offers the format', async () => {
+    await page.goto(`${app.url}/alert-settings?companyId=1001&companyType=CONSIGNOR`);
+    await page.getByRole('button', { name: 'Bulk Alert Upload' }).click();
+    await page.waitForURL((url) => url.pathname === '/alert-settings/upload' && url.searchParams.get('companyId') === '1001');
+    const headers = await page.locator('[data-testid=sheet] thead td[data-x]').allInnerTexts();
+    expect(headers).toEqual([...HEADER, 'Status']);
+    const download = page.waitForEvent('download');
+    await page.getByText('Please Refer Format').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('bulk-alert-format.xlsx');
+    expect(readFileSync((await file.path())!).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('refuses an empty sheet and a file holding only the header', async () => {
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast('No data to upload, upload a file or paste some data');
+    await importCsv([]);
+    await toast('Please add some data to the csv before uploading');
+  });
+
+  it('saves the good rows, marks each row, and removes the saved ones', async () => {
+    await importCsv([
+      { CompanyId: '1001', Alert_Name: 'driver_change', enable_ticket: 'yes', longstoppage_l1_short: '30' },
+      { CompanyId: '1001', Alert_Name: 'detention' },
+      { CompanyId: '1002', Alert_Name: 'waypoints_breach', Buffer: 'soon' },
+      { CompanyId: '1002', Alert_Name: 'diversion' },
+    ]);
+    expect(await cell(2, 3).innerText()).toBe('diversion');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast('Alert config set successfully for companyIds [ 1001, 1002 ]');
+    expect(await statusOf(0)).toBe('Success');
+    expect(await colorOf(0)).toBe('rgb(56, 158, 13)');
+    expect(await statusOf(1)).toBe('Alert config already exists');
+    expect(await colorOf(1)).toBe('rgb(207, 19, 34)');
+    expect(await statusOf(2)).toMatch(/Buffer/);
+    expect(await statusOf(3)).toBe('Success');
+
+    const saved = (await alerts('1001')).find((a) => a.featureKey === 'driver_change')!;
+    expect(saved.enabled).toBe(true);
+    expect(JSON.parse(saved.extraContext)[0]).toMatchObject({ ticketing: { raise_ticket: true }, longstoppage_l1: { short: 30 } });
+    expect((await alerts('1002')).some((a) => a.featureKey === 'diversion')).toBe(true);
+    expect((await alerts('1002')).some((a) => a.featureKey === 'waypoints_breach')).toBe(false);
+
+    await page.getByRole('button', { name: 'Remove Success' }).click();
+    expect(await cell(2, 0).innerText()).toBe('detention');
+    expect(await cell(2, 1).innerText()).toBe('waypoints_breach');
+    expect(await statusOf(0)).toBe('Alert config already exists');
+    expect(await page.getByRole('button', { name: 'Remove Success' }).count()).toBe(0);
+  });
+
+  it('clears a fixed row\'s status when it is edited, then saves it', async () => {
+    await cell(6, 1).dblclick();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('360');
+    await page.keyboard.press('Enter');
+    expect(await statusOf(1)).toBe('');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast('Alert config set successfully for companyIds [ 1002 ]');
+    expect(await statusOf(1)).toBe('Success');
+    expect(await statusOf(0)).toBe('Alert config already exists');
+  });
+
+  it('clears the sheet on Reset, after confirmation', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await answer(page, 'No');
+    expect(await cell(2, 0).innerText()).toBe('detention');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await answer(page, 'Yes');
+    expect(await cell(2, 0).innerText()).toBe('');
+    expect(await page.getByRole('button', { name: 'Remove Success' }).count()).toBe(0);
+  });
+
+  it('goes back to the list, which shows the new alert', async () => {
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/alert-settings' && url.searchParams.get('companyId') === '1001');
+    await page.getByRole('cell', { name: 'driver_change', exact: true }).waitFor();
+  });
+});
