@@ -32,6 +32,7 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
         featureKey: 'long_stoppage',
         enabled: true,
         extraContext: expect.stringContaining('"raise_ticket":true'),
+        branchId: null,
       });
       expect(JSON.parse(list[0].extraContext)[0].ticketing).toHaveProperty('raise_ticket');
       const hul = (await call('GET', `${ALERTS}/getAlerts?companyId=1002&branchId=&departmentId=`)).body.result.data;
