@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type RefObject } from 'react';
 import { useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { callEndpoint } from '../data/endpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
@@ -33,6 +34,7 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
   const [scope] = useScope();
   const params = useParams();
   const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
+  const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(0);
   const statusColumn = config.columns.length;
@@ -90,13 +92,17 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       });
       sheet.revealStatus?.();
       const savedRows = rows.filter((_, i) => outcomes[i]?.ok).map((r) => r.values);
-      if (savedRows.length > 0) feedback.success(result.messages[0] ?? config.messages.success(savedRows, ctx));
+      if (savedRows.length > 0) {
+        feedback.success(result.messages[0] ?? config.messages.success(savedRows, ctx));
+        // Lists read before the upload (e.g. the alert settings) are stale now.
+        await mutate(() => true);
+      }
       else feedback.error(result.messages[0] ?? config.messages.failure);
       recount();
     } finally {
       setBusy(false);
     }
-  }, [config, ctx, grid, recount, scope]);
+  }, [config, ctx, grid, mutate, recount, scope]);
 
   const removeSuccess = useCallback(() => {
     const sheet = grid.current;
