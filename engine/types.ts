@@ -94,6 +94,8 @@ export interface FormConfig {
   after?: string;
   /** A 'Back' button beside submit that returns to this path (query string kept). */
   back?: string;
+  /** Reads a successful answer that can still refuse the record (a bulk call's per-row status): the refusal's text, if any. */
+  refusal?: (data: unknown) => string | undefined;
   /** A second call made after the save succeeded (e.g. the sidebar's landing page); its failure is toasted. */
   alsoSubmit?: { endpoint: Endpoint; input: (formData: Record<string, unknown>, ctx: ConfigContext & { editing: boolean }) => CallInput };
   /** Submit stays disabled while this says so (e.g. ids typed with letters). */

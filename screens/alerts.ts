@@ -1,5 +1,6 @@
 import { ACCESS_KEY } from '../schemas/access-key';
 import { ALERT_COLUMNS, ALERT_SHEET, ALERT_SHEET_TEXT, alertCellValue, type AlertBulkResult } from '../schemas/alert-bulk';
+import { ALERT_FORM_FIELDS, alertFormSchema } from '../schemas/alert-form';
 import { raisesTicket } from '../schemas/alerts';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
 import type { Endpoint, EndpointOptions } from '../engine/data/endpoint';
@@ -54,7 +55,44 @@ export const alertSettingsList: ListConfig = {
   ],
   emptyText: 'No alert configuration found for the given selection',
   fetchError: 'Error while fetching data',
-  headerButtons: [{ label: 'Bulk Alert Upload', to: '/alert-settings/upload', primary: true }],
+  headerButtons: [
+    { label: 'Add Alert Config', to: '/alert-settings/add' },
+    { label: 'Bulk Alert Upload', to: '/alert-settings/upload', primary: true },
+  ],
+};
+
+/**
+ * /alert-settings/add: one alert configuration for the selected company and branch, saved through setAlerts as a
+ * one-row upload (the spec shows the entry point, not its fields; these are the bulk row's).
+ */
+export const alertForm: FormConfig = {
+  kind: 'form',
+  path: '/alert-settings/add',
+  title: { create: 'Add Alert Config' },
+  schema: alertFormSchema,
+  columns: 3,
+  uiSchema: {
+    'ui:order': ALERT_FORM_FIELDS,
+    Alert_Name: { 'ui:placeholder': 'Select alert name' },
+    emailId_level_one: { 'ui:placeholder': 'a@example.com, b@example.com' },
+    emailId_level_two: { 'ui:placeholder': 'a@example.com, b@example.com' },
+    emailId_level_three: { 'ui:placeholder': 'a@example.com, b@example.com' },
+    start_time: { 'ui:placeholder': '22:00' },
+    end_time: { 'ui:placeholder': '06:00' },
+  },
+  toSubmission: (form, { scope }) => ({
+    body: [{ ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined && v !== '')), CompanyId: scope.companyId, ...(scope.branchId ? { branchId: scope.branchId } : {}) }],
+  }),
+  submit: { create: alertApi.setAlerts },
+  refusal: (data) => alertResults(data).flatMap((r) => (r.ok ? [] : [r.message]))[0],
+  submitLabel: { create: 'Submit' },
+  messages: {
+    created: ({ scope }) => ALERT_SHEET_TEXT.success([scope.companyId ?? '']),
+    createError: ALERT_SHEET_TEXT.exists,
+    preferServer: true,
+  },
+  after: '/alert-settings',
+  back: '/alert-settings',
 };
 
 /**

@@ -5,7 +5,7 @@ import { routeForm, routesList } from './routes';
 import { transporterForm, transportersList } from './transporters';
 import { vehiclesList } from './vehicles';
 import { dailySummaryForm, dailySummaryList, exceptionForm, exceptionList } from './report-schedules';
-import { alertSettingsList, alertSheet, uiConfigForm, uiConfigList } from './alerts';
+import { alertForm, alertSettingsList, alertSheet, uiConfigForm, uiConfigList } from './alerts';
 import { autoClosureForm, autoClosureList } from './auto-closure';
 import { sidebarMenuForm, sidebarMenuList } from './sidebar-menu';
 import { dashboardForm, dashboardList } from './dashboards';
@@ -22,6 +22,7 @@ export const screens: ScreenConfig[] = [
   transporterForm,
   alertSettingsList,
   alertSheet,
+  alertForm,
   uiConfigList,
   uiConfigForm,
   autoClosureList,

@@ -27,6 +27,7 @@ export const manifest: ScreenEntry[] = [
   list('/transporters', { label: 'Transporters', group: 'Masters', icon: 'team', order: 3 }, () => import('./transporters').then((m) => m.transportersList)),
   form('/transporters/add', '/transporters/:id/edit', () => import('./transporters').then((m) => m.transporterForm)),
   list('/alert-settings', { label: 'Alert Settings', group: 'Alerts', icon: 'alert', order: 1 }, () => import('./alerts').then((m) => m.alertSettingsList)),
+  form('/alert-settings/add', undefined, () => import('./alerts').then((m) => m.alertForm)),
   sheet('/alert-settings/upload', () => import('./alerts').then((m) => m.alertSheet)),
   list('/display-alert-ticket', { label: 'Alert & Ticket UI', group: 'Alerts', icon: 'alert', order: 2 }, () => import('./alerts').then((m) => m.uiConfigList)),
   form('/display-alert-ticket/add', '/display-alert-ticket/edit/:id', () => import('./alerts').then((m) => m.uiConfigForm)),

@@ -6,6 +6,7 @@ import { CompanyGate } from '../views/CompanyGate';
 import { fields, widgets, checkUiSchema } from '../widgets/registry';
 import type { FormConfig } from '../types';
 import { ArrayItemTemplate } from './ArrayItemTemplate';
+import { BaseInputTemplate } from './BaseInputTemplate';
 import { GridTemplate } from './GridTemplate';
 import { transformErrors } from './transformErrors';
 import { useFormController } from './useFormController';
@@ -41,7 +42,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         transformErrors={transformErrors}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate }}
+        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate }}
         showErrorList={false}
         noHtml5Validate
         omitExtraData

@@ -64,7 +64,15 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       const result = await callEndpoint(endpoint, { scope, ...submission });
       setSubmitting(false);
       if (!result.ok) {
-        feedback.error(editing ? (config.messages.updateError ?? config.messages.createError) : config.messages.createError);
+        // The HTTP layer toasts each message of a refusal; a screen showing the server's own words adds nothing then.
+        if (!(config.messages.preferServer && result.messages.length > 0)) {
+          feedback.error(editing ? (config.messages.updateError ?? config.messages.createError) : config.messages.createError);
+        }
+        return false;
+      }
+      const refused = config.refusal?.(result.data);
+      if (refused) {
+        feedback.error(refused);
         return false;
       }
       if (config.alsoSubmit) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
-import { answer, operatorSession, type RunningConsole } from './harness';
+import { answer, choose, operatorSession, type RunningConsole } from './harness';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -122,5 +122,47 @@ describe('bulk alert sheet', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((url) => url.pathname === '/alert-settings' && url.searchParams.get('companyId') === '1001');
     await page.getByRole('cell', { name: 'driver_change', exact: true }).waitFor();
+  });
+});
+
+describe('add alert config', () => {
+  it('opens from the list and shows the rules of the sheet under readable labels', async () => {
+    await page.goto(`${app.url}/alert-settings?companyId=1002&companyType=CONSIGNOR`);
+    await page.getByRole('button', { name: 'Add Alert Config' }).click();
+    await page.waitForURL((url) => url.pathname === '/alert-settings/add' && url.searchParams.get('companyId') === '1002');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Please select alert name').waitFor();
+    await page.getByLabel('Buffer', { exact: true }).fill('-3');
+    await page.getByLabel('Start Time (HH:mm)').fill('25:00');
+    await page.getByLabel('Level 1 E-mail Ids').fill('nope');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Buffer must be a number of 0 or more').waitFor();
+    await page.getByText('Start Time (HH:mm) must be a time as HH:mm').waitFor();
+    await page.getByText('Level 1 E-mail Ids must be e-mail addresses separated by commas').waitFor();
+    // The typed value is kept as typed (not clamped to the minimum), so the operator sees what was wrong.
+    expect(await page.getByLabel('Buffer', { exact: true }).inputValue()).toBe('-3');
+  });
+
+  it('saves one alert for the company and returns to the list', async () => {
+    await choose(page, 'Alert Name', 'over_speeding', 'over_speeding');
+    await page.getByLabel('Buffer', { exact: true }).fill('15');
+    await page.getByLabel('Start Time (HH:mm)').fill('22:30');
+    await page.getByLabel('Level 1 E-mail Ids').fill('ops@jsw.example, lead@jsw.example');
+    await page.getByLabel('Enable Ticket').check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast('Alert config set successfully for companyIds [ 1002 ]');
+    await page.waitForURL((url) => url.pathname === '/alert-settings');
+    await page.getByRole('cell', { name: 'over_speeding', exact: true }).waitFor();
+    const saved = (await alerts('1002')).find((a) => a.featureKey === 'over_speeding')!;
+    expect(JSON.parse(saved.extraContext)[0]).toMatchObject({ ticketing: { raise_ticket: true }, Buffer: 15, start_time: '22:30' });
+  });
+
+  it('refuses an alert the company already has, and stays on the form', async () => {
+    await page.getByRole('button', { name: 'Add Alert Config' }).click();
+    await page.getByText('Level 1 E-mail Ids').waitFor();
+    await choose(page, 'Alert Name', 'over_speeding', 'over_speeding');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await toast('Alert config already exists');
+    expect(new URL(page.url()).pathname).toBe('/alert-settings/add');
   });
 });
