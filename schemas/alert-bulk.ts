@@ -107,7 +107,7 @@ export const alertBulkBodySchema = {
   type: 'array',
   minItems: 1,
   maxItems: ALERT_SHEET.maxRows,
-  items: { type: 'object' },
+  items: { type: 'object', errorMessage: 'Each row must be an object keyed by the sheet\'s columns' },
   errorMessage: { minItems: ALERT_SHEET_TEXT.empty, maxItems: `At most ${ALERT_SHEET.maxRows} rows can be uploaded at once`, type: ALERT_SHEET_TEXT.empty },
 } as const;
 
@@ -116,7 +116,7 @@ export const alertBulkQuerySchema = {
   type: 'object',
   properties: {
     key: accessKeySchema,
-    allOrNone: { type: 'boolean', default: false },
+    allOrNone: { type: 'boolean', default: false, errorMessage: 'allOrNone must be true or false' },
   },
 } as const;
 
