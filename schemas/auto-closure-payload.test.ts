@@ -25,6 +25,13 @@ describe('auto closure payload', () => {
     expect(unquote(quote('A B'))).toBe('A B');
   });
 
+  it('leaves out a second condition that was not given, even with AND and Equal To showing', () => {
+    const form = { ...ruleForm, rules: [{ ...ruleForm.rules[1], joinOperator: '&&', secondCustomOperator: '==' }] };
+    const body = toAutoClosureBody(form, { companyId: '1001' }, { editing: false });
+    expect(body).toMatchObject({ joinOperator: [''], secondCustomOperator: [''], secondCustomValue: [''], secondFieldValue: [''] });
+    expect(validate(autoClosureBodySchema, body)).toEqual([]);
+  });
+
   it('gives each type its own messages in the form', () => {
     expect(validate(autoClosureFormSchema, {})).toEqual(['Please select auto closure type']);
     expect(validate(autoClosureFormSchema, { autoClosureType: 'ON_EXIT' })).toEqual(['Please enter company name', 'Please enter geofence radius in meter']);

@@ -40,10 +40,23 @@ function toRows(record: Row, names: readonly string[]): Row[] {
   });
 }
 
+const SECOND_CONDITION = ['joinOperator', 'secondCustomOperator', 'secondCustomValue', 'secondFieldValue'] as const;
+
+/**
+ * A rule row without its second condition unless one was given (a custom value and a field value): the form's
+ * selects show AND and Equal To before anything is chosen, which alone must not add an empty `&& x == ''` clause.
+ */
+function withoutUnsetSecond(row: Row): Row {
+  if (row.secondCustomValue && row.secondFieldValue) return row;
+  const rest = { ...row };
+  for (const name of SECOND_CONDITION) delete rest[name];
+  return rest;
+}
+
 /** The call's body from the form's data (spec 001 section 7). */
 export function toAutoClosureBody(form: Row, scope: { companyId?: string; branchId?: string }, edit: { editing: boolean; id?: string }): Row {
   const { rules, distances, ...plain } = form;
-  const rowsOf = rules as Row[] | undefined;
+  const rowsOf = (rules as Row[] | undefined)?.map(withoutUnsetSecond);
   const bands = distances as Row[] | undefined;
   return {
     ...plain,
