@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY, INVALID_ACCESS_KEY } from '../../schemas/access-key';
 import { ApiError } from './envelope';
-import { errorHandler } from './validation';
+import { describeFailure, errorHandler } from './validation';
 
 /** The data family's answer (spec 001 section 7): `{status: 'ok', result: {status: 1, data, message}}`. */
 export interface DataEnvelope<T> {
@@ -27,16 +27,19 @@ export function checkKey(key: unknown): void {
 /** An id as the data family sends it (number or digit string; null/'' = none). */
 export const idText = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
 
+/** How the data family joins several texts into its single `result.message` (texts may hold commas). */
+export const MESSAGE_JOIN = '; ';
+
 /**
- * Failures of the data family's own rules (unknown ids, conflicts) as `{status: 'error', result: {status: 0,
- * message}}`; credentials, validation and anything unexpected are left to the shared handler, as on every route.
+ * Every failure of a data-family call (unknown ids, conflicts, validation, bad JSON, unexpected errors) as
+ * `{status: 'error', result: {status: 0, message}}` with its status; only the credential checks (401/403), which
+ * run before any family's code, keep the main envelope they answer everywhere else.
  */
 function dataErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof ApiError && err.status !== 401 && err.status !== 403 && err.status < 500) {
-    const body: DataEnvelope<never> = { status: 'error', result: { status: 0, message: err.messages.join(', ') } };
-    return reply.code(err.status).headers(err.headers).send(body);
-  }
-  return errorHandler(err, request, reply);
+  const failure = describeFailure(err, request);
+  if (failure.status === 401 || failure.status === 403) return errorHandler(err, request, reply);
+  const body: DataEnvelope<never> = { status: 'error', result: { status: 0, message: failure.messages.join(MESSAGE_JOIN) } };
+  return reply.code(failure.status).headers(failure.headers).send(body);
 }
 
 /** Registers `routes` in a child context whose failures answer in the data family's envelope (guards inherited). */

@@ -38,22 +38,29 @@ export function check(schema: AnySchema, data: unknown): string[] {
   return validateFn(data) ? [] : errorMessages(validateFn.errors);
 }
 
+/** A failure as an answer: its status, the texts to show and any headers (e.g. Retry-After). */
+export interface Failure {
+  status: number;
+  messages: string[];
+  headers: Record<string, string>;
+}
+
 /**
- * Renders every failure as the main envelope: validation errors as 400 with the schema's messages, thrown
- * {@link ApiError}s with their status, other client errors (bad JSON, body too large) with Fastify's status,
- * and anything else as a logged 500.
+ * Classifies any failure: validation errors as 400 with the schema's messages, thrown {@link ApiError}s with
+ * their status, other client errors (bad JSON, body too large) with Fastify's status, and anything else as a
+ * logged 500. Each envelope renders the result its own way.
  */
-export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (err.validation) {
-    return reply.code(400).send(fail(errorMessages(err.validation as never)));
-  }
-  if (err instanceof ApiError) {
-    return reply.code(err.status).headers(err.headers).send(fail(err.messages));
-  }
+export function describeFailure(err: FastifyError, request: FastifyRequest): Failure {
+  if (err.validation) return { status: 400, messages: errorMessages(err.validation as never), headers: {} };
+  if (err instanceof ApiError) return { status: err.status, messages: err.messages, headers: err.headers };
   const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return reply.code(status).send(fail([status === 413 ? 'Request is too large' : 'Invalid request']));
-  }
+  if (status >= 400 && status < 500) return { status, messages: [status === 413 ? 'Request is too large' : 'Invalid request'], headers: {} };
   request.log.error(err);
-  return reply.code(500).send(fail([TEXT.failed]));
+  return { status: 500, messages: [TEXT.failed], headers: {} };
+}
+
+/** Renders every failure as the main envelope `{success: false, data: null, message}` (see {@link describeFailure}). */
+export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const failure = describeFailure(err, request);
+  return reply.code(failure.status).headers(failure.headers).send(fail(failure.messages));
 }

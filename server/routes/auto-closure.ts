@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { checkKey, dataOk } from '../http/data-envelope';
+import { checkKey, dataOk, withDataEnvelope } from '../http/data-envelope';
 import {
   AUTO_CLOSURE_TEXT as T, CUSTOM_VALUE_PREFIX, autoClosureBodySchema, autoClosureQuerySchema, autoClosureToggleSchema, type AutoClosureQuery,
 } from '../../schemas/auto-closure';
@@ -58,60 +58,62 @@ async function checkRows(q: Queryable, body: Row, companyId: string) {
 
 /** Auto closure rules and company custom fields of spec 001 (data family, section 7). */
 export async function autoClosureRoutes(app: FastifyInstance, { store }: AppContext) {
-  app.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureList`, { schema: { querystring: autoClosureQuerySchema } }, async ({ query }) => {
-    const scope = await scopeOf(store, query);
-    const rows = await store.query<Parameters<typeof present>[0]>(
-      `${SELECT} where company_id = $1 and ($2::text is null or branch_id = $2) order by created_at, id`,
-      [scope.companyId, scope.branchId],
+  await withDataEnvelope(app, async (api) => {
+    api.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureList`, { schema: { querystring: autoClosureQuerySchema } }, async ({ query }) => {
+      const scope = await scopeOf(store, query);
+      const rows = await store.query<Parameters<typeof present>[0]>(
+        `${SELECT} where company_id = $1 and ($2::text is null or branch_id = $2) order by created_at, id`,
+        [scope.companyId, scope.branchId],
+      );
+      return dataOk(rows.map(present));
+    });
+
+    api.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureById`, { schema: { querystring: { ...autoClosureQuerySchema, required: ['companyId', 'id'] } } }, async ({ query }) => {
+      const scope = await scopeOf(store, query);
+      return dataOk(present(await owned(store, query.id!, scope)));
+    });
+
+    api.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getCustomField`, { schema: { querystring: autoClosureQuerySchema } }, async ({ query }) => {
+      const scope = await scopeOf(store, query);
+      return dataOk(await store.query(
+        'select field_id as "fieldId", display_name as "displayName" from company_custom_fields where company_id = $1 order by display_name',
+        [scope.companyId],
+      ));
+    });
+
+    api.post<{ Querystring: AutoClosureQuery; Body: { customerConfigId: string } }>(
+      `${BASE}/toggleAutoClosure`,
+      { schema: { querystring: autoClosureQuerySchema, body: autoClosureToggleSchema } },
+      async ({ query, body }) => store.tx(async (q) => {
+        const scope = await scopeOf(q, query);
+        const row = await owned(q, body.customerConfigId, scope);
+        await q.query('update auto_closure_rules set active = $2, updated_at = now() where id = $1', [row.id, !row.active]);
+        return dataOk({ id: row.id, active: !row.active }, row.active ? 'Auto closure disabled' : 'Auto closure enabled');
+      }),
     );
-    return dataOk(rows.map(present));
+
+    api.post<{ Body: Row & { companyId: string; branchId?: string | null; autoClosureType: string; edit?: boolean; customerConfigId?: string; key?: string } }>(
+      `${BASE}/createAndUpdateAutoClosure`,
+      { schema: { body: autoClosureBodySchema } },
+      async ({ body }) => store.tx(async (q) => {
+        const scope = await scopeOf(q, { companyId: body.companyId, branchId: body.branchId, key: body.key });
+        await checkRows(q, body, scope.companyId);
+        const config = JSON.stringify(storedFields(body));
+        let id: string;
+        if (body.edit) {
+          const row = await owned(q, body.customerConfigId!, scope);
+          if (row.identifier !== body.autoClosureType) throw new ApiError(400, [T.typeLocked]);
+          id = row.id;
+          await q.query('update auto_closure_rules set config = $2, updated_at = now() where id = $1', [id, config]);
+        } else {
+          id = newId('acl');
+          await q.query(
+            'insert into auto_closure_rules (id, company_id, branch_id, identifier, config) values ($1, $2, $3, $4, $5)',
+            [id, scope.companyId, scope.branchId, body.autoClosureType, config],
+          );
+        }
+        return dataOk({ id, companyIds: [scope.companyId] }, `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`);
+      }),
+    );
   });
-
-  app.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureById`, { schema: { querystring: { ...autoClosureQuerySchema, required: ['companyId', 'id'] } } }, async ({ query }) => {
-    const scope = await scopeOf(store, query);
-    return dataOk(present(await owned(store, query.id!, scope)));
-  });
-
-  app.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getCustomField`, { schema: { querystring: autoClosureQuerySchema } }, async ({ query }) => {
-    const scope = await scopeOf(store, query);
-    return dataOk(await store.query(
-      'select field_id as "fieldId", display_name as "displayName" from company_custom_fields where company_id = $1 order by display_name',
-      [scope.companyId],
-    ));
-  });
-
-  app.post<{ Querystring: AutoClosureQuery; Body: { customerConfigId: string } }>(
-    `${BASE}/toggleAutoClosure`,
-    { schema: { querystring: autoClosureQuerySchema, body: autoClosureToggleSchema } },
-    async ({ query, body }) => store.tx(async (q) => {
-      const scope = await scopeOf(q, query);
-      const row = await owned(q, body.customerConfigId, scope);
-      await q.query('update auto_closure_rules set active = $2, updated_at = now() where id = $1', [row.id, !row.active]);
-      return dataOk({ id: row.id, active: !row.active }, row.active ? 'Auto closure disabled' : 'Auto closure enabled');
-    }),
-  );
-
-  app.post<{ Body: Row & { companyId: string; branchId?: string | null; autoClosureType: string; edit?: boolean; customerConfigId?: string; key?: string } }>(
-    `${BASE}/createAndUpdateAutoClosure`,
-    { schema: { body: autoClosureBodySchema } },
-    async ({ body }) => store.tx(async (q) => {
-      const scope = await scopeOf(q, { companyId: body.companyId, branchId: body.branchId, key: body.key });
-      await checkRows(q, body, scope.companyId);
-      const config = JSON.stringify(storedFields(body));
-      let id: string;
-      if (body.edit) {
-        const row = await owned(q, body.customerConfigId!, scope);
-        if (row.identifier !== body.autoClosureType) throw new ApiError(400, [T.typeLocked]);
-        id = row.id;
-        await q.query('update auto_closure_rules set config = $2, updated_at = now() where id = $1', [id, config]);
-      } else {
-        id = newId('acl');
-        await q.query(
-          'insert into auto_closure_rules (id, company_id, branch_id, identifier, config) values ($1, $2, $3, $4, $5)',
-          [id, scope.companyId, scope.branchId, body.autoClosureType, config],
-        );
-      }
-      return dataOk({ id, companyIds: [scope.companyId] }, `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`);
-    }),
-  );
 }

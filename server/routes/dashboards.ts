@@ -8,7 +8,7 @@ import { newId } from '../http/ids';
 import { resolveScope } from '../http/scope';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
-import { checkKey, dataOk, idText } from '../http/data-envelope';
+import { checkKey, dataOk, idText, withDataEnvelope } from '../http/data-envelope';
 
 const BASE = '/saas/data/automationdashboard';
 
@@ -43,78 +43,80 @@ async function checkMenus(q: Queryable, slugs: string[]) {
 
 /** Dashboard settings (spec 001 sections 2.5 and 7). */
 export async function dashboardRoutes(app: FastifyInstance, { store }: AppContext) {
-  const scopeOf = (q: Queryable, ids: { companyId?: unknown; branchId?: unknown; departmentId?: unknown }) =>
-    resolveScope(q, { c: idText(ids.companyId) ?? '', b: idText(ids.branchId) ?? undefined, d: idText(ids.departmentId) ?? undefined });
+  await withDataEnvelope(app, async (api) => {
+    const scopeOf = (q: Queryable, ids: { companyId?: unknown; branchId?: unknown; departmentId?: unknown }) =>
+      resolveScope(q, { c: idText(ids.companyId) ?? '', b: idText(ids.branchId) ?? undefined, d: idText(ids.departmentId) ?? undefined });
 
-  app.get<{ Querystring: DashboardQuery }>(`${BASE}/getDashboardList`, { schema: { querystring: dashboardQuerySchema } }, async ({ query }) => {
-    const scope = await scopeOf(store, query);
-    const rows = await store.query(
-      `${SELECT} where company_id = $1 and ($2::text is null or branch_id = $2) and ($3::text is null or department_id = $3)
-        order by created_at, id`,
-      [scope.companyId, scope.branchId, scope.departmentId],
-    );
-    return dataOk(rows);
-  });
-
-  app.post<{ Querystring: DashboardQuery; Body: { customerConfigId: string } }>(
-    `${BASE}/toggleDashboard`,
-    { schema: { querystring: dashboardQuerySchema, body: toggleDashboardSchema } },
-    async ({ query, body }) => {
-      const row = await store.tx(async (q) => {
-        const scope = await scopeOf(q, query);
-        const updated = await q.one<{ enabled: boolean }>(
-          'update dashboards set enabled = not enabled where id = $1 and company_id = $2 returning enabled',
-          [body.customerConfigId, scope.companyId],
-        );
-        if (!updated) throw notFound();
-        return updated;
-      });
-      return dataOk(row, row.enabled ? 'Dashboard enabled' : 'Dashboard disabled');
-    },
-  );
-
-  // Answers `result` = the record itself (the console reads result.extraContext and result.dashboardType).
-  app.get<{ Querystring: DashboardQuery }>(`${BASE}/getDashboardbyId`, { schema: { querystring: dashboardQuerySchema } }, async ({ query }) => {
-    const scope = await scopeOf(store, query);
-    const row = query.id ? await store.one(`${SELECT} where id = $1 and company_id = $2`, [query.id, scope.companyId]) : null;
-    if (!row) throw notFound();
-    return { status: 'ok', result: { status: 1, ...row } };
-  });
-
-  // The platform's dashboard menu (companyId=1 names the platform itself).
-  app.get<{ Querystring: Partial<DashboardQuery> }>(`${BASE}/getDashboardMenu`, { schema: { querystring: { ...dashboardQuerySchema, required: [] } } }, async ({ query }) => {
-    checkKey(query.key);
-    return dataOk(await store.query('select id, name, slug, url from menu_items where parent = $1 and active order by id', [DASHBOARD_MENU_PARENT]));
-  });
-
-  app.post<{ Body: SetDashboardBody }>(`${BASE}/setDashboard`, { schema: { body: setDashboardSchema } }, async ({ body }) => {
-    const extraContext = extraContextOf(body);
-    const saved = await store.tx(async (q) => {
-      const scope = await scopeOf(q, body);
-      if (body.typeDashboard === 'zoho') await checkMenus(q, body.dashboardSlug ?? []);
-      const featureKey = body.typeDashboard;
-      if (!body.isCreate) {
-        const id = body.customerConfigId;
-        const row = id
-          ? await q.one<{ id: string }>(
-            'update dashboards set dashboard_type = $3, feature_key = $4, extra_context = $5 where id = $1 and company_id = $2 returning id',
-            [id, scope.companyId, body.typeDashboard, featureKey, extraContext],
-          )
-          : null;
-        if (!row) throw notFound();
-        return { id: row.id, companyId: scope.companyId };
-      }
-      const id = newId('dsh');
-      await q.query(
-        `insert into dashboards (id, company_id, branch_id, department_id, feature_key, dashboard_type, extra_context)
-         values ($1, $2, $3, $4, $5, $6, $7)`,
-        [id, scope.companyId, scope.branchId, scope.departmentId, featureKey, body.typeDashboard, extraContext],
+    api.get<{ Querystring: DashboardQuery }>(`${BASE}/getDashboardList`, { schema: { querystring: dashboardQuerySchema } }, async ({ query }) => {
+      const scope = await scopeOf(store, query);
+      const rows = await store.query(
+        `${SELECT} where company_id = $1 and ($2::text is null or branch_id = $2) and ($3::text is null or department_id = $3)
+          order by created_at, id`,
+        [scope.companyId, scope.branchId, scope.departmentId],
       );
-      return { id, companyId: scope.companyId };
+      return dataOk(rows);
     });
-    return {
-      status: 'ok',
-      result: { status: 1, data: { id: saved.id }, companyId: [saved.companyId], message: `Dashboard set successfully for companyIds [ ${saved.companyId} ]` },
-    };
+
+    api.post<{ Querystring: DashboardQuery; Body: { customerConfigId: string } }>(
+      `${BASE}/toggleDashboard`,
+      { schema: { querystring: dashboardQuerySchema, body: toggleDashboardSchema } },
+      async ({ query, body }) => {
+        const row = await store.tx(async (q) => {
+          const scope = await scopeOf(q, query);
+          const updated = await q.one<{ enabled: boolean }>(
+            'update dashboards set enabled = not enabled where id = $1 and company_id = $2 returning enabled',
+            [body.customerConfigId, scope.companyId],
+          );
+          if (!updated) throw notFound();
+          return updated;
+        });
+        return dataOk(row, row.enabled ? 'Dashboard enabled' : 'Dashboard disabled');
+      },
+    );
+
+    // Answers `result` = the record itself (the console reads result.extraContext and result.dashboardType).
+    api.get<{ Querystring: DashboardQuery }>(`${BASE}/getDashboardbyId`, { schema: { querystring: dashboardQuerySchema } }, async ({ query }) => {
+      const scope = await scopeOf(store, query);
+      const row = query.id ? await store.one(`${SELECT} where id = $1 and company_id = $2`, [query.id, scope.companyId]) : null;
+      if (!row) throw notFound();
+      return { status: 'ok', result: { status: 1, ...row } };
+    });
+
+    // The platform's dashboard menu (companyId=1 names the platform itself).
+    api.get<{ Querystring: Partial<DashboardQuery> }>(`${BASE}/getDashboardMenu`, { schema: { querystring: { ...dashboardQuerySchema, required: [] } } }, async ({ query }) => {
+      checkKey(query.key);
+      return dataOk(await store.query('select id, name, slug, url from menu_items where parent = $1 and active order by id', [DASHBOARD_MENU_PARENT]));
+    });
+
+    api.post<{ Body: SetDashboardBody }>(`${BASE}/setDashboard`, { schema: { body: setDashboardSchema } }, async ({ body }) => {
+      const extraContext = extraContextOf(body);
+      const saved = await store.tx(async (q) => {
+        const scope = await scopeOf(q, body);
+        if (body.typeDashboard === 'zoho') await checkMenus(q, body.dashboardSlug ?? []);
+        const featureKey = body.typeDashboard;
+        if (!body.isCreate) {
+          const id = body.customerConfigId;
+          const row = id
+            ? await q.one<{ id: string }>(
+              'update dashboards set dashboard_type = $3, feature_key = $4, extra_context = $5 where id = $1 and company_id = $2 returning id',
+              [id, scope.companyId, body.typeDashboard, featureKey, extraContext],
+            )
+            : null;
+          if (!row) throw notFound();
+          return { id: row.id, companyId: scope.companyId };
+        }
+        const id = newId('dsh');
+        await q.query(
+          `insert into dashboards (id, company_id, branch_id, department_id, feature_key, dashboard_type, extra_context)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          [id, scope.companyId, scope.branchId, scope.departmentId, featureKey, body.typeDashboard, extraContext],
+        );
+        return { id, companyId: scope.companyId };
+      });
+      return {
+        status: 'ok',
+        result: { status: 1, data: { id: saved.id }, companyId: [saved.companyId], message: `Dashboard set successfully for companyIds [ ${saved.companyId} ]` },
+      };
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 
 const ALERTS = '/saas/data/automation';
 /** The call as the console makes it: the access key, one by one, and the selected scope (ignored for the rows). */
@@ -210,13 +210,13 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   it('answers 400 to a body that is not a list of 1 to 600 rows, saving nothing', async () => {
     const before = await stored();
     const row = (i: number) => ({ CompanyId: '2001', branchId: '3401', Alert_Name: 'untracked', interrupted_auto_min: i });
-    const empty = { status: 400, body: { success: false, data: null, message: ['No data to upload, upload a file or paste some data'] } };
+    const empty = { status: 400, body: dataFailure('No data to upload, upload a file or paste some data') };
     expect(await call('POST', SET, { CompanyId: '2001', Alert_Name: 'untracked' })).toMatchObject(empty);
     expect(await call('POST', SET, [])).toMatchObject(empty);
     expect(await call('POST', SET)).toMatchObject(empty);
     expect(await call('POST', SET, Array.from({ length: 601 }, (_, i) => row(i)))).toMatchObject({
       status: 400,
-      body: { message: ['At most 600 rows can be uploaded at once'] },
+      body: dataFailure('At most 600 rows can be uploaded at once'),
     });
     expect(await stored()).toBe(before);
   });
@@ -246,7 +246,7 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   it('wants the right key and a desk token', async () => {
     const before = await stored();
     const row = [{ CompanyId: '2001', Alert_Name: 'diversion' }];
-    expect(await call('POST', `${ALERTS}/setAlerts?key=other`, row)).toMatchObject({ status: 400, body: { success: false, message: ['Invalid access key'] } });
+    expect(await call('POST', `${ALERTS}/setAlerts?key=other`, row)).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
     expect(await t.call('POST', SET, row)).toMatchObject({ status: 401, body: { success: false, message: ['Unauthorized'] } });
     expect(await t.call('POST', SET, [])).toMatchObject({ status: 401, body: { message: ['Unauthorized'] } });
     expect(await stored()).toBe(before);

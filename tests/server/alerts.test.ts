@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 
 const ALERTS = '/saas/data/automation';
 const UI = '/saas/data/onBoardingAPI';
@@ -41,8 +41,8 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
     });
 
     it('wants a company and the right key', async () => {
-      expect(await call('GET', `${ALERTS}/getAlerts?key=${KEY}`)).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
-      expect(await call('GET', `${ALERTS}/getAlerts?key=other&companyId=1001`)).toMatchObject({ status: 400, body: { message: ['Invalid access key'] } });
+      expect(await call('GET', `${ALERTS}/getAlerts?key=${KEY}`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
+      expect(await call('GET', `${ALERTS}/getAlerts?key=other&companyId=1001`)).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
       expect(await call('GET', `${ALERTS}/getAlerts?companyId=9999`)).toMatchObject({ status: 404, body: failed('Not found') });
       expect(await call('GET', `${ALERTS}/getAlerts?companyId=1001&branchId=3201`)).toMatchObject({ status: 404, body: failed('Not found') });
     });
@@ -58,9 +58,9 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
     });
 
     it('rejects a missing alert id, a wrong key and another company\'s alert, changing nothing', async () => {
-      expect(await call('POST', `${ALERTS}/toggleAlert?companyId=1001`, { key: KEY })).toMatchObject({ status: 400, body: { message: ['Please select an alert'] } });
-      expect(await call('POST', `${ALERTS}/toggleAlert?companyId=1001`, { alertId: 'alc_1001_detention', key: 'nope' })).toMatchObject({ status: 400, body: { message: ['Invalid access key'] } });
-      expect(await call('POST', `${ALERTS}/toggleAlert`, { alertId: 'alc_1001_detention' })).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+      expect(await call('POST', `${ALERTS}/toggleAlert?companyId=1001`, { key: KEY })).toMatchObject({ status: 400, body: dataFailure('Please select an alert') });
+      expect(await call('POST', `${ALERTS}/toggleAlert?companyId=1001`, { alertId: 'alc_1001_detention', key: 'nope' })).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
+      expect(await call('POST', `${ALERTS}/toggleAlert`, { alertId: 'alc_1001_detention' })).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
       const before = await alert('alc_1002_long_stoppage');
       expect(await call('POST', `${ALERTS}/toggleAlert?companyId=1001`, { alertId: 'alc_1002_long_stoppage', key: KEY })).toMatchObject({ status: 404, body: failed('Not found') });
       expect(await alert('alc_1002_long_stoppage')).toEqual(before);
@@ -85,7 +85,7 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
     });
 
     it('rejects bad input and another company\'s alert', async () => {
-      expect(await call('POST', `${ALERTS}/toggleAlertTickets?companyId=1001`, {})).toMatchObject({ status: 400, body: { message: ['Please select an alert'] } });
+      expect(await call('POST', `${ALERTS}/toggleAlertTickets?companyId=1001`, {})).toMatchObject({ status: 400, body: dataFailure('Please select an alert') });
       const before = await alert('alc_1002_route_deviation');
       expect(await call('POST', `${ALERTS}/toggleAlertTickets?companyId=1001`, { alertId: 'alc_1002_route_deviation' })).toMatchObject({ status: 404, body: failed('Not found') });
       expect(await alert('alc_1002_route_deviation')).toEqual(before);
@@ -104,7 +104,7 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
     });
 
     it('wants a company it knows', async () => {
-      expect(await call('GET', `${UI}/getAlertTicketUIConfig`)).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+      expect(await call('GET', `${UI}/getAlertTicketUIConfig`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
       expect(await call('GET', `${UI}/getAlertTicketUIConfig?companyId=1001&branchId=3201`)).toMatchObject({ status: 404, body: failed('Not found') });
     });
   });
@@ -119,7 +119,7 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
     });
 
     it('rejects a missing id, another company\'s module and one of another branch', async () => {
-      expect(await call('POST', `${UI}/toggleUIConfig?companyId=1001`, {})).toMatchObject({ status: 400, body: { message: ['Please select a configuration'] } });
+      expect(await call('POST', `${UI}/toggleUIConfig?companyId=1001`, {})).toMatchObject({ status: 400, body: dataFailure('Please select a configuration') });
       expect(await call('POST', `${UI}/toggleUIConfig?companyId=1001`, { customerConfigId: 'uic_hul_alerts' })).toMatchObject({ status: 404, body: failed('Not found') });
       expect(await call('POST', `${UI}/toggleUIConfig?companyId=1001&branchId=3101`, { customerConfigId: 'uic_tsl_kol_tickets' })).toMatchObject({ status: 404 });
       expect((await uiConfig('uic_hul_alerts'))?.enabled).toBe(true);
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
     });
 
     it('answers 400 without an id, 404 for another company, another branch or another module', async () => {
-      expect(await call('GET', `${UI}/fetchUIConfigById?companyId=1001`)).toMatchObject({ status: 400, body: { message: ['Please select a configuration'] } });
+      expect(await call('GET', `${UI}/fetchUIConfigById?companyId=1001`)).toMatchObject({ status: 400, body: dataFailure('Please select a configuration') });
       expect(await call('GET', `${UI}/fetchUIConfigById?id=uic_hul_alerts&companyId=1001`)).toMatchObject({ status: 404, body: failed('Not found') });
       expect((await call('GET', `${UI}/fetchUIConfigById?id=uic_tsl_kol_tickets&companyId=1001&branchId=3101`)).status).toBe(404);
       expect((await call('GET', `${UI}/fetchUIConfigById?id=uic_tsl_alerts&companyId=1001&featureKey=neoTicketModule`)).status).toBe(404);
@@ -167,9 +167,9 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
 
     it('rejects missing fields with the form\'s messages and unknown alerts, storing nothing', async () => {
       const before = await count(t.store, 'ui_configs');
-      expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1001' })).toMatchObject({ status: 400, body: { message: ['Please select field', 'Please select config'] } });
-      expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1001', featureKey: 'somethingElse', extracontext: [] })).toMatchObject({ status: 400, body: { message: ['Please select field', 'Please select config'] } });
-      expect(await call('POST', `${UI}/updateUIConfig`, { featureKey: 'neoTicketModule', extracontext: ['untracked'] })).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+      expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1001' })).toMatchObject({ status: 400, body: dataFailure('Please select field; Please select config') });
+      expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1001', featureKey: 'somethingElse', extracontext: [] })).toMatchObject({ status: 400, body: dataFailure('Please select field; Please select config') });
+      expect(await call('POST', `${UI}/updateUIConfig`, { featureKey: 'neoTicketModule', extracontext: ['untracked'] })).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
       expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1003', featureKey: 'neoTicketModule', extracontext: ['no_such_alert'] })).toMatchObject({ status: 400, body: failed('Unknown alert no_such_alert') });
       expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1001', featureKey: 'useNeoAlertModule', extracontext: ['untracked'], enabled: 1 })).toMatchObject({ status: 409, body: failed('UI config already exists for this module') });
       expect(await count(t.store, 'ui_configs')).toBe(before);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAutoClosure } from '../../server/seed/auto-closure';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 
 const BASE = '/saas/data/autoclosure';
 const save = (body: object) => ({ companyId: '1001', branchId: null, edit: false, ...body });
@@ -22,8 +22,8 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
     expect(rows.map((r: { id: string }) => r.id)).toEqual(['acl_tsl_epod', 'acl_tsl_on_entry', 'acl_tsl_rule', 'acl_tsl_sta'].sort());
     expect(rows.find((r: { id: string }) => r.id === 'acl_tsl_rule')).toMatchObject({ identifier: 'RULE_BASED', active: false, name: 'Closed at plant gate', firstFieldValue: ["'JSR-01'"] });
     expect((await call('GET', `${BASE}/getAutoClosureList?companyId=1001&branchId=3101`)).body.result.data).toEqual([]);
-    expect(await call('GET', `${BASE}/getAutoClosureList`)).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
-    expect(await call('GET', `${BASE}/getAutoClosureList?companyId=1001&key=wrong`)).toMatchObject({ status: 400, body: { message: ['Invalid access key'] } });
+    expect(await call('GET', `${BASE}/getAutoClosureList`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
+    expect(await call('GET', `${BASE}/getAutoClosureList?companyId=1001&key=wrong`)).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
     expect((await t.call('GET', `${BASE}/getAutoClosureList?companyId=1001`)).status).toBe(401);
   });
 
@@ -64,7 +64,7 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
 
   it('rejects bad input per type and stores nothing', async () => {
     const before = await count(t.store, 'auto_closure_rules');
-    const bad = async (body: object) => (await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(body))).body.message;
+    const bad = async (body: object) => (await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(body))).body.result.message.split('; ');
     expect(await bad({ autoClosureType: undefined })).toEqual(['Please select auto closure type']);
     expect(await bad({ autoClosureType: 'SOMETHING' })).toEqual(['Please select auto closure type']);
     expect(await bad({ autoClosureType: 'ON_ENTRY', threshold: 2 })).toEqual(['Please enter company name', 'Please enter geofence radius in meter']);
@@ -89,7 +89,7 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
     const update = { autoClosureType: 'EPOD', threshold: 9, edit: true, customerConfigId: 'acl_tsl_epod' };
     expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(update))).status).toBe(200);
     expect((await call('GET', `${BASE}/getAutoClosureById?id=acl_tsl_epod&companyId=1001`)).body.result.data).toMatchObject({ identifier: 'EPOD', threshold: 9 });
-    expect(await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ ...update, autoClosureType: 'CUSTOM' }))).toMatchObject({ status: 400, body: { message: ['Auto closure type cannot be changed'] } });
+    expect(await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ ...update, autoClosureType: 'CUSTOM' }))).toMatchObject({ status: 400, body: dataFailure('Auto closure type cannot be changed') });
     expect(await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ ...update, customerConfigId: undefined }))).toMatchObject({ status: 400 });
   });
 
@@ -97,7 +97,7 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
     const toggle = () => call('POST', `${BASE}/toggleAutoClosure?companyId=1001`, { customerConfigId: 'acl_tsl_on_entry' });
     expect((await toggle()).body.result).toMatchObject({ status: 1, data: { active: false } });
     expect((await toggle()).body.result).toMatchObject({ status: 1, data: { active: true } });
-    expect(await call('POST', `${BASE}/toggleAutoClosure?companyId=1001`, {})).toMatchObject({ status: 400, body: { message: ['Please select a configuration'] } });
+    expect(await call('POST', `${BASE}/toggleAutoClosure?companyId=1001`, {})).toMatchObject({ status: 400, body: dataFailure('Please select a configuration') });
   });
 
   it('seeds idempotently: a second run adds and changes nothing', async () => {
@@ -110,7 +110,7 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
 
   it('answers 404 for another company\'s rule and changes nothing', async () => {
     const before = await t.store.one("select active, config from auto_closure_rules where id = 'acl_hul_last_mile'");
-    expect(await call('GET', `${BASE}/getAutoClosureById?id=acl_hul_last_mile&companyId=1001`)).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await call('GET', `${BASE}/getAutoClosureById?id=acl_hul_last_mile&companyId=1001`)).toMatchObject({ status: 404, body: dataFailure('Not found') });
     expect((await call('POST', `${BASE}/toggleAutoClosure?companyId=1001`, { customerConfigId: 'acl_hul_last_mile' })).status).toBe(404);
     expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ autoClosureType: 'LAST_MILE', lastMileMinutes: 1, edit: true, customerConfigId: 'acl_hul_last_mile' }))).status).toBe(404);
     expect((await call('GET', `${BASE}/getAutoClosureList?companyId=1001&branchId=3201`)).status).toBe(404);

@@ -161,3 +161,6 @@ export async function bootFresh(backend: Backend, options: Partial<BuildOptions>
 export async function count(store: Store, table: string): Promise<number> {
   return (await store.one<{ n: number }>(`select count(*)::int as n from ${table}`))!.n;
 }
+
+/** A data-family failure as the API answers it (API.md "Alerts and display"). */
+export const dataFailure = (message: string) => ({ status: 'error', result: { status: 0, message } });

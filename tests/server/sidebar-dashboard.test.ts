@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 
 const SB = '/saas/data/onBoardingAPI';
 const DB = '/saas/data/automationdashboard';
@@ -26,8 +26,8 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
       expect.objectContaining({ id: 'sbm_tsl_admin', featureKey: 'sidebar_menu_Admin', roles: 9, landingPage: '/trips', enabled: 1 }),
     ]);
     expect((await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}&companyId=1002`)).body.result.data).toEqual([]);
-    expect((await call('GET', `${SB}/fetchSideBarMenuConfig?key=wrong&companyId=1001`))).toMatchObject({ status: 400, body: { message: ['Invalid access key'] } });
-    expect(await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}`)).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect((await call('GET', `${SB}/fetchSideBarMenuConfig?key=wrong&companyId=1001`))).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
   });
 
   it('saves a user override with its landing page and reads it back by user and by id', async () => {
@@ -58,23 +58,23 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
   it('rejects bad sidebar bodies and changes nothing', async () => {
     const before = await count(t.store, 'sidebar_menu_configs');
     const base = { key: 'lego-console', companyId: 1003, enabled: 1 };
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: [] })).toMatchObject({ status: 400, body: { message: ['Please select menulist'] } });
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['no_such_menu'] })).toMatchObject({ status: 400, body: { message: ['Please select menulist'] } });
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips', 'trip_map_old'] })).toMatchObject({ status: 400, body: { message: ['Please select menulist'] } });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: [] })).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['no_such_menu'] })).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips', 'trip_map_old'] })).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
     const many = Array.from({ length: 101 }, (_, i) => i + 1);
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: many })).toMatchObject({ status: 400, body: { message: ['You can only add up to 100 user IDs'] } });
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: ['abc'] })).toMatchObject({ status: 400, body: { message: ['Only numbers and commas are allowed'] } });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: many })).toMatchObject({ status: 400, body: dataFailure('You can only add up to 100 user IDs') });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: ['abc'] })).toMatchObject({ status: 400, body: dataFailure('Only numbers and commas are allowed') });
     expect((await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], roles: 9, userId: [1] })).status).toBe(400);
     expect((await call('POST', `${SB}/updateSideMenuList`, { ...base, key: 'nope', extracontext: ['trips'] })).status).toBe(400);
-    expect(await call('POST', `${SB}/updateLandingPage`, { ...base })).toMatchObject({ status: 400, body: { message: ['Please Select Landing Page'] } });
-    expect(await call('POST', `${SB}/updateLandingPage`, { ...base, landingPage: '/not-a-menu' })).toMatchObject({ status: 400, body: { message: ['Please Select Landing Page'] } });
-    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1003&userId=1,x`)).toMatchObject({ status: 400, body: { message: ['Only numbers and commas are allowed'] } });
+    expect(await call('POST', `${SB}/updateLandingPage`, { ...base })).toMatchObject({ status: 400, body: dataFailure('Please Select Landing Page') });
+    expect(await call('POST', `${SB}/updateLandingPage`, { ...base, landingPage: '/not-a-menu' })).toMatchObject({ status: 400, body: dataFailure('Please Select Landing Page') });
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1003&userId=1,x`)).toMatchObject({ status: 400, body: dataFailure('Only numbers and commas are allowed') });
     expect(await count(t.store, 'sidebar_menu_configs')).toBe(before);
   });
 
   it('answers 404 for another company\'s override and leaves it unchanged', async () => {
     const before = await t.store.one("select extracontext, roles from sidebar_menu_configs where id = 'sbm_tsl_admin'");
-    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&id=sbm_tsl_admin`)).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&id=sbm_tsl_admin`)).toMatchObject({ status: 404, body: dataFailure('Not found') });
     expect((await call('POST', `${SB}/updateSideMenuList`, { key: 'lego-console', id: 'sbm_tsl_admin', companyId: 1002, extracontext: ['trips'], enabled: 1 })).status).toBe(404);
     expect(await t.store.one("select extracontext, roles from sidebar_menu_configs where id = 'sbm_tsl_admin'")).toEqual(before);
     expect((await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}&companyId=1001&branchId=3201`)).status).toBe(404);
@@ -115,20 +115,20 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
 
   it('rejects bad dashboards and another company\'s ids', async () => {
     const before = await count(t.store, 'dashboards');
-    expect(await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true })).toMatchObject({ status: 400, body: { message: ['Please select dashboard type'] } });
-    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: [] })).body.message).toContain('Please select menulist');
+    expect(await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true })).toMatchObject({ status: 400, body: dataFailure('Please select dashboard type') });
+    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: [] })).body.result.message.split('; ')).toContain('Please select menulist');
     expect((await call('POST', `${DB}/setDashboard`, {
       companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: ['trips'], dashboardReportId: ['r'], dashboardWorkspaceId: ['w'], dashboardRlsRoles: [['All']],
-    })).body.message).toEqual(['Please select menulist']);
-    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true, typeDashboard: 'looker', dashboardWorkspace: [{ dashboard_id: '', name: '' }] })).body.message)
+    })).body.result.message.split('; ')).toEqual(['Please select menulist']);
+    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true, typeDashboard: 'looker', dashboardWorkspace: [{ dashboard_id: '', name: '' }] })).body.result.message.split('; '))
       .toEqual(expect.arrayContaining(['Please input userId', 'Please enter valid dashboard workspace', 'Please enter valid dashboard name']));
     expect(await count(t.store, 'dashboards')).toBe(before);
 
     const enabled = await t.store.one("select enabled, extra_context from dashboards where id = 'dsh_tsl_powerbi'");
-    expect(await call('GET', `${DB}/getDashboardbyId?companyId=1002&id=dsh_tsl_powerbi`)).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await call('GET', `${DB}/getDashboardbyId?companyId=1002&id=dsh_tsl_powerbi`)).toMatchObject({ status: 404, body: dataFailure('Not found') });
     expect((await call('POST', `${DB}/toggleDashboard?companyId=1002`, { customerConfigId: 'dsh_tsl_powerbi' })).status).toBe(404);
     expect((await call('POST', `${DB}/setDashboard`, { companyId: 1002, isCreate: false, customerConfigId: 'dsh_tsl_powerbi', typeDashboard: 'looker', userId: [1], dashboardWorkspace: [{ dashboard_id: '1', name: 'x' }] })).status).toBe(404);
     expect(await t.store.one("select enabled, extra_context from dashboards where id = 'dsh_tsl_powerbi'")).toEqual(enabled);
-    expect(await call('GET', `${DB}/getDashboardList`)).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(await call('GET', `${DB}/getDashboardList`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
   });
 });
