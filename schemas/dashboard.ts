@@ -5,6 +5,7 @@ import { MSG } from './messages';
 export const DASHBOARD_MSG = {
   type: 'Please select dashboard type',
   menu: 'Please select menulist',
+  menuTwice: 'Each dashboard can be chosen only once',
   reportId: 'Please enter valid PowerBI ReportId',
   rlsRoles: 'Please enter valid PowerBI Rls Roles',
   workspaceId: 'Please enter valid PowerBI WorkspaceId',
@@ -102,6 +103,14 @@ export const dashboardFormSchema = {
   },
 } as const;
 
+/** At least one looker tab, with `message` when there is none. */
+const tabsRequired = <M extends string>(message: M) =>
+  ({
+    properties: { dashboardWorkspace: { minItems: 1, errorMessage: { minItems: message } } },
+    required: ['dashboardWorkspace'],
+    errorMessage: { required: { dashboardWorkspace: message } },
+  }) as const;
+
 /** POST setDashboard (spec 001 section 7): PowerBI lists are parallel to dashboardSlug. */
 export const setDashboardSchema = {
   type: 'object',
@@ -113,7 +122,14 @@ export const setDashboardSchema = {
     isCreate: { type: 'boolean' },
     typeDashboard: { type: 'string', enum: [...DASHBOARD_TYPES], errorMessage: DASHBOARD_MSG.type },
     dashboardName: { type: 'string', maxLength: 100 },
-    dashboardSlug: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 100, errorMessage: DASHBOARD_MSG.menu }, maxItems: 50 },
+    dashboardSlug: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 100, errorMessage: DASHBOARD_MSG.menu },
+      maxItems: 50,
+      // One entry per dashboard: the stored extraContext is keyed by the slug, so a second entry would replace the first.
+      uniqueItems: true,
+      errorMessage: { uniqueItems: DASHBOARD_MSG.menuTwice },
+    },
     dashboardReportId: { type: 'array', items: text('PowerBI ReportId', DASHBOARD_MSG.reportId), maxItems: 50 },
     dashboardWorkspaceId: { type: 'array', items: text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId), maxItems: 50 },
     dashboardRlsRoles: {
@@ -138,12 +154,11 @@ export const setDashboardSchema = {
     {
       if: { properties: { typeDashboard: { const: 'looker' } }, required: ['typeDashboard'] },
       then: {
-        properties: {
-          userId: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.userId } },
-          dashboardWorkspace: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.tabName } },
-        },
-        required: ['userId', 'dashboardWorkspace'],
-        errorMessage: { required: { userId: DASHBOARD_MSG.userId, dashboardWorkspace: DASHBOARD_MSG.tabName } },
+        properties: { userId: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.userId } } },
+        required: ['userId'],
+        errorMessage: { required: { userId: DASHBOARD_MSG.userId } },
+        // No tab at all lacks both a tab's name and its workspace: one check per text, so each is said.
+        allOf: [tabsRequired(DASHBOARD_MSG.tabName), tabsRequired(DASHBOARD_MSG.tabId)],
       },
     },
   ],

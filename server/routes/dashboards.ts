@@ -18,19 +18,34 @@ export const DASHBOARD_MENU_PARENT = 'analytics';
 const SELECT = `select id, id as "customerConfigId", feature_key as "featureKey", enabled, dashboard_type as "dashboardType",
   extra_context as "extraContext", branch_id as "branchId" from dashboards`;
 
-/** The extraContext JSON text of a setDashboard body (spec 001 section 3). */
+/** The PowerBI lists parallel to dashboardSlug, each with the text of spec 001 section 5 for a missing entry. */
+const POWERBI_LISTS = [
+  ['dashboardReportId', DASHBOARD_MSG.reportId],
+  ['dashboardWorkspaceId', DASHBOARD_MSG.workspaceId],
+  ['dashboardRlsRoles', DASHBOARD_MSG.rlsRoles],
+] as const;
+
+/**
+ * 400 unless every chosen dashboard has its report id, workspace id and RLS roles: each list shorter than
+ * dashboardSlug answers its own text; an entry beyond the last slug has no dashboard ('Please select menulist').
+ */
+function checkPowerbiLists(body: SetDashboardBody) {
+  const slugs = body.dashboardSlug?.length ?? 0;
+  const short = POWERBI_LISTS.filter(([name]) => (body[name]?.length ?? 0) < slugs).map(([, message]) => message);
+  if (short.length) throw new ApiError(400, short);
+  if (POWERBI_LISTS.some(([name]) => (body[name]?.length ?? 0) > slugs)) throw new ApiError(400, [DASHBOARD_MSG.menu]);
+}
+
+/** The extraContext JSON text of a setDashboard body (spec 001 section 3); the schema keeps slugs unique. */
 function extraContextOf(body: SetDashboardBody): string {
   if (body.typeDashboard === 'zoho') {
+    checkPowerbiLists(body);
     const slugs = body.dashboardSlug ?? [];
-    const entries = slugs.map((slug, i) => [slug, {
-      reportId: body.dashboardReportId?.[i] ?? '',
-      workspaceId: body.dashboardWorkspaceId?.[i] ?? '',
-      rlsRoles: body.dashboardRlsRoles?.[i] ?? [],
-    }]);
-    if (entries.some(([, entry]) => typeof entry === 'object' && (!entry.reportId || !entry.workspaceId || !entry.rlsRoles.length))) {
-      throw new ApiError(400, [DASHBOARD_MSG.reportId]);
-    }
-    return JSON.stringify(Object.fromEntries(entries));
+    return JSON.stringify(Object.fromEntries(slugs.map((slug, i) => [slug, {
+      reportId: body.dashboardReportId![i],
+      workspaceId: body.dashboardWorkspaceId![i],
+      rlsRoles: body.dashboardRlsRoles![i],
+    }])));
   }
   return JSON.stringify({ enabled_users: body.userId ?? [], dashboard_tab: body.dashboardWorkspace ?? [] });
 }

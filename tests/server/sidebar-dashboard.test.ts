@@ -113,6 +113,40 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
     expect(JSON.parse(read.body.result.extraContext)).toEqual({ enabled_users: [11, 12], dashboard_tab: [{ dashboard_id: '7', name: 'Ops' }] });
   });
 
+  it('refuses a PowerBI dashboard chosen twice, saving nothing', async () => {
+    const before = await count(t.store, 'dashboards');
+    const twice = await call('POST', `${DB}/setDashboard`, {
+      companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: ['freight_analytics', 'freight_analytics'],
+      dashboardReportId: ['r-1', 'r-2'], dashboardWorkspaceId: ['w-1', 'w-2'], dashboardRlsRoles: [['All'], ['All']],
+    });
+    expect(twice).toMatchObject({ status: 400, body: dataFailure('Each dashboard can be chosen only once') });
+    expect(await count(t.store, 'dashboards')).toBe(before);
+  });
+
+  it('names the PowerBI list that lacks an entry, and the looker field that is missing', async () => {
+    const before = await count(t.store, 'dashboards');
+    const powerbi = { companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: ['freight_analytics', 'trip_analytics'] };
+    const full = { dashboardReportId: ['r-1', 'r-2'], dashboardWorkspaceId: ['w-1', 'w-2'], dashboardRlsRoles: [['All'], ['All']] };
+    const message = async (body: object) => (await call('POST', `${DB}/setDashboard`, body)).body.result.message;
+    expect(await message({ ...powerbi, ...full, dashboardReportId: ['r-1'] })).toBe('Please enter valid PowerBI ReportId');
+    expect(await message({ ...powerbi, ...full, dashboardWorkspaceId: ['w-1'] })).toBe('Please enter valid PowerBI WorkspaceId');
+    expect(await message({ ...powerbi, ...full, dashboardRlsRoles: [['All']] })).toBe('Please enter valid PowerBI Rls Roles');
+    expect(await message({ ...powerbi, ...full, dashboardRlsRoles: [['All'], []] })).toBe('Please enter valid PowerBI Rls Roles');
+    expect(await message({ ...powerbi, dashboardReportId: ['r-1', 'r-2'] })).toBe('Please enter valid PowerBI WorkspaceId; Please enter valid PowerBI Rls Roles');
+    expect(await message({ ...powerbi, dashboardReportId: [], dashboardWorkspaceId: ['w-1'], dashboardRlsRoles: [] }))
+      .toBe('Please enter valid PowerBI ReportId; Please enter valid PowerBI WorkspaceId; Please enter valid PowerBI Rls Roles');
+    // An entry beyond the last chosen dashboard belongs to none.
+    expect(await message({ ...powerbi, ...full, dashboardSlug: ['freight_analytics'] })).toBe('Please select menulist');
+    expect(await message({ companyId: 1003, isCreate: true, dashboardSlug: ['freight_analytics'] })).toBe('Please select dashboard type');
+    const looker = { companyId: 1003, isCreate: true, typeDashboard: 'looker' };
+    expect(await message({ ...looker, dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }] })).toBe('Please input userId');
+    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [{ dashboard_id: '7' }] })).toBe('Please enter valid dashboard name');
+    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [{ name: 'Ops' }] })).toBe('Please enter valid dashboard workspace');
+    expect(await message({ ...looker, userId: [1] })).toBe('Please enter valid dashboard name; Please enter valid dashboard workspace');
+    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [] })).toBe('Please enter valid dashboard name; Please enter valid dashboard workspace');
+    expect(await count(t.store, 'dashboards')).toBe(before);
+  });
+
   it('rejects bad dashboards and another company\'s ids', async () => {
     const before = await count(t.store, 'dashboards');
     expect(await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true })).toMatchObject({ status: 400, body: dataFailure('Please select dashboard type') });
