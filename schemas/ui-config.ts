@@ -48,7 +48,8 @@ export const uiConfigBodySchema = {
     ...uiConfigFormSchema.properties,
     companyId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
     branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
-    enabled: { type: 'integer', enum: [0, 1], default: 1, errorMessage: 'enabled must be 0 or 1' },
+    // A save always enables the module (spec 001 section 7: "enabled (sent as 1)"); disabling is toggleUIConfig's.
+    enabled: { type: 'integer', const: 1, default: 1, errorMessage: 'enabled must be 1' },
     id: { type: ['string', 'integer'], minLength: 1, maxLength: 64 },
   },
   required: ['companyId', 'featureKey', 'extracontext'],

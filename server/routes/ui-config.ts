@@ -80,7 +80,8 @@ export async function uiConfigRoutes(app: FastifyInstance, { store }: AppContext
         const scope = await dataScope(q, { companyId: String(body.companyId), branchId: body.branchId == null ? undefined : String(body.branchId) });
         const alerts = [...body.extracontext];
         await ensureAlertTypes(q, alerts);
-        const enabled = (body.enabled ?? 1) === 1;
+        // The schema takes only enabled 1: a save always leaves the module enabled.
+        const enabled = true;
         if (body.id !== undefined) {
           const current = await ownConfig(q, String(body.id), scope);
           await ensureFree(q, scope.companyId, current.branchId, body.featureKey, current.id);

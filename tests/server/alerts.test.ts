@@ -175,6 +175,19 @@ describe.each(BACKENDS)('alert settings and UI config on $name', (backend) => {
       expect(await count(t.store, 'ui_configs')).toBe(before);
     });
 
+    it('takes enabled only as 1 (spec: "sent as 1"), creating or changing nothing otherwise', async () => {
+      const before = await count(t.store, 'ui_configs');
+      const kolkata = await uiConfig('uic_tsl_kol_tickets');
+      for (const enabled of [0, 2, '1', true]) {
+        expect(await call('POST', `${UI}/updateUIConfig`, { companyId: '1003', featureKey: 'neoTicketModule', extracontext: ['untracked'], enabled }))
+          .toMatchObject({ status: 400, body: dataFailure('enabled must be 1') });
+      }
+      expect(await call('POST', `${UI}/updateUIConfig`, { id: 'uic_tsl_kol_tickets', companyId: '1001', branchId: '3102', featureKey: 'neoTicketModule', extracontext: ['untracked'], enabled: 0 }))
+        .toMatchObject({ status: 400, body: dataFailure('enabled must be 1') });
+      expect(await count(t.store, 'ui_configs')).toBe(before);
+      expect(await uiConfig('uic_tsl_kol_tickets')).toEqual(kolkata);
+    });
+
     it('answers 404 for another company\'s module and leaves it unchanged', async () => {
       const before = await uiConfig('uic_hul_tickets');
       expect(await call('POST', `${UI}/updateUIConfig`, { id: 'uic_hul_tickets', companyId: '1001', featureKey: 'neoTicketModule', extracontext: ['untracked'], enabled: 1 })).toMatchObject({ status: 404, body: failed('Not found') });
