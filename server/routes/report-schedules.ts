@@ -108,7 +108,11 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppC
     async ({ query }) => {
       const scope = await resolveScope(store, query);
       await ensureEntity(store, query.entity_id, scope.companyId);
-      const rows = await store.query<Row>(`${SELECT} where entity_id = $1 and type = $2 order by created_at, id`, [query.entity_id, query.type]);
+      // With a branch, only that branch's schedules; with the company alone, all of them (API.md "Report schedules").
+      const rows = await store.query<Row>(
+        `${SELECT} where entity_id = $1 and type = $2 and ($3::text is null or definition->>'branch_id' = $3) order by created_at, id`,
+        [query.entity_id, query.type, scope.branchId],
+      );
       return ok(rows.map(present));
     },
   );

@@ -61,6 +61,22 @@ describe.each(BACKENDS)('report schedules on $name', (backend) => {
     expect(await call('GET', '/saas/v1/rs/list?c=1001&type=ALERT')).toMatchObject({ status: 400, body: { message: ['Invalid entity'] } });
   });
 
+  it("lists only the chosen branch's schedules; the company alone lists them all", async () => {
+    const entity1003 = (await call('GET', '/saas/lego/cbdt?c=1003')).body.data.id;
+    const create = async (branch?: string) => (await call('POST', `/saas/v1/rs/definition/create?c=1003${branch ? `&b=${branch}` : ''}`, {
+      entity_id: entity1003, type: 'DAILY_TRIP_SUMMARY', definition: { ...daily('1003'), ...(branch ? { branch_id: branch } : {}) },
+    })).body.data.id;
+    const company = await create();
+    const mumbai = await create('3301');
+    const nagpur = await create('3302');
+    const ids = async (query: string) => (await call('GET', `/saas/v1/rs/list?c=1003${query}&entity_id=${entity1003}&type=DAILY_TRIP_SUMMARY`)).body.data.map((r: { id: string }) => r.id);
+    expect(await ids('&b=3301')).toEqual([mumbai]);
+    expect(await ids('&b=3302')).toEqual([nagpur]);
+    expect(await ids('&b=3303')).toEqual([]);
+    expect((await ids('')).sort()).toEqual([company, mumbai, nagpur].sort());
+    expect((await ids('&b=')).sort()).toEqual([company, mumbai, nagpur].sort());
+  });
+
   it('creates, reads, edits and toggles a daily summary', async () => {
     const created = await call('POST', '/saas/v1/rs/definition/create?c=1001', { entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: daily() });
     expect(created.status).toBe(200);
