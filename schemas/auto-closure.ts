@@ -39,6 +39,12 @@ const T = AUTO_CLOSURE_TEXT;
 const id = { type: 'string', maxLength: 64 } as const;
 const count = <Title extends string, M extends string>(title: Title, message: M) =>
   ({ type: 'number', title, minimum: 0, maximum: 1_000_000_000, errorMessage: { type: message, minimum: 'Please enter a number of 0 or more', maximum: 'Value is too large' } }) as const;
+/** Thresholds are counted in whole days (spec 001 section 9); `number` with multipleOf keeps 'x' and 1.5 apart. */
+const days = <Title extends string, M extends string>(title: Title, message: M) =>
+  ({ type: 'number', title, minimum: 0, maximum: 100_000, multipleOf: 1, errorMessage: { type: message, minimum: 'Please enter a number of 0 or more', maximum: 'Value is too large', multipleOf: 'Please enter whole days' } }) as const;
+/** A size that must be more than nothing: a 0-metre geofence or a 0-minute last mile closes nothing sensibly. */
+const positiveCount = <Title extends string, M extends string>(title: Title, message: M) =>
+  ({ type: 'number', title, exclusiveMinimum: 0, maximum: 1_000_000_000, errorMessage: { type: message, exclusiveMinimum: MSG.greaterThanZero, maximum: 'Value is too large' } }) as const;
 const text = <Title extends string, M extends string>(title: Title, message: M) =>
   ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { type: message, minLength: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' } }) as const;
 
@@ -127,14 +133,14 @@ export const autoClosureFormSchema = {
     when(['ON_ENTRY', 'ON_EXIT'], {
       properties: {
         companyName: text('Company Name', T.companyName),
-        threshold: count('Threshold (days)', T.threshold),
-        geofenceRadiusInMeter: count('Geofence Radius (metres)', T.geofence),
+        threshold: days('Threshold (days)', T.threshold),
+        geofenceRadiusInMeter: positiveCount('Geofence Radius (metres)', T.geofence),
       },
       required: ['companyName', 'geofenceRadiusInMeter'],
       errorMessage: { required: { companyName: T.companyName, geofenceRadiusInMeter: T.geofence } },
     }),
     when(['RULE_BASED', 'EPOD', 'CUSTOM'], {
-      properties: { threshold: count('Threshold (days)', T.threshold) },
+      properties: { threshold: days('Threshold (days)', T.threshold) },
       required: ['threshold'],
       errorMessage: { required: { threshold: T.threshold } },
     }),
@@ -153,7 +159,7 @@ export const autoClosureFormSchema = {
       errorMessage: { required: { loading_time_buffer: T.loading, unloading_time_buffer: T.unloading, distances: T.rows } },
     }),
     when(['LAST_MILE'], {
-      properties: { lastMileMinutes: count('Last Mile (minutes)', T.lastMile) },
+      properties: { lastMileMinutes: positiveCount('Last Mile (minutes)', T.lastMile) },
       required: ['lastMileMinutes'],
       errorMessage: { required: { lastMileMinutes: T.lastMile } },
     }),

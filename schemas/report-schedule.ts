@@ -52,12 +52,20 @@ export const TRIP_STATUSES = [
   { const: 0, title: 'Closed' },
 ] as const;
 
+/**
+ * Upper bounds of the exception report's durations: the report reads alerts of the last 45000 minutes (the fixed
+ * in-progress window), so a closed-alert window or a trip age beyond it (750 hours) could never match anything.
+ */
+export const EXCEPTION_LIMITS = { closedMinutes: EXCEPTION_FIXED.inProgressMinutes, tripHours: EXCEPTION_FIXED.inProgressMinutes / 60 } as const;
+
 export const REPORT_MSG = {
   emails: 'Please select EmailId',
   timings: 'Enter timings',
   alerts: 'Please select alerts names',
   closedMinutes: 'Please enter alerts closed duration in minutes',
   tripHours: 'Please enter total trip hours in hours ',
+  closedMinutesMax: `Alerts closed minutes can be at most ${EXCEPTION_LIMITS.closedMinutes}`,
+  tripHoursMax: `Total trip hours can be at most ${EXCEPTION_LIMITS.tripHours}`,
   tripStatus: 'Please enter trip statuses',
   operator: 'Please enter operator',
   value: 'Please enter valid input value',
@@ -70,7 +78,11 @@ export const EMAILS_PATTERN = `^\\s*${EMAIL}(\\s*,\\s*${EMAIL})*\\s*$`;
 const emails = (title: string) =>
   ({ type: 'string', title, pattern: EMAILS_PATTERN, maxLength: 2000, errorMessage: REPORT_MSG.emails }) as const;
 const timings = { type: 'string', title: 'Set Report Timings', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings } as const;
-const positive = (title: string, message: string) => ({ type: 'integer', title, minimum: 1, maximum: 1_000_000, errorMessage: message }) as const;
+/** A whole number from 1 to `maximum`: the spec's text when missing, not whole or below 1; `tooLarge` above. */
+const wholeFrom1 = <M extends string, L extends string>(maximum: number, message: M, tooLarge: L) =>
+  ({ type: 'integer', minimum: 1, maximum, errorMessage: { type: message, minimum: message, maximum: tooLarge } }) as const;
+const closedMinutes = wholeFrom1(EXCEPTION_LIMITS.closedMinutes, REPORT_MSG.closedMinutes, REPORT_MSG.closedMinutesMax);
+const tripHours = wholeFrom1(EXCEPTION_LIMITS.tripHours, REPORT_MSG.tripHours, REPORT_MSG.tripHoursMax);
 
 const keysOf = (type: FilterType) => Object.keys(FILTER_FIELDS).filter((k) => FILTER_FIELDS[k] === type);
 const INTEGER_TEXT = '^\\s*-?\\d{1,9}\\s*$';
@@ -129,8 +141,8 @@ export const exceptionFormSchema = {
       errorMessage: REPORT_MSG.alerts,
     },
     cron: timings,
-    closedMinutes: positive('Alerts Closed Minutes', REPORT_MSG.closedMinutes),
-    tripHours: positive('Total Trip hours', REPORT_MSG.tripHours),
+    closedMinutes: { ...closedMinutes, title: 'Alerts Closed Minutes' },
+    tripHours: { ...tripHours, title: 'Total Trip hours' },
     tripStatus: {
       type: 'array',
       title: 'Trip Status',
@@ -180,9 +192,9 @@ export const definitionFilterSchema = {
 export const exceptionParamsSchema = {
   type: 'object',
   properties: {
-    'date.alert.closed.close_time.duration_mins': { type: 'integer', minimum: 1, errorMessage: REPORT_MSG.closedMinutes },
+    'date.alert.closed.close_time.duration_mins': closedMinutes,
     'date.alert.inprogress.start_time.duration_mins': { const: EXCEPTION_FIXED.inProgressMinutes },
-    'date.trip.constraint.value': { type: 'integer', minimum: 1, errorMessage: REPORT_MSG.tripHours },
+    'date.trip.constraint.value': tripHours,
     'date.trip.type': { const: EXCEPTION_FIXED.tripType },
     event: { type: 'array', items: { type: 'string', enum: [...ALERT_TYPES] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.alerts },
     format: { const: EXCEPTION_FIXED.format },

@@ -85,6 +85,20 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
     expect(await count(t.store, 'auto_closure_rules')).toBe(before);
   });
 
+  it('wants whole days of threshold and a geofence and last mile above 0, storing nothing', async () => {
+    const before = await count(t.store, 'auto_closure_rules');
+    const bad = async (body: object) => (await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(body))).body.result.message;
+    expect(await bad({ autoClosureType: 'EPOD', threshold: 1.5 })).toBe('Please enter whole days');
+    expect(await bad({ autoClosureType: 'ON_ENTRY', companyName: 'Tata Steel', threshold: 0.5, geofenceRadiusInMeter: 3000 })).toBe('Please enter whole days');
+    expect(await bad({ autoClosureType: 'CUSTOM', threshold: -1 })).toBe('Please enter a number of 0 or more');
+    expect(await bad({ autoClosureType: 'ON_EXIT', companyName: 'Tata Steel', geofenceRadiusInMeter: 0 })).toBe('Please enter a number greater than 0');
+    expect(await bad({ autoClosureType: 'ON_EXIT', companyName: 'Tata Steel', geofenceRadiusInMeter: -5 })).toBe('Please enter a number greater than 0');
+    expect(await bad({ autoClosureType: 'LAST_MILE', lastMileMinutes: 0 })).toBe('Please enter a number greater than 0');
+    expect(await bad({ autoClosureType: 'LAST_MILE', lastMileMinutes: 'soon' })).toBe('Please enter last mile minutes');
+    expect(await count(t.store, 'auto_closure_rules')).toBe(before);
+    expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ autoClosureType: 'EPOD', threshold: 0 }))).status).toBe(200);
+  });
+
   it('updates a rule but never its type', async () => {
     const update = { autoClosureType: 'EPOD', threshold: 9, edit: true, customerConfigId: 'acl_tsl_epod' };
     expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(update))).status).toBe(200);

@@ -129,6 +129,16 @@ describe.each(BACKENDS)('report schedules on $name', (backend) => {
     expect(await post({ entity_id: entity, type: 'ALERT', definition: badParams })).toMatchObject({
       status: 400, body: { message: ['Please enter total trip hours in hours ', 'Please enter trip statuses'] },
     });
+    const withParams = (params: object) => ({ ...exception(), params: { ...exception().params, ...params } });
+    for (const [params, message] of [
+      [{ 'date.alert.closed.close_time.duration_mins': 0 }, 'Please enter alerts closed duration in minutes'],
+      [{ 'date.alert.closed.close_time.duration_mins': 2.5 }, 'Please enter alerts closed duration in minutes'],
+      [{ 'date.alert.closed.close_time.duration_mins': 45001 }, 'Alerts closed minutes can be at most 45000'],
+      [{ 'date.trip.constraint.value': -3 }, 'Please enter total trip hours in hours '],
+      [{ 'date.trip.constraint.value': 751 }, 'Total trip hours can be at most 750'],
+    ] as const) {
+      expect(await post({ entity_id: entity, type: 'ALERT', definition: withParams(params) })).toMatchObject({ status: 400, body: { message: [message] } });
+    }
     const badOperator = { ...exception(), filters: [{ key: 'current_escalation_level', in: ['1'] }] };
     expect(await post({ entity_id: entity, type: 'ALERT', definition: badOperator })).toMatchObject({ status: 400, body: { message: ['Please enter operator'] } });
     const badValue = { ...exception(), filters: [{ key: 'current_escalation_level', gt: 'two' }] };
