@@ -44,6 +44,9 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         fields={fields}
         templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate }}
         showErrorList={false}
+        // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
+        liveValidate={form.tried ? 'onChange' : undefined}
+        onError={() => form.setTried(true)}
         noHtml5Validate
         omitExtraData
         liveOmit="onBlur"

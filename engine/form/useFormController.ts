@@ -43,6 +43,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   }, [loaded.error, config.load]);
 
   const [submitting, setSubmitting] = useState(false);
+  /** Whether a submit has been tried (the view validates live from then on). */
+  const [tried, setTried] = useState(false);
   const submit = useCallback(
     async (data: Data) => {
       if (config.requiresCompany !== false && !scope.companyId) {
@@ -95,6 +97,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   return {
     scope,
     editing,
+    tried,
+    setTried,
     ready: config.requiresCompany === false || Boolean(scope.companyId),
     loading: needsLoad && loaded.isLoading,
     title: editing ? (config.title.edit ?? config.title.create) : config.title.create,

@@ -7,6 +7,7 @@ import { EditLockedSelectWidget } from './EditLockedSelectWidget';
 import { LogoField } from './LogoField';
 import { PlaceField } from './PlaceField';
 import { RemoteSelectWidget } from './RemoteSelectWidget';
+import { SelectWidget } from './SelectWidget';
 import { RemoteTagsWidget } from './RemoteTagsWidget';
 import { IdListWidget } from './IdListWidget';
 import { MenuTreeWidget } from './MenuTreeWidget';
@@ -14,6 +15,8 @@ import { SideMenuField } from './SideMenuField';
 
 /** Widgets configs may name in `ui:widget` (besides rjsf's own: text, select, radio, checkbox, hidden...). */
 export const widgets = {
+  // Replaces the theme's select for every enum and oneOf field (see SelectWidget).
+  SelectWidget,
   remoteSelect: RemoteSelectWidget,
   remoteTags: RemoteTagsWidget,
   date: DateWidget,

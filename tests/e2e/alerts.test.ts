@@ -87,8 +87,8 @@ describe('alerts', () => {
 
     await page.getByLabel('Feature Key').click();
     await option('Ticket On My Trips').waitFor();
-    // The two modules, after rjsf's empty placeholder entry.
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents()).toEqual(['Select field', 'Alert On Control Tower', 'Ticket On My Trips']);
+    // Exactly the two modules: the placeholder is not an option.
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents()).toEqual(['Alert On Control Tower', 'Ticket On My Trips']);
     await option('Ticket On My Trips').click();
     await page.getByLabel('Config').click();
     await option('Long Stoppage').click();

@@ -1,0 +1,36 @@
+import { Select } from 'antd';
+import type { WidgetProps } from '@rjsf/utils';
+
+type Choice = string | number | boolean;
+
+/**
+ * The select of every enum and oneOf field: antd's Select over the schema's options, with the placeholder shown as
+ * a placeholder (not as a blank option one can pick, as the theme's select does) and a clear button only where
+ * the field is optional.
+ */
+export function SelectWidget({ id, options, value, required, disabled, readonly, multiple, placeholder, autofocus, onChange, onBlur, onFocus }: WidgetProps) {
+  const choices = (options.enumOptions ?? []).map((option) => ({
+    value: option.value as Choice,
+    label: option.label,
+    disabled: Array.isArray(options.enumDisabled) && options.enumDisabled.includes(option.value),
+  }));
+  const empty = multiple ? [] : options.emptyValue;
+  return (
+    <Select
+      id={id}
+      mode={multiple ? 'multiple' : undefined}
+      value={(value ?? undefined) as Choice | Choice[] | undefined}
+      options={choices}
+      placeholder={placeholder || undefined}
+      allowClear={!required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ width: '100%' }}
+      onChange={(next: Choice | Choice[] | undefined) => onChange(next === undefined ? empty : next)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      aria-describedby={`${id}__error ${id}__description ${id}__help`}
+    />
+  );
+}
