@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ArrayItemTemplate } from '../form/ArrayItemTemplate';
+import { BaseInputTemplate } from '../form/BaseInputTemplate';
 import { GridTemplate } from '../form/GridTemplate';
 import { transformErrors } from '../form/transformErrors';
 import { validator } from '../form/validator';
@@ -34,7 +35,7 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
         transformErrors={transformErrors}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate }}
+        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate }}
         showErrorList={false}
         noHtml5Validate
         disabled={disabled}

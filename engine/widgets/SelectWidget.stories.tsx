@@ -1,0 +1,34 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, within } from 'storybook/test';
+import { alertForm, uiConfigForm } from '../../screens/alerts';
+import { oneField, WidgetForm } from '../stories/WidgetForm';
+
+const meta = {
+  title: 'Engine/Widgets/SelectWidget',
+  component: WidgetForm,
+  args: oneField(uiConfigForm, 'featureKey'),
+} satisfies Meta<typeof WidgetForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The UI config's module: its placeholder is a placeholder, and the options are exactly the two modules. */
+export const Required: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('combobox'));
+    await screen.findByText('Ticket On My Trips');
+    const shown = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent);
+    await expect(shown).toEqual(['Alert On Control Tower', 'Ticket On My Trips']);
+  },
+};
+
+/** A chosen module shows its label. */
+export const Chosen: Story = {
+  args: { formData: { featureKey: 'neoTicketModule' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Ticket On My Trips')).toBeInTheDocument();
+  },
+};
+
+/** The alert name of the add-alert form: twenty alert types, searchable by typing. */
+export const ManyOptions: Story = { args: oneField(alertForm, 'Alert_Name') };
