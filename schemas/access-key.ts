@@ -6,3 +6,6 @@ export const ACCESS_KEY = 'lego-console';
 
 /** The message when a call sends another key. */
 export const INVALID_ACCESS_KEY = 'Invalid access key';
+
+/** The access key as a schema property: optional, and when present exactly {@link ACCESS_KEY}. */
+export const accessKeySchema = { type: 'string', const: ACCESS_KEY, errorMessage: INVALID_ACCESS_KEY } as const;

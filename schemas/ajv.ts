@@ -44,12 +44,14 @@ const WRAPPER_KEYWORDS = new Set(['if', 'anyOf', 'oneOf']);
 /** Errors raised inside these sub-schemas only probe a condition; the outer keyword reports the failure. */
 const PROBE_PATH = /\/(contains|if|not)\//;
 
+/** The errors a user is shown: without wrappers and probes. Those not from `errorMessage` carry ajv's own texts. */
+export function shownErrors(errors: ErrorObject[] | null | undefined): ErrorObject[] {
+  return (errors ?? []).filter((e) => !WRAPPER_KEYWORDS.has(e.keyword) && !PROBE_PATH.test(e.schemaPath));
+}
+
 /** The user-facing texts of a list of ajv errors, in order, without duplicates. */
 export function errorMessages(errors: ErrorObject[] | null | undefined): string[] {
-  const texts = (errors ?? [])
-    .filter((e) => !WRAPPER_KEYWORDS.has(e.keyword) && !PROBE_PATH.test(e.schemaPath))
-    .map((e) => e.message ?? 'Invalid value');
-  return [...new Set(texts)];
+  return [...new Set(shownErrors(errors).map((e) => e.message ?? 'Invalid value'))];
 }
 
 /** Validates `data` against a shared schema; returns the messages the form would show ([] when valid). */

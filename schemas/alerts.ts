@@ -1,11 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ACCESS_KEY, INVALID_ACCESS_KEY } from './access-key';
-import { MSG } from './messages';
+import { accessKeySchema } from './access-key';
+import { BODY_OBJECT, MSG, idField } from './messages';
 
-const id = { type: 'string', maxLength: 64 } as const;
-
-/** The fixed access key some data-family calls send: optional, and when present exactly {@link ACCESS_KEY}. */
-export const accessKeySchema = { type: 'string', const: ACCESS_KEY, errorMessage: INVALID_ACCESS_KEY } as const;
+export { accessKeySchema };
 
 /**
  * The company scope as the data family names it (spec 001 section 7): companyId (required, 'Select a company
@@ -15,8 +12,8 @@ export const dataScopeQuerySchema = {
   type: 'object',
   properties: {
     companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: id,
-    departmentId: id,
+    branchId: idField('branchId'),
+    departmentId: idField('departmentId'),
     key: accessKeySchema,
   },
   required: ['companyId'],
@@ -58,7 +55,7 @@ export const alertToggleSchema = {
     key: accessKeySchema,
   },
   required: ['alertId'],
-  errorMessage: { required: { alertId: 'Please select an alert' } },
+  errorMessage: { type: BODY_OBJECT, required: { alertId: 'Please select an alert' } },
 } as const;
 
 export type AlertToggle = FromSchema<typeof alertToggleSchema>;

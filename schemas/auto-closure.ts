@@ -1,4 +1,5 @@
-import { MSG, NOT_BLANK } from './messages';
+import { accessKeySchema } from './access-key';
+import { BODY_OBJECT, MSG, NOT_BLANK, badId, idField } from './messages';
 
 /** Auto closure rule types (spec 001 section 5). */
 export const AUTO_CLOSURE_TYPES = ['ON_ENTRY', 'ON_EXIT', 'RULE_BASED', 'EPOD', 'CUSTOM', 'STA_BREACH', 'LAST_MILE'] as const;
@@ -25,6 +26,8 @@ export const AUTO_CLOSURE_TEXT = {
   customValue: 'Please select custom value',
   operator: 'Please select operator',
   fieldValue: 'Please enter field value',
+  fieldValueQuotes: "Field values must be wrapped in single quotes, e.g. 'x'",
+  rowList: 'Row values must be sent as a list, one entry per row',
   rows: 'Please add at least one row',
   customField: 'Please select a valid custom value',
   sameLength: 'Every row needs all its values',
@@ -36,7 +39,6 @@ export const AUTO_CLOSURE_TEXT = {
 } as const;
 
 const T = AUTO_CLOSURE_TEXT;
-const id = { type: 'string', maxLength: 64 } as const;
 const count = <Title extends string, M extends string>(title: Title, message: M) =>
   ({ type: 'number', title, minimum: 0, maximum: 1_000_000_000, errorMessage: { type: message, minimum: 'Please enter a number of 0 or more', maximum: 'Value is too large' } }) as const;
 /** Thresholds are counted in whole days (spec 001 section 9); `number` with multipleOf keeps 'x' and 1.5 apart. */
@@ -166,12 +168,22 @@ export const autoClosureFormSchema = {
   ],
 } as const;
 
-const list = <S extends object>(item: S) => ({ type: 'array', minItems: 1, maxItems: 50, items: item, errorMessage: { minItems: T.rows, maxItems: 'At most 50 rows' } }) as const;
-const optionalList = <S extends object>(item: S) => ({ type: 'array', maxItems: 50, items: item }) as const;
-/** A stored field value: the text wrapped in single quotes. */
-const quoted = { type: 'string', maxLength: 202, pattern: "^'.+'$", errorMessage: { type: T.fieldValue, pattern: T.fieldValue, maxLength: 'Maximum 200 character allowed' } } as const;
-const optionalQuoted = { anyOf: [{ const: '' }, quoted] } as const;
-const optionalText = { type: 'string', maxLength: 120 } as const;
+const list = <S extends object>(item: S) =>
+  ({ type: 'array', minItems: 1, maxItems: 50, items: item, errorMessage: { type: T.rowList, minItems: T.rows, maxItems: 'At most 50 rows' } }) as const;
+const optionalList = <S extends object>(item: S) => ({ type: 'array', maxItems: 50, items: item, errorMessage: { type: T.rowList, maxItems: 'At most 50 rows' } }) as const;
+/** An optional entry of a row: '' where the row has none, else `schema` (one message for both). */
+const orEmpty = <S extends object, M extends string>(schema: S, message: M) => ({ anyOf: [{ const: '' }, schema], errorMessage: message }) as const;
+/**
+ * A stored field value: the text wrapped in single quotes, as the console sends it (auto-closure-payload.ts).
+ * An empty or blank value asks for one ('', "''", "' '"); a value without its quotes says how to send it.
+ */
+const quoted = {
+  type: 'string',
+  maxLength: 202,
+  not: { pattern: "^'?\\s*'?$" },
+  pattern: "^'?\\s*'?$|^'[\\s\\S]*'$",
+  errorMessage: { type: T.fieldValue, not: T.fieldValue, pattern: T.fieldValueQuotes, maxLength: 'Maximum 200 character allowed' },
+} as const;
 
 /**
  * POST createAndUpdateAutoClosure (spec 001 section 7): scope, type, edit flag and the type's fields of
@@ -181,14 +193,14 @@ export const autoClosureBodySchema = {
   type: 'object',
   properties: {
     companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: { anyOf: [id, { type: 'null' }] },
+    branchId: { type: ['string', 'null'], maxLength: 64, errorMessage: badId('branchId') },
     autoClosureType: autoClosureFormSchema.properties.autoClosureType,
-    edit: { type: 'boolean' },
-    customerConfigId: id,
-    key: { type: 'string', maxLength: 64 },
+    edit: { type: 'boolean', errorMessage: 'edit must be true or false' },
+    customerConfigId: idField('customerConfigId'),
+    key: accessKeySchema,
   },
   required: ['companyId', 'autoClosureType'],
-  errorMessage: { required: { companyId: MSG.selectCompany, autoClosureType: T.type } },
+  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, autoClosureType: T.type } },
   allOf: [
     { if: { properties: { edit: { const: true } }, required: ['edit'] }, then: { required: ['customerConfigId'], errorMessage: { required: { customerConfigId: 'Please select a configuration to update' } } } },
     autoClosureFormSchema.allOf[0],
@@ -201,10 +213,10 @@ export const autoClosureBodySchema = {
         firstCustomValue: list(ruleRow.properties.firstCustomValue),
         firstCustomOperator: list(ruleRow.properties.firstCustomOperator),
         firstFieldValue: list(quoted),
-        joinOperator: optionalList({ anyOf: [{ const: '' }, join] }),
-        secondCustomValue: optionalList({ anyOf: [{ const: '' }, ruleRow.properties.secondCustomValue] }),
-        secondCustomOperator: optionalList({ anyOf: [{ const: '' }, ruleRow.properties.secondCustomOperator] }),
-        secondFieldValue: optionalList(optionalQuoted),
+        joinOperator: optionalList(orEmpty(join, T.operator)),
+        secondCustomValue: optionalList(orEmpty(ruleRow.properties.secondCustomValue, T.customField)),
+        secondCustomOperator: optionalList(orEmpty(ruleRow.properties.secondCustomOperator, T.operator)),
+        secondFieldValue: optionalList(orEmpty(quoted, T.fieldValueQuotes)),
       },
       ...RULE_REQUIRED,
     }),
@@ -228,13 +240,20 @@ export const autoClosureQuerySchema = {
   type: 'object',
   properties: {
     companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: id,
-    departmentId: id,
-    id,
-    key: { type: 'string', maxLength: 64 },
+    branchId: idField('branchId'),
+    departmentId: idField('departmentId'),
+    id: idField('id'),
+    key: accessKeySchema,
   },
   required: ['companyId'],
   errorMessage: { required: { companyId: MSG.selectCompany } },
+} as const;
+
+/** Query of getAutoClosureById: the scope and the rule's id. */
+export const autoClosureByIdQuerySchema = {
+  ...autoClosureQuerySchema,
+  required: ['companyId', 'id'],
+  errorMessage: { required: { companyId: MSG.selectCompany, id: 'Please select a configuration' } },
 } as const;
 
 /** POST toggleAutoClosure's body. */
@@ -242,7 +261,7 @@ export const autoClosureToggleSchema = {
   type: 'object',
   properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
   required: ['customerConfigId'],
-  errorMessage: { required: { customerConfigId: 'Please select a configuration' } },
+  errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
 
 export interface AutoClosureQuery {

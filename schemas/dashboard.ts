@@ -1,11 +1,15 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { MSG } from './messages';
+import { accessKeySchema } from './access-key';
+import { BODY_OBJECT, MSG, badId, idField, idOrNumberField } from './messages';
 
 /** Texts of spec 001 sections 5 and 8 for dashboard settings. */
 export const DASHBOARD_MSG = {
   type: 'Please select dashboard type',
   menu: 'Please select menulist',
   menuTwice: 'Each dashboard can be chosen only once',
+  isCreate: 'isCreate must be true (create) or false (update)',
+  updateWhich: 'Please select a configuration to update',
+  name: 'Dashboard name must be a text of at most 100 characters',
   reportId: 'Please enter valid PowerBI ReportId',
   rlsRoles: 'Please enter valid PowerBI Rls Roles',
   workspaceId: 'Please enter valid PowerBI WorkspaceId',
@@ -28,7 +32,7 @@ export const RLS_ROLES = [
 export const DASHBOARD_TYPES = ['zoho', 'looker'] as const;
 
 const text = (title: string, message: string) =>
-  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: { minLength: message, pattern: message, type: message } }) as const;
+  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: { minLength: message, pattern: message, type: message, maxLength: 'Maximum 200 character allowed' } }) as const;
 
 /** One PowerBI entry: the dashboard menu it belongs to and its report, workspace and RLS roles. */
 const powerbiEntry = {
@@ -40,10 +44,10 @@ const powerbiEntry = {
     rlsRoles: {
       type: 'array',
       title: 'PowerBI Rls Roles',
-      items: { type: 'string', enum: [...RLS_ROLES] },
+      items: { type: 'string', enum: [...RLS_ROLES], errorMessage: DASHBOARD_MSG.rlsRoles },
       uniqueItems: true,
       minItems: 1,
-      errorMessage: { minItems: DASHBOARD_MSG.rlsRoles },
+      errorMessage: { minItems: DASHBOARD_MSG.rlsRoles, type: DASHBOARD_MSG.rlsRoles, uniqueItems: DASHBOARD_MSG.rlsRoles },
     },
   },
   required: ['menu', 'reportId', 'workspaceId', 'rlsRoles'],
@@ -60,7 +64,7 @@ const lookerTab = {
     name: text('Dashboard Name', DASHBOARD_MSG.tabName),
   },
   required: ['dashboard_id', 'name'],
-  errorMessage: { required: { dashboard_id: DASHBOARD_MSG.tabId, name: DASHBOARD_MSG.tabName } },
+  errorMessage: { type: DASHBOARD_MSG.tabName, required: { dashboard_id: DASHBOARD_MSG.tabId, name: DASHBOARD_MSG.tabName } },
 } as const;
 
 /** The dashboard form (spec 001 sections 2.5 and 5): the type decides which entries are asked for. */
@@ -103,6 +107,12 @@ export const dashboardFormSchema = {
   },
 } as const;
 
+const AT_MOST_50 = 'At most 50 dashboards';
+
+/** A PowerBI or looker list parallel to the chosen dashboards: `message` when it is not a list. */
+const entries = <S extends object, M extends string>(items: S, message: M) =>
+  ({ type: 'array', items, maxItems: 50, errorMessage: { type: message, maxItems: AT_MOST_50 } }) as const;
+
 /** At least one looker tab, with `message` when there is none. */
 const tabsRequired = <M extends string>(message: M) =>
   ({
@@ -115,34 +125,43 @@ const tabsRequired = <M extends string>(message: M) =>
 export const setDashboardSchema = {
   type: 'object',
   properties: {
-    companyId: { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]+$' },
-    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
-    departmentId: { type: ['string', 'integer', 'null'], maxLength: 64 },
-    customerConfigId: { type: ['string', 'null'], maxLength: 64 },
-    isCreate: { type: 'boolean' },
+    companyId: { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]+$', errorMessage: MSG.selectCompany },
+    branchId: idOrNumberField('branchId'),
+    departmentId: idOrNumberField('departmentId'),
+    customerConfigId: { type: ['string', 'null'], maxLength: 64, errorMessage: badId('customerConfigId') },
+    isCreate: { type: 'boolean', errorMessage: DASHBOARD_MSG.isCreate },
     typeDashboard: { type: 'string', enum: [...DASHBOARD_TYPES], errorMessage: DASHBOARD_MSG.type },
-    dashboardName: { type: 'string', maxLength: 100 },
+    dashboardName: { type: 'string', maxLength: 100, errorMessage: DASHBOARD_MSG.name },
     dashboardSlug: {
       type: 'array',
       items: { type: 'string', minLength: 1, maxLength: 100, errorMessage: DASHBOARD_MSG.menu },
       maxItems: 50,
       // One entry per dashboard: the stored extraContext is keyed by the slug, so a second entry would replace the first.
       uniqueItems: true,
-      errorMessage: { uniqueItems: DASHBOARD_MSG.menuTwice },
+      errorMessage: { type: DASHBOARD_MSG.menu, maxItems: AT_MOST_50, uniqueItems: DASHBOARD_MSG.menuTwice },
     },
-    dashboardReportId: { type: 'array', items: text('PowerBI ReportId', DASHBOARD_MSG.reportId), maxItems: 50 },
-    dashboardWorkspaceId: { type: 'array', items: text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId), maxItems: 50 },
-    dashboardRlsRoles: {
+    dashboardReportId: entries(text('PowerBI ReportId', DASHBOARD_MSG.reportId), DASHBOARD_MSG.reportId),
+    dashboardWorkspaceId: entries(text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId), DASHBOARD_MSG.workspaceId),
+    dashboardRlsRoles: entries(powerbiEntry.properties.rlsRoles, DASHBOARD_MSG.rlsRoles),
+    userId: {
       type: 'array',
-      maxItems: 50,
-      items: { type: 'array', items: { type: 'string', enum: [...RLS_ROLES] }, minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.rlsRoles, type: DASHBOARD_MSG.rlsRoles } },
+      items: { type: 'integer', minimum: 1, errorMessage: DASHBOARD_MSG.userId },
+      maxItems: 100,
+      errorMessage: { type: DASHBOARD_MSG.userId, maxItems: 'You can only add up to 100 user IDs' },
     },
-    userId: { type: 'array', items: { type: 'integer', minimum: 1, errorMessage: DASHBOARD_MSG.userId }, maxItems: 100, errorMessage: { type: DASHBOARD_MSG.userId } },
-    dashboardWorkspace: { type: 'array', items: lookerTab, maxItems: 50 },
+    dashboardWorkspace: entries(lookerTab, DASHBOARD_MSG.tabName),
   },
   required: ['companyId', 'typeDashboard', 'isCreate'],
-  errorMessage: { required: { companyId: MSG.selectCompany, typeDashboard: DASHBOARD_MSG.type } },
+  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, typeDashboard: DASHBOARD_MSG.type, isCreate: DASHBOARD_MSG.isCreate } },
   allOf: [
+    {
+      if: { properties: { isCreate: { const: false } }, required: ['isCreate'] },
+      then: {
+        properties: { customerConfigId: { type: 'string', minLength: 1, errorMessage: DASHBOARD_MSG.updateWhich } },
+        required: ['customerConfigId'],
+        errorMessage: { required: { customerConfigId: DASHBOARD_MSG.updateWhich } },
+      },
+    },
     {
       if: { properties: { typeDashboard: { const: 'zoho' } }, required: ['typeDashboard'] },
       then: {
@@ -168,12 +187,12 @@ export const setDashboardSchema = {
 export const dashboardQuerySchema = {
   type: 'object',
   properties: {
-    key: { type: 'string', maxLength: 64 },
+    key: accessKeySchema,
     companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: { type: 'string', maxLength: 64 },
-    departmentId: { type: 'string', maxLength: 64 },
-    active: { type: 'integer' },
-    id: { type: 'string', maxLength: 64 },
+    branchId: idField('branchId'),
+    departmentId: idField('departmentId'),
+    active: { type: 'integer', enum: [0, 1], errorMessage: 'active must be 0 or 1' },
+    id: idField('id'),
   },
   required: ['companyId'],
   errorMessage: { required: { companyId: MSG.selectCompany } },
@@ -182,8 +201,9 @@ export const dashboardQuerySchema = {
 /** POST toggleDashboard. */
 export const toggleDashboardSchema = {
   type: 'object',
-  properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
   required: ['customerConfigId'],
+  errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
 
 export type SetDashboardBody = FromSchema<typeof setDashboardSchema>;

@@ -7,3 +7,16 @@ export const MSG = {
 
 /** Empty (left to minLength) or holding a non-space character: the spec's "no blank spaces only". */
 export const NOT_BLANK = '^$|\\S';
+
+/** The message of a request body that is not a JSON object (ajv would say 'must be object'). */
+export const BODY_OBJECT = 'The request body must be a JSON object';
+
+/** The message of an id field that is not one id: what ajv would say as 'must be string' or a length. */
+export const badId = <Name extends string>(name: Name) => `${name} must be a single id of at most 64 characters` as const;
+
+/** An optional id of a query or body (text), with its message. */
+export const idField = <Name extends string>(name: Name) => ({ type: 'string', maxLength: 64, errorMessage: badId(name) }) as const;
+
+/** An optional id that may also be sent as a number, or null for "none". */
+export const idOrNumberField = <Name extends string>(name: Name) =>
+  ({ type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId(name) }) as const;

@@ -1,3 +1,4 @@
+import { BODY_OBJECT, MSG, badId } from './messages';
 import { scopeQuerySchema } from './scope';
 
 /** Report schedules of spec 001 sections 2.6, 2.7, 3, 5 and 9: daily trip summary and exception (alert) reports. */
@@ -69,6 +70,9 @@ export const REPORT_MSG = {
   tripStatus: 'Please enter trip statuses',
   operator: 'Please enter operator',
   value: 'Please enter valid input value',
+  type: 'Report type must be DAILY_TRIP_SUMMARY or ALERT',
+  entity: 'Invalid entity',
+  filterKey: 'Please choose a filter field from the list',
 } as const;
 
 /** One or more e-mail addresses separated by commas. */
@@ -91,8 +95,8 @@ const INTEGER_TEXT = '^\\s*-?\\d{1,9}\\s*$';
 export const filterRowSchema = {
   type: 'object',
   properties: {
-    key: { type: 'string', enum: Object.keys(FILTER_FIELDS) },
-    operator: { type: 'string' },
+    key: { type: 'string', enum: Object.keys(FILTER_FIELDS), errorMessage: REPORT_MSG.filterKey },
+    operator: { type: 'string', errorMessage: REPORT_MSG.operator },
     value: { type: 'string', maxLength: 2000 },
   },
   allOf: [
@@ -168,16 +172,25 @@ export const exceptionFormSchema = {
 
 // ---- The report service's API (section 7) ----
 
-const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const idOrNumber = { type: ['string', 'integer'], minLength: 1, maxLength: 64 } as const;
+const entityId = { type: 'string', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.entity } as const;
+const reportType = { type: 'string', enum: [...REPORT_TYPES], errorMessage: REPORT_MSG.type } as const;
+/** A fixed value of the definition (section 9), with a message naming it. */
+const fixed = <V extends string | number, M extends string>(value: V, message: M) => ({ const: value, errorMessage: message }) as const;
+const FIXED_MSG = {
+  inProgress: `date.alert.inprogress.start_time.duration_mins must be ${EXCEPTION_FIXED.inProgressMinutes}`,
+  tripType: `date.trip.type must be '${EXCEPTION_FIXED.tripType}'`,
+  format: `format must be '${EXCEPTION_FIXED.format}'`,
+  scheduleType: `schedule.type must be '${EXCEPTION_FIXED.scheduleType}'`,
+} as const;
+const listOfValues = { type: 'array', items: { type: 'string', maxLength: 200, errorMessage: REPORT_MSG.value }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value } as const;
 
 /** A stored filter: the key plus one operator mapped to its value, e.g. `{key: 'alert_type', in: ['a', 'b']}`. */
 export const definitionFilterSchema = {
   type: 'object',
   properties: {
-    key: { type: 'string', enum: Object.keys(FILTER_FIELDS) },
-    in: { type: 'array', items: { type: 'string', maxLength: 200 }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value },
-    not_in: { type: 'array', items: { type: 'string', maxLength: 200 }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value },
+    key: { type: 'string', enum: Object.keys(FILTER_FIELDS), errorMessage: REPORT_MSG.filterKey },
+    in: listOfValues,
+    not_in: listOfValues,
     eq: { type: ['string', 'integer'], maxLength: 200, errorMessage: REPORT_MSG.value },
     ne: { type: ['string', 'integer'], maxLength: 200, errorMessage: REPORT_MSG.value },
     ...Object.fromEntries(['gt', 'gte', 'lt', 'lte', 'minutes_diff_lt', 'minutes_diff_gt'].map((op) => [op, { type: 'integer', errorMessage: REPORT_MSG.value }])),
@@ -186,18 +199,22 @@ export const definitionFilterSchema = {
   additionalProperties: false,
   minProperties: 2,
   maxProperties: 2,
-  errorMessage: REPORT_MSG.value,
+  // Each keyword named: a single text would leave the errors of the value lists' items unreplaced.
+  errorMessage: {
+    type: REPORT_MSG.value, required: { key: REPORT_MSG.filterKey }, additionalProperties: REPORT_MSG.operator,
+    minProperties: REPORT_MSG.value, maxProperties: REPORT_MSG.value,
+  },
 } as const;
 
 export const exceptionParamsSchema = {
   type: 'object',
   properties: {
     'date.alert.closed.close_time.duration_mins': closedMinutes,
-    'date.alert.inprogress.start_time.duration_mins': { const: EXCEPTION_FIXED.inProgressMinutes },
+    'date.alert.inprogress.start_time.duration_mins': fixed(EXCEPTION_FIXED.inProgressMinutes, FIXED_MSG.inProgress),
     'date.trip.constraint.value': tripHours,
-    'date.trip.type': { const: EXCEPTION_FIXED.tripType },
+    'date.trip.type': fixed(EXCEPTION_FIXED.tripType, FIXED_MSG.tripType),
     event: { type: 'array', items: { type: 'string', enum: [...ALERT_TYPES] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.alerts },
-    format: { const: EXCEPTION_FIXED.format },
+    format: fixed(EXCEPTION_FIXED.format, FIXED_MSG.format),
     tripStatus: { type: 'array', items: { type: 'integer', enum: [0, 1] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.tripStatus },
   },
   required: [
@@ -206,10 +223,15 @@ export const exceptionParamsSchema = {
   ],
   additionalProperties: false,
   errorMessage: {
+    type: 'params must be an object of the exception report settings',
+    additionalProperties: 'Unknown field in params',
     required: {
       'date.alert.closed.close_time.duration_mins': REPORT_MSG.closedMinutes,
+      'date.alert.inprogress.start_time.duration_mins': FIXED_MSG.inProgress,
       'date.trip.constraint.value': REPORT_MSG.tripHours,
+      'date.trip.type': FIXED_MSG.tripType,
       event: REPORT_MSG.alerts,
+      format: FIXED_MSG.format,
       tripStatus: REPORT_MSG.tripStatus,
     },
   },
@@ -220,43 +242,51 @@ export const reportDefinitionSchema = {
   type: 'object',
   properties: {
     email_recipients: { type: 'string', pattern: EMAILS_PATTERN, maxLength: 2000, errorMessage: REPORT_MSG.emails },
-    company_id: idOrNumber,
-    branch_id: idOrNumber,
-    job_uuid: { type: 'string', maxLength: 64 },
+    company_id: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    branch_id: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: badId('branch_id') },
+    job_uuid: { type: 'string', maxLength: 64, errorMessage: badId('job_uuid') },
     schedule: {
       type: 'object',
       properties: {
         cron: { type: 'string', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings },
-        type: { const: EXCEPTION_FIXED.scheduleType },
+        type: fixed(EXCEPTION_FIXED.scheduleType, FIXED_MSG.scheduleType),
       },
       required: ['cron', 'type'],
       additionalProperties: false,
-      errorMessage: { required: { cron: REPORT_MSG.timings } },
+      errorMessage: {
+        type: REPORT_MSG.timings,
+        additionalProperties: 'Unknown field in schedule',
+        required: { cron: REPORT_MSG.timings, type: FIXED_MSG.scheduleType },
+      },
     },
     params: exceptionParamsSchema,
-    filters: { type: 'array', items: definitionFilterSchema, maxItems: 50 },
+    filters: { type: 'array', items: definitionFilterSchema, maxItems: 50, errorMessage: { type: 'filters must be a list', maxItems: 'At most 50 filters' } },
   },
   required: ['email_recipients', 'company_id', 'schedule'],
   additionalProperties: false,
-  errorMessage: { required: { email_recipients: REPORT_MSG.emails, schedule: REPORT_MSG.timings } },
+  errorMessage: {
+    type: 'definition must be an object',
+    additionalProperties: 'Unknown field in the definition',
+    required: { email_recipients: REPORT_MSG.emails, company_id: MSG.selectCompany, schedule: REPORT_MSG.timings },
+  },
 } as const;
 
 export const reportListQuerySchema = {
   ...scopeQuerySchema,
-  properties: { ...scopeQuerySchema.properties, entity_id: id, type: { type: 'string', enum: [...REPORT_TYPES] } },
+  properties: { ...scopeQuerySchema.properties, entity_id: entityId, type: reportType },
   required: ['c', 'entity_id', 'type'],
-  errorMessage: { required: { c: scopeQuerySchema.errorMessage.required.c, entity_id: 'Invalid entity', type: 'Invalid report type' } },
+  errorMessage: { required: { c: scopeQuerySchema.errorMessage.required.c, entity_id: REPORT_MSG.entity, type: REPORT_MSG.type } },
 } as const;
 
 export const reportCreateSchema = {
   type: 'object',
   properties: {
-    entity_id: id,
-    type: { type: 'string', enum: [...REPORT_TYPES], errorMessage: 'Invalid report type' },
+    entity_id: entityId,
+    type: reportType,
     definition: reportDefinitionSchema,
   },
   required: ['entity_id', 'type', 'definition'],
-  errorMessage: { required: { entity_id: 'Invalid entity', type: 'Invalid report type', definition: REPORT_MSG.emails } },
+  errorMessage: { type: BODY_OBJECT, required: { entity_id: REPORT_MSG.entity, type: REPORT_MSG.type, definition: REPORT_MSG.emails } },
 } as const;
 
 export const reportUpdateSchema = {
@@ -267,7 +297,7 @@ export const reportUpdateSchema = {
   },
   additionalProperties: false,
   minProperties: 1,
-  errorMessage: { minProperties: 'Nothing to update' },
+  errorMessage: { type: BODY_OBJECT, minProperties: 'Nothing to update', additionalProperties: 'Only active or definition can be updated' },
 } as const;
 
 // ---- Types ----

@@ -1,19 +1,20 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { MSG } from './messages';
+import { MSG, idField } from './messages';
 
-const id = { type: 'string', maxLength: 64 } as const;
+const companyType = <Name extends string>(name: Name) =>
+  ({ type: 'string', enum: ['CONSIGNOR', 'TRANSPORTER'], errorMessage: `${name} must be CONSIGNOR or TRANSPORTER` }) as const;
 
 /** Query parameters naming the company scope of a call (spec 000 section 7): c, b, d, t, pt. */
 export const scopeQuerySchema = {
   type: 'object',
   properties: {
     c: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    b: id,
-    d: id,
-    t: { type: 'string', enum: ['CONSIGNOR', 'TRANSPORTER'] },
-    pt: { type: 'string', enum: ['CONSIGNOR', 'TRANSPORTER'] },
-    id,
-    routeId: id,
+    b: idField('Branch (b)'),
+    d: idField('Department (d)'),
+    t: companyType('Company type (t)'),
+    pt: companyType('Partner type (pt)'),
+    id: idField('id'),
+    routeId: idField('routeId'),
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { MSG } from './messages';
+import { accessKeySchema } from './access-key';
+import { BODY_OBJECT, MSG, badId, idField } from './messages';
 
 /** Texts of spec 001 sections 5 and 8 for the sidebar menu override. */
 export const SIDEBAR_MSG = {
@@ -27,11 +28,15 @@ export const SIDEBAR_ROLES = [
   { id: 21, name: 'Consignor-Operator' },
 ] as const;
 
+/** The message of a role that is not one of {@link SIDEBAR_ROLES}, naming them with their ids. */
+export const ROLE_MESSAGE = `Role must be one of ${SIDEBAR_ROLES.map((role) => `${role.name} (${role.id})`).join(', ')}`;
+
 /** An enum, not a oneOf of consts: rjsf would preselect the first const as a default. Names: {@link SIDEBAR_ROLES}. */
 const roleSchema = {
   type: 'integer',
   title: 'Role of User',
   enum: SIDEBAR_ROLES.map((role) => role.id),
+  errorMessage: ROLE_MESSAGE,
 } as const;
 
 /**
@@ -66,15 +71,20 @@ export const sidebarMenuFormSchema = {
 } as const;
 
 /** Company and branch as the data family sends them: digit strings or numbers. */
-const idValue = { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]*$' } as const;
-const key = { type: 'string', maxLength: 64 } as const;
+const idValue = { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]*$', errorMessage: MSG.selectCompany } as const;
+const branchValue = { type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId('branchId') } as const;
+const key = accessKeySchema;
+/** Only 0 or 1 (spec 001 section 7 sends 1). */
+const flag = <Name extends string>(name: Name) => ({ type: 'integer', enum: [0, 1], errorMessage: `${name} must be 0 or 1` }) as const;
+/** Saves always send enabled 1 (spec 001 section 9). */
+const enabledOne = { const: 1, errorMessage: 'enabled must be 1' } as const;
 const userIdList = {
   type: 'array',
   items: { type: 'integer', minimum: 1, errorMessage: SIDEBAR_MSG.idsOnly },
   maxItems: MAX_USER_IDS,
   errorMessage: { maxItems: SIDEBAR_MSG.tooManyIds, type: SIDEBAR_MSG.idsOnly },
 } as const;
-const roles = { type: ['integer', 'null'], enum: [...SIDEBAR_ROLES.map((role) => role.id), null] } as const;
+const roles = { type: ['integer', 'null'], enum: [...SIDEBAR_ROLES.map((role) => role.id), null], errorMessage: ROLE_MESSAGE } as const;
 
 /** Query of the sidebar reads: key, companyId, branchId, and roles or userId (comma-joined). */
 export const sidebarQuerySchema = {
@@ -82,12 +92,12 @@ export const sidebarQuerySchema = {
   properties: {
     key,
     companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: { type: 'string', maxLength: 64 },
-    departmentId: { type: 'string', maxLength: 64 },
-    enabled: { type: 'integer' },
-    active: { type: 'integer' },
-    id: { type: 'string', maxLength: 64 },
-    roles: { type: 'integer' },
+    branchId: idField('branchId'),
+    departmentId: idField('departmentId'),
+    enabled: flag('enabled'),
+    active: flag('active'),
+    id: idField('id'),
+    roles: { type: 'integer', enum: SIDEBAR_ROLES.map((role) => role.id), errorMessage: ROLE_MESSAGE },
     userId: { type: 'string', maxLength: 2000, pattern: '^[0-9,\\s]*$', errorMessage: SIDEBAR_MSG.idsOnly },
   },
   required: ['companyId'],
@@ -99,22 +109,22 @@ export const updateSideMenuListSchema = {
   type: 'object',
   properties: {
     key,
-    id: { type: 'string', maxLength: 64 },
+    id: idField('id'),
     companyId: idValue,
-    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    branchId: branchValue,
     extracontext: {
       type: 'array',
-      items: { type: 'string', minLength: 1, maxLength: 100 },
+      items: { type: 'string', minLength: 1, maxLength: 100, errorMessage: SIDEBAR_MSG.menuList },
       minItems: 1,
       maxItems: 500,
-      errorMessage: { minItems: SIDEBAR_MSG.menuList, type: SIDEBAR_MSG.menuList },
+      errorMessage: { minItems: SIDEBAR_MSG.menuList, type: SIDEBAR_MSG.menuList, maxItems: 'At most 500 menu items' },
     },
     roles,
     userId: userIdList,
-    enabled: { const: 1 },
+    enabled: enabledOne,
   },
   required: ['companyId', 'extracontext'],
-  errorMessage: { required: { companyId: MSG.selectCompany, extracontext: SIDEBAR_MSG.menuList } },
+  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, extracontext: SIDEBAR_MSG.menuList } },
 } as const;
 
 /** POST updateLandingPage (spec 001 section 7). */
@@ -123,14 +133,14 @@ export const updateLandingPageSchema = {
   properties: {
     key,
     companyId: idValue,
-    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    branchId: branchValue,
     roles,
     userId: userIdList,
-    landingPage: { type: 'string', minLength: 1, maxLength: 500, errorMessage: { minLength: SIDEBAR_MSG.landingPage, type: SIDEBAR_MSG.landingPage } },
-    enabled: { const: 1 },
+    landingPage: { type: 'string', minLength: 1, maxLength: 500, errorMessage: SIDEBAR_MSG.landingPage },
+    enabled: enabledOne,
   },
   required: ['companyId', 'landingPage'],
-  errorMessage: { required: { companyId: MSG.selectCompany, landingPage: SIDEBAR_MSG.landingPage } },
+  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, landingPage: SIDEBAR_MSG.landingPage } },
 } as const;
 
 export type SidebarQuery = FromSchema<typeof sidebarQuerySchema>;

@@ -1,7 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { MSG } from './messages';
-
-const id = { type: 'string', maxLength: 64 } as const;
+import { BODY_OBJECT, MSG, badId, idField, idOrNumberField } from './messages';
 
 /** The two UI modules of spec 001 section 5 ("UI config form"), with the labels the console shows. */
 export const UI_MODULES = {
@@ -47,13 +45,13 @@ export const uiConfigBodySchema = {
   properties: {
     ...uiConfigFormSchema.properties,
     companyId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: { type: ['string', 'integer', 'null'], maxLength: 64 },
+    branchId: idOrNumberField('branchId'),
     // A save always enables the module (spec 001 section 7: "enabled (sent as 1)"); disabling is toggleUIConfig's.
     enabled: { type: 'integer', const: 1, default: 1, errorMessage: 'enabled must be 1' },
-    id: { type: ['string', 'integer'], minLength: 1, maxLength: 64 },
+    id: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: badId('id') },
   },
   required: ['companyId', 'featureKey', 'extracontext'],
-  errorMessage: { required: { companyId: MSG.selectCompany, featureKey: 'Please select field', extracontext: 'Please select config' } },
+  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, featureKey: 'Please select field', extracontext: 'Please select config' } },
 } as const;
 
 export type UiConfigBody = FromSchema<typeof uiConfigBodySchema>;
@@ -63,7 +61,7 @@ export const uiConfigToggleSchema = {
   type: 'object',
   properties: { customerConfigId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
   required: ['customerConfigId'],
-  errorMessage: { required: { customerConfigId: 'Please select a configuration' } },
+  errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
 
 export type UiConfigToggle = FromSchema<typeof uiConfigToggleSchema>;
@@ -74,9 +72,9 @@ export const uiConfigByIdQuerySchema = {
   properties: {
     id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' },
     companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: id,
-    departmentId: id,
-    featureKey: id,
+    branchId: idField('branchId'),
+    departmentId: idField('departmentId'),
+    featureKey: { type: 'string', maxLength: 64, errorMessage: 'Please select field' },
   },
   required: ['companyId', 'id'],
   errorMessage: { required: { companyId: MSG.selectCompany, id: 'Please select a configuration' } },

@@ -52,7 +52,7 @@ export interface BuildOptions {
 }
 
 /** Route families behind the desk token and the `prm.super.read` check. */
-const GUARDED = [
+export const GUARDED = [
   lookupRoutes, placeRoutes, fteidRoutes, permissionRoutes, companyRouteRoutes, routeWaypointRoutes,
   routeMasterRoutes, vehicleRoutes, materialRoutes, transporterRoutes, mapRoutes,
   alertRoutes, uiConfigRoutes,

@@ -11,11 +11,12 @@ import { ApiError, TEXT, fail } from './envelope';
 const bodyAjv = extendAjv(new Ajv({ ...ajvOptions, useDefaults: true }));
 const queryAjv = extendAjv(new Ajv({ ...ajvOptions, useDefaults: true, coerceTypes: 'array' }));
 
+/** The validator of a route's `schema` part as the server runs it (bodies strict, everything else coerced). */
+export const compileFor = (httpPart: string | undefined, schema: AnySchema) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+
 /** Makes the route `schema` option validate with the shared schemas' ajv setup (formats, ajv-errors). */
 export function useSharedValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as AnySchema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => compileFor(httpPart, schema as AnySchema));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkKey, dataOk, withDataEnvelope } from '../http/data-envelope';
 import {
-  AUTO_CLOSURE_TEXT as T, CUSTOM_VALUE_PREFIX, autoClosureBodySchema, autoClosureQuerySchema, autoClosureToggleSchema, type AutoClosureQuery,
+  AUTO_CLOSURE_TEXT as T, CUSTOM_VALUE_PREFIX, autoClosureBodySchema, autoClosureByIdQuerySchema, autoClosureQuerySchema, autoClosureToggleSchema, type AutoClosureQuery,
 } from '../../schemas/auto-closure';
 import { DISTANCE_ARRAYS, RULE_ARRAYS, storedFields } from '../../schemas/auto-closure-payload';
 import { ApiError, notFound } from '../http/envelope';
@@ -68,7 +68,7 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
       return dataOk(rows.map(present));
     });
 
-    api.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureById`, { schema: { querystring: { ...autoClosureQuerySchema, required: ['companyId', 'id'] } } }, async ({ query }) => {
+    api.get<{ Querystring: AutoClosureQuery }>(`${BASE}/getAutoClosureById`, { schema: { querystring: autoClosureByIdQuerySchema } }, async ({ query }) => {
       const scope = await scopeOf(store, query);
       return dataOk(present(await owned(store, query.id!, scope)));
     });

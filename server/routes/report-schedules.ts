@@ -12,7 +12,7 @@ import {
   type ReportDefinition,
   type ReportType,
 } from '../../schemas/report-schedule';
-import { ApiError, notFound, ok } from '../http/envelope';
+import { ApiError, TEXT, notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
 import { resolveScope } from '../http/scope';
 import type { Queryable } from '../store/store';
@@ -20,8 +20,9 @@ import type { AppContext } from '../context';
 
 const paramsSchema = {
   type: 'object',
-  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: TEXT.notFound } },
   required: ['id'],
+  errorMessage: { required: { id: TEXT.notFound } },
 } as const;
 
 const CRONS: Record<ReportType, Set<string>> = {

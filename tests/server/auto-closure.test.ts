@@ -78,7 +78,11 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
       firstCustomValue: ['driver_name'], firstCustomOperator: ['=='], firstFieldValue: ["'Ravi'"],
     };
     expect(await bad({ ...rule, autoClosureRuleSubject: [' '], min_time_at_destination: ['a'] })).toEqual(['Blank spaces not allowed', 'Please Enter Time In Min']);
-    expect(await bad({ ...rule, firstCustomOperator: ['>'], firstFieldValue: ['Ravi'] })).toEqual(['Please select operator', 'Please enter field value']);
+    expect(await bad({ ...rule, firstCustomOperator: ['>'], firstFieldValue: ['Ravi'] })).toEqual(['Please select operator', "Field values must be wrapped in single quotes, e.g. 'x'"]);
+    expect(await bad({ ...rule, firstFieldValue: ["''"] })).toEqual(['Please enter field value']);
+    expect(await bad({ ...rule, firstFieldValue: ["' '"] })).toEqual(['Please enter field value']);
+    expect(await bad({ ...rule, secondCustomValue: ['driver_name'], secondCustomOperator: ['=='], secondFieldValue: ['Ravi'], joinOperator: ['&&'] }))
+      .toEqual(["Field values must be wrapped in single quotes, e.g. 'x'"]);
     expect(await bad({ ...rule, firstCustomValue: ['custom_values.unknown'] })).toEqual(['Please select a valid custom value']);
     expect(await bad({ ...rule, firstCustomValue: ['password'] })).toEqual(['Please select a valid custom value']);
     expect(await bad({ ...rule, companyId: '' })).toEqual(['Select a company to continue']);
