@@ -68,8 +68,8 @@ export const autoClosureForm: FormConfig = {
     'ui:order': ['autoClosureType', 'companyName', 'threshold', 'geofenceRadiusInMeter', 'loading_time_buffer', 'unloading_time_buffer', 'lastMileMinutes', '*'],
     autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' },
     geofenceRadiusInMeter: { 'ui:placeholder': '3000' },
-    rules: { 'ui:options': { ...rows, fullWidth: true }, items: { 'ui:options': rows, firstCustomValue: customValue, secondCustomValue: customValue } },
-    distances: { 'ui:options': { ...rows, fullWidth: true }, items: { 'ui:options': rows } },
+    rules: { 'ui:options': { ...rows, fullWidth: true, addText: 'Add Rule' }, items: { 'ui:options': rows, firstCustomValue: customValue, secondCustomValue: customValue } },
+    distances: { 'ui:options': { ...rows, fullWidth: true, addText: 'Add Distance Band' }, items: { 'ui:options': rows } },
   },
   load: {
     endpoint: autoClosureApi.byId,

@@ -82,14 +82,14 @@ export const dashboardForm: FormConfig = {
     'ui:order': ['typeDashboard', 'powerbi', 'userId', 'tabs'],
     typeDashboard: { 'ui:placeholder': 'Select dashboard type', 'ui:enumNames': ['PowerBI', 'looker'] },
     powerbi: {
-      'ui:options': rows,
+      'ui:options': { ...rows, addText: 'Add PowerBI Dashboard' },
       items: {
         menu: { 'ui:widget': 'remoteSelect', 'ui:options': { endpoint: dashboardApi.menu, labelField: 'name', valueField: 'slug', placeholder: 'Select menu', fetchError: 'Error while fetching data' } },
         rlsRoles: { 'ui:widget': 'select', 'ui:placeholder': 'Select roles' },
       },
     },
     userId: { 'ui:widget': 'idList' },
-    tabs: { 'ui:options': rows },
+    tabs: { 'ui:options': { ...rows, addText: 'Add Dashboard Tab' } },
   },
   load: { endpoint: dashboardApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: DASHBOARD_MSG.fetchError },
   toForm: toDashboardForm,

@@ -5,6 +5,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
 import { fields, widgets, checkUiSchema } from '../widgets/registry';
 import type { FormConfig } from '../types';
+import { AddButton } from './AddButton';
 import { ArrayItemTemplate } from './ArrayItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { GridTemplate } from './GridTemplate';
@@ -35,14 +36,15 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         schema={config.schema as unknown as RJSFSchema}
         uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         formData={form.formData}
-        formContext={{ record: form.record }}
+        // Labels and list titles read left to right, without the theme's trailing colon.
+        formContext={{ record: form.record, labelAlign: 'left', colon: false }}
         onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
         onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
         validator={validator}
         transformErrors={transformErrors}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate }}
+        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } }}
         showErrorList={false}
         // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
         liveValidate={form.tried ? 'onChange' : undefined}

@@ -2,6 +2,7 @@ import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
+import { AddButton } from '../form/AddButton';
 import { ArrayItemTemplate } from '../form/ArrayItemTemplate';
 import { BaseInputTemplate } from '../form/BaseInputTemplate';
 import { GridTemplate } from '../form/GridTemplate';
@@ -35,7 +36,7 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
         transformErrors={transformErrors}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate }}
+        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } }}
         showErrorList={false}
         noHtml5Validate
         disabled={disabled}

@@ -23,7 +23,7 @@ async function stored(): Promise<Rule[]> {
 const form = () => page.locator('form');
 const field = (id: string) => page.locator(`#root_${id}`);
 const submit = () => page.getByRole('button', { name: 'Submit' }).click();
-const addRow = () => form().locator('button[title="Add Item"]').click();
+const addRow = () => form().getByRole('button', { name: /^plus Add (Rule|Distance Band)$/ }).click();
 
 async function openAdd() {
   await page.getByRole('menuitem', { name: 'Auto Closure' }).click();
