@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY, INVALID_ACCESS_KEY } from '../../schemas/access-key';
-import { ApiError } from './envelope';
-import { describeFailure, errorHandler } from './validation';
+import { ApiError, fail, type Envelope } from './envelope';
+import { describeFailure } from './validation';
 
 /** The data family's answer (spec 001 section 7): `{status: 'ok', result: {status: 1, data, message}}`. */
 export interface DataEnvelope<T> {
@@ -12,11 +12,6 @@ export interface DataEnvelope<T> {
 /** A successful data-family answer; `message` is what the console shows where the spec shows the server's text. */
 export function dataOk<T>(data: T, message = '', extra: Record<string, unknown> = {}): DataEnvelope<T> {
   return { status: 'ok', result: { status: 1, data, message, ...extra } };
-}
-
-/** The data family's failure: a 4xx with `{status: 'error', result: {status: 0, message}}`. */
-export function dataFail(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).send({ status: 'error', result: { status: 0, message } });
 }
 
 /** The access key is optional; when sent it must be the fixed one (see schemas/access-key.ts). */
@@ -37,8 +32,10 @@ export const MESSAGE_JOIN = '; ';
  */
 function dataErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const failure = describeFailure(err, request);
-  if (failure.status === 401 || failure.status === 403) return errorHandler(err, request, reply);
-  const body: DataEnvelope<never> = { status: 'error', result: { status: 0, message: failure.messages.join(MESSAGE_JOIN) } };
+  const credentials = failure.status === 401 || failure.status === 403;
+  const body: DataEnvelope<never> | Envelope<null> = credentials
+    ? fail(failure.messages)
+    : { status: 'error', result: { status: 0, message: failure.messages.join(MESSAGE_JOIN) } };
   return reply.code(failure.status).headers(failure.headers).send(body);
 }
 
