@@ -32,6 +32,12 @@ describe('auto closure payload', () => {
     expect(validate(autoClosureBodySchema, body)).toEqual([]);
   });
 
+  it('asks for the other half of a second condition', () => {
+    const rule = ruleForm.rules[1];
+    expect(validate(autoClosureFormSchema, { autoClosureType: 'RULE_BASED', threshold: 1, rules: [{ ...rule, secondCustomValue: 'driver_name' }] })).toEqual(['Please enter field value']);
+    expect(validate(autoClosureFormSchema, { autoClosureType: 'RULE_BASED', threshold: 1, rules: [{ ...rule, secondFieldValue: 'Ravi' }] })).toEqual(['Please select custom value']);
+  });
+
   it('gives each type its own messages in the form', () => {
     expect(validate(autoClosureFormSchema, {})).toEqual(['Please select auto closure type']);
     expect(validate(autoClosureFormSchema, { autoClosureType: 'ON_EXIT' })).toEqual(['Please enter company name', 'Please enter geofence radius in meter']);

@@ -88,6 +88,11 @@ const ruleRow = {
     secondFieldValue: text('Second Field Value', T.fieldValue),
   },
   ...RULE_REQUIRED,
+  // The second condition is optional, but half of one is a mistake: a custom value needs its field value and back.
+  allOf: [
+    { if: { required: ['secondCustomValue'] }, then: { required: ['secondFieldValue'], errorMessage: { required: { secondFieldValue: T.fieldValue } } } },
+    { if: { required: ['secondFieldValue'] }, then: { required: ['secondCustomValue'], errorMessage: { required: { secondCustomValue: T.customValue } } } },
+  ],
 } as const;
 
 /** One STA breach row: a distance band (km) and its transit buffer (seconds). */

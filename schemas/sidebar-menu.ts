@@ -61,7 +61,8 @@ export const sidebarMenuFormSchema = {
     extracontext: {
       type: 'array',
       title: 'Menu List',
-      items: { type: 'string' },
+      // rjsf starts the list with one empty entry (minItems): that entry says what is missing, not 'must be string'.
+      items: { type: 'string', errorMessage: SIDEBAR_MSG.menuList },
       minItems: 1,
       errorMessage: { minItems: SIDEBAR_MSG.menuList },
     },
