@@ -25,6 +25,9 @@ export const alertApi = {
   saveUiConfig: data('/saas/data/onBoardingAPI/updateUIConfig', { method: 'POST', scoped: false }),
 } satisfies Record<string, Endpoint>;
 
+/** A config without a branch applies to the whole company: said so rather than left blank. */
+const companyWide = (row: Record<string, unknown>) => row.branchId ?? 'All branches';
+
 /** The confirmation of every switch of these screens (spec 001 section 4). */
 const confirm = { confirmTitle: 'Enable Configuration', confirmText: 'Are you sure want to disable/enable notification/Ticket' } as const;
 
@@ -38,7 +41,7 @@ export const alertSettingsList: ListConfig = {
   rowKey: 'id',
   columns: [
     { title: 'Alert Name', field: 'featureKey', sortable: true },
-    { title: 'Branch Id', field: 'branchId' },
+    { title: 'Branch Id', field: 'branchId', value: companyWide },
     {
       title: 'Enabled',
       field: 'enabled',
@@ -164,7 +167,7 @@ export const uiConfigList: ListConfig = {
   columns: [
     { title: 'Feature Name', field: 'featureKey', value: (row) => uiModuleLabel(row.featureKey) },
     { title: 'Config', field: 'extraContext', value: (row) => (Array.isArray(row.extraContext) ? row.extraContext.join(', ') : '') },
-    { title: 'Branch Id', field: 'branchId' },
+    { title: 'Branch Id', field: 'branchId', value: companyWide },
     {
       title: 'Enabled',
       field: 'enabled',

@@ -99,6 +99,7 @@ describe('alerts', () => {
     await page.getByText('UI config set successfully for companyIds [ 1001 ]').waitFor();
     await page.waitForURL((url) => url.pathname === '/display-alert-ticket');
     await rowWith('long_stoppage, transit_delay').waitFor();
+    await rowWith('long_stoppage, transit_delay').getByRole('cell', { name: 'All branches', exact: true }).waitFor();
     const created = (await uiConfigs()).find((c) => c.featureKey === 'neoTicketModule' && c.branchId === null);
     expect(created).toMatchObject({ enabled: true, extraContext: ['long_stoppage', 'transit_delay'] });
   });
