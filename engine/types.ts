@@ -163,8 +163,11 @@ export interface SheetConfig {
   maxRows: number;
   /** Empty rows always kept below the data. */
   spareRows: number;
-  /** The 'Please Refer Format' link: downloads a workbook with the headers and an example row. */
-  format?: { label: string; fileName: string; example: Record<string, string> };
+  /**
+   * The 'Please Refer Format' link: downloads a workbook with the headers and an example row, plus one sheet per
+   * list of allowed values (e.g. the alert names).
+   */
+  format?: { label: string; fileName: string; example: Record<string, string>; lists?: readonly { name: string; values: readonly string[] }[] };
   submit: {
     endpoint: Endpoint;
     /** The call for the sheet's data rows (objects keyed by column, cell texts trimmed). */

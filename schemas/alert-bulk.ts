@@ -68,7 +68,12 @@ const emailsPattern = '^\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+(\\s*,\\s*[^\\s@,]+@[
 function cellSchema(key: string, kind: AlertColumnKind) {
   switch (kind) {
     case 'id':
-      return { type: 'string', pattern: '^\\S+$', maxLength: 64, errorMessage: `${key} must be an id without spaces` };
+      return {
+        type: 'string',
+        pattern: '^\\S+$',
+        maxLength: 64,
+        errorMessage: { type: `${key} must be an id written as text`, pattern: `${key} must be an id without spaces`, maxLength: `${key} must be at most 64 characters` },
+      };
     case 'number':
       return numberCell(key);
     case 'emails':
@@ -78,22 +83,30 @@ function cellSchema(key: string, kind: AlertColumnKind) {
     case 'flag':
       return { type: 'boolean', errorMessage: `${key} must be true or false` };
     default:
-      return { type: 'string', maxLength: 500, errorMessage: `${key} must be at most 500 characters` };
+      return { type: 'string', maxLength: 500, errorMessage: { type: `${key} must be written as text`, maxLength: `${key} must be at most 500 characters` } };
   }
 }
+
+const ROW_NOT_OBJECT = "Each row must be an object keyed by the sheet's columns";
+/** The row schema's text for columns the sheet does not have (the server names them). */
+export const UNKNOWN_COLUMN = 'Unknown column';
+
+/** Short enough for a status cell; the format workbook's 'Alert names' sheet lists them all. */
+export const ALERT_NAME_MESSAGE = 'Alert_Name must be an alert type such as long_stoppage (the format lists them all)';
 
 /** One row as setAlerts takes it: CompanyId and Alert_Name (one of the alert types of section 9) are needed. */
 export const alertBulkRowSchema = {
   type: 'object',
   properties: {
     ...Object.fromEntries(ALERT_COLUMNS.map(([key, kind]) => [key, cellSchema(key, kind)])),
-    Alert_Name: { type: 'string', enum: [...ALERT_TYPES], errorMessage: `Alert_Name must be one of ${ALERT_TYPES.join(', ')}` },
+    Alert_Name: { type: 'string', enum: [...ALERT_TYPES], errorMessage: ALERT_NAME_MESSAGE },
   },
   required: ['CompanyId', 'Alert_Name'],
   additionalProperties: false,
   errorMessage: {
+    type: ROW_NOT_OBJECT,
     required: { CompanyId: 'Please enter CompanyId', Alert_Name: 'Please enter Alert_Name' },
-    additionalProperties: 'Unknown column',
+    additionalProperties: UNKNOWN_COLUMN,
   },
 } as const;
 
@@ -107,7 +120,8 @@ export const alertBulkBodySchema = {
   type: 'array',
   minItems: 1,
   maxItems: ALERT_SHEET.maxRows,
-  items: { type: 'object', errorMessage: 'Each row must be an object keyed by the sheet\'s columns' },
+  // Anything goes here: each row is checked on its own, so a row that is not an object fails alone.
+  items: {},
   errorMessage: { minItems: ALERT_SHEET_TEXT.empty, maxItems: `At most ${ALERT_SHEET.maxRows} rows can be uploaded at once`, type: ALERT_SHEET_TEXT.empty },
 } as const;
 

@@ -56,7 +56,10 @@ const rowProperties = alertBulkRowSchema.properties as Record<string, Record<str
 function labelled(key: string): Record<string, unknown> {
   const label = ALERT_FIELD_LABELS[key] ?? key;
   const rule = rowProperties[key];
-  return { ...rule, title: label, ...(typeof rule.errorMessage === 'string' ? { errorMessage: rule.errorMessage.replace(key, label) } : {}) };
+  const message = rule.errorMessage;
+  const relabel = (text: string) => text.replace(key, label);
+  const errorMessage = typeof message === 'string' ? relabel(message) : message && typeof message === 'object' ? Object.fromEntries(Object.entries(message).map(([k, v]) => [k, relabel(String(v))])) : undefined;
+  return { ...rule, title: label, ...(errorMessage ? { errorMessage } : {}) };
 }
 
 export const alertFormSchema = {
@@ -65,8 +68,9 @@ export const alertFormSchema = {
     // The row's rules, with messages naming the field by its label rather than its column.
     ...Object.fromEntries(ALERT_FORM_FIELDS.map((key) => [key, labelled(key)])),
     Alert_Name: { type: 'string', title: 'Alert Name', enum: [...ALERT_TYPES], errorMessage: SELECT_ALERT },
-    close_old_trips: { type: 'boolean', title: 'Close Old Trips', default: false },
-    enable_ticket: { type: 'boolean', title: 'Enable Ticket', default: false },
+    // No defaults: an untouched box sends nothing, as a blank cell of the sheet does.
+    close_old_trips: { type: 'boolean', title: 'Close Old Trips' },
+    enable_ticket: { type: 'boolean', title: 'Enable Ticket' },
   },
   required: ['Alert_Name'],
   errorMessage: { required: { Alert_Name: SELECT_ALERT } },

@@ -2,6 +2,7 @@ import { ACCESS_KEY } from '../schemas/access-key';
 import { ALERT_COLUMNS, ALERT_SHEET, ALERT_SHEET_TEXT, alertCellValue, type AlertBulkResult } from '../schemas/alert-bulk';
 import { ALERT_FORM_FIELDS, alertFormSchema } from '../schemas/alert-form';
 import { raisesTicket } from '../schemas/alerts';
+import { ALERT_TYPES } from '../schemas/report-schedule';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
 import type { Endpoint, EndpointOptions } from '../engine/data/endpoint';
 import type { FormConfig, ListConfig, SheetConfig, SheetRowResult } from '../engine/types';
@@ -130,6 +131,7 @@ export const alertSheet: SheetConfig = {
   format: {
     label: 'Please Refer Format',
     fileName: 'bulk-alert-format.xlsx',
+    lists: [{ name: 'Alert names', values: ALERT_TYPES }],
     example: {
       CompanyId: '1001',
       Alert_Name: 'long_stoppage',

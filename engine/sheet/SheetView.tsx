@@ -59,11 +59,22 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
         columnSorting: false,
         columns: [
           ...config.columns.map((c) => ({ title: c.title ?? c.key, width: c.width ?? 140, type: 'text' as const })),
-          { title: STATUS_TITLE, width: 260, type: 'text' as const, readOnly: true },
+          // Long server messages wrap inside the status cell rather than being cut off.
+          { title: STATUS_TITLE, width: 320, type: 'text' as const, readOnly: true, wordWrap: true },
         ],
       },
     ],
     onbeforeinsertrow: (_instance, rows) => (rowCount() + rows.length > capacity ? false : undefined),
+    // A pasted block is cut to the data columns and to the rows left before the limit (with a warning), so
+    // nothing spills into the status column or overwrites the last rows.
+    onbeforepaste: (_instance, copied, x, y) => {
+      const room = config.maxRows - Number(y);
+      const block = copied.map((row) => row.slice(0, Math.max(0, width - Number(x))).map((cell) => cell.value));
+      if (block.length > room) feedback.warning(rowLimitText(config.maxRows));
+      if (room <= 0 || block[0]?.length === 0) return false;
+      // jspreadsheet pastes the rows returned here instead of the copied ones (its typing says string).
+      return block.slice(0, Math.max(0, room)) as unknown as string;
+    },
     onchange: (_instance, _cell, x, y) => {
       // An edited row is no longer what the server answered about: its status clears.
       if (Number(x) < width && String(sheet?.getValueFromCoords(width, Number(y)) ?? '') !== '') setStatus(Number(y), '');

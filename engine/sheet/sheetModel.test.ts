@@ -6,13 +6,14 @@ const columns = [{ key: 'CompanyId' }, { key: 'branchId' }, { key: 'Alert_Name',
 describe('sheet model', () => {
   it('recognises its own header row, whatever the case and separators', () => {
     expect(isHeaderRow(['companyid', 'Branch Id', 'ALERT_NAME'], columns)).toBe(true);
+    expect(isHeaderRow(['Alert_Name', 'Foo', 'CompanyId', 'Bar', 'Baz'], columns)).toBe(true);
     expect(isHeaderRow(['1001', '', 'long_stoppage'], columns)).toBe(false);
     expect(isHeaderRow(['CompanyId', '', ''], columns)).toBe(false);
   });
 
   it('maps an imported table by its header, in any order, dropping blank rows', () => {
     const fitted = fitTable([['Alert_Name', 'CompanyId', 'Extra'], ['long_stoppage', 1001, 'x'], ['', '', ''], ['detention', '1002', '']], columns, 600);
-    expect(fitted).toEqual({ header: true, dropped: 0, rows: [['1001', '', 'long_stoppage'], ['1002', '', 'detention']] });
+    expect(fitted).toEqual({ header: true, dropped: 0, ignored: ['Extra'], rows: [['1001', '', 'long_stoppage'], ['1002', '', 'detention']] });
   });
 
   it('takes cells in order without a header and keeps at most maxRows rows', () => {
@@ -20,6 +21,11 @@ describe('sheet model', () => {
     expect(fitted.header).toBe(false);
     expect(fitted.rows).toEqual([['1001', 'b1', 'untracked'], ['1002', '', 'detention']]);
     expect(fitted.dropped).toBe(1);
+    expect(fitted.ignored).toEqual([]);
+  });
+
+  it('names what the sheet has no column for', () => {
+    expect(fitTable([['1001', '', 'untracked', 'spare']], columns, 600).ignored).toEqual(['the cells after column 3']);
   });
 
   it('tells an empty sheet from one holding only a header', () => {

@@ -19,37 +19,43 @@ export function hasData(row: readonly unknown[], width: number): boolean {
   return row.slice(0, width).some((cell) => cellText(cell) !== '');
 }
 
-/** Whether a row is the sheet's own header: at least two cells name columns, and at least half of its cells do. */
+/** Whether a row is the sheet's own header: at least two of its cells name columns (other cells may be unknown headers). */
 export function isHeaderRow(row: readonly unknown[], columns: readonly SheetColumn[]): boolean {
   const names = new Set(columns.flatMap((c) => [squash(c.key), squash(c.title ?? c.key)]));
-  const cells = row.map(cellText).filter(Boolean);
-  const named = cells.filter((cell) => names.has(squash(cell))).length;
-  return named >= Math.min(2, columns.length) && named * 2 >= cells.length;
+  return row.map(cellText).filter((cell) => cell && names.has(squash(cell))).length >= Math.min(2, columns.length);
 }
 
-/** What an imported table becomes: rows in the sheet's column order, whether it had a header, how many rows were cut. */
+/**
+ * What an imported table becomes: rows in the sheet's column order, whether it had a header, how many rows were
+ * cut at the limit, and the file's columns the sheet does not have (their headers, or their positions).
+ */
 export interface Fitted {
   rows: Grid;
   header: boolean;
   dropped: number;
+  ignored: string[];
 }
 
 /**
- * Fits a table read from a file (or pasted) to the sheet: a first row naming the columns maps them by name (in
- * any order; unknown headers are ignored), otherwise cells are taken in order. Blank rows are dropped and at most
- * `maxRows` rows are kept.
+ * Fits a table read from a file to the sheet: a first row naming the columns maps them by name (in any order),
+ * otherwise cells are taken in order. Blank rows are dropped and at most `maxRows` rows are kept.
  */
 export function fitTable(table: readonly (readonly unknown[])[], columns: readonly SheetColumn[], maxRows: number): Fitted {
   const header = table.length > 0 && isHeaderRow(table[0], columns);
   let order = columns.map((_, i) => i);
+  let ignored: string[] = [];
   if (header) {
     const position = new Map(table[0].map((cell, i) => [squash(cellText(cell)), i]));
     order = columns.map((c) => position.get(squash(c.key)) ?? position.get(squash(c.title ?? c.key)) ?? -1);
+    ignored = table[0].map(cellText).filter((name, i) => name !== '' && !order.includes(i));
   }
-  const body = (header ? table.slice(1) : table)
-    .map((row) => order.map((i) => (i < 0 ? '' : cellText(row[i]))))
-    .filter((row) => hasData(row, columns.length));
-  return { rows: body.slice(0, maxRows), header, dropped: Math.max(0, body.length - maxRows) };
+  const body = (header ? table.slice(1) : table).filter((row) => row.some((cell) => cellText(cell) !== ''));
+  if (!header) {
+    const extra = body.filter((row) => row.slice(columns.length).some((cell) => cellText(cell) !== '')).length;
+    if (extra > 0) ignored = [`the cells after column ${columns.length}`];
+  }
+  const rows = body.map((row) => order.map((i) => (i < 0 ? '' : cellText(row[i])))).filter((row) => hasData(row, columns.length));
+  return { rows: rows.slice(0, maxRows), header, dropped: Math.max(0, rows.length - maxRows), ignored };
 }
 
 /** Data rows of the grid, with their grid index, each as an object keyed by column (a leading header row is skipped). */
@@ -66,7 +72,10 @@ export function emptiness(grid: Grid, columns: readonly SheetColumn[]): 'empty' 
   return dataRows(grid, columns).length === 0 ? 'noDataRows' : null;
 }
 
+/** Whether a grid row is marked saved. */
+export const isSaved = (row: readonly unknown[], statusColumn: number) => cellText(row[statusColumn]) === SUCCESS;
+
 /** Grid indices of the rows whose status is {@link SUCCESS}, last first (the order to delete them in). */
 export function successRows(grid: Grid, statusColumn: number): number[] {
-  return grid.flatMap((row, index) => (cellText(row[statusColumn]) === SUCCESS ? [index] : [])).reverse();
+  return grid.flatMap((row, index) => (isSaved(row, statusColumn) ? [index] : [])).reverse();
 }

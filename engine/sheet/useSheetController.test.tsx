@@ -102,6 +102,19 @@ describe('sheet controller (bulk alert sheet)', () => {
     expect(result.current.saved).toBe(0);
   });
 
+  it('keeps every digit of a long number from a workbook, and refuses a file that is not one', async () => {
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['CompanyId', 'Alert_Name', 'config_one'], [1001, 'long_stoppage', 123456789012345]]), 'Sheet1');
+    const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    const grid = arrayGrid([[]]);
+    const { result } = mount('/alert-settings/upload?companyId=1001', grid);
+    await act(() => result.current.importFile(new File([bytes], 'alerts.xlsx')));
+    expect([grid.rows[0][0], grid.rows[0][2], grid.rows[0][3]]).toEqual(['1001', 'long_stoppage', '123456789012345']);
+    await act(() => result.current.importFile(new File(['not a spreadsheet at all'], 'junk.xlsx')));
+    expect(toasts).toEqual(['error: junk.xlsx could not be read as a spreadsheet (xlsx, xls or csv)']);
+  });
+
   it('imports a csv by its header and refuses one without data rows', async () => {
     const grid = arrayGrid([[]]);
     const { result } = mount('/alert-settings/upload?companyId=1001', grid);

@@ -5,7 +5,7 @@ import { callEndpoint } from '../data/endpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext, SheetConfig } from '../types';
-import { dataRows, emptiness, fitTable, successRows, SUCCESS, type Grid } from './sheetModel';
+import { dataRows, emptiness, fitTable, isSaved, successRows, SUCCESS, type Grid } from './sheetModel';
 import { downloadWorkbook, readTable } from './workbook';
 
 /** What the controller needs of the spreadsheet widget (jspreadsheet in the view, a plain array in tests). */
@@ -44,10 +44,11 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
 
   const importFile = useCallback(
     async (file: File) => {
-      let table: unknown[][];
+      let table: string[][];
       try {
         table = await readTable(file);
       } catch {
+        // A damaged or mislabelled file (readTable throws UnreadableFile, or SheetJS fails on it).
         feedback.error(`${file.name} could not be read as a spreadsheet (xlsx, xls or csv)`);
         return;
       }
@@ -59,6 +60,7 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       grid.current?.load(fitted.rows);
       setSaved(0);
       if (fitted.dropped > 0) feedback.warning(rowLimitText(config.maxRows));
+      if (fitted.ignored.length > 0) feedback.warning(`Not in the sheet, so left out: ${fitted.ignored.join(', ')}`);
     },
     [config, grid],
   );
@@ -76,7 +78,12 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       feedback.error(config.messages[why]);
       return;
     }
-    const rows = dataRows(cells, config.columns);
+    // Rows already saved stay as they are: sending them again would only report them as duplicates.
+    const rows = dataRows(cells, config.columns).filter((row) => !isSaved(cells[row.index], statusColumn));
+    if (rows.length === 0) {
+      feedback.info('Every row is already saved; Remove Success clears them from the sheet');
+      return;
+    }
     setBusy(true);
     try {
       const result = await callEndpoint(config.submit.endpoint, { scope, ...config.submit.input(rows.map((r) => r.values), ctx) });
@@ -102,7 +109,7 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
     } finally {
       setBusy(false);
     }
-  }, [config, ctx, grid, mutate, recount, scope]);
+  }, [config, ctx, grid, mutate, recount, scope, statusColumn]);
 
   const removeSuccess = useCallback(() => {
     const sheet = grid.current;
@@ -120,7 +127,10 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
     const format = config.format;
     if (!format) return;
     const header = config.columns.map((c) => c.title ?? c.key);
-    await downloadWorkbook(format.fileName, header, [config.columns.map((c) => format.example[c.key] ?? '')]);
+    await downloadWorkbook(format.fileName, [
+      { name: 'Format', rows: [header, config.columns.map((c) => format.example[c.key] ?? '')] },
+      ...(format.lists ?? []).map((list) => ({ name: list.name, rows: [[list.name], ...list.values.map((value) => [value])] })),
+    ]);
   }, [config]);
 
   return { scope, busy, saved, recount, importFile, submit, removeSuccess, reset, downloadFormat };

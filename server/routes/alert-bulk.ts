@@ -1,5 +1,5 @@
 import {
-  ALERT_COLUMNS, ALERT_SHEET_TEXT, alertBulkRowSchema, type AlertBulkResult, type AlertBulkRow,
+  ALERT_COLUMNS, ALERT_SHEET_TEXT, UNKNOWN_COLUMN, alertBulkRowSchema, type AlertBulkResult, type AlertBulkRow,
 } from '../../schemas/alert-bulk';
 import { newId } from '../http/ids';
 import { check } from '../http/validation';
@@ -75,10 +75,14 @@ async function insertAlertRow(q: Queryable, row: AlertBulkRow): Promise<string> 
   return id;
 }
 
-/** The row's schema messages joined for its status cell, or the valid row. */
+const KNOWN_COLUMNS = new Set(ALERT_COLUMNS.map(([key]) => key));
+
+/** The row's schema messages joined for its status cell (unknown columns named), or the valid row. */
 function validRow(row: unknown): { row: AlertBulkRow } | { message: string } {
   const errors = check(alertBulkRowSchema, row);
-  return errors.length ? { message: errors.join('; ') } : { row: row as AlertBulkRow };
+  if (!errors.length) return { row: row as AlertBulkRow };
+  const unknown = row && typeof row === 'object' ? Object.keys(row).filter((key) => !KNOWN_COLUMNS.has(key)) : [];
+  return { message: errors.map((e) => (e === UNKNOWN_COLUMN && unknown.length ? `${UNKNOWN_COLUMN}: ${unknown.join(', ')}` : e)).join('; ') };
 }
 
 const saved = (index: number, id: string, row: AlertBulkRow): AlertBulkResult => ({ index, status: 'Success', id, companyId: row.CompanyId });

@@ -108,7 +108,50 @@ describe('bulk alert sheet', () => {
     expect(await statusOf(0)).toBe('Alert config already exists');
   });
 
+  it('sends only the rows not yet saved when submitted again', async () => {
+    await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
+    await answer(page, 'Yes');
+    await importCsv([
+      { CompanyId: '1001', Alert_Name: 'temperature_breached' },
+      { CompanyId: '1001', Alert_Name: 'trip_common_assets_ft', Buffer: 'x' },
+    ]);
+    await expect.poll(() => cell(2, 1).innerText()).toBe('trip_common_assets_ft');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => statusOf(1)).toBe('Buffer must be a number of 0 or more');
+    await cell(0, 1).click();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    const sent = page.waitForRequest((request) => request.url().includes('/setAlerts'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    expect((await sent).postDataJSON()).toEqual([{ CompanyId: '1001', Alert_Name: 'trip_common_assets_ft', Buffer: 5 }]);
+    await expect.poll(() => statusOf(1)).toBe('Success');
+    expect(await statusOf(0)).toBe('Success');
+  });
+
+  it('keeps a pasted block within 600 rows and the data columns, with a warning', async () => {
+    await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
+    await answer(page, 'Yes');
+    await cell(0, 0).click();
+    const lines = Array.from({ length: 605 }, (_, i) => ['1001', '', `a${i + 1}`, ...Array(40).fill('z')].join('\t')).join('\n');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    }, lines);
+    await toast('The sheet holds at most 600 rows');
+    await expect.poll(() => cell(2, 599).innerText()).toBe('a600');
+    expect(await page.locator(`[data-testid=sheet] td[data-x="2"][data-y="600"]`).innerText()).toBe('');
+    expect(await page.locator(`[data-testid=sheet] td[data-x="2"][data-y="601"]`).count()).toBe(0);
+    expect(await statusOf(0)).toBe('');
+    expect(await page.locator('[data-testid=sheet] thead td[data-x]').count()).toBe(STATUS + 1);
+  });
+
   it('clears the sheet on Reset, after confirmation', async () => {
+    await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
+    await answer(page, 'Yes');
+    await importCsv([{ CompanyId: '1001', Alert_Name: 'detention' }]);
+    await expect.poll(() => cell(2, 0).innerText()).toBe('detention');
     await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
     await answer(page, 'No');
     expect(await cell(2, 0).innerText()).toBe('detention');
@@ -141,6 +184,11 @@ describe('add alert config', () => {
     await page.getByText('Level 1 E-mail Ids must be e-mail addresses separated by commas').waitFor();
     // The typed value is kept as typed (not clamped to the minimum), so the operator sees what was wrong.
     expect(await page.getByLabel('Buffer', { exact: true }).inputValue()).toBe('-3');
+    // Text in a number field is kept too, and named, rather than dropped on blur.
+    await page.getByLabel('Buffer', { exact: true }).fill('abc');
+    await page.getByLabel('Config One').click();
+    expect(await page.getByLabel('Buffer', { exact: true }).inputValue()).toBe('abc');
+    await page.getByText('Buffer must be a number of 0 or more').waitFor();
   });
 
   it('saves one alert for the company and returns to the list', async () => {

@@ -107,6 +107,8 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
       { Alert_Name: 'untracked', enable_ticket: 'maybe' },
       { CompanyId: '1001 2', Alert_Name: 'waypoints_breach' },
       { CompanyId: '1003', Alert_Name: 'waypoints_breach', close_old_trips: true },
+      { CompanyId: 1001, Alert_Name: 'untracked', config_one: 70 },
+      null,
     ]);
     expect(answer.status).toBe(200);
     expect(answer.body.result.message).toBe('Alert config set successfully for companyIds [ 1003 ]');
@@ -114,11 +116,13 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
       refused(0, 'Buffer must be a number of 0 or more; transit_time_buffer must be a number of 0 or more'),
       refused(1, 'start_time must be a time as HH:mm; end_time must be a time as HH:mm'),
       refused(2, 'emailId_level_two must be e-mail addresses separated by commas'),
-      refused(3, 'Unknown column'),
-      refused(4, expect.stringMatching(/^Alert_Name must be one of long_stoppage, route_deviation, .*driver_change$/)),
+      refused(3, 'Unknown column: colour'),
+      refused(4, 'Alert_Name must be an alert type such as long_stoppage (the format lists them all)'),
       refused(5, 'enable_ticket must be true or false; Please enter CompanyId'),
       refused(6, 'CompanyId must be an id without spaces'),
       saved(7, '1003'),
+      refused(8, 'CompanyId must be an id written as text; config_one must be written as text'),
+      refused(9, "Each row must be an object keyed by the sheet's columns"),
     ]);
     expect(await stored()).toBe(before + 1);
   });
