@@ -26,8 +26,9 @@ export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) 
     async ({ query }) =>
       ok(
         await store.query(
-          'select id, name, type from companies where name ilike $1 order by name limit 20',
-          [contains(query.q)],
+          // A query equal to a company's id finds it too (first), so a link carrying only the id can show the name.
+          'select id, name, type from companies where name ilike $1 or id = $2 order by (id = $2) desc, name limit 20',
+          [contains(query.q), query.q.trim()],
         ),
       ),
   );
@@ -38,8 +39,9 @@ export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) 
     async ({ query }) => {
       await ensureCompany(store, query.cId);
       const branches = await store.query<{ old_branch_id: string; name: string }>(
-        `select id as old_branch_id, name from branches where company_id = $1 and name ilike $2 order by name limit 20`,
-        [query.cId, contains(query.q ?? '')],
+        `select id as old_branch_id, name from branches where company_id = $1 and (name ilike $2 or id = $3)
+           order by (id = $3) desc, name limit 20`,
+        [query.cId, contains(query.q ?? ''), (query.q ?? '').trim()],
       );
       // Branches carry their departments too (spec 000 section 3), saving the filter bar a second call.
       const departments = await store.query<{ branch_id: string; id: string; old_department_id: string; name: string }>(

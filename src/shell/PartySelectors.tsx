@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { combinedName, type Scope, type ScopeKey } from '../../engine/scope/scope';
-import { RemoteSearch } from './RemoteSearch';
+import { RemoteSearch, type SearchOption } from './RemoteSearch';
 import { fetchDepartments, searchBranches, searchCompanies, type Department } from './lookups';
 
 /** The scope keys one party (the main one, or the related party) writes. */
@@ -17,11 +17,34 @@ export const RELATED_KEYS = {
 
 type Keys = { [K in keyof typeof MAIN_KEYS]: ScopeKey | undefined };
 
+/**
+ * The name to show for an id chosen elsewhere (a link carrying only `companyId` or `branchId`): `known` when the
+ * query string has it, else the search's match for the id itself, else the id.
+ */
+function useShownName(id: string | undefined, known: string | undefined, find: (id: string) => Promise<SearchOption<unknown>[]>): string | undefined {
+  const [found, setFound] = useState<{ id: string; label: string }>();
+  useEffect(() => {
+    if (!id || known) return;
+    let live = true;
+    find(id).then((options) => {
+      const hit = options.find((option) => option.value === id);
+      if (live && hit) setFound({ id, label: hit.label });
+    });
+    return () => {
+      live = false;
+    };
+    // `find` is rebuilt on each render: the id and the known name alone decide whether to look.
+  }, [id, known]);
+  return known ?? (found && found.id === id ? found.label : id);
+}
+
 /** Company search, branch search and department dropdown of one party. */
 export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: { scope: Scope; select: (change: Scope) => void; keys: Keys; disabled: boolean; prefix?: string }) {
   const companyId = scope[keys.companyId!];
   const branchId = scope[keys.branchId!];
   const [departments, setDepartments] = useState<Department[]>([]);
+  const companyLabel = useShownName(companyId, scope[keys.combinedName!] ?? scope[keys.companyName!], searchCompanies);
+  const branchLabel = useShownName(branchId, scope[keys.branchName!], (id) => searchBranches(companyId!, id));
 
   useEffect(() => {
     let live = true;
@@ -41,7 +64,7 @@ export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: {
         ariaLabel={`${prefix}Company`}
         placeholder={`${prefix}Company`}
         disabled={disabled}
-        value={companyId ? { value: companyId, label: scope[keys.combinedName!] ?? scope[keys.companyName!] ?? companyId } : undefined}
+        value={companyId ? { value: companyId, label: companyLabel ?? companyId } : undefined}
         search={searchCompanies}
         onSelect={(option) =>
           set([
@@ -56,7 +79,7 @@ export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: {
         ariaLabel={`${prefix}Branch`}
         placeholder={`${prefix}Branch`}
         disabled={disabled || !companyId}
-        value={branchId ? { value: branchId, label: scope[keys.branchName!] ?? branchId } : undefined}
+        value={branchId ? { value: branchId, label: branchLabel ?? branchId } : undefined}
         search={(q) => searchBranches(companyId!, q)}
         onSelect={(option) => set([[keys.branchId, option?.value], [keys.branchName, option?.label]])}
         width={200}

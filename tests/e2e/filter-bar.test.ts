@@ -23,6 +23,14 @@ describe('filter bar', () => {
     expect(await page.getByLabel('Consignor', { exact: true }).count()).toBe(0);
   });
 
+  it('shows the names of a company and branch that a link names by id only', async () => {
+    const here = new URL(page.url());
+    await page.goto(`${app.url}/routes?companyId=1001&companyType=CONSIGNOR&branchId=3102`);
+    await page.locator('.ant-select', { has: page.getByLabel('Company', { exact: true }) }).getByText('Tata Steel Limited (CONSIGNOR)').waitFor();
+    await page.locator('.ant-select', { has: page.getByLabel('Branch', { exact: true }) }).getByText('Kolkata').waitFor();
+    await page.goto(here.href);
+  });
+
   it('branch then department; a new branch clears the department', async () => {
     await choose(page, 'Branch', 'Jam', 'Jamshedpur');
     await page.waitForURL(/branchId=/);

@@ -19,6 +19,12 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
     expect(await call('GET', '/saas/lego/company/search?q=ta')).toMatchObject({ status: 400, body: { message: ['Type at least 3 characters'] } });
   });
 
+  it('finds a company by its id and a branch by its id, for links that carry only ids', async () => {
+    expect((await call('GET', '/saas/lego/company/search?q=1001')).body.data[0]).toEqual({ id: '1001', name: 'Tata Steel Limited', type: 'CONSIGNOR' });
+    expect((await call('GET', '/saas/lego/company/branch_search?cId=1001&q=3102')).body.data.map((b: { old_branch_id: string }) => b.old_branch_id)).toEqual(['3102']);
+    expect((await call('GET', '/saas/lego/company/branch_search?cId=1001&q=3201')).body.data).toEqual([]);
+  });
+
   it('finds branches with their departments, and departments of a branch', async () => {
     const branches = (await call('GET', '/saas/lego/company/branch_search?cId=1001&q=jam')).body.data;
     expect(branches).toEqual([
