@@ -30,7 +30,7 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     paint(y, text);
   };
   const rowCount = () => sheet?.getData().length ?? 0;
-  /** Keeps the sheet within its limit after a paste; the rows past it are dropped with a warning. */
+  /** A last guard after any change (pastes are already cut in onbeforepaste): rows past the limit go, with a warning. */
   const enforceLimit = () => {
     const extra = rowCount() - capacity;
     if (extra > 0) {
