@@ -79,8 +79,13 @@ async function ownReport(q: Queryable, id: string, companyId: string): Promise<R
  * cron is one of the report type's choices, an exception report has its params, and each filter's operator fits
  * its field's type. Returns the definition to store (without job_uuid).
  */
-async function checkDefinition(q: Queryable, type: ReportType, definition: ReportDefinition, companyId: string): Promise<ReportDefinition> {
+/** With a branch chosen (`b`), a definition is that branch's: it must carry the same branch_id (spec 001 section 3). */
+export const BRANCH_MISMATCH = "The report's branch_id must be the selected branch";
+
+async function checkDefinition(q: Queryable, type: ReportType, definition: ReportDefinition, scope: { companyId: string; branchId: string | null }): Promise<ReportDefinition> {
+  const { companyId } = scope;
   if (String(definition.company_id) !== companyId) throw notFound();
+  if (scope.branchId && String(definition.branch_id ?? '') !== scope.branchId) throw new ApiError(400, [BRANCH_MISMATCH]);
   if (definition.branch_id !== undefined && !(await q.one('select 1 from branches where id = $1 and company_id = $2', [String(definition.branch_id), companyId]))) {
     throw notFound();
   }
@@ -135,7 +140,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppC
         await store.tx(async (q) => {
           const scope = await resolveScope(q, query);
           await ensureEntity(q, body.entity_id, scope.companyId);
-          const definition = await checkDefinition(q, body.type, body.definition, scope.companyId);
+          const definition = await checkDefinition(q, body.type, body.definition, scope);
           const id = newId('rs');
           await q.query(
             `insert into report_schedules (id, entity_id, company_id, type, active, definition, cron, job_uuid)
@@ -156,7 +161,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppC
           const scope = await resolveScope(q, query);
           const row = await ownReport(q, params.id, scope.companyId);
           if (body.definition) {
-            const definition = await checkDefinition(q, row.type, body.definition, scope.companyId);
+            const definition = await checkDefinition(q, row.type, body.definition, scope);
             await q.query('update report_schedules set definition = $2::jsonb, cron = $3, updated_at = now() where id = $1', [
               row.id, JSON.stringify(definition), definition.schedule.cron,
             ]);

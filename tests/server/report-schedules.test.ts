@@ -108,6 +108,17 @@ describe.each(BACKENDS)('report schedules on $name', (backend) => {
     expect(created.body.data.definition).toEqual({ ...exception(), job_uuid: created.body.data.job_request.job_uuid });
   });
 
+  it("keeps a branch's report to that branch: with b chosen, the definition must name the same branch", async () => {
+    const before = await count(t.store, 'report_schedules');
+    const { branch_id: _branch, ...companyLevel } = exception();
+    for (const definition of [companyLevel, { ...exception(), branch_id: '3102' }]) {
+      expect(await call('POST', '/saas/v1/rs/definition/create?c=1001&b=3101', { entity_id: entity, type: 'ALERT', definition })).toMatchObject({
+        status: 400, body: { message: ["The report's branch_id must be the selected branch"] },
+      });
+    }
+    expect(await count(t.store, 'report_schedules')).toBe(before);
+  });
+
   it('rejects bad definitions, storing nothing', async () => {
     const before = await count(t.store, 'report_schedules');
     const post = (body: unknown) => call('POST', '/saas/v1/rs/definition/create?c=1001', body);
