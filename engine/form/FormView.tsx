@@ -3,15 +3,10 @@ import Form from '@rjsf/antd';
 import { useLocation, useNavigate } from 'react-router';
 import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
-import { fields, widgets, checkUiSchema } from '../widgets/registry';
+import { checkUiSchema } from '../widgets/registry';
+import { formLabels, formSetup } from './formSetup';
 import type { FormConfig } from '../types';
-import { AddButton } from './AddButton';
-import { ArrayItemTemplate } from './ArrayItemTemplate';
-import { BaseInputTemplate } from './BaseInputTemplate';
-import { GridTemplate } from './GridTemplate';
-import { transformErrors } from './transformErrors';
 import { useFormController } from './useFormController';
-import { validator } from './validator';
 
 interface FormViewProps {
   config: FormConfig;
@@ -36,20 +31,13 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         schema={config.schema as unknown as RJSFSchema}
         uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
         formData={form.formData}
-        // Labels and list titles read left to right, without the theme's trailing colon.
-        formContext={{ record: form.record, labelAlign: 'left', colon: false }}
+        formContext={{ record: form.record, ...formLabels }}
         onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
         onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
-        validator={validator}
-        transformErrors={transformErrors}
-        widgets={widgets}
-        fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } }}
-        showErrorList={false}
+        {...formSetup}
         // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
         liveValidate={form.tried ? 'onChange' : undefined}
         onError={() => form.setTried(true)}
-        noHtml5Validate
         omitExtraData
         liveOmit="onBlur"
         disabled={form.submitting}

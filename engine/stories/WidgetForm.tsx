@@ -2,14 +2,8 @@ import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { AddButton } from '../form/AddButton';
-import { ArrayItemTemplate } from '../form/ArrayItemTemplate';
-import { BaseInputTemplate } from '../form/BaseInputTemplate';
-import { GridTemplate } from '../form/GridTemplate';
-import { transformErrors } from '../form/transformErrors';
-import { validator } from '../form/validator';
+import { formLabels, formSetup } from '../form/formSetup';
 import type { FormConfig } from '../types';
-import { fields, widgets } from '../widgets/registry';
 
 /** Props of the harness: one schema and uiSchema naming the widget or field under test. */
 export interface WidgetFormProps {
@@ -32,13 +26,8 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
         uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { submitText: 'Check' } }}
         formData={data}
         onChange={(e) => setData(e.formData as Record<string, unknown>)}
-        validator={validator}
-        transformErrors={transformErrors}
-        widgets={widgets}
-        fields={fields}
-        templates={{ ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } }}
-        showErrorList={false}
-        noHtml5Validate
+        {...formSetup}
+        formContext={formLabels}
         disabled={disabled}
       />
       <Typography.Text type="secondary">Form data</Typography.Text>
