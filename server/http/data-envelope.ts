@@ -30,7 +30,7 @@ export const MESSAGE_JOIN = '; ';
  * `{status: 'error', result: {status: 0, message}}` with its status; only the credential checks (401/403), which
  * run before any family's code, keep the main envelope they answer everywhere else.
  */
-function dataErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function dataErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const failure = describeFailure(err, request);
   const credentials = failure.status === 401 || failure.status === 403;
   const body: DataEnvelope<never> | Envelope<null> = credentials

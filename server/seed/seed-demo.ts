@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/store';
-import { vehicleLabel } from '../routes/vehicles';
+import { vehicleLabel } from '../repos/catalog-repository';
 import { placeJson } from './places';
 import { COMPANY_MATERIALS, COMPANY_VEHICLES, KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
 

@@ -1,0 +1,58 @@
+import { defineCall } from './contract';
+import { MSG } from '../messages';
+import { scopeQuerySchema } from '../scope';
+import {
+  branchDepartmentsQuerySchema, branchSearchQuerySchema, companySearchQuerySchema, departmentsQuerySchema, placeSearchQuerySchema,
+  scopedIdQuerySchema,
+} from '../lookup';
+import { routeBodySchema } from '../route';
+import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
+import { routeMasterBodySchema } from '../route-master';
+import { vehicleCreateSchema } from '../vehicle';
+import { materialCreateSchema } from '../material';
+
+const main = { service: 'main', envelope: 'main' } as const;
+
+/** The company scope plus the route a call is about (waypoints, route master create). */
+export const routeScopeQuerySchema = {
+  ...scopeQuerySchema,
+  properties: { ...scopeQuerySchema.properties, routeId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select route' } },
+  required: ['c', 'routeId'],
+  errorMessage: { required: { c: MSG.selectCompany, routeId: 'Please select route' } },
+} as const;
+
+/** A bulk body may be large (500 routes with waypoints). */
+const BULK_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The main API of spec 000 section 7 (`/saas/lego/...`, `/v1/...`), in the `{success, data, message[]}` envelope. */
+export const mainCalls = {
+  companySearch: defineCall({ ...main, id: 'company.search', method: 'GET', path: '/saas/lego/company/search', summary: 'Companies whose name matches q (3 characters or more)', querystring: companySearchQuerySchema }),
+  branchSearch: defineCall({ ...main, id: 'company.branchSearch', method: 'GET', path: '/saas/lego/company/branch_search', summary: "A company's branches matching q", querystring: branchSearchQuerySchema }),
+  departments: defineCall({ ...main, id: 'company.departments', method: 'GET', path: '/saas/lego/company/departments', summary: "A branch's departments", querystring: departmentsQuerySchema }),
+  branchDepartments: defineCall({ ...main, id: 'company.branchDepartments', method: 'GET', path: '/saas/lego/company/branch_departments', summary: "A branch's departments, by branch id", querystring: branchDepartmentsQuerySchema }),
+  partners: defineCall({ ...main, id: 'company.partners', method: 'GET', path: '/saas/lego/company_partners/fetch', summary: "The company's partners (consignees, transporters) of type pt", querystring: scopeQuerySchema }),
+  cbdt: defineCall({ ...main, id: 'company.cbdt', method: 'GET', path: '/saas/lego/cbdt', summary: "The report service's entity of the scope", querystring: scopeQuerySchema }),
+  fteid: defineCall({ ...main, id: 'company.fteid', method: 'GET', path: '/v1/company/get-fteid', summary: 'The FT entity id of the scope', querystring: scopeQuerySchema }),
+  permissions: defineCall({ ...main, id: 'access.permissions', method: 'GET', path: '/v1/accessControl/permissions', summary: "The desk's permission masks (spec 000 section 6)" }),
+  placeSearch: defineCall({ ...main, id: 'places.search', method: 'GET', path: '/saas/lego/company_places/search', summary: "The company's known places matching q", querystring: placeSearchQuerySchema }),
+
+  routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id", querystring: scopeQuerySchema }),
+  saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id', querystring: scopeQuerySchema, body: routeBodySchema }),
+  createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row', querystring: scopeQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT }),
+  waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),
+  createWaypoint: defineCall({ ...main, id: 'waypoints.create', method: 'POST', path: '/saas/lego/company_routes_waypoints/create', summary: 'Adds a waypoint at the end of a route', querystring: routeScopeQuerySchema, body: waypointBodySchema }),
+  deleteWaypoint: defineCall({ ...main, id: 'waypoints.delete', method: 'DELETE', path: '/saas/lego/company_routes_waypoints/delete', summary: 'Deletes a waypoint and renumbers the rest', querystring: scopedIdQuerySchema }),
+
+  routeMaster: defineCall({ ...main, id: 'routeMaster.fetch', method: 'GET', path: '/saas/lego/company_routes_master/fetch', summary: "The consignor's freight rates per route and transporter", querystring: scopeQuerySchema }),
+  createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit'] }),
+
+  standardVehicles: defineCall({ ...main, id: 'vehicles.standard', method: 'GET', path: '/saas/lego/static_data/vehicles/fetch', summary: 'The standard vehicles' }),
+  vehicles: defineCall({ ...main, id: 'vehicles.fetch', method: 'GET', path: '/saas/lego/company_vehicles/fetch', summary: "The scope's vehicles", querystring: scopeQuerySchema }),
+  createVehicle: defineCall({ ...main, id: 'vehicles.create', method: 'POST', path: '/saas/lego/company_vehicles/create', summary: 'Adds a standard or custom vehicle (an existing one answers its id)', querystring: scopeQuerySchema, body: vehicleCreateSchema }),
+  deleteVehicle: defineCall({ ...main, id: 'vehicles.delete', method: 'DELETE', path: '/saas/lego/company_vehicles/delete', summary: 'Deletes a vehicle no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This vehicle is used by route master entries'] }),
+
+  masterMaterials: defineCall({ ...main, id: 'materials.master', method: 'GET', path: '/saas/lego/static_data/materials/fetch', summary: 'The master materials' }),
+  materials: defineCall({ ...main, id: 'materials.fetch', method: 'GET', path: '/saas/lego/company_materials/fetch', summary: "The scope's materials", querystring: scopeQuerySchema }),
+  createMaterial: defineCall({ ...main, id: 'materials.create', method: 'POST', path: '/saas/lego/company_materials/create', summary: 'Adds a master or custom material (an existing one answers its id)', querystring: scopeQuerySchema, body: materialCreateSchema }),
+  deleteMaterial: defineCall({ ...main, id: 'materials.delete', method: 'DELETE', path: '/saas/lego/company_materials/delete', summary: 'Deletes a material no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This material is used by route master entries'] }),
+};

@@ -1,0 +1,11 @@
+import { defineCall } from './contract';
+import { autocompleteQuerySchema, geocodeQuerySchema, placeDetailsQuerySchema } from '../lookup';
+
+const maps = { service: 'maps', envelope: 'main' } as const;
+
+/** The maps service: suggestions (at most 10, India only), place details, forward and reverse geocoding. */
+export const mapCalls = {
+  autocomplete: defineCall({ ...maps, id: 'maps.autocomplete', method: 'GET', path: '/maps/place/autocomplete', summary: 'At most 10 place suggestions for input', querystring: autocompleteQuerySchema }),
+  details: defineCall({ ...maps, id: 'maps.details', method: 'GET', path: '/maps/place/details', summary: 'A suggested place with its coordinates', querystring: placeDetailsQuerySchema }),
+  geocode: defineCall({ ...maps, id: 'maps.geocode', method: 'GET', path: '/maps/geocode', summary: 'An address to coordinates, or latlng to an address', querystring: geocodeQuerySchema }),
+};

@@ -1,0 +1,94 @@
+import type { Queryable } from '../store/store';
+import { scopeFilter, type Scope } from '../http/scope';
+
+/** How one kind of company catalogue (vehicles, materials) maps onto its tables. */
+export interface CatalogTables {
+  table: 'company_vehicles' | 'company_materials';
+  /** Column and answer field naming the standard entry (`ft_vehicle_id` / `ftVehicleId`). */
+  masterColumn: 'ft_vehicle_id' | 'ft_material_id';
+  masterField: 'ftVehicleId' | 'ftMaterialId';
+  /** The route master column that points at an entry. */
+  routeMasterColumn: 'vehicle_id' | 'material_id';
+}
+
+/** A catalogue entry as the fetch call answers it. */
+export interface CatalogEntry {
+  id: string;
+  label: string;
+  [masterField: string]: string | null;
+}
+
+/** The SQL of a company catalogue: list, find the same entry, insert, use by route master, delete. */
+export function catalogRepository(kind: CatalogTables) {
+  const select = `select id, label, ${kind.masterColumn} as "${kind.masterField}" from ${kind.table}`;
+  return {
+    /** The scope's entries, oldest first. */
+    list(q: Queryable, scope: Scope): Promise<CatalogEntry[]> {
+      const filter = scopeFilter(scope);
+      return q.query<CatalogEntry>(`${select} where ${filter.sql} order by created_at, id`, filter.params);
+    },
+    /** The id of the scope's entry with this standard id, or (for a custom one) this label ignoring case. */
+    async findSame(q: Queryable, scope: Scope, masterId: string | null, label: string): Promise<string | null> {
+      const filter = scopeFilter(scope, 3);
+      const row = await q.one<{ id: string }>(
+        `select id from ${kind.table}
+          where (${kind.masterColumn} = $1 or ($1::text is null and lower(label) = lower($2))) and ${filter.sql}`,
+        [masterId, label, ...filter.params],
+      );
+      return row?.id ?? null;
+    },
+    async insert(q: Queryable, scope: Scope, entry: { id: string; label: string; masterId: string | null }): Promise<void> {
+      await q.query(
+        `insert into ${kind.table} (id, company_id, branch_id, department_id, label, ${kind.masterColumn})
+         values ($1, $2, $3, $4, $5, $6)`,
+        [entry.id, scope.companyId, scope.branchId, scope.departmentId, entry.label, entry.masterId],
+      );
+    },
+    /** Whether a route master entry names this entry. */
+    async inUse(q: Queryable, id: string): Promise<boolean> {
+      return !!(await q.one(`select 1 from route_master where ${kind.routeMasterColumn} = $1 limit 1`, [id]));
+    },
+    async remove(q: Queryable, id: string): Promise<void> {
+      await q.query(`delete from ${kind.table} where id = $1`, [id]);
+    },
+  };
+}
+
+/** A standard vehicle row. */
+export interface StaticVehicleRow {
+  id: string;
+  body_type: string;
+  length: string;
+  weight_value: number;
+  weight_unit: string;
+}
+
+/** The label a standard vehicle gets in a company's list, e.g. 'Open 32 ft 7 MT'. */
+export const vehicleLabel = (v: StaticVehicleRow) => `${v.body_type} ${v.length} ${v.weight_value} ${v.weight_unit}`;
+
+/** The company vehicles' tables, the standard vehicles and their labels. */
+export const vehicleRepository = {
+  ...catalogRepository({ table: 'company_vehicles', masterColumn: 'ft_vehicle_id', masterField: 'ftVehicleId', routeMasterColumn: 'vehicle_id' }),
+  async standard(q: Queryable) {
+    const rows = await q.query<StaticVehicleRow>('select * from static_vehicles order by sort, id');
+    return rows.map((v) => ({ id: v.id, bodyType: v.body_type, length: v.length, weight: { value: v.weight_value, unit: v.weight_unit } }));
+  },
+  /** The label of standard vehicle `id`, or null when there is none. */
+  async masterLabel(q: Queryable, id: string): Promise<string | null> {
+    const v = await q.one<StaticVehicleRow>('select * from static_vehicles where id = $1', [id]);
+    return v ? vehicleLabel(v) : null;
+  },
+};
+
+/** The company materials' tables and the master materials. */
+export const materialRepository = {
+  ...catalogRepository({ table: 'company_materials', masterColumn: 'ft_material_id', masterField: 'ftMaterialId', routeMasterColumn: 'material_id' }),
+  standard: (q: Queryable) => q.query<{ id: string; type: string }>('select id, type from static_materials order by sort, id'),
+  /** The label (type) of master material `id`, or null when there is none. */
+  async masterLabel(q: Queryable, id: string): Promise<string | null> {
+    return (await q.one<{ type: string }>('select type from static_materials where id = $1', [id]))?.type ?? null;
+  },
+};
+
+/** What the catalogue routes need of a repository. */
+export type CatalogRepository = typeof vehicleRepository | typeof materialRepository;
