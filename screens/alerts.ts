@@ -4,27 +4,25 @@ import { ALERT_FORM_FIELDS, alertFormSchema } from '../schemas/alert-form';
 import { raisesTicket } from '../schemas/alerts';
 import { ALERT_TYPES } from '../schemas/report-schedule';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
-import type { Endpoint, EndpointOptions } from '../engine/data/endpoint';
+import { endpoint } from '../engine/data/endpoint';
+import { dataCalls } from '../schemas/api/data';
 import type { FormConfig, ListConfig, SheetConfig, SheetRowResult } from '../engine/types';
 import type { Scope } from '../engine/scope/scope';
 
-/** A call of the data family (spec 001 section 7) in the filter bar's scope, named companyId/branchId/departmentId. */
-const data = (path: string, extra: EndpointOptions = {}): Endpoint => ({ service: 'data', path, scopeNames: 'ids', envelope: 'data', ...extra });
-
 /** The calls of spec 001 sections 2.1 and 2.2. */
 export const alertApi = {
-  alerts: data('/saas/data/automation/getAlerts', { query: { key: ACCESS_KEY } }),
-  toggleAlert: data('/saas/data/automation/toggleAlert', { method: 'POST' }),
-  toggleAlertTickets: data('/saas/data/automation/toggleAlertTickets', { method: 'POST' }),
+  alerts: endpoint(dataCalls.alerts, { query: { key: ACCESS_KEY } }),
+  toggleAlert: endpoint(dataCalls.toggleAlert),
+  toggleAlertTickets: endpoint(dataCalls.toggleAlertTickets),
   // Each row carries its own CompanyId and branchId; allOrNone false saves the good rows of a mixed sheet.
-  setAlerts: data('/saas/data/automation/setAlerts', { method: 'POST', query: { key: ACCESS_KEY, allOrNone: false } }),
-  uiConfigs: data('/saas/data/onBoardingAPI/getAlertTicketUIConfig'),
-  toggleUiConfig: data('/saas/data/onBoardingAPI/toggleUIConfig', { method: 'POST' }),
-  uiConfig: data('/saas/data/onBoardingAPI/fetchUIConfigById'),
-  alertList: data('/saas/data/onBoardingAPI/fetchAlertList', { scoped: false }),
+  setAlerts: endpoint(dataCalls.setAlerts, { query: { key: ACCESS_KEY, allOrNone: false } }),
+  uiConfigs: endpoint(dataCalls.uiConfigs),
+  toggleUiConfig: endpoint(dataCalls.toggleUiConfig),
+  uiConfig: endpoint(dataCalls.uiConfigById),
+  alertList: endpoint(dataCalls.alertList),
   // The body carries the scope (companyId, branchId), as the spec's call does.
-  saveUiConfig: data('/saas/data/onBoardingAPI/updateUIConfig', { method: 'POST', scoped: false }),
-} satisfies Record<string, Endpoint>;
+  saveUiConfig: endpoint(dataCalls.updateUiConfig),
+};
 
 /** A config without a branch applies to the whole company: said so rather than left blank. */
 const companyWide = (row: Record<string, unknown>) => row.branchId ?? 'All branches';

@@ -1,17 +1,17 @@
 import { AUTO_CLOSURE_TEXT as T, BUILT_IN_CUSTOM_VALUES, CUSTOM_VALUE_PREFIX, autoClosureFormSchema } from '../schemas/auto-closure';
 import { toAutoClosureBody, toAutoClosureForm } from '../schemas/auto-closure-payload';
-import type { Endpoint } from '../engine/data/endpoint';
+import { endpoint } from '../engine/data/endpoint';
+import { dataCalls } from '../schemas/api/data';
 import type { FormConfig, ListConfig } from '../engine/types';
 
 /** The data family's auto closure calls (spec 001 section 7). */
-const data = { service: 'data', envelope: 'data', scopeNames: 'ids' } as const;
 export const autoClosureApi = {
-  list: { ...data, path: '/saas/data/autoclosure/getAutoClosureList' },
-  toggle: { ...data, method: 'POST', path: '/saas/data/autoclosure/toggleAutoClosure' },
-  byId: { ...data, path: '/saas/data/autoclosure/getAutoClosureById' },
-  customFields: { ...data, path: '/saas/data/autoclosure/getCustomField' },
-  save: { ...data, method: 'POST', path: '/saas/data/autoclosure/createAndUpdateAutoClosure', scoped: false },
-} satisfies Record<string, Endpoint>;
+  list: endpoint(dataCalls.autoClosures),
+  toggle: endpoint(dataCalls.toggleAutoClosure),
+  byId: endpoint(dataCalls.autoClosureById),
+  customFields: endpoint(dataCalls.customFields),
+  save: endpoint(dataCalls.saveAutoClosure),
+};
 
 /** /auto-closure: the company's rules with their active switch. */
 export const autoClosureList: ListConfig = {

@@ -1,18 +1,18 @@
 import { ACCESS_KEY } from '../schemas/access-key';
 import { DASHBOARD_MSG, dashboardFormSchema } from '../schemas/dashboard';
 import { parseUserIds } from '../schemas/sidebar-menu';
-import type { Endpoint } from '../engine/data/endpoint';
+import { endpoint } from '../engine/data/endpoint';
+import { dataCalls } from '../schemas/api/data';
 import type { FormConfig, ListConfig } from '../engine/types';
 
 /** The data family's dashboard calls (spec 001 section 7). */
-const data = { service: 'data', envelope: 'data', scopeNames: 'ids' } as const;
 export const dashboardApi = {
-  list: { ...data, path: '/saas/data/automationdashboard/getDashboardList', query: { active: 1 } },
-  toggle: { ...data, method: 'POST', path: '/saas/data/automationdashboard/toggleDashboard' },
-  byId: { ...data, path: '/saas/data/automationdashboard/getDashboardbyId' },
-  menu: { ...data, path: '/saas/data/automationdashboard/getDashboardMenu', scoped: false, query: { key: ACCESS_KEY, companyId: 1 } },
-  save: { ...data, method: 'POST', path: '/saas/data/automationdashboard/setDashboard', scoped: false },
-} satisfies Record<string, Endpoint>;
+  list: endpoint(dataCalls.dashboards, { query: { active: 1 } }),
+  toggle: endpoint(dataCalls.toggleDashboard),
+  byId: endpoint(dataCalls.dashboardById),
+  menu: endpoint(dataCalls.dashboardMenu, { scoped: false, query: { key: ACCESS_KEY, companyId: 1 } }),
+  save: endpoint(dataCalls.setDashboard),
+};
 
 /** 'zoho' is shown as 'powerbi' (spec 001 section 2.5). */
 const shownName = (key: unknown) => (key === 'zoho' ? 'powerbi' : key);

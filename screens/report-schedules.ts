@@ -1,4 +1,6 @@
-import type { Endpoint } from '../engine/data/endpoint';
+import { endpoint } from '../engine/data/endpoint';
+import { mainCalls } from '../schemas/api/main';
+import { reportCalls } from '../schemas/api/reports';
 import type { FormConfig, ListConfig, LookupConfig } from '../engine/types';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
 import {
@@ -14,12 +16,12 @@ import { baseDefinition, exceptionDefinition, reportToForm, type ReportForm } fr
 
 /** The report service (spec 001 section 7, "Reports"): main envelope, its own base URL. */
 export const reportApi = {
-  cbdt: { path: '/saas/lego/cbdt' },
-  list: { service: 'reports', path: '/saas/v1/rs/list' },
-  report: { service: 'reports', path: '/saas/v1/rs/report/:id' },
-  update: { service: 'reports', method: 'PUT', path: '/saas/v1/rs/update/:id' },
-  create: { service: 'reports', method: 'POST', path: '/saas/v1/rs/definition/create' },
-} satisfies Record<string, Endpoint>;
+  cbdt: endpoint(mainCalls.cbdt),
+  list: endpoint(reportCalls.list),
+  report: endpoint(reportCalls.byId),
+  update: endpoint(reportCalls.update),
+  create: endpoint(reportCalls.create),
+};
 
 /** The company's entity id, which the report calls name (`data.id` of cbdt). */
 const entity: LookupConfig = {

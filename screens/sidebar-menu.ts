@@ -1,19 +1,20 @@
 import { ACCESS_KEY } from '../schemas/access-key';
 import { SIDEBAR_MSG, SIDEBAR_ROLES, parseUserIds, sidebarMenuFormSchema, userIdTextSchema } from '../schemas/sidebar-menu';
 import { validate } from '../schemas/ajv';
-import type { Endpoint } from '../engine/data/endpoint';
+import { endpoint } from '../engine/data/endpoint';
+import { dataCalls } from '../schemas/api/data';
 import type { ConfigContext, FormConfig, ListConfig } from '../engine/types';
 
 /** The data family's sidebar calls (spec 001 section 7); every one sends the access key. */
-const data = { service: 'data', envelope: 'data', scopeNames: 'ids', query: { key: ACCESS_KEY } } as const;
+const key = { key: ACCESS_KEY };
 export const sidebarApi = {
-  list: { ...data, path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig', query: { key: ACCESS_KEY, enabled: 1 } },
-  menu: { ...data, path: '/saas/data/onBoardingAPI/fetchSideBarMenuList', scoped: false, query: { key: ACCESS_KEY, companyId: 1, active: 1 } },
-  byId: { ...data, path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById' },
-  landing: { ...data, path: '/saas/data/onBoardingAPI/fetchLandingPage' },
-  save: { ...data, method: 'POST', path: '/saas/data/onBoardingAPI/updateSideMenuList', scoped: false },
-  saveLanding: { ...data, method: 'POST', path: '/saas/data/onBoardingAPI/updateLandingPage', scoped: false },
-} satisfies Record<string, Endpoint>;
+  list: endpoint(dataCalls.sidebarConfigs, { query: { ...key, enabled: 1 } }),
+  menu: endpoint(dataCalls.sidebarMenuList, { scoped: false, query: { ...key, companyId: 1, active: 1 } }),
+  byId: endpoint(dataCalls.sidebarConfigById, { query: key }),
+  landing: endpoint(dataCalls.landingPage, { query: key }),
+  save: endpoint(dataCalls.updateSideMenuList, { query: key }),
+  saveLanding: endpoint(dataCalls.updateLandingPage, { query: key }),
+};
 
 /** /sidebar-menu: the company's overrides. */
 export const sidebarMenuList: ListConfig = {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Store } from './store/store';
 import { migrate } from './store/migrate';
 import { seed } from './seed/seed';
@@ -12,6 +12,10 @@ import { errorHandler, useLenientJson, useSharedValidation } from './http/valida
 import { ApiError } from './http/envelope';
 import { MSG } from '../schemas/messages';
 import { serveConsole } from './http/console';
+import { useApiDocs } from './http/api-docs';
+import { route } from './http/route';
+import { platformCalls } from '../schemas/api/platform';
+import { SERVICE_BASES } from '../schemas/api/services';
 import { authRoutes } from './routes/auth';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { lookupRoutes } from './routes/lookups';
@@ -49,6 +53,8 @@ export interface BuildOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Apply migrations and seed before serving (default true). */
   prepare?: boolean;
+  /** Told of every route as it is registered (the route test compares them with the contracts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Route families behind the desk token and the `prm.super.read` check. */
@@ -79,17 +85,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     geocoder: options.geocoder ?? createGazetteerGeocoder(),
     config: {
       googleMapsApiKey: options.config?.googleMapsApiKey ?? null,
-      services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '', ...options.config?.services },
+      services: { ...SERVICE_BASES, ...options.config?.services },
     },
   };
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   useSharedValidation(app);
   useLenientJson(app);
   app.setErrorHandler(errorHandler);
+  await useApiDocs(app);
   await serveConsole(app, options.staticDir);
 
-  app.get('/health', async (_request, reply) => {
+  route(app, platformCalls.health, async (_request, reply) => {
     try {
       await store.query('select 1');
       return { status: 'ok' };
@@ -97,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/config.json', async () => ctx.config);
+  route(app, platformCalls.config, async () => ctx.config);
   await authRoutes(app, ctx);
   await transporterLogoRoutes(app, ctx);
   if (ctx.mailer.kind === 'outbox') await devOutboxRoutes(app, ctx);

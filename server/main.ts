@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openStore } from './store/open-store';
 import { createSmtpMailer } from './auth/smtp-mailer';
+import { SERVICE_BASES, SERVICE_NAMES, type ServiceName } from '../schemas/api/services';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -26,14 +27,8 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL ?? 'warn' },
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
-    services: {
-      main: env.SERVICE_MAIN_URL ?? '',
-      transporters: env.SERVICE_TRANSPORTERS_URL ?? '/tms',
-      maps: env.SERVICE_MAPS_URL ?? '',
-      auth: env.SERVICE_AUTH_URL ?? '',
-      data: env.SERVICE_DATA_URL ?? '',
-      reports: env.SERVICE_REPORTS_URL ?? '',
-    },
+    // SERVICE_MAIN_URL, SERVICE_TRANSPORTERS_URL...: each family's base URL, by default this origin's (SERVICE_BASES).
+    services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, env[`SERVICE_${name.toUpperCase()}_URL`] ?? SERVICE_BASES[name]])) as Record<ServiceName, string>,
   },
 });
 

@@ -1,9 +1,12 @@
 import { http, type EnvelopeKind, type HttpResult, type QueryValue } from './http';
 import type { ServiceName } from './services';
+import type { Contract } from '../../schemas/api/contract';
 import { idParams, scopeParams, type Scope } from '../scope/scope';
 
 /** A call as screen configs declare it: where it goes and which parameters it always carries. */
-export interface Endpoint {
+export interface Endpoint<C extends Contract = Contract> {
+  /** The contract it was made from (see {@link endpoint}); the payload mappers' body types come from it. */
+  call?: C;
   service?: ServiceName;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Path with `:name` placeholders filled from `params`. */
@@ -18,8 +21,28 @@ export interface Endpoint {
   envelope?: EnvelopeKind;
 }
 
-/** Fields of an endpoint to set on top of a family's defaults. */
-export type EndpointOptions = Partial<Endpoint>;
+/** What a screen adds to a contract: fixed query values, and whether the scope is sent (when the contract's default is not wanted). */
+export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
+
+/**
+ * The endpoint of a call, from its contract: service, method, path and envelope as declared; the scope is sent
+ * under the family's names (the data family's companyId/branchId/departmentId, else c/b/d/t) when the contract's
+ * query takes it; `options` adds fixed query values or overrides that.
+ */
+export function endpoint<const C extends Contract>(call: C, options: EndpointOptions = {}): Endpoint<C> {
+  const scopeNames = call.service === 'data' ? 'ids' : 'cbdt';
+  const properties = (call.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return {
+    call,
+    service: call.service,
+    method: call.method,
+    path: call.path,
+    envelope: call.envelope === 'data' ? 'data' : 'main',
+    scopeNames,
+    scoped: (scopeNames === 'ids' ? 'companyId' : 'c') in properties,
+    ...options,
+  };
+}
 
 /** What one invocation of an endpoint adds: scope, path parameters, extra query and a body. */
 export interface CallInput {
@@ -45,7 +68,7 @@ export function endpointQuery(endpoint: Endpoint, input: CallInput): Record<stri
 }
 
 /** Calls an endpoint through the HTTP helper. */
-export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, options?: { quiet?: boolean }): Promise<HttpResult<T>> {
+export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, options: { quiet?: boolean; signal?: AbortSignal } = {}): Promise<HttpResult<T>> {
   return http<T>(
     {
       service: endpoint.service,
@@ -54,7 +77,8 @@ export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, optio
       query: endpointQuery(endpoint, input),
       body: input.body,
       envelope: endpoint.envelope,
+      signal: options.signal,
     },
-    options,
+    { quiet: options.quiet },
   );
 }

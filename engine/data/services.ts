@@ -1,5 +1,6 @@
-/** Service families of the spec, each with its own base URL (empty = the console's own origin). */
-export type ServiceName = 'main' | 'transporters' | 'maps' | 'auth' | 'data' | 'reports';
+import { SERVICE_BASES, type ServiceName } from '../../schemas/api/services';
+
+export type { ServiceName };
 
 /** Runtime configuration served by the platform API at `/config.json`. */
 export interface RuntimeConfig {
@@ -9,8 +10,7 @@ export interface RuntimeConfig {
 
 const defaults: RuntimeConfig = {
   googleMapsApiKey: null,
-  // The transporter service lives under /tms so its /transporters paths do not shadow the console's own pages.
-  services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' },
+  services: { ...SERVICE_BASES },
 };
 
 let current: RuntimeConfig = defaults;

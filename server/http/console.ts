@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT, fail } from './envelope';
 
 /** Paths that only ever answer JSON (or bytes), never the console page. */
-const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/tms/', '/dev/', '/health', '/config.json'];
+const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/tms/', '/dev/', '/docs/', '/health', '/config.json'];
 
 const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../engine/data/http';
+import { callEndpoint, endpoint } from '../../engine/data/endpoint';
+import { authCalls } from '../../schemas/api/auth';
 import { passwordChangeSchema } from '../../schemas/auth';
 import { schemaRule } from './schemaRule';
 
@@ -16,7 +17,7 @@ export function ChangePasswordForm({ remembered }: { remembered: string }) {
     const identifier = await form.validateFields(['identifier']).then((v) => v.identifier as string).catch(() => null);
     if (!identifier) return;
     setBusy(true);
-    const result = await http({ service: 'auth', method: 'POST', path: '/auth/otp/request', body: { identifier } }, { quiet: true });
+    const result = await callEndpoint(endpoint(authCalls.requestCode), { body: { identifier } }, { quiet: true });
     setBusy(false);
     if (!result.ok) return setFailure(result.messages.join(' '));
     setFailure(null);
@@ -24,7 +25,7 @@ export function ChangePasswordForm({ remembered }: { remembered: string }) {
   };
   const change = async (values: { identifier: string; code: string; password: string }) => {
     setBusy(true);
-    const result = await http({ service: 'auth', method: 'POST', path: '/auth/password/change', body: values }, { quiet: true });
+    const result = await callEndpoint(endpoint(authCalls.changePassword), { body: values }, { quiet: true });
     setBusy(false);
     if (!result.ok) return setFailure(result.messages.join(' '));
     setFailure(null);

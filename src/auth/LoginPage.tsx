@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { http } from '../../engine/data/http';
+import { callEndpoint, endpoint } from '../../engine/data/endpoint';
+import { authCalls } from '../../schemas/api/auth';
 import { STORAGE } from '../../engine/data/session';
 import { otpRequestSchema, otpVerifySchema } from '../../schemas/auth';
 import { storeLogin } from './tokens';
@@ -25,7 +26,7 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
   const requestCode = async ({ identifier: id }: { identifier: string }) => {
     setBusy(true);
     setFailure(null);
-    const result = await http({ service: 'auth', method: 'POST', path: '/auth/otp/request', body: { identifier: id } }, { quiet: true });
+    const result = await callEndpoint(endpoint(authCalls.requestCode), { body: { identifier: id } }, { quiet: true });
     setBusy(false);
     if (!result.ok) return setFailure(result.messages.join(' '));
     setIdentifier(id);
@@ -34,7 +35,7 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
   const verify = async ({ code }: { code: string }) => {
     setBusy(true);
     setFailure(null);
-    const result = await http<{ token: string; deskToken: string }>({ service: 'auth', method: 'POST', path: '/auth/otp/verify', body: { identifier, code } }, { quiet: true });
+    const result = await callEndpoint<{ token: string; deskToken: string }>(endpoint(authCalls.verifyCode), { body: { identifier, code } }, { quiet: true });
     setBusy(false);
     if (!result.ok || !result.data) return setFailure(result.ok ? 'Login failed' : result.messages.join(' '));
     storeLogin(result.data.token, result.data.deskToken);

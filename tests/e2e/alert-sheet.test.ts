@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
-import { answer, choose, operatorSession, type RunningConsole } from './harness';
+import { answer, choose, operatorSession, type RunningConsole, callPath } from './harness';
+import { dataCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -28,7 +29,7 @@ const importCsv = (rows: Record<string, string>[]) => page.locator('input[type=f
 type Alert = { featureKey: string; enabled: boolean; extraContext: string; branchId: string | null };
 async function alerts(companyId: string): Promise<Alert[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}/saas/data/automation/getAlerts?companyId=${companyId}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${app.url}${callPath(dataCalls.alerts, { companyId })}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { result: { data: Alert[] } }).result.data;
 }
 

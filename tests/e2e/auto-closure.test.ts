@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, choose, pickCompany, type RunningConsole, operatorSession } from './harness';
+import { answer, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
+import { dataCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -16,7 +17,7 @@ type Rule = Record<string, unknown> & { id: string; identifier: string; active: 
 /** The stored rules of Tata Steel, read from the data family's list call with the page's desk token. */
 async function stored(): Promise<Rule[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}/saas/data/autoclosure/getAutoClosureList?companyId=1001`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${app.url}${callPath(dataCalls.autoClosures, { companyId: 1001 })}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { result: { data: Rule[] } }).result.data;
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession } from './harness';
+import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
+import { mainCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -107,7 +108,7 @@ describe('route master', () => {
     expect(await page.locator('.ant-table-tbody tr', { hasText: '₹12,34,567' }).textContent()).toContain('01/12/2026');
 
     type Entry = { loadType: string; data: { key: string; value: number; unit: string }[] };
-    const entries = await apiAs<Entry[]>(page, app.url, `/saas/lego/company_routes_master/fetch?c=${companyId}&t=CONSIGNOR&pt=TRANSPORTER`);
+    const entries = await apiAs<Entry[]>(page, app.url, callPath(mainCalls.routeMaster, { c: companyId, t: 'CONSIGNOR', pt: 'TRANSPORTER' }));
     const entry = entries.find((e) => e.data.some((d) => d.key === 'ROUTE_COST' && d.value === 1234567))!;
     expect(entry.loadType).toBe('FTL');
     expect(entry.data).toEqual(expect.arrayContaining([

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAs, pickCompany, type RunningConsole, operatorSession } from './harness';
+import { apiAs, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
+import { mainCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -59,7 +60,7 @@ describe('routes', () => {
     await page.getByText('Routes added successfully !').waitFor();
     await page.waitForURL((url) => url.pathname === '/routes');
 
-    const routes = await apiAs<Route[]>(page, app.url, `/saas/lego/company_routes/fetch?c=${companyId}&t=CONSIGNOR`);
+    const routes = await apiAs<Route[]>(page, app.url, callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR' }));
     const saved = routes.find((r) => r.label === 'Pune - Nhava Sheva')!;
     expect(saved.stt).toBe(450);
     expect(saved.code).toBe('TSL-PNQ-NSA');
@@ -87,7 +88,7 @@ describe('routes', () => {
     await modal.getByLabel('STT (hours)').fill('9');
     await modal.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Route updated successfully !').waitFor();
-    const routes = await apiAs<Route[]>(page, app.url, `/saas/lego/company_routes/fetch?c=${companyId}&t=CONSIGNOR`);
+    const routes = await apiAs<Route[]>(page, app.url, callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR' }));
     expect(routes.find((r) => r.label === 'Pune - JNPT')?.stt).toBe(540);
   });
 

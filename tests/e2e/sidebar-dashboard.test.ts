@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, choose, pickCompany, type RunningConsole, operatorSession } from './harness';
+import { answer, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
+import { dataCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -96,8 +97,8 @@ describe('sidebar menu override', () => {
     // A menu stored for user 5150 alone, then loaded by typing that id.
     const token = await page.evaluate(() => localStorage.getItem('deskToken'));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    await fetch(`${app.url}/saas/data/onBoardingAPI/updateSideMenuList`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1001, extracontext: ['reports', 'trip_reports'], userId: [5150], enabled: 1 }) });
-    await fetch(`${app.url}/saas/data/onBoardingAPI/updateLandingPage`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1001, userId: [5150], landingPage: '/reports/trips', enabled: 1 }) });
+    await fetch(`${app.url}${callPath(dataCalls.updateSideMenuList)}`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1001, extracontext: ['reports', 'trip_reports'], userId: [5150], enabled: 1 }) });
+    await fetch(`${app.url}${callPath(dataCalls.updateLandingPage)}`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1001, userId: [5150], landingPage: '/reports/trips', enabled: 1 }) });
     await userIds().fill('5150');
     await userIds().blur();
     await expect.poll(() => isChecked('Trip Reports')).toBe(true);
@@ -119,7 +120,7 @@ describe('sidebar menu override', () => {
     await submitMenu().click();
     await page.getByText('Side menu updated successfully').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/sidebar-menu');
-    const admin = await dataAs<{ extracontext: string[]; roles: number }>('/saas/data/onBoardingAPI/fetchSideBarMenuConfigById?companyId=1001&id=sbm_tsl_admin');
+    const admin = await dataAs<{ extracontext: string[]; roles: number }>(callPath(dataCalls.sidebarConfigById, { companyId: 1001, id: 'sbm_tsl_admin' }));
     expect(admin.roles).toBe(9);
     expect(admin.extracontext).toEqual(expect.arrayContaining(['indents', 'indent_list', 'trip_analytics']));
 
@@ -141,7 +142,7 @@ describe('sidebar menu override', () => {
 
 describe('dashboard settings', () => {
   type Row = { id: string; featureKey: string; enabled: boolean };
-  const rows = () => dataAs<Row[]>('/saas/data/automationdashboard/getDashboardList?companyId=1001');
+  const rows = () => dataAs<Row[]>(callPath(dataCalls.dashboards, { companyId: 1001 }));
 
   it('choosing a role loads the menu stored for that role', async () => {
     const url = new URL(page.url());
@@ -210,7 +211,7 @@ describe('dashboard settings', () => {
     const lookers = (await rows()).filter((r) => r.featureKey === 'looker');
     expect(lookers).toHaveLength(2);
     const created = lookers.find((r) => r.id !== 'dsh_tsl_looker')!;
-    const record = await dataAs<{ extraContext: string }>(`/saas/data/automationdashboard/getDashboardbyId?companyId=1001&id=${created.id}`);
+    const record = await dataAs<{ extraContext: string }>(callPath(dataCalls.dashboardById, { companyId: 1001, id: created.id }));
     expect(JSON.parse(record.extraContext)).toEqual({ enabled_users: [31, 32], dashboard_tab: [{ dashboard_id: '88', name: 'Dispatch' }] });
   });
 
@@ -223,7 +224,7 @@ describe('dashboard settings', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Dashboard set successfully for companyIds [ 1001 ]').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard-settings');
-    const record = await dataAs<{ extraContext: string }>('/saas/data/automationdashboard/getDashboardbyId?companyId=1001&id=dsh_tsl_powerbi');
+    const record = await dataAs<{ extraContext: string }>(callPath(dataCalls.dashboardById, { companyId: 1001, id: 'dsh_tsl_powerbi' }));
     expect(JSON.parse(record.extraContext).trip_analytics).toMatchObject({ reportId: 'rep-edited', rlsRoles: ['Shipper_Company_Trips'] });
   });
 

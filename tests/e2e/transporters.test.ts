@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, pickCompany, type RunningConsole, operatorSession } from './harness';
+import { answer, apiAs, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
+import { transporterCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 
 type Transporter = { id: string; transporterName: string; active: boolean; phoneNumber: string; logoUrl: string | null };
-const stored = async () => apiAs<Transporter[]>(page, app.url, `/tms/transporters?c=${companyId}`);
+const stored = async () => apiAs<Transporter[]>(page, app.url, callPath(transporterCalls.list, { c: companyId }));
 
 /** The form on the page (the filter bar has its own Branch). */
 const form = () => page.locator('form');
