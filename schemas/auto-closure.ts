@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MSG, NOT_BLANK, badId, idField } from './messages';
 
@@ -269,10 +270,5 @@ export const autoClosureToggleSchema = {
   errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
 
-export interface AutoClosureQuery {
-  companyId: string;
-  branchId?: string;
-  departmentId?: string;
-  id?: string;
-  key?: string;
-}
+/** Query of the auto closure calls, as their schema types it. */
+export type AutoClosureQuery = FromSchema<typeof autoClosureQuerySchema>;

@@ -108,15 +108,20 @@ export const filterRowSchema = {
         errorMessage: { required: { operator: REPORT_MSG.operator, value: REPORT_MSG.value } },
       },
     },
-    ...(['int', 'date', 'text'] as const).map((type) => ({
+    // Number and date fields take whole numbers; every type its own operators.
+    ...(['int', 'date'] as const).map((type) => ({
       if: { properties: { key: { enum: keysOf(type) } }, required: ['key'] },
       then: {
         properties: {
           operator: { enum: [...FILTER_OPERATORS[type]], errorMessage: REPORT_MSG.operator },
-          ...(type === 'text' ? {} : { value: { type: 'string', pattern: INTEGER_TEXT, errorMessage: REPORT_MSG.value } }),
+          value: { type: 'string', pattern: INTEGER_TEXT, errorMessage: REPORT_MSG.value },
         },
       },
-    })),
+    }) as const),
+    {
+      if: { properties: { key: { enum: keysOf('text') } }, required: ['key'] },
+      then: { properties: { operator: { enum: [...FILTER_OPERATORS.text], errorMessage: REPORT_MSG.operator } } },
+    },
   ],
 } as const;
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS_KEY, INVALID_ACCESS_KEY } from '../../schemas/access-key';
 import { ApiError, fail, type Envelope } from './envelope';
 import { describeFailure } from './validation';
@@ -37,12 +37,4 @@ export function dataErrorHandler(err: FastifyError, request: FastifyRequest, rep
     ? fail(failure.messages)
     : { status: 'error', result: { status: 0, message: failure.messages.join(MESSAGE_JOIN) } };
   return reply.code(failure.status).headers(failure.headers).send(body);
-}
-
-/** Registers `routes` in a child context whose failures answer in the data family's envelope (guards inherited). */
-export async function withDataEnvelope(app: FastifyInstance, routes: (api: FastifyInstance) => Promise<void>): Promise<void> {
-  await app.register(async (api) => {
-    api.setErrorHandler(dataErrorHandler);
-    await routes(api);
-  });
 }

@@ -1,3 +1,4 @@
+import type { ScopeQuery } from '../../schemas/scope';
 import type { Queryable } from '../store/store';
 import { notFound } from './envelope';
 
@@ -11,18 +12,12 @@ export interface Scope {
   departmentId: string | null;
 }
 
-/** Query parameters as sent: an empty `b` or `d` means "not chosen". */
-export interface ScopeParams {
-  c: string;
-  b?: string;
-  d?: string;
-}
-
 /**
- * Resolves `c`, `b`, `d` to a {@link Scope}. An unknown company, a branch of another company or a department of
- * another branch is answered 404 'Not found'. `d` may be the department's old_department_id or its id.
+ * Resolves `c`, `b`, `d` of the scope query to a {@link Scope}; an empty `b` or `d` means "not chosen". An unknown
+ * company, a branch of another company or a department of another branch is answered 404 'Not found'. `d` may be
+ * the department's old_department_id or its id.
  */
-export async function resolveScope(q: Queryable, params: ScopeParams): Promise<Scope> {
+export async function resolveScope(q: Queryable, params: Pick<ScopeQuery, 'c' | 'b' | 'd'>): Promise<Scope> {
   const company = await q.one<{ id: string; type: Scope['companyType'] }>(
     'select id, type from companies where id = $1',
     [params.c],

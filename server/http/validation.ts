@@ -1,5 +1,6 @@
 import Ajv, { type AnySchema } from 'ajv';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { ajvOptions, errorMessages, extendAjv } from '../../schemas/ajv';
 import { ApiError, TEXT, fail } from './envelope';
 
@@ -37,6 +38,16 @@ export function useLenientJson(app: FastifyInstance): void {
 export function check(schema: AnySchema, data: unknown): string[] {
   const validateFn = bodyAjv.compile(schema);
   return validateFn(data) ? [] : errorMessages(validateFn.errors);
+}
+
+/** What {@link checked} finds: the value typed by its schema, or the messages. */
+export type Checked<T> = { value: T } | { errors: string[] };
+
+/** {@link check} that also types what passes: the value as its schema describes it, or the messages. */
+export function checked<S extends JSONSchema>(schema: S, data: unknown): Checked<FromSchema<S>>;
+export function checked(schema: AnySchema, data: unknown): Checked<unknown> {
+  const validateFn = bodyAjv.compile(schema);
+  return validateFn(data) ? { value: data } : { errors: errorMessages(validateFn.errors) };
 }
 
 /** A failure as an answer: its status, the texts to show and any headers (e.g. Retry-After). */

@@ -3,6 +3,8 @@ import {
 } from '../../schemas/alert-bulk';
 import { newId } from '../http/ids';
 import { check } from '../http/validation';
+import { alertConfigRepository as alerts } from '../repos/alert-config-repository';
+import { inSavepoint } from '../repos/savepoint';
 import type { Queryable, Store } from '../store/store';
 
 /** What a row that would have been saved says when another row of an all-or-none upload failed. */
@@ -58,20 +60,13 @@ function rowFailure(err: unknown): string {
 async function insertAlertRow(q: Queryable, row: AlertBulkRow): Promise<string> {
   const companyId = row.CompanyId;
   const branchId = row.branchId === undefined ? null : String(row.branchId);
-  if (!(await q.one('select 1 from companies where id = $1', [companyId]))) throw new RowError(`Company ${companyId} not found`);
-  if (branchId && !(await q.one('select 1 from branches where id = $1 and company_id = $2', [branchId, companyId]))) {
+  if (!(await alerts.hasCompany(q, companyId))) throw new RowError(`Company ${companyId} not found`);
+  if (branchId && !(await alerts.hasBranch(q, companyId, branchId))) {
     throw new RowError(`Branch ${branchId} not found for company ${companyId}`);
   }
-  const taken = await q.one(
-    `select 1 from alert_configs where company_id = $1 and coalesce(branch_id, '') = coalesce($2, '') and feature_key = $3`,
-    [companyId, branchId, row.Alert_Name],
-  );
-  if (taken) throw new RowError(ALERT_SHEET_TEXT.exists);
+  if (await alerts.isTaken(q, companyId, branchId, row.Alert_Name)) throw new RowError(ALERT_SHEET_TEXT.exists);
   const id = newId('alc');
-  await q.query(
-    `insert into alert_configs (id, company_id, branch_id, feature_key, enabled, extra_context) values ($1, $2, $3, $4, true, $5)`,
-    [id, companyId, branchId, row.Alert_Name, alertExtraContext(row)],
-  );
+  await alerts.insert(q, { id, companyId, branchId, featureKey: row.Alert_Name, extraContext: alertExtraContext(row) });
   return id;
 }
 
@@ -121,12 +116,9 @@ async function saveAll(store: Store, rows: unknown[]): Promise<AlertBulkResult[]
           results.push(refused(index, valid.message));
           continue;
         }
-        await q.query('savepoint alert_row');
         try {
-          results.push(saved(index, await insertAlertRow(q, valid.row), valid.row));
-          await q.query('release savepoint alert_row');
+          results.push(saved(index, await inSavepoint(q, 'alert_row', () => insertAlertRow(q, valid.row)), valid.row));
         } catch (err) {
-          await q.query('rollback to savepoint alert_row');
           results.push(refused(index, rowFailure(err)));
         }
       }

@@ -1,0 +1,137 @@
+import type { Route, RouteBody, RoutePlace } from '../../schemas/route';
+import type { Queryable } from '../store/store';
+import { newId } from '../http/ids';
+import { scopeFilter, type Scope } from '../http/scope';
+
+/** A place as stored: only the fields of the contract, every text present, so stray form fields never reach the database. */
+export type StoredPlace = Required<Pick<RoutePlace, 'label' | 'address' | 'cpCode' | 'geofenceRadius'>> &
+  Pick<RoutePlace, 'google'>;
+
+/** A route as the API answers it: code and stt always present, the ends as stored. */
+export type RouteOut = Required<Pick<Route, 'id' | 'code' | 'label' | 'stt' | 'updatedBy' | 'updatedAt'>> & {
+  origin: StoredPlace;
+  destination: StoredPlace;
+};
+
+/** The fields of a route a write sets (a form body, or a bulk row with its first and last place as ends). */
+export type RouteWrite = Pick<RouteBody, 'code' | 'label' | 'stt' | 'origin' | 'destination'>;
+
+/** A waypoint as the fetch call answers it: the stored place with its id and sequence. */
+export type WaypointOut = StoredPlace & { id: string; sequence: number };
+
+/** The stored form of a place from a request body (defaults: empty texts, radius 2 km). */
+export function toStoredPlace(p: RoutePlace): StoredPlace {
+  const location = p.google.geometry?.location;
+  return {
+    label: p.label ?? '',
+    address: p.address ?? p.google.formatted_address ?? '',
+    cpCode: p.cpCode ?? '',
+    geofenceRadius: p.geofenceRadius ?? 2,
+    google: {
+      place_id: p.google.place_id,
+      ...(p.google.formatted_address !== undefined ? { formatted_address: p.google.formatted_address } : {}),
+      ...(location ? { geometry: { location: { lat: location.lat, lng: location.lng } } } : {}),
+    },
+  };
+}
+
+/** A place as jsonb parameter text (pg would turn a JS array into a PostgreSQL array, so always send text). */
+const placeJson = (p: RoutePlace) => JSON.stringify(toStoredPlace(p));
+
+/** Columns of `routes` renamed to the API's names. */
+const ROUTE_COLUMNS = `id, code, label, stt, origin, destination, updated_by as "updatedBy", updated_at as "updatedAt"`;
+
+/** The SQL of routes and their waypoints. */
+export const routeRepository = {
+  /**
+   * The scope's routes, newest first, as JSON text: lists can hold thousands of routes, so the database writes
+   * the JSON and Node neither parses nor re-serialises it.
+   */
+  async listJson(q: Queryable, scope: Scope): Promise<string> {
+    const filter = scopeFilter(scope);
+    const [{ data }] = await q.query<{ data: string }>(
+      `select coalesce(json_agg(r), '[]')::text as data
+         from (select ${ROUTE_COLUMNS} from routes where ${filter.sql} order by updated_at desc, id) r`,
+      filter.params,
+    );
+    return data;
+  },
+
+  /** Route `id` as a list of one (none when it does not exist); ownership is checked by the caller. */
+  byId: (q: Queryable, id: string) => q.query<RouteOut>(`select ${ROUTE_COLUMNS} from routes where id = $1`, [id]),
+
+  /** Inserts a route in `scope` with its waypoints (in order, sequence from 1); returns the stored route. */
+  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string, waypoints: RoutePlace[] = []): Promise<RouteOut> {
+    const row = (await q.one<RouteOut>(
+      `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination,
+                           updated_by, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ROUTE_COLUMNS}`,
+      [
+        newId('rt'), scope.companyId, scope.branchId, scope.departmentId, route.code ?? '', route.label.trim(),
+        route.stt ?? null, placeJson(route.origin), placeJson(route.destination), by, Date.now(),
+      ],
+    ))!;
+    for (const [i, place] of waypoints.entries()) {
+      await q.query('insert into route_waypoints (id, route_id, sequence, place) values ($1, $2, $3, $4)', [
+        newId('wp'), row.id, i + 1, placeJson(place),
+      ]);
+    }
+    return row;
+  },
+
+  /** Updates a route of the company (ownership checked by the caller); returns the stored route. */
+  async update(q: Queryable, id: string, route: RouteWrite, by: string): Promise<RouteOut> {
+    return (await q.one<RouteOut>(
+      `update routes set code = $2, label = $3, stt = $4, origin = $5, destination = $6, updated_by = $7,
+              updated_at = $8
+        where id = $1 returning ${ROUTE_COLUMNS}`,
+      [
+        id, route.code ?? '', route.label.trim(), route.stt ?? null, placeJson(route.origin),
+        placeJson(route.destination), by, Date.now(),
+      ],
+    ))!;
+  },
+
+  /** The waypoints of a route in sequence. */
+  async waypoints(q: Queryable, routeId: string): Promise<WaypointOut[]> {
+    const rows = await q.query<{ id: string; sequence: number; place: StoredPlace }>(
+      'select id, sequence, place from route_waypoints where route_id = $1 order by sequence',
+      [routeId],
+    );
+    return rows.map((r) => ({ id: r.id, ...r.place, sequence: r.sequence }));
+  },
+
+  /** Adds a waypoint after the route's last one; returns its id. */
+  async addWaypoint(q: Queryable, routeId: string, place: RoutePlace): Promise<string> {
+    // Lock the route row so two simultaneous adds do not take the same sequence number.
+    await q.query('select 1 from routes where id = $1 for update', [routeId]);
+    const id = newId('wp');
+    await q.query(
+      `insert into route_waypoints (id, route_id, sequence, place)
+       values ($1, $2, (select coalesce(max(sequence), 0) + 1 from route_waypoints where route_id = $2), $3)`,
+      [id, routeId, placeJson(place)],
+    );
+    return id;
+  },
+
+  /** The route of waypoint `id` when that route belongs to the company, else null. */
+  async waypointRoute(q: Queryable, id: string, companyId: string): Promise<string | null> {
+    const row = await q.one<{ route_id: string }>(
+      `select w.route_id from route_waypoints w join routes r on r.id = w.route_id
+        where w.id = $1 and r.company_id = $2`,
+      [id, companyId],
+    );
+    return row?.route_id ?? null;
+  },
+
+  /** Deletes waypoint `id` of route `routeId` and renumbers the rest from 1 (spec 000 section 4). */
+  async removeWaypoint(q: Queryable, routeId: string, id: string): Promise<void> {
+    await q.query('delete from route_waypoints where id = $1', [id]);
+    await q.query(
+      `update route_waypoints w set sequence = n.rn
+         from (select id, row_number() over (order by sequence) as rn from route_waypoints where route_id = $1) n
+        where w.id = n.id`,
+      [routeId],
+    );
+  },
+};

@@ -1,0 +1,82 @@
+import type { TransporterBody } from '../../schemas/transporter';
+import { fullPath } from '../../schemas/api/contract';
+import { SERVICE_BASES } from '../../schemas/api/services';
+import { transporterCalls } from '../../schemas/api/transporters';
+import type { Queryable } from '../store/store';
+import type { DecodedLogo } from '../rules/transporter-logo';
+
+/** Body field and its column. */
+const FIELDS = [
+  ['transporterName', 'transporter_name'],
+  ['branch', 'branch'],
+  ['address', 'address'],
+  ['state', 'state'],
+  ['city', 'city'],
+  ['contactPerson', 'contact_person'],
+  ['phoneNumber', 'phone_number'],
+  ['active', 'active'],
+  ['uid', 'uid'],
+] as const;
+
+/** The logo call's path on this origin around the id (`/tms/transporters/` and `/logo`): the answer's `logoUrl`. */
+const [LOGO_BEFORE_ID, LOGO_AFTER_ID] = fullPath(transporterCalls.logo, SERVICE_BASES).split(':id');
+
+const SELECT = `select id, ${FIELDS.map(([f, c]) => `${c} as "${f}"`).join(', ')},
+  case when logo is null then null else '${LOGO_BEFORE_ID}' || id || '${LOGO_AFTER_ID}' end as "logoUrl" from transporters`;
+
+/** The fields of a transporter a write may set (a create sends them all, a patch any of them). */
+export type TransporterWrite = Partial<Pick<TransporterBody, (typeof FIELDS)[number][0]>>;
+
+/** Column values of the fields present in a body (trimmed texts), and of the logo when one is uploaded. */
+function columnsOf(fields: TransporterWrite, logo: DecodedLogo | null): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [field, column] of FIELDS) {
+    const value = fields[field];
+    if (value !== undefined) out[column] = typeof value === 'string' ? value.trim() : value;
+  }
+  if (logo) Object.assign(out, { logo: logo.bytes, logo_type: logo.type, logo_name: logo.name });
+  return out;
+}
+
+/** The SQL of the transporters of the older screens and their logos. */
+export const transporterRepository = {
+  /** The company's transporters, oldest first. */
+  list: (q: Queryable, companyId: string) => q.query(`${SELECT} where company_id = $1 order by created_at, id`, [companyId]),
+
+  /** Transporter `id` as the API answers it (ownership checked by the caller). */
+  byId: (q: Queryable, id: string) => q.one(`${SELECT} where id = $1`, [id]),
+
+  /** Adds transporter `id` to the company. */
+  async insert(q: Queryable, companyId: string, id: string, fields: TransporterWrite, logo: DecodedLogo | null): Promise<void> {
+    const all = { id, ...columnsOf(fields, logo), company_id: companyId };
+    const names = Object.keys(all);
+    await q.query(
+      `insert into transporters (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+      Object.values(all),
+    );
+  },
+
+  /** Sets the fields present (and the logo when one is uploaded); nothing when there are none. */
+  async update(q: Queryable, id: string, fields: TransporterWrite, logo: DecodedLogo | null): Promise<void> {
+    const columns = columnsOf(fields, logo);
+    const names = Object.keys(columns);
+    if (!names.length) return;
+    await q.query(
+      `update transporters set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} where id = $1`,
+      [id, ...Object.values(columns)],
+    );
+  },
+
+  async remove(q: Queryable, id: string): Promise<void> {
+    await q.query('delete from transporters where id = $1', [id]);
+  },
+
+  /** The stored logo of transporter `id`, or null when it has none (or there is no such transporter). */
+  async logo(q: Queryable, id: string): Promise<{ bytes: Uint8Array; type: string } | null> {
+    const row = await q.one<{ logo: Uint8Array | null; logo_type: string | null }>(
+      'select logo, logo_type from transporters where id = $1',
+      [id],
+    );
+    return row?.logo && row.logo_type ? { bytes: row.logo, type: row.logo_type } : null;
+  },
+};

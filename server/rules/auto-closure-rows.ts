@@ -1,0 +1,27 @@
+import { AUTO_CLOSURE_TEXT as T, CUSTOM_VALUE_PREFIX } from '../../schemas/auto-closure';
+import { DISTANCE_ARRAYS, RULE_ARRAYS } from '../../schemas/auto-closure-payload';
+import { ApiError } from '../http/envelope';
+import { autoClosureRepository } from '../repos/auto-closure-repository';
+import type { Queryable } from '../store/store';
+
+/**
+ * What the body schema cannot state of a rule's rows (spec 001 section 3): the parallel lists of one row kind have
+ * equal lengths (the optional second condition no more entries than rows), and each `custom_values.<field>` names
+ * a custom field of the company. 400 otherwise.
+ */
+export async function checkRuleRows(q: Queryable, body: Record<string, unknown>, companyId: string): Promise<void> {
+  for (const names of [RULE_ARRAYS.slice(0, 6), DISTANCE_ARRAYS]) {
+    const lengths = names.map((n) => (body[n] as unknown[] | undefined)?.length).filter((n) => n !== undefined);
+    if (new Set(lengths).size > 1) throw new ApiError(400, [T.sameLength]);
+  }
+  const rows = (body.firstCustomValue as unknown[] | undefined)?.length ?? 0;
+  for (const name of RULE_ARRAYS.slice(6)) {
+    if (((body[name] as unknown[] | undefined)?.length ?? 0) > rows) throw new ApiError(400, [T.sameLength]);
+  }
+  const custom = [...((body.firstCustomValue as string[]) ?? []), ...((body.secondCustomValue as string[]) ?? [])]
+    .filter((v) => v.startsWith(CUSTOM_VALUE_PREFIX))
+    .map((v) => v.slice(CUSTOM_VALUE_PREFIX.length));
+  for (const field of new Set(custom)) {
+    if (!(await autoClosureRepository.hasCustomField(q, companyId, field))) throw new ApiError(400, [T.customField]);
+  }
+}

@@ -1,0 +1,45 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../../schemas/report-cron';
+import { FILTER_FIELDS, FILTER_OPERATORS, REPORT_MSG, type ReportType, type reportDefinitionSchema } from '../../schemas/report-schedule';
+import { ApiError, notFound } from '../http/envelope';
+import type { Scope } from '../http/scope';
+import { reportScheduleRepository, type StoredDefinition } from '../repos/report-schedule-repository';
+import type { Queryable } from '../store/store';
+
+/** With a branch chosen (`b`), a definition is that branch's: it must carry the same branch_id (spec 001 section 3). */
+export const BRANCH_MISMATCH = "The report's branch_id must be the selected branch";
+
+/** The cron choices of each report type (spec 001 section 9). */
+const CRONS: Record<ReportType, Set<string>> = {
+  DAILY_TRIP_SUMMARY: new Set(DAILY_SUMMARY_CRONS.map((c) => c.cron)),
+  ALERT: new Set(EXCEPTION_CRONS.map((c) => c.cron)),
+};
+
+/**
+ * Rules the schema cannot state: the definition is for the company in the request (and one of its branches; the
+ * chosen one when a branch is chosen), the cron is one of the report type's choices, an exception report has its
+ * params, a daily summary has neither params nor filters, and each filter's operator fits its field's type.
+ * Returns the definition to store (without job_uuid).
+ */
+export async function checkDefinition(
+  q: Queryable,
+  type: ReportType,
+  definition: FromSchema<typeof reportDefinitionSchema>,
+  scope: Pick<Scope, 'companyId' | 'branchId'>,
+): Promise<StoredDefinition> {
+  const { companyId } = scope;
+  if (String(definition.company_id) !== companyId) throw notFound();
+  if (scope.branchId && String(definition.branch_id ?? '') !== scope.branchId) throw new ApiError(400, [BRANCH_MISMATCH]);
+  if (definition.branch_id !== undefined && !(await reportScheduleRepository.hasBranch(q, companyId, String(definition.branch_id)))) {
+    throw notFound();
+  }
+  if (!CRONS[type].has(definition.schedule.cron)) throw new ApiError(400, [REPORT_MSG.timings]);
+  if (type === 'ALERT' && !definition.params) throw new ApiError(400, [REPORT_MSG.alerts]);
+  if (type === 'DAILY_TRIP_SUMMARY' && (definition.params || definition.filters)) throw new ApiError(400, ['Invalid request']);
+  for (const filter of definition.filters ?? []) {
+    const operator = Object.keys(filter).find((k) => k !== 'key')!;
+    if (!FILTER_OPERATORS[FILTER_FIELDS[filter.key]].includes(operator)) throw new ApiError(400, [REPORT_MSG.operator]);
+  }
+  const { job_uuid: _job, ...stored } = definition;
+  return stored;
+}

@@ -1,0 +1,10 @@
+import { COST_UNITS } from '../../schemas/route-master';
+import type { RouteMasterEntry } from '../repos/route-master-repository';
+
+/** The units cost key `key` may carry. */
+const unitsOf = (key: keyof typeof COST_UNITS): readonly string[] => COST_UNITS[key];
+
+/** Each cost key takes only its own units (spec 000 section 3); the schema checks keys and units separately. */
+export function costUnitErrors(data: RouteMasterEntry['data']): string[] {
+  return data.some((d) => !unitsOf(d.key).includes(d.unit)) ? ['Please select unit'] : [];
+}
