@@ -1,5 +1,5 @@
 import type { AlertConfig } from '../../schemas/alerts';
-import type { Scope } from '../http/scope';
+import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** An alert config as the calls answer it: the shared shape plus its branch (null = the whole company). */

@@ -1,4 +1,4 @@
-import type { Scope } from '../http/scope';
+import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** A stored rule: its type (identifier), switch, branch and the type's fields of spec 001 section 3 (config). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../store/store';
-import { scopeFilter, type Scope } from '../http/scope';
+import { scopeFilter, type Scope } from './scope-repository';
 
 /** How one kind of company catalogue (vehicles, materials) maps onto its tables. */
 export interface CatalogTables {

@@ -1,4 +1,4 @@
-import type { Scope } from '../http/scope';
+import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** The parent slug of the menu items a dashboard may be shown under (getDashboardMenu). */

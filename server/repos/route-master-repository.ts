@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { routeMasterBodySchema } from '../../schemas/route-master';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
-import { scopeFilter, type Scope } from '../http/scope';
+import { scopeFilter, type Scope } from './scope-repository';
 
 /** An entry as the create call's body carries it. */
 export type RouteMasterEntry = FromSchema<typeof routeMasterBodySchema>;

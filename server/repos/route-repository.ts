@@ -1,7 +1,7 @@
 import type { Route, RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
-import { scopeFilter, type Scope } from '../http/scope';
+import { scopeFilter, type Scope } from './scope-repository';
 
 /** A place as stored: only the fields of the contract, every text present, so stray form fields never reach the database. */
 export type StoredPlace = Required<Pick<RoutePlace, 'label' | 'address' | 'cpCode' | 'geofenceRadius'>> &

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../schemas/sidebar-menu';
-import type { Scope } from '../http/scope';
+import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** A sidebar override as the calls answer it, with the landing page of its target. */

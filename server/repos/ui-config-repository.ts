@@ -1,5 +1,5 @@
 import type { UiConfig } from '../../schemas/ui-config';
-import type { Scope } from '../http/scope';
+import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** What a save stores of a UI config module: which module, the alerts it lists, its switch. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
 import { raisesTicket } from '../../schemas/alerts';
 import { notFound } from '../http/envelope';
-import { resolveScope } from '../http/scope';
+import { resolveScope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { dataOk } from '../http/data-envelope';
 import { alertConfigRepository as alerts, type ScopedAlert } from '../repos/alert-config-repository';

@@ -4,7 +4,7 @@ import { AUTO_CLOSURE_TEXT as T } from '../../schemas/auto-closure';
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { resolveScope, type Scope } from '../http/scope';
+import { resolveScope, type Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { checkKey, dataOk } from '../http/data-envelope';
 import { autoClosureRepository as rules, type AutoClosureRow } from '../repos/auto-closure-repository';

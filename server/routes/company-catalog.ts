@@ -4,7 +4,7 @@ import type { scopedIdQuerySchema } from '../../schemas/lookup';
 import type { scopeQuerySchema } from '../../schemas/scope';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
-import { ensureOwned, resolveScope } from '../http/scope';
+import { ensureOwned, resolveScope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import type { CatalogRepository } from '../repos/catalog-repository';
 import type { AppContext } from '../context';

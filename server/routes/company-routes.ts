@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { ensureOwned, resolveScope } from '../http/scope';
+import { ensureOwned, resolveScope } from '../repos/scope-repository';
 import { routeRepository } from '../repos/route-repository';
 import { readRouteBulkRow } from '../rules/route-bulk-row';
 import type { AppContext } from '../context';

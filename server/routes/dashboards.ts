@@ -3,7 +3,7 @@ import { dataCalls } from '../../schemas/api/data';
 import { DASHBOARD_MSG } from '../../schemas/dashboard';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { resolveScope } from '../http/scope';
+import { resolveScope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { checkKey, dataOk, idText } from '../http/data-envelope';
 import { dashboardRepository as dashboards } from '../repos/dashboard-repository';

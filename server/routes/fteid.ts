@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { resolveScope } from '../http/scope';
+import { resolveScope } from '../repos/scope-repository';
 import { fteidOf } from '../rules/fteid';
 import type { AppContext } from '../context';
 

@@ -4,7 +4,7 @@ import { mainCalls } from '../../schemas/api/main';
 import { reportCalls } from '../../schemas/api/reports';
 import { notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
-import { resolveScope } from '../http/scope';
+import { resolveScope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { reportScheduleRepository as schedules, type ReportScheduleRow, type StoredDefinition } from '../repos/report-schedule-repository';
 import { checkDefinition } from '../rules/report-definition';

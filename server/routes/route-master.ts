@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { ensureOwned, ensurePartner, resolveScope } from '../http/scope';
+import { ensureOwned, ensurePartner, resolveScope } from '../repos/scope-repository';
 import { routeMasterRepository } from '../repos/route-master-repository';
 import { costUnitErrors } from '../rules/route-master-units';
 import type { AppContext } from '../context';

@@ -4,7 +4,7 @@ import type { QueryOf } from '../../schemas/api/contract';
 import { SIDEBAR_MSG, isLiveMenuItem, parseUserIds } from '../../schemas/sidebar-menu';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { resolveScope } from '../http/scope';
+import { resolveScope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { checkKey, dataOk, idText } from '../http/data-envelope';
 import { sidebarMenuRepository as menus } from '../repos/sidebar-menu-repository';

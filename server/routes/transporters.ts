@@ -3,7 +3,7 @@ import { transporterCalls } from '../../schemas/api/transporters';
 import { notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
 import { route } from '../http/route';
-import { ensureOwned, resolveScope } from '../http/scope';
+import { ensureOwned, resolveScope } from '../repos/scope-repository';
 import { transporterRepository } from '../repos/transporter-repository';
 import type { AppContext } from '../context';
 import { decodeLogo, logoHeaders } from '../rules/transporter-logo';

@@ -3,7 +3,7 @@ import { dataCalls } from '../../schemas/api/data';
 import type { UiConfig } from '../../schemas/ui-config';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import type { Scope } from '../http/scope';
+import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { dataOk } from '../http/data-envelope';
 import { uiConfigRepository as configs } from '../repos/ui-config-repository';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Scope } from '../http/scope';
+import type { Scope } from '../repos/scope-repository';
 
 /**
  * The entity id of a scope: derived, not stored, so it is the same on every instance and after every restart.

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../../schemas/report-cron';
 import { FILTER_FIELDS, FILTER_OPERATORS, REPORT_MSG, type ReportType, type reportDefinitionSchema } from '../../schemas/report-schedule';
 import { ApiError, notFound } from '../http/envelope';
-import type { Scope } from '../http/scope';
+import type { Scope } from '../repos/scope-repository';
 import { reportScheduleRepository, type StoredDefinition } from '../repos/report-schedule-repository';
 import type { Queryable } from '../store/store';
 

@@ -1,6 +1,6 @@
 import type { ScopeQuery } from '../../schemas/scope';
 import type { Queryable } from '../store/store';
-import { notFound } from './envelope';
+import { notFound } from '../http/envelope';
 
 /** The company scope of a request, checked against the database. */
 export interface Scope {
