@@ -1,12 +1,57 @@
-import { defineConfig } from 'vite';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+const FILTER_DROPDOWN = createRequire(import.meta.url).resolve('antd/es/table/hooks/useFilter/FilterDropdown.js');
+const LAZY_FILTER_DROPDOWN = '\0lazy-table-filter-dropdown';
+
+/**
+ * antd's Table imports its column-filter dropdown (with Tree, Menu, Checkbox and the filter search) whether or not a
+ * column has filters; none of ours has, so a list page would download that form machinery for nothing. This swaps
+ * the dropdown for a stand-in that loads the real one the first time a filtered column renders (its title shows
+ * meanwhile), so filters keep working and cost nothing until used.
+ */
+function lazyTableFilterDropdown(): Plugin {
+  return {
+    name: 'lazy-table-filter-dropdown',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './FilterDropdown' && importer?.replace(/\\/g, '/').endsWith('antd/es/table/hooks/useFilter/index.js')) return LAZY_FILTER_DROPDOWN;
+      return null;
+    },
+    load(id) {
+      if (id !== LAZY_FILTER_DROPDOWN) return null;
+      return `import { createElement, lazy, Suspense } from 'react';
+export function flattenKeys(filters) {
+  let keys = [];
+  (filters || []).forEach(({ value, children }) => { keys.push(value); if (children) keys = [...keys, ...flattenKeys(children)]; });
+  return keys;
+}
+const FilterDropdownLoaded = lazy(() => import(${JSON.stringify(FILTER_DROPDOWN)}));
+export default function FilterDropdown(props) {
+  return createElement(Suspense, { fallback: props.children }, createElement(FilterDropdownLoaded, props));
+}
+`;
+    },
+  };
+}
+
 /** The console build; in dev, API paths are proxied to the platform API. */
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), lazyTableFilterDropdown()],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // antd's rc-components declare no `sideEffects`, so importing one export of a package kept all of it (e.g. the
+      // whole rc-form, with its validator, in the first bundle for the form context that Select reads). They have no
+      // import-time side effects; declaring so lets unused modules drop out.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }] },
+    },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/saas', '/v1', '/auth', '/maps', '/tms', '/dev', '/config.json', '/health'].map((p) => [p, api])),

@@ -8,7 +8,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['schemas/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'screens/**/*.test.ts', 'tests/stories/*.test.ts'],
+          include: ['schemas/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'screens/**/*.test.{ts,tsx}', 'tests/stories/*.test.ts'],
           environment: 'happy-dom',
         },
       },

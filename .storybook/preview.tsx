@@ -7,7 +7,7 @@ import { configureHttp } from '../engine/data/http';
 import { setRuntimeConfig } from '../engine/data/services';
 import { STORAGE } from '../engine/data/session';
 import { bindFeedback } from '../engine/feedback';
-import { installFetchStub, type ConsoleParameters } from '../engine/stories/storyApi';
+import { installFetchStub, type ConsoleParameters } from '../src/stories/storyApi';
 import { themeConfig } from '../src/theme';
 
 /** Binds the engine's toasts and the HTTP helper's failure toasts to antd's App, as the shell does. */

@@ -1,6 +1,7 @@
 import type { UiSchema } from '@rjsf/utils';
 import type { Endpoint, CallInput } from './data/endpoint';
 import type { Scope } from './scope/scope';
+import type { ColumnKind } from './columnKinds';
 
 /** How a screen shows in the left menu. */
 export interface MenuEntry {
@@ -12,14 +13,14 @@ export interface MenuEntry {
   order?: number;
 }
 
-/** A column of a list. `kind` picks the renderer from the column registry. */
+/** A column of a list. `kind` names its entry in the column registry (`columnKinds` in `columnKinds.ts`; default `text`). */
 export interface ColumnConfig {
   title: string;
   /** Dotted path into the row, e.g. `origin.google.formatted_address`. */
   field: string;
   /** Derives the value when it is not a plain path (e.g. the ROUTE_COST entry of a cost list). */
   value?: (row: Record<string, unknown>) => unknown;
-  kind?: 'text' | 'datetime' | 'date' | 'inr' | 'boolean' | 'switch';
+  kind?: ColumnKind;
   sortable?: boolean;
   width?: number;
   /** For `switch`: the call that stores the new value and the confirmation shown first. */

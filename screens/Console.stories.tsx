@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { at, consoleApi, loginToken, signedInUser, tataSteel, tataSteelDispatch } from '../engine/stories/fixtures';
+import { at, consoleApi, loginToken, signedInUser, tataSteel, tataSteelDispatch } from '../src/stories/fixtures';
 import { ConsoleRoutes } from '../src/ConsoleRoutes';
 
 /** Every screen of the registry inside the shell (header, menu, filter bar), as the console mounts them after login. */

@@ -8,6 +8,8 @@ import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
 import type { FormConfig, ListConfig, SheetConfig, SheetRowResult } from '../engine/types';
 import type { Scope } from '../engine/scope/scope';
+import { switchColumn } from '../engine/list/switchColumn';
+import * as registered from './alerts.meta';
 
 /** The calls of spec 001 sections 2.1 and 2.2. */
 export const alertApi = {
@@ -15,7 +17,7 @@ export const alertApi = {
   toggleAlert: endpoint(dataCalls.toggleAlert),
   toggleAlertTickets: endpoint(dataCalls.toggleAlertTickets),
   // Each row carries its own CompanyId and branchId; allOrNone false saves the good rows of a mixed sheet.
-  setAlerts: endpoint(dataCalls.setAlerts, { query: { key: ACCESS_KEY, allOrNone: false } }),
+  setAlerts: endpoint(dataCalls.setAlerts, { scoped: true, query: { key: ACCESS_KEY, allOrNone: false } }),
   uiConfigs: endpoint(dataCalls.uiConfigs),
   toggleUiConfig: endpoint(dataCalls.toggleUiConfig),
   uiConfig: endpoint(dataCalls.uiConfigById),
@@ -27,33 +29,27 @@ export const alertApi = {
 /** A config without a branch applies to the whole company: said so rather than left blank. */
 const companyWide = (row: Record<string, unknown>) => row.branchId ?? 'All branches';
 
-/** The confirmation of every switch of these screens (spec 001 section 4). */
-const confirm = { confirmTitle: 'Enable Configuration', confirmText: 'Are you sure want to disable/enable notification/Ticket' } as const;
+/** The confirmation text of every switch of these screens (spec 001 section 4). */
+const confirmText = 'Are you sure want to disable/enable notification/Ticket';
 
 /** /alert-settings: the company's alert configs with their enable and ticket switches, and the way to the bulk sheet. */
 export const alertSettingsList: ListConfig = {
-  kind: 'list',
-  path: '/alert-settings',
-  title: 'Alert Settings',
-  menu: { label: 'Alert Settings', group: 'Alerts', icon: 'alert', order: 1 },
+  ...registered.alertSettingsList,
   source: alertApi.alerts,
   rowKey: 'id',
   columns: [
     { title: 'Alert Name', field: 'featureKey', sortable: true },
     { title: 'Branch Id', field: 'branchId', value: companyWide },
-    {
-      title: 'Enabled',
-      field: 'enabled',
-      kind: 'switch',
-      toggle: { endpoint: alertApi.toggleAlert, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), ...confirm, error: 'Error while updating' },
-    },
-    {
+    switchColumn({ title: 'Enabled', field: 'enabled', endpoint: alertApi.toggleAlert, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), confirmText, error: 'Error while updating' }),
+    switchColumn({
       title: 'Ticket',
       field: 'ticket',
       value: (row) => raisesTicket(row.extraContext),
-      kind: 'switch',
-      toggle: { endpoint: alertApi.toggleAlertTickets, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), ...confirm, error: 'Error while updating' },
-    },
+      endpoint: alertApi.toggleAlertTickets,
+      input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }),
+      confirmText,
+      error: 'Error while updating',
+    }),
   ],
   emptyText: 'No alert configuration found for the given selection',
   fetchError: 'Error while fetching data',
@@ -68,9 +64,7 @@ export const alertSettingsList: ListConfig = {
  * one-row upload (the spec shows the entry point, not its fields; these are the bulk row's).
  */
 export const alertForm: FormConfig = {
-  kind: 'form',
-  path: '/alert-settings/add',
-  title: { create: 'Add Alert Config' },
+  ...registered.alertForm,
   schema: alertFormSchema,
   columns: 3,
   uiSchema: {
@@ -120,9 +114,7 @@ function alertResults(data: unknown): SheetRowResult[] {
 
 /** /alert-settings/upload: the 37-column bulk alert sheet (spec 001 sections 2.1, 3, 4, 5 and 9). */
 export const alertSheet: SheetConfig = {
-  kind: 'sheet',
-  path: '/alert-settings/upload',
-  title: 'Bulk Alert Upload',
+  ...registered.alertSheet,
   columns: ALERT_COLUMNS.map(([key]) => ({ key, width: Math.min(Math.max(110, key.length * 8), 320) })),
   maxRows: ALERT_SHEET.maxRows,
   spareRows: ALERT_SHEET.spareRows,
@@ -158,22 +150,14 @@ export const alertSheet: SheetConfig = {
 
 /** /display-alert-ticket: the UI config modules of the company (or of the chosen branch). */
 export const uiConfigList: ListConfig = {
-  kind: 'list',
-  path: '/display-alert-ticket',
-  title: 'Alert And Ticket UI Config',
-  menu: { label: 'Alert & Ticket UI', group: 'Alerts', icon: 'alert', order: 2 },
+  ...registered.uiConfigList,
   source: alertApi.uiConfigs,
   rowKey: 'id',
   columns: [
     { title: 'Feature Name', field: 'featureKey', value: (row) => uiModuleLabel(row.featureKey) },
     { title: 'Config', field: 'extraContext', value: (row) => (Array.isArray(row.extraContext) ? row.extraContext.join(', ') : '') },
     { title: 'Branch Id', field: 'branchId', value: companyWide },
-    {
-      title: 'Enabled',
-      field: 'enabled',
-      kind: 'switch',
-      toggle: { endpoint: alertApi.toggleUiConfig, input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }), ...confirm, error: 'Error while updating' },
-    },
+    switchColumn({ title: 'Enabled', field: 'enabled', endpoint: alertApi.toggleUiConfig, input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }), confirmText, error: 'Error while updating' }),
   ],
   emptyText: 'No UI config found for the given selection',
   fetchError: 'Error while fetching data',
@@ -183,10 +167,7 @@ export const uiConfigList: ListConfig = {
 
 /** /display-alert-ticket/add ('Set UI Config') and /display-alert-ticket/edit/{id} ('Update UI Config'). */
 export const uiConfigForm: FormConfig = {
-  kind: 'form',
-  path: '/display-alert-ticket/add',
-  editPath: '/display-alert-ticket/edit/:id',
-  title: { create: 'Set UI Config', edit: 'Update UI Config' },
+  ...registered.uiConfigForm,
   schema: uiConfigFormSchema,
   columns: 2,
   uiSchema: {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { at, tataSteel } from '../engine/stories/fixtures';
-import { ApiReply } from '../engine/stories/storyApi';
-import { oneField, WidgetForm } from '../engine/stories/WidgetForm';
+import { at, tataSteel } from '../src/stories/fixtures';
+import { ApiReply } from '../src/stories/storyApi';
+import { oneField, WidgetForm } from '../src/stories/WidgetForm';
 import { autoClosureFormSchema } from '../schemas/auto-closure';
 import { autoClosureForm } from './auto-closure';
 

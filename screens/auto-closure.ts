@@ -3,6 +3,8 @@ import { toAutoClosureBody, toAutoClosureForm } from '../schemas/auto-closure-pa
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
 import type { FormConfig, ListConfig } from '../engine/types';
+import { switchColumn } from '../engine/list/switchColumn';
+import * as registered from './auto-closure.meta';
 
 /** The data family's auto closure calls (spec 001 section 7). */
 export const autoClosureApi = {
@@ -15,27 +17,20 @@ export const autoClosureApi = {
 
 /** /auto-closure: the company's rules with their active switch. */
 export const autoClosureList: ListConfig = {
-  kind: 'list',
-  path: '/auto-closure',
-  title: 'Auto Closure',
-  menu: { label: 'Auto Closure', group: 'Alerts', icon: 'autoClosure', order: 3 },
+  ...registered.autoClosureList,
   source: autoClosureApi.list,
   rowKey: 'id',
   columns: [
     { title: 'Auto Closure Type', field: 'identifier' },
     { title: 'Name', field: 'name' },
-    {
+    switchColumn({
       title: 'Active',
       field: 'active',
-      kind: 'switch',
-      toggle: {
-        endpoint: autoClosureApi.toggle,
-        input: (row) => ({ body: { customerConfigId: row.id } }),
-        confirmTitle: 'Enable Configuration',
-        confirmText: 'Are you sure want to disable/enable notification',
-        error: T.toggleError,
-      },
-    },
+      endpoint: autoClosureApi.toggle,
+      input: (row) => ({ body: { customerConfigId: row.id } }),
+      confirmText: 'Are you sure want to disable/enable notification',
+      error: T.toggleError,
+    }),
   ],
   emptyText: 'No auto closure rules found for the given selection',
   fetchError: T.fetchError,
@@ -58,10 +53,7 @@ const rows = { orderable: false, copyable: false, columns: 3, showTitle: false }
 
 /** /auto-closure/add and /auto-closure/edit/{id}: the type decides the fields and is locked when editing. */
 export const autoClosureForm: FormConfig = {
-  kind: 'form',
-  path: '/auto-closure/add',
-  editPath: '/auto-closure/edit/:id',
-  title: { create: 'Create Auto Closure Config', edit: 'Update Auto Closure Config' },
+  ...registered.autoClosureForm,
   schema: autoClosureFormSchema,
   columns: 3,
   uiSchema: {

@@ -4,6 +4,8 @@ import { parseUserIds } from '../schemas/sidebar-menu';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
 import type { FormConfig, ListConfig } from '../engine/types';
+import { switchColumn } from '../engine/list/switchColumn';
+import * as registered from './dashboards.meta';
 
 /** The data family's dashboard calls (spec 001 section 7). */
 export const dashboardApi = {
@@ -19,26 +21,19 @@ const shownName = (key: unknown) => (key === 'zoho' ? 'powerbi' : key);
 
 /** /dashboard-settings: the company's dashboards with their enable switch. */
 export const dashboardList: ListConfig = {
-  kind: 'list',
-  path: '/dashboard-settings',
-  title: 'Dashboard Settings',
-  menu: { label: 'Dashboard Settings', group: 'Display', icon: 'display', order: 2 },
+  ...registered.dashboardList,
   source: dashboardApi.list,
   rowKey: 'id',
   columns: [
     { title: 'Dashboard Name', field: 'featureKey', value: (row) => shownName(row.featureKey) },
-    {
+    switchColumn({
       title: 'Enable Dashboard',
       field: 'enabled',
-      kind: 'switch',
-      toggle: {
-        endpoint: dashboardApi.toggle,
-        input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }),
-        confirmTitle: 'Enable Configuration',
-        confirmText: 'Are you sure want to disable/enable dashboard?',
-        error: DASHBOARD_MSG.disableError,
-      },
-    },
+      endpoint: dashboardApi.toggle,
+      input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }),
+      confirmText: 'Are you sure want to disable/enable dashboard?',
+      error: DASHBOARD_MSG.disableError,
+    }),
   ],
   emptyText: 'No dashboards found for the given selection',
   fetchError: 'Error while fetching data',
@@ -73,10 +68,7 @@ function toDashboardForm(record: Record<string, unknown>): Record<string, unknow
 
 /** /dashboard-settings/add and /dashboard-settings/edit/{id}: the type decides the entries asked for. */
 export const dashboardForm: FormConfig = {
-  kind: 'form',
-  path: '/dashboard-settings/add',
-  editPath: '/dashboard-settings/edit/:id',
-  title: { create: 'Create Dashboard Config', edit: 'Update Dashboard Config' },
+  ...registered.dashboardForm,
   schema: dashboardFormSchema,
   uiSchema: {
     'ui:order': ['typeDashboard', 'powerbi', 'userId', 'tabs'],

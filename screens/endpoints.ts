@@ -1,4 +1,5 @@
 import { endpoint } from '../engine/data/endpoint';
+import { companyCalls } from '../schemas/api/company';
 import { mainCalls } from '../schemas/api/main';
 import { transporterCalls } from '../schemas/api/transporters';
 
@@ -11,7 +12,7 @@ export const api = {
   saveRoute: endpoint(mainCalls.saveRoute),
   routeMaster: endpoint(mainCalls.routeMaster, consignorsTransporters),
   createRouteMaster: endpoint(mainCalls.createRouteMaster, consignorsTransporters),
-  transportersOfConsignor: endpoint(mainCalls.partners, consignorsTransporters),
+  transportersOfConsignor: endpoint(companyCalls.partners, consignorsTransporters),
   vehicles: endpoint(mainCalls.vehicles),
   createVehicle: endpoint(mainCalls.createVehicle),
   deleteVehicle: endpoint(mainCalls.deleteVehicle),

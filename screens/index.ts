@@ -1,39 +1,9 @@
-import type { ScreenConfig } from '../engine/types';
-import { materialsList } from './materials';
-import { routeMasterForm, routeMasterList } from './route-master';
-import { routeForm, routesList } from './routes';
-import { transporterForm, transportersList } from './transporters';
-import { vehiclesList } from './vehicles';
-import { dailySummaryForm, dailySummaryList, exceptionForm, exceptionList } from './report-schedules';
-import { alertForm, alertSettingsList, alertSheet, uiConfigForm, uiConfigList } from './alerts';
-import { autoClosureForm, autoClosureList } from './auto-closure';
-import { sidebarMenuForm, sidebarMenuList } from './sidebar-menu';
-import { dashboardForm, dashboardList } from './dashboards';
+import { screenRegistry, type ScreenModule } from '../engine/registry/screenRegistry';
+import type { ConsoleScreenMeta } from './define';
 
-/** Every screen config of the console (tests and stories use it; the router and menu use the lazy `manifest.ts`). */
-export const screens: ScreenConfig[] = [
-  routesList,
-  routeForm,
-  routeMasterList,
-  routeMasterForm,
-  vehiclesList,
-  materialsList,
-  transportersList,
-  transporterForm,
-  alertSettingsList,
-  alertSheet,
-  alertForm,
-  uiConfigList,
-  uiConfigForm,
-  autoClosureList,
-  autoClosureForm,
-  dailySummaryList,
-  dailySummaryForm,
-  exceptionList,
-  exceptionForm,
-  sidebarMenuList,
-  sidebarMenuForm,
-  dashboardList,
-  dashboardForm,
-];
-
+/**
+ * Every screen of the console, found by file name: each `x.meta.ts` here registers the configs of `x.ts` with their
+ * path, title and menu entry (`defineScreens`). Only these small modules are in the first bundle; the router and the
+ * left menu are built from them, and each config, with its schemas, loads when its page is opened.
+ */
+export const screens = screenRegistry(import.meta.glob<ScreenModule<ConsoleScreenMeta>>('./*.meta.ts', { eager: true, import: 'default' }));

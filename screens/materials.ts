@@ -1,6 +1,7 @@
 import { customMaterialSchema, masterMaterialSchema } from '../schemas/material';
 import type { FormConfig, ListConfig } from '../engine/types';
 import { api } from './endpoints';
+import * as registered from './materials.meta';
 
 /** A material picked from the master list. */
 const masterMaterialForm: FormConfig = {
@@ -31,10 +32,7 @@ const customMaterialForm: FormConfig = {
 
 /** /materialmaster: the client's materials. */
 export const materialsList: ListConfig = {
-  kind: 'list',
-  path: '/materialmaster',
-  title: 'Materials',
-  menu: { label: 'Materials', group: 'Masters', icon: 'material', order: 2 },
+  ...registered.materialsList,
   source: api.materials,
   rowKey: 'id',
   columns: [{ title: 'Material', field: 'label' }],

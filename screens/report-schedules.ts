@@ -1,5 +1,5 @@
 import { endpoint } from '../engine/data/endpoint';
-import { mainCalls } from '../schemas/api/main';
+import { companyCalls } from '../schemas/api/company';
 import { reportCalls } from '../schemas/api/reports';
 import type { FormConfig, ListConfig, LookupConfig } from '../engine/types';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
@@ -13,10 +13,12 @@ import {
   type ReportType,
 } from '../schemas/report-schedule';
 import { baseDefinition, exceptionDefinition, reportToForm, type ReportForm } from './report-definition';
+import { switchColumn } from '../engine/list/switchColumn';
+import * as registered from './report-schedules.meta';
 
 /** The report service (spec 001 section 7, "Reports"): main envelope, its own base URL. */
 export const reportApi = {
-  cbdt: endpoint(mainCalls.cbdt),
+  cbdt: endpoint(companyCalls.cbdt),
   list: endpoint(reportCalls.list),
   report: endpoint(reportCalls.byId),
   update: endpoint(reportCalls.update),
@@ -38,12 +40,10 @@ const MESSAGES = {
 } as const;
 
 /** A report list: Event Id, Event Name, the enable switch (flips active 0/1 after confirming) and Edit. */
-function reportList(type: ReportType, path: string, title: string, label: string, button: string, companyMessage: string, order: number): ListConfig {
+function reportList(type: ReportType, screen: typeof registered.dailySummaryList, button: string, companyMessage: string): ListConfig {
+  const { path } = screen;
   return {
-    kind: 'list',
-    path,
-    title,
-    menu: { label, group: 'Reports', icon: 'report', order },
+    ...screen,
     lookup: entity,
     source: reportApi.list,
     sourceInput: ({ scope, lookup }) => ({ scope, query: { entity_id: lookup as string | undefined, type } }),
@@ -51,19 +51,15 @@ function reportList(type: ReportType, path: string, title: string, label: string
     columns: [
       { title: 'Event Id', field: 'id' },
       { title: 'Event Name', field: 'type' },
-      {
+      switchColumn({
         title: 'Enable Notificaton',
         field: 'active',
-        kind: 'switch',
         value: (row) => Number(row.active) === 1,
-        toggle: {
-          endpoint: reportApi.update,
-          input: (row) => ({ params: { id: String(row.id) }, body: { active: Number(row.active) === 1 ? 0 : 1 } }),
-          confirmTitle: 'Enable Configuration',
-          confirmText: 'Are you sure want to disable/enable notification',
-          error: 'Error while disabling report',
-        },
-      },
+        endpoint: reportApi.update,
+        input: (row) => ({ params: { id: String(row.id) }, body: { active: Number(row.active) === 1 ? 0 : 1 } }),
+        confirmText: 'Are you sure want to disable/enable notification',
+        error: 'Error while disabling report',
+      }),
     ],
     emptyText: 'No reports found',
     fetchError: 'Error while fetching report',
@@ -103,15 +99,10 @@ const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({ 'ui:widget': 'cronS
 const emails = { 'ui:placeholder': 'Comma separated e-mail ids' };
 
 /** /sputnik-daily-summary (spec 001 section 2.6). */
-export const dailySummaryList = reportList(
-  'DAILY_TRIP_SUMMARY', '/sputnik-daily-summary', 'Daily Summary Report', 'Daily Summary Report',
-  'Set Daily summary Report of Sputnik', 'Select a company to set daily summary report', 1,
-);
+export const dailySummaryList = reportList('DAILY_TRIP_SUMMARY', registered.dailySummaryList, 'Set Daily summary Report of Sputnik', 'Select a company to set daily summary report');
 
-export const dailySummaryForm = reportForm('DAILY_TRIP_SUMMARY', '/sputnik-daily-summary', {
-  path: '/sputnik-daily-summary/add',
-  editPath: '/sputnik-daily-summary/edit/:id',
-  title: { create: 'Set SputNik Daily Summary Report' },
+export const dailySummaryForm = reportForm('DAILY_TRIP_SUMMARY', registered.dailySummaryList.path, {
+  ...registered.dailySummaryForm,
   schema: dailySummaryFormSchema,
   columns: 2,
   uiSchema: { 'ui:order': ['emails', 'cron'], emails, cron: schedule(DAILY_SUMMARY_CRONS) },
@@ -120,15 +111,10 @@ export const dailySummaryForm = reportForm('DAILY_TRIP_SUMMARY', '/sputnik-daily
 }, baseDefinition);
 
 /** /exception-report (spec 001 section 2.7). */
-export const exceptionList = reportList(
-  'ALERT', '/exception-report', 'Exception Report', 'Exception Report',
-  'Set Exception Report', 'Select a company to Exception Report', 2,
-);
+export const exceptionList = reportList('ALERT', registered.exceptionList, 'Set Exception Report', 'Select a company to Exception Report');
 
-export const exceptionForm = reportForm('ALERT', '/exception-report', {
-  path: '/exception-report/add',
-  editPath: '/exception-report/edit/:id',
-  title: { create: 'Set Exception Report', edit: 'Update Exception Report' },
+export const exceptionForm = reportForm('ALERT', registered.exceptionList.path, {
+  ...registered.exceptionForm,
   schema: exceptionFormSchema,
   columns: 3,
   uiSchema: {

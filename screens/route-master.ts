@@ -3,6 +3,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { routeMasterFormSchema, type RouteMasterBody } from '../schemas/route-master';
 import type { FormConfig, ListConfig } from '../engine/types';
 import { api } from './endpoints';
+import * as registered from './route-master.meta';
 
 dayjs.extend(customParseFormat);
 
@@ -38,10 +39,7 @@ const freightCost = (row: Record<string, unknown>) => (row.data as RouteMasterBo
 
 /** /route-master: freight rates of the company. */
 export const routeMasterList: ListConfig = {
-  kind: 'list',
-  path: '/route-master',
-  title: 'Route Master',
-  menu: { label: 'Route Master', group: 'Routes', icon: 'rupee', order: 2 },
+  ...registered.routeMasterList,
   source: api.routeMaster,
   rowKey: 'id',
   columns: [
@@ -66,9 +64,7 @@ const routeSelect = select(api.routes, 'label', 'Select a route', 'Error while f
 
 /** /route-master/add. */
 export const routeMasterForm: FormConfig = {
-  kind: 'form',
-  path: '/route-master/add',
-  title: { create: 'Add Route Master Entry' },
+  ...registered.routeMasterForm,
   schema: routeMasterFormSchema,
   columns: 3,
   uiSchema: {

@@ -1,6 +1,7 @@
 import { routeBodySchema, routeModalSchema } from '../schemas/route';
 import type { FormConfig, ListConfig } from '../engine/types';
 import { api } from './endpoints';
+import * as registered from './routes.meta';
 
 /** STT travels in minutes and is entered in hours (spec 000 section 9). */
 const toHours = (minutes: unknown) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
@@ -21,10 +22,7 @@ export const routeModal: FormConfig = {
 
 /** /routes: the company's routes. */
 export const routesList: ListConfig = {
-  kind: 'list',
-  path: '/routes',
-  title: 'Routes',
-  menu: { label: 'Routes', group: 'Routes', icon: 'route', order: 1 },
+  ...registered.routesList,
   source: api.routes,
   rowKey: 'id',
   columns: [
@@ -43,10 +41,7 @@ export const routesList: ListConfig = {
 
 /** /routes/add and /routes/{id}/edit. */
 export const routeForm: FormConfig = {
-  kind: 'form',
-  path: '/routes/add',
-  editPath: '/routes/:id/edit',
-  title: { create: 'Add Route', edit: 'Update Route' },
+  ...registered.routeForm,
   schema: { ...routeBodySchema, properties: { ...routeBodySchema.properties, stt: { ...routeBodySchema.properties.stt, title: 'STT (hours)' } } },
   columns: 3,
   uiSchema: {

@@ -4,6 +4,7 @@ import { validate } from '../schemas/ajv';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
 import type { ConfigContext, FormConfig, ListConfig } from '../engine/types';
+import * as registered from './sidebar-menu.meta';
 
 /** The data family's sidebar calls (spec 001 section 7); every one sends the access key. */
 const key = { key: ACCESS_KEY };
@@ -18,10 +19,7 @@ export const sidebarApi = {
 
 /** /sidebar-menu: the company's overrides. */
 export const sidebarMenuList: ListConfig = {
-  kind: 'list',
-  path: '/sidebar-menu',
-  title: 'Sidebar Menu',
-  menu: { label: 'Sidebar Menu', group: 'Display', icon: 'display', order: 1 },
+  ...registered.sidebarMenuList,
   source: sidebarApi.list,
   rowKey: 'id',
   columns: [{ title: 'Feature Name', field: 'featureKey' }],
@@ -38,10 +36,7 @@ const where = ({ scope }: ConfigContext) => ({ key: ACCESS_KEY, companyId: scope
 
 /** /sidebar-menu/add and /sidebar-menu/edit/{id}: one field over the whole form (see SideMenuField). */
 export const sidebarMenuForm: FormConfig = {
-  kind: 'form',
-  path: '/sidebar-menu/add',
-  editPath: '/sidebar-menu/edit/:id',
-  title: { create: 'Set Side Menu', edit: 'Update Side Menu' },
+  ...registered.sidebarMenuForm,
   schema: sidebarMenuFormSchema,
   uiSchema: {
     'ui:field': 'sideMenu',

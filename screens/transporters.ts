@@ -1,13 +1,12 @@
 import { transporterSchema } from '../schemas/transporter';
 import type { FormConfig, ListConfig } from '../engine/types';
 import { api } from './endpoints';
+import { switchColumn } from '../engine/list/switchColumn';
+import * as registered from './transporters.meta';
 
 /** /transporters: the older transporter screens. */
 export const transportersList: ListConfig = {
-  kind: 'list',
-  path: '/transporters',
-  title: 'Transporters',
-  menu: { label: 'Transporters', group: 'Masters', icon: 'team', order: 3 },
+  ...registered.transportersList,
   source: api.transporters,
   rowKey: 'id',
   columns: [
@@ -16,19 +15,16 @@ export const transportersList: ListConfig = {
     { title: 'Contact Person', field: 'contactPerson' },
     { title: 'Phone Number', field: 'phoneNumber' },
     { title: 'Address', field: 'address' },
-    {
+    switchColumn({
       title: 'Active',
       field: 'active',
-      kind: 'switch',
-      toggle: {
-        endpoint: api.updateTransporter,
-        input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
-        confirmTitle: 'Change transporter status?',
-        confirmText: 'Inactive transporters are not offered for new trips.',
-        success: 'Saved successfully',
-        error: 'Error while updating',
-      },
-    },
+      endpoint: api.updateTransporter,
+      input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+      confirmTitle: 'Change transporter status?',
+      confirmText: 'Inactive transporters are not offered for new trips.',
+      success: 'Saved successfully',
+      error: 'Error while updating',
+    }),
   ],
   emptyText: 'No transporters found for the given selection',
   fetchError: 'Error while fetching details',
@@ -60,10 +56,7 @@ export const transportersList: ListConfig = {
 
 /** /transporters/add and /transporters/{id}/edit, with the logo upload. */
 export const transporterForm: FormConfig = {
-  kind: 'form',
-  path: '/transporters/add',
-  editPath: '/transporters/:id/edit',
-  title: { create: 'Add Transporter', edit: 'Update Transporter' },
+  ...registered.transporterForm,
   schema: transporterSchema,
   columns: 3,
   uiSchema: {

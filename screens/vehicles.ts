@@ -1,6 +1,7 @@
 import { customVehicleSchema, standardVehicleSchema } from '../schemas/vehicle';
 import type { FormConfig, ListConfig } from '../engine/types';
 import { api } from './endpoints';
+import * as registered from './vehicles.meta';
 
 const vehicleMessages = { created: 'Vehicle created succesfully', createError: 'Something went wrong. Please try again' };
 
@@ -42,10 +43,7 @@ const customVehicleForm: FormConfig = {
 
 /** /vehicle-master: the client's vehicles. */
 export const vehiclesList: ListConfig = {
-  kind: 'list',
-  path: '/vehicle-master',
-  title: 'Vehicles',
-  menu: { label: 'Vehicles', group: 'Masters', icon: 'truck', order: 1 },
+  ...registered.vehiclesList,
   source: api.vehicles,
   rowKey: 'id',
   columns: [{ title: 'Vehicle', field: 'label' }],

@@ -1,6 +1,8 @@
 import { Button, Empty } from 'antd';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { manifest } from '../screens/manifest';
+import { EngineExtensionsProvider } from '../engine/extensions';
+import { screens } from '../screens';
+import { consoleExtensions } from './extensions';
 import { ScreenRoute } from './ScreenRoute';
 import { AppLayout } from './shell/AppLayout';
 
@@ -16,18 +18,20 @@ function NotFound() {
   );
 }
 
-/** The console's pages inside the shell, built from the screen registry. */
+/** The console's pages inside the shell, built from the screen registry, with the console's extensions of the engine. */
 export function ConsoleRoutes() {
   const location = useLocation();
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route index element={<Navigate to={{ pathname: HOME, search: location.search }} replace />} />
-        {manifest.flatMap((entry) =>
-          [entry.path, entry.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} load={entry.load} />} />),
-        )}
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
+    <EngineExtensionsProvider value={consoleExtensions}>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route index element={<Navigate to={{ pathname: HOME, search: location.search }} replace />} />
+          {screens.flatMap((entry) =>
+            [entry.path, entry.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} load={entry.load} />} />),
+          )}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </EngineExtensionsProvider>
   );
 }

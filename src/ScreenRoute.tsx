@@ -1,18 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenConfig } from '../engine/types';
+import { ScreenView } from '../engine/registry/screenKinds';
+import type { ScreenEntry } from '../engine/registry/screenRegistry';
 
-const ListView = lazy(() => import('../engine/list/ListView').then((m) => ({ default: m.ListView })));
-const FormView = lazy(() => import('../engine/form/FormView').then((m) => ({ default: m.FormView })));
-const SheetView = lazy(() => import('../engine/sheet/SheetView').then((m) => ({ default: m.SheetView })));
-
-/** Mounts a screen config; the list, form and sheet engines load as their own chunks. */
-export function ScreenView({ config }: { config: ScreenConfig }) {
-  if (config.kind === 'list') return <ListView config={config} />;
-  if (config.kind === 'sheet') return <SheetView config={config} />;
-  return <FormView config={config} />;
-}
-
-type Loader = () => Promise<ScreenConfig>;
+type Loader = ScreenEntry['load'];
 
 /**
  * One lazy component per screen, kept outside React: a component that suspends before its first mount loses
@@ -29,7 +19,7 @@ function screenComponent(load: Loader): LazyExoticComponent<ComponentType> {
   return component;
 }
 
-/** Loads a screen's config on demand (it suspends meanwhile) and mounts it. */
+/** Loads a screen's config on demand (it suspends meanwhile) and mounts it with the view of its kind. */
 export function ScreenRoute({ load }: { load: Loader }) {
   const Screen = screenComponent(load);
   return <Screen />;

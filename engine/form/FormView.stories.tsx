@@ -1,12 +1,39 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { routeMasterForm } from '../../screens/route-master';
-import { routeForm, routeModal } from '../../screens/routes';
-import { transporterForm } from '../../screens/transporters';
-import { vehiclesList } from '../../screens/vehicles';
-import { at, consoleApi, logoSvgs, routes, tataSteel } from '../stories/fixtures';
-import { apiCalls } from '../stories/storyApi';
+import { expect, userEvent, within } from 'storybook/test';
+import { at, consoleApi, routes, tataSteel } from '../../src/stories/fixtures';
+import type { FormConfig } from '../types';
 import { FormView } from './FormView';
+
+/** A route's label, code and STT: create at /routes/add, edit at /routes/:id/edit (loaded by id, STT minutes shown as hours). */
+const routeForm: FormConfig = {
+  kind: 'form',
+  path: '/routes/add',
+  editPath: '/routes/:id/edit',
+  title: { create: 'Add Route', edit: 'Update Route' },
+  schema: {
+    type: 'object',
+    properties: {
+      label: { type: 'string', title: 'Route Label', minLength: 1, errorMessage: { minLength: 'Please enter route label' } },
+      code: { type: 'string', title: 'Route Code' },
+      stt: { type: 'number', title: 'STT (hours)' },
+    },
+    required: ['label'],
+    errorMessage: { required: { label: 'Please enter route label' } },
+  },
+  columns: 3,
+  uiSchema: { label: { 'ui:placeholder': 'e.g. Pune - Mumbai' } },
+  load: {
+    endpoint: { path: '/saas/lego/company_routes/fetch' },
+    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    pick: (data) => (Array.isArray(data) ? data[0] : data),
+    error: 'Error while fetching details',
+  },
+  toForm: (route) => ({ label: route.label, code: route.code, stt: typeof route.stt === 'number' ? route.stt / 60 : undefined }),
+  submit: { create: { method: 'POST', path: '/saas/lego/company_routes/create_or_update' } },
+  submitLabel: { create: 'Add Route', edit: 'Update Route' },
+  messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating' },
+  after: '/routes',
+};
 
 const meta = {
   title: 'Engine/Form/FormView',
@@ -18,26 +45,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Add Route: label, code, STT in hours, and the loading and unloading points from the geocoder. */
-export const AddRoute: Story = {};
+/** Create: an empty form in a card, its fields three to a row. */
+export const Create: Story = {};
 
-/** Submitting an empty route form shows the schema's messages under each field. */
-export const AddRouteValidation: Story = {
+/** Submitting an empty form shows the schema's message under the field. */
+export const Validation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Add Route' }));
     await expect(await canvas.findByText('Please enter route label')).toBeInTheDocument();
-    await expect(canvas.getByText('Please enter loading point')).toBeInTheDocument();
   },
 };
 
 /** Without a company the gate shows above the create form (saving would be refused). */
-export const AddRouteNoCompany: Story = {
+export const NoCompany: Story = {
   parameters: { route: '/routes/add' },
 };
 
-/** Update Route loads the record by id: Pune → Mumbai with STT 240 min shown as 4 hours. */
-export const EditRoute: Story = {
+/** Edit loads the record by id: Pune → Mumbai with STT 240 min shown as 4 hours. */
+export const Edit: Story = {
   parameters: { route: at('/routes/rt_tsl_pnq_bom/edit', tataSteel), path: '/routes/:id/edit' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -46,47 +72,17 @@ export const EditRoute: Story = {
   },
 };
 
-/** The quick-edit form of the routes list, as its modal shows it. */
-export const RouteQuickEditEmbedded: Story = {
-  args: { config: routeModal, record: routes[1], embedded: true },
+/** In a modal (a list's quick edit): the record is handed over, no card and no gate. */
+export const Embedded: Story = {
+  args: { record: routes[1], embedded: true },
   parameters: { route: at('/routes', tataSteel), path: '/routes' },
-};
-
-/** Add Route Master Entry: route, transporter, vehicle and material from the company's lists, costs and dates. */
-export const RouteMasterEntry: Story = {
-  args: { config: routeMasterForm },
-  parameters: { route: at('/route-master/add', tataSteel), path: '/route-master/add' },
-};
-
-/** Add Transporter, with the logo upload. */
-export const AddTransporter: Story = {
-  args: { config: transporterForm },
-  parameters: { route: at('/transporters/add', tataSteel), path: '/transporters/add' },
-};
-
-/** A logo chosen in the upload is previewed and kept as base64 in the form data. */
-export const AddTransporterWithLogo: Story = {
-  ...AddTransporter,
   play: async ({ canvasElement }) => {
-    const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await userEvent.upload(input, new File([logoSvgs.tci], 'tci-freight.svg', { type: 'image/svg+xml' }));
-    await waitFor(() => expect(within(canvasElement).getByAltText('Logo')).toBeInTheDocument());
+    await expect(await within(canvasElement).findByDisplayValue('Jamshedpur - Kolkata')).toBeInTheDocument();
   },
 };
 
-/** Update Transporter loads VRL Logistics by id, with its stored logo. */
-export const EditTransporter: Story = {
-  args: { config: transporterForm },
-  parameters: { route: at('/transporters/trn_tsl_vrl/edit', tataSteel), path: '/transporters/:id/edit' },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByDisplayValue('Ravi Kulkarni')).toBeInTheDocument();
-    await expect(apiCalls.some((call) => call.path.endsWith('/transporters/trn_tsl_vrl'))).toBe(true);
-    await expect(within(canvasElement).getByAltText('Logo')).toBeInTheDocument();
-  },
-};
-
-/** The custom vehicle form as the vehicles list shows it inline (compact). */
-export const CompactInlineForm: Story = {
-  args: { config: vehiclesList.inlineForms![1], compact: true },
-  parameters: { route: at('/vehicle-master', tataSteel), path: '/vehicle-master' },
+/** Small, as a list shows its create forms above the table. */
+export const Compact: Story = {
+  args: { compact: true },
+  parameters: { route: at('/routes', tataSteel), path: '/routes' },
 };

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
 import { checkUiSchema } from '../widgets/registry';
-import { formLabels, formSetup } from './formSetup';
+import { formLabels, formSetup, useFormRegistry } from './formSetup';
 import type { FormConfig } from '../types';
 import { useFormController } from './useFormController';
 
@@ -21,7 +21,8 @@ interface FormViewProps {
 
 /** Renders a form config with rjsf and the antd theme; validation messages come from the schema. */
 export function FormView({ config, record, embedded, compact, onSaved }: FormViewProps) {
-  checkUiSchema(config.uiSchema, config.title.create);
+  const registry = useFormRegistry();
+  checkUiSchema(config.uiSchema, config.title.create, registry);
   const form = useFormController(config, { record, onSaved });
   const navigate = useNavigate();
   const location = useLocation();
@@ -35,6 +36,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
         onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
         onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
         {...formSetup}
+        {...registry}
         // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
         liveValidate={form.tried ? 'onChange' : undefined}
         onError={() => form.setTried(true)}

@@ -1,13 +1,31 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { transportersList } from '../../screens/transporters';
-import { at, consoleApi, tataSteel } from '../stories/fixtures';
+import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import type { HeaderButton } from '../types';
 import { HeaderButtons } from './HeaderButtons';
+
+/** A link to a create page and a drawer of the company's linked transporters. */
+const buttons: HeaderButton[] = [
+  { label: 'Add Transporters', to: '/transporters/add', primary: true },
+  {
+    label: 'View Transporters',
+    drawer: {
+      title: 'Transporters linked to this company',
+      endpoint: { path: '/saas/lego/company_partners/fetch', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } },
+      rowKey: 'id',
+      emptyText: 'No linked transporters',
+      columns: [
+        { title: 'Transporter', field: 'name' },
+        { title: 'Id', field: 'id' },
+      ],
+    },
+  },
+];
 
 const meta = {
   title: 'Engine/List/HeaderButtons',
   component: HeaderButtons,
-  args: { buttons: transportersList.headerButtons!, disabled: false },
+  args: { buttons, disabled: false },
   parameters: { route: at('/transporters', tataSteel), api: consoleApi, showLocation: true },
 } satisfies Meta<typeof HeaderButtons>;
 

@@ -1,34 +1,108 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { materialsList } from '../../screens/materials';
-import { routeMasterList } from '../../screens/route-master';
-import { routesList } from '../../screens/routes';
-import { transportersList } from '../../screens/transporters';
-import { vehiclesList } from '../../screens/vehicles';
-import { at, consoleApi, tataSteel } from '../stories/fixtures';
-import { failure, ok } from '../stories/storyApi';
+import { customMaterialSchema } from '../../schemas/material';
+import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { failure, ok } from '../../src/stories/storyApi';
+import type { ListConfig } from '../types';
 import { ListView } from './ListView';
+import { switchColumn } from './switchColumn';
+
+/** Routes of a company: text and date-time columns, a header link, edit on a page. */
+const routes: ListConfig = {
+  kind: 'list',
+  path: '/routes',
+  title: 'Routes',
+  source: { path: '/saas/lego/company_routes/fetch' },
+  rowKey: 'id',
+  columns: [
+    { title: 'Route Label', field: 'label' },
+    { title: 'Loading Point', field: 'origin.address', width: 240 },
+    { title: 'Time Stamp', field: 'updatedAt', kind: 'datetime', sortable: true },
+  ],
+  emptyText: 'No routes found for the given selection',
+  fetchError: 'Error while fetching routes data',
+  headerButtons: [{ label: 'Add Route', to: '/routes/add', primary: true }],
+  edit: { to: '/routes/:id/edit' },
+};
+
+/** Freight rates: a date column and rupees with Indian grouping. */
+const rates: ListConfig = {
+  ...routes,
+  source: { path: '/saas/lego/company_routes_master/fetch' },
+  columns: [
+    { title: 'Route', field: 'routeLabel' },
+    { title: 'Valid From', field: 'validFrom', kind: 'date', sortable: true },
+    { title: 'Freight Cost', field: 'data', kind: 'inr', value: (row) => (row.data as { key: string; value: number }[]).find((d) => d.key === 'ROUTE_COST')?.value },
+  ],
+  headerButtons: [],
+  edit: undefined,
+};
+
+/** Transporters: an enable switch that confirms first, and delete with confirmation. */
+const transporters: ListConfig = {
+  ...routes,
+  source: { service: 'transporters', path: '/transporters' },
+  columns: [
+    { title: 'Transporter name', field: 'transporterName' },
+    switchColumn({
+      title: 'Active',
+      field: 'active',
+      endpoint: { service: 'transporters', method: 'PATCH', path: '/transporters/:id' },
+      input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+      confirmText: 'Inactive transporters are not offered for new trips.',
+      error: 'Error while updating',
+    }),
+  ],
+  headerButtons: [],
+  edit: undefined,
+  remove: {
+    endpoint: { service: 'transporters', method: 'DELETE', path: '/transporters/:id' },
+    input: (row) => ({ params: { id: String(row.id) } }),
+    confirm: 'Are you sure to delete this transporter ?',
+    success: 'Successfully deleted !',
+    error: 'Error while deleting',
+  },
+};
+
+/** Materials with a small create form above the table (the form engine loads with it). */
+const materials: ListConfig = {
+  ...routes,
+  source: { path: '/saas/lego/company_materials/fetch' },
+  columns: [{ title: 'Material', field: 'label' }],
+  headerButtons: [],
+  edit: undefined,
+  inlineForms: [
+    {
+      kind: 'form',
+      title: { create: 'Custom material' },
+      schema: customMaterialSchema,
+      submit: { create: { method: 'POST', path: '/saas/lego/company_materials/create' } },
+      submitLabel: { create: 'Add Custom Material' },
+      messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
+    },
+  ],
+};
 
 const meta = {
   title: 'Engine/List/ListView',
   component: ListView,
-  args: { config: routesList },
+  args: { config: routes },
   parameters: { route: at('/routes', tataSteel), api: consoleApi },
 } satisfies Meta<typeof ListView>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The routes of Tata Steel: Pune → Mumbai, Jamshedpur → Kolkata..., with edit link, quick edit and Add Route. */
-export const Routes: Story = {
+/** The rows of the company in the query string, with an edit link per row and the header's Add Route. */
+export const Rows: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Pune - Mumbai')).toBeInTheDocument();
-    await expect(canvas.getByText('Jamshedpur - Kolkata')).toBeInTheDocument();
+    await expect(canvas.getAllByRole('link', { name: 'Edit' }).length).toBeGreaterThan(0);
   },
 };
 
-/** The company has no routes: the table shows the list's empty text. */
+/** No rows: the table shows the list's empty text. */
 export const Empty: Story = {
   parameters: { api: { ...consoleApi, '/saas/lego/company_routes/fetch': ok([]) } },
   play: async ({ canvasElement }) => {
@@ -56,59 +130,29 @@ export const FetchFailed: Story = {
   parameters: { api: { ...consoleApi, '/saas/lego/company_routes/fetch': failure(500, 'Internal server error') } },
 };
 
-/** Quick edit of a route opens the modal with label, STT in hours and code. */
-export const RouteQuickEdit: Story = {
+/** Column kinds: dates as DD/MM/YYYY and rupees with Indian grouping. */
+export const DateAndRupees: Story = {
+  args: { config: rates },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText('Pune - Mumbai');
-    await userEvent.click(canvas.getAllByRole('button', { name: 'Quick edit' })[0]);
-    await expect(await screen.findByRole('dialog')).toBeInTheDocument();
-    await expect(await screen.findByDisplayValue('Pune - Mumbai')).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText('₹38,500')).toBeInTheDocument();
   },
 };
 
-/** Vehicles with the two inline create forms: the standard vehicle cascade and the custom vehicle. */
-export const Vehicles: Story = {
-  args: { config: vehiclesList },
-  parameters: { route: at('/vehicle-master', tataSteel) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('32 ft MXL Closed')).toBeInTheDocument();
-  },
-};
-
-/** Materials with the master material select and the custom material form. */
-export const Materials: Story = {
-  args: { config: materialsList },
-  parameters: { route: at('/materialmaster', tataSteel) },
-};
-
-/** Transporters with the Active switch column, Add Transporters and View Transporters. */
-export const Transporters: Story = {
-  args: { config: transportersList },
-  parameters: { route: at('/transporters', tataSteel) },
+/** An enable switch per row (it asks before storing) and delete. */
+export const SwitchAndDelete: Story = {
+  args: { config: transporters },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('VRL Logistics');
-    await expect(canvas.getAllByRole('switch', { name: 'Active' })).toHaveLength(3);
+    await userEvent.click(canvas.getAllByRole('switch', { name: 'Active' })[0]);
+    await expect(await screen.findByText('Enable Configuration')).toBeInTheDocument();
   },
 };
 
-/** View Transporters opens the drawer of the transporters linked to the company. */
-export const TransportersDrawer: Story = {
-  args: { config: transportersList },
-  parameters: { route: at('/transporters', tataSteel) },
+/** A create form above the table. */
+export const InlineForm: Story = {
+  args: { config: materials },
   play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'View Transporters' }));
-    await expect(await screen.findByText('Transporters linked to this company')).toBeInTheDocument();
-    await expect(await screen.findByText('VRL Logistics Limited')).toBeInTheDocument();
-  },
-};
-
-/** Route master: freight rates with dates as DD/MM/YYYY and rupees with Indian grouping. */
-export const RouteMaster: Story = {
-  args: { config: routeMasterList },
-  parameters: { route: at('/route-master', tataSteel) },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('₹38,500')).toBeInTheDocument();
+    await expect(await within(canvasElement).findByRole('button', { name: 'Add Custom Material' })).toBeInTheDocument();
   },
 };

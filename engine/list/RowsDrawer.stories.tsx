@@ -1,12 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { transportersList } from '../../screens/transporters';
-import { at, consoleApi, tataSteel } from '../stories/fixtures';
-import { ok } from '../stories/storyApi';
+import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { ok } from '../../src/stories/storyApi';
 import { RowsDrawer, type DrawerSpec } from './RowsDrawer';
 
-/** The View Transporters drawer of the transporters list. */
-const linkedTransporters = transportersList.headerButtons!.flatMap((button): DrawerSpec[] => ('drawer' in button ? [button.drawer] : []))[0];
+/** A drawer of the transporters linked to the company. */
+const linkedTransporters: DrawerSpec = {
+  title: 'Transporters linked to this company',
+  endpoint: { path: '/saas/lego/company_partners/fetch', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } },
+  rowKey: 'id',
+  emptyText: 'No linked transporters',
+  columns: [
+    { title: 'Transporter', field: 'name' },
+    { title: 'Id', field: 'id' },
+  ],
+};
 
 const meta = {
   title: 'Engine/List/RowsDrawer',

@@ -1,10 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { transportersList } from '../../screens/transporters';
+import { switchColumn } from './switchColumn';
 import { SwitchCell } from './SwitchCell';
 
-/** The Active column of the transporters list. */
-const activeColumn = transportersList.columns.find((column) => column.kind === 'switch')!;
+/** An Active column of transporters, with its own confirmation title. */
+const activeColumn = switchColumn({
+  title: 'Active',
+  field: 'active',
+  endpoint: { method: 'PATCH', path: '/transporters/:id' },
+  input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+  confirmTitle: 'Change transporter status?',
+  confirmText: 'Inactive transporters are not offered for new trips.',
+  error: 'Error while updating',
+});
 
 const meta = {
   title: 'Engine/List/SwitchCell',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareBy, formatCell, pick } from './columns';
+import { pick } from '../data/pick';
+import { compareBy, formatCell } from './columns';
 
 describe('column kinds', () => {
   it('formats dates, rupees with Indian grouping, booleans', () => {

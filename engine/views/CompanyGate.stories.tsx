@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Table } from 'antd';
 import { expect, within } from 'storybook/test';
-import { routes } from '../stories/fixtures';
+import { routes } from '../../src/stories/fixtures';
 import { CompanyGate } from './CompanyGate';
 
 const meta = {

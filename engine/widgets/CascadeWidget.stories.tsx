@@ -1,13 +1,36 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { vehiclesList } from '../../screens/vehicles';
-import { consoleApi } from '../stories/fixtures';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { standardVehicleSchema } from '../../schemas/vehicle';
+import { consoleApi } from '../../src/stories/fixtures';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+
+/** A standard vehicle picked by body type, then length, then weight (the static list, not scoped to a company). */
+const standardVehicle = oneField(
+  {
+    schema: standardVehicleSchema,
+    uiSchema: {
+      ftVehicleId: {
+        'ui:widget': 'cascade',
+        'ui:options': {
+          endpoint: { path: '/saas/lego/static_data/vehicles/fetch', scoped: false },
+          valueField: 'id',
+          fetchError: 'Something went wrong. Please try again',
+          levels: [
+            { field: 'bodyType', title: 'Body Type' },
+            { field: 'length', title: 'Length' },
+            { field: 'weight', title: 'Weight' },
+          ],
+        },
+      },
+    },
+  },
+  'ftVehicleId',
+);
 
 const meta = {
   title: 'Engine/Widgets/CascadeWidget',
   component: WidgetForm,
-  args: oneField(vehiclesList.inlineForms![0], 'ftVehicleId'),
+  args: standardVehicle,
   parameters: { api: consoleApi },
 } satisfies Meta<typeof WidgetForm>;
 

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import type { Endpoint } from '../data/endpoint';
-import { pick } from '../list/columns';
+import { pick } from '../data/pick';
 
 /** `ui:options` of a cascade: the endpoint and the levels, each narrowing the next. */
 export interface CascadeOptions {

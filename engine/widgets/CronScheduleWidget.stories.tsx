@@ -1,12 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { dailySummaryForm, exceptionForm } from '../../screens/report-schedules';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../../schemas/report-cron';
+import { dailySummaryFormSchema, exceptionFormSchema } from '../../schemas/report-schedule';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+
+const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({ cron: { 'ui:widget': 'cronSchedule', 'ui:options': { choices, placeholder: 'Select timings' } } });
+/** A daily summary's time of day. */
+const daily = oneField({ schema: dailySummaryFormSchema, uiSchema: schedule(DAILY_SUMMARY_CRONS) }, 'cron');
+/** An exception report's schedule: times of day and repeating schedules. */
+const exception = oneField({ schema: exceptionFormSchema, uiSchema: schedule(EXCEPTION_CRONS) }, 'cron');
 
 const meta = {
   title: 'Engine/Widgets/CronScheduleWidget',
   component: WidgetForm,
-  args: oneField(dailySummaryForm, 'cron'),
+  args: daily,
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;
@@ -26,7 +33,7 @@ export const Selected: Story = {
 
 /** The exception report's choices: each half-hour plus the repeating schedules, grouped. */
 export const Repeating: Story = {
-  args: { ...oneField(exceptionForm, 'cron'), formData: { cron: '0 0/15 * * * ?' } },
+  args: { ...exception, formData: { cron: '0 0/15 * * * ?' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Every 15 minutes')).toBeInTheDocument();
   },

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { routeMasterForm } from '../../screens/route-master';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { routeMasterFormSchema } from '../../schemas/route-master';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
 const meta = {
   title: 'Engine/Widgets/DateWidget',
   component: WidgetForm,
-  args: oneField(routeMasterForm, 'validFrom'),
+  args: oneField({ schema: routeMasterFormSchema, uiSchema: { validFrom: { 'ui:widget': 'date' } } }, 'validFrom'),
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

@@ -1,16 +1,36 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { autoClosureForm } from '../../screens/auto-closure';
+import { autoClosureFormSchema } from '../../schemas/auto-closure';
+import { toAutoClosureForm } from '../../schemas/auto-closure-payload';
 import { FormView } from '../form/FormView';
-import { at, tataSteel } from '../stories/fixtures';
+import type { FormConfig } from '../types';
+import { at, tataSteel } from '../../src/stories/fixtures';
 
 /** The stored EPOD rule of Tata Steel, as getAutoClosureById answers it. */
 const epodRule = { status: 'ok', result: { status: 1, data: { id: 'acl_tsl_epod', identifier: 'EPOD', active: true, threshold: 5, name: 'EPOD' }, message: '' } };
 
+/** An auto closure rule: its type decides the other fields, and is locked once the rule exists. */
+const ruleForm: FormConfig = {
+  kind: 'form',
+  path: '/auto-closure/add',
+  editPath: '/auto-closure/edit/:id',
+  title: { create: 'Create Auto Closure Config', edit: 'Update Auto Closure Config' },
+  schema: autoClosureFormSchema,
+  uiSchema: { 'ui:order': ['autoClosureType', '*'], autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' } },
+  load: {
+    endpoint: { service: 'data', envelope: 'data', scopeNames: 'ids', path: '/saas/data/autoclosure/getAutoClosureById' },
+    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    error: 'Error while fetching data',
+  },
+  toForm: toAutoClosureForm,
+  submit: { create: { service: 'data', envelope: 'data', method: 'POST', path: '/saas/data/autoclosure/createAndUpdateAutoClosure' } },
+  messages: { created: 'Saved', createError: 'Not saved' },
+};
+
 const meta = {
   title: 'Engine/Widgets/EditLockedSelectWidget',
   component: FormView,
-  args: { config: autoClosureForm },
+  args: { config: ruleForm },
   parameters: {
     route: at('/auto-closure/add', tataSteel),
     path: '/auto-closure/add',

@@ -1,12 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { exceptionForm } from '../../screens/report-schedules';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { exceptionFormSchema, FILTER_FIELDS, FILTER_OPERATORS, LIST_OPERATORS } from '../../schemas/report-schedule';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+
+/** The filters of an exception report: key, operator and value per row, lists split on commas. */
+const filters = oneField(
+  {
+    schema: exceptionFormSchema,
+    uiSchema: {
+      filters: {
+        'ui:field': 'filterRows',
+        'ui:options': { fullWidth: true, fields: FILTER_FIELDS, operators: FILTER_OPERATORS, listOperators: LIST_OPERATORS, numberTypes: ['int', 'date'], addLabel: '+ Add More Filter' },
+      },
+    },
+  },
+  'filters',
+);
 
 const meta = {
   title: 'Engine/Widgets/FilterRowsField',
   component: WidgetForm,
-  args: oneField(exceptionForm, 'filters'),
+  args: filters,
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { userIdTextSchema } from '../../schemas/sidebar-menu';
-import { WidgetForm } from '../stories/WidgetForm';
+import { WidgetForm } from '../../src/stories/WidgetForm';
 
 /** The user ids of the sidebar override: digits, commas and spaces, at most 100 numbers. */
 const meta = {

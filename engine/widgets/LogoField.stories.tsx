@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { transporterForm } from '../../screens/transporters';
-import { logoSvgs, transporters } from '../stories/fixtures';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { transporterSchema } from '../../schemas/transporter';
+import { logoSvgs, transporters } from '../../src/stories/fixtures';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
-const logo = oneField(transporterForm, 'logo');
+const logo = oneField({ schema: transporterSchema, uiSchema: { logo: { 'ui:field': 'logo' } } }, 'logo');
 
 /** A small logo as the form keeps it: base64 without the data-URL prefix. */
 const uploaded = {

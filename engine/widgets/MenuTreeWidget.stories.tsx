@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { WidgetForm } from '../stories/WidgetForm';
+import { WidgetForm } from '../../src/stories/WidgetForm';
 import type { TreeItem } from './MenuTreeWidget';
 
 /** A part of the platform's menu: Trips and Analytics with their children. */

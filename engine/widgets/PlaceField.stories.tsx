@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { routeForm } from '../../screens/routes';
-import { consoleApi, routes } from '../stories/fixtures';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { routeBodySchema } from '../../schemas/route';
+import { consoleApi, routes } from '../../src/stories/fixtures';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
 const meta = {
   title: 'Engine/Widgets/PlaceField',
   component: WidgetForm,
-  args: oneField(routeForm, 'origin'),
+  args: oneField({ schema: routeBodySchema, uiSchema: { origin: { 'ui:field': 'place', 'ui:title': 'Loading Point', 'ui:options': { fullWidth: true } } } }, 'origin'),
   parameters: { api: consoleApi },
 } satisfies Meta<typeof WidgetForm>;
 

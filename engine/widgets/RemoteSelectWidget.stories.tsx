@@ -1,14 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { materialsList } from '../../screens/materials';
-import { routeMasterForm } from '../../screens/route-master';
-import { at, consoleApi, tataSteel } from '../stories/fixtures';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { masterMaterialSchema } from '../../schemas/material';
+import { routeMasterFormSchema } from '../../schemas/route-master';
+import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
-/** The master material picker of the materials screen (options not scoped to a company). */
-const masterMaterial = oneField(materialsList.inlineForms![0], 'ftMaterialId');
-/** The transporter picker of the route master form (options of the selected company). */
-const transporter = oneField(routeMasterForm, 'partnerId');
+const remoteSelect = (endpoint: object, labelField: string, placeholder: string, fetchError: string) => ({
+  'ui:widget': 'remoteSelect',
+  'ui:options': { endpoint, labelField, valueField: 'id', placeholder, fetchError },
+});
+/** A master material picker (options not scoped to a company). */
+const masterMaterial = oneField(
+  { schema: masterMaterialSchema, uiSchema: { ftMaterialId: remoteSelect({ path: '/saas/lego/static_data/materials/fetch', scoped: false }, 'type', 'Select master material', 'Error while fetching all materials') } },
+  'ftMaterialId',
+);
+/** A transporter picker (options of the selected company). */
+const transporter = oneField(
+  { schema: routeMasterFormSchema, uiSchema: { partnerId: remoteSelect({ path: '/saas/lego/company_partners/fetch', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }, 'name', 'Select transporter', 'Error while fetching details') } },
+  'partnerId',
+);
 
 const meta = {
   title: 'Engine/Widgets/RemoteSelectWidget',

@@ -5,7 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEndpoint } from '../data/useEndpoint';
 import { useScope } from '../scope/useScope';
 import type { Endpoint } from '../data/endpoint';
-import { pick } from '../list/columns';
+import { pick } from '../data/pick';
 
 /** `ui:options` of the remote select: where the options come from and which fields label and identify them. */
 export interface RemoteSelectOptions {

@@ -1,11 +1,28 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { uiConfigForm } from '../../screens/alerts';
-import { at, consoleApi, tataSteel } from '../stories/fixtures';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { uiConfigFormSchema } from '../../schemas/ui-config';
+import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
-/** The config picker of the 'Set UI Config' form: the alert types from fetchAlertList, in tags mode. */
-const config = oneField(uiConfigForm, 'extracontext');
+/** A UI config's alert types from fetchAlertList (the data family, not scoped), in tags mode. */
+const config = oneField(
+  {
+    schema: uiConfigFormSchema,
+    uiSchema: {
+      extracontext: {
+        'ui:widget': 'remoteTags',
+        'ui:options': {
+          endpoint: { service: 'data', envelope: 'data', scopeNames: 'ids', scoped: false, path: '/saas/data/onBoardingAPI/fetchAlertList' },
+          labelField: 'name',
+          valueField: 'featureKey',
+          placeholder: 'Select config',
+          fetchError: 'Error while fetching data',
+        },
+      },
+    },
+  },
+  'extracontext',
+);
 
 /** fetchAlertList in the data family's envelope. */
 const alertList = {

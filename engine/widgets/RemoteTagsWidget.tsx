@@ -4,7 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { feedback } from '../feedback';
 import { useEndpoint } from '../data/useEndpoint';
 import { useScope } from '../scope/useScope';
-import { pick } from '../list/columns';
+import { pick } from '../data/pick';
 import type { RemoteSelectOptions } from './RemoteSelectWidget';
 
 /** `ui:options` of the remote tags select: the remote select's, plus the separators that split typed text. */

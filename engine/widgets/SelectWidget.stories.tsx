@@ -1,12 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { alertForm, uiConfigForm } from '../../screens/alerts';
-import { oneField, WidgetForm } from '../stories/WidgetForm';
+import { alertFormSchema } from '../../schemas/alert-form';
+import { UI_MODULES, uiConfigFormSchema } from '../../schemas/ui-config';
+import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+
+/** A UI config's module: two choices shown by their labels. */
+const uiModule = oneField(
+  { schema: uiConfigFormSchema, uiSchema: { featureKey: { 'ui:placeholder': 'Select field', 'ui:enumNames': uiConfigFormSchema.properties.featureKey.enum.map((key) => UI_MODULES[key]) } } },
+  'featureKey',
+);
+/** An alert's name: a long list of choices. */
+const alertName = oneField({ schema: alertFormSchema, uiSchema: { Alert_Name: { 'ui:placeholder': 'Select alert name' } } }, 'Alert_Name');
 
 const meta = {
   title: 'Engine/Widgets/SelectWidget',
   component: WidgetForm,
-  args: oneField(uiConfigForm, 'featureKey'),
+  args: uiModule,
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;
@@ -31,4 +40,4 @@ export const Chosen: Story = {
 };
 
 /** The alert name of the add-alert form: twenty alert types, searchable by typing. */
-export const ManyOptions: Story = { args: oneField(alertForm, 'Alert_Name') };
+export const ManyOptions: Story = { args: alertName };

@@ -1,5 +1,6 @@
 import type { Contract } from './contract';
 import { authCalls } from './auth';
+import { companyCalls } from './company';
 import { dataCalls } from './data';
 import { mainCalls } from './main';
 import { mapCalls } from './maps';
@@ -9,12 +10,13 @@ import { transporterCalls } from './transporters';
 
 export * from './contract';
 export * from './services';
-export { authCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls };
+export { authCalls, companyCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls };
 
 /** Every call the platform API serves, by family (the OpenAPI document and the route test read this). */
 export const allCalls: readonly Contract[] = [
   ...Object.values(platformCalls),
   ...Object.values(authCalls),
+  ...Object.values(companyCalls),
   ...Object.values(mainCalls),
   ...Object.values(transporterCalls),
   ...Object.values(mapCalls),

@@ -1,10 +1,7 @@
 import { defineCall } from './contract';
 import { MSG } from '../messages';
 import { scopeQuerySchema } from '../scope';
-import {
-  branchDepartmentsQuerySchema, branchSearchQuerySchema, companySearchQuerySchema, departmentsQuerySchema, placeSearchQuerySchema,
-  scopedIdQuerySchema,
-} from '../lookup';
+import { scopedIdQuerySchema } from '../lookup';
 import { routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { routeMasterBodySchema } from '../route-master';
@@ -24,18 +21,8 @@ export const routeScopeQuerySchema = {
 /** A bulk body may be large (500 routes with waypoints). */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
 
-/** The main API of spec 000 section 7 (`/saas/lego/...`, `/v1/...`), in the `{success, data, message[]}` envelope. */
+/** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
-  companySearch: defineCall({ ...main, id: 'company.search', method: 'GET', path: '/saas/lego/company/search', summary: 'Companies whose name matches q (3 characters or more)', querystring: companySearchQuerySchema }),
-  branchSearch: defineCall({ ...main, id: 'company.branchSearch', method: 'GET', path: '/saas/lego/company/branch_search', summary: "A company's branches matching q", querystring: branchSearchQuerySchema }),
-  departments: defineCall({ ...main, id: 'company.departments', method: 'GET', path: '/saas/lego/company/departments', summary: "A branch's departments", querystring: departmentsQuerySchema }),
-  branchDepartments: defineCall({ ...main, id: 'company.branchDepartments', method: 'GET', path: '/saas/lego/company/branch_departments', summary: "A branch's departments, by branch id", querystring: branchDepartmentsQuerySchema }),
-  partners: defineCall({ ...main, id: 'company.partners', method: 'GET', path: '/saas/lego/company_partners/fetch', summary: "The company's partners (consignees, transporters) of type pt", querystring: scopeQuerySchema }),
-  cbdt: defineCall({ ...main, id: 'company.cbdt', method: 'GET', path: '/saas/lego/cbdt', summary: "The report service's entity of the scope", querystring: scopeQuerySchema }),
-  fteid: defineCall({ ...main, id: 'company.fteid', method: 'GET', path: '/v1/company/get-fteid', summary: 'The FT entity id of the scope', querystring: scopeQuerySchema }),
-  permissions: defineCall({ ...main, id: 'access.permissions', method: 'GET', path: '/v1/accessControl/permissions', summary: "The desk's permission masks (spec 000 section 6)" }),
-  placeSearch: defineCall({ ...main, id: 'places.search', method: 'GET', path: '/saas/lego/company_places/search', summary: "The company's known places matching q", querystring: placeSearchQuerySchema }),
-
   routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id", querystring: scopeQuerySchema }),
   saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id', querystring: scopeQuerySchema, body: routeBodySchema }),
   createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row', querystring: scopeQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT }),

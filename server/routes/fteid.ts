@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mainCalls } from '../../schemas/api/main';
+import { companyCalls } from '../../schemas/api/company';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resolveScope } from '../repos/scope-repository';
@@ -8,5 +8,5 @@ import type { AppContext } from '../context';
 
 /** The scope's entity id: `{fteid}`. */
 export async function fteidRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, mainCalls.fteid, async ({ query }) => ok({ fteid: fteidOf(await resolveScope(store, query)) }));
+  route(app, companyCalls.fteid, async ({ query }) => ok({ fteid: fteidOf(await resolveScope(store, query)) }));
 }

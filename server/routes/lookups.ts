@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mainCalls } from '../../schemas/api/main';
+import { companyCalls } from '../../schemas/api/company';
 import { notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resolveScope } from '../repos/scope-repository';
@@ -9,24 +9,24 @@ import type { AppContext } from '../context';
 /** Company, branch, department and partner look-ups of the filter bar (spec 000 section 2.3). */
 export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) {
   // A query equal to a company's id finds it too (first), so a link carrying only the id can show the name.
-  route(app, mainCalls.companySearch, async ({ query }) => ok(await companyRepository.search(store, query.q)));
+  route(app, companyCalls.companySearch, async ({ query }) => ok(await companyRepository.search(store, query.q)));
 
-  route(app, mainCalls.branchSearch, async ({ query }) => {
+  route(app, companyCalls.branchSearch, async ({ query }) => {
     if (!(await companyRepository.exists(store, query.cId))) throw notFound();
     return ok(await companyRepository.searchBranches(store, query.cId, query.q ?? ''));
   });
 
-  route(app, mainCalls.departments, async ({ query }) => {
+  route(app, companyCalls.departments, async ({ query }) => {
     await resolveScope(store, { c: query.cId, b: query.bId });
     return ok(await companyRepository.departments(store, query.bId));
   });
 
-  route(app, mainCalls.branchDepartments, async ({ query }) => {
+  route(app, companyCalls.branchDepartments, async ({ query }) => {
     if (!(await companyRepository.branchExists(store, query.id))) throw notFound();
     return ok(await companyRepository.departments(store, query.id));
   });
 
-  route(app, mainCalls.partners, async ({ query }) => {
+  route(app, companyCalls.partners, async ({ query }) => {
     const scope = await resolveScope(store, query);
     const partners = await companyRepository.partners(store, scope.companyId, query.pt ?? null);
     // cbdt.c is the partner's own company id: the consignor id a transporter screen scopes by.

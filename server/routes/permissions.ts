@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mainCalls } from '../../schemas/api/main';
+import { companyCalls } from '../../schemas/api/company';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { permissionRepository } from '../repos/permission-repository';
@@ -7,5 +7,5 @@ import type { AppContext } from '../context';
 
 /** Every permission record, for the console's own check. */
 export async function permissionRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, mainCalls.permissions, async () => ok(await permissionRepository.list(store)));
+  route(app, companyCalls.permissions, async () => ok(await permissionRepository.list(store)));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mainCalls } from '../../schemas/api/main';
+import { companyCalls } from '../../schemas/api/company';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resolveScope } from '../repos/scope-repository';
@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
  * returns the places kept for one partner (a transporter's places of a consignor); otherwise only the company's own.
  */
 export async function placeRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, mainCalls.placeSearch, async ({ query }) => {
+  route(app, companyCalls.placeSearch, async ({ query }) => {
     const scope = await resolveScope(store, query);
     return ok(await placeRepository.search(store, scope.companyId, query.q ?? '', query.children === true));
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { mainCalls } from '../../schemas/api/main';
+import { companyCalls } from '../../schemas/api/company';
 import { reportCalls } from '../../schemas/api/reports';
 import { notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
@@ -38,7 +38,7 @@ async function ownReport(q: Queryable, id: string, companyId: string): Promise<R
 
 /** The report service of spec 001 section 7 (daily trip summary and exception reports) and the cbdt entity lookup. */
 export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, mainCalls.cbdt, async ({ query }) => {
+  route(app, companyCalls.cbdt, async ({ query }) => {
     const scope = await resolveScope(store, query);
     const id = await store.tx((q) => schedules.entityOf(q, scope.companyId));
     return ok({ id, company_id: scope.companyId, branch_id: scope.branchId, department_id: scope.departmentId });

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { ok } from '../../engine/stories/storyApi';
+import { ok } from '../stories/storyApi';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** The submit button; matched loosely because antd keeps the Send code button's loading icon while it fades out. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { apiCalls, failure, ok } from '../../engine/stories/storyApi';
-import { signedInUser } from '../../engine/stories/fixtures';
+import { apiCalls, failure, ok } from '../stories/storyApi';
+import { signedInUser } from '../stories/fixtures';
 import { LoginPage } from './LoginPage';
 import { DENIED } from './usePermissionGate';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Card, Table } from 'antd';
 import { expect, screen } from 'storybook/test';
-import { loginToken, routes } from '../../engine/stories/fixtures';
+import { loginToken, routes } from '../stories/fixtures';
 import { PasswordExpiryDialog } from './PasswordExpiryDialog';
 
 const meta = {

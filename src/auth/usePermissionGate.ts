@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
-import { mainCalls } from '../../schemas/api/main';
+import { companyCalls } from '../../schemas/api/company';
 import { STORAGE, clearStorage, deskToken } from '../../engine/data/session';
 import { hasPermissions, LEGO_PERMISSION, type PermissionMasks, type PermissionRecord } from '../../schemas/permission-check';
 import { clearIfExpired } from './tokens';
@@ -25,7 +25,7 @@ export function usePermissionGate(version: number): GateState {
     }
     setState({ status: 'loading' });
     const masks = JSON.parse(localStorage.getItem(STORAGE.permissions) ?? 'null') as PermissionMasks | null;
-    callEndpoint<PermissionRecord[]>(endpoint(mainCalls.permissions), {}, { quiet: true }).then((result) => {
+    callEndpoint<PermissionRecord[]>(endpoint(companyCalls.permissions), {}, { quiet: true }).then((result) => {
       if (!live) return;
       const granted = result.ok && masks !== null && hasPermissions(masks, result.data ?? [], [LEGO_PERMISSION]);
       if (granted) return setState({ status: 'allowed' });

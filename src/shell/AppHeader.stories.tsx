@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Layout } from 'antd';
 import { expect, within } from 'storybook/test';
-import { signedInUser } from '../../engine/stories/fixtures';
+import { signedInUser } from '../stories/fixtures';
 import { AppHeader } from './AppHeader';
 
 const meta = {

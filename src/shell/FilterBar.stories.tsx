@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { at, consoleApi, tataSteel, tataSteelDispatch, vrlLogistics } from '../../engine/stories/fixtures';
-import { ok } from '../../engine/stories/storyApi';
+import { at, consoleApi, tataSteel, tataSteelDispatch, vrlLogistics } from '../stories/fixtures';
+import { ok } from '../stories/storyApi';
 import { FilterBar } from './FilterBar';
 
 const meta = {

@@ -1,4 +1,6 @@
-import { Button, Card, Flex, Input, Select } from 'antd';
+import { Button, Card, Flex, Select } from 'antd';
+// The plain input alone: antd's `Input` export carries TextArea, Password, Search, OTP and Group, which the shell never shows.
+import Input from 'antd/es/input/Input';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { feedback } from '../../engine/feedback';

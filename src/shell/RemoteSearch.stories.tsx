@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { consoleApi } from '../../engine/stories/fixtures';
+import { consoleApi } from '../stories/fixtures';
 import { searchCompanies } from './lookups';
 import { RemoteSearch } from './RemoteSearch';
 

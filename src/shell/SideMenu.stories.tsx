@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { at, tataSteel } from '../../engine/stories/fixtures';
+import { at, tataSteel } from '../stories/fixtures';
 import { SideMenu } from './SideMenu';
 
 const meta = {

@@ -1,22 +1,25 @@
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { menuEntries } from '../../screens/manifest';
+import { menuGroups } from '../../engine/registry/screenRegistry';
+import { screens } from '../../screens';
+import { MENU_GROUPS } from './menuGroups';
 import { menuIcons } from './menuIcons';
 
-/** The left menu, grouped as the configs say; navigation keeps the query string (spec 000 section 2.1). */
+/** The menu's groups and entries, from the screen registry. */
+const groups = menuGroups(screens, MENU_GROUPS);
+const menuPaths = groups.flatMap((group) => group.entries.map((entry) => entry.path));
+
+/** The left menu, grouped as the screens' metadata says; navigation keeps the query string (spec 000 section 2.1). */
 export function SideMenu() {
   const location = useLocation();
   const navigate = useNavigate();
-  const groups = [...new Set(menuEntries.map((s) => s.menu!.group))];
-  const items = groups.map((group) => ({
+  const items = groups.map(({ group, entries }) => ({
     key: `group:${group}`,
     type: 'group' as const,
     label: group,
-    children: menuEntries
-      .filter((s) => s.menu!.group === group)
-      .map((s) => ({ key: s.path, icon: menuIcons[s.menu!.icon ?? 'default'] ?? menuIcons.default, label: s.menu!.label })),
+    children: entries.map((s) => ({ key: s.path, icon: menuIcons[s.menu!.icon ?? 'default'], label: s.menu!.label })),
   }));
-  const selected = menuEntries.map((s) => s.path).filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
+  const selected = menuPaths.filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
   return (
     <Menu
       mode="inline"

@@ -1,12 +1,19 @@
-import { AppstoreOutlined, CarOutlined, DollarOutlined, ExperimentOutlined, NodeIndexOutlined, TeamOutlined } from '@ant-design/icons';
-import { FieldTimeOutlined } from '@ant-design/icons';
-import { AlertOutlined } from '@ant-design/icons';
-import { FileTextOutlined } from '@ant-design/icons';
-import { LayoutOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  AppstoreOutlined,
+  CarOutlined,
+  DollarOutlined,
+  ExperimentOutlined,
+  FieldTimeOutlined,
+  FileTextOutlined,
+  LayoutOutlined,
+  NodeIndexOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
-/** Icons the screen configs name in `menu.icon`. */
-export const menuIcons: Record<string, ReactNode> = {
+/** The icon registry: the names screen metadata may use in `menu.icon` (a wrong name fails the type check). */
+export const menuIcons = {
   route: <NodeIndexOutlined />,
   rupee: <DollarOutlined />,
   truck: <CarOutlined />,
@@ -17,4 +24,8 @@ export const menuIcons: Record<string, ReactNode> = {
   report: <FileTextOutlined />,
   display: <LayoutOutlined />,
   default: <AppstoreOutlined />,
-};
+} as const satisfies Record<string, ReactNode>;
+
+/** A menu icon's name. */
+export type MenuIconName = keyof typeof menuIcons;
+

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, latestCode, login, startConsole, type RunningConsole, callPath } from './harness';
-import { mainCalls } from '../../schemas/api';
+import { companyCalls } from '../../schemas/api';
 
 let app: RunningConsole;
 beforeAll(async () => {
@@ -91,7 +91,7 @@ describe('login gate', () => {
     await page.getByText('Lego Configuration Console').waitFor();
     await page.getByText('Select a company to continue').waitFor();
     expect(await page.getByText('Update Your Password').count()).toBe(0);
-    const companies = await apiAs<unknown[]>(page, app.url, callPath(mainCalls.companySearch, { q: 'Tata' }));
+    const companies = await apiAs<unknown[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
     expect(companies.length).toBeGreaterThan(0);
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
-import { mainCalls, reportCalls } from '../../schemas/api';
+import { companyCalls, reportCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -23,7 +23,7 @@ type Report = {
   };
 };
 const stored = async (type: 'DAILY_TRIP_SUMMARY' | 'ALERT') => {
-  const entity = (await apiAs<{ id: string }>(page, app.url, callPath(mainCalls.cbdt, { c: companyId }))).id;
+  const entity = (await apiAs<{ id: string }>(page, app.url, callPath(companyCalls.cbdt, { c: companyId }))).id;
   return apiAs<Report[]>(page, app.url, callPath(reportCalls.list, { c: companyId, entity_id: entity, type }));
 };
 

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback } from './feedback';
-import { configureHttp } from './data/http';
-import { useListController } from './list/useListController';
-import { useFormController } from './form/useFormController';
-import { routesList, routeForm } from '../screens/routes';
-import { materialsList } from '../screens/materials';
+import { bindFeedback } from '../engine/feedback';
+import { configureHttp } from '../engine/data/http';
+import { useListController } from '../engine/list/useListController';
+import { useFormController } from '../engine/form/useFormController';
+import { routesList, routeForm } from './routes';
+import { materialsList } from './materials';
 
 const toasts: string[] = [];
 let calls: { method: string; url: string; body: unknown }[] = [];

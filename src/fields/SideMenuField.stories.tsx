@@ -3,6 +3,8 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { sidebarMenuForm } from '../../screens/sidebar-menu';
 import { at, consoleApi, tataSteel } from '../stories/fixtures';
 import { WidgetForm } from '../stories/WidgetForm';
+import { EngineExtensionsProvider } from '../../engine/extensions';
+import { consoleExtensions } from '../extensions';
 
 const data = (payload: unknown, message = '') => ({ status: 'ok', result: { status: 1, data: payload, message } });
 
@@ -16,8 +18,10 @@ const menu = data([
 ]);
 
 const meta = {
-  title: 'Engine/Widgets/SideMenuField',
+  title: 'Fields/SideMenuField',
   component: WidgetForm,
+  // The console registers this field; the story names it through the same extensions.
+  decorators: [(Story) => <EngineExtensionsProvider value={consoleExtensions}><Story /></EngineExtensionsProvider>],
   args: { schema: sidebarMenuForm.schema, uiSchema: sidebarMenuForm.uiSchema },
   parameters: {
     route: at('/sidebar-menu/add', tataSteel),

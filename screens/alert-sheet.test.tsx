@@ -2,11 +2,11 @@ import { act, renderHook } from '@testing-library/react';
 import { useRef, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp } from '../data/http';
-import { bindFeedback } from '../feedback';
-import { alertSheet } from '../../screens/alerts';
-import type { Grid } from './sheetModel';
-import { useSheetController, type SheetGrid } from './useSheetController';
+import { configureHttp } from '../engine/data/http';
+import { bindFeedback } from '../engine/feedback';
+import { alertSheet } from './alerts';
+import type { Grid } from '../engine/sheet/sheetModel';
+import { useSheetController, type SheetGrid } from '../engine/sheet/useSheetController';
 
 const width = alertSheet.columns.length;
 const toasts: string[] = [];

@@ -1,6 +1,6 @@
 /** Story data: what the platform API answers for the demo consignor Tata Steel and its transporters. */
-import { serviceUrl } from '../data/services';
-import { combinedName, writeScope, type Scope } from '../scope/scope';
+import { serviceUrl } from '../../engine/data/services';
+import { combinedName, writeScope, type Scope } from '../../engine/scope/scope';
 import { ok, type ApiFixtures, type ApiRequest } from './storyApi';
 
 // ---- Scope (the filter bar's query string) ----

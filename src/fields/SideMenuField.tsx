@@ -2,13 +2,13 @@ import { Form, Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { hasRealUrl, isLiveMenuItem, parseUserIds, SIDEBAR_MSG, type MenuItem } from '../../schemas/sidebar-menu';
-import { callEndpoint, type Endpoint } from '../data/endpoint';
-import { useEndpoint } from '../data/useEndpoint';
-import { feedback } from '../feedback';
-import { useScope } from '../scope/useScope';
-import { IdListInput } from './IdListWidget';
-import { MenuTreeInput } from './MenuTreeWidget';
-import { collectErrors } from './PlaceField';
+import { callEndpoint, type Endpoint } from '../../engine/data/endpoint';
+import { useEndpoint } from '../../engine/data/useEndpoint';
+import { feedback } from '../../engine/feedback';
+import { useScope } from '../../engine/scope/useScope';
+import { IdListInput } from '../../engine/widgets/IdListWidget';
+import { MenuTreeInput } from '../../engine/widgets/MenuTreeWidget';
+import { collectErrors } from '../../engine/widgets/PlaceField';
 
 /** `ui:options` of the field: the platform's menu, and the reads of a target's stored menu and landing page. */
 export interface SideMenuOptions {

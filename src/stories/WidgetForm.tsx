@@ -2,8 +2,8 @@ import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { formLabels, formSetup } from '../form/formSetup';
-import type { FormConfig } from '../types';
+import { formLabels, formSetup, useFormRegistry } from '../../engine/form/formSetup';
+import type { FormConfig } from '../../engine/types';
 
 /** Props of the harness: one schema and uiSchema naming the widget or field under test. */
 export interface WidgetFormProps {
@@ -14,11 +14,13 @@ export interface WidgetFormProps {
 }
 
 /**
- * A tiny rjsf form set up as `FormView` sets up its forms (registry, validator, messages, grid), with a
- * Check button that validates and the form data printed below, so a widget can be seen alone.
+ * A tiny rjsf form set up as `FormView` sets up its forms (widgets and fields with the app's extensions in force,
+ * validator, messages, grid), with a Check button that validates and the form data printed below, so a widget can
+ * be seen alone.
  */
 export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormProps) {
   const [data, setData] = useState<Record<string, unknown>>(formData ?? {});
+  const registry = useFormRegistry();
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 760 }}>
       <Form
@@ -27,6 +29,7 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
         formData={data}
         onChange={(e) => setData(e.formData as Record<string, unknown>)}
         {...formSetup}
+        {...registry}
         formContext={formLabels}
         disabled={disabled}
       />
@@ -36,8 +39,8 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
   );
 }
 
-/** The schema and uiSchema of one field of a screen's form config, so a widget story uses the screen's own setup. */
-export function oneField(config: FormConfig, field: string): Pick<WidgetFormProps, 'schema' | 'uiSchema'> {
+/** The schema and uiSchema of one field of a form's schema and uiSchema, so a widget story shows that field alone. */
+export function oneField(config: Pick<FormConfig, 'schema' | 'uiSchema'>, field: string): Pick<WidgetFormProps, 'schema' | 'uiSchema'> {
   const schema = config.schema as {
     properties: Record<string, unknown>;
     required?: readonly string[];

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../data/services';
+import { runtimeConfig } from '../../engine/data/services';
 
 /** A request the story fetch stub answered: what a story's responder sees, and what play functions can assert on. */
 export interface ApiRequest {

@@ -1,0 +1,27 @@
+import dayjs from 'dayjs';
+
+const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+
+/** Rupees with Indian grouping; paise shown only when there are any. */
+export function formatInr(amount: number): string {
+  return (Number.isInteger(amount) ? inrWhole : inrPaise).format(amount);
+}
+
+const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
+
+/**
+ * The column registry: how each kind a `ColumnConfig` names shows a (non-empty) value as text. A `switch` column
+ * draws a `SwitchCell` where the list can toggle, and this text elsewhere (e.g. in a drawer).
+ */
+export const columnKinds = {
+  text: (value: unknown) => String(value),
+  datetime: (value: unknown) => dayjs(value as number | string).format('YYYY-MM-DD HH:mm:ss'),
+  date: (value: unknown) => dayjs(value as number | string).format('DD/MM/YYYY'),
+  inr: (value: unknown) => (Number.isFinite(Number(value)) ? formatInr(Number(value)) : String(value)),
+  boolean: yesNo,
+  switch: yesNo,
+} as const satisfies Record<string, (value: unknown) => string>;
+
+/** A column kind's name, as configs write it. */
+export type ColumnKind = keyof typeof columnKinds;

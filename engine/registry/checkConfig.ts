@@ -1,0 +1,167 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { Endpoint } from '../data/endpoint';
+import type { EngineExtensions } from '../extensions';
+import { columnKinds } from '../columnKinds';
+import type { ColumnConfig, FormConfig, ListConfig, SheetConfig } from '../types';
+import { checkUiSchema, formRegistry } from '../widgets/registry';
+import { configName, kindsWith, type AnyScreenConfig } from './screenKinds';
+
+/** A call as the API contracts declare it (`schemas/api/`): enough to tell whether an endpoint names one. */
+export interface KnownCall {
+  service?: string;
+  method: string;
+  path: string;
+}
+
+/** What a config is checked against; each part left out is not checked. */
+export interface CheckOptions {
+  /** The app's kinds, widgets and fields (merged over the engine's). */
+  extensions?: EngineExtensions;
+  /** Every call the API serves: each endpoint must be one of them. */
+  calls?: readonly KnownCall[];
+  /** Every registered route path: links (`to`, `after`, `back`) must name one. */
+  paths?: readonly string[];
+}
+
+const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
+
+type Schema = Record<string, unknown>;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEndpoint = (value: unknown): value is Endpoint => isObject(value) && typeof value.path === 'string';
+
+/** The subschemas that apply at one level: the schemas themselves and their allOf/anyOf/oneOf, if/then/else and dependencies. */
+function alternatives(schemas: readonly unknown[]): Schema[] {
+  const found: Schema[] = [];
+  const visit = (schema: unknown) => {
+    if (!isObject(schema) || found.includes(schema)) return;
+    found.push(schema);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) if (Array.isArray(schema[key])) (schema[key] as unknown[]).forEach(visit);
+    for (const key of ['if', 'then', 'else'] as const) visit(schema[key]);
+    if (isObject(schema.dependencies)) Object.values(schema.dependencies).forEach(visit);
+  };
+  schemas.forEach(visit);
+  return found;
+}
+
+/** Each uiSchema key must name a property of the schema at its level (`items` an array's items; `ui:order` names too). */
+function uiAgainstSchema(ui: unknown, schemas: readonly unknown[], at: string, problems: string[]): void {
+  if (!isObject(ui)) return;
+  const level = alternatives(schemas);
+  const properties = new Map<string, unknown[]>();
+  for (const schema of level) {
+    if (!isObject(schema.properties)) continue;
+    for (const [name, sub] of Object.entries(schema.properties)) properties.set(name, [...(properties.get(name) ?? []), sub]);
+  }
+  const items = level.flatMap((schema) => (schema.items === undefined ? [] : [schema.items]));
+  // A level that declares no properties (a free-form object) cannot be checked.
+  const open = properties.size === 0 && items.length === 0;
+  for (const [key, value] of Object.entries(ui)) {
+    const where = at ? `${at}.${key}` : key;
+    if (key === 'ui:order' && Array.isArray(value) && !open) {
+      for (const name of value) if (name !== '*' && !properties.has(String(name))) problems.push(`uiSchema ${where} names "${name}", which is not a property of the schema`);
+      continue;
+    }
+    if (key.startsWith('ui:')) continue;
+    if (key === 'items' && items.length > 0) uiAgainstSchema(value, items, where, problems);
+    else if (properties.has(key)) uiAgainstSchema(value, properties.get(key)!, where, problems);
+    else if (!open) problems.push(`uiSchema key ${where} names no property of the schema`);
+  }
+}
+
+/** The endpoints a uiSchema hands to its widgets (`ui:options` values that are calls), with where they are. */
+function uiEndpoints(ui: unknown, at: string): [string, Endpoint][] {
+  if (!isObject(ui)) return [];
+  return Object.entries(ui).flatMap(([key, value]) => {
+    const where = at ? `${at}.${key}` : key;
+    if (key === 'ui:options' && isObject(value)) return Object.entries(value).flatMap(([name, option]): [string, Endpoint][] => (isEndpoint(option) ? [[`${where}.${name}`, option]] : []));
+    return uiEndpoints(value, where);
+  });
+}
+
+function checkEndpoint(endpoint: unknown, at: string, options: CheckOptions, problems: string[]): void {
+  if (!isEndpoint(endpoint) || !endpoint.path.startsWith('/')) {
+    problems.push(`${at} is not a call (it needs a path starting with /): ${JSON.stringify(endpoint)}`);
+    return;
+  }
+  const method = endpoint.method ?? 'GET';
+  if (!METHODS.has(method)) problems.push(`${at} has an unknown method ${method}`);
+  const service = endpoint.service ?? 'main';
+  if (options.calls && !options.calls.some((call) => call.method === method && call.path === endpoint.path && (call.service ?? 'main') === service)) {
+    problems.push(`${at} (${method} ${endpoint.path}, ${service}) is not a call of the API contracts`);
+  }
+}
+
+function checkLink(to: string | undefined, at: string, options: CheckOptions, problems: string[]): void {
+  if (to !== undefined && options.paths && !options.paths.includes(to)) problems.push(`${at} links to ${to}, which no registered screen mounts`);
+}
+
+function checkColumns(columns: readonly ColumnConfig[], at: string, options: CheckOptions, problems: string[]): void {
+  columns.forEach((column, i) => {
+    const where = `${at}[${i}] (${column.title})`;
+    if (column.kind && !Object.hasOwn(columnKinds, column.kind)) problems.push(`${where} has an unknown kind "${column.kind}" (known: ${Object.keys(columnKinds).join(', ')})`);
+    if (column.toggle) checkEndpoint(column.toggle.endpoint, `${where}.toggle.endpoint`, options, problems);
+  });
+}
+
+function checkForm(form: FormConfig, at: string, options: CheckOptions, problems: string[]): void {
+  const registry = formRegistry({ widgets: options.extensions?.widgets, fields: options.extensions?.fields });
+  try {
+    checkUiSchema(form.uiSchema as UiSchema | undefined, form.title.create, registry);
+  } catch (error) {
+    problems.push(`${at}: ${(error as Error).message.split(': {')[0]}`);
+  }
+  const uiProblems: string[] = [];
+  uiAgainstSchema(form.uiSchema, [form.schema], '', uiProblems);
+  problems.push(...uiProblems.map((problem) => `${at}: ${problem}`));
+  for (const [where, endpoint] of uiEndpoints(form.uiSchema, 'uiSchema')) checkEndpoint(endpoint, `${at}.${where}`, options, problems);
+  if (form.load) checkEndpoint(form.load.endpoint, `${at}.load.endpoint`, options, problems);
+  if (form.lookup) checkEndpoint(form.lookup.endpoint, `${at}.lookup.endpoint`, options, problems);
+  checkEndpoint(form.submit.create, `${at}.submit.create`, options, problems);
+  if (form.submit.update) checkEndpoint(form.submit.update, `${at}.submit.update`, options, problems);
+  if (form.alsoSubmit) checkEndpoint(form.alsoSubmit.endpoint, `${at}.alsoSubmit.endpoint`, options, problems);
+  checkLink(form.after, `${at}.after`, options, problems);
+  checkLink(form.back, `${at}.back`, options, problems);
+}
+
+function checkList(list: ListConfig, options: CheckOptions, problems: string[]): void {
+  checkEndpoint(list.source, 'source', options, problems);
+  if (list.lookup) checkEndpoint(list.lookup.endpoint, 'lookup.endpoint', options, problems);
+  checkColumns(list.columns, 'columns', options, problems);
+  list.headerButtons?.forEach((button, i) => {
+    if ('to' in button) checkLink(button.to, `headerButtons[${i}] (${button.label})`, options, problems);
+    else {
+      checkEndpoint(button.drawer.endpoint, `headerButtons[${i}] (${button.label}).drawer.endpoint`, options, problems);
+      checkColumns(button.drawer.columns, `headerButtons[${i}] (${button.label}).drawer.columns`, options, problems);
+    }
+  });
+  list.inlineForms?.forEach((form, i) => checkForm(form, `inlineForms[${i}] (${form.title.create})`, options, problems));
+  checkLink(list.edit?.to, 'edit.to', options, problems);
+  if (list.edit?.modal) checkForm(list.edit.modal, 'edit.modal', options, problems);
+  if (list.remove) checkEndpoint(list.remove.endpoint, 'remove.endpoint', options, problems);
+}
+
+function checkSheet(sheet: SheetConfig, options: CheckOptions, problems: string[]): void {
+  checkEndpoint(sheet.submit.endpoint, 'submit.endpoint', options, problems);
+  checkLink(sheet.back, 'back', options, problems);
+}
+
+/**
+ * What is wrong with a screen config, as sentences (none: it is sound): its kind is registered; every widget and
+ * field its uiSchemas name is registered; every uiSchema key names a property of the schema; every endpoint is a
+ * call (and, given `calls`, one of the API's); column kinds exist; links name registered paths (given `paths`).
+ * A unit test runs it over every registered screen, so a broken config fails there rather than at render.
+ */
+export function configProblems(config: AnyScreenConfig, options: CheckOptions = {}): string[] {
+  const problems: string[] = [];
+  if (!Object.hasOwn(kindsWith(options.extensions), config.kind)) problems.push(`unknown screen kind "${config.kind}"`);
+  if (config.kind === 'list') checkList(config as unknown as ListConfig, options, problems);
+  if (config.kind === 'form') checkForm(config as unknown as FormConfig, 'form', options, problems);
+  if (config.kind === 'sheet') checkSheet(config as unknown as SheetConfig, options, problems);
+  return problems;
+}
+
+/** Throws, naming the config and listing every problem, when `configProblems` finds any. */
+export function checkConfig(config: AnyScreenConfig, options: CheckOptions = {}): void {
+  const problems = configProblems(config, options);
+  if (problems.length > 0) throw new Error(`Config "${configName(config)}" is broken:\n- ${problems.join('\n- ')}`);
+}

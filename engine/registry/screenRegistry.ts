@@ -1,0 +1,81 @@
+import type { MenuEntry } from '../types';
+import type { AnyScreenConfig } from './screenKinds';
+
+/**
+ * What the router and the menu need of a screen before its config loads: its kind, where it mounts (and, for a
+ * form, where it edits), its title and its menu entry. The config spreads this object, so each is written once.
+ */
+export interface ScreenMeta {
+  kind: string;
+  path: string;
+  editPath?: string;
+  title: string | { create: string; edit?: string };
+  menu?: MenuEntry;
+}
+
+/** A registered screen: its metadata (of the app's kind `M`), its name (`file#export`) and the loader of its config. */
+export type ScreenEntry<M extends ScreenMeta = ScreenMeta> = M & {
+  name: string;
+  load: () => Promise<AnyScreenConfig>;
+};
+
+/** The screens one config module registers: how to load the module, and each registered config's metadata by export name. */
+export interface ScreenModule<M extends ScreenMeta = ScreenMeta> {
+  load: () => Promise<object>;
+  screens: Record<string, M>;
+}
+
+/**
+ * Registers configs of a module, e.g. `defineScreens(() => import('./routes'), { routesList, routeForm })` in
+ * `routes.meta.ts`. A name the module does not export, or metadata of another kind than that export's, fails the
+ * type check; the module itself loads only when one of its screens is opened.
+ */
+export function defineScreens<M extends object>(
+  load: () => Promise<M>,
+  screens: { [K in keyof M]?: M[K] extends { kind: infer Kind } ? ScreenMeta & { kind: Kind } : never },
+): ScreenModule {
+  return { load, screens: screens as Record<string, ScreenMeta> };
+}
+
+/**
+ * The screens of an app from its registration modules (`x.meta.ts`, each default-exporting `defineScreens(...)`,
+ * e.g. from `import.meta.glob('./*.meta.ts', { eager: true, import: 'default' })`). Throws when a module exports
+ * something else, or when two screens claim one path.
+ */
+export function screenRegistry<M extends ScreenMeta>(modules: Record<string, ScreenModule<M>>): ScreenEntry<M>[] {
+  const entries: ScreenEntry<M>[] = [];
+  for (const [file, module] of Object.entries(modules)) {
+    if (!module || typeof module.load !== 'function' || typeof module.screens !== 'object') {
+      throw new Error(`${file} must export default defineScreens(() => import('./its-configs'), { ... })`);
+    }
+    for (const [exportName, meta] of Object.entries(module.screens)) {
+      const name = `${file.replace(/^.*\//, '').replace(/\.meta\.ts$/, '')}#${exportName}`;
+      const load = async () => {
+        const config = (await module.load() as Record<string, unknown>)[exportName];
+        if (!config) throw new Error(`Screen "${name}" is registered in ${file}, but its module exports no config "${exportName}"`);
+        return config as AnyScreenConfig;
+      };
+      entries.push({ ...meta, name, load });
+    }
+  }
+  const owners = new Map<string, string>();
+  for (const entry of entries) {
+    for (const path of [entry.path, entry.editPath].filter((p): p is string => Boolean(p))) {
+      const owner = owners.get(path);
+      if (owner) throw new Error(`Path ${path} is registered twice: by ${owner} and by ${entry.name}`);
+      owners.set(path, entry.name);
+    }
+  }
+  return entries;
+}
+
+/** The entries that show in the menu, by group in `groupOrder` (unlisted groups last) and by `menu.order` within one. */
+export function menuGroups<E extends ScreenMeta>(entries: readonly E[], groupOrder: readonly string[]): { group: string; entries: E[] }[] {
+  const rank = (group: string) => (groupOrder.includes(group) ? groupOrder.indexOf(group) : groupOrder.length);
+  const inMenu = entries.filter((entry) => entry.menu);
+  const groups = [...new Set(inMenu.map((entry) => entry.menu!.group))].sort((a, b) => rank(a) - rank(b));
+  return groups.map((group) => ({
+    group,
+    entries: inMenu.filter((entry) => entry.menu!.group === group).sort((a, b) => (a.menu!.order ?? 0) - (b.menu!.order ?? 0)),
+  }));
+}

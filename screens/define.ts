@@ -1,0 +1,24 @@
+import type { ScreenMeta } from '../engine/registry/screenRegistry';
+import type { FormConfig, MenuEntry } from '../engine/types';
+import type { MenuGroup } from '../src/shell/menuGroups';
+import type { MenuIconName } from '../src/shell/menuIcons';
+
+/** A menu entry of the console: its group and icon are names from the shell's registries, checked by the compiler. */
+export interface ConsoleMenuEntry extends MenuEntry {
+  group: MenuGroup;
+  icon?: MenuIconName;
+}
+
+/** A console screen's registration, as the menu reads it. */
+export interface ConsoleScreenMeta extends ScreenMeta {
+  menu?: ConsoleMenuEntry;
+}
+
+/** A list screen's registration: where it mounts, its title and its menu entry. */
+export const listScreen = (meta: { path: string; title: string; menu?: ConsoleMenuEntry }) => ({ kind: 'list' as const, ...meta });
+
+/** A form screen's registration: where it creates and (optionally) edits, and its titles. */
+export const formScreen = (meta: { path: string; editPath?: string; title: FormConfig['title'] }) => ({ kind: 'form' as const, ...meta });
+
+/** A bulk sheet's registration: where it mounts and its title. */
+export const sheetScreen = (meta: { path: string; title: string }) => ({ kind: 'sheet' as const, ...meta });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { configProblems } from '../engine/registry/checkConfig';
+import { allCalls } from '../schemas/api';
+import { consoleExtensions } from '../src/extensions';
+import { screens } from './index';
+
+/** Every route path the registry mounts. */
+const paths = screens.flatMap((entry) => (entry.editPath ? [entry.path, entry.editPath] : [entry.path]));
+
+/** Every config module of this folder, loaded eagerly here only (the console loads each with its page). */
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.meta.ts', '!./*.test.ts', '!./index.ts'], { eager: true });
+
+describe('screen registry', () => {
+  it('registers every routed config of screens/ (a config with a path and no registration would be unreachable)', () => {
+    const routed = Object.entries(modules).flatMap(([file, exports]) =>
+      Object.entries(exports)
+        .filter(([, value]) => typeof value === 'object' && value !== null && 'kind' in value && typeof (value as { path?: unknown }).path === 'string')
+        .map(([name]) => `${file.replace('./', '').replace(/\.ts$/, '')}#${name}`),
+    );
+    expect(routed.sort()).toEqual(screens.map((entry) => entry.name).sort());
+  });
+
+  it.each(screens.map((entry) => [entry.name, entry] as const))('%s: its config agrees with its registration and passes the engine checks', async (_name, entry) => {
+    const config = await entry.load();
+    expect({ kind: config.kind, path: config.path }).toEqual({ kind: entry.kind, path: entry.path });
+    expect(configProblems(config, { extensions: consoleExtensions, calls: allCalls, paths })).toEqual([]);
+  });
+});

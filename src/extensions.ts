@@ -1,0 +1,21 @@
+import { Skeleton } from 'antd';
+import { createElement } from 'react';
+import { defineExtensions, lazyComponent } from '../engine/extensions';
+import type { FieldName, WidgetName } from '../engine/widgets/registry';
+
+/**
+ * What the console adds to the engine's registries: its screen-specific fields (and, later, its own screen kinds
+ * such as the map editors). Each loads with the first form that names it, not with the console.
+ */
+export const consoleExtensions = defineExtensions({
+  kinds: {},
+  widgets: {},
+  fields: {
+    sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField), createElement(Skeleton, { active: true })),
+  },
+});
+
+/** Every widget name a console config can use in `ui:widget` (rjsf's own aside). */
+export type ConsoleWidgetName = WidgetName | keyof typeof consoleExtensions.widgets;
+/** Every field name a console config can use in `ui:field`. */
+export type ConsoleFieldName = FieldName | keyof typeof consoleExtensions.fields;
