@@ -13,13 +13,22 @@ export interface MenuEntry {
   order?: number;
 }
 
-/** A column of a list. `kind` names its entry in the column registry (`columnKinds` in `columnKinds.ts`; default `text`). */
-export interface ColumnConfig {
+/** A row of a list, or a loaded record, as the engine holds it (configs narrow it with a type parameter). */
+export type Row = Record<string, unknown>;
+
+/** A form's data as the engine holds it (typed configs get it from their schema, see `define.ts`). */
+export type FormData = Record<string, unknown>;
+
+/**
+ * A column of a list. `kind` names its entry in the column registry (`columnKinds` in `columnKinds.ts`; default `text`).
+ * `R` is the type of the list's rows (functions are methods, so a config typed for its rows is still a `ColumnConfig`).
+ */
+export interface ColumnConfig<R = Row> {
   title: string;
   /** Dotted path into the row, e.g. `origin.google.formatted_address`. */
   field: string;
   /** Derives the value when it is not a plain path (e.g. the ROUTE_COST entry of a cost list). */
-  value?: (row: Record<string, unknown>) => unknown;
+  value?(row: R): unknown;
   kind?: ColumnKind;
   sortable?: boolean;
   width?: number;
@@ -27,7 +36,7 @@ export interface ColumnConfig {
   toggle?: {
     endpoint: Endpoint;
     /** Path parameters, query and body of the call for the new value. */
-    input: (row: Record<string, unknown>, checked: boolean) => CallInput;
+    input(row: R, checked: boolean): CallInput;
     /** The confirmation dialog's title and text (e.g. 'Enable Configuration'). */
     confirmTitle: string;
     confirmText?: string;
@@ -44,23 +53,31 @@ export interface ConfigContext {
   params: Record<string, string | undefined>;
   /** What the link to this page carried besides its path (a list's `edit.state`), when the page was reached that way. */
   state?: Record<string, unknown>;
-  /** The value of the screen's `lookup`, once read. */
-  lookup?: unknown;
+  /** The value of the screen's `lookup` (an id), once read. */
+  lookup?: string;
 }
 
 /** A value read first and handed to the screen's own calls as `ctx.lookup` (e.g. the report service's entity id of the company). */
 export interface LookupConfig {
   endpoint: Endpoint;
-  pick?: (data: unknown) => unknown;
+  /** The id in the answer (see `textAt` in `data/pick.ts`). */
+  pick(data: unknown): string | undefined;
   /** Toast when it cannot be read. */
   error: string;
 }
 
-/** What a form submits: the body and any extra query or path parameters. */
-export type Submission = Pick<CallInput, 'body' | 'query' | 'params'>;
+/** What a form submits: the body (of the submit call's type, in a typed config) and any extra query or path parameters. */
+export type Submission<Body = unknown> = Pick<CallInput, 'query' | 'params'> & { body?: Body };
 
-/** A form: schema, uiSchema, how to load and save, and what to say. */
-export interface FormConfig {
+/** What a form's payload builder receives besides the form data. */
+export type SubmitContext<Rec = Row> = ConfigContext & { editing: boolean; record?: Rec };
+
+/**
+ * A form: schema, uiSchema, how to load and save, and what to say. `Data` is the form data (from the schema),
+ * `Rec` the loaded record and `Body` the submit call's body; `defineForm` infers all three, so a screen needs no
+ * casts. The mappers are methods, so a typed config is still a plain `FormConfig` to the engine.
+ */
+export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
   kind: 'form';
   /** Route paths: create and (optional) edit, e.g. `/routes/add` and `/routes/:id/edit`. */
   path?: string;
@@ -78,8 +95,10 @@ export interface FormConfig {
   lookup?: LookupConfig;
   /** Loading the record being edited. */
   load?: { endpoint: Endpoint; input: (ctx: ConfigContext) => CallInput; pick?: (data: unknown) => unknown; error: string };
-  toForm?: (record: Record<string, unknown>) => Record<string, unknown>;
-  toSubmission?: (formData: Record<string, unknown>, ctx: ConfigContext & { editing: boolean; record?: Record<string, unknown> }) => Submission;
+  /** The loaded record as form data (checked by the form's schema when shown, not by the compiler: the record may be older than the schema). */
+  toForm?(record: Rec): FormData;
+  /** The call for the (valid) form data; absent: the form data is the body. */
+  toSubmission?(formData: Data, ctx: SubmitContext<Rec>): Submission<Body>;
   submit: { create: Endpoint; update?: Endpoint };
   submitLabel?: { create: string; edit?: string };
   messages: {
@@ -98,9 +117,9 @@ export interface FormConfig {
   /** Reads a successful answer that can still refuse the record (a bulk call's per-row status): the refusal's text, if any. */
   refusal?: (data: unknown) => string | undefined;
   /** A second call made after the save succeeded (e.g. the sidebar's landing page); its failure is toasted. */
-  alsoSubmit?: { endpoint: Endpoint; input: (formData: Record<string, unknown>, ctx: ConfigContext & { editing: boolean }) => CallInput };
-  /** Submit stays disabled while this says so (e.g. ids typed with letters). */
-  submitBlocked?: (formData: Record<string, unknown>) => boolean;
+  alsoSubmit?: { endpoint: Endpoint; input(formData: Data, ctx: SubmitContext<Rec>): CallInput };
+  /** Submit stays disabled while this says so (e.g. ids typed with letters); it sees the form as typed so far. */
+  submitBlocked?(formData: Partial<Data>): boolean;
 }
 
 /** A header button: a link to another screen, or a drawer listing rows. */
@@ -108,8 +127,8 @@ export type HeaderButton =
   | { label: string; to: string; primary?: boolean; /** Shown as an error when pressed without a company (the button stays enabled). */ companyMessage?: string }
   | { label: string; drawer: { title: string; endpoint: Endpoint; columns: ColumnConfig[]; rowKey: string; emptyText: string } };
 
-/** A list screen. */
-export interface ListConfig {
+/** A list screen; `R` is the type of its rows (`defineList` infers it from the functions' parameters). */
+export interface ListConfig<R = Row> {
   kind: 'list';
   path: string;
   title: string;
@@ -120,7 +139,7 @@ export interface ListConfig {
   lookup?: LookupConfig;
   sourceInput?: (ctx: ConfigContext) => CallInput;
   rowKey: string;
-  columns: ColumnConfig[];
+  columns: ColumnConfig<R>[];
   emptyText: string;
   fetchError: string;
   headerButtons?: HeaderButton[];
@@ -131,12 +150,12 @@ export interface ListConfig {
    * `disabledWhen` picks. `state` rides along with the link (history state, so it survives a reload) and reaches
    * the form as `ctx.state`: details of the row a load call wants that the path does not carry.
    */
-  edit?: { to?: string; modal?: FormConfig; disabledWhen?: (row: Record<string, unknown>) => boolean; state?: (row: Record<string, unknown>) => Record<string, unknown> };
+  edit?: { to?: string; modal?: FormConfig; disabledWhen?(row: R): boolean; state?(row: R): Record<string, unknown> };
   remove?: {
     endpoint: Endpoint;
-    input: (row: Record<string, unknown>) => CallInput;
+    input(row: R): CallInput;
     confirm: string;
-    success: string | ((row: Record<string, unknown>) => string);
+    success: string | ((row: R) => string);
     error: string;
   };
 }
@@ -156,7 +175,7 @@ export type SheetRowResult = { ok: true } | { ok: false; message: string };
  * file (xlsx, xls or csv), submitted in one call; each row's status becomes 'Success' (green) or the server's error
  * text (red), 'Remove Success' drops the saved rows and Reset clears the sheet.
  */
-export interface SheetConfig {
+export interface SheetConfig<Answer = unknown> {
   kind: 'sheet';
   path: string;
   title: string;
@@ -173,8 +192,8 @@ export interface SheetConfig {
     endpoint: Endpoint;
     /** The call for the sheet's data rows (objects keyed by column, cell texts trimmed). */
     input: (rows: Record<string, string>[], ctx: ConfigContext) => CallInput;
-    /** Per-row outcome, in the order of `rows`; absent entries leave the status blank. */
-    results: (data: unknown) => SheetRowResult[];
+    /** Per-row outcome, in the order of `rows`, from the call's answer; absent entries leave the status blank. */
+    results(data: Answer | undefined): SheetRowResult[];
   };
   messages: {
     noCompany: string;

@@ -1,27 +1,27 @@
-import { routeBodySchema, routeModalSchema } from '../schemas/route';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { routeBodySchema, routeModalSchema, type Route } from '../schemas/route';
+import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './routes.meta';
 
 /** STT travels in minutes and is entered in hours (spec 000 section 9). */
-const toHours = (minutes: unknown) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
-const toMinutes = (hours: unknown) => (typeof hours === 'number' ? hours * 60 : null);
+const toHours = (minutes: number | null | undefined) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
+const toMinutes = (hours: number | null | undefined) => (typeof hours === 'number' ? hours * 60 : null);
 
 /** The route edit modal of the list: label, stt and code. */
-export const routeModal: FormConfig = {
-  kind: 'form',
+export const routeModal = defineForm({
   title: { create: 'Update Route', edit: 'Update Route' },
   schema: routeModalSchema,
   uiSchema: { stt: { 'ui:placeholder': 'Hours' } },
-  toForm: (route) => ({ label: route.label, code: route.code, stt: toHours(route.stt) }),
-  toSubmission: (form, { record }) => ({ body: { id: record?.id, origin: record?.origin, destination: record?.destination, ...form, stt: toMinutes(form.stt) } }),
+  toForm: (route: Route) => ({ label: route.label, code: route.code, stt: toHours(route.stt) }),
+  // The modal edits a listed route, so the record is there; origin and destination go back as they were.
+  toSubmission: (form, { record }) => ({ body: { ...record!, ...form, stt: toMinutes(form.stt) } }),
   submit: { create: api.saveRoute },
   submitLabel: { create: 'Update', edit: 'Update' },
   messages: { created: 'Route updated successfully !', createError: 'Error while updating' },
-};
+});
 
 /** /routes: the company's routes. */
-export const routesList: ListConfig = {
+export const routesList = defineList({
   ...registered.routesList,
   source: api.routes,
   rowKey: 'id',
@@ -37,10 +37,10 @@ export const routesList: ListConfig = {
   fetchError: 'Error while fetching routes data',
   headerButtons: [{ label: 'Add Route', to: '/routes/add', primary: true }],
   edit: { to: '/routes/:id/edit', modal: routeModal },
-};
+});
 
 /** /routes/add and /routes/{id}/edit. */
-export const routeForm: FormConfig = {
+export const routeForm = defineForm({
   ...registered.routeForm,
   schema: { ...routeBodySchema, properties: { ...routeBodySchema.properties, stt: { ...routeBodySchema.properties.stt, title: 'STT (hours)' } } },
   columns: 3,
@@ -58,10 +58,10 @@ export const routeForm: FormConfig = {
     pick: (data) => (Array.isArray(data) ? data[0] : data),
     error: 'Error while fetching details',
   },
-  toForm: (route) => ({ id: route.id, label: route.label, code: route.code, stt: toHours(route.stt), origin: route.origin, destination: route.destination }),
+  toForm: (route: Route) => ({ id: route.id, label: route.label, code: route.code, stt: toHours(route.stt), origin: route.origin, destination: route.destination }),
   toSubmission: (form, { params }) => ({ body: { ...form, id: params.id, stt: toMinutes(form.stt) } }),
   submit: { create: api.saveRoute, update: api.saveRoute },
   submitLabel: { create: 'Add Route', edit: 'Update Route' },
   messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating' },
   after: '/routes',
-};
+});

@@ -51,14 +51,14 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         feedback.error(config.companyMessage ?? MSG.selectCompany);
         return false;
       }
-      let lookup: unknown;
+      let lookup: string | undefined;
       if (config.lookup) {
         const looked = await callEndpoint(config.lookup.endpoint, { scope });
         if (!looked.ok) {
           feedback.error(config.lookup.error);
           return false;
         }
-        lookup = config.lookup.pick ? config.lookup.pick(looked.data) : looked.data;
+        lookup = config.lookup.pick(looked.data);
       }
       const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, lookup, editing, record });
       const endpoint = editing && config.submit.update ? config.submit.update : config.submit.create;

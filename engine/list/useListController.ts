@@ -14,7 +14,7 @@ export function useListController(config: ListConfig) {
   const params = useParams();
   const ready = config.requiresCompany === false || Boolean(scope.companyId);
   const looked = useEndpoint<unknown>(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
-  const lookup = config.lookup && looked.data !== undefined ? (config.lookup.pick ? config.lookup.pick(looked.data) : looked.data) : undefined;
+  const lookup = config.lookup && looked.data !== undefined ? config.lookup.pick(looked.data) : undefined;
   const input = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
   const { data, error, isLoading, isValidating, mutate } = useEndpoint<Row[]>(config.source, input, ready && (!config.lookup || lookup !== undefined));
 
