@@ -5,6 +5,8 @@ import type { AlertBulkResult } from '../schemas/alert-bulk';
 import { at, consoleApi, tataSteel } from '../src/stories/fixtures';
 import type { ApiRequest } from '../src/stories/storyApi';
 import { SheetView } from '../engine/sheet/SheetView';
+import { dataCalls } from '../schemas/api/data';
+import { fixtureKey } from '../src/stories/storyApi';
 
 /** setAlerts as the platform answers it: rows of an alert Tata Steel already has fail, the others are saved. */
 const setAlerts = ({ body }: ApiRequest) => {
@@ -19,7 +21,7 @@ const meta = {
   title: 'Screens/AlertSheet',
   component: SheetView,
   args: { config: alertSheet },
-  parameters: { route: at('/alert-settings/upload', tataSteel), api: { ...consoleApi, 'POST /saas/data/automation/setAlerts': setAlerts } },
+  parameters: { route: at('/alert-settings/upload', tataSteel), api: { ...consoleApi, [fixtureKey(dataCalls.setAlerts)]: setAlerts } },
 } satisfies Meta<typeof SheetView>;
 
 export default meta;

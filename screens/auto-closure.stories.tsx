@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { at, tataSteel } from '../src/stories/fixtures';
-import { ApiReply } from '../src/stories/storyApi';
+import { ApiReply, fixtureKey } from '../src/stories/storyApi';
 import { oneField, WidgetForm } from '../src/stories/WidgetForm';
 import { autoClosureFormSchema } from '../schemas/auto-closure';
 import { autoClosureForm } from './auto-closure';
+import { dataCalls } from '../schemas/api/data';
 
 const answer = (data: unknown) => ({ status: 'ok', result: { status: 1, data, message: '' } });
 const customFields = answer([{ fieldId: 'invoice_number', displayName: 'Invoice Number' }, { fieldId: 'plant_code', displayName: 'Plant Code' }]);
@@ -17,7 +18,7 @@ const meta = {
   title: 'Screens/AutoClosure/CustomValuePicker',
   component: WidgetForm,
   args: customValue,
-  parameters: { route: at('/auto-closure/add', tataSteel), api: { '/saas/data/autoclosure/getCustomField': customFields } },
+  parameters: { route: at('/auto-closure/add', tataSteel), api: { [fixtureKey(dataCalls.customFields)]: customFields } },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;
@@ -43,7 +44,7 @@ export const Selected: Story = {
 
 /** The custom fields cannot be read: the built-in choices remain. */
 export const FetchFailed: Story = {
-  parameters: { api: { '/saas/data/autoclosure/getCustomField': new ApiReply(500, { status: 'error', result: { status: 0, message: 'Error while fetching custom field by companyId' } }) } },
+  parameters: { api: { [fixtureKey(dataCalls.customFields)]: new ApiReply(500, { status: 'error', result: { status: 0, message: 'Error while fetching custom field by companyId' } }) } },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('combobox'));
     await expect(await screen.findByTitle('lr_number')).toBeInTheDocument();

@@ -6,8 +6,9 @@ import { routesList } from './routes';
 import { transportersList } from './transporters';
 import { vehiclesList } from './vehicles';
 import { at, consoleApi, tataSteel } from '../src/stories/fixtures';
-import { failure, ok } from '../src/stories/storyApi';
+import { failure, ok, fixtureKey } from '../src/stories/storyApi';
 import { ListView } from '../engine/list/ListView';
+import { mainCalls } from '../schemas/api/main';
 
 const meta = {
   title: 'Screens/Lists',
@@ -30,7 +31,7 @@ export const Routes: Story = {
 
 /** The company has no routes: the table shows the list's empty text. */
 export const Empty: Story = {
-  parameters: { api: { ...consoleApi, '/saas/lego/company_routes/fetch': ok([]) } },
+  parameters: { api: { ...consoleApi, [fixtureKey(mainCalls.routes)]: ok([]) } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No routes found for the given selection')).toBeInTheDocument();
   },
@@ -53,7 +54,7 @@ export const Loading: Story = {
 
 /** The fetch fails: the server's message and the list's own error are toasted, the table stays empty. */
 export const FetchFailed: Story = {
-  parameters: { api: { ...consoleApi, '/saas/lego/company_routes/fetch': failure(500, 'Internal server error') } },
+  parameters: { api: { ...consoleApi, [fixtureKey(mainCalls.routes)]: failure(500, 'Internal server error') } },
 };
 
 /** Quick edit of a route opens the modal with label, STT in hours and code. */

@@ -3,6 +3,8 @@ import { expect, userEvent, within } from 'storybook/test';
 import { at, consoleApi, routes, tataSteel } from '../../src/stories/fixtures';
 import type { FormConfig } from '../types';
 import { FormView } from './FormView';
+import { mainCalls } from '../../schemas/api/main';
+import { endpoint } from '../data/endpoint';
 
 /** A route's label, code and STT: create at /routes/add, edit at /routes/:id/edit (loaded by id, STT minutes shown as hours). */
 const routeForm: FormConfig = {
@@ -23,13 +25,13 @@ const routeForm: FormConfig = {
   columns: 3,
   uiSchema: { label: { 'ui:placeholder': 'e.g. Pune - Mumbai' } },
   load: {
-    endpoint: { path: '/saas/lego/company_routes/fetch' },
+    endpoint: endpoint(mainCalls.routes),
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
     pick: (data) => (Array.isArray(data) ? data[0] : data),
     error: 'Error while fetching details',
   },
   toForm: (route) => ({ label: route.label, code: route.code, stt: typeof route.stt === 'number' ? route.stt / 60 : undefined }),
-  submit: { create: { method: 'POST', path: '/saas/lego/company_routes/create_or_update' } },
+  submit: { create: endpoint(mainCalls.saveRoute) },
   submitLabel: { create: 'Add Route', edit: 'Update Route' },
   messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating' },
   after: '/routes',

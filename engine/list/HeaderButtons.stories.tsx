@@ -3,6 +3,8 @@ import { expect, screen, userEvent, within } from 'storybook/test';
 import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import type { HeaderButton } from '../types';
 import { HeaderButtons } from './HeaderButtons';
+import { companyCalls } from '../../schemas/api/company';
+import { endpoint } from '../data/endpoint';
 
 /** A link to a create page and a drawer of the company's linked transporters. */
 const buttons: HeaderButton[] = [
@@ -11,7 +13,7 @@ const buttons: HeaderButton[] = [
     label: 'View Transporters',
     drawer: {
       title: 'Transporters linked to this company',
-      endpoint: { path: '/saas/lego/company_partners/fetch', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } },
+      endpoint: endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }),
       rowKey: 'id',
       emptyText: 'No linked transporters',
       columns: [

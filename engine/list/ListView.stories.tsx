@@ -2,17 +2,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { customMaterialSchema } from '../../schemas/material';
 import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
-import { failure, ok } from '../../src/stories/storyApi';
+import { failure, ok, fixtureKey } from '../../src/stories/storyApi';
 import type { ListConfig } from '../types';
 import { ListView } from './ListView';
 import { switchColumn } from './switchColumn';
+import { mainCalls } from '../../schemas/api/main';
+import { endpoint } from '../data/endpoint';
 
 /** Routes of a company: text and date-time columns, a header link, edit on a page. */
 const routes: ListConfig = {
   kind: 'list',
   path: '/routes',
   title: 'Routes',
-  source: { path: '/saas/lego/company_routes/fetch' },
+  source: endpoint(mainCalls.routes),
   rowKey: 'id',
   columns: [
     { title: 'Route Label', field: 'label' },
@@ -28,7 +30,7 @@ const routes: ListConfig = {
 /** Freight rates: a date column and rupees with Indian grouping. */
 const rates: ListConfig = {
   ...routes,
-  source: { path: '/saas/lego/company_routes_master/fetch' },
+  source: endpoint(mainCalls.routeMaster),
   columns: [
     { title: 'Route', field: 'routeLabel' },
     { title: 'Valid From', field: 'validFrom', kind: 'date', sortable: true },
@@ -67,7 +69,7 @@ const transporters: ListConfig = {
 /** Materials with a small create form above the table (the form engine loads with it). */
 const materials: ListConfig = {
   ...routes,
-  source: { path: '/saas/lego/company_materials/fetch' },
+  source: endpoint(mainCalls.materials),
   columns: [{ title: 'Material', field: 'label' }],
   headerButtons: [],
   edit: undefined,
@@ -76,7 +78,7 @@ const materials: ListConfig = {
       kind: 'form',
       title: { create: 'Custom material' },
       schema: customMaterialSchema,
-      submit: { create: { method: 'POST', path: '/saas/lego/company_materials/create' } },
+      submit: { create: endpoint(mainCalls.createMaterial) },
       submitLabel: { create: 'Add Custom Material' },
       messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
     },
@@ -104,7 +106,7 @@ export const Rows: Story = {
 
 /** No rows: the table shows the list's empty text. */
 export const Empty: Story = {
-  parameters: { api: { ...consoleApi, '/saas/lego/company_routes/fetch': ok([]) } },
+  parameters: { api: { ...consoleApi, [fixtureKey(mainCalls.routes)]: ok([]) } },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('No routes found for the given selection')).toBeInTheDocument();
   },
@@ -127,7 +129,7 @@ export const Loading: Story = {
 
 /** The fetch fails: the server's message and the list's own error are toasted, the table stays empty. */
 export const FetchFailed: Story = {
-  parameters: { api: { ...consoleApi, '/saas/lego/company_routes/fetch': failure(500, 'Internal server error') } },
+  parameters: { api: { ...consoleApi, [fixtureKey(mainCalls.routes)]: failure(500, 'Internal server error') } },
 };
 
 /** Column kinds: dates as DD/MM/YYYY and rupees with Indian grouping. */

@@ -1,13 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
-import { ok } from '../../src/stories/storyApi';
+import { ok, fixtureKey } from '../../src/stories/storyApi';
 import { RowsDrawer, type DrawerSpec } from './RowsDrawer';
+import { companyCalls } from '../../schemas/api/company';
+import { endpoint } from '../data/endpoint';
 
 /** A drawer of the transporters linked to the company. */
 const linkedTransporters: DrawerSpec = {
   title: 'Transporters linked to this company',
-  endpoint: { path: '/saas/lego/company_partners/fetch', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } },
+  endpoint: endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }),
   rowKey: 'id',
   emptyText: 'No linked transporters',
   columns: [
@@ -30,5 +32,5 @@ type Story = StoryObj<typeof meta>;
 export const LinkedTransporters: Story = {};
 
 export const NoneLinked: Story = {
-  parameters: { api: { ...consoleApi, '/saas/lego/company_partners/fetch': ok([]) } },
+  parameters: { api: { ...consoleApi, [fixtureKey(companyCalls.partners)]: ok([]) } },
 };

@@ -3,6 +3,8 @@ import { expect, screen, userEvent, within } from 'storybook/test';
 import { standardVehicleSchema } from '../../schemas/vehicle';
 import { consoleApi } from '../../src/stories/fixtures';
 import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+import { mainCalls } from '../../schemas/api/main';
+import { endpoint } from '../data/endpoint';
 
 /** A standard vehicle picked by body type, then length, then weight (the static list, not scoped to a company). */
 const standardVehicle = oneField(
@@ -12,7 +14,7 @@ const standardVehicle = oneField(
       ftVehicleId: {
         'ui:widget': 'cascade',
         'ui:options': {
-          endpoint: { path: '/saas/lego/static_data/vehicles/fetch', scoped: false },
+          endpoint: endpoint(mainCalls.standardVehicles),
           valueField: 'id',
           fetchError: 'Something went wrong. Please try again',
           levels: [

@@ -5,6 +5,9 @@ import { toAutoClosureForm } from '../../schemas/auto-closure-payload';
 import { FormView } from '../form/FormView';
 import type { FormConfig } from '../types';
 import { at, tataSteel } from '../../src/stories/fixtures';
+import { dataCalls } from '../../schemas/api/data';
+import { endpoint } from '../data/endpoint';
+import { fixtureKey } from '../../src/stories/storyApi';
 
 /** The stored EPOD rule of Tata Steel, as getAutoClosureById answers it. */
 const epodRule = { status: 'ok', result: { status: 1, data: { id: 'acl_tsl_epod', identifier: 'EPOD', active: true, threshold: 5, name: 'EPOD' }, message: '' } };
@@ -18,12 +21,12 @@ const ruleForm: FormConfig = {
   schema: autoClosureFormSchema,
   uiSchema: { 'ui:order': ['autoClosureType', '*'], autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' } },
   load: {
-    endpoint: { service: 'data', envelope: 'data', scopeNames: 'ids', path: '/saas/data/autoclosure/getAutoClosureById' },
+    endpoint: endpoint(dataCalls.autoClosureById),
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
     error: 'Error while fetching data',
   },
   toForm: toAutoClosureForm,
-  submit: { create: { service: 'data', envelope: 'data', method: 'POST', path: '/saas/data/autoclosure/createAndUpdateAutoClosure' } },
+  submit: { create: endpoint(dataCalls.saveAutoClosure) },
   messages: { created: 'Saved', createError: 'Not saved' },
 };
 
@@ -34,7 +37,7 @@ const meta = {
   parameters: {
     route: at('/auto-closure/add', tataSteel),
     path: '/auto-closure/add',
-    api: { '/saas/data/autoclosure/getAutoClosureById': epodRule, '/saas/data/autoclosure/getCustomField': { status: 'ok', result: { status: 1, data: [] } } },
+    api: { [fixtureKey(dataCalls.autoClosureById)]: epodRule, [fixtureKey(dataCalls.customFields)]: { status: 'ok', result: { status: 1, data: [] } } },
   },
 } satisfies Meta<typeof FormView>;
 

@@ -4,6 +4,9 @@ import { masterMaterialSchema } from '../../schemas/material';
 import { routeMasterFormSchema } from '../../schemas/route-master';
 import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+import { companyCalls } from '../../schemas/api/company';
+import { mainCalls } from '../../schemas/api/main';
+import { endpoint } from '../data/endpoint';
 
 const remoteSelect = (endpoint: object, labelField: string, placeholder: string, fetchError: string) => ({
   'ui:widget': 'remoteSelect',
@@ -11,12 +14,12 @@ const remoteSelect = (endpoint: object, labelField: string, placeholder: string,
 });
 /** A master material picker (options not scoped to a company). */
 const masterMaterial = oneField(
-  { schema: masterMaterialSchema, uiSchema: { ftMaterialId: remoteSelect({ path: '/saas/lego/static_data/materials/fetch', scoped: false }, 'type', 'Select master material', 'Error while fetching all materials') } },
+  { schema: masterMaterialSchema, uiSchema: { ftMaterialId: remoteSelect(endpoint(mainCalls.masterMaterials), 'type', 'Select master material', 'Error while fetching all materials') } },
   'ftMaterialId',
 );
 /** A transporter picker (options of the selected company). */
 const transporter = oneField(
-  { schema: routeMasterFormSchema, uiSchema: { partnerId: remoteSelect({ path: '/saas/lego/company_partners/fetch', query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }, 'name', 'Select transporter', 'Error while fetching details') } },
+  { schema: routeMasterFormSchema, uiSchema: { partnerId: remoteSelect(endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }), 'name', 'Select transporter', 'Error while fetching details') } },
   'partnerId',
 );
 

@@ -3,6 +3,9 @@ import { expect, screen, userEvent, within } from 'storybook/test';
 import { uiConfigFormSchema } from '../../schemas/ui-config';
 import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
+import { dataCalls } from '../../schemas/api/data';
+import { endpoint } from '../data/endpoint';
+import { fixtureKey } from '../../src/stories/storyApi';
 
 /** A UI config's alert types from fetchAlertList (the data family, not scoped), in tags mode. */
 const config = oneField(
@@ -12,7 +15,7 @@ const config = oneField(
       extracontext: {
         'ui:widget': 'remoteTags',
         'ui:options': {
-          endpoint: { service: 'data', envelope: 'data', scopeNames: 'ids', scoped: false, path: '/saas/data/onBoardingAPI/fetchAlertList' },
+          endpoint: endpoint(dataCalls.alertList),
           labelField: 'name',
           valueField: 'featureKey',
           placeholder: 'Select config',
@@ -44,7 +47,7 @@ const meta = {
   title: 'Engine/Widgets/RemoteTagsWidget',
   component: WidgetForm,
   args: config,
-  parameters: { route: at('/display-alert-ticket/add', tataSteel), api: { ...consoleApi, '/saas/data/onBoardingAPI/fetchAlertList': alertList } },
+  parameters: { route: at('/display-alert-ticket/add', tataSteel), api: { ...consoleApi, [fixtureKey(dataCalls.alertList)]: alertList } },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

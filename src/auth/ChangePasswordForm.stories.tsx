@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { ok } from '../stories/storyApi';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { authCalls } from '../../schemas/api/auth';
+import { fixtureKey } from '../../src/stories/storyApi';
 
 /** The submit button; matched loosely because antd keeps the Send code button's loading icon while it fades out. */
 const UPDATE = { name: /Update password/ };
@@ -13,7 +15,7 @@ const meta = {
   parameters: {
     layout: 'fullscreen',
     route: '/login?block=change-password',
-    api: { 'POST /auth/otp/request': ok(null), 'POST /auth/password/change': ok(null) },
+    api: { [fixtureKey(authCalls.requestCode)]: ok(null), [fixtureKey(authCalls.changePassword)]: ok(null) },
   },
 } satisfies Meta<typeof ChangePasswordForm>;
 

@@ -4,6 +4,8 @@ import { apiCalls, failure, ok } from '../stories/storyApi';
 import { signedInUser } from '../stories/fixtures';
 import { LoginPage } from './LoginPage';
 import { DENIED } from './usePermissionGate';
+import { authCalls } from '../../schemas/api/auth';
+import { fixtureKey } from '../../src/stories/storyApi';
 
 const meta = {
   title: 'Auth/LoginPage',
@@ -13,7 +15,7 @@ const meta = {
     layout: 'fullscreen',
     route: '/login',
     storage: { userEmail: signedInUser.email },
-    api: { 'POST /auth/otp/request': ok(null) },
+    api: { [fixtureKey(authCalls.requestCode)]: ok(null) },
   },
 } satisfies Meta<typeof LoginPage>;
 
@@ -53,7 +55,7 @@ export const CodeSent: Story = {
 
 /** The auth service refuses (too many requests): its message shows above the form. */
 export const RequestRefused: Story = {
-  parameters: { api: { 'POST /auth/otp/request': failure(429, 'Too many code requests. Try again in 10 minutes') } },
+  parameters: { api: { [fixtureKey(authCalls.requestCode)]: failure(429, 'Too many code requests. Try again in 10 minutes') } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send code' }));

@@ -5,6 +5,8 @@ import { at, consoleApi, tataSteel } from '../stories/fixtures';
 import { WidgetForm } from '../stories/WidgetForm';
 import { EngineExtensionsProvider } from '../../engine/extensions';
 import { consoleExtensions } from '../extensions';
+import { dataCalls } from '../../schemas/api/data';
+import { fixtureKey } from '../../src/stories/storyApi';
 
 const data = (payload: unknown, message = '') => ({ status: 'ok', result: { status: 1, data: payload, message } });
 
@@ -27,9 +29,9 @@ const meta = {
     route: at('/sidebar-menu/add', tataSteel),
     api: {
       ...consoleApi,
-      '/saas/data/onBoardingAPI/fetchSideBarMenuList': menu,
-      '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById': data({ extracontext: ['reports', 'trip_reports'] }),
-      '/saas/data/onBoardingAPI/fetchLandingPage': data({ landingPage: '/reports/trips' }),
+      [fixtureKey(dataCalls.sidebarMenuList)]: menu,
+      [fixtureKey(dataCalls.sidebarConfigById)]: data({ extracontext: ['reports', 'trip_reports'] }),
+      [fixtureKey(dataCalls.landingPage)]: data({ landingPage: '/reports/trips' }),
     },
   },
 } satisfies Meta<typeof WidgetForm>;

@@ -3,6 +3,8 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { at, consoleApi, tataSteel, tataSteelDispatch, vrlLogistics } from '../stories/fixtures';
 import { ok } from '../stories/storyApi';
 import { FilterBar } from './FilterBar';
+import { companyCalls } from '../../schemas/api/company';
+import { fixtureKey } from '../../src/stories/storyApi';
 
 const meta = {
   title: 'Shell/FilterBar',
@@ -47,7 +49,7 @@ export const TransporterCompany: Story = {
 
 /** A transporter without consignors: the bar says so. */
 export const TransporterWithoutConsignors: Story = {
-  parameters: { route: at('/routes', vrlLogistics), api: { '/saas/lego/company_partners/fetch': ok([]) } },
+  parameters: { route: at('/routes', vrlLogistics), api: { [fixtureKey(companyCalls.partners)]: ok([]) } },
 };
 
 /** /configuration-list adds User Id, Group Id (digits only) and the Related Party block. */

@@ -1,7 +1,10 @@
 /** Story data: what the platform API answers for the demo consignor Tata Steel and its transporters. */
-import { serviceUrl } from '../../engine/data/services';
 import { combinedName, writeScope, type Scope } from '../../engine/scope/scope';
-import { ok, type ApiFixtures, type ApiRequest } from './storyApi';
+import { fixtureKey, ok, type ApiFixtures, type ApiRequest } from './storyApi';
+import { companyCalls } from '../../schemas/api/company';
+import { mainCalls } from '../../schemas/api/main';
+import { mapCalls } from '../../schemas/api/maps';
+import { transporterCalls } from '../../schemas/api/transporters';
 
 // ---- Scope (the filter bar's query string) ----
 
@@ -226,34 +229,34 @@ const search = <T extends { name: string }>(rows: readonly T[], q: string | null
 
 /** What the filter bar's look-ups answer. */
 export const lookupApi = {
-  '/saas/lego/company/search': ({ query }: ApiRequest) => ok(search(companies, query.get('q'))),
-  '/saas/lego/company/branch_search': ({ query }: ApiRequest) => ok(search(branches[query.get('cId') ?? ''] ?? [], query.get('q'))),
-  '/saas/lego/company/departments': ({ query }: ApiRequest) => ok(departmentsOf(query.get('bId') ?? '')),
-  '/saas/lego/company_partners/fetch': ({ query }: ApiRequest) =>
+  [fixtureKey(companyCalls.companySearch)]: ({ query }: ApiRequest) => ok(search(companies, query.get('q'))),
+  [fixtureKey(companyCalls.branchSearch)]: ({ query }: ApiRequest) => ok(search(branches[query.get('cId') ?? ''] ?? [], query.get('q'))),
+  [fixtureKey(companyCalls.departments)]: ({ query }: ApiRequest) => ok(departmentsOf(query.get('bId') ?? '')),
+  [fixtureKey(companyCalls.partners)]: ({ query }: ApiRequest) =>
     ok((partners[query.get('c') ?? ''] ?? []).filter((p) => !query.get('pt') || p.type === query.get('pt'))),
 } satisfies ApiFixtures;
 
 /** What the maps service answers: suggestions by substring, details by place id. */
 export const mapsApi = {
-  '/maps/place/autocomplete': ({ query }: ApiRequest) =>
+  [fixtureKey(mapCalls.autocomplete)]: ({ query }: ApiRequest) =>
     ok(
       Object.values(places)
         .filter((p) => p.formatted_address.toLowerCase().includes((query.get('input') ?? '').toLowerCase()))
         .map((p) => ({ place_id: p.place_id, description: p.formatted_address })),
     ),
-  '/maps/place/details': ({ query }: ApiRequest) => ok(Object.values(places).find((p) => p.place_id === query.get('place_id')) ?? null),
+  [fixtureKey(mapCalls.details)]: ({ query }: ApiRequest) => ok(Object.values(places).find((p) => p.place_id === query.get('place_id')) ?? null),
 } satisfies ApiFixtures;
 
 /** Every read of the console's screens for Tata Steel; stories spread it and override single keys. */
 export const consoleApi = {
   ...lookupApi,
   ...mapsApi,
-  '/saas/lego/company_routes/fetch': ({ query }: ApiRequest) => ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
-  '/saas/lego/company_routes_master/fetch': ok(routeMasterEntries),
-  '/saas/lego/company_vehicles/fetch': ok(vehicles),
-  '/saas/lego/static_data/vehicles/fetch': ok(standardVehicles),
-  '/saas/lego/company_materials/fetch': ok(materials),
-  '/saas/lego/static_data/materials/fetch': ok(masterMaterials),
-  [`GET ${serviceUrl('transporters', '/transporters')}`]: ok(transporters),
-  [`GET ${serviceUrl('transporters', '/transporters/:id')}`]: ({ params }: ApiRequest) => ok(transporters.find((t) => t.id === params.id) ?? null),
+  [fixtureKey(mainCalls.routes)]: ({ query }: ApiRequest) => ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
+  [fixtureKey(mainCalls.routeMaster)]: ok(routeMasterEntries),
+  [fixtureKey(mainCalls.vehicles)]: ok(vehicles),
+  [fixtureKey(mainCalls.standardVehicles)]: ok(standardVehicles),
+  [fixtureKey(mainCalls.materials)]: ok(materials),
+  [fixtureKey(mainCalls.masterMaterials)]: ok(masterMaterials),
+  [fixtureKey(transporterCalls.list)]: ok(transporters),
+  [fixtureKey(transporterCalls.byId)]: ({ params }: ApiRequest) => ok(transporters.find((t) => t.id === params.id) ?? null),
 } satisfies ApiFixtures;

@@ -1,4 +1,5 @@
-import { runtimeConfig } from '../../engine/data/services';
+import { runtimeConfig, serviceUrl } from '../../engine/data/services';
+import type { Contract } from '../../schemas/api/contract';
 
 /** A request the story fetch stub answered: what a story's responder sees, and what play functions can assert on. */
 export interface ApiRequest {
@@ -22,6 +23,9 @@ export type ApiFixture = unknown | ApiReply | ((request: ApiRequest) => unknown)
 
 /** Fixtures by `path` or `METHOD path`; paths may hold `:name` placeholders. The method-specific, exact key wins. */
 export type ApiFixtures = Record<string, ApiFixture>;
+
+/** The fixture key of a call, from its contract: `METHOD base+path` (e.g. `GET /tms/transporters/:id`). */
+export const fixtureKey = (call: Contract): string => `${call.method} ${serviceUrl(call.service, call.path)}`;
 
 /** Story parameters the preview reads (`.storybook/preview.tsx`). */
 export interface ConsoleParameters {
