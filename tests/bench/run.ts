@@ -6,7 +6,8 @@
 import autocannon from 'autocannon';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { apiAs, login, startConsole } from '../e2e/harness';
+import { apiAs, callPath, login, startConsole } from '../e2e/harness';
+import { companyCalls, mainCalls } from '../../schemas/api';
 
 /** Sums the gzip size of every script a page load fetches. */
 async function initialScripts(page: Page, load: () => Promise<void>): Promise<{ files: number; gzipKb: number }> {
@@ -32,7 +33,7 @@ try {
   });
   await login(page, app.url, 'ops@demo.local');
   await page.getByText('Lego Configuration Console').waitFor();
-  const companies = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, '/saas/lego/company/search?q=Tata');
+  const companies = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
   const company = companies[0];
   const scope = `companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}`;
 
@@ -58,16 +59,16 @@ try {
       { label: 'Mumbai', address: 'Mumbai, Maharashtra, India', cpCode: `M${i}`, geofenceRadius: 2, google: { place_id: 'bench-destination' } },
     ],
   });
-  const existing = await apiAs<unknown[]>(page, app.url, `/saas/lego/company_routes/fetch?c=${company.id}&t=CONSIGNOR`);
+  const existing = await apiAs<unknown[]>(page, app.url, callPath(mainCalls.routes, { c: company.id, t: 'CONSIGNOR' }));
   for (let start = existing.length; start < 1000; start += 100) {
     const rows = Array.from({ length: Math.min(100, 1000 - start) }, (_, k) => seedBody(start + k));
-    const res = await fetch(`${app.url}/saas/lego/company_routes/create?c=${company.id}&t=CONSIGNOR`, { method: 'POST', headers, body: JSON.stringify(rows) });
+    const res = await fetch(`${app.url}${callPath(mainCalls.createRoutes, { c: company.id, t: 'CONSIGNOR' })}`, { method: 'POST', headers, body: JSON.stringify(rows) });
     if (!res.ok) throw new Error(`seeding routes failed: ${res.status} ${await res.text()}`);
   }
-  const count = (await apiAs<unknown[]>(page, app.url, `/saas/lego/company_routes/fetch?c=${company.id}&t=CONSIGNOR`)).length;
+  const count = (await apiAs<unknown[]>(page, app.url, callPath(mainCalls.routes, { c: company.id, t: 'CONSIGNOR' }))).length;
 
   const result = await autocannon({
-    url: `${app.url}/saas/lego/company_routes/fetch?c=${company.id}&t=CONSIGNOR`,
+    url: `${app.url}${callPath(mainCalls.routes, { c: company.id, t: 'CONSIGNOR' })}`,
     headers,
     connections: 10,
     duration: 10,
