@@ -6,9 +6,7 @@ import { routesList } from './routes';
 import { transportersList } from './transporters';
 import { vehiclesList } from './vehicles';
 import { at, consoleApi, tataSteel } from '../src/stories/fixtures';
-import { failure, ok, fixtureKey } from '../src/stories/storyApi';
 import { ListView } from '../engine/list/ListView';
-import { mainCalls } from '../schemas/api/main';
 
 const meta = {
   title: 'Screens/Lists',
@@ -20,41 +18,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The routes of Tata Steel: Pune → Mumbai, Jamshedpur → Kolkata..., with edit link, quick edit and Add Route. */
+/** The routes of Tata Steel: Pune → Mumbai, Jamshedpur → Kolkata..., with edit link, quick edit and Add Route (the empty, gated, loading and failed states: Engine/List/ListView). */
 export const Routes: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Pune - Mumbai')).toBeInTheDocument();
     await expect(canvas.getByText('Jamshedpur - Kolkata')).toBeInTheDocument();
   },
-};
-
-/** The company has no routes: the table shows the list's empty text. */
-export const Empty: Story = {
-  parameters: { api: { ...consoleApi, [fixtureKey(mainCalls.routes)]: ok([]) } },
-  play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No routes found for the given selection')).toBeInTheDocument();
-  },
-};
-
-/** No company in the query string: the gate asks for one and the header buttons are disabled. */
-export const NoCompany: Story = {
-  parameters: { route: '/routes' },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByText('Select a company to continue')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Add Route' })).toBeDisabled();
-  },
-};
-
-/** The fetch takes a while: the table's spinner. */
-export const Loading: Story = {
-  parameters: { apiDelay: 3_600_000 },
-};
-
-/** The fetch fails: the server's message and the list's own error are toasted, the table stays empty. */
-export const FetchFailed: Story = {
-  parameters: { api: { ...consoleApi, [fixtureKey(mainCalls.routes)]: failure(500, 'Internal server error') } },
 };
 
 /** Quick edit of a route opens the modal with label, STT in hours and code. */

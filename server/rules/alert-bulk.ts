@@ -83,20 +83,22 @@ function validRow(row: unknown): { row: AlertBulkRow } | { message: string } {
 const saved = (index: number, id: string, row: AlertBulkRow): AlertBulkResult => ({ index, status: 'Success', id, companyId: row.CompanyId });
 const refused = (index: number, message: string): AlertBulkResult => ({ index, status: 'Error', message });
 
+/** One row's answer: refused when it breaks a rule, else saved by `insert` (whose failure refuses the row). */
+async function answerRow(index: number, raw: unknown, insert: (row: AlertBulkRow) => Promise<string>): Promise<AlertBulkResult> {
+  const valid = validRow(raw);
+  if ('message' in valid) return refused(index, valid.message);
+  try {
+    return saved(index, await insert(valid.row), valid.row);
+  } catch (err) {
+    return refused(index, rowFailure(err));
+  }
+}
+
 /** Each row in its own transaction: a failing row loses nothing stored before it and stops nothing after it. */
 async function saveEach(store: Store, rows: unknown[]): Promise<AlertBulkResult[]> {
   const results: AlertBulkResult[] = [];
   for (const [index, raw] of rows.entries()) {
-    const valid = validRow(raw);
-    if ('message' in valid) {
-      results.push(refused(index, valid.message));
-      continue;
-    }
-    try {
-      results.push(saved(index, await store.tx((q) => insertAlertRow(q, valid.row)), valid.row));
-    } catch (err) {
-      results.push(refused(index, rowFailure(err)));
-    }
+    results.push(await answerRow(index, raw, (row) => store.tx((q) => insertAlertRow(q, row))));
   }
   return results;
 }
@@ -111,16 +113,7 @@ async function saveAll(store: Store, rows: unknown[]): Promise<AlertBulkResult[]
     return await store.tx(async (q) => {
       const results: AlertBulkResult[] = [];
       for (const [index, raw] of rows.entries()) {
-        const valid = validRow(raw);
-        if ('message' in valid) {
-          results.push(refused(index, valid.message));
-          continue;
-        }
-        try {
-          results.push(saved(index, await inSavepoint(q, 'alert_row', () => insertAlertRow(q, valid.row)), valid.row));
-        } catch (err) {
-          results.push(refused(index, rowFailure(err)));
-        }
+        results.push(await answerRow(index, raw, (row) => inSavepoint(q, 'alert_row', () => insertAlertRow(q, row))));
       }
       if (results.some((r) => r.status === 'Error')) throw new BatchRolledBack(results);
       return results;
