@@ -54,6 +54,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/saas', '/v1', '/auth', '/maps', '/tms', '/dev', '/config.json', '/health'].map((p) => [p, api])),
+    proxy: Object.fromEntries(['/saas', '/v1', '/auth', '/maps', '/tms', '/dev', '/docs', '/config.json', '/health'].map((p) => [p, api])),
   },
 });
