@@ -7,49 +7,74 @@ import { ALERT_TYPES } from './report-schedule';
  * posted to saas/data/automation/setAlerts as an array of row objects (allOrNone false: each row stands alone).
  */
 
-/** How a column's cell text becomes the row object's value. */
-export type AlertColumnKind = 'id' | 'text' | 'number' | 'emails' | 'time' | 'flag';
+const emailsPattern = '^\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+(\\s*,\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+)*\\s*$';
 
-/** The 37 columns, in the spec's order (section 3). The three long-stoppage levels each have short, mid and long thresholds. */
-export const ALERT_COLUMNS: readonly (readonly [key: string, kind: AlertColumnKind])[] = [
-  ['CompanyId', 'id'],
-  ['branchId', 'id'],
-  ['Alert_Name', 'text'],
-  ['config_one', 'text'],
-  ['config_two', 'text'],
-  ['config_three', 'text'],
-  ['Buffer', 'number'],
-  ['emailId_level_one', 'emails'],
-  ['emailId_level_two', 'emails'],
-  ['emailId_level_three', 'emails'],
-  ['geofence_entry_time', 'number'],
-  ['interrupted_manual_min', 'number'],
-  ['interrupted_auto_min', 'number'],
-  ['start_time', 'time'],
-  ['end_time', 'time'],
-  ['cd_break_min', 'number'],
-  ['cd_break_min_trip_distance_km', 'number'],
-  ['licencePlate', 'text'],
-  ['location_asset', 'text'],
-  ['close_old_trips', 'flag'],
-  ['enable_ticket', 'flag'],
-  ['trip_creation_time_gap_mins', 'number'],
-  ['primary_attributes', 'text'],
-  ['longstoppage_l1_short', 'number'],
-  ['longstoppage_l1_mid', 'number'],
-  ['longstoppage_l1_long', 'number'],
-  ['longstoppage_l2_short', 'number'],
-  ['longstoppage_l2_mid', 'number'],
-  ['longstoppage_l2_long', 'number'],
-  ['longstoppage_l3_short', 'number'],
-  ['longstoppage_l3_mid', 'number'],
-  ['longstoppage_l3_long', 'number'],
-  ['route_deviation_away_from_destination_minimum_distance_percent', 'number'],
-  ['route_deviation_away_from_destination_minimum_distance_km', 'number'],
-  ['transit_time_buffer', 'number'],
-  ['loading_time_buffer', 'number'],
-  ['transit_delay_threshold', 'number'],
-] as const;
+/** The schema of a cell per column kind, given the column's key (which its messages name). */
+export const ALERT_CELL_SCHEMAS = {
+  id: (key: string) =>
+    ({
+      type: 'string',
+      pattern: '^\\S+$',
+      maxLength: 64,
+      errorMessage: { type: `${key} must be an id written as text`, pattern: `${key} must be an id without spaces`, maxLength: `${key} must be at most 64 characters` },
+    }) as const,
+  text: (key: string) =>
+    ({ type: 'string', maxLength: 500, errorMessage: { type: `${key} must be written as text`, maxLength: `${key} must be at most 500 characters` } }) as const,
+  number: (key: string) => ({ type: 'number', minimum: 0, errorMessage: `${key} must be a number of 0 or more` }) as const,
+  emails: (key: string) => ({ type: 'string', maxLength: 2000, pattern: emailsPattern, errorMessage: `${key} must be e-mail addresses separated by commas` }) as const,
+  time: (key: string) => ({ type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', errorMessage: `${key} must be a time as HH:mm` }) as const,
+  flag: (key: string) => ({ type: 'boolean', errorMessage: `${key} must be true or false` }) as const,
+};
+
+/** How a column's cell text becomes the row object's value (and which schema checks it). */
+export type AlertColumnKind = keyof typeof ALERT_CELL_SCHEMAS;
+
+/**
+ * The 37 columns and the kind of each, in the spec's order (section 3). The three long-stoppage levels each have
+ * short, mid and long thresholds.
+ */
+export const ALERT_COLUMN_KINDS = {
+  CompanyId: 'id',
+  branchId: 'id',
+  Alert_Name: 'text',
+  config_one: 'text',
+  config_two: 'text',
+  config_three: 'text',
+  Buffer: 'number',
+  emailId_level_one: 'emails',
+  emailId_level_two: 'emails',
+  emailId_level_three: 'emails',
+  geofence_entry_time: 'number',
+  interrupted_manual_min: 'number',
+  interrupted_auto_min: 'number',
+  start_time: 'time',
+  end_time: 'time',
+  cd_break_min: 'number',
+  cd_break_min_trip_distance_km: 'number',
+  licencePlate: 'text',
+  location_asset: 'text',
+  close_old_trips: 'flag',
+  enable_ticket: 'flag',
+  trip_creation_time_gap_mins: 'number',
+  primary_attributes: 'text',
+  longstoppage_l1_short: 'number',
+  longstoppage_l1_mid: 'number',
+  longstoppage_l1_long: 'number',
+  longstoppage_l2_short: 'number',
+  longstoppage_l2_mid: 'number',
+  longstoppage_l2_long: 'number',
+  longstoppage_l3_short: 'number',
+  longstoppage_l3_mid: 'number',
+  longstoppage_l3_long: 'number',
+  route_deviation_away_from_destination_minimum_distance_percent: 'number',
+  route_deviation_away_from_destination_minimum_distance_km: 'number',
+  transit_time_buffer: 'number',
+  loading_time_buffer: 'number',
+  transit_delay_threshold: 'number',
+} as const satisfies Record<string, AlertColumnKind>;
+
+/** The columns as [key, kind] pairs, in the same order; keys as plain text, for code that reads rows by any key. */
+export const ALERT_COLUMNS: readonly (readonly [key: string, kind: AlertColumnKind])[] = Object.entries(ALERT_COLUMN_KINDS);
 
 export const ALERT_SHEET = { maxRows: 600, spareRows: 1 } as const;
 
@@ -62,31 +87,6 @@ export const ALERT_SHEET_TEXT = {
   success: (companyIds: readonly string[]) => `Alert config set successfully for companyIds [ ${companyIds.join(', ')} ]`,
 } as const;
 
-const numberCell = (key: string) => ({ type: 'number', minimum: 0, errorMessage: `${key} must be a number of 0 or more` }) as const;
-const emailsPattern = '^\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+(\\s*,\\s*[^\\s@,]+@[^\\s@,]+\\.[^\\s@,]+)*\\s*$';
-
-function cellSchema(key: string, kind: AlertColumnKind) {
-  switch (kind) {
-    case 'id':
-      return {
-        type: 'string',
-        pattern: '^\\S+$',
-        maxLength: 64,
-        errorMessage: { type: `${key} must be an id written as text`, pattern: `${key} must be an id without spaces`, maxLength: `${key} must be at most 64 characters` },
-      };
-    case 'number':
-      return numberCell(key);
-    case 'emails':
-      return { type: 'string', maxLength: 2000, pattern: emailsPattern, errorMessage: `${key} must be e-mail addresses separated by commas` };
-    case 'time':
-      return { type: 'string', pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', errorMessage: `${key} must be a time as HH:mm` };
-    case 'flag':
-      return { type: 'boolean', errorMessage: `${key} must be true or false` };
-    default:
-      return { type: 'string', maxLength: 500, errorMessage: { type: `${key} must be written as text`, maxLength: `${key} must be at most 500 characters` } };
-  }
-}
-
 const ROW_NOT_OBJECT = "Each row must be an object keyed by the sheet's columns";
 /** The row schema's text for columns the sheet does not have (the server names them). */
 export const UNKNOWN_COLUMN = 'Unknown column';
@@ -94,12 +94,15 @@ export const UNKNOWN_COLUMN = 'Unknown column';
 /** Short enough for a status cell; the format workbook's 'Alert names' sheet lists them all. */
 export const ALERT_NAME_MESSAGE = 'Alert_Name must be an alert type such as long_stoppage (the format lists them all)';
 
+/** Alert_Name: one of the alert types of section 9. */
+const alertNameSchema = { type: 'string', enum: [...ALERT_TYPES], errorMessage: ALERT_NAME_MESSAGE } as const;
+
 /** One row as setAlerts takes it: CompanyId and Alert_Name (one of the alert types of section 9) are needed. */
 export const alertBulkRowSchema = {
   type: 'object',
   properties: {
-    ...Object.fromEntries(ALERT_COLUMNS.map(([key, kind]) => [key, cellSchema(key, kind)])),
-    Alert_Name: { type: 'string', enum: [...ALERT_TYPES], errorMessage: ALERT_NAME_MESSAGE },
+    ...Object.fromEntries(ALERT_COLUMNS.map(([key, kind]) => [key, ALERT_CELL_SCHEMAS[kind](key)])),
+    Alert_Name: alertNameSchema,
   },
   required: ['CompanyId', 'Alert_Name'],
   additionalProperties: false,
@@ -110,7 +113,22 @@ export const alertBulkRowSchema = {
   },
 } as const;
 
-export type AlertBulkRow = Record<string, string | number | boolean | undefined> & { CompanyId: string; Alert_Name: string };
+/** A value of a row: a cell's text, number or yes/no flag. */
+export type AlertCellValue = string | number | boolean;
+
+/** The value a cell of kind `K` holds once its schema accepted it. */
+type CellValue<K extends AlertColumnKind> = FromSchema<ReturnType<(typeof ALERT_CELL_SCHEMAS)[K]>>;
+
+/**
+ * One row as {@link alertBulkRowSchema} accepts it: each column's value of its kind's cell schema, CompanyId and an
+ * alert type required. FromSchema cannot read that schema (its properties are built from the columns at run time),
+ * so the type is built from the same columns and cell schemas. It refuses other keys: those read as undefined.
+ */
+export type AlertBulkRow = { -readonly [K in keyof typeof ALERT_COLUMN_KINDS]?: CellValue<(typeof ALERT_COLUMN_KINDS)[K]> } & {
+  CompanyId: string;
+  Alert_Name: FromSchema<typeof alertNameSchema>;
+  [key: string]: AlertCellValue | undefined;
+};
 
 /**
  * The body: a list of row objects. Each row is checked on its own by the server (with {@link alertBulkRowSchema}),
@@ -140,7 +158,7 @@ export type AlertBulkQuery = FromSchema<typeof alertBulkQuerySchema>;
 export type AlertBulkResult = { index: number; status: 'Success'; id: string; companyId: string } | { index: number; status: 'Error'; message: string };
 
 /** Cell text of a sheet row to the value setAlerts takes: numbers parsed, flags read as yes/no, blanks left out. */
-export function alertCellValue(kind: AlertColumnKind, text: string): string | number | boolean | undefined {
+export function alertCellValue(kind: AlertColumnKind, text: string): AlertCellValue | undefined {
   const value = text.trim();
   if (value === '') return undefined;
   if (kind === 'number') {

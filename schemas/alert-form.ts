@@ -1,4 +1,5 @@
-import { ALERT_COLUMNS, alertBulkRowSchema } from './alert-bulk';
+import type { FromSchema } from 'json-schema-to-ts';
+import { ALERT_CELL_SCHEMAS, ALERT_COLUMNS, type AlertColumnKind } from './alert-bulk';
 import { ALERT_TYPES } from './report-schedule';
 
 /**
@@ -51,11 +52,10 @@ const SELECT_ALERT = 'Please select alert name';
 /** The fields the form shows: every column but the company and branch, which come from the filter bar. */
 export const ALERT_FORM_FIELDS = ALERT_COLUMNS.map(([key]) => key).filter((key) => key !== 'CompanyId' && key !== 'branchId');
 
-const rowProperties = alertBulkRowSchema.properties as Record<string, Record<string, unknown>>;
-
-function labelled(key: string): Record<string, unknown> {
+/** The row's rule of a column, titled with its label, whose messages name the label rather than the column. */
+function labelled(key: string, kind: AlertColumnKind) {
   const label = ALERT_FIELD_LABELS[key] ?? key;
-  const rule = rowProperties[key];
+  const rule = ALERT_CELL_SCHEMAS[kind](key);
   const message = rule.errorMessage;
   const relabel = (text: string) => text.replace(key, label);
   const errorMessage = typeof message === 'string' ? relabel(message) : message && typeof message === 'object' ? Object.fromEntries(Object.entries(message).map(([k, v]) => [k, relabel(String(v))])) : undefined;
@@ -66,7 +66,7 @@ export const alertFormSchema = {
   type: 'object',
   properties: {
     // The row's rules, with messages naming the field by its label rather than its column.
-    ...Object.fromEntries(ALERT_FORM_FIELDS.map((key) => [key, labelled(key)])),
+    ...Object.fromEntries(ALERT_COLUMNS.filter(([key]) => ALERT_FORM_FIELDS.includes(key)).map(([key, kind]) => [key, labelled(key, kind)])),
     Alert_Name: { type: 'string', title: 'Alert Name', enum: [...ALERT_TYPES], errorMessage: SELECT_ALERT },
     // No defaults: an untouched box sends nothing, as a blank cell of the sheet does.
     close_old_trips: { type: 'boolean', title: 'Close Old Trips' },
@@ -75,3 +75,6 @@ export const alertFormSchema = {
   required: ['Alert_Name'],
   errorMessage: { required: { Alert_Name: SELECT_ALERT } },
 } as const;
+
+/** The form's data, from its schema (the columns' fields are built from the row's rules, so only those named here are typed). */
+export type AlertForm = FromSchema<typeof alertFormSchema>;

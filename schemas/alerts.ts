@@ -33,7 +33,7 @@ export function raisesTicket(extraContext: unknown): boolean {
   }
 }
 
-/** An alert configuration as getAlerts lists it (spec 001 section 3). */
+/** An alert configuration as getAlerts lists it (spec 001 section 3); a null branch: the whole company's. */
 export const alertConfigSchema = {
   type: 'object',
   properties: {
@@ -41,8 +41,9 @@ export const alertConfigSchema = {
     featureKey: { type: 'string', title: 'Alert Name' },
     enabled: { type: 'boolean', title: 'Enabled' },
     extraContext: { type: 'string', title: 'Extra Context' },
+    branchId: { type: ['string', 'null'], title: 'Branch Id' },
   },
-  required: ['id', 'featureKey', 'enabled', 'extraContext'],
+  required: ['id', 'featureKey', 'enabled', 'extraContext', 'branchId'],
 } as const;
 
 export type AlertConfig = FromSchema<typeof alertConfigSchema>;

@@ -57,8 +57,6 @@ const operator = <Title extends string>(title: Title) =>
   ({ type: 'string', title, oneOf: [{ const: '==', title: 'Equal To' }, { const: '!=', title: 'Not Equal To' }], errorMessage: T.operator }) as const;
 const join = { type: 'string', title: 'Join Operator', oneOf: [{ const: '&&', title: 'AND' }, { const: '||', title: 'OR' }], errorMessage: T.operator } as const;
 
-/** One rule-based row as the form edits it (field values without their quotes). */
-
 /** What a rule row must hold (spec 001 section 5), shared by the form's rows and the body's parallel lists. */
 const RULE_REQUIRED = {
   required: ['autoClosureRuleSubject', 'min_time_at_destination', 'min_time_after_destination', 'firstCustomValue', 'firstCustomOperator', 'firstFieldValue'],
@@ -74,6 +72,7 @@ const RULE_REQUIRED = {
   },
 } as const;
 
+/** One rule-based row as the form edits it (field values without their quotes). */
 const ruleRow = {
   type: 'object',
   properties: {
@@ -128,7 +127,7 @@ export const TYPE_FIELDS: Record<AutoClosureType, readonly string[]> = {
 /**
  * The auto closure form (spec 001 sections 5 and 9): the type decides which fields exist, so fields of other
  * types are neither shown nor submitted. Rule-based and STA breach rows are repeatable objects here; the call
- * sends them as the parallel arrays of section 3 (see `auto-closure-payload.ts`).
+ * sends them as the parallel arrays of section 3 (see `toAutoClosureBody` in `screens/auto-closure.ts`).
  */
 export const autoClosureFormSchema = {
   type: 'object',
@@ -180,7 +179,7 @@ const optionalList = <S extends object>(item: S) => ({ type: 'array', maxItems: 
 /** An optional entry of a row: '' where the row has none, else `schema` (one message for both). */
 const orEmpty = <S extends object, M extends string>(schema: S, message: M) => ({ anyOf: [{ const: '' }, schema], errorMessage: message }) as const;
 /**
- * A stored field value: the text wrapped in single quotes, as the console sends it (auto-closure-payload.ts).
+ * A stored field value: the text wrapped in single quotes, as the console sends it (`quote` in auto-closure-payload.ts).
  * An empty or blank value asks for one ('', "''", "' '"); a value without its quotes says how to send it.
  */
 const quoted = {
@@ -272,3 +271,9 @@ export const autoClosureToggleSchema = {
 
 /** Query of the auto closure calls, as their schema types it. */
 export type AutoClosureQuery = FromSchema<typeof autoClosureQuerySchema>;
+
+/**
+ * A stored rule as getAutoClosureById answers it (no schema: the server builds it): its type as `identifier`, beside
+ * the type's stored fields under section 3's names (the body's parallel arrays) and its id, active flag and name.
+ */
+export type AutoClosureRecord = { identifier: AutoClosureType; [field: string]: unknown };

@@ -41,3 +41,6 @@ export const materialCreateSchema = {
 } as const;
 
 export type MaterialCreate = FromSchema<typeof customMaterialSchema> | FromSchema<typeof masterMaterialSchema>;
+
+/** A material of the company as the fetch call lists it: its label, and the master material it is (null: a custom one). */
+export type CompanyMaterial = FromSchema<typeof customMaterialSchema> & { id: string; ftMaterialId: string | null };

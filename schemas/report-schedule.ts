@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { BODY_OBJECT, MSG, badId } from './messages';
 import { scopeQuerySchema } from './scope';
 
@@ -189,6 +190,9 @@ const FIXED_MSG = {
 } as const;
 const listOfValues = { type: 'array', items: { type: 'string', maxLength: 200, errorMessage: REPORT_MSG.value }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value } as const;
 
+/** The value of a number or date operator (a date's in minutes). */
+const wholeValue = { type: 'integer', errorMessage: REPORT_MSG.value } as const;
+
 /** A stored filter: the key plus one operator mapped to its value, e.g. `{key: 'alert_type', in: ['a', 'b']}`. */
 export const definitionFilterSchema = {
   type: 'object',
@@ -198,7 +202,12 @@ export const definitionFilterSchema = {
     not_in: listOfValues,
     eq: { type: ['string', 'integer'], maxLength: 200, errorMessage: REPORT_MSG.value },
     ne: { type: ['string', 'integer'], maxLength: 200, errorMessage: REPORT_MSG.value },
-    ...Object.fromEntries(['gt', 'gte', 'lt', 'lte', 'minutes_diff_lt', 'minutes_diff_gt'].map((op) => [op, { type: 'integer', errorMessage: REPORT_MSG.value }])),
+    gt: wholeValue,
+    gte: wholeValue,
+    lt: wholeValue,
+    lte: wholeValue,
+    minutes_diff_lt: wholeValue,
+    minutes_diff_gt: wholeValue,
   },
   required: ['key'],
   additionalProperties: false,
@@ -307,43 +316,23 @@ export const reportUpdateSchema = {
 
 // ---- Types ----
 
-export interface DefinitionFilter {
-  key: string;
-  [operator: string]: string | number | string[];
-}
+/** The daily summary form's data. */
+export type DailySummaryForm = FromSchema<typeof dailySummaryFormSchema>;
+/** The exception report form's data. */
+export type ExceptionForm = FromSchema<typeof exceptionFormSchema>;
+/** A filter row of the exception form, as typed. */
+export type FilterRow = FromSchema<typeof filterRowSchema>;
+/** A stored filter, e.g. `{key: 'alert_type', in: ['a', 'b']}`. */
+export type DefinitionFilter = FromSchema<typeof definitionFilterSchema>;
+/** A report definition as the console sends it. */
+export type ReportDefinition = FromSchema<typeof reportDefinitionSchema>;
 
-export interface ReportDefinition {
-  email_recipients: string;
-  company_id: string | number;
-  branch_id?: string | number;
-  job_uuid?: string;
-  schedule: { cron: string; type: 'DAILY' };
-  params?: {
-    'date.alert.closed.close_time.duration_mins': number;
-    'date.alert.inprogress.start_time.duration_mins': number;
-    'date.trip.constraint.value': number;
-    'date.trip.type': string;
-    event: string[];
-    format: string;
-    tripStatus: number[];
-  };
-  filters?: DefinitionFilter[];
-}
-
-export interface FilterRow {
-  key?: string;
-  operator?: string;
-  value?: string;
-}
-
-export interface ReportSchedule {
+/**
+ * A schedule as the report service answers it (no schema of its own: the server builds it): what creating it sent,
+ * its id, its active flag and the job that runs it.
+ */
+export type ReportSchedule = FromSchema<typeof reportCreateSchema> & {
   id: string;
-  entity_id: string;
-  type: ReportType;
-  active: 0 | 1;
-  definition: ReportDefinition;
+  active: NonNullable<FromSchema<typeof reportUpdateSchema>['active']>;
   job_request: { job_uuid: string };
-}
-
-/** A schedule as a form may hold it: any of its fields. */
-export type ReportScheduleDraft = Partial<ReportSchedule>;
+};

@@ -53,6 +53,7 @@ export const routeMasterFormSchema = {
   },
 } as const;
 
+/** The form's data, from its schema. */
 export type RouteMasterForm = FromSchema<typeof routeMasterFormSchema>;
 
 /** Body of POST /saas/lego/company_routes_master/create (routeId travels in the query). */
@@ -93,11 +94,15 @@ export const routeMasterBodySchema = {
   },
 } as const;
 
-export type RouteMasterBody = {
-  partnerId: string;
-  vehicleId: string;
-  materialId: string;
-  validFrom: number;
-  loadType: 'FTL';
-  data: { key: keyof typeof COST_UNITS; value: number; unit: string }[];
+/** The create call's body, from its schema. */
+export type RouteMasterBody = FromSchema<typeof routeMasterBodySchema>;
+
+/** An entry as the fetch call lists it: the body, its id and route, and the names of what it points at. */
+export type RouteMasterEntry = RouteMasterBody & {
+  id: string;
+  routeId: string;
+  partnerName: string;
+  routeLabel: string;
+  vehicleType: string;
+  materialType: string;
 };

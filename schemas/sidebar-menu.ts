@@ -148,6 +148,19 @@ export type SidebarQuery = FromSchema<typeof sidebarQuerySchema>;
 export type UpdateSideMenuListBody = FromSchema<typeof updateSideMenuListSchema>;
 export type UpdateLandingPageBody = FromSchema<typeof updateLandingPageSchema>;
 
+/** The override form's data, from its schema. */
+export type SidebarMenuForm = FromSchema<typeof sidebarMenuFormSchema>;
+
+/** An override as the calls answer it: the saved role, user ids and menu, its scope, and the landing page of its target. */
+export type SidebarConfig = Required<Pick<UpdateSideMenuListBody, 'roles' | 'userId' | 'extracontext'>> & {
+  id: string;
+  featureKey: string;
+  companyId: string;
+  branchId: string | null;
+  enabled: number;
+  landingPage: string | null;
+};
+
 /** A menu item of the platform (fetchSideBarMenuList). */
 export interface MenuItem {
   id: number;

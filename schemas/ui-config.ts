@@ -82,8 +82,8 @@ export const uiConfigByIdQuerySchema = {
 
 export type UiConfigByIdQuery = FromSchema<typeof uiConfigByIdQuerySchema>;
 
-/** A UI config module as the list and fetchUIConfigById answer it (spec 001 section 3). */
-export interface UiConfig {
+/** A UI config module as the list and fetchUIConfigById answer it (spec 001 section 3); a type, so that it is a list's row. */
+export type UiConfig = {
   id: string;
   customerConfigId: string;
   featureKey: string;
@@ -91,4 +91,4 @@ export interface UiConfig {
   extraContext: string[];
   companyId: string;
   branchId: string | null;
-}
+};

@@ -41,3 +41,6 @@ export const vehicleCreateSchema = {
 } as const;
 
 export type VehicleCreate = FromSchema<typeof customVehicleSchema> | FromSchema<typeof standardVehicleSchema>;
+
+/** A vehicle of the company as the fetch call lists it: its label, and the standard vehicle it is (null: a custom one). */
+export type CompanyVehicle = FromSchema<typeof customVehicleSchema> & { id: string; ftVehicleId: string | null };

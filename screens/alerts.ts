@@ -1,12 +1,16 @@
 import { ACCESS_KEY } from '../schemas/access-key';
-import { ALERT_COLUMNS, ALERT_SHEET, ALERT_SHEET_TEXT, alertCellValue, type AlertBulkResult } from '../schemas/alert-bulk';
-import { ALERT_FORM_FIELDS, alertFormSchema } from '../schemas/alert-form';
-import { raisesTicket } from '../schemas/alerts';
+import {
+  ALERT_COLUMNS, ALERT_SHEET, ALERT_SHEET_TEXT, alertCellValue, type AlertBulkResult, type AlertBulkRow, type AlertCellValue,
+} from '../schemas/alert-bulk';
+import { ALERT_FORM_FIELDS, alertFormSchema, type AlertForm } from '../schemas/alert-form';
+import { raisesTicket, type AlertConfig } from '../schemas/alerts';
 import { ALERT_TYPES } from '../schemas/report-schedule';
-import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
+import { UI_MODULES, uiConfigFormSchema, uiModuleLabel, type UiConfig } from '../schemas/ui-config';
 import { endpoint } from '../engine/data/endpoint';
+import { textAt } from '../engine/data/pick';
 import { dataCalls } from '../schemas/api/data';
-import type { FormConfig, ListConfig, SheetConfig, SheetRowResult } from '../engine/types';
+import { defineForm, defineList, defineSheet } from '../engine/define';
+import type { ConfigContext, SheetRowResult } from '../engine/types';
 import type { Scope } from '../engine/scope/scope';
 import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './alerts.meta';
@@ -27,13 +31,13 @@ export const alertApi = {
 };
 
 /** A config without a branch applies to the whole company: said so rather than left blank. */
-const companyWide = (row: Record<string, unknown>) => row.branchId ?? 'All branches';
+const companyWide = (row: { branchId: string | null }) => row.branchId ?? 'All branches';
 
 /** The confirmation text of every switch of these screens (spec 001 section 4). */
 const confirmText = 'Are you sure want to disable/enable notification/Ticket';
 
 /** /alert-settings: the company's alert configs with their enable and ticket switches, and the way to the bulk sheet. */
-export const alertSettingsList: ListConfig = {
+export const alertSettingsList = defineList<AlertConfig>({
   ...registered.alertSettingsList,
   source: alertApi.alerts,
   rowKey: 'id',
@@ -57,13 +61,26 @@ export const alertSettingsList: ListConfig = {
     { label: 'Add Alert Config', to: '/alert-settings/add' },
     { label: 'Bulk Alert Upload', to: '/alert-settings/upload', primary: true },
   ],
-};
+});
+
+/** A filled field of the form (its schema checked the value): text, a number or a yes/no box, not a blank. */
+const filled = (entry: [string, unknown]): entry is [string, AlertCellValue] =>
+  (typeof entry[1] === 'string' && entry[1] !== '') || typeof entry[1] === 'number' || typeof entry[1] === 'boolean';
+
+/** The form's alert as a one-row upload: its filled fields, for the selected company (and branch). */
+const formRow = (form: AlertForm, { scope }: ConfigContext): AlertBulkRow => ({
+  ...Object.fromEntries(Object.entries(form).filter(filled)),
+  Alert_Name: form.Alert_Name,
+  // Never empty: the engine asks for a company before saving.
+  CompanyId: scope.companyId ?? '',
+  ...(scope.branchId ? { branchId: scope.branchId } : {}),
+});
 
 /**
  * /alert-settings/add: one alert configuration for the selected company and branch, saved through setAlerts as a
  * one-row upload (the spec shows the entry point, not its fields; these are the bulk row's).
  */
-export const alertForm: FormConfig = {
+export const alertForm = defineForm({
   ...registered.alertForm,
   schema: alertFormSchema,
   columns: 3,
@@ -76,11 +93,10 @@ export const alertForm: FormConfig = {
     start_time: { 'ui:placeholder': '22:00' },
     end_time: { 'ui:placeholder': '06:00' },
   },
-  toSubmission: (form, { scope }) => ({
-    body: [{ ...Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined && v !== '')), CompanyId: scope.companyId, ...(scope.branchId ? { branchId: scope.branchId } : {}) }],
-  }),
+  toSubmission: (form, ctx) => ({ body: [formRow(form, ctx)] }),
   submit: { create: alertApi.setAlerts },
-  refusal: (data) => alertResults(data).flatMap((r) => (r.ok ? [] : [r.message]))[0],
+  // The answer of the one row: its message when it was not saved.
+  refusal: (data) => (textAt(data, '0.status') === 'Success' ? undefined : textAt(data, '0.message')),
   submitLabel: { create: 'Submit' },
   messages: {
     created: ({ scope }) => ALERT_SHEET_TEXT.success([scope.companyId ?? '']),
@@ -89,14 +105,14 @@ export const alertForm: FormConfig = {
   },
   after: '/alert-settings',
   back: '/alert-settings',
-};
+});
 
 /**
  * One sheet row as setAlerts takes it: typed values (numbers, yes/no flags), blanks left out, and the selected
  * company (and branch) where the row names none.
  */
-export function toAlertRow(cells: Record<string, string>, scope: Scope): Record<string, string | number | boolean> {
-  const row: Record<string, string | number | boolean> = {};
+export function toAlertRow(cells: Record<string, string>, scope: Scope): Record<string, AlertCellValue> {
+  const row: Record<string, AlertCellValue> = {};
   for (const [key, kind] of ALERT_COLUMNS) {
     const value = alertCellValue(kind, cells[key] ?? '');
     if (value !== undefined) row[key] = value;
@@ -107,13 +123,8 @@ export function toAlertRow(cells: Record<string, string>, scope: Scope): Record<
   return row;
 }
 
-/** setAlerts' per-row answer to the sheet's statuses. */
-function alertResults(data: unknown): SheetRowResult[] {
-  return (Array.isArray(data) ? (data as AlertBulkResult[]) : []).map((r) => (r.status === 'Success' ? { ok: true } : { ok: false, message: r.message }));
-}
-
 /** /alert-settings/upload: the 37-column bulk alert sheet (spec 001 sections 2.1, 3, 4, 5 and 9). */
-export const alertSheet: SheetConfig = {
+export const alertSheet = defineSheet<AlertBulkResult[]>({
   ...registered.alertSheet,
   columns: ALERT_COLUMNS.map(([key]) => ({ key, width: Math.min(Math.max(110, key.length * 8), 320) })),
   maxRows: ALERT_SHEET.maxRows,
@@ -136,7 +147,8 @@ export const alertSheet: SheetConfig = {
   submit: {
     endpoint: alertApi.setAlerts,
     input: (rows, { scope }) => ({ scope, body: rows.map((cells) => toAlertRow(cells, scope)) }),
-    results: alertResults,
+    results: (results) =>
+      (Array.isArray(results) ? results : []).map((r): SheetRowResult => (r.status === 'Success' ? { ok: true } : { ok: false, message: r.message })),
   },
   messages: {
     noCompany: ALERT_SHEET_TEXT.noCompany,
@@ -146,10 +158,10 @@ export const alertSheet: SheetConfig = {
     failure: ALERT_SHEET_TEXT.exists,
   },
   back: '/alert-settings',
-};
+});
 
 /** /display-alert-ticket: the UI config modules of the company (or of the chosen branch). */
-export const uiConfigList: ListConfig = {
+export const uiConfigList = defineList<UiConfig>({
   ...registered.uiConfigList,
   source: alertApi.uiConfigs,
   rowKey: 'id',
@@ -163,10 +175,10 @@ export const uiConfigList: ListConfig = {
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Alert And Ticket On UI', to: '/display-alert-ticket/add', primary: true }],
   edit: { to: '/display-alert-ticket/edit/:id', disabledWhen: (row) => !row.enabled, state: (row) => ({ featureKey: row.featureKey }) },
-};
+});
 
 /** /display-alert-ticket/add ('Set UI Config') and /display-alert-ticket/edit/{id} ('Update UI Config'). */
-export const uiConfigForm: FormConfig = {
+export const uiConfigForm = defineForm({
   ...registered.uiConfigForm,
   schema: uiConfigFormSchema,
   columns: 2,
@@ -183,14 +195,15 @@ export const uiConfigForm: FormConfig = {
     input: ({ scope, params, state }) => ({ scope, query: { id: params.id, ...(typeof state?.featureKey === 'string' ? { featureKey: state.featureKey } : {}) } }),
     error: 'Error while fetching data',
   },
-  toForm: (record) => ({ featureKey: record.featureKey, extracontext: record.extraContext }),
+  toForm: (config: UiConfig) => ({ featureKey: config.featureKey, extracontext: config.extraContext }),
   toSubmission: (form, { scope, params, editing }) => ({
     body: {
-      companyId: scope.companyId,
+      // Never empty: the engine asks for a company before saving.
+      companyId: scope.companyId ?? '',
       branchId: scope.branchId ?? null,
       extracontext: form.extracontext,
       featureKey: form.featureKey,
-      enabled: 1,
+      enabled: 1 as const,
       ...(editing ? { id: params.id } : {}),
     },
   }),
@@ -204,4 +217,4 @@ export const uiConfigForm: FormConfig = {
     preferServer: true,
   },
   after: '/display-alert-ticket',
-};
+});

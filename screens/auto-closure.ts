@@ -1,8 +1,9 @@
-import { AUTO_CLOSURE_TEXT as T, BUILT_IN_CUSTOM_VALUES, CUSTOM_VALUE_PREFIX, autoClosureFormSchema } from '../schemas/auto-closure';
-import { toAutoClosureBody, toAutoClosureForm } from '../schemas/auto-closure-payload';
+import { AUTO_CLOSURE_TEXT as T, BUILT_IN_CUSTOM_VALUES, CUSTOM_VALUE_PREFIX, TYPE_FIELDS, autoClosureFormSchema, type AutoClosureRecord } from '../schemas/auto-closure';
+import { DISTANCE_ARRAYS, RULE_ARRAYS, quote, unquote } from '../schemas/auto-closure-payload';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { defineForm, defineList } from '../engine/define';
+import type { Row } from '../engine/types';
 import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './auto-closure.meta';
 
@@ -15,8 +16,88 @@ export const autoClosureApi = {
   save: endpoint(dataCalls.saveAutoClosure),
 };
 
+// The form edits rows; the call and the store use section 3's parallel arrays (see `auto-closure-payload.ts`).
+
+/** Entries stored in single quotes (the field values a rule compares with). */
+const QUOTED = new Set<string>(['firstFieldValue', 'secondFieldValue']);
+const SECOND_CONDITION = ['joinOperator', 'secondCustomOperator', 'secondCustomValue', 'secondFieldValue'] as const;
+
+const isRow = (value: unknown): value is Row => typeof value === 'object' && value !== null;
+/** The rows of a repeatable field of the form (`rules`, `distances`), when it has them. */
+const rowsOf = (value: unknown): Row[] | undefined => (Array.isArray(value) ? value.filter(isRow) : undefined);
+/** A parallel array of a stored rule, when it has one. */
+const listAt = (record: Row, name: string): readonly unknown[] | undefined => {
+  const value = record[name];
+  return Array.isArray(value) ? value : undefined;
+};
+
+/** Rows → parallel arrays (field values quoted; optional entries of a row left as ''). */
+function toArrays(rows: Row[], names: readonly string[]): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const name of names) {
+    out[name] = rows.map((r) => (QUOTED.has(name) ? quote(r[name]) : (r[name] ?? '')));
+  }
+  return out;
+}
+
+/** Parallel arrays → rows (field values unquoted, '' entries left out). */
+function toRows(record: Row, names: readonly string[]): Row[] {
+  return Array.from({ length: listAt(record, names[0])?.length ?? 0 }, (_, i) => {
+    const row: Row = {};
+    for (const name of names) {
+      const value = listAt(record, name)?.[i];
+      if (value === undefined || value === '' || value === null) continue;
+      row[name] = QUOTED.has(name) ? unquote(value) : value;
+    }
+    return row;
+  });
+}
+
+/**
+ * A rule row without its second condition unless one was given (a custom value and a field value): the form's
+ * selects show AND and Equal To before anything is chosen, which alone must not add an empty `&& x == ''` clause.
+ */
+function withoutUnsetSecond(row: Row): Row {
+  if (row.secondCustomValue && row.secondFieldValue) return row;
+  const rest = { ...row };
+  for (const name of SECOND_CONDITION) delete rest[name];
+  return rest;
+}
+
+/** The call's body from the form's data (spec 001 section 7): its fields, with the rows as parallel arrays. */
+export function toAutoClosureBody<Type extends string>(
+  form: { autoClosureType: Type; [field: string]: unknown },
+  scope: { companyId?: string; branchId?: string },
+  edit: { editing: boolean; id?: string },
+) {
+  const { rules, distances, ...plain } = form;
+  const ruleRows = rowsOf(rules)?.map(withoutUnsetSecond);
+  const bands = rowsOf(distances);
+  return {
+    ...plain,
+    ...(ruleRows ? toArrays(ruleRows, RULE_ARRAYS) : {}),
+    ...(bands ? toArrays(bands, DISTANCE_ARRAYS) : {}),
+    // The engine submits only with a company chosen ('' would be refused with the same text as none).
+    companyId: scope.companyId ?? '',
+    branchId: scope.branchId || null,
+    edit: edit.editing,
+    ...(edit.editing ? { customerConfigId: edit.id } : {}),
+  };
+}
+
+/** The form's data from a stored rule (getAutoClosureById): the type's fields, rows from the parallel arrays. */
+export function toAutoClosureForm(record: AutoClosureRecord): Row {
+  const form: Row = { autoClosureType: record.identifier };
+  for (const field of TYPE_FIELDS[record.identifier] ?? []) {
+    if (field === 'rules') form.rules = toRows(record, RULE_ARRAYS);
+    else if (field === 'distances') form.distances = toRows(record, DISTANCE_ARRAYS);
+    else if (record[field] !== undefined && record[field] !== null) form[field] = record[field];
+  }
+  return form;
+}
+
 /** /auto-closure: the company's rules with their active switch. */
-export const autoClosureList: ListConfig = {
+export const autoClosureList = defineList({
   ...registered.autoClosureList,
   source: autoClosureApi.list,
   rowKey: 'id',
@@ -36,7 +117,7 @@ export const autoClosureList: ListConfig = {
   fetchError: T.fetchError,
   headerButtons: [{ label: 'Add Auto Closure', to: '/auto-closure/add', primary: true }],
   edit: { to: '/auto-closure/edit/:id', disabledWhen: (row) => !row.active },
-};
+});
 
 const customValue = {
   'ui:widget': 'remoteSelect',
@@ -52,7 +133,7 @@ const customValue = {
 const rows = { orderable: false, copyable: false, columns: 3, showTitle: false };
 
 /** /auto-closure/add and /auto-closure/edit/{id}: the type decides the fields and is locked when editing. */
-export const autoClosureForm: FormConfig = {
+export const autoClosureForm = defineForm({
   ...registered.autoClosureForm,
   schema: autoClosureFormSchema,
   columns: 3,
@@ -77,4 +158,4 @@ export const autoClosureForm: FormConfig = {
     preferServer: true,
   },
   after: '/auto-closure',
-};
+});

@@ -1,9 +1,10 @@
 import { ACCESS_KEY } from '../schemas/access-key';
-import { DASHBOARD_MSG, dashboardFormSchema } from '../schemas/dashboard';
+import { DASHBOARD_MSG, dashboardFormSchema, type DashboardForm, type DashboardRecord } from '../schemas/dashboard';
 import { parseUserIds } from '../schemas/sidebar-menu';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { defineForm, defineList } from '../engine/define';
+import type { Row } from '../engine/types';
 import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './dashboards.meta';
 
@@ -20,7 +21,7 @@ export const dashboardApi = {
 const shownName = (key: unknown) => (key === 'zoho' ? 'powerbi' : key);
 
 /** /dashboard-settings: the company's dashboards with their enable switch. */
-export const dashboardList: ListConfig = {
+export const dashboardList = defineList({
   ...registered.dashboardList,
   source: dashboardApi.list,
   rowKey: 'id',
@@ -39,35 +40,40 @@ export const dashboardList: ListConfig = {
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Dashboard', to: '/dashboard-settings/add', primary: true }],
   edit: { to: '/dashboard-settings/edit/:id' },
-};
+});
 
-type PowerbiEntry = { menu?: string; reportId?: string; workspaceId?: string; rlsRoles?: string[] };
-type LookerTab = { dashboard_id?: string; name?: string };
 const rows = { orderable: false, copyable: false, columns: 2, keepLast: true };
 
-/** The stored record as the form holds it: extraContext (JSON text) split into entries. */
-function toDashboardForm(record: Record<string, unknown>): Record<string, unknown> {
-  let extra: Record<string, unknown> = {};
+const isObject = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored extraContext as an object: {} when it is not a JSON object. */
+function parseExtraContext(text: string): Row {
   try {
-    extra = JSON.parse(String(record.extraContext ?? '{}')) as Record<string, unknown>;
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : {};
   } catch {
-    extra = {};
+    return {};
   }
+}
+
+/** The stored record as the form holds it: extraContext (JSON text) split into entries. */
+function toDashboardForm(record: DashboardRecord) {
+  const extra = parseExtraContext(record.extraContext);
   if (record.dashboardType === 'looker') {
     return {
       typeDashboard: 'looker',
-      userId: ((extra.enabled_users as number[] | undefined) ?? []).join(', '),
-      tabs: (extra.dashboard_tab as LookerTab[] | undefined) ?? [{}],
+      userId: (Array.isArray(extra.enabled_users) ? extra.enabled_users : []).join(', '),
+      tabs: Array.isArray(extra.dashboard_tab) ? extra.dashboard_tab : [{}],
     };
   }
   return {
     typeDashboard: 'zoho',
-    powerbi: Object.entries(extra).map(([menu, entry]) => ({ menu, ...(entry as PowerbiEntry) })),
+    powerbi: Object.entries(extra).map(([menu, entry]) => ({ menu, ...(isObject(entry) ? entry : {}) })),
   };
 }
 
 /** /dashboard-settings/add and /dashboard-settings/edit/{id}: the type decides the entries asked for. */
-export const dashboardForm: FormConfig = {
+export const dashboardForm = defineForm({
   ...registered.dashboardForm,
   schema: dashboardFormSchema,
   uiSchema: {
@@ -85,32 +91,30 @@ export const dashboardForm: FormConfig = {
   },
   load: { endpoint: dashboardApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: DASHBOARD_MSG.fetchError },
   toForm: toDashboardForm,
-  toSubmission: (form, { scope, editing, params }) => {
-    const powerbi = (form.powerbi as PowerbiEntry[] | undefined) ?? [];
-    const looker = form.typeDashboard === 'looker';
-    return {
-      body: {
-        companyId: scope.companyId,
-        branchId: scope.branchId ?? null,
-        departmentId: scope.departmentId ?? null,
-        customerConfigId: editing ? params.id : null,
-        isCreate: !editing,
-        typeDashboard: form.typeDashboard,
-        dashboardName: form.typeDashboard,
-        ...(looker
-          ? { userId: parseUserIds(form.userId as string), dashboardWorkspace: form.tabs }
-          : {
-            dashboardSlug: powerbi.map((e) => e.menu),
-            dashboardReportId: powerbi.map((e) => e.reportId),
-            dashboardWorkspaceId: powerbi.map((e) => e.workspaceId),
-            dashboardRlsRoles: powerbi.map((e) => e.rlsRoles),
-          }),
-      },
-    };
-  },
+  // The engine hands over data its schema validated, so it is one of the schema's branches (`DashboardForm`).
+  toSubmission: (form: DashboardForm, { scope, editing, params }) => ({
+    body: {
+      // The engine submits only with a company chosen ('' would be refused with the same text as none).
+      companyId: scope.companyId ?? '',
+      branchId: scope.branchId ?? null,
+      departmentId: scope.departmentId ?? null,
+      customerConfigId: editing ? params.id : null,
+      isCreate: !editing,
+      typeDashboard: form.typeDashboard,
+      dashboardName: form.typeDashboard,
+      ...(form.typeDashboard === 'looker'
+        ? { userId: parseUserIds(form.userId), dashboardWorkspace: form.tabs }
+        : {
+          dashboardSlug: form.powerbi.map((e) => e.menu),
+          dashboardReportId: form.powerbi.map((e) => e.reportId),
+          dashboardWorkspaceId: form.powerbi.map((e) => e.workspaceId),
+          dashboardRlsRoles: form.powerbi.map((e) => e.rlsRoles),
+        }),
+    },
+  }),
   submit: { create: dashboardApi.save },
   submitLabel: { create: 'Submit', edit: 'Submit' },
   messages: { created: 'Dashboard set successfully', createError: DASHBOARD_MSG.notUpdated, updateError: DASHBOARD_MSG.notUpdated, preferServer: true },
   after: '/dashboard-settings',
   back: '/dashboard-settings',
-};
+});

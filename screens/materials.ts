@@ -1,11 +1,12 @@
-import { customMaterialSchema, masterMaterialSchema } from '../schemas/material';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { customMaterialSchema, masterMaterialSchema, type CompanyMaterial } from '../schemas/material';
+import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './materials.meta';
 
+const materialMessages = { created: 'Submitted successfully', createError: 'Error while adding material' };
+
 /** A material picked from the master list. */
-const masterMaterialForm: FormConfig = {
-  kind: 'form',
+const masterMaterialForm = defineForm({
   title: { create: 'Master material' },
   schema: masterMaterialSchema,
   uiSchema: {
@@ -16,22 +17,21 @@ const masterMaterialForm: FormConfig = {
   },
   submit: { create: api.createMaterial },
   submitLabel: { create: 'Add Material' },
-  messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
-};
+  messages: materialMessages,
+});
 
 /** A free-text material. */
-const customMaterialForm: FormConfig = {
-  kind: 'form',
+const customMaterialForm = defineForm({
   title: { create: 'Custom material' },
   schema: customMaterialSchema,
   uiSchema: { label: { 'ui:placeholder': 'e.g. Galvanised Steel Coils' } },
   submit: { create: api.createMaterial },
   submitLabel: { create: 'Add Custom Material' },
-  messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
-};
+  messages: materialMessages,
+});
 
 /** /materialmaster: the client's materials. */
-export const materialsList: ListConfig = {
+export const materialsList = defineList({
   ...registered.materialsList,
   source: api.materials,
   rowKey: 'id',
@@ -41,9 +41,9 @@ export const materialsList: ListConfig = {
   inlineForms: [masterMaterialForm, customMaterialForm],
   remove: {
     endpoint: api.deleteMaterial,
-    input: (row) => ({ query: { id: String(row.id) } }),
+    input: (material: CompanyMaterial) => ({ query: { id: material.id } }),
     confirm: 'Are you sure to delete this material ?',
     success: 'Deleted successfully',
     error: 'Error while deleting',
   },
-};
+});

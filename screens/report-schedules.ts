@@ -1,18 +1,27 @@
 import { endpoint } from '../engine/data/endpoint';
+import { textAt } from '../engine/data/pick';
 import { companyCalls } from '../schemas/api/company';
 import { reportCalls } from '../schemas/api/reports';
-import type { FormConfig, ListConfig, LookupConfig } from '../engine/types';
+import type { BodyOf } from '../schemas/api/contract';
+import { defineForm, defineList } from '../engine/define';
+import type { ConfigContext, LookupConfig, SubmitContext } from '../engine/types';
+import type { Scope } from '../engine/scope/scope';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
 import {
+  EXCEPTION_FIXED,
   FILTER_FIELDS,
   FILTER_OPERATORS,
   LIST_OPERATORS,
   dailySummaryFormSchema,
   exceptionFormSchema,
-  type ReportScheduleDraft,
+  type DailySummaryForm,
+  type DefinitionFilter,
+  type ExceptionForm,
+  type FilterRow,
+  type ReportDefinition,
+  type ReportSchedule,
   type ReportType,
 } from '../schemas/report-schedule';
-import { baseDefinition, exceptionDefinition, reportToForm, type ReportForm } from './report-definition';
 import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './report-schedules.meta';
 
@@ -25,28 +34,96 @@ export const reportApi = {
   create: endpoint(reportCalls.create),
 };
 
+/** The comma-joined recipients, without blanks around each address. */
+export const joinEmails = (text = '') => text.split(',').map((e) => e.trim()).filter(Boolean).join(',');
+
+/**
+ * The filters to send (spec 001 section 5): only rows with a key, an operator and a non-empty value; for `in` and
+ * `not_in` the value is split on commas into a list, for number (int) and date (minutes) fields it is parsed as an integer.
+ */
+export function buildFilters(rows: FilterRow[] | undefined, fields: Record<string, string> = FILTER_FIELDS): DefinitionFilter[] {
+  return (rows ?? []).flatMap(({ key, operator, value: text }) => {
+    const raw = text?.trim();
+    if (!key || !operator || !raw) return [];
+    const type = fields[key];
+    const value = LIST_OPERATORS.some((listOperator) => listOperator === operator)
+      ? raw.split(',').map((v) => v.trim()).filter(Boolean)
+      : type === 'int' || type === 'date' ? Number.parseInt(raw, 10) : raw;
+    return [{ key, [operator]: value }];
+  });
+}
+
+/** Stored filters back into form rows (lists joined with commas). */
+export function filterRows(filters: DefinitionFilter[] | undefined): FilterRow[] {
+  return (filters ?? []).map(({ key, ...rest }) => {
+    const [operator, value] = Object.entries(rest)[0] ?? [];
+    return { key, operator, value: Array.isArray(value) ? value.join(',') : value === undefined ? undefined : String(value) };
+  });
+}
+
+/** What every definition carries: recipients, the company (and branch when one is chosen) and the daily schedule. */
+export function baseDefinition(form: DailySummaryForm, scope: Scope): ReportDefinition {
+  return {
+    email_recipients: joinEmails(form.emails),
+    // The engine submits only with a company chosen ('' would be refused with the same text as none).
+    company_id: scope.companyId ?? '',
+    ...(scope.branchId ? { branch_id: scope.branchId } : {}),
+    schedule: { cron: form.cron, type: EXCEPTION_FIXED.scheduleType },
+  };
+}
+
+/** An exception report's definition: the base plus its params and, when any row is complete, its filters. */
+export function exceptionDefinition(form: ExceptionForm, scope: Scope): ReportDefinition {
+  const filters = buildFilters(form.filters);
+  return {
+    ...baseDefinition(form, scope),
+    params: {
+      'date.alert.closed.close_time.duration_mins': form.closedMinutes,
+      'date.alert.inprogress.start_time.duration_mins': EXCEPTION_FIXED.inProgressMinutes,
+      'date.trip.constraint.value': form.tripHours,
+      'date.trip.type': EXCEPTION_FIXED.tripType,
+      event: form.alerts,
+      format: EXCEPTION_FIXED.format,
+      tripStatus: form.tripStatus,
+    },
+    ...(filters.length ? { filters } : {}),
+  };
+}
+
+/** A stored report as form data. */
+export function reportToForm({ definition }: { definition?: ReportDefinition }) {
+  if (!definition) return {};
+  const params = definition.params;
+  return {
+    emails: definition.email_recipients,
+    cron: definition.schedule?.cron,
+    ...(params
+      ? {
+          alerts: params.event,
+          closedMinutes: params['date.alert.closed.close_time.duration_mins'],
+          tripHours: params['date.trip.constraint.value'],
+          tripStatus: params.tripStatus,
+          filters: filterRows(definition.filters),
+        }
+      : {}),
+  };
+}
+
 /** The company's entity id, which the report calls name (`data.id` of cbdt). */
 const entity: LookupConfig = {
   endpoint: reportApi.cbdt,
-  pick: (data) => (data as { id?: string } | undefined)?.id,
+  pick: (data) => textAt(data, 'id'),
   error: 'Error while fetching cbdt',
 };
 
-const MESSAGES = {
-  created: 'Report set sucessfully',
-  updated: 'Report updated sucessfully',
-  createError: 'There is something wrong',
-  updateError: 'Error while updating report',
-} as const;
-
 /** A report list: Event Id, Event Name, the enable switch (flips active 0/1 after confirming) and Edit. */
-function reportList(type: ReportType, screen: typeof registered.dailySummaryList, button: string, companyMessage: string): ListConfig {
+function reportList(type: ReportType, screen: typeof registered.dailySummaryList, button: string, companyMessage: string) {
   const { path } = screen;
-  return {
+  return defineList({
     ...screen,
     lookup: entity,
     source: reportApi.list,
-    sourceInput: ({ scope, lookup }) => ({ scope, query: { entity_id: lookup as string | undefined, type } }),
+    sourceInput: ({ scope, lookup }) => ({ scope, query: { entity_id: lookup, type } }),
     rowKey: 'id',
     columns: [
       { title: 'Event Id', field: 'id' },
@@ -65,34 +142,37 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
     fetchError: 'Error while fetching report',
     headerButtons: [{ label: button, to: `${path}/add`, primary: true, companyMessage }],
     edit: { to: `${path}/edit/:id`, disabledWhen: (row) => Number(row.active) !== 1 },
-  };
+  });
 }
 
-/** Create (POST with entity_id, type and the definition) or edit (PUT of the full definition). */
-function reportForm(type: ReportType, path: string, base: Omit<FormConfig, 'kind' | 'submit' | 'messages' | 'load' | 'lookup' | 'toForm' | 'toSubmission'>, build: typeof baseDefinition): FormConfig {
-  return {
-    kind: 'form',
-    ...base,
-    lookup: entity,
-    load: {
-      endpoint: reportApi.report,
-      input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
-      error: 'Error while fetching report',
-    },
-    toForm: (record) => reportToForm(record as ReportScheduleDraft) as Record<string, unknown>,
-    toSubmission: (form, { scope, params, editing, lookup, record }) => {
-      const definition = build(form as ReportForm, scope);
-      if (editing) {
-        const job = (record as ReportScheduleDraft | undefined)?.job_request?.job_uuid;
-        return { params: { id: params.id }, body: { definition: job ? { ...definition, job_uuid: job } : definition } };
-      }
-      return { body: { entity_id: lookup, type, definition } };
-    },
-    submit: { create: reportApi.create, update: reportApi.update },
-    messages: MESSAGES,
-    after: path,
-    back: path,
-  };
+/** What both report forms share: the company's entity, the schedule's loading, the calls, the texts and the way back. */
+const reportForm = (path: string) => ({
+  lookup: entity,
+  load: {
+    endpoint: reportApi.report,
+    input: ({ scope, params }: ConfigContext) => ({ scope, params: { id: params.id } }),
+    error: 'Error while fetching report',
+  },
+  toForm: (record: ReportSchedule) => reportToForm(record),
+  submit: { create: reportApi.create, update: reportApi.update },
+  messages: {
+    created: 'Report set sucessfully',
+    updated: 'Report updated sucessfully',
+    createError: 'There is something wrong',
+    updateError: 'Error while updating report',
+  },
+  after: path,
+  back: path,
+});
+
+/** Create (POST with entity_id, type and the definition) or edit (PUT of the full definition, with the schedule's job). */
+function saving(type: ReportType, definition: ReportDefinition, { params, editing, lookup, record }: SubmitContext<ReportSchedule>) {
+  if (editing) {
+    const job = record?.job_request?.job_uuid;
+    return { params: { id: params.id }, body: { definition: job ? { ...definition, job_uuid: job } : definition } satisfies BodyOf<typeof reportCalls.update> };
+  }
+  // The look-up's id is read before saving ('' would be refused with the same text as none).
+  return { body: { entity_id: lookup ?? '', type, definition } satisfies BodyOf<typeof reportCalls.create> };
 }
 
 const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({ 'ui:widget': 'cronSchedule', 'ui:options': { choices, placeholder: 'Select timings' } });
@@ -101,20 +181,23 @@ const emails = { 'ui:placeholder': 'Comma separated e-mail ids' };
 /** /sputnik-daily-summary (spec 001 section 2.6). */
 export const dailySummaryList = reportList('DAILY_TRIP_SUMMARY', registered.dailySummaryList, 'Set Daily summary Report of Sputnik', 'Select a company to set daily summary report');
 
-export const dailySummaryForm = reportForm('DAILY_TRIP_SUMMARY', registered.dailySummaryList.path, {
+export const dailySummaryForm = defineForm({
   ...registered.dailySummaryForm,
+  ...reportForm(registered.dailySummaryList.path),
   schema: dailySummaryFormSchema,
   columns: 2,
   uiSchema: { 'ui:order': ['emails', 'cron'], emails, cron: schedule(DAILY_SUMMARY_CRONS) },
+  toSubmission: (form, ctx) => saving('DAILY_TRIP_SUMMARY', baseDefinition(form, ctx.scope), ctx),
   submitLabel: { create: 'Submit Daily Summary Report', edit: 'Submit Daily Summary Report' },
   companyMessage: 'Select a company to set daily summary report',
-}, baseDefinition);
+});
 
 /** /exception-report (spec 001 section 2.7). */
 export const exceptionList = reportList('ALERT', registered.exceptionList, 'Set Exception Report', 'Select a company to Exception Report');
 
-export const exceptionForm = reportForm('ALERT', registered.exceptionList.path, {
+export const exceptionForm = defineForm({
   ...registered.exceptionForm,
+  ...reportForm(registered.exceptionList.path),
   schema: exceptionFormSchema,
   columns: 3,
   uiSchema: {
@@ -136,6 +219,7 @@ export const exceptionForm = reportForm('ALERT', registered.exceptionList.path, 
       },
     },
   },
+  toSubmission: (form, ctx) => saving('ALERT', exceptionDefinition(form, ctx.scope), ctx),
   submitLabel: { create: 'Submit Exception Report', edit: 'Submit Exception Report' },
   companyMessage: 'Select a company to Exception Report',
-}, exceptionDefinition);
+});

@@ -1,44 +1,45 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { routeMasterFormSchema, type RouteMasterBody } from '../schemas/route-master';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { routeMasterFormSchema, type RouteMasterBody, type RouteMasterEntry, type RouteMasterForm } from '../schemas/route-master';
+import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './route-master.meta';
 
 dayjs.extend(customParseFormat);
 
-type CostKey = RouteMasterBody['data'][number]['key'];
+type Cost = RouteMasterBody['data'][number];
 
-/** Optional costs of the form and the key and unit each is stored under. */
-const OPTIONAL_COSTS: [field: string, key: CostKey, unit: string][] = [
+/** Optional costs of the form: [field, key, unit] each is stored under. */
+const OPTIONAL_COSTS = [
   ['loadingFee', 'LOADING_FEE', 'FIXED'],
   ['unloadingFee', 'UNLOADING_FEE', 'FIXED'],
   ['loadingDetentionCost', 'LOADING_DETENTION_COST', 'DAY'],
   ['unloadingDetentionCost', 'UNLOADING_DETENTION_COST', 'DAY'],
-];
+] as const;
 
 /** Builds the create body: costs as {key, value, unit}, validFrom in epoch ms, STT hours as minutes, load type FTL. */
-export function routeMasterBody(form: Record<string, unknown>): RouteMasterBody {
-  const data: RouteMasterBody['data'] = [{ key: 'ROUTE_COST', value: Number(form.freightCost), unit: String(form.unit) }];
+function routeMasterBody(form: RouteMasterForm): RouteMasterBody {
+  const data: Cost[] = [{ key: 'ROUTE_COST', value: form.freightCost, unit: form.unit }];
   for (const [field, key, unit] of OPTIONAL_COSTS) {
-    if (typeof form[field] === 'number') data.push({ key, value: form[field] as number, unit });
+    const value = form[field];
+    if (typeof value === 'number') data.push({ key, value, unit });
   }
   if (typeof form.stt === 'number') data.push({ key: 'STANDARD_TRANSIT_TIME', value: form.stt * 60, unit: 'FIXED' });
   return {
-    partnerId: String(form.partnerId),
-    vehicleId: String(form.vehicleId),
-    materialId: String(form.materialId),
-    validFrom: dayjs(String(form.validFrom), 'DD/MM/YYYY', true).valueOf(),
+    partnerId: form.partnerId,
+    vehicleId: form.vehicleId,
+    materialId: form.materialId,
+    validFrom: dayjs(form.validFrom, 'DD/MM/YYYY', true).valueOf(),
     loadType: 'FTL',
     data,
   };
 }
 
 /** The ROUTE_COST value of an entry's cost list. */
-const freightCost = (row: Record<string, unknown>) => (row.data as RouteMasterBody['data'] | undefined)?.find((d) => d.key === 'ROUTE_COST')?.value;
+const freightCost = (entry: RouteMasterEntry) => entry.data?.find((cost) => cost.key === 'ROUTE_COST')?.value;
 
 /** /route-master: freight rates of the company. */
-export const routeMasterList: ListConfig = {
+export const routeMasterList = defineList({
   ...registered.routeMasterList,
   source: api.routeMaster,
   rowKey: 'id',
@@ -53,7 +54,7 @@ export const routeMasterList: ListConfig = {
   emptyText: 'No route master entries found for the given selection',
   fetchError: 'Error while fetching details',
   headerButtons: [{ label: 'Add New Entry', to: '/route-master/add', primary: true }],
-};
+});
 
 const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, placeholder: string, fetchError: string) => ({
   'ui:widget': 'remoteSelect',
@@ -63,7 +64,7 @@ const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, pl
 const routeSelect = select(api.routes, 'label', 'Select a route', 'Error while fetching routes data');
 
 /** /route-master/add. */
-export const routeMasterForm: FormConfig = {
+export const routeMasterForm = defineForm({
   ...registered.routeMasterForm,
   schema: routeMasterFormSchema,
   columns: 3,
@@ -75,9 +76,9 @@ export const routeMasterForm: FormConfig = {
     unit: { 'ui:widget': 'radio', 'ui:enumNames': ['Per Ton', 'Per Truck'] },
     validFrom: { 'ui:widget': 'date' },
   },
-  toSubmission: (form) => ({ body: routeMasterBody(form), query: { routeId: String(form.routeId) } }),
+  toSubmission: (form) => ({ body: routeMasterBody(form), query: { routeId: form.routeId } }),
   submit: { create: api.createRouteMaster },
   submitLabel: { create: 'Submit' },
   messages: { created: 'Route master added successfully', createError: 'Error while adding' },
   after: '/route-master',
-};
+});

@@ -1,9 +1,13 @@
 import { ACCESS_KEY } from '../schemas/access-key';
-import { SIDEBAR_MSG, SIDEBAR_ROLES, parseUserIds, sidebarMenuFormSchema, userIdTextSchema } from '../schemas/sidebar-menu';
+import {
+  SIDEBAR_MSG, SIDEBAR_ROLES, parseUserIds, sidebarMenuFormSchema, userIdTextSchema,
+  type SidebarConfig, type SidebarMenuForm, type UpdateLandingPageBody, type UpdateSideMenuListBody,
+} from '../schemas/sidebar-menu';
 import { validate } from '../schemas/ajv';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
-import type { ConfigContext, FormConfig, ListConfig } from '../engine/types';
+import { defineForm, defineList } from '../engine/define';
+import type { ConfigContext } from '../engine/types';
 import * as registered from './sidebar-menu.meta';
 
 /** The data family's sidebar calls (spec 001 section 7); every one sends the access key. */
@@ -18,7 +22,7 @@ export const sidebarApi = {
 };
 
 /** /sidebar-menu: the company's overrides. */
-export const sidebarMenuList: ListConfig = {
+export const sidebarMenuList = defineList({
   ...registered.sidebarMenuList,
   source: sidebarApi.list,
   rowKey: 'id',
@@ -27,15 +31,24 @@ export const sidebarMenuList: ListConfig = {
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Set SideMenuBar', to: '/sidebar-menu/add', primary: true, companyMessage: SIDEBAR_MSG.noCompany }],
   edit: { to: '/sidebar-menu/edit/:id' },
-};
+});
 
 /** Role and user ids are hidden (and not sent) when a branch is chosen. */
-const targetOf = (form: Record<string, unknown>, { scope }: ConfigContext) =>
-  scope.branchId ? { roles: null, userId: [] } : { roles: (form.roles as number | undefined) ?? null, userId: parseUserIds(form.userId as string | undefined) };
-const where = ({ scope }: ConfigContext) => ({ key: ACCESS_KEY, companyId: scope.companyId, branchId: scope.branchId ?? null });
+const targetOf = (form: SidebarMenuForm, { scope }: ConfigContext) =>
+  scope.branchId ? { roles: null, userId: [] } : { roles: form.roles ?? null, userId: parseUserIds(form.userId) };
+/**
+ * What both saves send besides the target: the key, whose override it is and enabled 1 (a save enables it). The
+ * engine asks for a company before saving, so the empty id is never sent.
+ */
+const where = ({ scope }: ConfigContext): Pick<UpdateSideMenuListBody, 'key' | 'companyId' | 'branchId' | 'enabled'> => ({
+  key: ACCESS_KEY,
+  companyId: scope.companyId ?? '',
+  branchId: scope.branchId ?? null,
+  enabled: 1,
+});
 
 /** /sidebar-menu/add and /sidebar-menu/edit/{id}: one field over the whole form (see SideMenuField). */
-export const sidebarMenuForm: FormConfig = {
+export const sidebarMenuForm = defineForm({
   ...registered.sidebarMenuForm,
   schema: sidebarMenuFormSchema,
   uiSchema: {
@@ -45,24 +58,23 @@ export const sidebarMenuForm: FormConfig = {
   },
   companyMessage: SIDEBAR_MSG.noCompany,
   load: { endpoint: sidebarApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: 'Error while fetching data' },
-  toForm: (record) => ({
-    roles: record.roles ?? undefined,
-    userId: ((record.userId as number[] | undefined) ?? []).join(', ') || undefined,
-    landingPage: record.landingPage ?? undefined,
-    extracontext: record.extracontext ?? [],
+  toForm: (config: SidebarConfig) => ({
+    roles: config.roles ?? undefined,
+    userId: (config.userId ?? []).join(', ') || undefined,
+    landingPage: config.landingPage ?? undefined,
+    extracontext: config.extracontext ?? [],
   }),
   toSubmission: (form, ctx) => ({
     body: {
       ...where(ctx),
       ...targetOf(form, ctx),
       extracontext: form.extracontext,
-      enabled: 1,
       ...(ctx.editing && ctx.params.id ? { id: ctx.params.id } : {}),
     },
   }),
   alsoSubmit: {
     endpoint: sidebarApi.saveLanding,
-    input: (form, ctx) => ({ body: { ...where(ctx), ...targetOf(form, ctx), landingPage: form.landingPage, enabled: 1 } }),
+    input: (form, ctx) => ({ body: { ...where(ctx), ...targetOf(form, ctx), landingPage: form.landingPage } satisfies UpdateLandingPageBody }),
   },
   submitBlocked: (form) => validate(userIdTextSchema, form.userId ?? '').length > 0,
   submit: { create: sidebarApi.save },
@@ -70,4 +82,4 @@ export const sidebarMenuForm: FormConfig = {
   messages: { created: 'Side menu updated successfully', createError: 'Error while adding', updateError: 'Error while updating', preferServer: true },
   after: '/sidebar-menu',
   back: '/sidebar-menu',
-};
+});

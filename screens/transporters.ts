@@ -1,11 +1,11 @@
-import { transporterSchema } from '../schemas/transporter';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { transporterSchema, type Transporter } from '../schemas/transporter';
+import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './transporters.meta';
 
 /** /transporters: the older transporter screens. */
-export const transportersList: ListConfig = {
+export const transportersList = defineList<Transporter>({
   ...registered.transportersList,
   source: api.transporters,
   rowKey: 'id',
@@ -47,15 +47,15 @@ export const transportersList: ListConfig = {
   edit: { to: '/transporters/:id/edit' },
   remove: {
     endpoint: api.deleteTransporter,
-    input: (row) => ({ params: { id: String(row.id) } }),
+    input: (row) => ({ params: { id: row.id } }),
     confirm: 'Are you sure to delete this transporter ?',
     success: 'Successfully deleted !',
     error: 'Error while deleting',
   },
-};
+});
 
 /** /transporters/add and /transporters/{id}/edit, with the logo upload. */
-export const transporterForm: FormConfig = {
+export const transporterForm = defineForm({
   ...registered.transporterForm,
   schema: transporterSchema,
   columns: 3,
@@ -70,10 +70,10 @@ export const transporterForm: FormConfig = {
     input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
     error: 'Error while fetching details',
   },
-  toForm: ({ id: _id, logoUrl: _logo, ...fields }) => fields,
+  toForm: ({ id: _id, logoUrl: _logo, ...fields }: Transporter) => fields,
   toSubmission: (form, { params, editing }) => (editing ? { params: { id: params.id }, body: form } : { body: form }),
   submit: { create: api.createTransporter, update: api.updateTransporter },
   submitLabel: { create: 'Submit', edit: 'Update' },
   messages: { created: 'Saved successfully', updated: 'Saved successfully', createError: 'Error while adding', updateError: 'Error while updating' },
   after: '/transporters',
-};
+});

@@ -1,13 +1,12 @@
-import { customVehicleSchema, standardVehicleSchema } from '../schemas/vehicle';
-import type { FormConfig, ListConfig } from '../engine/types';
+import { customVehicleSchema, standardVehicleSchema, type CompanyVehicle } from '../schemas/vehicle';
+import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './vehicles.meta';
 
 const vehicleMessages = { created: 'Vehicle created succesfully', createError: 'Something went wrong. Please try again' };
 
 /** The cascading standard vehicle picker (body type, length, weight). */
-const standardVehicleForm: FormConfig = {
-  kind: 'form',
+const standardVehicleForm = defineForm({
   title: { create: 'Standard vehicle' },
   schema: standardVehicleSchema,
   uiSchema: {
@@ -28,21 +27,20 @@ const standardVehicleForm: FormConfig = {
   submit: { create: api.createVehicle },
   submitLabel: { create: 'Add Vehicle' },
   messages: vehicleMessages,
-};
+});
 
 /** A custom vehicle typed by the operator. */
-const customVehicleForm: FormConfig = {
-  kind: 'form',
+const customVehicleForm = defineForm({
   title: { create: 'Custom vehicle' },
   schema: customVehicleSchema,
   uiSchema: { label: { 'ui:placeholder': 'e.g. 32 ft MXL Closed' } },
   submit: { create: api.createVehicle },
   submitLabel: { create: 'Add Custom Vehicle' },
   messages: vehicleMessages,
-};
+});
 
 /** /vehicle-master: the client's vehicles. */
-export const vehiclesList: ListConfig = {
+export const vehiclesList = defineList({
   ...registered.vehiclesList,
   source: api.vehicles,
   rowKey: 'id',
@@ -52,9 +50,9 @@ export const vehiclesList: ListConfig = {
   inlineForms: [standardVehicleForm, customVehicleForm],
   remove: {
     endpoint: api.deleteVehicle,
-    input: (row) => ({ query: { id: String(row.id) } }),
+    input: (vehicle: CompanyVehicle) => ({ query: { id: vehicle.id } }),
     confirm: 'Are you sure to delete this vehicle ?',
     success: 'Deleted Vehicle record successfully',
     error: 'Something went wrong. Please try again',
   },
-};
+});

@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { autoClosureFormSchema } from '../../schemas/auto-closure';
-import { toAutoClosureForm } from '../../schemas/auto-closure-payload';
 import { FormView } from '../form/FormView';
 import type { FormConfig } from '../types';
 import { at, tataSteel } from '../../src/stories/fixtures';
@@ -25,7 +24,8 @@ const ruleForm: FormConfig = {
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
     error: 'Error while fetching data',
   },
-  toForm: toAutoClosureForm,
+  // The stored rule's type and threshold are all this story's form shows.
+  toForm: (rule) => ({ autoClosureType: rule.identifier, threshold: rule.threshold }),
   submit: { create: endpoint(dataCalls.saveAutoClosure) },
   messages: { created: 'Saved', createError: 'Not saved' },
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildFilters, exceptionDefinition, baseDefinition, filterRows, joinEmails, reportToForm } from './report-definition';
+import { buildFilters, exceptionDefinition, baseDefinition, filterRows, joinEmails, reportToForm } from './report-schedules';
 import { validator } from '../engine/form/validator';
 import { transformErrors } from '../engine/form/transformErrors';
-import { exceptionFormSchema } from '../schemas/report-schedule';
+import { exceptionFormSchema, type ExceptionForm } from '../schemas/report-schedule';
 
 describe('report definition payloads', () => {
   it('sends only rows with a key, an operator and a value, splitting lists and parsing integers', () => {
@@ -42,7 +42,7 @@ describe('report definition payloads', () => {
   });
 
   it('builds the exception definition with its fixed params, and reads it back', () => {
-    const form = {
+    const form: ExceptionForm = {
       emails: 'alerts@x.in', cron: '0 0/15 * * * ?', alerts: ['untracked'], closedMinutes: 30, tripHours: 12, tripStatus: [1, 0],
       filters: [{ key: 'alert_type', operator: 'in', value: 'a,b' }, {}],
     };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from './ajv';
-import { autoClosureBodySchema, autoClosureFormSchema } from './auto-closure';
-import { quote, toAutoClosureBody, toAutoClosureForm, unquote } from './auto-closure-payload';
+import { validate } from '../schemas/ajv';
+import { autoClosureBodySchema, autoClosureFormSchema } from '../schemas/auto-closure';
+import { quote, unquote } from '../schemas/auto-closure-payload';
+import { toAutoClosureBody, toAutoClosureForm } from './auto-closure';
 
 const ruleForm = {
   autoClosureType: 'RULE_BASED',
