@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { API_PREFIXES } from './schemas/api';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -54,6 +55,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/saas', '/v1', '/auth', '/maps', '/tms', '/dev', '/docs', '/config.json', '/health'].map((p) => [p, api])),
+    proxy: Object.fromEntries([...API_PREFIXES, '/docs'].map((p) => [p, api])),
   },
 });

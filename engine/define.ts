@@ -1,16 +1,30 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { BodyOf, Contract } from '../schemas/api/contract';
 import type { Endpoint } from './data/endpoint';
-import type { FormConfig, FormData, ListConfig, Row, SheetConfig } from './types';
+import type { FormConfig, FormData, ListConfig, Row, SheetConfig, Submission, SubmitContext } from './types';
 
-/** The data of a form with schema `S`; the wide `JSONSchema` (while `S` is still being inferred) gives plain records. */
-type DataOf<S extends JSONSchema> = JSONSchema extends S ? FormData : FromSchema<S>;
+/**
+ * The data of a form with schema `S`. A root if/then/else (one branch per type of record, e.g. the dashboard types)
+ * gives a union of the branches; if/thens inside `allOf` (rules that add requirements) are left to the validator, as
+ * json-schema-to-ts would multiply them into a union with no known fields. The wide `JSONSchema` (while `S` is still
+ * being inferred) gives plain records.
+ */
+type DataOf<S extends JSONSchema> = JSONSchema extends S
+  ? FormData
+  : S extends { readonly if: unknown }
+    ? FromSchema<S, { parseIfThenElseKeywords: true }>
+    : FromSchema<S>;
 
 /** A form config as a screen writes it: its schema decides the form data's type, its submit calls the body's. */
 export type FormDefinition<S extends JSONSchema, Create extends Contract, Update extends Contract, Rec> =
-  Omit<FormConfig<NoInfer<DataOf<S>>, Rec, NoInfer<BodyOf<Create> | BodyOf<Update>>>, 'kind' | 'schema' | 'submit'> & {
+  Omit<FormConfig<NoInfer<DataOf<S>>, Rec, NoInfer<BodyOf<Create> | BodyOf<Update>>>, 'kind' | 'schema' | 'submit' | 'toSubmission'> & {
     schema: S;
     submit: { create: Endpoint<Create>; update?: Endpoint<Update> };
+    /**
+     * A function property, not a method, so its parameter is checked strictly: an annotation other than the
+     * schema's data type (or a wider one) is an error, not a silent cast.
+     */
+    toSubmission?: (formData: NoInfer<DataOf<S>>, ctx: SubmitContext<Rec>) => Submission<NoInfer<BodyOf<Create> | BodyOf<Update>>>;
   };
 
 /**

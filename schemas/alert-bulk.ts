@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './alerts';
+import { idField } from './messages';
 import { ALERT_TYPES } from './report-schedule';
 
 /**
@@ -143,10 +144,17 @@ export const alertBulkBodySchema = {
   errorMessage: { minItems: ALERT_SHEET_TEXT.empty, maxItems: `At most ${ALERT_SHEET.maxRows} rows can be uploaded at once`, type: ALERT_SHEET_TEXT.empty },
 } as const;
 
-/** Query of setAlerts: the access key and allOrNone (false: rows are saved one by one; true: all or none). */
+/**
+ * Query of setAlerts: the access key and allOrNone (false: rows are saved one by one; true: all or none). The console
+ * also sends the filter bar's scope, as on every data-family call; each row names its own CompanyId and branchId, so
+ * the upload does not use it.
+ */
 export const alertBulkQuerySchema = {
   type: 'object',
   properties: {
+    companyId: idField('companyId'),
+    branchId: idField('branchId'),
+    departmentId: idField('departmentId'),
     key: accessKeySchema,
     allOrNone: { type: 'boolean', default: false, errorMessage: 'allOrNone must be true or false' },
   },

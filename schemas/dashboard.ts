@@ -206,9 +206,6 @@ export const toggleDashboardSchema = {
   errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
 
-/** The dashboard form's data: the PowerBI entries or the looker users and tabs, by type (its if/then branches). */
-export type DashboardForm = FromSchema<typeof dashboardFormSchema, { parseIfThenElseKeywords: true }>;
-
 /**
  * A dashboard config as the dashboard calls answer it (no schema: the server builds it). `extraContext` is the JSON
  * text of spec 001 section 3: PowerBI's entries keyed by menu slug, or looker's `enabled_users` and `dashboard_tab`.

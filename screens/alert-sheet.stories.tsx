@@ -5,14 +5,17 @@ import type { AlertBulkResult } from '../schemas/alert-bulk';
 import { at, consoleApi, tataSteel } from '../src/stories/fixtures';
 import type { ApiRequest } from '../src/stories/storyApi';
 import { SheetView } from '../engine/sheet/SheetView';
+import { textAt } from '../engine/data/pick';
 import { dataCalls } from '../schemas/api/data';
 import { fixtureKey } from '../src/stories/storyApi';
 
 /** setAlerts as the platform answers it: rows of an alert Tata Steel already has fail, the others are saved. */
 const setAlerts = ({ body }: ApiRequest) => {
-  const rows = body as { CompanyId: string; Alert_Name: string }[];
+  const rows: unknown[] = Array.isArray(body) ? body : [];
   const data: AlertBulkResult[] = rows.map((row, index) =>
-    row.Alert_Name === 'detention' ? { index, status: 'Error', message: 'Alert config already exists' } : { index, status: 'Success', id: `al${index}`, companyId: row.CompanyId },
+    textAt(row, 'Alert_Name') === 'detention'
+      ? { index, status: 'Error', message: 'Alert config already exists' }
+      : { index, status: 'Success', id: `al${index}`, companyId: textAt(row, 'CompanyId') ?? '' },
   );
   return { status: 'ok', result: { status: 1, data, message: 'Alert config set successfully for companyIds [ 1001 ]' } };
 };

@@ -21,7 +21,7 @@ export const alertApi = {
   toggleAlert: endpoint(dataCalls.toggleAlert),
   toggleAlertTickets: endpoint(dataCalls.toggleAlertTickets),
   // Each row carries its own CompanyId and branchId; allOrNone false saves the good rows of a mixed sheet.
-  setAlerts: endpoint(dataCalls.setAlerts, { scoped: true, query: { key: ACCESS_KEY, allOrNone: false } }),
+  setAlerts: endpoint(dataCalls.setAlerts, { query: { key: ACCESS_KEY, allOrNone: false } }),
   uiConfigs: endpoint(dataCalls.uiConfigs),
   toggleUiConfig: endpoint(dataCalls.toggleUiConfig),
   uiConfig: endpoint(dataCalls.uiConfigById),

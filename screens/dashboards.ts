@@ -1,5 +1,5 @@
 import { ACCESS_KEY } from '../schemas/access-key';
-import { DASHBOARD_MSG, dashboardFormSchema, type DashboardForm, type DashboardRecord } from '../schemas/dashboard';
+import { DASHBOARD_MSG, dashboardFormSchema, type DashboardRecord } from '../schemas/dashboard';
 import { parseUserIds } from '../schemas/sidebar-menu';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
@@ -91,8 +91,8 @@ export const dashboardForm = defineForm({
   },
   load: { endpoint: dashboardApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: DASHBOARD_MSG.fetchError },
   toForm: toDashboardForm,
-  // The engine hands over data its schema validated, so it is one of the schema's branches (`DashboardForm`).
-  toSubmission: (form: DashboardForm, { scope, editing, params }) => ({
+  // The form data is one of the schema's branches (zoho or looker), as validated.
+  toSubmission: (form, { scope, editing, params }) => ({
     body: {
       // The engine submits only with a company chosen ('' would be refused with the same text as none).
       companyId: scope.companyId ?? '',

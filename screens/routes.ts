@@ -13,8 +13,10 @@ export const routeModal = defineForm({
   schema: routeModalSchema,
   uiSchema: { stt: { 'ui:placeholder': 'Hours' } },
   toForm: (route: Route) => ({ label: route.label, code: route.code, stt: toHours(route.stt) }),
-  // The modal edits a listed route, so the record is there; origin and destination go back as they were.
-  toSubmission: (form, { record }) => ({ body: { ...record!, ...form, stt: toMinutes(form.stt) } }),
+  // The modal edits a listed route (the record is always there): its id, origin and destination go back as they were.
+  toSubmission: (form, { record }) => ({
+    body: record && { id: record.id, origin: record.origin, destination: record.destination, ...form, stt: toMinutes(form.stt) },
+  }),
   submit: { create: api.saveRoute },
   submitLabel: { create: 'Update', edit: 'Update' },
   messages: { created: 'Route updated successfully !', createError: 'Error while updating' },

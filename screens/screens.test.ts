@@ -22,7 +22,11 @@ describe('screen registry', () => {
 
   it.each(screens.map((entry) => [entry.name, entry] as const))('%s: its config agrees with its registration and passes the engine checks', async (_name, entry) => {
     const config = await entry.load();
-    expect({ kind: config.kind, path: config.path }).toEqual({ kind: entry.kind, path: entry.path });
+    const registered = { kind: entry.kind, path: entry.path, editPath: entry.editPath, title: entry.title, menu: entry.menu };
+    const { kind, path, title } = config;
+    const editPath = 'editPath' in config ? config.editPath : undefined;
+    const menu = 'menu' in config ? config.menu : undefined;
+    expect({ kind, path, editPath, title, menu }).toEqual(registered);
     expect(configProblems(config, { extensions: consoleExtensions, calls: allCalls, paths })).toEqual([]);
   });
 });

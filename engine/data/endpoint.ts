@@ -1,6 +1,6 @@
 import { http, type EnvelopeKind, type HttpResult, type QueryValue } from './http';
 import type { ServiceName } from './services';
-import type { Contract } from '../../schemas/api/contract';
+import type { Contract, Method } from '../../schemas/api/contract';
 import { idParams, scopeParams, type Scope } from '../scope/scope';
 
 /** A call as screen configs declare it: where it goes and which parameters it always carries. */
@@ -8,7 +8,7 @@ export interface Endpoint<C extends Contract = Contract> {
   /** The contract it was made from (see {@link endpoint}); the payload mappers' body types come from it. */
   call?: C;
   service?: ServiceName;
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method?: Method;
   /** Path with `:name` placeholders filled from `params`. */
   path: string;
   /** Query values this call always sends (e.g. `t: 'CONSIGNOR'`, `pt: 'TRANSPORTER'`); they win over the scope's. */

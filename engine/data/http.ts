@@ -1,5 +1,6 @@
 import { deskToken } from './session';
 import { serviceUrl, type ServiceName } from './services';
+import type { EnvelopeKind as ContractEnvelope, Method } from '../../schemas/api/contract';
 
 /** The main API envelope (spec 000 section 7). */
 export interface MainEnvelope<T = unknown> {
@@ -18,7 +19,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 /** One request: the narrow interface every call in the console goes through. */
 export interface HttpRequest {
   service?: ServiceName;
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method?: Method;
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -27,8 +28,8 @@ export interface HttpRequest {
   envelope?: EnvelopeKind;
 }
 
-/** The two answer shapes of the spec (000 section 7, 001 section 7). */
-export type EnvelopeKind = 'main' | 'data';
+/** The two answer shapes the console reads (spec 000 section 7, 001 section 7); a contract's 'none' is read as main. */
+export type EnvelopeKind = Exclude<ContractEnvelope, 'none'>;
 
 type Notify = (messages: string[]) => void;
 let notifyErrors: Notify = () => {};

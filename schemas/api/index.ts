@@ -1,4 +1,5 @@
-import type { Contract } from './contract';
+import { fullPath, type Contract } from './contract';
+import { SERVICE_BASES } from './services';
 import { authCalls } from './auth';
 import { companyCalls } from './company';
 import { dataCalls } from './data';
@@ -23,3 +24,9 @@ export const allCalls: readonly Contract[] = [
   ...Object.values(dataCalls),
   ...Object.values(reportCalls),
 ];
+
+/**
+ * The first path segment of every call under its family's default base (`/saas`, `/v1`, `/tms`, `/health`...): paths
+ * the console's own pages never take, so the server answers them in JSON and the dev server proxies them.
+ */
+export const API_PREFIXES: readonly string[] = [...new Set(allCalls.map((call) => `/${fullPath(call, SERVICE_BASES).split('/')[1]}`))];

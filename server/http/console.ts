@@ -3,11 +3,13 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT, fail } from './envelope';
+import { DOCS_PREFIX } from './api-docs';
+import { API_PREFIXES } from '../../schemas/api';
 
-/** Paths that only ever answer JSON (or bytes), never the console page. */
-const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/tms/', '/dev/', '/docs/', '/health', '/config.json'];
+/** Paths that only ever answer JSON (or bytes), never the console page: the calls' and the API document's. */
+const API_ROOTS = [...API_PREFIXES, DOCS_PREFIX];
 
-const isApiPath = (path: string) => API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+const isApiPath = (path: string) => API_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
 
 /** A browser navigation: a GET asking for HTML. */
 const isNavigation = (request: FastifyRequest) =>

@@ -1,19 +1,9 @@
+import type { DashboardRecord } from '../../schemas/dashboard';
 import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** The parent slug of the menu items a dashboard may be shown under (getDashboardMenu). */
 export const DASHBOARD_MENU_PARENT = 'analytics';
-
-/** A dashboard config as the calls answer it (extraContext is the JSON text of spec 001 section 3). */
-export interface DashboardRow {
-  id: string;
-  customerConfigId: string;
-  featureKey: string;
-  enabled: boolean;
-  dashboardType: string;
-  extraContext: string;
-  branchId: string | null;
-}
 
 /** What a save stores of a dashboard. */
 export interface DashboardFields {
@@ -28,16 +18,16 @@ const SELECT = `select id, id as "customerConfigId", feature_key as "featureKey"
 /** The SQL of the embedded BI dashboards (spec 001 sections 2.5 and 3) and of the menu items they sit under. */
 export const dashboardRepository = {
   /** The scope's dashboards (branch and department only when chosen), oldest first. */
-  list(q: Queryable, scope: Scope): Promise<DashboardRow[]> {
-    return q.query<DashboardRow>(
+  list(q: Queryable, scope: Scope): Promise<DashboardRecord[]> {
+    return q.query<DashboardRecord>(
       `${SELECT} where company_id = $1 and ($2::text is null or branch_id = $2) and ($3::text is null or department_id = $3)
         order by created_at, id`,
       [scope.companyId, scope.branchId, scope.departmentId],
     );
   },
   /** Dashboard `id` of the company, or null. */
-  find(q: Queryable, id: string, companyId: string): Promise<DashboardRow | null> {
-    return q.one<DashboardRow>(`${SELECT} where id = $1 and company_id = $2`, [id, companyId]);
+  find(q: Queryable, id: string, companyId: string): Promise<DashboardRecord | null> {
+    return q.one<DashboardRecord>(`${SELECT} where id = $1 and company_id = $2`, [id, companyId]);
   },
   /** Flips dashboard `id` of the company; its new switch, or null when the company has no such dashboard. */
   toggle(q: Queryable, id: string, companyId: string): Promise<{ enabled: boolean } | null> {

@@ -1,19 +1,6 @@
-import type { MenuItem } from '../../schemas/sidebar-menu';
+import type { MenuItem, SidebarConfig } from '../../schemas/sidebar-menu';
 import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
-
-/** A sidebar override as the calls answer it, with the landing page of its target. */
-export interface SidebarConfigRow {
-  id: string;
-  featureKey: string;
-  companyId: string;
-  branchId: string | null;
-  roles: number | null;
-  userId: number[];
-  extracontext: string[];
-  enabled: number;
-  landingPage: string | null;
-}
 
 /** What a save stores of an override: whom it is for and its menu slugs. */
 export interface SidebarConfigFields {
@@ -42,24 +29,24 @@ const saveParams = (scope: BranchScope, fields: SidebarConfigFields) => [
  */
 export const sidebarMenuRepository = {
   /** The scope's overrides (only the chosen branch's, when one is; only enabled 0 or 1, when given), oldest first. */
-  list(q: Queryable, scope: BranchScope, enabled: number | null): Promise<SidebarConfigRow[]> {
-    return q.query<SidebarConfigRow>(
+  list(q: Queryable, scope: BranchScope, enabled: number | null): Promise<SidebarConfig[]> {
+    return q.query<SidebarConfig>(
       `${SELECT} where c.company_id = $1 and ($2::text is null or c.branch_id = $2) and ($3::int is null or c.enabled = $3)
         order by c.created_at, c.id`,
       [scope.companyId, scope.branchId, enabled],
     );
   },
   /** Override `id` of the company, or null. */
-  find(q: Queryable, id: string, companyId: string): Promise<SidebarConfigRow | null> {
-    return q.one<SidebarConfigRow>(`${SELECT} where c.id = $1 and c.company_id = $2`, [id, companyId]);
+  find(q: Queryable, id: string, companyId: string): Promise<SidebarConfig | null> {
+    return q.one<SidebarConfig>(`${SELECT} where c.id = $1 and c.company_id = $2`, [id, companyId]);
   },
   /** Override `id` as just saved. */
-  get(q: Queryable, id: string): Promise<SidebarConfigRow | null> {
-    return q.one<SidebarConfigRow>(`${SELECT} where c.id = $1`, [id]);
+  get(q: Queryable, id: string): Promise<SidebarConfig | null> {
+    return q.one<SidebarConfig>(`${SELECT} where c.id = $1`, [id]);
   },
   /** The scope's override for `target` (the company's own when no branch is chosen), or null. */
-  findForTarget(q: Queryable, scope: BranchScope, target: string): Promise<SidebarConfigRow | null> {
-    return q.one<SidebarConfigRow>(
+  findForTarget(q: Queryable, scope: BranchScope, target: string): Promise<SidebarConfig | null> {
+    return q.one<SidebarConfig>(
       `${SELECT} where c.company_id = $1 and coalesce(c.branch_id, '') = $2 and c.target = $3`,
       [scope.companyId, scope.branchId ?? '', target],
     );

@@ -38,9 +38,12 @@ export async function catalogRoutes(app: FastifyInstance, { store }: AppContext,
     ok(
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
-        const fields = body as Record<string, string | undefined>;
-        const masterId = fields.label === undefined ? (fields[kind.masterField] ?? null) : null;
-        const label = masterId ? await kind.repo.masterLabel(q, masterId) : fields.label?.trim();
+        // The schema let through either a custom label or a standard entry's id.
+        const fields: Record<string, unknown> = typeof body === 'object' && body !== null ? { ...body } : {};
+        const custom = typeof fields.label === 'string' ? fields.label : undefined;
+        const master = fields[kind.masterField];
+        const masterId = custom === undefined && typeof master === 'string' ? master : null;
+        const label = masterId ? await kind.repo.masterLabel(q, masterId) : custom?.trim();
         if (!label) throw notFound();
         const existing = await kind.repo.findSame(q, scope, masterId, label);
         const id = existing ?? newId(kind.idPrefix);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
 import type { QueryOf } from '../../schemas/api/contract';
-import { SIDEBAR_MSG, isLiveMenuItem, parseUserIds } from '../../schemas/sidebar-menu';
+import { SIDEBAR_MSG, parseUserIds } from '../../schemas/sidebar-menu';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
 import { resolveScope } from '../repos/scope-repository';
@@ -9,6 +9,7 @@ import { route } from '../http/route';
 import { checkKey, dataOk, idText } from '../http/data-envelope';
 import { sidebarMenuRepository as menus } from '../repos/sidebar-menu-repository';
 import { sidebarTarget } from '../rules/sidebar-target';
+import { checkSlugs } from '../rules/menu-slugs';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
@@ -19,11 +20,6 @@ const scopeOf = (q: Queryable, ids: { companyId?: unknown; branchId?: unknown })
 /** The query's target: `roles` or the comma-joined `userId`. */
 const queryTarget = (query: QueryOf<typeof dataCalls.sidebarConfigs>) => sidebarTarget(query.roles, parseUserIds(query.userId)).target;
 
-/** Every menu slug must name a live menu item, not one marked '(Deprecated)' or '(Depreciated)'. */
-async function checkSlugs(q: Queryable, slugs: string[]) {
-  const live = (await menus.activeItems(q, slugs)).filter(isLiveMenuItem);
-  if (new Set(live.map((row) => row.slug)).size !== new Set(slugs).size) throw new ApiError(400, [SIDEBAR_MSG.menuList]);
-}
 
 /** Sidebar menu override (spec 001 sections 2.4 and 7): configs, menu items and landing pages. */
 export async function sidebarMenuRoutes(app: FastifyInstance, { store }: AppContext) {

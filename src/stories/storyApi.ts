@@ -1,5 +1,6 @@
 import { runtimeConfig, serviceUrl } from '../../engine/data/services';
 import type { Contract } from '../../schemas/api/contract';
+import { API_PREFIXES } from '../../schemas/api';
 
 /** A request the story fetch stub answered: what a story's responder sees, and what play functions can assert on. */
 export interface ApiRequest {
@@ -48,13 +49,10 @@ export const ok = <T>(data: T) => ({ success: true, data, message: [] as string[
 /** A failed answer with the envelope's messages. */
 export const failure = (status: number, ...message: string[]) => new ApiReply(status, { success: false, data: null, message });
 
-/** Path prefixes of the platform API; other requests (Storybook's own) pass through to the real fetch. */
-const API_PREFIXES = ['/saas/', '/v1/', '/auth/', '/maps/', '/config.json'];
-
-/** The API prefixes plus the base path of each service that has one (the transporter service's `/tms`). */
+/** The API's path prefixes (from the contracts) plus each service's configured base path; other requests (Storybook's own) pass through to the real fetch. */
 function apiPrefixes(): string[] {
   const bases = Object.values(runtimeConfig().services).filter((base) => base.startsWith('/'));
-  return [...API_PREFIXES, ...bases.map((base) => `${base.replace(/\/$/, '')}/`)];
+  return [...API_PREFIXES, ...bases].map((prefix) => prefix.replace(/\/$/, ''));
 }
 
 /** Every request the stub answered since it was installed, oldest first. */
