@@ -9,6 +9,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import type { Store } from '../../server/store/store';
 import { openPgliteStore } from '../../server/store/pglite-store';
 import { openPgStore } from '../../server/store/pg-store';
+import { authCalls, platformCalls } from '../../schemas/api';
 
 /** A database the suite can open (again, for restarts) and finally throw away. */
 export interface TestDatabase {
@@ -115,7 +116,7 @@ export function caller(app: FastifyInstance, extra: Record<string, string> = {})
 
 /** The newest code in the outbox for `to`. */
 export async function latestCode(call: Call, to: string): Promise<string> {
-  const outbox = (await call<{ to: string; body: string }[]>('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body;
+  const outbox = (await call<{ to: string; body: string }[]>('GET', platformCalls.outbox.path, undefined, { ip: '127.0.0.1' })).body;
   const code = outbox.filter((m) => m.to === to).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code for ${to} in the outbox`);
   return code;
@@ -130,10 +131,10 @@ export async function startApp(store: Store, options: Partial<BuildOptions> = {}
     store,
     call,
     async login(email) {
-      const requested = await call('POST', '/auth/otp/request', { identifier: email });
+      const requested = await call('POST', authCalls.requestCode.path, { identifier: email });
       if (requested.status !== 200) throw new Error(`code request failed: ${JSON.stringify(requested.body)}`);
       const code = await latestCode(call, email);
-      const verified = await call('POST', '/auth/otp/verify', { identifier: email, code });
+      const verified = await call('POST', authCalls.verifyCode.path, { identifier: email, code });
       if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
       const { token, deskToken, user } = verified.body.data;
       return { call: caller(app, { authorization: `Bearer ${deskToken}` }), token, deskToken, user };
