@@ -8,4 +8,4 @@ export const uiConfigList = listScreen({ path: '/display-alert-ticket', title: '
 export const uiConfigForm = formScreen({ path: '/display-alert-ticket/add', editPath: '/display-alert-ticket/edit/:id', title: { create: 'Set UI Config', edit: 'Update UI Config' } });
 
 /** Alert settings with the bulk sheet, and the alert and ticket UI config (`alerts.ts`). */
-export default defineScreens(() => import('./alerts'), { alertSettingsList, alertForm, alertSheet, uiConfigList, uiConfigForm });
+export default defineScreens<typeof import('./alerts')>({ alertSettingsList, alertForm, alertSheet, uiConfigList, uiConfigForm });

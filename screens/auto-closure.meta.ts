@@ -5,4 +5,4 @@ export const autoClosureList = listScreen({ path: '/auto-closure', title: 'Auto 
 export const autoClosureForm = formScreen({ path: '/auto-closure/add', editPath: '/auto-closure/edit/:id', title: { create: 'Create Auto Closure Config', edit: 'Update Auto Closure Config' } });
 
 /** Auto closure rules: the list and the form (`auto-closure.ts`). */
-export default defineScreens(() => import('./auto-closure'), { autoClosureList, autoClosureForm });
+export default defineScreens<typeof import('./auto-closure')>({ autoClosureList, autoClosureForm });

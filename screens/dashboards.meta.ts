@@ -5,4 +5,4 @@ export const dashboardList = listScreen({ path: '/dashboard-settings', title: 'D
 export const dashboardForm = formScreen({ path: '/dashboard-settings/add', editPath: '/dashboard-settings/edit/:id', title: { create: 'Create Dashboard Config', edit: 'Update Dashboard Config' } });
 
 /** Dashboards: the list and the form (`dashboards.ts`). */
-export default defineScreens(() => import('./dashboards'), { dashboardList, dashboardForm });
+export default defineScreens<typeof import('./dashboards')>({ dashboardList, dashboardForm });

@@ -7,4 +7,4 @@ export const exceptionList = listScreen({ path: '/exception-report', title: 'Exc
 export const exceptionForm = formScreen({ path: '/exception-report/add', editPath: '/exception-report/edit/:id', title: { create: 'Set Exception Report', edit: 'Update Exception Report' } });
 
 /** The daily summary and exception report schedules (`report-schedules.ts`). */
-export default defineScreens(() => import('./report-schedules'), { dailySummaryList, dailySummaryForm, exceptionList, exceptionForm });
+export default defineScreens<typeof import('./report-schedules')>({ dailySummaryList, dailySummaryForm, exceptionList, exceptionForm });

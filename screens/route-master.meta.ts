@@ -5,4 +5,4 @@ export const routeMasterList = listScreen({ path: '/route-master', title: 'Route
 export const routeMasterForm = formScreen({ path: '/route-master/add', title: { create: 'Add Route Master Entry' } });
 
 /** Freight rates: the list and the create form (`route-master.ts`). */
-export default defineScreens(() => import('./route-master'), { routeMasterList, routeMasterForm });
+export default defineScreens<typeof import('./route-master')>({ routeMasterList, routeMasterForm });

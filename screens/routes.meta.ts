@@ -5,4 +5,4 @@ export const routesList = listScreen({ path: '/routes', title: 'Routes', menu: {
 export const routeForm = formScreen({ path: '/routes/add', editPath: '/routes/:id/edit', title: { create: 'Add Route', edit: 'Update Route' } });
 
 /** The routes list and form; their configs (`routes.ts`) load with their pages. */
-export default defineScreens(() => import('./routes'), { routesList, routeForm });
+export default defineScreens<typeof import('./routes')>({ routesList, routeForm });

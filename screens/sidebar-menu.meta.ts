@@ -5,4 +5,4 @@ export const sidebarMenuList = listScreen({ path: '/sidebar-menu', title: 'Sideb
 export const sidebarMenuForm = formScreen({ path: '/sidebar-menu/add', editPath: '/sidebar-menu/edit/:id', title: { create: 'Set Side Menu', edit: 'Update Side Menu' } });
 
 /** Sidebar menu overrides: the list and the form (`sidebar-menu.ts`). */
-export default defineScreens(() => import('./sidebar-menu'), { sidebarMenuList, sidebarMenuForm });
+export default defineScreens<typeof import('./sidebar-menu')>({ sidebarMenuList, sidebarMenuForm });

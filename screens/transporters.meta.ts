@@ -5,4 +5,4 @@ export const transportersList = listScreen({ path: '/transporters', title: 'Tran
 export const transporterForm = formScreen({ path: '/transporters/add', editPath: '/transporters/:id/edit', title: { create: 'Add Transporter', edit: 'Update Transporter' } });
 
 /** The transporters list and form (`transporters.ts`). */
-export default defineScreens(() => import('./transporters'), { transportersList, transporterForm });
+export default defineScreens<typeof import('./transporters')>({ transportersList, transporterForm });

@@ -4,4 +4,4 @@ import { listScreen } from './define';
 export const vehiclesList = listScreen({ path: '/vehicle-master', title: 'Vehicles', menu: { label: 'Vehicles', group: 'Masters', icon: 'truck', order: 1 } });
 
 /** The vehicles list with its inline create forms (`vehicles.ts`). */
-export default defineScreens(() => import('./vehicles'), { vehiclesList });
+export default defineScreens<typeof import('./vehicles')>({ vehiclesList });

@@ -19,39 +19,43 @@ export type ScreenEntry<M extends ScreenMeta = ScreenMeta> = M & {
   load: () => Promise<AnyScreenConfig>;
 };
 
-/** The screens one config module registers: how to load the module, and each registered config's metadata by export name. */
+/** The screens one config module registers: each registered config's metadata by export name. */
 export interface ScreenModule<M extends ScreenMeta = ScreenMeta> {
-  load: () => Promise<object>;
   screens: Record<string, M>;
 }
 
 /**
- * Registers configs of a module, e.g. `defineScreens(() => import('./routes'), { routesList, routeForm })` in
- * `routes.meta.ts`. A name the module does not export, or metadata of another kind than that export's, fails the
- * type check; the module itself loads only when one of its screens is opened.
+ * Registers configs of a module, e.g. `defineScreens<typeof import('./routes')>({ routesList, routeForm })` in
+ * `routes.meta.ts`. The module is named by type only, so the registration does not import it: a name the module does
+ * not export, or metadata of another kind than that export's, fails the type check, and the module loads only when
+ * one of its screens is opened (see {@link screenRegistry}).
  */
 export function defineScreens<M extends object>(
-  load: () => Promise<M>,
   screens: { [K in keyof M]?: M[K] extends { kind: infer Kind } ? ScreenMeta & { kind: Kind } : never },
 ): ScreenModule {
-  return { load, screens: screens as Record<string, ScreenMeta> };
+  return { screens: screens as Record<string, ScreenMeta> };
 }
 
 /**
- * The screens of an app from its registration modules (`x.meta.ts`, each default-exporting `defineScreens(...)`,
- * e.g. from `import.meta.glob('./*.meta.ts', { eager: true, import: 'default' })`). Throws when a module exports
- * something else, or when two screens claim one path.
+ * The screens of an app from its registration modules (`x.meta.ts`, each default-exporting `defineScreens(...)`)
+ * and the loaders of its config modules (`x.ts` beside each), e.g. two `import.meta.glob`s: the registrations eager,
+ * the configs lazy. Throws when a registration module exports something else or has no config module, or when two
+ * screens claim one path.
  */
-export function screenRegistry<M extends ScreenMeta>(modules: Record<string, ScreenModule<M>>): ScreenEntry<M>[] {
+export function screenRegistry<M extends ScreenMeta>(
+  registrations: Record<string, ScreenModule<M>>,
+  configModules: Record<string, () => Promise<unknown>>,
+): ScreenEntry<M>[] {
   const entries: ScreenEntry<M>[] = [];
-  for (const [file, module] of Object.entries(modules)) {
-    if (!module || typeof module.load !== 'function' || typeof module.screens !== 'object') {
-      throw new Error(`${file} must export default defineScreens(() => import('./its-configs'), { ... })`);
-    }
+  for (const [file, module] of Object.entries(registrations)) {
+    const configFile = file.replace(/\.meta\.ts$/, '.ts');
+    const loadModule = configModules[configFile];
+    if (!module || typeof module.screens !== 'object') throw new Error(`${file} must export default defineScreens({ ... })`);
+    if (!loadModule) throw new Error(`${file} registers screens, but there is no config module ${configFile}`);
     for (const [exportName, meta] of Object.entries(module.screens)) {
       const name = `${file.replace(/^.*\//, '').replace(/\.meta\.ts$/, '')}#${exportName}`;
       const load = async () => {
-        const config = (await module.load() as Record<string, unknown>)[exportName];
+        const config = ((await loadModule()) as Record<string, unknown>)[exportName];
         if (!config) throw new Error(`Screen "${name}" is registered in ${file}, but its module exports no config "${exportName}"`);
         return config as AnyScreenConfig;
       };
