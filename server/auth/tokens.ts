@@ -51,7 +51,8 @@ export function createTokenService(secret: Uint8Array): TokenService {
     desk: (u) => sign({ typ: 'desk', email: u.email, deskId: u.desk_id, masks: u.masks }, u.id),
     async verifyDesk(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        // A token that never expires is refused, however well signed: every token this API issues carries exp.
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
         if (payload.typ !== 'desk' || !payload.sub || !isMaskSet(payload.masks)) return null;
         return {
           userId: payload.sub,

@@ -148,4 +148,21 @@ describe('dev outbox', () => {
       await t.close();
     }
   });
+
+  it('never answers a forwarded request, whatever proxy rules are in force', async () => {
+    // No proxy trusted, one hop trusted (TRUST_PROXY=1, as server/main.ts reads it), every hop trusted.
+    for (const trustProxy of [false, (_address: string, hop: number) => hop < 1, true]) {
+      const t = await bootFresh(BACKENDS[0], { trustProxy });
+      try {
+        // A reverse proxy on this host connects from 127.0.0.1 and names the real client in a header.
+        for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { 'x-forwarded-for': '127.0.0.1' }]) {
+          const forwarded = await t.app.inject({ method: 'GET', url: '/dev/outbox', headers });
+          expect(forwarded.statusCode, `${JSON.stringify(headers)} with trustProxy ${String(trustProxy)}`).toBe(403);
+        }
+        expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    }
+  });
 });

@@ -53,6 +53,10 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
       const res = await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: bad } });
       expect(res).toMatchObject({ status: 401, body: UNAUTHORIZED });
     }
+    // Validly signed but without exp: a token that would never expire.
+    const endless = await new SignJWT({ typ: 'desk', email: 'ops@demo.local', deskId: 'd', masks: { create: '1', update: '1', read: '1' } })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject('usr_ops').sign(new TextEncoder().encode('test-secret-of-this-suite'));
+    expect(await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: endless } })).toMatchObject({ status: 401, body: UNAUTHORIZED });
     // The same claims, validly signed and current, are accepted: the refusals above were for the reasons named.
     const good = await sign('test-secret-of-this-suite', {}, now + 600);
     expect((await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: good } })).status).toBe(200);
