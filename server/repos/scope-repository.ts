@@ -55,19 +55,29 @@ export function scopeFilter(scope: Scope, first = 1, alias = ''): { sql: string;
   };
 }
 
-/** Tables whose rows belong to one company, with their id column. */
+/** Tables whose rows belong to one company, with their id column and whether a row belongs to a branch too. */
 const OWNED = {
-  routes: 'id',
-  company_vehicles: 'id',
-  company_materials: 'id',
-  transporters: 'id',
-  route_master: 'id',
-  company_places: 'cp_id',
+  routes: { id: 'id', branch: true },
+  company_vehicles: { id: 'id', branch: true },
+  company_materials: { id: 'id', branch: true },
+  transporters: { id: 'id', branch: false },
+  route_master: { id: 'id', branch: true },
+  company_places: { id: 'cp_id', branch: false },
 } as const;
 
-/** Throws 404 unless row `id` of `table` belongs to the company (the rule for every id a request names). */
-export async function ensureOwned(q: Queryable, table: keyof typeof OWNED, id: string, companyId: string) {
-  const row = await q.one(`select 1 from ${table} where ${OWNED[table]} = $1 and company_id = $2`, [id, companyId]);
+/**
+ * Throws 404 unless row `id` of `table` belongs to the company and, when a branch is in scope, to that branch or to
+ * the whole company (the rule for every id a request names).
+ */
+export async function ensureOwned(q: Queryable, table: keyof typeof OWNED, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>) {
+  const owned = OWNED[table];
+  // A row of no branch (the whole company's) belongs to every branch of it.
+  const row = owned.branch
+    ? await q.one(
+      `select 1 from ${table} where ${owned.id} = $1 and company_id = $2 and ($3::text is null or branch_id is null or branch_id = $3)`,
+      [id, scope.companyId, scope.branchId],
+    )
+    : await q.one(`select 1 from ${table} where ${owned.id} = $1 and company_id = $2`, [id, scope.companyId]);
   if (!row) throw notFound();
 }
 

@@ -56,7 +56,7 @@ export async function catalogRoutes(app: FastifyInstance, { store }: AppContext,
   route(app, kind.calls.remove, async ({ query }) => {
     await store.tx(async (q) => {
       const scope = await resolveScope(q, query);
-      await ensureOwned(q, kind.table, query.id, scope.companyId);
+      await ensureOwned(q, kind.table, query.id, scope);
       if (await kind.repo.inUse(q, query.id)) throw new ApiError(409, [kind.inUse]);
       await kind.repo.remove(q, query.id);
     });

@@ -13,7 +13,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     const scope = await resolveScope(store, query);
     const one = query.id || query.routeId;
     if (one) {
-      await ensureOwned(store, 'routes', one, scope.companyId);
+      await ensureOwned(store, 'routes', one, scope);
       return ok(await routeRepository.byId(store, one));
     }
     const data = await routeRepository.listJson(store, scope);
@@ -25,7 +25,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
         if (!body.id) return routeRepository.insert(q, scope, body, desk.email);
-        await ensureOwned(q, 'routes', body.id, scope.companyId);
+        await ensureOwned(q, 'routes', body.id, scope);
         return routeRepository.update(q, body.id, body, desk.email);
       }),
     ),

@@ -19,10 +19,10 @@ export async function routeMasterRoutes(app: FastifyInstance, { store }: AppCont
     return ok(
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
-        await ensureOwned(q, 'routes', query.routeId, scope.companyId);
+        await ensureOwned(q, 'routes', query.routeId, scope);
         await ensurePartner(q, scope.companyId, body.partnerId, query.pt ?? 'TRANSPORTER');
-        await ensureOwned(q, 'company_vehicles', body.vehicleId, scope.companyId);
-        await ensureOwned(q, 'company_materials', body.materialId, scope.companyId);
+        await ensureOwned(q, 'company_vehicles', body.vehicleId, scope);
+        await ensureOwned(q, 'company_materials', body.materialId, scope);
         return { id: await routeMasterRepository.insert(q, scope, query.routeId, body) };
       }),
     );

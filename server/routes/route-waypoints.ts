@@ -10,7 +10,7 @@ import type { AppContext } from '../context';
 export async function routeWaypointRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, mainCalls.waypoints, async ({ query }) => {
     const scope = await resolveScope(store, query);
-    await ensureOwned(store, 'routes', query.routeId, scope.companyId);
+    await ensureOwned(store, 'routes', query.routeId, scope);
     return ok(await routeRepository.waypoints(store, query.routeId));
   });
 
@@ -18,7 +18,7 @@ export async function routeWaypointRoutes(app: FastifyInstance, { store }: AppCo
     ok(
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
-        await ensureOwned(q, 'routes', query.routeId, scope.companyId);
+        await ensureOwned(q, 'routes', query.routeId, scope);
         return { id: await routeRepository.addWaypoint(q, query.routeId, body) };
       }),
     ),

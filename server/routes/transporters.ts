@@ -20,7 +20,7 @@ export async function transporterRoutes(app: FastifyInstance, { store }: AppCont
 
   route(app, transporterCalls.byId, async ({ query, params }) => {
     const scope = await resolveScope(store, query);
-    await ensureOwned(store, 'transporters', params.id, scope.companyId);
+    await ensureOwned(store, 'transporters', params.id, scope);
     return ok(await transporterRepository.byId(store, params.id));
   });
 
@@ -41,7 +41,7 @@ export async function transporterRoutes(app: FastifyInstance, { store }: AppCont
     return ok(
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
-        await ensureOwned(q, 'transporters', params.id, scope.companyId);
+        await ensureOwned(q, 'transporters', params.id, scope);
         await transporterRepository.update(q, params.id, body, logo);
         return transporterRepository.byId(q, params.id);
       }),
@@ -51,7 +51,7 @@ export async function transporterRoutes(app: FastifyInstance, { store }: AppCont
   route(app, transporterCalls.remove, async ({ query, params }) => {
     await store.tx(async (q) => {
       const scope = await resolveScope(q, query);
-      await ensureOwned(q, 'transporters', params.id, scope.companyId);
+      await ensureOwned(q, 'transporters', params.id, scope);
       await transporterRepository.remove(q, params.id);
     });
     return ok(null);

@@ -37,6 +37,17 @@ describe.each(BACKENDS)('routes on $name', (backend) => {
     expect(one.map((r: { id: string }) => r.id)).toEqual(['rt_tsl_jsr_hal']);
   });
 
+  it('addresses a route by id only within the branch in scope', async () => {
+    const otherBranch = 'c=1001&b=3102&t=CONSIGNOR';
+    const read = await call('GET', `/saas/lego/company_routes/fetch?${otherBranch}&id=rt_tsl_jsr_ccu`);
+    expect(read).toMatchObject({ status: 404, body: { success: false, data: null, message: ['Not found'] } });
+    const before = (await call('GET', '/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&id=rt_tsl_jsr_ccu')).body.data[0];
+    const update = await call('POST', `/saas/lego/company_routes/create_or_update?${otherBranch}`, { ...before, label: 'Moved by another branch' });
+    expect(update).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    const after = (await call('GET', '/saas/lego/company_routes/fetch?c=1001&b=3101&t=CONSIGNOR&id=rt_tsl_jsr_ccu')).body.data[0];
+    expect(after.label).toBe(before.label);
+  });
+
   it('creates a route stamped with the user and time, then updates it', async () => {
     const before = Date.now();
     const body = { label: 'Pune - Bhiwandi', code: 'TSL-PNQ-BHW', stt: 300, origin: place('in:po:410501:chakan', 'Chakan'), destination: place('in:po:421308:bhiwandi', 'Bhiwandi') };
