@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { afterEach, describe, it } from 'vitest';
 import * as preview from '../../.storybook/preview';
 
@@ -10,10 +11,15 @@ import * as preview from '../../.storybook/preview';
 setProjectAnnotations(preview);
 afterEach(() => cleanup());
 
+// Play functions wait for what they look for (findBy…, waitFor), not for a time: on a machine whose cores are busy a
+// lazy screen may take seconds to load, so those waits may last up to 25 s before a story fails.
+const WAIT_MS = 25_000;
+configure({ asyncUtilTimeout: WAIT_MS });
+
 const modules = import.meta.glob<Record<string, unknown>>(['../../engine/**/*.stories.tsx', '../../src/**/*.stories.tsx', '../../screens/**/*.stories.tsx'], { eager: true });
 
 describe.each(Object.entries(modules).map(([file, module]) => [file.replace('../../', ''), module] as const))('%s', (_file, module) => {
   it.each(Object.entries(composeStories(module as never)))('%s', async (_name, story) => {
     await (story as { run: () => Promise<void> }).run();
-  });
+  }, WAIT_MS * 2);
 });
