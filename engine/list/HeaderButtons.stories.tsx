@@ -1,27 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
-import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { at, consoleApi, linkedTransportersDrawer, tataSteel } from '../../src/stories/fixtures';
 import type { HeaderButton } from '../types';
 import { HeaderButtons } from './HeaderButtons';
-import { companyCalls } from '../../schemas/api/company';
-import { endpoint } from '../data/endpoint';
 
 /** A link to a create page and a drawer of the company's linked transporters. */
 const buttons: HeaderButton[] = [
   { label: 'Add Transporters', to: '/transporters/add', primary: true },
-  {
-    label: 'View Transporters',
-    drawer: {
-      title: 'Transporters linked to this company',
-      endpoint: endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }),
-      rowKey: 'id',
-      emptyText: 'No linked transporters',
-      columns: [
-        { title: 'Transporter', field: 'name' },
-        { title: 'Id', field: 'id' },
-      ],
-    },
-  },
+  { label: 'View Transporters', drawer: linkedTransportersDrawer },
 ];
 
 const meta = {

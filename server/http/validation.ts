@@ -36,8 +36,8 @@ export function useLenientJson(app: FastifyInstance): void {
 
 /** Validates a value against a shared schema outside a route option (bulk rows); the messages, [] when valid. */
 export function check(schema: AnySchema, data: unknown): string[] {
-  const validateFn = bodyAjv.compile(schema);
-  return validateFn(data) ? [] : errorMessages(validateFn.errors);
+  const result = checked(schema, data);
+  return 'errors' in result ? result.errors : [];
 }
 
 /** What {@link checked} finds: the value typed by its schema, or the messages. */
@@ -45,6 +45,7 @@ export type Checked<T> = { value: T } | { errors: string[] };
 
 /** {@link check} that also types what passes: the value as its schema describes it, or the messages. */
 export function checked<S extends JSONSchema>(schema: S, data: unknown): Checked<FromSchema<S>>;
+export function checked(schema: AnySchema, data: unknown): Checked<unknown>;
 export function checked(schema: AnySchema, data: unknown): Checked<unknown> {
   const validateFn = bodyAjv.compile(schema);
   return validateFn(data) ? { value: data } : { errors: errorMessages(validateFn.errors) };

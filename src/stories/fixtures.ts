@@ -5,6 +5,8 @@ import { companyCalls } from '../../schemas/api/company';
 import { mainCalls } from '../../schemas/api/main';
 import { mapCalls } from '../../schemas/api/maps';
 import { transporterCalls } from '../../schemas/api/transporters';
+import { endpoint } from '../../engine/data/endpoint';
+import type { HeaderButton } from '../../engine/types';
 
 // ---- Scope (the filter bar's query string) ----
 
@@ -260,3 +262,15 @@ export const consoleApi = {
   [fixtureKey(transporterCalls.list)]: ok(transporters),
   [fixtureKey(transporterCalls.byId)]: ({ params }: ApiRequest) => ok(transporters.find((t) => t.id === params.id) ?? null),
 } satisfies ApiFixtures;
+
+/** A header drawer of the transporters linked to the company (the header button and drawer stories show it). */
+export const linkedTransportersDrawer: Extract<HeaderButton, { drawer: unknown }>['drawer'] = {
+  title: 'Transporters linked to this company',
+  endpoint: endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }),
+  rowKey: 'id',
+  emptyText: 'No linked transporters',
+  columns: [
+    { title: 'Transporter', field: 'name' },
+    { title: 'Id', field: 'id' },
+  ],
+};

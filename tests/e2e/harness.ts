@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SERVICE_BASES, fullPath, type Contract } from '../../schemas/api';
+import { fillPath } from '../../engine/data/endpoint';
+import { withQuery } from '../../engine/data/http';
 
 /** Debian's Chromium, never a downloaded browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -83,9 +85,7 @@ export async function login(page: Page, url: string, email: string): Promise<voi
 
 /** The path and query string of a call, from its contract (path parameters filled from `params`). */
 export function callPath(call: Contract, query: Record<string, string | number> = {}, params: Record<string, string> = {}): string {
-  const path = fullPath(call, SERVICE_BASES).replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(params[name]));
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
-  return search ? `${path}?${search}` : path;
+  return withQuery(fillPath(fullPath(call, SERVICE_BASES), params), query);
 }
 
 /** Calls the API with a page's stored desk token, to check what the server stored. */
