@@ -37,11 +37,12 @@ export function raisesTicket(extraContext: unknown): boolean {
 export const alertConfigSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    featureKey: { type: 'string', title: 'Alert Name' },
+    id: { type: 'string', maxLength: 64 },
+    featureKey: { type: 'string', title: 'Alert Name', maxLength: 100 },
     enabled: { type: 'boolean', title: 'Enabled' },
-    extraContext: { type: 'string', title: 'Extra Context' },
-    branchId: { type: ['string', 'null'], title: 'Branch Id' },
+    // The row's JSON text as setAlerts stores it: 37 cells of at most 2000 characters each.
+    extraContext: { type: 'string', title: 'Extra Context', maxLength: 100_000 },
+    branchId: { type: ['string', 'null'], title: 'Branch Id', maxLength: 64 },
   },
   required: ['id', 'featureKey', 'enabled', 'extraContext', 'branchId'],
 } as const;

@@ -54,8 +54,8 @@ const text = <Title extends string, M extends string>(title: Title, message: M) 
 const customValue = <Title extends string>(title: Title) =>
   ({ type: 'string', title, maxLength: 120, pattern: `^(${BUILT_IN_CUSTOM_VALUES.join('|')}|custom_values\\.[A-Za-z0-9_]+)$`, errorMessage: { type: T.customValue, pattern: T.customField, maxLength: T.customField } }) as const;
 const operator = <Title extends string>(title: Title) =>
-  ({ type: 'string', title, oneOf: [{ const: '==', title: 'Equal To' }, { const: '!=', title: 'Not Equal To' }], errorMessage: T.operator }) as const;
-const join = { type: 'string', title: 'Join Operator', oneOf: [{ const: '&&', title: 'AND' }, { const: '||', title: 'OR' }], errorMessage: T.operator } as const;
+  ({ type: 'string', title, maxLength: 2, oneOf: [{ const: '==', title: 'Equal To' }, { const: '!=', title: 'Not Equal To' }], errorMessage: T.operator }) as const;
+const join = { type: 'string', title: 'Join Operator', maxLength: 2, oneOf: [{ const: '&&', title: 'AND' }, { const: '||', title: 'OR' }], errorMessage: T.operator } as const;
 
 /** What a rule row must hold (spec 001 section 5), shared by the form's rows and the body's parallel lists. */
 const RULE_REQUIRED = {
@@ -185,7 +185,7 @@ const orEmpty = <S extends object, M extends string>(schema: S, message: M) => (
 const quoted = {
   type: 'string',
   maxLength: 202,
-  not: { pattern: "^'?\\s*'?$" },
+  not: { maxLength: 202, pattern: "^'?\\s*'?$" },
   pattern: "^'?\\s*'?$|^'[\\s\\S]*'$",
   errorMessage: { type: T.fieldValue, not: T.fieldValue, pattern: T.fieldValueQuotes, maxLength: 'Maximum 200 character allowed' },
 } as const;

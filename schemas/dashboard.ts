@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
-import { BODY_OBJECT, MSG, badId, idField, idOrNumberField } from './messages';
+import { BODY_OBJECT, MAX_NUMERIC_ID, MSG, badId, idField, idOrNumberField, idTooLarge } from './messages';
 
 /** Texts of spec 001 sections 5 and 8 for dashboard settings. */
 export const DASHBOARD_MSG = {
@@ -31,6 +31,9 @@ export const RLS_ROLES = [
 /** 'zoho' is shown as PowerBI (spec 001 section 9). */
 export const DASHBOARD_TYPES = ['zoho', 'looker'] as const;
 
+/** The looker form's user id list is typed: at most this many characters (100 ids of up to 19 digits and a separator). */
+const USER_IDS_TOO_LONG = 'User Ids must be at most 2000 characters';
+
 const text = (title: string, message: string) =>
   ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: { minLength: message, pattern: message, type: message, maxLength: 'Maximum 200 character allowed' } }) as const;
 
@@ -38,7 +41,7 @@ const text = (title: string, message: string) =>
 const powerbiEntry = {
   type: 'object',
   properties: {
-    menu: { type: 'string', title: 'Menu', minLength: 1, errorMessage: { minLength: DASHBOARD_MSG.menu } },
+    menu: { type: 'string', title: 'Menu', minLength: 1, maxLength: 100, errorMessage: { minLength: DASHBOARD_MSG.menu, maxLength: DASHBOARD_MSG.menu } },
     reportId: text('PowerBI ReportId', DASHBOARD_MSG.reportId),
     workspaceId: text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId),
     rlsRoles: {
@@ -96,8 +99,11 @@ export const dashboardFormSchema = {
           type: 'string',
           title: 'User Ids',
           minLength: 1,
-          pattern: '^[0-9,\\s]*[0-9][0-9,\\s]*$',
-          errorMessage: { minLength: DASHBOARD_MSG.userId, pattern: DASHBOARD_MSG.userId },
+          maxLength: 2000,
+          // At least one digit, else only digits, commas and spaces: separators up to the first digit, then anything
+          // allowed (one way to read each text, where `[0-9,\s]*[0-9][0-9,\s]*` could try every digit).
+          pattern: '^[,\\s]*[0-9][0-9,\\s]*$',
+          errorMessage: { minLength: DASHBOARD_MSG.userId, pattern: DASHBOARD_MSG.userId, maxLength: USER_IDS_TOO_LONG },
         },
         tabs: { type: 'array', title: 'Dashboard Tabs', items: lookerTab, minItems: 1, default: [{}] },
       },
@@ -145,7 +151,12 @@ export const setDashboardSchema = {
     dashboardRlsRoles: entries(powerbiEntry.properties.rlsRoles, DASHBOARD_MSG.rlsRoles),
     userId: {
       type: 'array',
-      items: { type: 'integer', minimum: 1, errorMessage: DASHBOARD_MSG.userId },
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_NUMERIC_ID,
+        errorMessage: { type: DASHBOARD_MSG.userId, minimum: DASHBOARD_MSG.userId, maximum: idTooLarge('A user id') },
+      },
       maxItems: 100,
       errorMessage: { type: DASHBOARD_MSG.userId, maxItems: 'You can only add up to 100 user IDs' },
     },
@@ -157,7 +168,7 @@ export const setDashboardSchema = {
     {
       if: { properties: { isCreate: { const: false } }, required: ['isCreate'] },
       then: {
-        properties: { customerConfigId: { type: 'string', minLength: 1, errorMessage: DASHBOARD_MSG.updateWhich } },
+        properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: DASHBOARD_MSG.updateWhich } },
         required: ['customerConfigId'],
         errorMessage: { required: { customerConfigId: DASHBOARD_MSG.updateWhich } },
       },

@@ -75,6 +75,7 @@ export const geocodeQuerySchema = {
     address: { type: 'string', minLength: 1, maxLength: 300, errorMessage: 'Please enter an address' },
     latlng: {
       type: 'string',
+      maxLength: 100,
       format: 'latlng',
       errorMessage: 'Please enter valid lat long',
     },

@@ -27,7 +27,7 @@ export const customMaterialSchema = {
 export const masterMaterialSchema = {
   type: 'object',
   properties: {
-    ftMaterialId: { type: 'string', title: 'Master material', minLength: 1, errorMessage: 'Please select material' },
+    ftMaterialId: { type: 'string', title: 'Master material', minLength: 1, maxLength: 64, errorMessage: 'Please select material' },
   },
   required: ['ftMaterialId'],
   errorMessage: { required: { ftMaterialId: 'Please select material' } },

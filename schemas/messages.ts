@@ -3,10 +3,20 @@ export const MSG = {
   selectCompany: 'Select a company to continue',
   blank: 'Blank spaces not allowed',
   greaterThanZero: 'Please enter a number greater than 0',
+  /** A save or delete of a record that changed since it was read (412 to a stale If-Match). */
+  staleRecord: 'This record was changed by someone else. Reload it to see the changes.',
+  /** An If-Match that is neither `*` nor a list of ETags (400). */
+  badIfMatch: 'If-Match must be * or the ETag the record was read with, e.g. "3"',
 } as const;
 
 /** Empty (left to minLength) or holding a non-space character: the spec's "no blank spaces only". */
 export const NOT_BLANK = '^$|\\S';
+
+/** The largest whole number JSON and JavaScript hold exactly: the bound of ids sent as numbers (user ids). */
+export const MAX_NUMERIC_ID = Number.MAX_SAFE_INTEGER;
+
+/** The message of a numeric id above {@link MAX_NUMERIC_ID}. */
+export const idTooLarge = (name: string) => `${name} must be at most ${MAX_NUMERIC_ID}`;
 
 /** The message of a request body that is not a JSON object (ajv would say 'must be object'). */
 export const BODY_OBJECT = 'The request body must be a JSON object';

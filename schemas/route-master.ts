@@ -1,11 +1,23 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG } from './messages';
 
+/** The largest cost, charge or time an entry takes: far above any real one, within what every reader holds exactly. */
+export const MAX_AMOUNT = 1_000_000_000;
+
 const positive = (title: string) =>
-  ({ type: 'number', title, exclusiveMinimum: 0, errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero } }) as const;
+  ({
+    type: 'number',
+    title,
+    exclusiveMinimum: 0,
+    maximum: MAX_AMOUNT,
+    errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero, maximum: 'Please enter a number of at most 1,000,000,000' },
+  }) as const;
+
+/** The last valid-from date an entry can carry, 31/12/9999 in epoch milliseconds (a bigint column holds far more). */
+export const MAX_VALID_FROM = 253_402_214_400_000;
 
 const picked = <T extends string, M extends string>(title: T, message: M) =>
-  ({ type: 'string', title, minLength: 1, errorMessage: message }) as const;
+  ({ type: 'string', title, minLength: 1, maxLength: 64, errorMessage: message }) as const;
 
 /** Cost keys of a route master entry and the unit each one carries (spec 000 section 3). */
 export const COST_UNITS = {
@@ -30,6 +42,7 @@ export const routeMasterFormSchema = {
     validFrom: {
       type: 'string',
       title: 'Valid From',
+      maxLength: 10,
       format: 'dmy-date',
       errorMessage: 'Please select valid from date',
     },
@@ -63,7 +76,12 @@ export const routeMasterBodySchema = {
     partnerId: picked('Transporter', 'Please select transporter'),
     vehicleId: picked('Vehicle Type', 'Please select vehicle type'),
     materialId: picked('Material Type', 'Please select material type'),
-    validFrom: { type: 'integer', minimum: 0, errorMessage: 'Please select valid from date' },
+    validFrom: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_VALID_FROM,
+      errorMessage: { type: 'Please select valid from date', minimum: 'Please select valid from date', maximum: 'Valid from date must be before the year 10000' },
+    },
     loadType: { const: 'FTL', errorMessage: 'Load type must be FTL' },
     data: {
       type: 'array',

@@ -6,8 +6,8 @@ export function googlePlaceSchema<M extends string>(missing: M) {
   return {
     type: 'object',
     properties: {
-      place_id: { type: 'string', minLength: 1, errorMessage: missing },
-      formatted_address: { type: 'string' },
+      place_id: { type: 'string', minLength: 1, maxLength: 300, errorMessage: missing },
+      formatted_address: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'Address must be at most 500 characters' } },
       geometry: {
         type: 'object',
         properties: {
@@ -30,9 +30,9 @@ function placeSchema<M extends string>(missing: M) {
   return {
     type: 'object',
     properties: {
-      label: { type: 'string' },
-      address: { type: 'string' },
-      cpCode: { type: 'string' },
+      label: { type: 'string', maxLength: 200, errorMessage: { maxLength: 'Maximum 200 character allowed' } },
+      address: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'Address must be at most 500 characters' } },
+      cpCode: { type: 'string', maxLength: 100, errorMessage: { maxLength: 'Code must be at most 100 characters' } },
       geofenceRadius: {
         type: 'number',
         minimum: 0.01,
@@ -71,7 +71,7 @@ export const sttSchema = {
 export const routeBodySchema = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
+    id: { type: 'string', maxLength: 64 },
     code: { type: 'string', maxLength: 100 },
     label: routeLabelSchema,
     stt: { ...sttSchema, type: ['number', 'null'] },

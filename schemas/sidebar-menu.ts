@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
-import { BODY_OBJECT, MSG, badId, idField } from './messages';
+import { BODY_OBJECT, MAX_NUMERIC_ID, MSG, badId, idField, idTooLarge } from './messages';
 
 /** Texts of spec 001 sections 5 and 8 for the sidebar menu override. */
 export const SIDEBAR_MSG = {
@@ -8,6 +8,7 @@ export const SIDEBAR_MSG = {
   menuList: 'Please select menulist',
   idsOnly: 'Only numbers and commas are allowed',
   tooManyIds: 'You can only add up to 100 user IDs',
+  idsTooLong: 'User Ids must be at most 2000 characters',
   noCompany: 'Select a company to set side bar menu override',
   noMenu: 'No sidebar menu found',
 } as const;
@@ -39,16 +40,21 @@ const roleSchema = {
   errorMessage: ROLE_MESSAGE,
 } as const;
 
+/** The user id text's length limit: 100 ids of up to 19 digits, each with a separator. */
+const USER_IDS_MAX_LENGTH = 2000;
+
 /**
  * The user ids as typed: digits, commas and spaces, at most 100 numbers (digit runs, so '1, 2,3' is three).
  * Two keywords, so each rule has its own message; not an allOf of two patterns, which rjsf would merge into one.
+ * The count's pattern is linear: digit runs and the rest alternate, so there is one way to split a text into them.
  */
 export const userIdTextSchema = {
   type: 'string',
   title: 'User Ids',
+  maxLength: USER_IDS_MAX_LENGTH,
   pattern: '^[0-9,\\s]*$',
-  not: { pattern: `^[^0-9]*([0-9]+[^0-9]+){${MAX_USER_IDS}}[0-9]` },
-  errorMessage: { pattern: SIDEBAR_MSG.idsOnly, not: SIDEBAR_MSG.tooManyIds },
+  not: { maxLength: USER_IDS_MAX_LENGTH, pattern: `^[^0-9]*([0-9]+[^0-9]+){${MAX_USER_IDS}}[0-9]` },
+  errorMessage: { pattern: SIDEBAR_MSG.idsOnly, not: SIDEBAR_MSG.tooManyIds, maxLength: SIDEBAR_MSG.idsTooLong },
 } as const;
 
 /** The sidebar override form (spec 001 section 2.4): role or user ids, landing page, menu slugs. */
@@ -57,12 +63,12 @@ export const sidebarMenuFormSchema = {
   properties: {
     roles: roleSchema,
     userId: userIdTextSchema,
-    landingPage: { type: 'string', title: 'Landing Page', minLength: 1, errorMessage: { minLength: SIDEBAR_MSG.landingPage } },
+    landingPage: { type: 'string', title: 'Landing Page', minLength: 1, maxLength: 500, errorMessage: { minLength: SIDEBAR_MSG.landingPage, maxLength: SIDEBAR_MSG.landingPage } },
     extracontext: {
       type: 'array',
       title: 'Menu List',
       // rjsf starts the list with one empty entry (minItems): that entry says what is missing, not 'must be string'.
-      items: { type: 'string', errorMessage: SIDEBAR_MSG.menuList },
+      items: { type: 'string', maxLength: 100, errorMessage: SIDEBAR_MSG.menuList },
       minItems: 1,
       errorMessage: { minItems: SIDEBAR_MSG.menuList },
     },
@@ -81,7 +87,12 @@ const flag = <Name extends string>(name: Name) => ({ type: 'integer', enum: [0, 
 const enabledOne = { const: 1, errorMessage: 'enabled must be 1' } as const;
 const userIdList = {
   type: 'array',
-  items: { type: 'integer', minimum: 1, errorMessage: SIDEBAR_MSG.idsOnly },
+  items: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_NUMERIC_ID,
+    errorMessage: { type: SIDEBAR_MSG.idsOnly, minimum: SIDEBAR_MSG.idsOnly, maximum: idTooLarge('A user id') },
+  },
   maxItems: MAX_USER_IDS,
   errorMessage: { maxItems: SIDEBAR_MSG.tooManyIds, type: SIDEBAR_MSG.idsOnly },
 } as const;
@@ -99,7 +110,7 @@ export const sidebarQuerySchema = {
     active: flag('active'),
     id: idField('id'),
     roles: { type: 'integer', enum: SIDEBAR_ROLES.map((role) => role.id), errorMessage: ROLE_MESSAGE },
-    userId: { type: 'string', maxLength: 2000, pattern: '^[0-9,\\s]*$', errorMessage: SIDEBAR_MSG.idsOnly },
+    userId: { type: 'string', maxLength: USER_IDS_MAX_LENGTH, pattern: '^[0-9,\\s]*$', errorMessage: SIDEBAR_MSG.idsOnly },
   },
   required: ['companyId'],
   errorMessage: { required: { companyId: MSG.selectCompany } },

@@ -28,8 +28,9 @@ export const transporterSchema = {
     phoneNumber: {
       type: 'string',
       title: 'Mobile Number',
+      maxLength: 10,
       pattern: '^[6-9][0-9]{9}$',
-      errorMessage: { pattern: 'Please enter a valid 10 digit mobile number', type: 'Please enter mobile number' },
+      errorMessage: { pattern: 'Please enter a valid 10 digit mobile number', maxLength: 'Please enter a valid 10 digit mobile number', type: 'Please enter mobile number' },
     },
     active: { type: 'boolean', title: 'Active', default: true },
     uid: { type: 'string', title: 'UID', maxLength: 64 },

@@ -29,7 +29,7 @@ export const uiConfigFormSchema = {
       minItems: 1,
       maxItems: 100,
       uniqueItems: true,
-      items: { type: 'string', pattern: '^[A-Za-z0-9_]{1,64}$' },
+      items: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_]{1,64}$' },
       errorMessage: 'Please select config',
     },
   },

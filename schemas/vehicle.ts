@@ -27,7 +27,7 @@ export const customVehicleSchema = {
 export const standardVehicleSchema = {
   type: 'object',
   properties: {
-    ftVehicleId: { type: 'string', title: 'Vehicle type', minLength: 1, errorMessage: 'Please enter vehicle type' },
+    ftVehicleId: { type: 'string', title: 'Vehicle type', minLength: 1, maxLength: 64, errorMessage: 'Please enter vehicle type' },
   },
   required: ['ftVehicleId'],
   errorMessage: { required: { ftVehicleId: 'Please enter vehicle type' } },

@@ -34,6 +34,7 @@ export const TEXT = {
   failed: 'Something went wrong. Please try again',
   tooMany: 'Too many requests. Please try again later',
   badCode: 'Invalid or expired code',
+  invalidValue: 'Invalid value',
 } as const;
 
 /** 404 'Not found': an unknown id, or one that belongs to another company. */

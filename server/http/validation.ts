@@ -1,19 +1,43 @@
-import Ajv, { type AnySchema } from 'ajv';
+import Ajv, { type AnySchema, type ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { ajvOptions, errorMessages, extendAjv } from '../../schemas/ajv';
+import { errorMessages, extendAjv } from '../../schemas/ajv';
+import { serverAjvOptions } from '../../schemas/ajv-server';
 import { ApiError, TEXT, fail } from './envelope';
+import { textErrors } from './text-guard';
 
 /**
  * Bodies are checked exactly as the forms check them (no type coercion), so a value the form rejects is
  * rejected here with the same text. Query strings only carry text, so there numbers and booleans are coerced.
- * Both fill in schema defaults (e.g. a geofence radius of 2), as the forms do.
+ * Both fill in schema defaults (e.g. a geofence radius of 2), as the forms do. Numbers must be finite: a body
+ * may write 1e400, which JSON reads as Infinity. Patterns run on RE2, in linear time (schemas/ajv-server.ts).
  */
-const bodyAjv = extendAjv(new Ajv({ ...ajvOptions, useDefaults: true }));
-const queryAjv = extendAjv(new Ajv({ ...ajvOptions, useDefaults: true, coerceTypes: 'array' }));
+const bodyAjv = extendAjv(new Ajv({ ...serverAjvOptions, useDefaults: true, strictNumbers: true }));
+const queryAjv = extendAjv(new Ajv({ ...serverAjvOptions, useDefaults: true, coerceTypes: 'array', strictNumbers: true }));
 
-/** The validator of a route's `schema` part as the server runs it (bodies strict, everything else coerced). */
-export const compileFor = (httpPart: string | undefined, schema: AnySchema) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+/** A validator as Fastify and {@link check} run it: true when valid, else the errors in `errors`. */
+export type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** A body that is a list the route checks row by row (`items` open): each row is guarded by `check()`, not here. */
+const isRowList = (schema: AnySchema) =>
+  typeof schema === 'object' && schema.type === 'array' && (schema.items === undefined || (typeof schema.items === 'object' && !Object.keys(schema.items).length));
+
+/**
+ * The validator of a route's `schema` part as the server runs it (bodies strict, everything else coerced): first
+ * the text guard (server/http/text-guard.ts: no control characters, lone surrogates or deep nesting anywhere, field
+ * names included), then the schema. A body list of rows the route checks itself is guarded row by row instead.
+ */
+export function compileFor(httpPart: string | undefined, schema: AnySchema): Validator {
+  const schemaCheck = (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+  const rowsApart = httpPart === 'body' && isRowList(schema);
+  const validator: Validator = (data) => {
+    const refused = textErrors(data, { rowsApart });
+    const valid = !refused.length && schemaCheck(data) === true;
+    validator.errors = refused.length ? refused : schemaCheck.errors;
+    return valid;
+  };
+  return validator;
+}
 
 /** Makes the route `schema` option validate with the shared schemas' ajv setup (formats, ajv-errors). */
 export function useSharedValidation(app: FastifyInstance): void {
@@ -34,7 +58,11 @@ export function useLenientJson(app: FastifyInstance): void {
   });
 }
 
-/** Validates a value against a shared schema outside a route option (bulk rows); the messages, [] when valid. */
+/**
+ * Validates a value against a shared schema outside a route option (bulk rows), as a route's body is validated:
+ * the text guard first (a row with a NUL or a lone surrogate is refused naming its field), then the schema. The
+ * messages, [] when valid.
+ */
 export function check(schema: AnySchema, data: unknown): string[] {
   const result = checked(schema, data);
   return 'errors' in result ? result.errors : [];
@@ -47,7 +75,7 @@ export type Checked<T> = { value: T } | { errors: string[] };
 export function checked<S extends JSONSchema>(schema: S, data: unknown): Checked<FromSchema<S>>;
 export function checked(schema: AnySchema, data: unknown): Checked<unknown>;
 export function checked(schema: AnySchema, data: unknown): Checked<unknown> {
-  const validateFn = bodyAjv.compile(schema);
+  const validateFn = compileFor('body', schema);
   return validateFn(data) ? { value: data } : { errors: errorMessages(validateFn.errors) };
 }
 
@@ -59,13 +87,29 @@ export interface Failure {
 }
 
 /**
+ * SQLSTATEs of a value the database cannot take: class 22 (data exception: numeric out of range, invalid text
+ * representation, untranslatable character...) and 54000 (program limit exceeded, e.g. an index row too big). Both
+ * drivers (pg, PGlite) put the SQLSTATE in `code`.
+ */
+const DATA_EXCEPTION = /^(22[0-9A-Z]{3}|54000)$/;
+
+/** Whether a failure is the database refusing a value (see {@link DATA_EXCEPTION}). */
+export const isDataException = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string' && DATA_EXCEPTION.test((err as { code: string }).code);
+
+/**
  * Classifies any failure: validation errors as 400 with the schema's messages, thrown {@link ApiError}s with
- * their status, other client errors (bad JSON, body too large) with Fastify's status, and anything else as a
- * logged 500. Each envelope renders the result its own way.
+ * their status, other client errors (bad JSON, body too large) with Fastify's status, a value the database refuses
+ * as 400 'Invalid value' (a safety net: validation should have refused it first, so it is logged), and anything
+ * else as a logged 500. Each envelope renders the result its own way.
  */
 export function describeFailure(err: FastifyError, request: FastifyRequest): Failure {
   if (err.validation) return { status: 400, messages: errorMessages(err.validation as never), headers: {} };
   if (err instanceof ApiError) return { status: err.status, messages: err.messages, headers: err.headers };
+  if (isDataException(err)) {
+    request.log.warn({ err }, 'the database refused a value that validation let through');
+    return { status: 400, messages: [TEXT.invalidValue], headers: {} };
+  }
   const status = err.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, messages: [status === 413 ? 'Request is too large' : 'Invalid request'], headers: {} };
   request.log.error(err);

@@ -18,8 +18,10 @@ export async function checkRuleRows(q: Queryable, body: Record<string, unknown>,
   for (const name of RULE_ARRAYS.slice(6)) {
     if (((body[name] as unknown[] | undefined)?.length ?? 0) > rows) throw new ApiError(400, [T.sameLength]);
   }
-  const custom = [...((body.firstCustomValue as string[]) ?? []), ...((body.secondCustomValue as string[]) ?? [])]
-    .filter((v) => v.startsWith(CUSTOM_VALUE_PREFIX))
+  // The schema checks these lists only for RULE_BASED; another type's body may carry anything in them.
+  const custom = [body.firstCustomValue, body.secondCustomValue]
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .filter((v): v is string => typeof v === 'string' && v.startsWith(CUSTOM_VALUE_PREFIX))
     .map((v) => v.slice(CUSTOM_VALUE_PREFIX.length));
   for (const field of new Set(custom)) {
     if (!(await autoClosureRepository.hasCustomField(q, companyId, field))) throw new ApiError(400, [T.customField]);

@@ -1,0 +1,149 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls, type Contract } from '../../schemas/api';
+import { dataErrorHandler } from '../../server/http/data-envelope';
+import { TEXT_GUARD_MSG } from '../../server/http/text-guard';
+import { errorHandler } from '../../server/http/validation';
+import { BACKENDS, bootFresh, count, randomIp, type TestApp } from './helper';
+import { fuzzRequest, prng, type FuzzRequest } from './fuzz-input';
+
+/**
+ * Odd input answers 400 with a clear text and changes nothing, never 5xx: the reported cases (a NUL in a vehicle
+ * label, a lone surrogate in a place label, validFrom 1e308), then a bounded, seeded fuzz run over every call of the
+ * contracts: odd text, numbers, types, nesting, query strings and path ids, sent with a desk token and the seed's
+ * company and branch so the requests reach the handlers. FUZZ_SEED runs another seed; a failure names the seed and
+ * the request (FUZZ_LOG=1 prints the server's errors).
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_109);
+/** Odd requests per call (about 2,800 in all), after one plausible request: each field of a call is tried. */
+const PER_CALL = 40;
+
+/** A request part for the failure message: runs of one character shortened ("x×5000"), then cut at `max`. */
+function shown(text: string | Buffer | undefined, max: number): string {
+  if (text === undefined) return '';
+  const short = (typeof text === 'string' ? text : `<bytes ${text.toString('hex')}>`).replace(/(.)\1{19,}/gsu, (run, c: string) => `${c}×${[...run].length}`);
+  return JSON.stringify(short.length > max ? `${short.slice(0, max)}...` : short);
+}
+
+const TATA = 'c=1001&b=3101&d=31011&t=CONSIGNOR&pt=TRANSPORTER';
+const waypoint = (label: string) => ({
+  label,
+  google: { place_id: 'in:po:410206:panvel', formatted_address: 'Panvel, Maharashtra, India', geometry: { location: { lat: 18.99, lng: 73.11 } } },
+});
+const rate = { partnerId: '2001', validFrom: Date.parse('2026-07-01T00:00:00+05:30'), vehicleId: 'veh_tsl_trailer40', materialId: 'mat_tsl_tmt', loadType: 'FTL', data: [{ key: 'ROUTE_COST', value: 52000, unit: 'TRUCK' }] };
+
+describe.each(BACKENDS)('odd requests on $name', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await bootFresh(backend, process.env.FUZZ_LOG ? { logger: { level: 'error' } } : {});
+    token = (await t.login('ops@demo.local')).deskToken;
+  });
+  afterAll(() => t?.close());
+
+  /** Sends `body` as this JSON text (escapes such as \u0000 and \ud800 travel as written). */
+  async function send(method: 'GET' | 'POST', url: string, body?: string) {
+    const res = await t.app.inject({ method, url, payload: body, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    return { status: res.statusCode, body: JSON.parse(res.body) };
+  }
+
+  /** Sends a fuzzed request of `call` from a fresh address. */
+  async function sendFuzzed(call: Contract, request: FuzzRequest) {
+    const answer = await t.app.inject({
+      method: request.method,
+      url: request.url,
+      remoteAddress: randomIp(),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      ...(request.body !== undefined && { payload: request.body }),
+    });
+    // The token should outlive the run (the auth calls, logout among them, come last); if not, the run logs in again.
+    if (answer.statusCode === 401 && !call.public) token = (await t.login('ops@demo.local')).deskToken;
+    return answer;
+  }
+
+  it('refuses control characters in a text, naming the field, and stores nothing', async () => {
+    const before = await count(t.store, 'company_vehicles');
+    const url = `/saas/lego/company_vehicles/create?${TATA}`;
+    expect(await send('POST', url, '{"label":"a\\u0000b"}')).toMatchObject({ status: 400, body: { message: ['label must not contain control characters'] } });
+    expect(await send('POST', url, '{"label":"a\\u001bb"}')).toMatchObject({ status: 400, body: { message: ['label must not contain control characters'] } });
+    expect(await count(t.store, 'company_vehicles')).toBe(before);
+    expect(await send('POST', url, '{"label":"Trailer\\t40 ft 😀"}')).toMatchObject({ status: 200 });
+  });
+
+  it('refuses a lone surrogate in a place label and stores nothing', async () => {
+    const before = await count(t.store, 'route_waypoints');
+    const url = `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=rt_tsl_jsr_ccu`;
+    for (const label of ['\\ud800', 'Halt \\udc00']) {
+      const body = JSON.stringify(waypoint('LABEL')).replace('LABEL', label);
+      expect(await send('POST', url, body)).toMatchObject({ status: 400, body: { message: ['label must be valid Unicode text'] } });
+    }
+    expect(await count(t.store, 'route_waypoints')).toBe(before);
+  });
+
+  it('refuses numbers beyond what a field holds, with a readable text, and stores nothing', async () => {
+    const before = await count(t.store, 'route_master');
+    const url = `/saas/lego/company_routes_master/create?${TATA}&routeId=rt_tsl_jsr_rou`;
+    const withValidFrom = (value: string) => JSON.stringify({ ...rate, validFrom: 0 }).replace('"validFrom":0', `"validFrom":${value}`);
+    expect(await send('POST', url, withValidFrom('1e308'))).toMatchObject({ status: 400, body: { message: ['Valid from date must be before the year 10000'] } });
+    expect(await send('POST', url, withValidFrom('9223372036854775808'))).toMatchObject({ status: 400, body: { message: ['Valid from date must be before the year 10000'] } });
+    expect(await send('POST', url, withValidFrom('1e400'))).toMatchObject({ status: 400, body: { message: ['Please select valid from date'] } });
+    const cost = JSON.stringify({ ...rate, data: [{ key: 'ROUTE_COST', value: 1e308, unit: 'TRUCK' }] });
+    expect(await send('POST', url, cost)).toMatchObject({ status: 400, body: { message: ['Please enter a number of at most 1,000,000,000'] } });
+    expect(await count(t.store, 'route_master')).toBe(before);
+  });
+
+  it('refuses control characters in a query or path parameter, naming it', async () => {
+    expect(await send('GET', '/saas/lego/company_vehicles/fetch?c=1001&b=31%000')).toMatchObject({ status: 400, body: { message: ['b must not contain control characters'] } });
+    expect(await send('GET', '/tms/transporters/trn%00?c=1001')).toMatchObject({ status: 400, body: { message: ['id must not contain control characters'] } });
+    expect(await send('GET', '/saas/data/automation/getAlerts?companyId=1001%01')).toMatchObject({
+      status: 400,
+      body: { status: 'error', result: { status: 0, message: 'companyId must not contain control characters' } },
+    });
+  });
+
+  it('refuses a body nested too deeply', async () => {
+    const deep = `{"featureKey":"useNeoAlertModule","companyId":"1001","enabled":1,"extracontext":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+    expect(await send('POST', '/saas/data/onBoardingAPI/updateUIConfig', deep)).toMatchObject({
+      status: 400,
+      body: { status: 'error', result: { status: 0, message: TEXT_GUARD_MSG.deep } },
+    });
+  });
+
+  it('answers a value the database refuses with 400 Invalid value, in either envelope (the safety net)', async () => {
+    const app = Fastify();
+    app.setErrorHandler(errorHandler);
+    const refused = ["select 'abc'::int", 'select 2147483648::int', 'select 1 / 0', "select '\\u0000'::jsonb"];
+    refused.forEach((sql, i) => app.get(`/main/${i}`, () => t.store.query(sql)));
+    refused.forEach((sql, i) => app.get(`/data/${i}`, { errorHandler: dataErrorHandler }, () => t.store.query(sql)));
+    app.get('/other', () => t.store.query('select * from no_such_table'));
+    for (let i = 0; i < refused.length; i += 1) {
+      expect((await app.inject(`/main/${i}`)).json(), refused[i]).toEqual({ success: false, data: null, message: ['Invalid value'] });
+      expect((await app.inject(`/data/${i}`)).json(), refused[i]).toEqual({ status: 'error', result: { status: 0, message: 'Invalid value' } });
+    }
+    expect((await app.inject('/other')).statusCode).toBe(500);
+    await app.close();
+  });
+
+  // Last: the run changes the seed's data.
+  it('answers no odd request with a 5xx', async () => {
+    const rng = prng(SEED);
+    const failures: string[] = [];
+    const reached = new Set<string>();
+    // The auth calls last: a logout must not take the token from the others.
+    const calls = [...allCalls].sort((a, b) => Number(a.service === 'auth') - Number(b.service === 'auth'));
+    for (const call of calls) {
+      for (let i = 0; i <= PER_CALL; i += 1) {
+        const request = fuzzRequest(call, rng, i);
+        const answer = await sendFuzzed(call, request);
+        if (answer.statusCode < 300) reached.add(call.id);
+        if (answer.statusCode >= 500) {
+          failures.push(`${request.method} ${shown(request.url, 300)} body ${shown(request.body, 1500)} → ${answer.statusCode} ${answer.body.slice(0, 200)} (FUZZ_SEED=${SEED})`);
+        }
+      }
+    }
+    expect(failures.slice(0, 20), `${failures.length} answers of 5xx, the first 20 shown`).toEqual([]);
+    // The run reached the handlers: most calls answered some request with success, so the scope checks let them in.
+    expect(reached.size).toBeGreaterThan(allCalls.length * 0.6);
+    expect((await t.call('GET', '/health')).body).toEqual({ status: 'ok' });
+  }, 300_000);
+});
