@@ -1,6 +1,7 @@
 import { defineCall } from './contract';
 import { alertToggleSchema, dataScopeQuerySchema } from '../alerts';
 import { alertBulkBodySchema, alertBulkQuerySchema } from '../alert-bulk';
+import { BULK_TEXT } from '../bulk-rows';
 import { uiConfigBodySchema, uiConfigByIdQuerySchema, uiConfigToggleSchema } from '../ui-config';
 import { autoClosureBodySchema, autoClosureByIdQuerySchema, autoClosureQuerySchema, autoClosureToggleSchema } from '../auto-closure';
 import { sidebarQuerySchema, updateLandingPageSchema, updateSideMenuListSchema } from '../sidebar-menu';
@@ -18,7 +19,7 @@ const dashboardMenuQuerySchema = { ...dashboardQuerySchema, required: [] } as co
 /** The data family of spec 001 section 7: alert settings, alert and ticket UI config, auto closure, sidebar menu, dashboards. */
 export const dataCalls = {
   alerts: defineCall({ ...data, id: 'alerts.list', method: 'GET', path: '/saas/data/automation/getAlerts', summary: "A company's alert configs (with a branch: its own and the company-wide ones)", querystring: dataScopeQuerySchema }),
-  setAlerts: defineCall({ ...data, id: 'alerts.set', method: 'POST', path: '/saas/data/automation/setAlerts', summary: 'Bulk alert upload: one answer per row; allOrNone stores all rows or none', querystring: alertBulkQuerySchema, body: alertBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: ['Alert config already exists', 'Not saved: another row failed'] }),
+  setAlerts: defineCall({ ...data, id: 'alerts.set', method: 'POST', path: '/saas/data/automation/setAlerts', summary: 'Bulk alert upload: one answer per row; allOrNone stores all rows or answers 400 naming the failed ones', querystring: alertBulkQuerySchema, body: alertBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: ['Alert config already exists', BULK_TEXT.unstorable] }),
   toggleAlert: defineCall({ ...data, id: 'alerts.toggle', method: 'POST', path: '/saas/data/automation/toggleAlert', summary: "Flips an alert config's enable flag", querystring: dataScopeQuerySchema, body: alertToggleSchema }),
   toggleAlertTickets: defineCall({ ...data, id: 'alerts.toggleTickets', method: 'POST', path: '/saas/data/automation/toggleAlertTickets', summary: "Flips an alert config's ticket flag", querystring: dataScopeQuerySchema, body: alertToggleSchema }),
 

@@ -1,6 +1,7 @@
 import { defineCall } from './contract';
 import { MSG } from '../messages';
 import { scopeQuerySchema } from '../scope';
+import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
 import { routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
@@ -18,14 +19,20 @@ export const routeScopeQuerySchema = {
   errorMessage: { required: { c: MSG.selectCompany, routeId: 'Please select route' } },
 } as const;
 
-/** A bulk body may be large (500 routes with waypoints). */
+/** A bulk body may be large (500 routes with waypoints); larger ones get 413. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The company scope of a bulk route create, and whether its rows are stored all or none. */
+export const routeBulkQuerySchema = {
+  ...scopeQuerySchema,
+  properties: { ...scopeQuerySchema.properties, allOrNone: allOrNoneField },
+} as const;
 
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
   routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id", querystring: scopeQuerySchema }),
   saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id', querystring: scopeQuerySchema, body: routeBodySchema }),
-  createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row', querystring: scopeQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT }),
+  createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [BULK_TEXT.unstorable] }),
   waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),
   createWaypoint: defineCall({ ...main, id: 'waypoints.create', method: 'POST', path: '/saas/lego/company_routes_waypoints/create', summary: 'Adds a waypoint at the end of a route', querystring: routeScopeQuerySchema, body: waypointBodySchema }),
   deleteWaypoint: defineCall({ ...main, id: 'waypoints.delete', method: 'DELETE', path: '/saas/lego/company_routes_waypoints/delete', summary: 'Deletes a waypoint and renumbers the rest', querystring: scopedIdQuerySchema }),

@@ -1,0 +1,144 @@
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { BULK_TEXT, LISTED_FAILED_ROWS } from '../../schemas/bulk-rows';
+import { ApiError } from '../http/envelope';
+import { inSavepoint } from '../repos/savepoint';
+import type { Queryable, Store } from '../store/store';
+
+/** What became of one row of a bulk call: stored, with what the call answers for it, or refused with its reason. */
+export type RowOutcome<T> = { saved: T } | { refused: string };
+
+/** A row that passed its checks, with its place in the body. */
+export interface IndexedRow<R> {
+  index: number;
+  row: R;
+}
+
+/** How a bulk call reads and stores its rows. */
+export interface BulkRows<R, T> {
+  /** Checks one row of the body on its own (schema, shape): the row to store, or why it is refused. */
+  read(raw: unknown): { row: R } | { refused: string };
+  /**
+   * Stores rows in a few set-based statements and answers each, in order. Throws when the database refuses one of
+   * them (a NUL byte, a unique or foreign key violation): the rows are then stored one by one to find which.
+   */
+  store(q: Queryable, rows: IndexedRow<R>[]): Promise<RowOutcome<T>[]>;
+  /** The row's reason when it breaks a unique index (e.g. 'Alert config already exists'). */
+  duplicate?: string;
+  /** The share of a chunk one row takes (default 1; a route counts its places). */
+  weight?(row: R): number;
+  /** The weight of rows stored by one statement, in one transaction when not all or none. */
+  chunk: number;
+}
+
+/**
+ * Milliseconds of row checks between two turns of the event loop: checking 600 rows of 9 KB takes some 300 ms, which
+ * would hold every other request that long.
+ */
+const READ_SLICE_MS = 10;
+
+/** PostgreSQL error classes of a value or a row (SQLSTATE 22 data exception, 23 constraint, 54 program limit). */
+const ROW_CLASSES = ['22', '23', '54'];
+
+/**
+ * The row's reason for a database error of storing it alone, or the error thrown on when it is not about the row
+ * (a lost connection: then the call fails as a whole).
+ */
+export function rowFailure(err: unknown, duplicate: string = BULK_TEXT.refused): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !ROW_CLASSES.includes(code.slice(0, 2))) throw err;
+  if (code === '23505') return duplicate;
+  if (code === '23503') return BULK_TEXT.missingReference;
+  return code.startsWith('22') ? BULK_TEXT.unstorable : BULK_TEXT.refused;
+}
+
+/** The rows in order, cut where the next row would take a chunk past `size` (a heavier row still gets one alone). */
+function chunks<R>(rows: IndexedRow<R>[], size: number, weight: (row: R) => number): IndexedRow<R>[][] {
+  const result: IndexedRow<R>[][] = [];
+  let current: IndexedRow<R>[] = [];
+  let load = 0;
+  for (const item of rows) {
+    const w = weight(item.row);
+    if (current.length && load + w > size) {
+      result.push(current);
+      current = [];
+      load = 0;
+    }
+    current.push(item);
+    load += w;
+  }
+  if (current.length) result.push(current);
+  return result;
+}
+
+/**
+ * Stores a chunk under a savepoint; when the database refuses it, stores its rows one by one, each under its own
+ * savepoint, so the refused row gets its reason and the transaction goes on with the next.
+ */
+async function storeChunk<R, T>(q: Queryable, chunk: IndexedRow<R>[], bulk: BulkRows<R, T>, outcomes: RowOutcome<T>[]): Promise<void> {
+  try {
+    const answers = await inSavepoint(q, 'bulk_chunk', () => bulk.store(q, chunk));
+    chunk.forEach((item, i) => (outcomes[item.index] = answers[i]));
+    return;
+  } catch (err) {
+    rowFailure(err); // throws on when the failure is not about a row
+  }
+  for (const item of chunk) {
+    try {
+      [outcomes[item.index]] = await inSavepoint(q, 'bulk_row', () => bulk.store(q, [item]));
+    } catch (err) {
+      outcomes[item.index] = { refused: rowFailure(err, bulk.duplicate) };
+    }
+  }
+}
+
+/** An all-or-none upload's answer: each failed row by number and reason, at most {@link LISTED_FAILED_ROWS} of them. */
+function failedRows(outcomes: RowOutcome<unknown>[]): string[] {
+  const failed = outcomes.flatMap((o, index) => ('refused' in o ? [BULK_TEXT.rowFailed(index + 1, o.refused)] : []));
+  if (failed.length <= LISTED_FAILED_ROWS) return failed;
+  return [...failed.slice(0, LISTED_FAILED_ROWS), BULK_TEXT.moreRowsFailed(failed.length - LISTED_FAILED_ROWS)];
+}
+
+/**
+ * A bulk call's rows, each checked on its own, then stored in chunks of few set-based statements. Every row gets
+ * its answer, in the body's order; no row's failure (bad value, duplicate, database refusal) fails the call.
+ *
+ * - allOrNone false: each chunk is its own transaction, so the good rows are kept and, on the single connection of
+ *   PGlite, other requests get the database between chunks.
+ * - allOrNone true: one transaction; when any row fails, nothing is kept and the call answers 400 naming the rows.
+ *
+ * Between chunks the event loop takes its turn, so a large batch does not hold other requests.
+ */
+export async function saveBulk<R, T>(store: Store, body: unknown[], allOrNone: boolean, bulk: BulkRows<R, T>): Promise<RowOutcome<T>[]> {
+  const outcomes: RowOutcome<T>[] = new Array(body.length);
+  const valid: IndexedRow<R>[] = [];
+  let slice = performance.now();
+  for (const [index, raw] of body.entries()) {
+    const read = bulk.read(raw);
+    if ('refused' in read) outcomes[index] = read;
+    else valid.push({ index, row: read.row });
+    if (performance.now() - slice > READ_SLICE_MS) {
+      await nextTurn();
+      slice = performance.now();
+    }
+  }
+  const parts = chunks(valid, bulk.chunk, bulk.weight ?? (() => 1));
+
+  if (!allOrNone) {
+    for (const part of parts) {
+      await store.tx((q) => storeChunk(q, part, bulk, outcomes));
+      await nextTurn();
+    }
+    return outcomes;
+  }
+  if (!valid.length) throw new ApiError(400, failedRows(outcomes));
+  // Throwing out of the transaction rolls it back: nothing of a failed all-or-none upload is kept.
+  await store.tx(async (q) => {
+    for (const part of parts) {
+      await storeChunk(q, part, bulk, outcomes);
+      await nextTurn();
+    }
+    if (outcomes.some((o) => 'refused' in o)) throw new ApiError(400, failedRows(outcomes));
+  });
+  return outcomes;
+}
