@@ -3,9 +3,28 @@ import { otpRequestSchema, otpVerifySchema, passwordChangeSchema } from '../auth
 
 const auth = { service: 'auth', envelope: 'main', public: true } as const;
 
-/** Login by one-time code and the password change of spec 000 section 1; they need no desk token. */
+/**
+ * Largest body of the login calls: an identifier (254), a code and a password (128) fit many times over. Anything
+ * larger is answered 413 before it is even parsed, since these calls are open to anyone.
+ */
+export const AUTH_BODY_LIMIT = 4096;
+
+const TOO_MANY = 'Too many requests. Please try again later';
+const BAD_CODE = 'Invalid or expired code';
+
+/** Texts of the auth calls that only they answer. */
+export const AUTH_TEXT = {
+  /** After 100 wrong codes in a row for one e-mail or phone (NIST SP 800-63B 5.2.2); an administrator unlocks it. */
+  locked: 'Too many wrong codes for this account. Please contact support to unlock it',
+} as const;
+
+/**
+ * Login by one-time code, the password change of spec 000 section 1 and logout. None is behind the desk guard:
+ * logout reads the desk token itself, so that a desk without Lego access or a disabled user can end a session too.
+ */
 export const authCalls = {
-  requestCode: defineCall({ ...auth, id: 'auth.requestCode', method: 'POST', path: '/auth/otp/request', summary: 'Sends a one-time code (the same answer for known and unknown users)', body: otpRequestSchema, messages: ['Too many requests. Please try again later'] }),
-  verifyCode: defineCall({ ...auth, id: 'auth.verifyCode', method: 'POST', path: '/auth/otp/verify', summary: 'Exchanges a code for the desk and auth tokens', body: otpVerifySchema, messages: ['Invalid or expired code', 'Too many requests. Please try again later'] }),
-  changePassword: defineCall({ ...auth, id: 'auth.changePassword', method: 'POST', path: '/auth/password/change', summary: 'Sets a new password (the expired-password dialog)', body: passwordChangeSchema, messages: ['Unauthorized'] }),
+  requestCode: defineCall({ ...auth, id: 'auth.requestCode', method: 'POST', path: '/auth/otp/request', summary: 'Sends a one-time code (the same answer for known and unknown users)', body: otpRequestSchema, bodyLimit: AUTH_BODY_LIMIT, messages: [TOO_MANY] }),
+  verifyCode: defineCall({ ...auth, id: 'auth.verifyCode', method: 'POST', path: '/auth/otp/verify', summary: 'Exchanges a code for the desk and auth tokens', body: otpVerifySchema, bodyLimit: AUTH_BODY_LIMIT, messages: [BAD_CODE, TOO_MANY, AUTH_TEXT.locked] }),
+  changePassword: defineCall({ ...auth, id: 'auth.changePassword', method: 'POST', path: '/auth/password/change', summary: 'Sets a new password (the expired-password dialog)', body: passwordChangeSchema, bodyLimit: AUTH_BODY_LIMIT, messages: [BAD_CODE, TOO_MANY, AUTH_TEXT.locked] }),
+  logout: defineCall({ ...auth, id: 'auth.logout', method: 'POST', path: '/auth/logout', summary: 'Revokes the desk token the call carries (Authorization: Bearer or token header); again is no error', bodyLimit: AUTH_BODY_LIMIT, messages: ['Unauthorized'] }),
 };

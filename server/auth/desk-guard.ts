@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { LEGO_PERMISSION, hasPermissions, type PermissionRecord } from '../../schemas/permission-check';
+import { LEGO_PERMISSION, hasPermissions } from '../../schemas/permission-check';
 import type { Queryable } from '../store/store';
+import { userRepository } from '../repos/user-repository';
 import { TEXT, fail } from '../http/envelope';
 import type { DeskClaims, TokenService } from './tokens';
 
@@ -12,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** The desk token from `Authorization: Bearer <token>` or the `token` header. */
-function tokenOf(request: FastifyRequest): string | null {
+export function tokenOf(request: FastifyRequest): string | null {
   const auth = request.headers.authorization;
   if (typeof auth === 'string' && /^Bearer\s+\S+$/i.test(auth)) return auth.replace(/^Bearer\s+/i, '');
   const header = request.headers.token;
@@ -21,18 +22,23 @@ function tokenOf(request: FastifyRequest): string | null {
 
 /**
  * The check every API route runs before anything else (even before the body is parsed and validated, so a
- * caller without access learns nothing): a valid desk token, else 401; masks granting `prm.super.read`
- * (spec 000 section 6, the same function the console uses), else 403.
+ * caller without access learns nothing), on the user's state of now, read in one query: a valid desk token,
+ * not revoked by logout, of a user who exists and is not disabled, else 401; the user's current masks granting
+ * `prm.super.read` (spec 000 section 6, the same function the console uses), else 403; the token signed at the
+ * user's current token version, else 401 (the masks, desk or e-mail it carries have changed: log in again).
+ * Withdrawn access is checked before the version so that the console says why (403) rather than asking for a
+ * login that would be refused anyway.
  */
 export function deskGuard(db: Queryable, tokens: TokenService): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenOf(request);
     const claims = token ? await tokens.verifyDesk(token) : null;
     if (!claims) return reply.code(401).send(fail([TEXT.unauthorized]));
-    const records = await db.query<PermissionRecord>('select * from permissions where permission_id = $1', [
-      LEGO_PERMISSION,
-    ]);
-    if (!hasPermissions(claims.masks, records, [LEGO_PERMISSION])) return reply.code(403).send(fail([TEXT.noLego]));
-    request.desk = claims;
+    const access = await userRepository.deskAccess(db, claims.userId, claims.tokenId, LEGO_PERMISSION);
+    if (!access || access.revoked || access.disabled) return reply.code(401).send(fail([TEXT.unauthorized]));
+    const records = access.record ? [access.record] : [];
+    if (!hasPermissions(access.masks, records, [LEGO_PERMISSION])) return reply.code(403).send(fail([TEXT.noLego]));
+    if (access.token_version !== claims.version) return reply.code(401).send(fail([TEXT.unauthorized]));
+    request.desk = { ...claims, masks: access.masks };
   };
 }

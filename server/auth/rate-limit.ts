@@ -42,3 +42,14 @@ export async function takeRate(store: Store, rules: RateRule[]): Promise<RateVer
     return { allowed: true };
   });
 }
+
+/**
+ * Takes back the newest request counted in `bucket`: a limit that counts tries before their outcome is known
+ * (so that parallel tries cannot slip past it) and should only hold the failed ones.
+ */
+export async function giveBack(q: Queryable, bucket: string): Promise<void> {
+  await q.query(
+    'delete from rate_limit_hits where ctid = (select ctid from rate_limit_hits where bucket = $1 order by hit_at desc limit 1)',
+    [bucket],
+  );
+}

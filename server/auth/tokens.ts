@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { PermissionMasks } from '../../schemas/permission-check';
 import type { Queryable } from '../store/store';
+import { newId } from '../http/ids';
 
 /** Both tokens live 12 hours. */
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -14,6 +15,8 @@ export interface TokenUser {
   pwd_exp: string;
   desk_id: string;
   masks: PermissionMasks;
+  /** Bumped whenever what a desk token says about the user changes (migration 050); a token of another version is refused. */
+  token_version: number;
 }
 
 /** What a verified desk token tells the API about its caller. */
@@ -21,21 +24,47 @@ export interface DeskClaims {
   userId: string;
   email: string;
   deskId: string;
+  /** The masks the token was signed with; the desk guard replaces them with the user's current ones. */
   masks: PermissionMasks;
+  /** The token's id (`jti`), what logout revokes. */
+  tokenId: string;
+  /** The user's token version when the token was signed (`ver`). */
+  version: number;
+  /** When the token expires, in seconds (`exp`). */
+  expiresAt: number;
 }
 
 /** Signs and checks the login and desk tokens (JWT, HS256). */
 export interface TokenService {
   /** Login token: sub, email, name, pwd_exp ('YYYY-MM-DD'), exp (seconds), typ 'login'. */
   login(user: TokenUser): Promise<string>;
-  /** Desk token: sub, email, deskId, masks, exp, typ 'desk'. */
+  /** Desk token: sub, email, deskId, masks, ver (the user's token version), jti (a new id), exp, typ 'desk'. */
   desk(user: TokenUser): Promise<string>;
-  /** The claims of a valid desk token, or null (missing, malformed, expired, wrongly signed, not a desk token). */
-  verifyDesk(token: string): Promise<DeskClaims | null>;
+  /**
+   * The claims of a valid desk token, or null (missing, malformed, expired, wrongly signed, not a desk token, or
+   * without ver or jti). With `acceptExpired` a token signed here whose exp has passed is read too (logout).
+   */
+  verifyDesk(token: string, options?: { acceptExpired?: boolean }): Promise<DeskClaims | null>;
 }
 
 const isMaskSet = (m: unknown): m is PermissionMasks =>
   !!m && typeof m === 'object' && ['create', 'update', 'read'].every((k) => typeof (m as never)[k] === 'string');
+
+/** The claims of a desk token's payload, or null when it lacks one this API puts in every desk token. */
+function deskClaims(payload: JWTPayload): DeskClaims | null {
+  const { typ, sub, masks, ver, jti, exp } = payload;
+  if (typ !== 'desk' || !sub || !isMaskSet(masks) || !Number.isInteger(ver) || typeof jti !== 'string' || !jti) return null;
+  if (typeof exp !== 'number') return null;
+  return {
+    userId: sub,
+    email: String(payload.email ?? ''),
+    deskId: String(payload.deskId ?? ''),
+    masks,
+    tokenId: jti,
+    version: ver as number,
+    expiresAt: exp,
+  };
+}
 
 /** A token service signing with `secret`. */
 export function createTokenService(secret: Uint8Array): TokenService {
@@ -48,21 +77,19 @@ export function createTokenService(secret: Uint8Array): TokenService {
       .sign(secret);
   return {
     login: (u) => sign({ typ: 'login', email: u.email, name: u.name, pwd_exp: u.pwd_exp }, u.id),
-    desk: (u) => sign({ typ: 'desk', email: u.email, deskId: u.desk_id, masks: u.masks }, u.id),
-    async verifyDesk(token) {
+    desk: (u) =>
+      sign({ typ: 'desk', email: u.email, deskId: u.desk_id, masks: u.masks, ver: u.token_version, jti: newId('tok') }, u.id),
+    async verifyDesk(token, options = {}) {
+      let payload: JWTPayload;
       try {
         // A token that never expires is refused, however well signed: every token this API issues carries exp.
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] });
-        if (payload.typ !== 'desk' || !payload.sub || !isMaskSet(payload.masks)) return null;
-        return {
-          userId: payload.sub,
-          email: String(payload.email ?? ''),
-          deskId: String(payload.deskId ?? ''),
-          masks: payload.masks,
-        };
-      } catch {
-        return null;
+        ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti'] }));
+      } catch (error) {
+        // jose checks the signature before the claims: an expired token's payload is one this API signed.
+        if (!(options.acceptExpired && error instanceof errors.JWTExpired)) return null;
+        payload = error.payload;
       }
+      return deskClaims(payload);
     },
   };
 }

@@ -1,9 +1,10 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, theme } from 'antd';
 import { STORAGE } from '../../engine/data/session';
+import { logout } from '../auth/logout';
 import { APP_VERSION } from '../version';
 
-/** Header: logo, title, version badge, the user's name and Logout (clears local storage, goes to /). */
+/** Header: logo, title, version badge, the user's name and Logout (revokes the desk token, clears local storage, goes to /). */
 export function AppHeader() {
   const { token } = theme.useToken();
   const user = JSON.parse(localStorage.getItem(STORAGE.user) ?? 'null') as { name?: string } | null;
@@ -21,8 +22,7 @@ export function AppHeader() {
           icon={<LogoutOutlined />}
           style={{ color: token.colorTextLightSolid }}
           onClick={() => {
-            localStorage.clear();
-            window.location.assign('/');
+            void logout().finally(() => window.location.assign('/'));
           }}
         >
           Logout

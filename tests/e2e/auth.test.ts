@@ -23,9 +23,13 @@ describe('login gate', () => {
     expect(stored.token?.split('.')).toHaveLength(3);
     expect(JSON.parse(stored.perms!)).toHaveProperty('read');
 
+    // Logout revokes the desk token on the server: the token is useless even to someone who copied it.
+    const search = `${app.url}${callPath(companyCalls.companySearch, { q: 'Tata' })}`;
+    expect((await fetch(search, { headers: { authorization: `Bearer ${stored.desk}` } })).status).toBe(200);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByLabel('E-mail or phone').waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect((await fetch(search, { headers: { authorization: `Bearer ${stored.desk}` } })).status).toBe(401);
     await page.close();
   });
 

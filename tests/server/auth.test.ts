@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { BACKENDS, bootFresh, latestCode, type TestApp } from './helper';
+import { AUTH_TEXT } from '../../schemas/api/auth';
 
 
 describe.each(BACKENDS)('one-time code login on $name', (backend) => {
@@ -41,20 +42,20 @@ describe.each(BACKENDS)('one-time code login on $name', (backend) => {
     expect(verified.body.data.user.email).toBe('ops@demo.local');
   });
 
-  it('locks a code after 5 wrong tries, even for the right code', async () => {
+  it("does not let wrong guesses from other addresses use up the owner's code", async () => {
     await t.call('POST', '/auth/otp/request', { identifier: 'nolego@demo.local' });
     const code = await latestCode(t.call, 'nolego@demo.local');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 12; i += 1) {
       const res = await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code: wrong });
-      expect(res.status).toBe(401);
+      expect(res).toMatchObject({ status: 401, body: { message: ['Invalid or expired code'] } });
     }
+    const failures = () => t.store.one<{ failures: number }>("select failures from otp_failures where identifier = 'nolego@demo.local'");
+    expect((await failures())!.failures).toBe(12);
     const right = await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code });
-    expect(right).toMatchObject({ status: 401, body: { message: ['Invalid or expired code'] } });
-    const row = await t.store.one<{ attempts: number }>(
-      "select attempts from otp_codes where identifier = 'nolego@demo.local' order by created_at desc limit 1",
-    );
-    expect(row!.attempts).toBe(5);
+    expect(right.status).toBe(200);
+    // A login starts the count of consecutive failures again.
+    expect(await failures()).toBeNull();
   });
 
   it('refuses an expired code', async () => {
@@ -76,15 +77,16 @@ describe.each(BACKENDS)('one-time code login on $name', (backend) => {
     expect(guess).toMatchObject({ status: 401, body: { message: ['Invalid or expired code'] } });
   });
 
-  it('rate-limits per identifier with 429 and Retry-After', async () => {
+  it('slows the mails to one identifier without ever refusing it', async () => {
     const identifier = 'limited@demo.local';
-    for (let i = 0; i < 5; i += 1) expect((await t.call('POST', '/auth/otp/request', { identifier })).status).toBe(200);
-    const refused = await t.call('POST', '/auth/otp/request', { identifier });
-    expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ success: false, data: null, message: ['Too many requests. Please try again later'] });
-    const wait = Number(refused.headers['retry-after']);
-    expect(wait).toBeGreaterThan(800);
-    expect(wait).toBeLessThanOrEqual(900);
+    // An unknown identifier gets no mail, so count its code rows: one per request that would have mailed.
+    const codes = async () => (await t.store.one<{ n: number }>('select count(*)::int as n from otp_codes where identifier = $1', [identifier]))!.n;
+    for (let i = 0; i < 8; i += 1) {
+      const res = await t.call('POST', '/auth/otp/request', { identifier });
+      expect(res).toMatchObject({ status: 200, body: { success: true, data: null, message: [] } });
+      expect(res.headers['retry-after']).toBeUndefined();
+    }
+    expect(await codes()).toBe(5);
   });
 
   it('rate-limits per client address', async () => {
@@ -164,5 +166,91 @@ describe('dev outbox', () => {
         await t.close();
       }
     }
+  });
+});
+
+describe.each(BACKENDS)('a stranger who knows an address, on $name', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+  });
+  afterAll(() => t?.close());
+
+  const outboxFor = async (to: string) =>
+    (await t.call<{ to: string; body: string }[]>('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body.filter((m) => m.to === to);
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('cannot lock the owner out by asking for codes from five addresses', async () => {
+    const before = (await outboxFor('ops@demo.local')).length;
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4', '198.51.100.5']) {
+      expect((await t.call('POST', '/auth/otp/request', { identifier: 'ops@demo.local' }, { ip })).status).toBe(200);
+    }
+    expect((await outboxFor('ops@demo.local')).length).toBe(before + 5);
+    // The owner, from a sixth address: the same neutral answer, no new mail (five live codes are in the mailbox).
+    const owner = '203.0.113.60';
+    const requested = await t.call('POST', '/auth/otp/request', { identifier: 'ops@demo.local' }, { ip: owner });
+    expect(requested).toMatchObject({ status: 200, body: { success: true, data: null, message: [] } });
+    expect((await outboxFor('ops@demo.local')).length).toBe(before + 5);
+    const code = await latestCode(t.call, 'ops@demo.local');
+    const verified = await t.call('POST', '/auth/otp/verify', { identifier: 'ops@demo.local', code }, { ip: owner });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.user.id).toBe('usr_ops');
+    // The login used up the other codes and starts the count of mails again: the next request mails a code.
+    const older = (await outboxFor('ops@demo.local')).at(-2)!.body.match(/\b(\d{6})\b/)![1];
+    expect((await t.call('POST', '/auth/otp/verify', { identifier: 'ops@demo.local', code: older }, { ip: owner })).status).toBe(401);
+    await t.call('POST', '/auth/otp/request', { identifier: 'ops@demo.local' }, { ip: owner });
+    expect((await outboxFor('ops@demo.local')).length).toBe(before + 6);
+    expect((await t.call('POST', '/auth/otp/verify', { identifier: 'ops@demo.local', code: await latestCode(t.call, 'ops@demo.local') })).status).toBe(200);
+  });
+
+  it("does not void the owner's code by asking for another one within its lifetime", async () => {
+    await t.call('POST', '/auth/otp/request', { identifier: 'expired@demo.local' });
+    const first = await latestCode(t.call, 'expired@demo.local');
+    await t.call('POST', '/auth/otp/request', { identifier: 'expired@demo.local' }, { ip: '198.51.100.9' });
+    const second = await latestCode(t.call, 'expired@demo.local');
+    const verified = await t.call('POST', '/auth/otp/verify', { identifier: 'expired@demo.local', code: first });
+    expect(verified.status).toBe(200);
+    // A code is used once; the stranger's code went with the login.
+    expect((await t.call('POST', '/auth/otp/verify', { identifier: 'expired@demo.local', code: first })).status).toBe(401);
+    expect((await t.call('POST', '/auth/otp/verify', { identifier: 'expired@demo.local', code: second })).status).toBe(401);
+  });
+
+  it('answers 429 to an address that keeps guessing, not to the owner', async () => {
+    await t.call('POST', '/auth/otp/request', { identifier: 'nolego@demo.local' });
+    const code = await latestCode(t.call, 'nolego@demo.local');
+    const ip = '198.51.100.77';
+    for (let i = 0; i < 10; i += 1) {
+      const res = await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code: wrongFor(code) }, { ip });
+      expect(res.status).toBe(401);
+    }
+    const refused = await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code }, { ip });
+    expect(refused).toMatchObject({ status: 429, body: { success: false, data: null, message: ['Too many requests. Please try again later'] } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code })).status).toBe(200);
+  });
+
+  it('counts only failures against an address: an office behind one address logs in all day', async () => {
+    const office = '198.51.100.88';
+    for (let i = 0; i < 12; i += 1) {
+      await t.call('POST', '/auth/otp/request', { identifier: 'ops@demo.local' }, { ip: office });
+      const code = await latestCode(t.call, 'ops@demo.local');
+      expect((await t.call('POST', '/auth/otp/verify', { identifier: 'ops@demo.local', code }, { ip: office })).status).toBe(200);
+    }
+    expect((await t.store.one<{ n: number }>('select count(*)::int as n from rate_limit_hits where bucket = $1', [`otp:fail:ip:${office}`]))!.n).toBe(0);
+  });
+
+  it('refuses codes after 100 failures in a row (NIST SP 800-63B) until an administrator unlocks, and counts no tries without a live code', async () => {
+    const identifier = 'expired@demo.local';
+    const guess = (code: string) => t.call('POST', '/auth/otp/verify', { identifier, code });
+    expect((await guess('123456')).status).toBe(401);
+    expect(await t.store.one('select failures from otp_failures where identifier = $1', [identifier])).toBeNull();
+
+    await t.call('POST', '/auth/otp/request', { identifier });
+    const code = await latestCode(t.call, identifier);
+    for (let i = 0; i < 100; i += 1) expect((await guess(wrongFor(code))).status).toBe(401);
+    const locked = await guess(code);
+    expect(locked).toMatchObject({ status: 429, body: { success: false, data: null, message: [AUTH_TEXT.locked] } });
+    await t.store.query('delete from otp_failures where identifier = $1', [identifier]);
+    expect((await guess(code)).status).toBe(200);
   });
 });
