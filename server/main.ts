@@ -2,7 +2,8 @@
  * Starts the platform API and the console on one origin. Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR
  * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL (+ MAIL_FROM),
  * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL / SERVICE_DATA_URL / SERVICE_REPORTS_URL (base
- * URLs the console uses per service family; empty = this origin, '/tms' for transporters), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL.
+ * URLs the console uses per service family; empty = this origin, '/tms' for transporters), MAP_TILES_URL (the offline map's tile
+ * server, allowed by the Content-Security-Policy), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL.
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -25,6 +26,7 @@ const app = await buildApp({
   // A hop count ('1') or trusted addresses ('10.0.0.0/8,127.0.0.1'); 'true' trusts every hop.
   trustProxy: env.TRUST_PROXY === 'true' ? true : /^\d+$/.test(env.TRUST_PROXY ?? '') ? (_address: string, hop: number) => hop < Number(env.TRUST_PROXY) : env.TRUST_PROXY || false,
   logger: { level: env.LOG_LEVEL ?? 'warn' },
+  mapTilesUrl: env.MAP_TILES_URL || undefined,
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     // SERVICE_MAIN_URL, SERVICE_TRANSPORTERS_URL...: each family's base URL, by default this origin's (SERVICE_BASES).

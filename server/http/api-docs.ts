@@ -78,7 +78,8 @@ export async function useApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     // Everything from this origin: no CDN, no remote validator badge; Swagger UI sets inline styles as it renders.
-    staticCSP: "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    // Sent as the answer goes out, so it replaces the console's policy (security-headers.ts) on the document's pages.
+    staticCSP: "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
     uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true },
   });
 }
