@@ -7,11 +7,20 @@ import * as registered from './routes.meta';
 const toHours = (minutes: number | null | undefined) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
 const toMinutes = (hours: number | null | undefined) => (typeof hours === 'number' ? hours * 60 : null);
 
-/** The route edit modal of the list: label, stt and code. */
+/** A route fetched by id comes as a list of one. */
+const firstRoute = (data: unknown) => (Array.isArray(data) ? data[0] : data);
+
+/** The route edit modal of the list: label, stt and code, of the route read again by the row's id. */
 export const routeModal = defineForm({
   title: { create: 'Update Route', edit: 'Update Route' },
   schema: routeModalSchema,
   uiSchema: { stt: { 'ui:placeholder': 'Hours' } },
+  load: {
+    endpoint: api.routes,
+    input: ({ scope, row }) => ({ scope, query: { id: String(row?.id ?? '') } }),
+    pick: firstRoute,
+    error: 'Error while fetching details',
+  },
   toForm: (route: Route) => ({ label: route.label, code: route.code, stt: toHours(route.stt) }),
   // The modal edits a listed route (the record is always there): its id, origin and destination go back as they were.
   toSubmission: (form, { record }) => ({
@@ -57,7 +66,7 @@ export const routeForm = defineForm({
   load: {
     endpoint: api.routes,
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
-    pick: (data) => (Array.isArray(data) ? data[0] : data),
+    pick: firstRoute,
     error: 'Error while fetching details',
   },
   toForm: (route: Route) => ({ id: route.id, label: route.label, code: route.code, stt: toHours(route.stt), origin: route.origin, destination: route.destination }),

@@ -44,12 +44,14 @@ export function endpoint<const C extends Contract>(call: C, options: EndpointOpt
   };
 }
 
-/** What one invocation of an endpoint adds: scope, path parameters, extra query and a body. */
+/** What one invocation of an endpoint adds: scope, path parameters, extra query, a body and the If-Match of a save. */
 export interface CallInput {
   scope?: Scope;
   params?: Record<string, string | number | undefined>;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** The ETag the record was read with (see `HttpRequest.ifMatch`). */
+  ifMatch?: string;
 }
 
 /** Fills `:name` placeholders; a missing value is an error in the config, so it throws. */
@@ -78,6 +80,7 @@ export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, optio
       body: input.body,
       envelope: endpoint.envelope,
       signal: options.signal,
+      ifMatch: input.ifMatch,
     },
     { quiet: options.quiet },
   );

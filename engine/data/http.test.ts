@@ -69,6 +69,26 @@ describe('HTTP helper (spec 000 section 7 semantics)', () => {
     expect(toasts).toEqual(['Network error. Please check your connection']);
   });
 
+  it('sends If-Match when told and returns the answer\'s ETag', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 't1' }, message: [] }), { status: 200, headers: { etag: '"4"' } }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(http({ path: '/x', method: 'PATCH', body: {}, ifMatch: '"3"' })).resolves.toMatchObject({ ok: true, etag: '"4"' });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'if-match': '"3"' });
+    await http({ path: '/x' });
+    const [, plain] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(plain.headers).not.toHaveProperty('if-match');
+  });
+
+  it('leaves a 412 to a conditional save to its caller, but toasts a 412 to any other call', async () => {
+    vi.stubGlobal('fetch', respond(412, { success: false, data: null, message: ['This record was changed by someone else. Reload it to see the changes.'] }));
+    const stale = await http({ path: '/x', method: 'POST', body: {}, ifMatch: '"3"' });
+    expect(stale).toMatchObject({ ok: false, status: 412, messages: ['This record was changed by someone else. Reload it to see the changes.'] });
+    expect(toasts).toEqual([]);
+    await http({ path: '/x', method: 'POST', body: {} });
+    expect(toasts).toEqual(['This record was changed by someone else. Reload it to see the changes.']);
+  });
+
   it('sends the desk token both as bearer and as the token header, on the service base URL', async () => {
     localStorage.setItem('deskToken', 'abc.def.ghi');
     setRuntimeConfig({ services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' } });

@@ -9,10 +9,16 @@ export interface MainEnvelope<T = unknown> {
   message: string[];
 }
 
-/** The outcome of a call: never thrown, so callers branch on `ok`. */
+/**
+ * The outcome of a call: never thrown, so callers branch on `ok`. `etag` is the answer's ETag header, when it has
+ * one: the version of the record read or saved, to send back as `ifMatch` with the next save.
+ */
 export type HttpResult<T> =
-  | { ok: true; status: number; data: T | undefined; body: unknown; messages: string[] }
+  | { ok: true; status: number; data: T | undefined; body: unknown; messages: string[]; etag?: string }
   | { ok: false; status: number; messages: string[]; body: unknown };
+
+/** The status of a conditional save refused because the record changed since it was read (see `ifMatch`). */
+export const STALE_RECORD = 412;
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -26,6 +32,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   /** How the answer is wrapped: the main API's `{success, data, message[]}` (default) or the data family's `{status, result}`. */
   envelope?: EnvelopeKind;
+  /** Sent as If-Match: the ETag the record was read with, so a save over someone else's change is refused (412). */
+  ifMatch?: string;
 }
 
 /** The two answer shapes the console reads (spec 000 section 7, 001 section 7); a contract's 'none' is read as main. */
@@ -81,7 +89,8 @@ function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: stri
 
 /**
  * Calls the platform API with the spec's semantics: statuses 200 to 400 are success, 204/205 carry nothing,
- * an envelope with `success: false` is a failure, failures are returned (not thrown) and each message is toasted.
+ * an envelope with `success: false` is a failure, failures are returned (not thrown) and each message is toasted,
+ * except a 412 to a conditional save (`ifMatch`): the caller offers to reload the record instead.
  */
 export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boolean } = {}): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -90,9 +99,11 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
     headers.authorization = `Bearer ${token}`;
     headers.token = token;
   }
+  if (req.ifMatch) headers['if-match'] = req.ifMatch;
   const fail = (status: number, messages: string[], body: unknown): HttpResult<T> => {
     if (status === 401) onUnauthorized();
-    if (!options.quiet) notifyErrors(messages);
+    const conflict = status === STALE_RECORD && Boolean(req.ifMatch);
+    if (!options.quiet && !conflict) notifyErrors(messages);
     return { ok: false, status, messages, body };
   };
   let res: Response;
@@ -107,7 +118,8 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
     if ((error as Error).name === 'AbortError') return { ok: false, status: 0, messages: [], body: null };
     return fail(0, ['Network error. Please check your connection'], null);
   }
-  if (res.status === 204 || res.status === 205) return { ok: true, status: res.status, data: undefined, body: null, messages: [] };
+  const etag = res.headers.get('etag') ?? undefined;
+  if (res.status === 204 || res.status === 205) return { ok: true, status: res.status, data: undefined, body: null, messages: [], etag };
   const body: unknown = await res.json().catch(() => null);
   const success = res.status >= 200 && res.status <= 400;
   if (!success) {
@@ -117,12 +129,12 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
   if (req.envelope === 'data') {
     const unwrapped = unwrapData(body);
     if (!unwrapped.ok) return fail(res.status, unwrapped.messages.length ? unwrapped.messages : ['Request failed'], body);
-    return { ok: true, status: res.status, data: unwrapped.data as T, body, messages: unwrapped.messages };
+    return { ok: true, status: res.status, data: unwrapped.data as T, body, messages: unwrapped.messages, etag };
   }
   if (body && typeof body === 'object' && 'success' in body) {
     const envelope = body as MainEnvelope<T>;
     if (envelope.success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
-    return { ok: true, status: res.status, data: envelope.data, body, messages: messagesOf(body) };
+    return { ok: true, status: res.status, data: envelope.data, body, messages: messagesOf(body), etag };
   }
-  return { ok: true, status: res.status, data: body as T, body, messages: [] };
+  return { ok: true, status: res.status, data: body as T, body, messages: [], etag };
 }

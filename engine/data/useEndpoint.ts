@@ -8,17 +8,35 @@ export class EndpointError extends Error {
   }
 }
 
-/**
- * Reads an endpoint through SWR. The key holds the path and the full query, so a change of the query
- * string (company, branch...) reloads; `enabled: false` (e.g. no company) loads nothing.
- */
+/** The SWR key of a read: the path and the full query, so a change of the query string (company, branch...) reloads. */
+const keyOf = (endpoint: Endpoint, input: CallInput) =>
+  [endpoint.service ?? 'main', fillPath(endpoint.path, input.params), JSON.stringify(endpointQuery(endpoint, input))];
+
+const options = { revalidateOnFocus: false, shouldRetryOnError: false };
+
+/** Reads an endpoint through SWR (see {@link keyOf}); `enabled: false` (e.g. no company) loads nothing. */
 export function useEndpoint<T>(endpoint: Endpoint | undefined, input: CallInput, enabled = true): SWRResponse<T, EndpointError> {
-  const key = endpoint && enabled
-    ? [endpoint.service ?? 'main', fillPath(endpoint.path, input.params), JSON.stringify(endpointQuery(endpoint, input))]
-    : null;
-  return useSWR<T, EndpointError>(key, async () => {
+  return useSWR<T, EndpointError>(endpoint && enabled ? keyOf(endpoint, input) : null, async () => {
     const result = await callEndpoint<T>(endpoint!, input);
     if (!result.ok) throw new EndpointError(result.messages, result.status);
     return result.data as T;
-  }, { revalidateOnFocus: false, shouldRetryOnError: false });
+  }, options);
+}
+
+/** A record as a form loads it: the answer's data and the ETag it was read with (absent when the server sends none). */
+export interface LoadedRecord<T> {
+  data: T;
+  etag?: string;
+}
+
+/**
+ * Reads the record a form edits through SWR, with its ETag, which the form's save sends back as If-Match so that a
+ * save over someone else's change is refused instead of silently undoing it.
+ */
+export function useRecord<T>(endpoint: Endpoint | undefined, input: CallInput, enabled = true): SWRResponse<LoadedRecord<T>, EndpointError> {
+  return useSWR<LoadedRecord<T>, EndpointError>(endpoint && enabled ? [...keyOf(endpoint, input), 'record'] : null, async () => {
+    const result = await callEndpoint<T>(endpoint!, input);
+    if (!result.ok) throw new EndpointError(result.messages, result.status);
+    return { data: result.data as T, etag: result.etag };
+  }, options);
 }

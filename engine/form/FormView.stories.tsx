@@ -26,7 +26,8 @@ const routeForm: FormConfig = {
   uiSchema: { label: { 'ui:placeholder': 'e.g. Pune - Mumbai' } },
   load: {
     endpoint: endpoint(mainCalls.routes),
-    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    // On the edit page the path names the route; in a list's quick edit, the row does.
+    input: ({ scope, params, row }) => ({ scope, query: { id: params.id ?? String(row?.id) } }),
     pick: (data) => (Array.isArray(data) ? data[0] : data),
     error: 'Error while fetching details',
   },
@@ -74,7 +75,7 @@ export const Edit: Story = {
   },
 };
 
-/** In a modal (a list's quick edit): the record is handed over, no card and no gate. */
+/** In a modal (a list's quick edit): the row is handed over and read again by its id, no card and no gate. */
 export const Embedded: Story = {
   args: { record: routes[1], embedded: true },
   parameters: { route: at('/routes', tataSteel), path: '/routes' },

@@ -7,6 +7,7 @@ import { checkUiSchema } from '../widgets/registry';
 import { formLabels, formSetup, useFormRegistry } from './formSetup';
 import type { FormConfig } from '../types';
 import { useFormController } from './useFormController';
+import { StaleRecordModal } from './StaleRecordModal';
 
 interface FormViewProps {
   config: FormConfig;
@@ -52,6 +53,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
           </Button>
         </Flex>
       </Form>
+      <StaleRecordModal message={form.conflict} reloading={form.reloading} onReload={form.reload} onClose={form.dismissConflict} />
     </Spin>
   );
   if (embedded) return body;

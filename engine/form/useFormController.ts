@@ -3,7 +3,8 @@ import { useNavigate, useParams, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { MSG } from '../../schemas/messages';
 import { callEndpoint } from '../data/endpoint';
-import { useEndpoint } from '../data/useEndpoint';
+import { STALE_RECORD } from '../data/http';
+import { useRecord } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext, FormConfig } from '../types';
@@ -15,7 +16,9 @@ const defaultSubmission = (formData: Data) => ({ body: formData });
 
 /**
  * State and actions of a form screen without UI: loads the record being edited, builds the payload,
- * saves through the create or update call, toasts, refreshes lists and navigates after saving.
+ * saves through the create or update call, toasts, refreshes lists and navigates after saving. A save of a
+ * loaded record sends the ETag it was read with; when someone else changed the record meanwhile the server
+ * refuses it (412) and `conflict` holds the text to show beside a 'Reload' (`reload`) that loads their version.
  */
 export function useFormController(config: FormConfig, options: { record?: Data; onSaved?: () => void } = {}) {
   const [scope] = useScope();
@@ -25,19 +28,40 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   const { mutate } = useSWRConfig();
   const editing = Boolean(options.record) || Boolean(params.id && config.editPath);
   const linkState = location.state as Record<string, unknown> | null;
-  const ctx: ConfigContext = useMemo(() => ({ scope, params, state: linkState ?? undefined }), [scope, params, linkState]);
-  const needsLoad = editing && !options.record && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
-  const loaded = useEndpoint<unknown>(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
+  const row = options.record;
+  const ctx: ConfigContext = useMemo(() => ({ scope, params, state: linkState ?? undefined, row }), [scope, params, linkState, row]);
+  // A list row handed to a quick-edit modal is read again when the form can load it: the row may be old, and the
+  // read brings the ETag the save sends back.
+  const needsLoad = editing && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
+  const loaded = useRecord<unknown>(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
 
-  const record = useMemo(() => {
-    const raw = options.record ?? (loaded.data === undefined ? undefined : config.load?.pick ? config.load.pick(loaded.data) : loaded.data);
-    return raw as Data | undefined;
-  }, [options.record, loaded.data, config.load]);
+  /** The record in a load's answer (the config's `pick` of it), or the row while there is none. */
+  const recordOf = useCallback(
+    (data: unknown) => (data === undefined || data === null ? row : config.load?.pick ? (config.load.pick(data) ?? row) : data) as Data | undefined,
+    [row, config.load],
+  );
+  const record = useMemo(() => recordOf(loaded.data?.data), [recordOf, loaded.data]);
+  const etag = loaded.data?.etag;
 
   const [formData, setFormData] = useState<Data>({});
-  useEffect(() => {
-    if (record) setFormData(config.toForm ? config.toForm(record) : record);
-  }, [record, config]);
+  const fill = useCallback((next: Data | undefined) => {
+    if (next) setFormData(config.toForm ? config.toForm(next) : next);
+  }, [config]);
+  useEffect(() => fill(record), [record, fill]);
+
+  /** The refusal of a stale save, shown until the operator reloads or dismisses it. */
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const { mutate: reread } = loaded;
+  /** Loads the record again and puts it in the form (replacing the operator's unsaved changes), with its new ETag. */
+  const reload = useCallback(async () => {
+    setReloading(true);
+    const fresh = await reread();
+    setReloading(false);
+    setConflict(null);
+    // Set explicitly: SWR keeps the old object when the answer looks the same, and the form holds the operator's edits.
+    fill(recordOf(fresh?.data));
+  }, [reread, fill, recordOf]);
   useEffect(() => {
     if (loaded.error && config.load) feedback.error(config.load.error);
   }, [loaded.error, config.load]);
@@ -63,8 +87,13 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, lookup, editing, record });
       const endpoint = editing && config.submit.update ? config.submit.update : config.submit.create;
       setSubmitting(true);
-      const result = await callEndpoint(endpoint, { scope, ...submission });
+      const ifMatch = editing ? etag : undefined;
+      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch });
       setSubmitting(false);
+      if (!result.ok && result.status === STALE_RECORD && ifMatch) {
+        setConflict(result.messages[0] ?? MSG.staleRecord);
+        return false;
+      }
       if (!result.ok) {
         // The HTTP layer toasts each message of a refusal; a screen showing the server's own words adds nothing then.
         if (!(config.messages.preferServer && result.messages.length > 0)) {
@@ -91,7 +120,7 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       else if (!editing) setFormData({});
       return true;
     },
-    [config, scope, ctx, editing, record, mutate, options, navigate, location.search],
+    [config, scope, ctx, editing, record, etag, mutate, options, navigate, location.search],
   );
 
   return {
@@ -108,5 +137,9 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     setFormData,
     submitting,
     submit,
+    conflict,
+    dismissConflict: () => setConflict(null),
+    reload,
+    reloading,
   };
 }

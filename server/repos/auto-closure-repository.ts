@@ -1,16 +1,21 @@
 import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
+import type { Expected } from '../http/etag';
 
-/** A stored rule: its type (identifier), switch, branch and the type's fields of spec 001 section 3 (config). */
+/** A stored rule: its type (identifier), switch, branch, the type's fields of spec 001 section 3 (config) and its row version (the ETag). */
 export interface AutoClosureRow {
   id: string;
   identifier: string;
   active: boolean;
   branchId: string | null;
   config: Record<string, unknown>;
+  version: number;
 }
 
-const SELECT = `select id, identifier, active, branch_id as "branchId", config from auto_closure_rules`;
+const SELECT = `select id, identifier, active, branch_id as "branchId", config, version from auto_closure_rules`;
+
+/** Where a write may touch rule `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
+const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
 
 /** The SQL of the auto closure rules (spec 001 sections 2.3 and 3) and of the company custom fields they test. */
 export const autoClosureRepository = {
@@ -25,12 +30,25 @@ export const autoClosureRepository = {
   find(q: Queryable, id: string, companyId: string): Promise<AutoClosureRow | null> {
     return q.one<AutoClosureRow>(`${SELECT} where id = $1 and company_id = $2`, [id, companyId]);
   },
-  async setActive(q: Queryable, id: string, active: boolean): Promise<void> {
-    await q.query('update auto_closure_rules set active = $2, updated_at = now() where id = $1', [id, active]);
+  /** The row version of rule `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from auto_closure_rules where id = $1', [id]))?.version ?? null;
   },
-  /** Replaces a rule's fields (`config`, JSON text). */
-  async updateConfig(q: Queryable, id: string, config: string): Promise<void> {
-    await q.query('update auto_closure_rules set config = $2, updated_at = now() where id = $1', [id, config]);
+  /** Flips a rule's switch while it has an `expected` version; the new switch and version, or null when no row qualified. */
+  flip(q: Queryable, id: string, expected: Expected): Promise<{ active: boolean; version: number } | null> {
+    return q.one<{ active: boolean; version: number }>(
+      `update auto_closure_rules set active = not active, updated_at = now(), version = version + 1 where ${AT_VERSION}
+       returning active, version`,
+      [id, expected],
+    );
+  },
+  /** Replaces a rule's fields (`config`, JSON text) while it has an `expected` version; its new version, or null when no row qualified. */
+  async updateConfig(q: Queryable, id: string, config: string, expected: Expected): Promise<number | null> {
+    const row = await q.one<{ version: number }>(
+      `update auto_closure_rules set config = $3, updated_at = now(), version = version + 1 where ${AT_VERSION} returning version`,
+      [id, expected, config],
+    );
+    return row?.version ?? null;
   },
   async insert(q: Queryable, rule: { id: string; companyId: string; branchId: string | null; identifier: string; config: string }): Promise<void> {
     await q.query(

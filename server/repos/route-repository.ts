@@ -2,6 +2,7 @@ import type { Route, RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
+import type { Expected } from '../http/etag';
 
 /** A place as stored: only the fields of the contract, every text present, so stray form fields never reach the database. */
 export type StoredPlace = Required<Pick<RoutePlace, 'label' | 'address' | 'cpCode' | 'geofenceRadius'>> &
@@ -13,8 +14,17 @@ export type RouteOut = Required<Pick<Route, 'id' | 'code' | 'label' | 'stt' | 'u
   destination: StoredPlace;
 };
 
+/** A route read with its row version (the ETag; not part of the answer's body). */
+export type VersionedRoute = RouteOut & { version: number };
+
 /** The fields of a route a write sets (a form body, or a bulk row with its first and last place as ends). */
 export type RouteWrite = Pick<RouteBody, 'code' | 'label' | 'stt' | 'origin' | 'destination'>;
+
+/** A route of a bulk upload: its fields and the places between its ends, in order. */
+export interface NewRoute {
+  route: RouteWrite;
+  waypoints: RoutePlace[];
+}
 
 /** A waypoint as the fetch call answers it: the stored place with its id and sequence. */
 export type WaypointOut = StoredPlace & { id: string; sequence: number };
@@ -57,12 +67,17 @@ export const routeRepository = {
     return data;
   },
 
-  /** Route `id` as a list of one (none when it does not exist); ownership is checked by the caller. */
-  byId: (q: Queryable, id: string) => q.query<RouteOut>(`select ${ROUTE_COLUMNS} from routes where id = $1`, [id]),
+  /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */
+  byId: (q: Queryable, id: string) => q.one<VersionedRoute>(`select ${ROUTE_COLUMNS}, version from routes where id = $1`, [id]),
 
-  /** Inserts a route in `scope` with its waypoints (in order, sequence from 1); returns the stored route. */
-  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string, waypoints: RoutePlace[] = []): Promise<RouteOut> {
-    const row = (await q.one<RouteOut>(
+  /** The row version of route `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from routes where id = $1', [id]))?.version ?? null;
+  },
+
+  /** Inserts a route in `scope`; returns the stored route. */
+  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string): Promise<RouteOut> {
+    return (await q.one<RouteOut>(
       `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination,
                            updated_by, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ROUTE_COLUMNS}`,
@@ -71,25 +86,56 @@ export const routeRepository = {
         route.stt ?? null, placeJson(route.origin), placeJson(route.destination), by, Date.now(),
       ],
     ))!;
-    for (const [i, place] of waypoints.entries()) {
-      await q.query('insert into route_waypoints (id, route_id, sequence, place) values ($1, $2, $3, $4)', [
-        newId('wp'), row.id, i + 1, placeJson(place),
-      ]);
-    }
-    return row;
   },
 
-  /** Updates a route of the company (ownership checked by the caller); returns the stored route. */
-  async update(q: Queryable, id: string, route: RouteWrite, by: string): Promise<RouteOut> {
-    return (await q.one<RouteOut>(
+  /**
+   * Inserts routes in `scope` with their waypoints (in order, sequence from 1) in two statements, whatever their
+   * number (a bulk upload); returns the new routes' ids in order. Throws when the database refuses any of them.
+   */
+  async insertMany(q: Queryable, scope: Scope, routes: NewRoute[], by: string): Promise<string[]> {
+    const rows = routes.map(({ route }) => ({
+      id: newId('rt'),
+      code: route.code ?? '',
+      label: route.label.trim(),
+      stt: route.stt ?? null,
+      origin: toStoredPlace(route.origin),
+      destination: toStoredPlace(route.destination),
+    }));
+    await q.query(
+      `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination,
+                           updated_by, updated_at)
+       select r.id, $2::text, $3::text, $4::text, r.code, r.label, r.stt, r.origin, r.destination, $5::text, $6::bigint
+         from jsonb_to_recordset($1::jsonb) as r(id text, code text, label text, stt double precision, origin jsonb, destination jsonb)`,
+      [JSON.stringify(rows), scope.companyId, scope.branchId, scope.departmentId, by, Date.now()],
+    );
+    const waypoints = routes.flatMap(({ waypoints: places }, r) =>
+      places.map((place, i) => ({ id: newId('wp'), routeId: rows[r].id, sequence: i + 1, place: toStoredPlace(place) })),
+    );
+    if (waypoints.length) {
+      await q.query(
+        `insert into route_waypoints (id, route_id, sequence, place)
+         select w.id, w."routeId", w.sequence, w.place
+           from jsonb_to_recordset($1::jsonb) as w(id text, "routeId" text, sequence integer, place jsonb)`,
+        [JSON.stringify(waypoints)],
+      );
+    }
+    return rows.map((row) => row.id);
+  },
+
+  /**
+   * Updates a route of the company (ownership checked by the caller) and bumps its version, only while it has an
+   * `expected` version (If-Match; null: any); returns the stored route, or null when no row qualified.
+   */
+  async update(q: Queryable, id: string, route: RouteWrite, by: string, expected: Expected = null): Promise<VersionedRoute | null> {
+    return q.one<VersionedRoute>(
       `update routes set code = $2, label = $3, stt = $4, origin = $5, destination = $6, updated_by = $7,
-              updated_at = $8
-        where id = $1 returning ${ROUTE_COLUMNS}`,
+              updated_at = $8, version = version + 1
+        where id = $1 and ($9::int[] is null or version = any($9::int[])) returning ${ROUTE_COLUMNS}, version`,
       [
         id, route.code ?? '', route.label.trim(), route.stt ?? null, placeJson(route.origin),
-        placeJson(route.destination), by, Date.now(),
+        placeJson(route.destination), by, Date.now(), expected,
       ],
-    ))!;
+    );
   },
 
   /** The waypoints of a route in sequence. */

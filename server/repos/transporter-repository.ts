@@ -4,6 +4,7 @@ import { SERVICE_BASES } from '../../schemas/api/services';
 import { transporterCalls } from '../../schemas/api/transporters';
 import type { Queryable } from '../store/store';
 import type { DecodedLogo } from '../rules/transporter-logo';
+import type { Expected } from '../http/etag';
 
 /** Body field and its column. */
 const FIELDS = [
@@ -21,8 +22,16 @@ const FIELDS = [
 /** The logo call's path on this origin around the id (`/tms/transporters/` and `/logo`): the answer's `logoUrl`. */
 const [LOGO_BEFORE_ID, LOGO_AFTER_ID] = fullPath(transporterCalls.logo, SERVICE_BASES).split(':id');
 
-const SELECT = `select id, ${FIELDS.map(([f, c]) => `${c} as "${f}"`).join(', ')},
-  case when logo is null then null else '${LOGO_BEFORE_ID}' || id || '${LOGO_AFTER_ID}' end as "logoUrl" from transporters`;
+/** A transporter as the API answers it. */
+const COLUMNS = `id, ${FIELDS.map(([f, c]) => `${c} as "${f}"`).join(', ')},
+  case when logo is null then null else '${LOGO_BEFORE_ID}' || id || '${LOGO_AFTER_ID}' end as "logoUrl"`;
+const SELECT = `select ${COLUMNS} from transporters`;
+
+/** A transporter with its row version (the ETag; not part of the answer's body). */
+export type VersionedTransporter = Record<string, unknown> & { version: number };
+
+/** Where a write may touch row `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
+const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
 
 /** The fields of a transporter a write may set (a create sends them all, a patch any of them). */
 export type TransporterWrite = Partial<Pick<TransporterBody, (typeof FIELDS)[number][0]>>;
@@ -43,8 +52,13 @@ export const transporterRepository = {
   /** The company's transporters, oldest first. */
   list: (q: Queryable, companyId: string) => q.query(`${SELECT} where company_id = $1 order by created_at, id`, [companyId]),
 
-  /** Transporter `id` as the API answers it (ownership checked by the caller). */
-  byId: (q: Queryable, id: string) => q.one(`${SELECT} where id = $1`, [id]),
+  /** Transporter `id` as the API answers it, with its version (ownership checked by the caller). */
+  byId: (q: Queryable, id: string) => q.one<VersionedTransporter>(`select ${COLUMNS}, version from transporters where id = $1`, [id]),
+
+  /** The row version of transporter `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from transporters where id = $1', [id]))?.version ?? null;
+  },
 
   /** Adds transporter `id` to the company. */
   async insert(q: Queryable, companyId: string, id: string, fields: TransporterWrite, logo: DecodedLogo | null): Promise<void> {
@@ -56,19 +70,25 @@ export const transporterRepository = {
     );
   },
 
-  /** Sets the fields present (and the logo when one is uploaded); nothing when there are none. */
-  async update(q: Queryable, id: string, fields: TransporterWrite, logo: DecodedLogo | null): Promise<void> {
+  /**
+   * Sets the fields present (and the logo when one is uploaded) and bumps the version, only while the row has an
+   * `expected` version; with no fields nothing changes. Returns the stored transporter, or null when no row qualified.
+   */
+  async update(q: Queryable, id: string, fields: TransporterWrite, logo: DecodedLogo | null, expected: Expected): Promise<VersionedTransporter | null> {
     const columns = columnsOf(fields, logo);
     const names = Object.keys(columns);
-    if (!names.length) return;
-    await q.query(
-      `update transporters set ${names.map((n, i) => `${n} = $${i + 2}`).join(', ')} where id = $1`,
-      [id, ...Object.values(columns)],
+    const sets = [...names.map((n, i) => `${n} = $${i + 3}`), 'version = version + 1'];
+    return q.one<VersionedTransporter>(
+      names.length
+        ? `update transporters set ${sets.join(', ')} where ${AT_VERSION} returning ${COLUMNS}, version`
+        : `select ${COLUMNS}, version from transporters where ${AT_VERSION}`,
+      [id, expected, ...Object.values(columns)],
     );
   },
 
-  async remove(q: Queryable, id: string): Promise<void> {
-    await q.query('delete from transporters where id = $1', [id]);
+  /** Deletes transporter `id` while it has an `expected` version; whether it did. */
+  async remove(q: Queryable, id: string, expected: Expected): Promise<boolean> {
+    return (await q.query(`delete from transporters where ${AT_VERSION} returning id`, [id, expected])).length > 0;
   },
 
   /** The stored logo of transporter `id`, or null when it has none (or there is no such transporter). */

@@ -4,6 +4,7 @@ import { AUTO_CLOSURE_TEXT as T } from '../../schemas/auto-closure';
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
+import { expectedVersions, refusal, withEtag } from '../http/etag';
 import { resolveScope, type Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { checkKey, dataOk } from '../http/data-envelope';
@@ -35,9 +36,11 @@ async function owned(q: Queryable, id: string, scope: Scope): Promise<AutoClosur
 export async function autoClosureRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, dataCalls.autoClosures, async ({ query }) => dataOk((await rules.list(store, await scopeOf(store, query))).map(present)));
 
-  route(app, dataCalls.autoClosureById, async ({ query }) => {
+  route(app, dataCalls.autoClosureById, async ({ query }, reply) => {
     const scope = await scopeOf(store, query);
-    return dataOk(present(await owned(store, query.id, scope)));
+    const row = await owned(store, query.id, scope);
+    withEtag(reply, row.version);
+    return dataOk(present(row));
   });
 
   route(app, dataCalls.customFields, async ({ query }) => {
@@ -45,32 +48,41 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
     return dataOk(await rules.customFields(store, scope.companyId));
   });
 
-  route(app, dataCalls.toggleAutoClosure, async ({ query, body }) =>
-    store.tx(async (q) => {
-      const scope = await scopeOf(q, query);
-      const row = await owned(q, body.customerConfigId, scope);
-      await rules.setActive(q, row.id, !row.active);
-      return dataOk({ id: row.id, active: !row.active }, row.active ? 'Auto closure disabled' : 'Auto closure enabled');
-    }),
-  );
+  // A flip or an edit with a stale If-Match changes nothing: 412 (API.md "Lost updates"); the answer carries the new ETag.
+  route(app, dataCalls.toggleAutoClosure, async (request, reply) => {
+    const { query, body } = request;
+    const expected = expectedVersions(request);
+    const flipped = await store.tx(async (q) => {
+      const { id } = await owned(q, body.customerConfigId, await scopeOf(q, query));
+      const stored = await rules.flip(q, id, expected);
+      if (!stored) throw await refusal(() => rules.version(q, id));
+      return { id, ...stored };
+    });
+    withEtag(reply, flipped.version);
+    return dataOk({ id: flipped.id, active: flipped.active }, flipped.active ? 'Auto closure enabled' : 'Auto closure disabled');
+  });
 
-  route(app, dataCalls.saveAutoClosure, async ({ body }) =>
-    store.tx(async (q) => {
+  route(app, dataCalls.saveAutoClosure, async (request, reply) => {
+    const { body } = request;
+    const expected = body.edit ? expectedVersions(request) : null;
+    const saved = await store.tx(async (q) => {
       const scope = await scopeOf(q, { companyId: body.companyId, branchId: body.branchId, key: body.key });
       await checkRuleRows(q, body, scope.companyId);
       const config = JSON.stringify(storedFields(body));
-      let id: string;
-      if (body.edit) {
-        // The schema requires customerConfigId when edit is true.
-        const row = await owned(q, body.customerConfigId!, scope);
-        if (row.identifier !== body.autoClosureType) throw new ApiError(400, [T.typeLocked]);
-        id = row.id;
-        await rules.updateConfig(q, id, config);
-      } else {
-        id = newId('acl');
+      if (!body.edit) {
+        const id = newId('acl');
         await rules.insert(q, { id, companyId: scope.companyId, branchId: scope.branchId, identifier: body.autoClosureType, config });
+        return { id, scope, version: null };
       }
-      return dataOk({ id, companyIds: [scope.companyId] }, `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`);
-    }),
-  );
+      // The schema requires customerConfigId when edit is true.
+      const row = await owned(q, body.customerConfigId!, scope);
+      if (row.identifier !== body.autoClosureType) throw new ApiError(400, [T.typeLocked]);
+      const version = await rules.updateConfig(q, row.id, config, expected);
+      if (version === null) throw await refusal(() => rules.version(q, row.id));
+      return { id: row.id, scope, version };
+    });
+    if (saved.version !== null) withEtag(reply, saved.version);
+    const { companyId } = saved.scope;
+    return dataOk({ id: saved.id, companyIds: [companyId] }, `Auto Closure set successfully for companyIds [ ${companyId} ]`);
+  });
 }

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
+import { expectedVersions, refusal, splitVersion, withEtag } from '../http/etag';
 import { ensureOwned, resolveScope } from '../repos/scope-repository';
 import { routeRepository } from '../repos/route-repository';
-import { readRouteBulkRow } from '../rules/route-bulk-row';
+import { saveRouteRows } from '../rules/route-bulk-row';
 import type { AppContext } from '../context';
 
 /** Routes: fetch, create or update one, bulk create (API.md "Routes"). */
@@ -14,36 +15,37 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     const one = query.id || query.routeId;
     if (one) {
       await ensureOwned(store, 'routes', one, scope);
-      return ok(await routeRepository.byId(store, one));
+      // A list of one, as the spec answers it; the route's version travels as the ETag (API.md "Lost updates").
+      const row = await routeRepository.byId(store, one);
+      if (!row) return ok([]);
+      const { record, version } = splitVersion(row);
+      withEtag(reply, version);
+      return ok([record]);
     }
     const data = await routeRepository.listJson(store, scope);
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);
   });
 
-  route(app, mainCalls.saveRoute, async ({ query, body, desk }) =>
-    ok(
+  route(app, mainCalls.saveRoute, async (request, reply) => {
+    const { query, body, desk } = request;
+    const id = body.id;
+    if (!id) return ok(await store.tx(async (q) => routeRepository.insert(q, await resolveScope(q, query), body, desk.email)));
+    // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
+    const expected = expectedVersions(request);
+    const { record, version } = splitVersion(
       await store.tx(async (q) => {
-        const scope = await resolveScope(q, query);
-        if (!body.id) return routeRepository.insert(q, scope, body, desk.email);
-        await ensureOwned(q, 'routes', body.id, scope);
-        return routeRepository.update(q, body.id, body, desk.email);
+        await ensureOwned(q, 'routes', id, await resolveScope(q, query));
+        const stored = await routeRepository.update(q, id, body, desk.email, expected);
+        if (!stored) throw await refusal(() => routeRepository.version(q, id));
+        return stored;
       }),
-    ),
-  );
-
-  route(app, mainCalls.createRoutes, async ({ query, body, desk }) => {
-    const scope = await resolveScope(store, query);
-    const results: ({ routeId: string } | { error: string })[] = [];
-    // Row by row, each in its own transaction: a bad row is reported and the others are still stored.
-    for (const row of body) {
-      const read = readRouteBulkRow(row);
-      if ('error' in read) {
-        results.push({ error: read.error });
-        continue;
-      }
-      const stored = await store.tx((q) => routeRepository.insert(q, scope, read.route, desk.email, read.waypoints));
-      results.push({ routeId: stored.id });
-    }
-    return ok(results);
+    );
+    withEtag(reply, version);
+    return ok(record);
   });
+
+  // Each row answered on its own (a bad row is reported, the others stored); allOrNone: all rows or a 400.
+  route(app, mainCalls.createRoutes, async ({ query, body, desk }) =>
+    ok(await saveRouteRows(store, await resolveScope(store, query), body, query.allOrNone ?? false, desk.email)),
+  );
 }

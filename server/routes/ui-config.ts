@@ -1,20 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
-import type { UiConfig } from '../../schemas/ui-config';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
+import { expectedVersions, preconditionFailed, refusal, splitVersion, withEtag, type Expected } from '../http/etag';
 import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { dataOk } from '../http/data-envelope';
-import { uiConfigRepository as configs } from '../repos/ui-config-repository';
+import { uiConfigRepository as configs, type VersionedUiConfig } from '../repos/ui-config-repository';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 import { dataScope } from './alerts';
 
-/** Reads (and locks) module `id` of the scope, or 404. */
-async function ownConfig(q: Queryable, id: string, scope: Scope): Promise<UiConfig> {
+/**
+ * Reads (and locks) module `id` of the scope, or 404; 412 when the caller expects another version (If-Match), so a
+ * stale save is told so before any other conflict.
+ */
+async function ownConfig(q: Queryable, id: string, scope: Scope, expected: Expected = null): Promise<VersionedUiConfig> {
   const row = await configs.lock(q, id, scope);
   if (!row) throw notFound();
+  if (expected && !expected.includes(row.version)) throw preconditionFailed();
   return row;
 }
 
@@ -34,39 +38,53 @@ async function ensureFree(q: Queryable, companyId: string, branchId: string | nu
 export async function uiConfigRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, dataCalls.uiConfigs, async ({ query }) => dataOk(await configs.list(store, await dataScope(store, query))));
 
-  route(app, dataCalls.toggleUiConfig, async ({ query, body }) =>
-    store.tx(async (q) => {
-      const config = await ownConfig(q, String(body.customerConfigId), await dataScope(q, query));
-      await configs.setEnabled(q, config.id, !config.enabled);
-      return dataOk({ ...config, enabled: !config.enabled }, `UI config ${config.enabled ? 'disabled' : 'enabled'} successfully`);
-    }),
-  );
+  // Reads answer the module's ETag; a flip or a save with a stale If-Match changes nothing: 412 (API.md "Lost updates").
+  route(app, dataCalls.toggleUiConfig, async (request, reply) => {
+    const { query, body } = request;
+    const expected = expectedVersions(request);
+    const { record, version } = splitVersion(
+      await store.tx(async (q) => {
+        const config = await ownConfig(q, String(body.customerConfigId), await dataScope(q, query), expected);
+        const stored = await configs.setEnabled(q, config.id, !config.enabled, expected);
+        if (stored === null) throw await refusal(() => configs.version(q, config.id));
+        return { ...config, enabled: !config.enabled, version: stored };
+      }),
+    );
+    withEtag(reply, version);
+    return dataOk(record, `UI config ${record.enabled ? 'enabled' : 'disabled'} successfully`);
+  });
 
-  route(app, dataCalls.uiConfigById, async ({ query }) => {
+  route(app, dataCalls.uiConfigById, async ({ query }, reply) => {
     const row = await configs.find(store, query.id, await dataScope(store, query));
     if (!row || (query.featureKey && row.featureKey !== query.featureKey)) throw notFound();
-    return dataOk(row);
+    const { record, version } = splitVersion(row);
+    withEtag(reply, version);
+    return dataOk(record);
   });
 
   route(app, dataCalls.alertList, async () => dataOk(await configs.alertList(store)));
 
-  route(app, dataCalls.updateUiConfig, async ({ body }) =>
-    store.tx(async (q) => {
+  route(app, dataCalls.updateUiConfig, async (request, reply) => {
+    const { body } = request;
+    const expected = body.id !== undefined ? expectedVersions(request) : null;
+    const saved = await store.tx(async (q) => {
       const scope = await dataScope(q, { companyId: String(body.companyId), branchId: body.branchId == null ? undefined : String(body.branchId) });
       const alerts = [...body.extracontext];
       await ensureAlertTypes(q, alerts);
       // The schema takes only enabled 1: a save always leaves the module enabled.
       const fields = { featureKey: body.featureKey, alerts, enabled: true };
       if (body.id !== undefined) {
-        const current = await ownConfig(q, String(body.id), scope);
+        const current = await ownConfig(q, String(body.id), scope, expected);
         await ensureFree(q, scope.companyId, current.branchId, body.featureKey, current.id);
-        await configs.update(q, current.id, fields);
-        return dataOk(await ownConfig(q, current.id, scope), 'UI config updated successfully');
+        if ((await configs.update(q, current.id, fields, expected)) === null) throw await refusal(() => configs.version(q, current.id));
+        return { ...splitVersion(await ownConfig(q, current.id, scope)), message: 'UI config updated successfully' };
       }
       await ensureFree(q, scope.companyId, scope.branchId, body.featureKey, null);
       const id = newId('uic');
       await configs.insert(q, id, scope, fields);
-      return dataOk(await ownConfig(q, id, scope), `UI config set successfully for companyIds [ ${scope.companyId} ]`);
-    }),
-  );
+      return { ...splitVersion(await ownConfig(q, id, scope)), message: `UI config set successfully for companyIds [ ${scope.companyId} ]` };
+    });
+    withEtag(reply, saved.version);
+    return dataOk(saved.record, saved.message);
+  });
 }

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../../schemas/messages';
+import { ApiError, notFound } from './envelope';
+
+/**
+ * ETag / If-Match on the records the console edits (API.md "Lost updates"). A record's ETag is the strong tag of
+ * its row version, `"<version>"`; every update statement bumps the version. A write naming versions changes the
+ * row only while it still has one of them (checked in the same statement), else 412.
+ */
+
+/** What a write's If-Match asks: null = no condition (no header, or `*`); else the versions the row must have. */
+export type Expected = readonly number[] | null;
+
+/** The strong ETag of row version `version`. */
+export const etagOf = (version: number): string => `"${version}"`;
+
+/** Longest If-Match read: a console sends one tag; a long list is a client's bug, answered 400. */
+const MAX_IF_MATCH = 1024;
+
+/** One entity-tag of a comma list (RFC 9110 section 8.8.3), read from where the last one ended. */
+const ENTITY_TAG = /[ \t]*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*(?:,|$)/y;
+/** The opaque part of a tag this server hands out. */
+const VERSION_TAG = /^[1-9]\d{0,8}$/;
+
+/**
+ * The If-Match of a request as {@link Expected}. A malformed header (neither `*` nor a list of entity-tags) is a
+ * client's bug, not a sign that the record changed, so it gets 400 rather than 412; a well-formed tag that is weak
+ * (If-Match compares strongly, RFC 9110 section 13.1.1) or not one of ours can never match, so it leads to 412.
+ */
+export function expectedVersions(request: Pick<FastifyRequest, 'headers'>): Expected {
+  const raw = request.headers['if-match'];
+  if (raw === undefined) return null;
+  const header = (Array.isArray(raw) ? raw.join(', ') : raw).trim();
+  if (header === '*') return null;
+  if (!header || header.length > MAX_IF_MATCH) throw new ApiError(400, [MSG.badIfMatch]);
+  const versions: number[] = [];
+  ENTITY_TAG.lastIndex = 0;
+  while (ENTITY_TAG.lastIndex < header.length) {
+    const tag = ENTITY_TAG.exec(header);
+    if (!tag) throw new ApiError(400, [MSG.badIfMatch]);
+    if (!tag[1] && VERSION_TAG.test(tag[2])) versions.push(Number(tag[2]));
+  }
+  return versions;
+}
+
+/** 412 with the text the console shows beside its 'Reload' button. */
+export const preconditionFailed = () => new ApiError(412, [MSG.staleRecord]);
+
+/**
+ * Why a conditional write changed no row: 404 when the row is gone (or out of scope), else 412 (its version moved
+ * on). `currentVersion` reads the row's version now, null when there is none.
+ */
+export async function refusal(currentVersion: () => Promise<number | null>): Promise<ApiError> {
+  return (await currentVersion()) === null ? notFound() : preconditionFailed();
+}
+
+/** Sets the answer's ETag to the record's version. */
+export function withEtag(reply: FastifyReply, version: number): void {
+  reply.header('etag', etagOf(version));
+}
+
+/** A row read with its version, the version split off so the answer's body stays the record alone. */
+export function splitVersion<T extends { version: number }>(row: T): { record: Omit<T, 'version'>; version: number } {
+  const { version, ...record } = row;
+  return { record, version };
+}

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCalls } from '../../schemas/api';
+import { MSG } from '../../schemas/messages';
+import { BACKENDS, bootFresh, dataFailure, type Answer, type Call, type TestApp } from './helper';
+
+/**
+ * No lost updates (API.md "Lost updates"): record reads answer an ETag, a write with a stale If-Match gets 412 and
+ * changes nothing, a write without If-Match works as the spec's clients expect.
+ */
+
+const TATA = 'c=1001&t=CONSIGNOR';
+const UI = '/saas/data/onBoardingAPI';
+const AUTO = '/saas/data/autoclosure';
+
+/** A record type the console edits: how to read it, change one of its values, and delete or flip it. */
+interface Kind {
+  name: string;
+  /** The failure body of a 412 in the type's envelope. */
+  stale: unknown;
+  read(call: Call): Promise<Answer>;
+  /** The value {@link update} sets, as a read shows it. */
+  value(read: Answer): unknown;
+  /** Sets the value to `n` (a distinct number per call). */
+  update(call: Call, n: number, headers?: Record<string, string>): Promise<Answer>;
+}
+
+/** A record type with a delete call, or (where the API deletes nothing) a switch flip. */
+interface Removable extends Kind {
+  remove(call: Call, headers?: Record<string, string>): Promise<Answer>;
+  /** Whether {@link remove} deletes the record (else: it flips the switch {@link removed} reads). */
+  deletes: boolean;
+  removed(read: Answer): unknown;
+}
+
+const mainStale = { success: false, data: null, message: [MSG.staleRecord] };
+
+/** The transporters of the older screens: GET / PATCH / DELETE /tms/transporters/{id}. */
+const transporter: Removable = {
+  name: 'transporter',
+  stale: mainStale,
+  read: (call) => call('GET', '/tms/transporters/trn_tsl_vrl?c=1001'),
+  value: (read) => read.body.data?.contactPerson,
+  update: (call, n, headers) => call('PATCH', '/tms/transporters/trn_tsl_vrl?c=1001', { contactPerson: `Contact ${n}` }, { headers }),
+  remove: (call, headers) => call('DELETE', '/tms/transporters/trn_tsl_vrl?c=1001', undefined, { headers }),
+  deletes: true,
+  removed: (read) => read.status,
+};
+
+/** Routes: fetch by id (a list of one) and create_or_update with the id (the API deletes no route). */
+const route: Kind = {
+  name: 'route',
+  stale: mainStale,
+  read: (call) => call('GET', `/saas/lego/company_routes/fetch?${TATA}&id=rt_tsl_jsr_hal`),
+  value: (read) => read.body.data?.[0]?.stt,
+  async update(call, n, headers) {
+    const { updatedBy: _by, updatedAt: _at, ...current } = (await route.read(call)).body.data[0];
+    return call('POST', `/saas/lego/company_routes/create_or_update?${TATA}`, { ...current, stt: n }, { headers });
+  },
+};
+
+/** Auto closure rules: getAutoClosureById, createAndUpdateAutoClosure with edit, toggleAutoClosure. */
+const autoClosure: Removable = {
+  name: 'auto closure rule',
+  stale: dataFailure(MSG.staleRecord),
+  read: (call) => call('GET', `${AUTO}/getAutoClosureById?id=acl_tsl_epod&companyId=1001`),
+  value: (read) => read.body.result?.data?.threshold,
+  update: (call, n, headers) =>
+    call('POST', `${AUTO}/createAndUpdateAutoClosure`, { companyId: '1001', branchId: null, edit: true, customerConfigId: 'acl_tsl_epod', autoClosureType: 'EPOD', threshold: n }, { headers }),
+  remove: (call, headers) => call('POST', `${AUTO}/toggleAutoClosure?companyId=1001`, { customerConfigId: 'acl_tsl_epod' }, { headers }),
+  deletes: false,
+  removed: (read) => read.body.result?.data?.active,
+};
+
+/** The alert-and-ticket UI configs: fetchUIConfigById, updateUIConfig with the id, toggleUIConfig. */
+const ALERTS = ['long_stoppage', 'route_deviation', 'untracked', 'ewb_expiry', 'sta_breach', 'detention'];
+const uiConfig: Removable = {
+  name: 'UI config',
+  stale: dataFailure(MSG.staleRecord),
+  read: (call) => call('GET', `${UI}/fetchUIConfigById?id=uic_tsl_alerts&companyId=1001`),
+  value: (read) => read.body.result?.data?.extraContext,
+  update: (call, n, headers) =>
+    call('POST', `${UI}/updateUIConfig`, { id: 'uic_tsl_alerts', companyId: '1001', featureKey: 'useNeoAlertModule', extracontext: [ALERTS[n % ALERTS.length]], enabled: 1 }, { headers }),
+  remove: (call, headers) => call('POST', `${UI}/toggleUIConfig?companyId=1001`, { customerConfigId: 'uic_tsl_alerts' }, { headers }),
+  deletes: false,
+  removed: (read) => read.body.result?.data?.enabled,
+};
+
+const etagOf = (answer: Answer) => answer.headers.etag as string | undefined;
+const ifMatch = (etag: string | undefined) => ({ 'if-match': etag ?? 'missing' });
+
+describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
+  let t: TestApp;
+  let call: Call;
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+    call = (await t.login('ops@demo.local')).call;
+  });
+  afterAll(() => t?.close());
+
+  describe.each([transporter, route, autoClosure, uiConfig])('a $name', (kind) => {
+    let n = 0;
+    const next = () => (n += 1);
+
+    it('is read with a strong ETag in the header and an unchanged body', async () => {
+      const read = await kind.read(call);
+      expect(read.status).toBe(200);
+      expect(etagOf(read)).toMatch(/^"\d+"$/);
+      expect(JSON.stringify(read.body)).not.toContain('version');
+    });
+
+    it('saves with the ETag it was read with, answers the new one, and refuses the old one with 412, changing nothing', async () => {
+      const read = await kind.read(call);
+      const first = next();
+      const saved = await kind.update(call, first, ifMatch(etagOf(read)));
+      expect(saved.status).toBe(200);
+      expect(etagOf(saved)).toMatch(/^"\d+"$/);
+      expect(etagOf(saved)).not.toBe(etagOf(read));
+      const after = await kind.read(call);
+      expect(etagOf(after)).toBe(etagOf(saved));
+      const changed = kind.value(after);
+
+      // A second operator still holding the first read saves over it: refused.
+      const stale = await kind.update(call, next(), ifMatch(etagOf(read)));
+      expect(stale).toMatchObject({ status: 412, body: kind.stale });
+      expect(etagOf(stale)).toBeUndefined();
+      const unchanged = await kind.read(call);
+      expect(kind.value(unchanged)).toEqual(changed);
+      expect(etagOf(unchanged)).toBe(etagOf(saved));
+    });
+
+    it('saves without If-Match (the spec\'s clients), and with If-Match * or a list holding the current ETag', async () => {
+      const plain = await kind.update(call, next(), {});
+      expect(plain.status).toBe(200);
+      const any = await kind.update(call, next(), { 'if-match': '*' });
+      expect(any.status).toBe(200);
+      expect(etagOf(any)).not.toBe(etagOf(plain));
+      const listed = await kind.update(call, next(), { 'if-match': `"999999", ${etagOf(any)}` });
+      expect(listed.status).toBe(200);
+      expect(etagOf(await kind.read(call))).toBe(etagOf(listed));
+    });
+
+    it('refuses a weak or foreign ETag with 412 and a malformed If-Match with 400, changing nothing', async () => {
+      const read = await kind.read(call);
+      const before = kind.value(read);
+      const current = etagOf(read)!;
+      expect((await kind.update(call, next(), { 'if-match': `W/${current}` })).status).toBe(412);
+      expect((await kind.update(call, next(), { 'if-match': '"not-a-version"' })).status).toBe(412);
+      for (const bad of [current.slice(1, -1), `${current} ${current}`, '"unterminated', 'W/', `"${'9'.repeat(2000)}"`]) {
+        const answer = await kind.update(call, next(), { 'if-match': bad });
+        expect(answer.status, bad).toBe(400);
+        expect(JSON.stringify(answer.body)).toContain(MSG.badIfMatch.replace(/"/g, '\\"'));
+      }
+      const after = await kind.read(call);
+      expect(kind.value(after)).toEqual(before);
+      expect(etagOf(after)).toBe(current);
+    });
+
+    it('lets exactly one of two saves made from the same read win', async () => {
+      const read = await kind.read(call);
+      const answers = await Promise.all([kind.update(call, next(), ifMatch(etagOf(read))), kind.update(call, next(), ifMatch(etagOf(read)))]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+      const winner = answers.find((a) => a.status === 200)!;
+      expect(etagOf(await kind.read(call))).toBe(etagOf(winner));
+    });
+  });
+
+  describe.each([transporter, autoClosure, uiConfig])('a $name (delete or switch)', (kind) => {
+    let n = 100;
+    const next = () => (n += 1);
+
+    it('refuses a stale delete or switch flip with 412, then takes the current ETag', async () => {
+      const read = await kind.read(call);
+      await kind.update(call, next(), {});
+      const stale = await kind.remove(call, ifMatch(etagOf(read)));
+      expect(stale).toMatchObject({ status: 412, body: kind.stale });
+      const still = await kind.read(call);
+      expect(still.status).toBe(200);
+      expect(kind.removed(still)).toEqual(kind.removed(read));
+
+      const done = await kind.remove(call, ifMatch(etagOf(still)));
+      expect(done.status).toBe(200);
+      const after = await kind.read(call);
+      if (kind.deletes) {
+        expect(after.status).toBe(404);
+        // Gone: a conditional write now says so (404), not that it changed (412).
+        expect((await kind.update(call, next(), ifMatch(etagOf(still)))).status).toBe(404);
+      } else {
+        expect(kind.removed(after)).toBe(!kind.removed(still));
+        expect(etagOf(done)).toBe(etagOf(after));
+        // Flipped back by a client that sends no If-Match.
+        expect((await kind.remove(call, {})).status).toBe(200);
+      }
+    });
+  });
+
+  it('answers 404, not 412, for another company\'s record whatever the If-Match', async () => {
+    const hul = await t.store.one<{ version: number }>('select version from transporters where id = $1', ['trn_hul_gati']);
+    const patch = await call('PATCH', '/tms/transporters/trn_hul_gati?c=1001', { contactPerson: 'Hijacked' }, { headers: { 'if-match': '"999"' } });
+    expect(patch.status).toBe(404);
+    const route = await call('POST', `/saas/lego/company_routes/create_or_update?${TATA}`, {
+      id: 'rt_hul_bhw_ckn', label: 'Hijacked', origin: { google: { place_id: 'a' } }, destination: { google: { place_id: 'b' } },
+    }, { headers: { 'if-match': '"999"' } });
+    expect(route.status).toBe(404);
+    expect(await t.store.one('select version from transporters where id = $1', ['trn_hul_gati'])).toEqual(hul);
+  });
+
+  it('a new transporter answers its ETag, which a later save takes', async () => {
+    const created = await call('POST', '/tms/transporters?c=1001', {
+      transporterName: 'Safexpress', branch: 'Pune', address: 'Chakan', state: 'Maharashtra', city: 'Pune', contactPerson: 'Meera', phoneNumber: '9890012345', active: true, uid: 'SFX',
+    });
+    expect(created.status).toBe(200);
+    const saved = await call('PATCH', `/tms/transporters/${created.body.data.id}?c=1001`, { city: 'Chakan' }, { headers: ifMatch(etagOf(created)) });
+    expect(saved.status).toBe(200);
+  });
+
+  it('route master entries are only listed and created: no call changes or deletes one, so none can be lost', () => {
+    const writes = Object.values(allCalls).filter((c) => c.path.includes('company_routes_master') && c.method !== 'GET');
+    expect(writes.map((c) => c.id)).toEqual(['routeMaster.create']);
+  });
+});
