@@ -55,6 +55,8 @@ export interface ConfigContext {
   state?: Record<string, unknown>;
   /** The value of the screen's `lookup` (an id), once read. */
   lookup?: string;
+  /** The list row a quick-edit modal was opened on (its form's `load` reads the record by it). */
+  row?: Row;
 }
 
 /** A value read first and handed to the screen's own calls as `ctx.lookup` (e.g. the report service's entity id of the company). */
@@ -93,7 +95,10 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
   companyMessage?: string;
   /** Read before saving; its value reaches `toSubmission` as `ctx.lookup`. */
   lookup?: LookupConfig;
-  /** Loading the record being edited. */
+  /**
+   * Loading the record being edited (also in a quick-edit modal, where the list row shows until it is read). The
+   * answer's ETag goes back as If-Match with the save; a 412 offers to reload the record.
+   */
   load?: { endpoint: Endpoint; input: (ctx: ConfigContext) => CallInput; pick?: (data: unknown) => unknown; error: string };
   /** The loaded record as form data (checked by the form's schema when shown, not by the compiler: the record may be older than the schema). */
   toForm?(record: Rec): FormData;
@@ -127,6 +132,37 @@ export type HeaderButton =
   | { label: string; to: string; primary?: boolean; /** Shown as an error when pressed without a company (the button stays enabled). */ companyMessage?: string }
   | { label: string; drawer: { title: string; endpoint: Endpoint; columns: ColumnConfig[]; rowKey: string; emptyText: string } };
 
+/**
+ * A filter above a list; its value goes to the source call's query under `param`: a choice among fixed options, a
+ * choice among options an endpoint answers (in the scope), or a range of days sent as two epoch-millisecond values,
+ * the start of the first day and the end of the last (`params`).
+ */
+export type ListFilter =
+  | { kind: 'select'; label: string; param: string; options: readonly { value: string; label: string }[] }
+  | { kind: 'remoteSelect'; label: string; param: string; endpoint: Endpoint; valueField: string; labelField: string; fetchError: string }
+  | { kind: 'dateRange'; label: string; params: readonly [from: string, to: string] };
+
+/**
+ * Paging done by the server: the list sends the page (from 1) as `page` and `size` with every read, and the answer
+ * holds that page's rows at `rows` and the number of all rows at `total` (dotted paths into the answer's data).
+ */
+export interface ServerPaging {
+  size: number;
+  rows: string;
+  total: string;
+}
+
+/**
+ * Rows that open onto what they hold: some of the row's own values as label and value (`fields`, e.g. the call that
+ * made an audited change), and a small table of the nested rows at `field` (the change's fields, old and new).
+ */
+export interface RowDetail {
+  fields?: ColumnConfig[];
+  field: string;
+  rowKey: string;
+  columns: ColumnConfig[];
+}
+
 /** A list screen; `R` is the type of its rows (`defineList` infers it from the functions' parameters). */
 export interface ListConfig<R = Row> {
   kind: 'list';
@@ -142,6 +178,12 @@ export interface ListConfig<R = Row> {
   columns: ColumnConfig<R>[];
   emptyText: string;
   fetchError: string;
+  /** Filters above the table; a change reads the first page again. */
+  filters?: ListFilter[];
+  /** Absent: the source answers every row and the table pages them itself. */
+  paging?: ServerPaging;
+  /** Rows with nested rows open to show them; others do not open. */
+  detail?: RowDetail;
   headerButtons?: HeaderButton[];
   /** Small create forms shown above the table (vehicles, materials). */
   inlineForms?: FormConfig[];

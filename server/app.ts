@@ -13,6 +13,7 @@ import { ApiError } from './http/envelope';
 import { MSG } from '../schemas/messages';
 import { serveConsole } from './http/console';
 import { useApiDocs } from './http/api-docs';
+import { useSecurityHeaders } from './http/security-headers';
 import { route } from './http/route';
 import { platformCalls } from '../schemas/api/platform';
 import { SERVICE_BASES } from '../schemas/api/services';
@@ -35,6 +36,8 @@ import { reportScheduleRoutes } from './routes/report-schedules';
 import { autoClosureRoutes } from './routes/auto-closure';
 import { sidebarMenuRoutes } from './routes/sidebar-menu';
 import { dashboardRoutes } from './routes/dashboards';
+import { auditLogRoutes } from './routes/audit-log';
+import { auditActor } from './http/audit-actor';
 
 /** What {@link buildApp} needs; everything but the store has a default. */
 export interface BuildOptions {
@@ -51,6 +54,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Behind a load balancer: trust X-Forwarded-For for the client IP the rate limiter counts. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** `MAP_TILES_URL`: the offline map's tile server, which the Content-Security-Policy then allows. */
+  mapTilesUrl?: string;
   /** Apply migrations and seed before serving (default true). */
   prepare?: boolean;
   /** Told of every route as it is registered (the route test compares them with the contracts). */
@@ -65,6 +70,7 @@ export const GUARDED = [
   reportScheduleRoutes,
   autoClosureRoutes,
   sidebarMenuRoutes, dashboardRoutes,
+  auditLogRoutes,
 ];
 
 /**
@@ -91,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  await useSecurityHeaders(app, { config: ctx.config, mapTilesUrl: options.mapTilesUrl });
   useSharedValidation(app);
   useLenientJson(app);
   app.setErrorHandler(errorHandler);
@@ -112,6 +119,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(async (api) => {
     api.decorateRequest('desk', null as never);
+    // First: the rest of the request runs with its caller as the actor its transactions name to the audit log.
+    api.addHook('onRequest', auditActor);
     api.addHook('onRequest', deskGuard(store, ctx.tokens));
     // Fastify checks the body before the query string; a call without a company says so first, as the console does.
     api.addHook('preValidation', async (request) => {

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { customMaterialSchema } from '../../schemas/material';
-import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { at, auditApi, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import { failure, ok, fixtureKey } from '../../src/stories/storyApi';
 import type { ListConfig } from '../types';
 import { ListView } from './ListView';
 import { switchColumn } from './switchColumn';
 import { mainCalls } from '../../schemas/api/main';
+import { auditCalls } from '../../schemas/api/audit';
 import { endpoint } from '../data/endpoint';
 
 /** Routes of a company: text and date-time columns, a header link, edit on a page. */
@@ -85,6 +86,26 @@ const materials: ListConfig = {
   ],
 };
 
+/** Changes paged by the server two at a time, filtered by user and object type, each opening onto its changed fields. */
+const changes: ListConfig = {
+  ...routes,
+  source: endpoint(auditCalls.list),
+  columns: [
+    { title: 'User', field: 'userName' },
+    { title: 'Object', field: 'objectType' },
+    { title: 'Object Id', field: 'objectId' },
+  ],
+  headerButtons: [],
+  edit: undefined,
+  paging: { size: 2, rows: 'rows', total: 'total' },
+  filters: [
+    { kind: 'remoteSelect', label: 'User', param: 'user', endpoint: endpoint(auditCalls.users), valueField: 'id', labelField: 'name', fetchError: 'Error while fetching users' },
+    { kind: 'select', label: 'Object type', param: 'type', options: [{ value: 'route', label: 'Route' }, { value: 'vehicle', label: 'Vehicle' }] },
+    { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
+  ],
+  detail: { field: 'changes', rowKey: 'field', columns: [{ title: 'Field', field: 'field' }, { title: 'Old', field: 'before' }, { title: 'New', field: 'after' }] },
+};
+
 const meta = {
   title: 'Engine/List/ListView',
   component: ListView,
@@ -156,5 +177,20 @@ export const InlineForm: Story = {
   args: { config: materials },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole('button', { name: 'Add Custom Material' })).toBeInTheDocument();
+  },
+};
+
+/** Filters above the table, pages read from the server (the pager shows them all) and a row opened onto its details. */
+export const FiltersPagesAndDetails: Story = {
+  args: { config: changes },
+  parameters: { route: at('/audit-log', tataSteel), api: { ...consoleApi, ...auditApi } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('rt_tsl_pnq_bom')).toBeInTheDocument();
+    await expect(canvas.getByText('5 in all')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('listitem', { name: '2' }));
+    await expect(await canvas.findByText('veh_tsl_reefer32')).toBeInTheDocument();
+    await userEvent.click(canvas.getAllByRole('button', { name: /expand row/i })[0]);
+    await expect(await canvas.findByText('32 ft MXL Reefer')).toBeInTheDocument();
   },
 };

@@ -8,12 +8,19 @@ import { SwitchCell } from './SwitchCell';
 import { tableColumns } from './tableColumns';
 import { cellValue } from './columns';
 import { useListController, type Row } from './useListController';
+import { opens } from './paging';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
 const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
+/** Filters (with antd's date pickers) and row details load only with a list that has them. */
+const ListFilters = lazy(() => import('./ListFilters').then((m) => ({ default: m.ListFilters })));
+const RowDetailTable = lazy(() => import('./RowDetailTable').then((m) => ({ default: m.RowDetailTable })));
 
-/** Renders a list config: header buttons, inline create forms, the table with switches and row actions. */
+/**
+ * Renders a list config: header buttons, inline create forms, filters, the table with switches and row actions, paged
+ * by the server when the config says so, and rows that open onto their details.
+ */
 export function ListView({ config }: { config: ListConfig }) {
   const list = useListController(config);
   const [editing, setEditing] = useState<Row | null>(null);
@@ -29,6 +36,7 @@ export function ListView({ config }: { config: ListConfig }) {
       render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={setEditing} onRemove={list.remove} />,
     });
   }
+  const detail = config.detail;
   return (
     <Card title={config.title} extra={config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}>
       <CompanyGate ready={list.ready}>
@@ -42,13 +50,32 @@ export function ListView({ config }: { config: ListConfig }) {
             </Flex>
             </Suspense>
           )}
+          {config.filters && (
+            <Suspense fallback={<Skeleton.Input active />}>
+              <ListFilters filters={config.filters} values={list.filters} onChange={list.filter} />
+            </Suspense>
+          )}
           <Table<Row>
             rowKey={config.rowKey}
             loading={list.loading}
             dataSource={list.rows}
             columns={columns}
             locale={{ emptyText: config.emptyText }}
-            pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+            pagination={
+              config.paging
+                ? { current: list.page, pageSize: config.paging.size, total: list.total, onChange: list.setPage, showSizeChanger: false, showTotal: (total) => `${total} in all` }
+                : { pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }
+            }
+            expandable={
+              detail && {
+                rowExpandable: (row) => opens(detail, row),
+                expandedRowRender: (row) => (
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+                    <RowDetailTable detail={detail} row={row} />
+                  </Suspense>
+                ),
+              }
+            }
             scroll={{ x: 'max-content' }}
           />
         </Flex>

@@ -1,22 +1,37 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { callEndpoint } from '../data/endpoint';
 import { useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ColumnConfig, ListConfig } from '../types';
+import { listQuery, rowsOf, type FilterValues } from './paging';
 
 export type Row = Record<string, unknown>;
 
-/** State and actions of a list screen, without any UI: rows of the scope, delete and toggle. */
+/**
+ * State and actions of a list screen, without any UI: rows of the scope (narrowed by the filters, one page at a time
+ * when the server pages), delete and toggle.
+ */
 export function useListController(config: ListConfig) {
   const [scope] = useScope();
   const params = useParams();
   const ready = config.requiresCompany === false || Boolean(scope.companyId);
   const looked = useEndpoint<unknown>(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
   const lookup = config.lookup && looked.data !== undefined ? config.lookup.pick(looked.data) : undefined;
-  const input = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
-  const { data, error, isLoading, isValidating, mutate } = useEndpoint<Row[]>(config.source, input, ready && (!config.lookup || lookup !== undefined));
+  const [filters, setFilters] = useState<FilterValues>({});
+  // Another company, branch or filter starts again at page 1.
+  const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, filters]);
+  const [paged, setPaged] = useState({ selection, page: 1 });
+  const page = paged.selection === selection ? paged.page : 1;
+  const base = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
+  const input = config.filters || config.paging ? { ...base, query: { ...base.query, ...listQuery(filters, config.paging, page) } } : base;
+  const { data, error, isLoading, isValidating, mutate } = useEndpoint<unknown>(config.source, input, ready && (!config.lookup || lookup !== undefined));
+  // While the next page loads, the last one of the same selection stays on screen (the pager keeps its place).
+  const shown = useRef<{ selection: string; data: unknown }>(undefined);
+  if (data !== undefined) shown.current = { selection, data };
+  const current = data ?? (config.paging && shown.current?.selection === selection ? shown.current.data : undefined);
+  const { rows, total } = rowsOf(current, config.paging);
 
   useEffect(() => {
     if (looked.error && config.lookup) feedback.error(config.lookup.error);
@@ -60,7 +75,14 @@ export function useListController(config: ListConfig) {
   return {
     scope,
     ready,
-    rows: Array.isArray(data) ? data : [],
+    rows,
+    /** Rows in all (of every page when the server pages). */
+    total,
+    page,
+    setPage: (next: number) => setPaged({ selection, page: next }),
+    filters,
+    /** Sets some filters' values (a date range sets two); the list reads its first page again. */
+    filter: (values: FilterValues) => setFilters((previous) => ({ ...previous, ...values })),
     loading: ready && (isLoading || isValidating),
     failed: Boolean(error),
     reload: () => mutate(),

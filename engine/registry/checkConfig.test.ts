@@ -63,6 +63,21 @@ describe('config checks', () => {
     ]);
   });
 
+  it("checks a filter's endpoint and the columns of a row detail", () => {
+    const filtered: ListConfig = {
+      ...list,
+      filters: [
+        { kind: 'remoteSelect', label: 'User', param: 'user', endpoint: { path: '/users' }, valueField: 'id', labelField: 'name', fetchError: 'Error' },
+        { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
+      ],
+      detail: { field: 'changes', rowKey: 'field', columns: [{ title: 'Old', field: 'before', kind: 'diff' as never }] },
+    };
+    expect(configProblems(filtered, { calls, paths })).toEqual([
+      'filters[0] (User).endpoint (GET /users, main) is not a call of the API contracts',
+      'detail[0] (Old) has an unknown kind "diff" (known: text, datetime, date, inr, boolean, switch)',
+    ]);
+  });
+
   it('throws naming the config, and knows the kinds and fields the app registers', () => {
     expect(() => checkConfig({ kind: 'mapEditor', path: '/places/map' })).toThrow('Config "/places/map" is broken:\n- unknown screen kind "mapEditor"');
     const withField = { ...form, uiSchema: { label: { 'ui:field': 'sideMenu' } } };

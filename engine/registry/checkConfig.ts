@@ -127,6 +127,10 @@ function checkList(list: ListConfig, options: CheckOptions, problems: string[]):
   checkEndpoint(list.source, 'source', options, problems);
   if (list.lookup) checkEndpoint(list.lookup.endpoint, 'lookup.endpoint', options, problems);
   checkColumns(list.columns, 'columns', options, problems);
+  list.filters?.forEach((filter, i) => {
+    if (filter.kind === 'remoteSelect') checkEndpoint(filter.endpoint, `filters[${i}] (${filter.label}).endpoint`, options, problems);
+  });
+  if (list.detail) checkColumns([...(list.detail.fields ?? []), ...list.detail.columns], 'detail', options, problems);
   list.headerButtons?.forEach((button, i) => {
     if ('to' in button) checkLink(button.to, `headerButtons[${i}] (${button.label})`, options, problems);
     else {

@@ -1,5 +1,6 @@
 import { fullPath, type Contract } from './contract';
 import { SERVICE_BASES } from './services';
+import { auditCalls } from './audit';
 import { authCalls } from './auth';
 import { companyCalls } from './company';
 import { dataCalls } from './data';
@@ -11,7 +12,7 @@ import { transporterCalls } from './transporters';
 
 export * from './contract';
 export * from './services';
-export { authCalls, companyCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls };
+export { auditCalls, authCalls, companyCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls };
 
 /** Every call the platform API serves, by family (the OpenAPI document and the route test read this). */
 export const allCalls: readonly Contract[] = [
@@ -23,6 +24,7 @@ export const allCalls: readonly Contract[] = [
   ...Object.values(mapCalls),
   ...Object.values(dataCalls),
   ...Object.values(reportCalls),
+  ...Object.values(auditCalls),
 ];
 
 /**

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Queryable, Store } from './store';
+import { announceActor } from './actor';
 
 /** Same value shapes as the PGlite driver: int8 as number, date as 'YYYY-MM-DD'. */
 const TYPE_PARSERS: Record<number, (text: string) => unknown> = { 20: Number, 1082: (text) => text };
@@ -38,7 +39,9 @@ export async function openPgStore(connectionString: string): Promise<Store> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(queryable(client));
+        const q = queryable(client);
+        await announceActor(q);
+        const result = await fn(q);
         await client.query('commit');
         return result;
       } catch (err) {

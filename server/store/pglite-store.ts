@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Queryable, Store } from './store';
+import { announceActor } from './actor';
 
 /** int8 as a JS number (ids and epoch milliseconds stay far below 2^53); dates as 'YYYY-MM-DD' text. */
 export const PARSERS = { 20: Number, 1082: (text: string) => text } as const;
@@ -32,7 +33,12 @@ export async function openPgliteStore(dataDir?: string): Promise<Store> {
   return {
     kind: 'pglite',
     ...queryable(db),
-    tx: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    tx: (fn) =>
+      db.transaction(async (tx) => {
+        const q = queryable(tx);
+        await announceActor(q);
+        return fn(q);
+      }),
     close: () => db.close(),
   };
 }

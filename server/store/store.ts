@@ -19,7 +19,9 @@ export interface Store extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. Statements inside
-   * must go through the `Queryable` passed in (PGlite has one connection; the store itself would wait).
+   * must go through the `Queryable` passed in (PGlite has one connection; the store itself would wait). Within an
+   * API request it first tells the database who acts and through which call, for the audit log (`actor.ts`), so
+   * every write to a company's configuration belongs in a transaction.
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** Releases the connection(s); the store is unusable afterwards. */

@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   CarOutlined,
   DollarOutlined,
   ExperimentOutlined,
@@ -23,6 +24,7 @@ export const menuIcons = {
   alert: <AlertOutlined />,
   report: <FileTextOutlined />,
   display: <LayoutOutlined />,
+  audit: <AuditOutlined />,
   default: <AppstoreOutlined />,
 } as const satisfies Record<string, ReactNode>;
 

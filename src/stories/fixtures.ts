@@ -7,6 +7,8 @@ import { mapCalls } from '../../schemas/api/maps';
 import { transporterCalls } from '../../schemas/api/transporters';
 import { endpoint } from '../../engine/data/endpoint';
 import type { HeaderButton } from '../../engine/types';
+import { auditCalls } from '../../schemas/api/audit';
+import type { AuditEntry } from '../../schemas/audit';
 
 // ---- Scope (the filter bar's query string) ----
 
@@ -274,3 +276,66 @@ export const linkedTransportersDrawer: Extract<HeaderButton, { drawer: unknown }
     { title: 'Id', field: 'id' },
   ],
 };
+
+// ---- Audit log (what the audit calls answer for Tata Steel) ----
+
+/** Entries of Tata Steel's audit log, newest first: an operator's changes and the demo data the system loaded. */
+export const auditEntries: AuditEntry[] = [
+  {
+    id: 412, at: 1776688975000, branchId: '3101', userId: 'usr_ops', userName: 'Priya Sharma', userEmail: 'priya.sharma@tatasteel.com',
+    call: 'routes.createOrUpdate', objectType: 'route', objectId: 'rt_tsl_pnq_bom', action: 'update',
+    before: { label: 'Pune - Mumbai', stt: 240 }, after: { label: 'Pune - Mumbai (Taloja)', stt: 270 },
+    changes: [
+      { field: 'label', before: 'Pune - Mumbai', after: 'Pune - Mumbai (Taloja)' },
+      { field: 'stt', before: '240', after: '270' },
+    ],
+  },
+  {
+    id: 411, at: 1776688702000, branchId: null, userId: 'usr_ops', userName: 'Priya Sharma', userEmail: 'priya.sharma@tatasteel.com',
+    call: 'alerts.toggleTickets', objectType: 'alert', objectId: 'alc_tsl_overspeed', action: 'update',
+    before: { extra_context: '[{"ticketing":{"raise_ticket":false}}]' }, after: { extra_context: '[{"ticketing":{"raise_ticket":true}}]' },
+    changes: [{ field: 'extra_context[0].ticketing.raise_ticket', before: 'false', after: 'true' }],
+  },
+  {
+    id: 405, at: 1776602461000, branchId: '3102', userId: 'usr_anil', userName: 'Anil Kumar', userEmail: 'anil.kumar@tatasteel.com',
+    call: 'vehicles.create', objectType: 'vehicle', objectId: 'veh_tsl_reefer32', action: 'insert',
+    before: null, after: { id: 'veh_tsl_reefer32', label: '32 ft MXL Reefer', company_id: '1001', branch_id: '3102' },
+    changes: [
+      { field: 'branch_id', before: null, after: '3102' },
+      { field: 'company_id', before: null, after: '1001' },
+      { field: 'id', before: null, after: 'veh_tsl_reefer32' },
+      { field: 'label', before: null, after: '32 ft MXL Reefer' },
+    ],
+  },
+  {
+    id: 398, at: 1776516012000, branchId: null, userId: 'usr_anil', userName: 'Anil Kumar', userEmail: 'anil.kumar@tatasteel.com',
+    call: 'materials.delete', objectType: 'material', objectId: 'mat_tsl_slag', action: 'delete',
+    before: { id: 'mat_tsl_slag', label: 'Granulated Slag', company_id: '1001' }, after: null,
+    changes: [
+      { field: 'company_id', before: '1001', after: null },
+      { field: 'id', before: 'mat_tsl_slag', after: null },
+      { field: 'label', before: 'Granulated Slag', after: null },
+    ],
+  },
+  {
+    id: 12, at: 1773292337000, branchId: null, userId: null, userName: null, userEmail: null,
+    call: null, objectType: 'transporter', objectId: 'trn_tsl_vrl', action: 'insert',
+    before: null, after: { id: 'trn_tsl_vrl', transporter_name: 'VRL Logistics', active: true },
+    changes: [
+      { field: 'active', before: null, after: 'true' },
+      { field: 'id', before: null, after: 'trn_tsl_vrl' },
+      { field: 'transporter_name', before: null, after: 'VRL Logistics' },
+    ],
+  },
+];
+
+/** The audit calls' answers: the entries the query's user and object type select, one page of `size`. */
+export const auditApi = {
+  [fixtureKey(auditCalls.list)]: ({ query }: ApiRequest) => {
+    const selected = auditEntries.filter((e) => (!query.get('user') || e.userId === query.get('user')) && (!query.get('type') || e.objectType === query.get('type')));
+    const page = Number(query.get('page') ?? 1);
+    const size = Number(query.get('size') ?? 20);
+    return ok({ rows: selected.slice((page - 1) * size, page * size), total: selected.length, page, size });
+  },
+  [fixtureKey(auditCalls.users)]: ok([{ id: 'usr_anil', name: 'Anil Kumar' }, { id: 'usr_ops', name: 'Priya Sharma' }]),
+} satisfies ApiFixtures;

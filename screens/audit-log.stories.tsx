@@ -1,0 +1,50 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { auditLogList } from './audit-log';
+import { at, auditApi, consoleApi, tataSteel } from '../src/stories/fixtures';
+import { ListView } from '../engine/list/ListView';
+
+const meta = {
+  title: 'Screens/Audit Log',
+  component: ListView,
+  args: { config: auditLogList },
+  parameters: { route: at('/audit-log', tataSteel), api: { ...consoleApi, ...auditApi } },
+} satisfies Meta<typeof ListView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Tata Steel's changes, newest first: who, what and which fields; the demo data loaded by the system last. */
+export const Changes: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('rt_tsl_pnq_bom')).toBeInTheDocument();
+    await expect(canvas.getByText('System')).toBeInTheDocument();
+    await expect(canvas.getByText('extra_context[0].ticketing.raise_ticket')).toBeInTheDocument();
+  },
+};
+
+/** A row opened: each changed field with its old and new value. */
+export const ChangedFields: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('rt_tsl_pnq_bom');
+    await userEvent.click(canvas.getAllByRole('button', { name: /expand row/i })[0]);
+    await expect(await canvas.findByText('Pune - Mumbai (Taloja)')).toBeInTheDocument();
+    await expect(canvas.getByText('270')).toBeInTheDocument();
+  },
+};
+
+/** Filtered by object type: only the vehicle created at Kolkata is left. */
+export const FilteredByType: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('rt_tsl_pnq_bom');
+    await userEvent.type(canvas.getByLabelText('Object type'), 'Vehic');
+    const choices = await waitFor(() => within(document.querySelector<HTMLElement>('.ant-select-dropdown')!));
+    await userEvent.click(await choices.findByTitle('Vehicle'));
+    await waitFor(() => expect(canvas.queryByText('rt_tsl_pnq_bom')).not.toBeInTheDocument());
+    await expect(await canvas.findByText('veh_tsl_reefer32')).toBeInTheDocument();
+    await expect(canvas.getByText('1 in all')).toBeInTheDocument();
+  },
+};

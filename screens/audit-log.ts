@@ -1,0 +1,50 @@
+import { auditCalls } from '../schemas/api/audit';
+import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditEntry } from '../schemas/audit';
+import { endpoint } from '../engine/data/endpoint';
+import { defineList } from '../engine/define';
+import * as registered from './audit-log.meta';
+
+/** The object types an operator can filter by, named as the list names them. */
+const objectTypes = Object.entries(AUDIT_OBJECT_TYPES).map(([value, label]) => ({ value, label }));
+
+/**
+ * /audit-log: who changed what in the company's configuration (and its branch's, when one is chosen), newest first,
+ * 20 to a page read from the server; a row opens onto its changed fields, old → new.
+ */
+export const auditLogList = defineList<AuditEntry>({
+  ...registered.auditLogList,
+  source: endpoint(auditCalls.list),
+  rowKey: 'id',
+  paging: { size: 20, rows: 'rows', total: 'total' },
+  filters: [
+    { kind: 'remoteSelect', label: 'User', param: 'user', endpoint: endpoint(auditCalls.users), valueField: 'id', labelField: 'name', fetchError: 'Error while fetching users' },
+    { kind: 'select', label: 'Object type', param: 'type', options: objectTypes },
+    { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
+  ],
+  columns: [
+    { title: 'Time', field: 'at', kind: 'datetime', width: 170 },
+    { title: 'User', field: 'userName', value: (row) => row.userName ?? 'System', width: 140 },
+    { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 90 },
+    { title: 'Object', field: 'objectType', value: (row) => AUDIT_OBJECT_TYPES[row.objectType] ?? row.objectType, width: 140 },
+    { title: 'Object Id', field: 'objectId', width: 170 },
+    // A creation or deletion concerns every field: only a change names them.
+    { title: 'Changed Fields', field: 'changes', value: (row) => (row.action === 'update' ? row.changes.map((change) => change.field).join(', ') : ''), width: 210 },
+  ],
+  detail: {
+    fields: [
+      { title: 'E-mail', field: 'userEmail' },
+      { title: 'Call', field: 'call' },
+      { title: 'Branch', field: 'branchId' },
+    ],
+    field: 'changes',
+    rowKey: 'field',
+    columns: [
+      { title: 'Field', field: 'field', width: 260 },
+      { title: 'Old', field: 'before' },
+      { title: '', field: 'arrow', value: () => '→', width: 40 },
+      { title: 'New', field: 'after' },
+    ],
+  },
+  emptyText: 'No changes found for the given selection',
+  fetchError: 'Error while fetching the audit log',
+});

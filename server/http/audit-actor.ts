@@ -1,0 +1,18 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { withActor, type Actor } from '../store/actor';
+
+/** The caller of a guarded request, once the desk guard has checked its token, with the call's contract id. */
+function actorOf(request: FastifyRequest): Actor | null {
+  const desk = request.desk as FastifyRequest['desk'] | null;
+  const call = request.routeOptions.config.contract?.id;
+  return desk && call ? { userId: desk.userId, email: desk.email, call } : null;
+}
+
+/**
+ * Makes the caller of every guarded call the actor of the transactions its handler opens (`store.tx`), so the audit
+ * log records who changed what through which call. Registered before the desk guard: the rest of the request runs
+ * inside, and the actor is read when a transaction opens, after the guard has set `request.desk`.
+ */
+export const auditActor: onRequestHookHandler = (request, _reply, done) => {
+  withActor(() => actorOf(request), done);
+};

@@ -1,0 +1,56 @@
+import type { AuditEntry } from '../../schemas/audit';
+import type { Queryable } from '../store/store';
+
+/** Which entries of the audit log: one company (and branch), optionally one user, one object type and a time range. */
+export interface AuditFilter {
+  companyId: string;
+  /** One branch's entries; null: the whole company's. */
+  branchId: string | null;
+  userId: string | null;
+  objectType: string | null;
+  /** Epoch milliseconds, both included; null: open. */
+  from: number | null;
+  to: number | null;
+}
+
+/** A stored entry, before its changes are worked out. */
+export type AuditRow = Omit<AuditEntry, 'changes'>;
+
+/** The filter as SQL over `audit_log a`, with its parameters $1 to $6. */
+const WHERE = `where a.company_id = $1 and ($2::text is null or a.branch_id = $2) and ($3::text is null or a.user_id = $3)
+  and ($4::text is null or a.object_type = $4)
+  and ($5::bigint is null or a.at >= to_timestamp($5::bigint / 1000.0))
+  and ($6::bigint is null or a.at < to_timestamp(($6::bigint + 1) / 1000.0))`;
+
+const params = (f: AuditFilter) => [f.companyId, f.branchId, f.userId, f.objectType, f.from, f.to];
+
+/** The SQL of the audit log (migration 070_audit_log.sql): entries are written by triggers, only read here. */
+export const auditRepository = {
+  /** One page of the entries the filter selects, newest first, and how many it selects in all. */
+  async page(q: Queryable, filter: AuditFilter, page: number, size: number): Promise<{ rows: AuditRow[]; total: number }> {
+    const rows = await q.query<AuditRow>(
+      `select a.id, floor(extract(epoch from a.at) * 1000)::bigint as at, a.branch_id as "branchId", a.user_id as "userId",
+         coalesce(u.name, a.user_email) as "userName", a.user_email as "userEmail", a.call_id as call,
+         a.object_type as "objectType", a.object_id as "objectId", a.action, a.before, a.after
+       from audit_log a left join users u on u.id = a.user_id
+       ${WHERE}
+       order by a.at desc, a.id desc
+       limit $7 offset $8`,
+      [...params(filter), size, (page - 1) * size],
+    );
+    const count = await q.one<{ n: number }>(`select count(*)::int as n from audit_log a ${WHERE}`, params(filter));
+    return { rows, total: count?.n ?? 0 };
+  },
+  /** The users with entries in the company (and branch), by name: the options of the user filter. */
+  users(q: Queryable, scope: { companyId: string; branchId: string | null }): Promise<{ id: string; name: string }[]> {
+    return q.query<{ id: string; name: string }>(
+      `select a.user_id as id, coalesce(max(u.name), max(a.user_email), a.user_id) as name
+         from audit_log a left join users u on u.id = a.user_id
+        where a.company_id = $1 and ($2::text is null or a.branch_id = $2) and a.user_id is not null
+        group by a.user_id
+        order by 2, 1
+        limit 500`,
+      [scope.companyId, scope.branchId],
+    );
+  },
+};

@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAs, callPath, choose, operatorSession, pickCompany, type RunningConsole } from './harness';
+import { auditCalls } from '../../schemas/api';
+import type { AuditPage } from '../../schemas/audit';
+
+const session = operatorSession();
+let app: RunningConsole;
+let page: Page;
+/** The vehicle the first test adds for the whole company (no branch). */
+let vehicleId: string;
+beforeAll(async () => {
+  ({ app, page } = session);
+  await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+  await page.waitForURL(/companyId=1001/);
+});
+
+/** The audit table's rows on screen (not those of an opened row's changes table). */
+const ROWS = '.ant-table-tbody > tr.ant-table-row:not(.ant-table-expanded-row tr)';
+const rows = () => page.locator(ROWS);
+/** Waits until every row on screen shows `text` (and at least one row is there). */
+const allRowsShow = (text: string) =>
+  page.waitForFunction(([selector, expected]) => {
+    const shown = [...document.querySelectorAll(selector)];
+    return shown.length > 0 && shown.every((row) => row.textContent?.includes(expected));
+  }, [ROWS, text]);
+/** Clears a filter's select as an operator does: hover it, press its clear icon. */
+async function clear(label: string) {
+  const select = page.locator('.ant-select', { has: page.getByLabel(label, { exact: true }) });
+  await select.hover();
+  await select.locator('.ant-select-clear').click();
+}
+/** What the server answers for the company's audit log with this query. */
+const auditLog = (query: Record<string, string | number>) => apiAs<AuditPage>(page, app.url, callPath(auditCalls.list, { c: '1001', t: 'CONSIGNOR', ...query }));
+
+describe('audit log', () => {
+  it("shows the operator's change first, with its changed fields old → new", async () => {
+    await page.getByRole('menuitem', { name: 'Vehicles' }).click();
+    await page.getByLabel('Custom vehicle').fill('Audit Trail Reefer 32 ft');
+    await page.getByRole('button', { name: 'Add Custom Vehicle' }).click();
+    await page.locator('.ant-table-tbody tr', { hasText: 'Audit Trail Reefer 32 ft' }).waitFor();
+
+    await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+    await page.waitForURL((url) => url.pathname === '/audit-log' && url.searchParams.get('companyId') === '1001');
+    const first = rows().first();
+    await first.filter({ hasText: 'Vehicle' }).waitFor();
+    expect(await first.textContent()).toContain('Priya Sharma');
+    expect(await first.textContent()).toContain('Created');
+    await first.getByRole('button', { name: /expand row/i }).click();
+    const detail = page.locator('.ant-table-expanded-row').first();
+    await detail.getByText('Audit Trail Reefer 32 ft').waitFor();
+    expect(await detail.textContent()).toContain('vehicles.create');
+    expect(await detail.textContent()).toContain('ops@demo.local');
+    expect(await detail.textContent()).toContain('→');
+    vehicleId = (await auditLog({ type: 'vehicle', size: 1 })).rows[0].objectId;
+    expect(await first.textContent()).toContain(vehicleId);
+  });
+
+  it('filters by object type, by user and by date, and pages on the server', async () => {
+    await choose(page, 'Object type', 'Rout', 'Route');
+    await allRowsShow('Route');
+    const routes = await auditLog({ type: 'route' });
+    await page.getByText(`${routes.total} in all`).waitFor();
+
+    await clear('Object type');
+    await choose(page, 'User', 'Priya', 'Priya Sharma');
+    await allRowsShow('Priya Sharma');
+    expect(await rows().filter({ hasText: 'System' }).count()).toBe(0);
+    await clear('User');
+
+    // The seed's entries of the whole log span more than one page: the second page is the server's second page.
+    const all = await auditLog({ page: 2 });
+    expect(all.total).toBeGreaterThan(20);
+    await page.getByText(`${all.total} in all`).waitFor();
+    await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+    await rows().first().filter({ hasText: all.rows[0].objectId }).waitFor();
+
+    // A range of days before anything was recorded.
+    await page.getByPlaceholder('From').fill('01/01/2020');
+    await page.getByPlaceholder('From').press('Enter');
+    await page.getByPlaceholder('To').fill('31/01/2020');
+    await page.getByPlaceholder('To').press('Enter');
+    await page.getByText('No changes found for the given selection').waitFor();
+  });
+
+  it("narrows to the branch chosen in the filter bar, leaving out the whole company's changes", async () => {
+    await page.goto(`${app.url}/audit-log?companyId=1001&companyName=Tata%20Steel%20Limited&companyType=CONSIGNOR&combinedName=Tata%20Steel%20Limited%20(CONSIGNOR)`);
+    await rows().first().waitFor();
+    await choose(page, 'Branch', 'Jam', 'Jamshedpur');
+    await page.waitForURL(/branchId=3101/);
+    const branch = await auditLog({ b: '3101' });
+    expect(branch.rows.every((row) => row.branchId === '3101')).toBe(true);
+    await page.getByText(`${branch.total} in all`).waitFor();
+    await rows().first().filter({ hasText: branch.rows[0].objectId }).waitFor();
+    expect(branch.rows.some((row) => row.objectId === vehicleId)).toBe(false);
+    expect(await rows().filter({ hasText: vehicleId }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { SERVICE_BASES, auditCalls, fullPath, mainCalls, transporterCalls } from '../../schemas/api';
+import { AUDIT_MSG, AUDIT_OBJECT_TYPES, type AuditEntry, type AuditPage } from '../../schemas/audit';
+import { withQuery } from '../../engine/data/http';
+
+const LIST = fullPath(auditCalls.list, SERVICE_BASES);
+const USERS = fullPath(auditCalls.users, SERVICE_BASES);
+const TATA = 'c=1001&t=CONSIGNOR';
+
+/** Tables with a company's data that are not its configuration (org structure, look-up ids), so not audited. */
+const NOT_CONFIGURATION = ['audit_log', 'branches', 'departments', 'report_entities'];
+
+const place = (id: string, label: string) => ({
+  label,
+  address: `${label}, Maharashtra, India`,
+  cpCode: label.toUpperCase(),
+  geofenceRadius: 3,
+  google: { place_id: id, formatted_address: `${label}, Maharashtra, India`, geometry: { location: { lat: 19.1, lng: 72.9 } } },
+});
+
+describe.each(BACKENDS)('audit log on $name', (backend) => {
+  let t: TestApp;
+  let call: Call;
+  /** One page of the audit log for the query. */
+  const log = async (query: Record<string, string | number>) => {
+    const answer = await call<{ data: AuditPage }>('GET', withQuery(LIST, { t: 'CONSIGNOR', ...query }));
+    expect(answer.status).toBe(200);
+    return answer.body.data;
+  };
+  const newest = async (query: Record<string, string | number>) => (await log({ ...query, size: 1 })).rows[0];
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+    call = (await t.login('ops@demo.local')).call;
+  });
+  afterAll(() => t?.close());
+
+  it('puts every configuration table under audit, with object types the screen knows', async () => {
+    const withCompany = await t.store.query<{ table_name: string }>(
+      `select distinct table_name from information_schema.columns where table_schema = current_schema() and column_name = 'company_id'`,
+    );
+    const triggers = await t.store.query<{ tbl: string; args: string }>(
+      `select tgrelid::regclass::text as tbl, encode(tgargs, 'escape') as args from pg_trigger where tgname = 'audit_change'`,
+    );
+    const audited = new Map(triggers.map((row) => [row.tbl, row.args.split('\\000')[0]]));
+    const expected = withCompany.map((row) => row.table_name).filter((name) => !NOT_CONFIGURATION.includes(name));
+    expect(expected.filter((name) => !audited.has(name))).toEqual([]);
+    // Waypoints carry no company_id: their route's is recorded.
+    expect(audited.get('route_waypoints')).toBe('waypoint');
+    expect([...audited.values()].sort()).toEqual(Object.keys(AUDIT_OBJECT_TYPES).sort());
+  });
+
+  it('records a change through the API with who, when, which call, the object and its fields before and after', async () => {
+    const started = Date.now();
+    const route = (await call('GET', `${fullPath(mainCalls.routes, SERVICE_BASES)}?${TATA}&id=rt_tsl_jsr_ccu`)).body.data[0];
+    const saved = await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, { ...route, label: 'Jamshedpur - Kolkata Stockyard', stt: 500 });
+    expect(saved.status).toBe(200);
+
+    const entry = await newest({ c: '1001' });
+    expect(entry).toMatchObject({
+      userId: 'usr_ops', userName: 'Priya Sharma', userEmail: 'ops@demo.local', call: 'routes.createOrUpdate',
+      objectType: 'route', objectId: 'rt_tsl_jsr_ccu', action: 'update', branchId: '3101',
+      before: { label: 'Jamshedpur - Kolkata', stt: 480 }, after: { label: 'Jamshedpur - Kolkata Stockyard', stt: 500 },
+    });
+    expect(entry.at).toBeGreaterThanOrEqual(started - 1000);
+    // The changed fields only, without the bookkeeping every save touches.
+    expect(entry.changes).toEqual([
+      { field: 'label', before: 'Jamshedpur - Kolkata', after: 'Jamshedpur - Kolkata Stockyard' },
+      { field: 'stt', before: '480', after: '500' },
+    ]);
+
+    // Saving the same content again changes nothing worth recording.
+    const total = (await log({ c: '1001' })).total;
+    expect((await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, { ...route, label: 'Jamshedpur - Kolkata Stockyard', stt: 500 })).status).toBe(200);
+    expect((await log({ c: '1001' })).total).toBe(total);
+  });
+
+  it('records creations and deletions, and a child row under its parent company and branch', async () => {
+    const created = await call('POST', `${fullPath(mainCalls.createVehicle, SERVICE_BASES)}?c=1001&b=3102&t=CONSIGNOR`, { label: 'Audit Reefer 32 ft' });
+    const vehicleId = created.body.data.vehicleId;
+    expect(await newest({ c: '1001' })).toMatchObject({
+      action: 'insert', objectType: 'vehicle', objectId: vehicleId, branchId: '3102', call: 'vehicles.create', before: null,
+      changes: expect.arrayContaining([{ field: 'label', before: null, after: 'Audit Reefer 32 ft' }]),
+    });
+    expect((await call('DELETE', `${fullPath(mainCalls.deleteVehicle, SERVICE_BASES)}?c=1001&t=CONSIGNOR&id=${vehicleId}`)).status).toBe(200);
+    expect(await newest({ c: '1001' })).toMatchObject({
+      action: 'delete', objectType: 'vehicle', objectId: vehicleId, call: 'vehicles.delete', after: null, before: { label: 'Audit Reefer 32 ft' },
+    });
+
+    const waypoint = await call('POST', `${fullPath(mainCalls.createWaypoint, SERVICE_BASES)}?${TATA}&routeId=rt_tsl_jsr_hal`, place('in:po:721604:haldia', 'Haldia Gate'));
+    expect(waypoint.status).toBe(200);
+    expect(await newest({ c: '1001' })).toMatchObject({
+      action: 'insert', objectType: 'waypoint', objectId: waypoint.body.data.id, branchId: '3101', call: 'waypoints.create',
+      after: { route_id: 'rt_tsl_jsr_hal', place: { label: 'Haldia Gate' } },
+    });
+  });
+
+  it('shows a switch flipped as old → new, and a change made outside the API as the system', async () => {
+    const [transporter] = (await call('GET', `${fullPath(transporterCalls.list, SERVICE_BASES)}?${TATA}`)).body.data;
+    const path = fullPath(transporterCalls.update, SERVICE_BASES).replace(':id', transporter.id);
+    expect((await call('PATCH', `${path}?${TATA}`, { active: !transporter.active })).status).toBe(200);
+    expect(await newest({ c: '1001' })).toMatchObject({
+      objectType: 'transporter', objectId: transporter.id, call: 'transporters.update',
+      changes: [{ field: 'active', before: String(transporter.active), after: String(!transporter.active) }],
+    });
+
+    await t.store.tx((q) => q.query("update company_materials set label = label || ' (renamed)' where id = (select min(id) from company_materials where company_id = '1001')"));
+    expect(await newest({ c: '1001' })).toMatchObject({ objectType: 'material', action: 'update', userId: null, userName: null, call: null });
+  });
+
+  it('names each caller on their own changes when two operators save at the same time', async () => {
+    await t.store.query(
+      `insert into users (id, email, phone, name, password_hash, pwd_exp, desk_id, masks)
+       select 'usr_audit2', 'second.ops@demo.local', '9876500000', 'Second Operator', password_hash, pwd_exp, 'desk-ops-09', masks from users where id = 'usr_ops'`,
+    );
+    const second = (await t.login('second.ops@demo.local')).call;
+    const save = (as: Call, label: string) => as('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1003&t=CONSIGNOR`, { label });
+    const saved = await Promise.all(Array.from({ length: 6 }, (_, i) => save(i % 2 ? second : call, `Concurrent ${i}`)));
+    expect(saved.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const entries = (await log({ c: '1003', type: 'material', size: 20 })).rows.filter((row) => String(row.after?.label).startsWith('Concurrent'));
+    expect(entries).toHaveLength(6);
+    for (const entry of entries) {
+      const i = Number(String(entry.after!.label).split(' ')[1]);
+      expect(entry.userId).toBe(i % 2 ? 'usr_audit2' : 'usr_ops');
+    }
+    expect((await call('GET', `${USERS}?c=1003`)).body.data).toEqual([{ id: 'usr_ops', name: 'Priya Sharma' }, { id: 'usr_audit2', name: 'Second Operator' }]);
+  });
+
+  it('leaves no entry for a call that fails or a transaction that rolls back', async () => {
+    const entries = await count(t.store, 'audit_log');
+    const bad = await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, { label: '  ', origin: place('a', 'A'), destination: {} });
+    expect(bad.status).toBe(400);
+    // All or none: the first row is stored, the second fails, so the first is rolled back with its entry.
+    const alerts = await count(t.store, 'alert_configs');
+    await call('POST', '/saas/data/automation/setAlerts?key=lego-console&allOrNone=true&companyId=1003', [
+      { CompanyId: '1003', Alert_Name: 'overspeed', enable_ticket: true },
+      { CompanyId: '999999', Alert_Name: 'overspeed' },
+    ]);
+    expect(await count(t.store, 'alert_configs')).toBe(alerts);
+    await expect(t.store.tx(async (q) => {
+      await q.query("update routes set label = 'Rolled back' where id = 'rt_tsl_jsr_hal'");
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    expect(await count(t.store, 'audit_log')).toBe(entries);
+  });
+
+  it("lists one company's entries only, and its branch's when one is chosen", async () => {
+    const hul = await call('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1002&t=CONSIGNOR`, { label: 'Detergent Audit Cartons' });
+    const materialId = hul.body.data.materialId;
+    expect(await newest({ c: '1002' })).toMatchObject({ objectId: materialId });
+    const tata = await log({ c: '1001', size: 100 });
+    expect(tata.rows.some((row) => row.objectId === materialId)).toBe(false);
+    const all = await t.store.query<{ company_id: string }>('select distinct company_id from audit_log');
+    expect(all.length).toBeGreaterThan(1);
+    // Every entry of the company, across pages: none of another company.
+    const ids = await t.store.query<{ id: number }>("select id from audit_log where company_id = '1001'");
+    expect(tata.total).toBe(ids.length);
+
+    const branch = await log({ c: '1001', b: '3101', size: 100 });
+    expect(branch.rows.length).toBeGreaterThan(0);
+    expect(branch.rows.every((row) => row.branchId === '3101')).toBe(true);
+    expect(branch.total).toBeLessThan(tata.total);
+    // Another company's branch, or an unknown company, is not found.
+    expect((await call('GET', `${LIST}?c=1001&b=3201`)).status).toBe(404);
+    expect((await call('GET', `${LIST}?c=99999`)).status).toBe(404);
+    expect(await call('GET', LIST)).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+  });
+
+  it('filters by user, object type and time, pages newest first, and offers the users as options', async () => {
+    const all = await log({ c: '1001', size: 100 });
+    const times = all.rows.map((row) => [row.at, row.id]);
+    expect(times).toEqual([...times].sort((a, b) => b[0] - a[0] || b[1] - a[1]));
+
+    const byUser = await log({ c: '1001', user: 'usr_ops', size: 100 });
+    expect(byUser.total).toBeGreaterThan(0);
+    expect(byUser.rows.every((row) => row.userId === 'usr_ops')).toBe(true);
+    expect(byUser.total).toBeLessThan(all.total);
+    expect((await log({ c: '1001', user: 'usr_nobody' })).total).toBe(0);
+
+    const routes = await log({ c: '1001', type: 'route', size: 100 });
+    expect(routes.total).toBeGreaterThan(0);
+    expect(routes.rows.every((row) => row.objectType === 'route')).toBe(true);
+
+    const latest = all.rows[0];
+    const exact = await log({ c: '1001', from: latest.at, to: latest.at, size: 100 });
+    expect(exact.rows.map((row) => row.id)).toContain(latest.id);
+    expect(exact.rows.every((row) => row.at === latest.at)).toBe(true);
+    expect((await log({ c: '1001', from: latest.at + 1 })).total).toBe(0);
+    expect((await log({ c: '1001', to: latest.at - 1 })).total).toBe(all.total - exact.total);
+
+    const first = await log({ c: '1001', size: 2, page: 1 });
+    const second = await log({ c: '1001', size: 2, page: 2 });
+    expect(first).toMatchObject({ page: 1, size: 2, total: all.total });
+    expect([...first.rows, ...second.rows].map((row: AuditEntry) => row.id)).toEqual(all.rows.slice(0, 4).map((row) => row.id));
+    expect((await log({ c: '1001', size: 100, page: 1000 })).rows).toEqual([]);
+
+    const users = await call('GET', `${USERS}?c=1001`);
+    expect(users.body.data).toEqual([{ id: 'usr_ops', name: 'Priya Sharma' }]);
+  });
+
+  it('refuses bad filters with clear messages', async () => {
+    const refused = async (query: string) => (await call('GET', `${LIST}?c=1001&${query}`)).body;
+    expect(await refused('size=1000')).toMatchObject({ success: false, message: [AUDIT_MSG.size] });
+    expect(await refused('page=0')).toMatchObject({ success: false, message: [AUDIT_MSG.page] });
+    expect(await refused('type=users')).toMatchObject({ success: false, message: [AUDIT_MSG.type] });
+    expect(await refused('from=yesterday')).toMatchObject({ success: false, message: [AUDIT_MSG.from] });
+    expect(await refused('to=1e30')).toMatchObject({ success: false, message: [AUDIT_MSG.to] });
+    expect(await refused('from=2000&to=1000')).toMatchObject({ success: false, message: [AUDIT_MSG.range] });
+    expect(await refused(`user=${'u'.repeat(65)}`)).toMatchObject({ success: false, message: ['User must be a single id of at most 64 characters'] });
+  });
+});
