@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { API_PREFIXES } from './schemas/api';
+import { precompiledValidators } from './scripts/precompiled-validators-plugin';
 
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
@@ -39,9 +40,29 @@ export default function FilterDropdown(props) {
   };
 }
 
+const JSPREADSHEET = /[\\/]jspreadsheet-ce[\\/]dist[\\/]index\.js$/;
+const INLINE_HANDLER = 'e.corner.setAttribute("onselectstart","return false")';
+
+/**
+ * jspreadsheet gives its fill handle an inline event handler (`onselectstart="return false"`), which the
+ * Content-Security-Policy's `script-src-attr 'none'` refuses, and Chromium reports, as soon as it is set. This puts
+ * the same behaviour in a listener. The build fails if the library no longer reads so (a new version to look at).
+ */
+function jspreadsheetWithoutInlineHandler(): Plugin {
+  return {
+    name: 'jspreadsheet-without-inline-handler',
+    transform(code, id) {
+      if (!JSPREADSHEET.test(id)) return null;
+      if (!code.includes(INLINE_HANDLER)) this.error(`jspreadsheet no longer sets ${INLINE_HANDLER}: check its inline handlers against the CSP`);
+      return { code: code.replace(INLINE_HANDLER, 'e.corner.addEventListener("selectstart",function(event){event.preventDefault()})'), map: null };
+    },
+  };
+}
+
 /** The console build; in dev, API paths are proxied to the platform API. */
 export default defineConfig({
-  plugins: [react(), lazyTableFilterDropdown()],
+  // Nothing the CSP forbids: validators compiled while building (no eval), no inline handler in jspreadsheet.
+  plugins: [react(), lazyTableFilterDropdown(), precompiledValidators(), jspreadsheetWithoutInlineHandler()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -43,6 +43,9 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     tabs: false,
     toolbar: false,
     about: false,
+    // Operators paste data, not formulas: a cell starting with '=' stays text. jspreadsheet evaluates formulas with
+    // eval, which the Content-Security-Policy forbids (and which would run whatever a pasted or imported cell says).
+    parseFormulas: false,
     worksheets: [
       {
         minDimensions: [width + 1, 10],

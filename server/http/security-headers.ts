@@ -10,12 +10,21 @@ export interface SecurityHeaderOptions {
 }
 
 /**
+ * The one exception to "no eval", and only with a Google Maps key: Google's Maps JavaScript API needs it (see
+ * {@link GOOGLE_MAPS}). The console itself never evaluates code: its form validators are compiled while building
+ * (scripts/precompiled-validators.ts), and its spreadsheet does not run formulas (engine/sheet/SheetView.tsx).
+ */
+export const MAPS_EVAL = ["'unsafe-eval'"];
+
+/**
  * The Maps JavaScript API's hosts, allowed only when a key is configured: Google's CSP guide for the Maps JS API
  * (images and connections to its API, static and tile hosts, the Street View iframe), over https only. Scripts come
- * from maps.googleapis.com alone (the loader and the modules it fetches).
+ * from maps.googleapis.com alone (the loader and the modules it fetches), and the API evaluates code: both of the
+ * guide's policies (https://developers.google.com/maps/documentation/javascript/content-security-policy), strict and
+ * allowlist, put 'unsafe-eval' in script-src.
  */
 const GOOGLE_MAPS = {
-  script: ['https://maps.googleapis.com'],
+  script: [...MAPS_EVAL, 'https://maps.googleapis.com'],
   img: ['https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.ggpht.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
   connect: ['https://maps.googleapis.com', 'https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
   frame: ['https://*.google.com'],
@@ -23,14 +32,6 @@ const GOOGLE_MAPS = {
   style: ['https://fonts.googleapis.com'],
 };
 const NO_MAPS: typeof GOOGLE_MAPS = { script: [], img: [], connect: [], frame: [], font: [], style: [] };
-
-/**
- * The one exception to "no eval": the console validates its forms with ajv (engine/form/validator.ts, schemas/ajv.ts),
- * which compiles each schema, its meta-schema included, with `new Function` in the browser; without this the console
- * stops at start-up. Inline script stays forbidden. It goes once the browser's validators are precompiled at build
- * time (ajv standalone code, rjsf's createPrecompiledValidator), and the security-headers test then asserts its absence.
- */
-export const RUNTIME_SCHEMA_COMPILER = ["'unsafe-eval'"];
 
 const SCHEMES = /^(https?|wss?):\/\/([^/?#\s]+)/i;
 /** A host CSP can name: DNS labels (the leftmost may be `*`), optionally a port. */
@@ -51,11 +52,11 @@ export function originSource(url: string): string | null {
 const unique = (sources: (string | null)[]) => [...new Set(sources.filter((s): s is string => !!s))];
 
 /**
- * The console's Content-Security-Policy directives. Scripts only from this origin (no inline script; eval only for
- * the schema compiler, see {@link RUNTIME_SCHEMA_COMPILER}); styles also inline, because antd's CSS-in-JS injects
- * <style> elements and components set style attributes; connections to this origin and to every service base URL
- * the console is configured with; Google Maps' hosts only with a key; the tile server when one is set; `blob:`
- * workers and images, which map libraries need.
+ * The console's Content-Security-Policy directives. Scripts only from this origin, no inline script and no eval
+ * (with a Google Maps key, also Google's script host and the eval its API needs, see {@link MAPS_EVAL}); styles also
+ * inline, because antd's CSS-in-JS injects <style> elements and components set style attributes; connections to this
+ * origin and to every service base URL the console is configured with; Google Maps' hosts only with a key; the tile
+ * server when one is set; `blob:` workers and images, which map libraries need.
  */
 export function cspDirectives({ config, mapTilesUrl }: SecurityHeaderOptions): Record<string, string[]> {
   const maps = config.googleMapsApiKey ? GOOGLE_MAPS : NO_MAPS;
@@ -67,7 +68,7 @@ export function cspDirectives({ config, mapTilesUrl }: SecurityHeaderOptions): R
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
-    'script-src': ["'self'", ...RUNTIME_SCHEMA_COMPILER, ...maps.script],
+    'script-src': ["'self'", ...maps.script],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...maps.style],
     'img-src': unique(["'self'", 'data:', 'blob:', ...maps.img, tiles]),

@@ -1,7 +1,8 @@
 import Ajv, { type AnySchema, type ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { errorMessages, extendAjv } from '../../schemas/ajv';
+import { errorMessages } from '../../schemas/ajv';
+import { extendAjv } from '../../schemas/ajv-vocabulary';
 import { serverAjvOptions } from '../../schemas/ajv-server';
 import { ApiError, TEXT, fail } from './envelope';
 import { textErrors } from './text-guard';
