@@ -18,6 +18,7 @@ import { route } from './http/route';
 import { platformCalls } from '../schemas/api/platform';
 import { SERVICE_BASES } from '../schemas/api/services';
 import { authRoutes } from './routes/auth';
+import type { Clock } from './auth/rate-limit';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { lookupRoutes } from './routes/lookups';
 import { placeRoutes } from './routes/places';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   prepare?: boolean;
   /** Told of every route as it is registered (the route test compares them with the contracts). */
   onRoute?: (route: RouteOptions) => void;
+  /** The clock of login codes, rate limits and waiting periods (default: the database's); tests move it forward. */
+  clock?: Clock;
 }
 
 /** Route families behind the desk token and the `prm.super.read` check. */
@@ -113,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
   route(app, platformCalls.config, async () => ctx.config);
-  await authRoutes(app, ctx);
+  await authRoutes(app, ctx, { clock: options.clock });
   await transporterLogoRoutes(app, ctx);
   if (ctx.mailer.kind === 'outbox') await devOutboxRoutes(app, ctx);
 

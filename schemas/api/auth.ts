@@ -14,8 +14,11 @@ const BAD_CODE = 'Invalid or expired code';
 
 /** Texts of the auth calls that only they answer. */
 export const AUTH_TEXT = {
-  /** After 100 wrong codes in a row for one e-mail or phone (NIST SP 800-63B 5.2.2); an administrator unlocks it. */
-  locked: 'Too many wrong codes for this account. Please contact support to unlock it',
+  /**
+   * After 100 wrong codes for one account (NIST SP 800-63B 5.2.2), for the waiting period its Retry-After header
+   * gives; the account's pending codes are void, so a new one is needed.
+   */
+  locked: 'Too many wrong codes for this account. Please wait, then request a new code',
 } as const;
 
 /**

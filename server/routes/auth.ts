@@ -6,27 +6,31 @@ import { consumeCode, requestCode } from '../auth/otp';
 import { hashPassword } from '../auth/passwords';
 import { tokenOf } from '../auth/desk-guard';
 import { userRepository } from '../repos/user-repository';
+import type { Clock } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 
 /** Days a changed password stays valid. */
 const PASSWORD_DAYS = 90;
 
-/** One-time-code login, password change and logout (API.md "Auth"); none is behind the desk guard. */
-export async function authRoutes(app: FastifyInstance, { store, mailer, tokens }: AppContext) {
+/**
+ * One-time-code login, password change and logout (API.md "Auth"); none is behind the desk guard. `clock`
+ * measures code lifetimes, rate windows and waiting periods (default: the database's clock).
+ */
+export async function authRoutes(app: FastifyInstance, { store, mailer, tokens }: AppContext, { clock }: { clock?: Clock } = {}) {
   route(app, authCalls.requestCode, async ({ body, ip }) => {
-    await requestCode(store, mailer, body.identifier, ip);
+    await requestCode(store, mailer, body.identifier, ip, clock);
     return ok(null);
   });
 
   route(app, authCalls.verifyCode, async ({ body, ip }) => {
-    const user = await consumeCode(store, body.identifier, body.code, ip);
+    const user = await consumeCode(store, body.identifier, body.code, ip, clock);
     if (!user) throw new ApiError(401, [TEXT.badCode]);
     const [token, deskToken] = await Promise.all([tokens.login(user), tokens.desk(user)]);
     return ok({ token, deskToken, user: { id: user.id, name: user.name, email: user.email } });
   });
 
   route(app, authCalls.changePassword, async ({ body, ip }) => {
-    const user = await consumeCode(store, body.identifier, body.code, ip);
+    const user = await consumeCode(store, body.identifier, body.code, ip, clock);
     if (!user) throw new ApiError(401, [TEXT.badCode]);
     await userRepository.setPassword(store, user.id, await hashPassword(body.password), PASSWORD_DAYS);
     return ok(null);

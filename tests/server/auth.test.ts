@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { BACKENDS, bootFresh, latestCode, type TestApp } from './helper';
 import { AUTH_TEXT } from '../../schemas/api/auth';
+import { addressGroup } from '../../server/auth/rate-limit';
 
 
 describe.each(BACKENDS)('one-time code login on $name', (backend) => {
@@ -50,7 +51,7 @@ describe.each(BACKENDS)('one-time code login on $name', (backend) => {
       const res = await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code: wrong });
       expect(res).toMatchObject({ status: 401, body: { message: ['Invalid or expired code'] } });
     }
-    const failures = () => t.store.one<{ failures: number }>("select failures from otp_failures where identifier = 'nolego@demo.local'");
+    const failures = () => t.store.one<{ failures: number }>("select failures from otp_failures where account = 'user:usr_nolego'");
     expect((await failures())!.failures).toBe(12);
     const right = await t.call('POST', '/auth/otp/verify', { identifier: 'nolego@demo.local', code });
     expect(right.status).toBe(200);
@@ -239,18 +240,150 @@ describe.each(BACKENDS)('a stranger who knows an address, on $name', (backend) =
     expect((await t.store.one<{ n: number }>('select count(*)::int as n from rate_limit_hits where bucket = $1', [`otp:fail:ip:${office}`]))!.n).toBe(0);
   });
 
-  it('refuses codes after 100 failures in a row (NIST SP 800-63B) until an administrator unlocks, and counts no tries without a live code', async () => {
+  it('cannot lock the owner out with ten addresses of one IPv6 /64, and counts no tries without a live code', async () => {
     const identifier = 'expired@demo.local';
-    const guess = (code: string) => t.call('POST', '/auth/otp/verify', { identifier, code });
+    const guess = (code: string, ip?: string) => t.call('POST', '/auth/otp/verify', { identifier, code }, { ip });
+    const failures = async () => (await t.store.one<{ failures: number }>("select failures from otp_failures where account = 'user:usr_expired'"))?.failures;
     expect((await guess('123456')).status).toBe(401);
-    expect(await t.store.one('select failures from otp_failures where identifier = $1', [identifier])).toBeNull();
+    expect(await failures()).toBeUndefined();
 
-    await t.call('POST', '/auth/otp/request', { identifier });
+    // The review's attack: one request, then ten wrong codes from each of ten addresses of 2001:db8:1:2::/64.
+    await t.call('POST', '/auth/otp/request', { identifier }, { ip: '198.51.100.20' });
     const code = await latestCode(t.call, identifier);
-    for (let i = 0; i < 100; i += 1) expect((await guess(wrongFor(code))).status).toBe(401);
-    const locked = await guess(code);
-    expect(locked).toMatchObject({ status: 429, body: { success: false, data: null, message: [AUTH_TEXT.locked] } });
-    await t.store.query('delete from otp_failures where identifier = $1', [identifier]);
-    expect((await guess(code)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let host = 1; host <= 10; host += 1) {
+      for (let i = 0; i < 10; i += 1) statuses.push((await guess(wrongFor(code), `2001:db8:1:2::${host.toString(16)}`)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(90).fill(429));
+    expect(await failures()).toBe(10);
+    expect((await guess(code, '203.0.113.61')).status).toBe(200);
+    expect(await failures()).toBeUndefined();
+  });
+});
+
+describe('client addresses the per-address limits count', () => {
+  it('groups IPv6 by /64 and IPv4-mapped IPv6 as IPv4', () => {
+    expect(addressGroup('198.51.100.7')).toBe('198.51.100.7');
+    expect(addressGroup('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(addressGroup('::FFFF:c633:6407')).toBe('198.51.100.7');
+    for (const ip of ['2001:db8:1:2::1', '2001:DB8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:0:0:0:a', '2001:db8:1:2::1%eth0']) {
+      expect(addressGroup(ip), ip).toBe('2001:db8:1:2::/64');
+    }
+    expect(addressGroup('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(addressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(addressGroup('2001:db8::198.51.100.7')).toBe('2001:db8:0:0::/64');
+  });
+});
+
+describe.each(BACKENDS)('waiting periods after 100 wrong codes for one account (NIST SP 800-63B 5.2.2), on $name', (backend) => {
+  let t: TestApp;
+  /** How far the app's clock is ahead of the real one: waiting periods pass without sleeping. */
+  let ahead = 0;
+  beforeAll(async () => {
+    t = await bootFresh(backend, { clock: () => new Date(Date.now() + ahead) });
+  });
+  afterAll(() => t?.close());
+
+  const outboxFor = async (to: string) =>
+    (await t.call<{ to: string; body: string }[]>('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body.filter((m) => m.to === to);
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+  const request = (identifier: string) => t.call('POST', '/auth/otp/request', { identifier });
+  const verify = (identifier: string, code: string, ip?: string) => t.call('POST', '/auth/otp/verify', { identifier, code }, { ip });
+  const failures = async (userId: string) =>
+    (await t.store.one<{ failures: number }>('select failures from otp_failures where account = $1', [`user:${userId}`]))?.failures;
+  /** Seconds of the wait the answer asks for, after checking it is the account's lock. */
+  const lockedFor = (answer: { status: number; headers: Record<string, unknown>; body: unknown }) => {
+    expect(answer).toMatchObject({ status: 429, body: { success: false, data: null, message: [AUTH_TEXT.locked] } });
+    return Number(answer.headers['retry-after']);
+  };
+  /** Mails a code to `identifier` and makes `wrong` failed tries against it (each from a fresh address); returns the code. */
+  const guessWrong = async (identifier: string, wrong: number) => {
+    await request(identifier);
+    const code = await latestCode(t.call, identifier);
+    for (let i = 0; i < wrong; i += 1) expect((await verify(identifier, wrongFor(code))).status).toBe(401);
+    return code;
+  };
+
+  it('groups the failures of an IPv6 /64 and of IPv4-mapped addresses', async () => {
+    for (let host = 1; host <= 10; host += 1) expect((await verify('probe@demo.local', '123456', `2001:db8:7:7::${host}`)).status).toBe(401);
+    const refused = await verify('probe@demo.local', '123456', '2001:db8:7:7:abcd::1');
+    expect(refused).toMatchObject({ status: 429, body: { message: ['Too many requests. Please try again later'] } });
+    expect((await verify('probe@demo.local', '123456', '2001:db8:7:8::1')).status).toBe(401);
+
+    for (let i = 0; i < 10; i += 1) expect((await verify('probe@demo.local', '123456', i % 2 ? '192.0.2.44' : '::ffff:192.0.2.44')).status).toBe(401);
+    expect((await verify('probe@demo.local', '123456', '192.0.2.44')).status).toBe(429);
+    expect((await verify('probe@demo.local', '123456', '::ffff:192.0.2.44')).status).toBe(429);
+    expect((await verify('probe@demo.local', '123456', '192.0.2.45')).status).toBe(401);
+  });
+
+  it("counts the failures of an account whether its e-mail or its phone was typed", async () => {
+    const byMail = await guessWrong('expired@demo.local', 50);
+    await guessWrong('9876543212', 49);
+    expect(await failures('usr_expired')).toBe(99);
+    // The 100th failure, by phone, also stops the e-mail's right code.
+    expect((await verify('9876543212', '000000')).status).toBe(401);
+    expect(lockedFor(await verify('expired@demo.local', byMail))).toBeGreaterThan(50);
+    ahead += 61_000;
+    expect((await verify('expired@demo.local', byMail)).status).toBe(401);
+    expect((await t.call('POST', '/auth/otp/verify', { identifier: 'expired@demo.local', code: await guessWrong('expired@demo.local', 0) })).status).toBe(200);
+    expect(await failures('usr_expired')).toBeUndefined();
+  });
+
+  it('refuses even the right code during the wait, voids the live codes, and then lets the owner request a new one and log in', async () => {
+    const identifier = 'nolego@demo.local';
+    const code = await guessWrong(identifier, 99);
+    expect(await failures('usr_nolego')).toBe(99);
+    expect((await verify(identifier, wrongFor(code))).status).toBe(401);
+    const wait = lockedFor(await verify(identifier, code));
+    expect(wait).toBeGreaterThan(50);
+    expect(wait).toBeLessThanOrEqual(60);
+    // A request during the wait gets the neutral answer and mails nothing: the code could not be used yet.
+    const mailed = (await outboxFor(identifier)).length;
+    expect(await request(identifier)).toMatchObject({ status: 200, body: { success: true, data: null, message: [] } });
+    expect((await outboxFor(identifier)).length).toBe(mailed);
+    // Tries during the wait are not held against the owner's address either.
+    const owner = '203.0.113.70';
+    for (let i = 0; i < 12; i += 1) lockedFor(await verify(identifier, code, owner));
+
+    ahead += 61_000;
+    expect((await verify(identifier, code, owner)).status).toBe(401);
+    expect(await request(identifier)).toMatchObject({ status: 200, body: { message: [] } });
+    expect((await outboxFor(identifier)).length).toBe(mailed + 1);
+    const fresh = await latestCode(t.call, identifier);
+    expect((await verify(identifier, fresh, owner)).status).toBe(200);
+  });
+
+  it('doubles the wait with each lock-out up to four hours, and a login starts again from one minute', async () => {
+    const identifier = 'ops@demo.local';
+    const lockOut = async () => {
+      const code = await guessWrong(identifier, 100);
+      return lockedFor(await verify(identifier, code));
+    };
+    const first = await lockOut();
+    expect(first).toBeGreaterThan(50);
+    expect(first).toBeLessThanOrEqual(60);
+    ahead += 61_000;
+    const second = await lockOut();
+    expect(second).toBeGreaterThan(110);
+    expect(second).toBeLessThanOrEqual(120);
+    ahead += 61_000;
+    expect(lockedFor(await verify(identifier, '123456'))).toBeLessThanOrEqual(60);
+    ahead += 61_000;
+    expect((await verify(identifier, await guessWrong(identifier, 0))).status).toBe(200);
+
+    // The login started the count again: the next lock-out waits one minute.
+    const afterLogin = await lockOut();
+    expect(afterLogin).toBeGreaterThan(50);
+    expect(afterLogin).toBeLessThanOrEqual(60);
+    ahead += 61_000;
+    // However many lock-outs came before, the wait stays at four hours.
+    await t.store.query("update otp_failures set lockouts = 20, failures = 99 where account = 'user:usr_ops'");
+    const code = await guessWrong(identifier, 1);
+    const capped = lockedFor(await verify(identifier, code));
+    expect(capped).toBeGreaterThan(4 * 3600 - 10);
+    expect(capped).toBeLessThanOrEqual(4 * 3600);
+    ahead += 4 * 3600_000 + 1000;
+    expect((await verify(identifier, await guessWrong(identifier, 0))).status).toBe(200);
   });
 });
