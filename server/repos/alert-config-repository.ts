@@ -1,9 +1,13 @@
 import type { AlertConfig } from '../../schemas/alerts';
-import type { Scope } from './scope-repository';
+import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
+import type { Expected } from '../http/etag';
 
 /** An alert config as the calls answer it: the shared shape plus its branch (null = the whole company). */
 export type ScopedAlert = AlertConfig & { branchId: string | null };
+
+/** An alert config read with its row version (the ETag; not part of the answer's body). */
+export type VersionedAlert = ScopedAlert & { version: number };
 
 /** A new config as a bulk row stores it (always enabled); branchId null = the whole company. */
 export interface NewAlertConfig {
@@ -14,8 +18,11 @@ export interface NewAlertConfig {
   extraContext: string;
 }
 
-const SELECT = `select id, feature_key as "featureKey", enabled, extra_context as "extraContext", branch_id as "branchId"
-  from alert_configs`;
+const COLUMNS = 'id, feature_key as "featureKey", enabled, extra_context as "extraContext", branch_id as "branchId"';
+const SELECT = `select ${COLUMNS} from alert_configs`;
+
+/** Where a write may touch config `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
+const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
 
 /** What storing a new config came to (see {@link alertConfigRepository.insertMany}). */
 export interface AlertInsert {
@@ -34,15 +41,33 @@ export const alertConfigRepository = {
       [scope.companyId, scope.branchId],
     );
   },
-  /** Locks and reads config `id` of the company, or null (ids of another company are not found). */
-  lockOwn(q: Queryable, id: string, companyId: string): Promise<ScopedAlert | null> {
-    return q.one<ScopedAlert>(`${SELECT} where id = $1 and company_id = $2 for update`, [id, companyId]);
+  /**
+   * Locks and reads config `id` with its version when it is within reach of the scope (the company's and, with a
+   * branch, that branch's or the company-wide one), or null: ids of another company or branch are not found.
+   */
+  lockOwn(q: Queryable, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<VersionedAlert | null> {
+    const reach = reachFilter(scope, 2, { branch: 'branch_id' });
+    return q.one<VersionedAlert>(`select ${COLUMNS}, version from alert_configs where id = $1 and ${reach.sql} for update`, [id, ...reach.params]);
   },
-  async setEnabled(q: Queryable, id: string, enabled: boolean): Promise<void> {
-    await q.query('update alert_configs set enabled = $2 where id = $1', [id, enabled]);
+  /** The row version of config `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from alert_configs where id = $1', [id]))?.version ?? null;
   },
-  async setExtraContext(q: Queryable, id: string, extraContext: string): Promise<void> {
-    await q.query('update alert_configs set extra_context = $2 where id = $1', [id, extraContext]);
+  /** Sets a config's switch while it has an `expected` version; its new version, or null when no row qualified. */
+  async setEnabled(q: Queryable, id: string, enabled: boolean, expected: Expected): Promise<number | null> {
+    const row = await q.one<{ version: number }>(
+      `update alert_configs set enabled = $3, version = version + 1 where ${AT_VERSION} returning version`,
+      [id, expected, enabled],
+    );
+    return row?.version ?? null;
+  },
+  /** Replaces a config's extra context while it has an `expected` version; its new version, or null when no row qualified. */
+  async setExtraContext(q: Queryable, id: string, extraContext: string, expected: Expected): Promise<number | null> {
+    const row = await q.one<{ version: number }>(
+      `update alert_configs set extra_context = $3, version = version + 1 where ${AT_VERSION} returning version`,
+      [id, expected, extraContext],
+    );
+    return row?.version ?? null;
   },
   /**
    * Stores new configs in one statement and answers each, in order: whether its company and branch (of that

@@ -1,4 +1,4 @@
-import type { Scope } from './scope-repository';
+import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 import type { Expected } from '../http/etag';
 
@@ -26,9 +26,10 @@ export const autoClosureRepository = {
       [scope.companyId, scope.branchId],
     );
   },
-  /** Rule `id` of the company, or null. */
-  find(q: Queryable, id: string, companyId: string): Promise<AutoClosureRow | null> {
-    return q.one<AutoClosureRow>(`${SELECT} where id = $1 and company_id = $2`, [id, companyId]);
+  /** Rule `id` within reach of the scope (the company's; with a branch, that branch's or a company-wide one), or null. */
+  find(q: Queryable, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<AutoClosureRow | null> {
+    const reach = reachFilter(scope, 2, { branch: 'branch_id' });
+    return q.one<AutoClosureRow>(`${SELECT} where id = $1 and ${reach.sql}`, [id, ...reach.params]);
   },
   /** The row version of rule `id`, or null when there is none. */
   async version(q: Queryable, id: string): Promise<number | null> {

@@ -1,6 +1,7 @@
 import type { DashboardRecord } from '../../schemas/dashboard';
-import type { Scope } from './scope-repository';
+import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
+import type { Expected } from '../http/etag';
 
 /** The parent slug of the menu items a dashboard may be shown under (getDashboardMenu). */
 export const DASHBOARD_MENU_PARENT = 'analytics';
@@ -12,8 +13,15 @@ export interface DashboardFields {
   extraContext: string;
 }
 
-const SELECT = `select id, id as "customerConfigId", feature_key as "featureKey", enabled, dashboard_type as "dashboardType",
-  extra_context as "extraContext", branch_id as "branchId" from dashboards`;
+const COLUMNS = `id, id as "customerConfigId", feature_key as "featureKey", enabled, dashboard_type as "dashboardType",
+  extra_context as "extraContext", branch_id as "branchId"`;
+const SELECT = `select ${COLUMNS} from dashboards`;
+
+/** A dashboard read with its row version (the ETag; not part of the answer's body). */
+export type VersionedDashboard = DashboardRecord & { version: number };
+
+/** Where a write may touch dashboard `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
+const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
 
 /** The SQL of the embedded BI dashboards (spec 001 sections 2.5 and 3) and of the menu items they sit under. */
 export const dashboardRepository = {
@@ -25,21 +33,36 @@ export const dashboardRepository = {
       [scope.companyId, scope.branchId, scope.departmentId],
     );
   },
-  /** Dashboard `id` of the company, or null. */
-  find(q: Queryable, id: string, companyId: string): Promise<DashboardRecord | null> {
-    return q.one<DashboardRecord>(`${SELECT} where id = $1 and company_id = $2`, [id, companyId]);
+  /**
+   * Dashboard `id` with its version when it is within reach of the scope, or null: the company's and, with a branch
+   * (department), that branch's (department's) or one of the wider scope (branch or department null).
+   */
+  find(q: Queryable, id: string, scope: Scope): Promise<VersionedDashboard | null> {
+    const reach = reachFilter(scope, 2, { branch: 'branch_id', department: 'department_id' });
+    return q.one<VersionedDashboard>(`select ${COLUMNS}, version from dashboards where id = $1 and ${reach.sql}`, [id, ...reach.params]);
   },
-  /** Flips dashboard `id` of the company; its new switch, or null when the company has no such dashboard. */
-  toggle(q: Queryable, id: string, companyId: string): Promise<{ enabled: boolean } | null> {
-    return q.one<{ enabled: boolean }>('update dashboards set enabled = not enabled where id = $1 and company_id = $2 returning enabled', [id, companyId]);
+  /** The row version of dashboard `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from dashboards where id = $1', [id]))?.version ?? null;
   },
-  /** Rewrites dashboard `id` of the company; false when the company has no such dashboard. */
-  async update(q: Queryable, id: string, companyId: string, fields: DashboardFields): Promise<boolean> {
-    const row = await q.one(
-      'update dashboards set dashboard_type = $3, feature_key = $4, extra_context = $5 where id = $1 and company_id = $2 returning id',
-      [id, companyId, fields.dashboardType, fields.featureKey, fields.extraContext],
+  /** Flips dashboard `id` while it has an `expected` version; its new switch and version, or null when no row qualified. */
+  toggle(q: Queryable, id: string, expected: Expected): Promise<{ enabled: boolean; version: number } | null> {
+    return q.one<{ enabled: boolean; version: number }>(
+      `update dashboards set enabled = not enabled, version = version + 1 where ${AT_VERSION} returning enabled, version`,
+      [id, expected],
     );
-    return !!row;
+  },
+  /**
+   * Rewrites dashboard `id` while it has an `expected` version, keeping its company, branch and department (a save
+   * never moves a dashboard); its new version, or null when no row qualified.
+   */
+  async update(q: Queryable, id: string, fields: DashboardFields, expected: Expected): Promise<number | null> {
+    const row = await q.one<{ version: number }>(
+      `update dashboards set dashboard_type = $3, feature_key = $4, extra_context = $5, version = version + 1 where ${AT_VERSION}
+       returning version`,
+      [id, expected, fields.dashboardType, fields.featureKey, fields.extraContext],
+    );
+    return row?.version ?? null;
   },
   async insert(q: Queryable, id: string, scope: Scope, fields: DashboardFields): Promise<void> {
     await q.query(

@@ -1,6 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ReportType, reportDefinitionSchema } from '../../schemas/report-schedule';
 import { newId } from '../http/ids';
+import type { Expected } from '../http/etag';
+import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
 /** A definition as stored: the one the console sends, without its job_uuid (the schedule's own is added back). */
@@ -16,6 +18,14 @@ export interface ReportScheduleRow {
   /** jsonb, which a driver may hand back as text. */
   definition: StoredDefinition | string;
   job_uuid: string;
+  /** The row version (the ETag; not part of the answer's body). */
+  version: number;
+}
+
+/** What an update changes: the definition, the active flag, or both. */
+export interface ReportScheduleChange {
+  definition?: StoredDefinition;
+  active?: 0 | 1;
 }
 
 /** A new schedule (stored active). */
@@ -28,7 +38,13 @@ export interface NewReportSchedule {
   jobUuid: string;
 }
 
-const SELECT = 'select id, entity_id, company_id, type, active, definition, job_uuid from report_schedules';
+const SELECT = 'select id, entity_id, company_id, type, active, definition, job_uuid, version from report_schedules';
+
+/** The branch a schedule is for: its definition's branch_id (none: the whole company's). */
+const BRANCH = "(definition->>'branch_id')";
+
+/** Where a write may touch schedule `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
+const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
 
 /** The SQL of the report service (spec 001 sections 2.6, 2.7 and 7): companies' report entities and their schedules. */
 export const reportScheduleRepository = {
@@ -49,9 +65,17 @@ export const reportScheduleRepository = {
       [entityId, type, branchId],
     );
   },
-  /** Schedule `id` of the company, or null. */
-  find(q: Queryable, id: string, companyId: string): Promise<ReportScheduleRow | null> {
-    return q.one<ReportScheduleRow>(`${SELECT} where id = $1 and company_id = $2`, [id, companyId]);
+  /**
+   * Schedule `id` when it is within reach of the scope, or null: the company's and, with a branch, that branch's
+   * (definition.branch_id) or a company-level one (no branch_id).
+   */
+  find(q: Queryable, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<ReportScheduleRow | null> {
+    const reach = reachFilter(scope, 2, { branch: BRANCH });
+    return q.one<ReportScheduleRow>(`${SELECT} where id = $1 and ${reach.sql}`, [id, ...reach.params]);
+  },
+  /** The row version of schedule `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from report_schedules where id = $1', [id]))?.version ?? null;
   },
   /** Schedule `id` as just saved. */
   async get(q: Queryable, id: string): Promise<ReportScheduleRow> {
@@ -64,14 +88,19 @@ export const reportScheduleRepository = {
       [schedule.id, schedule.entityId, schedule.companyId, schedule.type, JSON.stringify(schedule.definition), schedule.definition.schedule.cron, schedule.jobUuid],
     );
   },
-  /** Replaces a schedule's definition (and the cron it runs on). */
-  async updateDefinition(q: Queryable, id: string, definition: StoredDefinition): Promise<void> {
-    await q.query('update report_schedules set definition = $2::jsonb, cron = $3, updated_at = now() where id = $1', [
-      id, JSON.stringify(definition), definition.schedule.cron,
-    ]);
-  },
-  async setActive(q: Queryable, id: string, active: 0 | 1): Promise<void> {
-    await q.query('update report_schedules set active = $2, updated_at = now() where id = $1', [id, active]);
+  /**
+   * Changes a schedule's definition (and the cron it runs on) and/or active flag in one statement, while it has an
+   * `expected` version; its new version, or null when no row qualified.
+   */
+  async update(q: Queryable, id: string, change: ReportScheduleChange, expected: Expected): Promise<number | null> {
+    const definition = change.definition ? JSON.stringify(change.definition) : null;
+    const row = await q.one<{ version: number }>(
+      `update report_schedules set definition = coalesce($3::jsonb, definition), cron = coalesce($4, cron),
+         active = coalesce($5::smallint, active), updated_at = now(), version = version + 1
+       where ${AT_VERSION} returning version`,
+      [id, expected, definition, change.definition?.schedule.cron ?? null, change.active ?? null],
+    );
+    return row?.version ?? null;
   },
   /** Whether the branch is the company's. */
   async hasBranch(q: Queryable, companyId: string, branchId: string): Promise<boolean> {

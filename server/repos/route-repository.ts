@@ -160,14 +160,9 @@ export const routeRepository = {
     return id;
   },
 
-  /** The route of waypoint `id` when that route belongs to the company, else null. */
-  async waypointRoute(q: Queryable, id: string, companyId: string): Promise<string | null> {
-    const row = await q.one<{ route_id: string }>(
-      `select w.route_id from route_waypoints w join routes r on r.id = w.route_id
-        where w.id = $1 and r.company_id = $2`,
-      [id, companyId],
-    );
-    return row?.route_id ?? null;
+  /** The route of waypoint `id`, or null when there is no such waypoint; whether the route is in scope is the caller's check. */
+  async waypointRoute(q: Queryable, id: string): Promise<string | null> {
+    return (await q.one<{ route_id: string }>('select route_id from route_waypoints where id = $1', [id]))?.route_id ?? null;
   },
 
   /** Deletes waypoint `id` of route `routeId` and renumbers the rest from 1 (spec 000 section 4). */

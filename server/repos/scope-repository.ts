@@ -55,30 +55,53 @@ export function scopeFilter(scope: Scope, first = 1, alias = ''): { sql: string;
   };
 }
 
-/** Tables whose rows belong to one company, with their id column and whether a row belongs to a branch too. */
+/** Which columns of a table (or expressions, e.g. a JSON field) say whose a row addressed by id is. */
+export interface ReachColumns {
+  /** The company column (default `company_id`). */
+  company?: string;
+  /** The branch column, when rows can belong to one branch (null there = the whole company). */
+  branch?: string;
+  /** The department column, when rows can belong to one department (null there = the whole branch or company). */
+  department?: string;
+}
+
+/**
+ * SQL condition (and its parameters, numbered from `first`) that a row addressed by id is within reach of a scope:
+ * it is the company's and, when a branch is chosen, that branch's or the whole company's (branch null); when a
+ * department is chosen, that department's or the whole branch's (department null). Unlike {@link scopeFilter} (what
+ * a list shows), a row of the wider scope stays reachable, as it applies to the narrower one too.
+ */
+export function reachFilter(scope: Pick<Scope, 'companyId' | 'branchId'> & Partial<Pick<Scope, 'departmentId'>>, first: number, columns: ReachColumns = {}): { sql: string; params: unknown[] } {
+  const conditions = [`${columns.company ?? 'company_id'} = $${first}`];
+  const params: unknown[] = [scope.companyId];
+  const narrow = (column: string, value: string | null) => {
+    params.push(value);
+    const n = `$${first + params.length - 1}::text`;
+    conditions.push(`(${n} is null or ${column} is null or ${column} = ${n})`);
+  };
+  if (columns.branch) narrow(columns.branch, scope.branchId);
+  if (columns.department) narrow(columns.department, scope.departmentId ?? null);
+  return { sql: conditions.join(' and '), params };
+}
+
+/** Tables whose rows belong to one company, with their id column and whether a row belongs to a branch (and department) too. */
 const OWNED = {
-  routes: { id: 'id', branch: true },
-  company_vehicles: { id: 'id', branch: true },
-  company_materials: { id: 'id', branch: true },
-  transporters: { id: 'id', branch: false },
-  route_master: { id: 'id', branch: true },
-  company_places: { id: 'cp_id', branch: false },
+  routes: { id: 'id', branch: true, department: true },
+  company_vehicles: { id: 'id', branch: true, department: true },
+  company_materials: { id: 'id', branch: true, department: true },
+  transporters: { id: 'id', branch: false, department: false },
+  route_master: { id: 'id', branch: true, department: true },
+  company_places: { id: 'cp_id', branch: false, department: false },
 } as const;
 
 /**
- * Throws 404 unless row `id` of `table` belongs to the company and, when a branch is in scope, to that branch or to
- * the whole company (the rule for every id a request names).
+ * Throws 404 unless row `id` of `table` is within reach of the scope ({@link reachFilter}: the company's and, when a
+ * branch or department is chosen, that one's or the wider scope's), the rule for every id a request names.
  */
-export async function ensureOwned(q: Queryable, table: keyof typeof OWNED, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>) {
+export async function ensureOwned(q: Queryable, table: keyof typeof OWNED, id: string, scope: Pick<Scope, 'companyId' | 'branchId'> & Partial<Pick<Scope, 'departmentId'>>) {
   const owned = OWNED[table];
-  // A row of no branch (the whole company's) belongs to every branch of it.
-  const row = owned.branch
-    ? await q.one(
-      `select 1 from ${table} where ${owned.id} = $1 and company_id = $2 and ($3::text is null or branch_id is null or branch_id = $3)`,
-      [id, scope.companyId, scope.branchId],
-    )
-    : await q.one(`select 1 from ${table} where ${owned.id} = $1 and company_id = $2`, [id, scope.companyId]);
-  if (!row) throw notFound();
+  const reach = reachFilter(scope, 2, { branch: owned.branch ? 'branch_id' : undefined, department: owned.department ? 'department_id' : undefined });
+  if (!(await q.one(`select 1 from ${table} where ${owned.id} = $1 and ${reach.sql}`, [id, ...reach.params]))) throw notFound();
 }
 
 /** Throws 404 unless `partnerId` is a partner of the company (of `type` when given). */

@@ -1,6 +1,7 @@
 import type { MenuItem, SidebarConfig } from '../../schemas/sidebar-menu';
-import type { Scope } from './scope-repository';
+import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
+import type { Expected } from '../http/etag';
 
 /** What a save stores of an override: whom it is for and its menu slugs. */
 export interface SidebarConfigFields {
@@ -13,10 +14,19 @@ export interface SidebarConfigFields {
 
 type BranchScope = Pick<Scope, 'companyId' | 'branchId'>;
 
-const SELECT = `select c.id, c.feature_key as "featureKey", c.company_id as "companyId", c.branch_id as "branchId", c.roles,
-  c.user_ids as "userId", c.extracontext, c.enabled, l.landing_page as "landingPage"
-  from sidebar_menu_configs c left join sidebar_landing_pages l
+const COLUMNS = `c.id, c.feature_key as "featureKey", c.company_id as "companyId", c.branch_id as "branchId", c.roles,
+  c.user_ids as "userId", c.extracontext, c.enabled, l.landing_page as "landingPage"`;
+const FROM = `from sidebar_menu_configs c left join sidebar_landing_pages l
     on l.company_id = c.company_id and l.branch_key = coalesce(c.branch_id, '') and l.target = c.target`;
+const SELECT = `select ${COLUMNS} ${FROM}`;
+/** An override with its row version (the ETag; not part of the answer's body). */
+const SELECT_VERSIONED = `select ${COLUMNS}, c.version ${FROM}`;
+
+/** An override read with its row version. */
+export type VersionedSidebarConfig = SidebarConfig & { version: number };
+
+/** Where a write may touch override `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
+const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
 
 /** The parameters $1 to $7 of a save. */
 const saveParams = (scope: BranchScope, fields: SidebarConfigFields) => [
@@ -36,23 +46,28 @@ export const sidebarMenuRepository = {
       [scope.companyId, scope.branchId, enabled],
     );
   },
-  /** Override `id` of the company, or null. */
-  find(q: Queryable, id: string, companyId: string): Promise<SidebarConfig | null> {
-    return q.one<SidebarConfig>(`${SELECT} where c.id = $1 and c.company_id = $2`, [id, companyId]);
+  /**
+   * Override `id` with its version when it is within reach of the scope (the company's; with a branch, that
+   * branch's or a company-wide one), or null.
+   */
+  find(q: Queryable, id: string, scope: BranchScope): Promise<VersionedSidebarConfig | null> {
+    const reach = reachFilter(scope, 2, { company: 'c.company_id', branch: 'c.branch_id' });
+    return q.one<VersionedSidebarConfig>(`${SELECT_VERSIONED} where c.id = $1 and ${reach.sql}`, [id, ...reach.params]);
   },
-  /** Override `id` as just saved. */
-  get(q: Queryable, id: string): Promise<SidebarConfig | null> {
-    return q.one<SidebarConfig>(`${SELECT} where c.id = $1`, [id]);
+  /** Override `id` as just saved, with its version. */
+  get(q: Queryable, id: string): Promise<VersionedSidebarConfig | null> {
+    return q.one<VersionedSidebarConfig>(`${SELECT_VERSIONED} where c.id = $1`, [id]);
   },
-  /** The scope's override for `target` (the company's own when no branch is chosen), or null. */
-  findForTarget(q: Queryable, scope: BranchScope, target: string): Promise<SidebarConfig | null> {
-    return q.one<SidebarConfig>(
-      `${SELECT} where c.company_id = $1 and coalesce(c.branch_id, '') = $2 and c.target = $3`,
+  /** The scope's override for `target` (the company's own when no branch is chosen) with its version, or null. */
+  findForTarget(q: Queryable, scope: BranchScope, target: string): Promise<VersionedSidebarConfig | null> {
+    return q.one<VersionedSidebarConfig>(
+      `${SELECT_VERSIONED} where c.company_id = $1 and coalesce(c.branch_id, '') = $2 and c.target = $3`,
       [scope.companyId, scope.branchId ?? '', target],
     );
   },
-  async exists(q: Queryable, id: string, companyId: string): Promise<boolean> {
-    return !!(await q.one('select 1 from sidebar_menu_configs where id = $1 and company_id = $2', [id, companyId]));
+  /** The row version of override `id`, or null when there is none. */
+  async version(q: Queryable, id: string): Promise<number | null> {
+    return (await q.one<{ version: number }>('select version from sidebar_menu_configs where id = $1', [id]))?.version ?? null;
   },
   /** Whether another override than `exceptId` is for the same scope and target. */
   async targetTaken(q: Queryable, scope: BranchScope, target: string, exceptId: string): Promise<boolean> {
@@ -61,13 +76,17 @@ export const sidebarMenuRepository = {
       [scope.companyId, scope.branchId, target, exceptId],
     ));
   },
-  /** Rewrites override `id` (enabled again). */
-  async update(q: Queryable, id: string, scope: BranchScope, fields: SidebarConfigFields): Promise<void> {
-    await q.query(
-      `update sidebar_menu_configs set company_id = $1, branch_id = $2, target = $3, feature_key = $4, roles = $5,
-        user_ids = $6::jsonb, extracontext = $7::jsonb, enabled = 1 where id = $8`,
-      [...saveParams(scope, fields), id],
+  /**
+   * Rewrites override `id` (enabled again) while it has an `expected` version, keeping its company and branch (a
+   * save never moves an override); its new version, or null when no row qualified.
+   */
+  async update(q: Queryable, id: string, fields: SidebarConfigFields, expected: Expected): Promise<number | null> {
+    const row = await q.one<{ version: number }>(
+      `update sidebar_menu_configs set target = $3, feature_key = $4, roles = $5, user_ids = $6::jsonb, extracontext = $7::jsonb,
+        enabled = 1, version = version + 1 where ${AT_VERSION} returning version`,
+      [id, expected, fields.target, fields.featureKey, fields.roles, JSON.stringify(fields.userIds), JSON.stringify(fields.menu)],
     );
+    return row?.version ?? null;
   },
   /** Stores an override as `id`, or, when the scope's target already has one, replaces its menu; the stored id. */
   async upsert(q: Queryable, id: string, scope: BranchScope, fields: SidebarConfigFields): Promise<string> {
@@ -75,7 +94,7 @@ export const sidebarMenuRepository = {
       `insert into sidebar_menu_configs (company_id, branch_id, target, feature_key, roles, user_ids, extracontext, enabled, id)
        values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, 1, $8)
        on conflict (company_id, coalesce(branch_id, ''), target)
-       do update set extracontext = excluded.extracontext, enabled = 1 returning id`,
+       do update set extracontext = excluded.extracontext, enabled = 1, version = sidebar_menu_configs.version + 1 returning id`,
       [...saveParams(scope, fields), id],
     );
     return saved!.id;
@@ -87,12 +106,24 @@ export const sidebarMenuRepository = {
       [scope.companyId, scope.branchId ?? '', target],
     );
   },
+  /**
+   * Sets the landing page of the scope's target. An override reads with its target's landing page, so a change of
+   * it is a change of that override too: its version moves on (a form read before it cannot save over it).
+   */
   async setLandingPage(q: Queryable, scope: BranchScope, target: string, landingPage: string): Promise<void> {
-    await q.query(
+    const changed = await q.one(
       `insert into sidebar_landing_pages (company_id, branch_key, target, landing_page) values ($1, $2, $3, $4)
-       on conflict (company_id, branch_key, target) do update set landing_page = excluded.landing_page`,
+       on conflict (company_id, branch_key, target) do update set landing_page = excluded.landing_page
+         where sidebar_landing_pages.landing_page is distinct from excluded.landing_page
+       returning 1`,
       [scope.companyId, scope.branchId ?? '', target, landingPage],
     );
+    if (changed) {
+      await q.query(
+        "update sidebar_menu_configs set version = version + 1 where company_id = $1 and coalesce(branch_id, '') = $2 and target = $3",
+        [scope.companyId, scope.branchId ?? '', target],
+      );
+    }
   },
   /** The platform's menu items (only the active or inactive ones, when `active` is 1 or 0), by id. */
   menuItems(q: Queryable, active: number | null): Promise<MenuItem[]> {

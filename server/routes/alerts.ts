@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
 import { raisesTicket } from '../../schemas/alerts';
 import { notFound } from '../http/envelope';
-import { resolveScope } from '../repos/scope-repository';
+import { expectedVersions, preconditionFailed, refusal, splitVersion, withEtag, type Expected } from '../http/etag';
+import { resolveScope, type Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { dataOk } from '../http/data-envelope';
-import { alertConfigRepository as alerts, type ScopedAlert } from '../repos/alert-config-repository';
+import { alertConfigRepository as alerts, type VersionedAlert } from '../repos/alert-config-repository';
 import { alertBulkMessage, saveAlertRows } from '../rules/alert-bulk';
 import { withTicketFlag } from '../rules/ticket-flag';
 import type { Queryable } from '../store/store';
@@ -15,16 +16,21 @@ import type { AppContext } from '../context';
 export const dataScope = (q: Queryable, query: { companyId: string; branchId?: string; departmentId?: string }) =>
   resolveScope(q, { c: query.companyId, b: query.branchId, d: query.departmentId });
 
-/** Locks and reads alert `id` of the company, or 404 (ids of another company are not found). */
-async function ownAlert(q: Queryable, id: string, companyId: string): Promise<ScopedAlert> {
-  const row = await alerts.lockOwn(q, id, companyId);
+/**
+ * Locks and reads alert `id` within reach of the scope (the company's; with a branch, that branch's or the
+ * company-wide one), or 404; 412 when the caller expects another version (If-Match).
+ */
+async function ownAlert(q: Queryable, id: string, scope: Scope, expected: Expected): Promise<VersionedAlert> {
+  const row = await alerts.lockOwn(q, id, scope);
   if (!row) throw notFound();
+  if (expected && !expected.includes(row.version)) throw preconditionFailed();
   return row;
 }
 
 /**
  * Alert settings: the company's alert configs, their bulk upload, their enable switch and their ticket switch
- * (spec 001 sections 2.1 and 7).
+ * (spec 001 sections 2.1 and 7). A switch flip with a stale If-Match changes nothing: 412; its answer carries the
+ * config's new ETag (API.md "Lost updates").
  */
 export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, dataCalls.alerts, async ({ query }) => dataOk(await alerts.list(store, await dataScope(store, query))));
@@ -35,23 +41,34 @@ export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
     return dataOk(results, alertBulkMessage(results));
   });
 
-  route(app, dataCalls.toggleAlert, async ({ query, body }) =>
-    store.tx(async (q) => {
-      const scope = await dataScope(q, query);
-      const alert = await ownAlert(q, String(body.alertId), scope.companyId);
-      await alerts.setEnabled(q, alert.id, !alert.enabled);
-      return dataOk({ ...alert, enabled: !alert.enabled }, `Alert ${alert.enabled ? 'disabled' : 'enabled'} successfully`);
-    }),
-  );
+  route(app, dataCalls.toggleAlert, async (request, reply) => {
+    const { query, body } = request;
+    const expected = expectedVersions(request);
+    const { record, version } = splitVersion(
+      await store.tx(async (q) => {
+        const alert = await ownAlert(q, String(body.alertId), await dataScope(q, query), expected);
+        const stored = await alerts.setEnabled(q, alert.id, !alert.enabled, expected);
+        if (stored === null) throw await refusal(() => alerts.version(q, alert.id));
+        return { ...alert, enabled: !alert.enabled, version: stored };
+      }),
+    );
+    withEtag(reply, version);
+    return dataOk(record, `Alert ${record.enabled ? 'enabled' : 'disabled'} successfully`);
+  });
 
-  route(app, dataCalls.toggleAlertTickets, async ({ query, body }) =>
-    store.tx(async (q) => {
-      const scope = await dataScope(q, query);
-      const alert = await ownAlert(q, String(body.alertId), scope.companyId);
-      const raise = !raisesTicket(alert.extraContext);
-      const extraContext = withTicketFlag(alert.extraContext, raise);
-      await alerts.setExtraContext(q, alert.id, extraContext);
-      return dataOk({ ...alert, extraContext }, `Ticket ${raise ? 'enabled' : 'disabled'} successfully`);
-    }),
-  );
+  route(app, dataCalls.toggleAlertTickets, async (request, reply) => {
+    const { query, body } = request;
+    const expected = expectedVersions(request);
+    const { record, version } = splitVersion(
+      await store.tx(async (q) => {
+        const alert = await ownAlert(q, String(body.alertId), await dataScope(q, query), expected);
+        const extraContext = withTicketFlag(alert.extraContext, !raisesTicket(alert.extraContext));
+        const stored = await alerts.setExtraContext(q, alert.id, extraContext, expected);
+        if (stored === null) throw await refusal(() => alerts.version(q, alert.id));
+        return { ...alert, extraContext, version: stored };
+      }),
+    );
+    withEtag(reply, version);
+    return dataOk(record, `Ticket ${raisesTicket(record.extraContext) ? 'enabled' : 'disabled'} successfully`);
+  });
 }

@@ -25,9 +25,12 @@ function present(row: AutoClosureRow): Record<string, unknown> {
   return { ...row.config, id: row.id, identifier: row.identifier, active: row.active, branchId: row.branchId, name: subjects?.length ? subjects.join(', ') : row.identifier };
 }
 
-/** The rule `id` of the scope's company, or 404. */
+/**
+ * Rule `id` within reach of the scope (the company's; with a branch, that branch's or a company-wide one), or 404.
+ * An edit keeps the rule's own branch (updateConfig writes no branch), so no call moves a rule to another branch.
+ */
 async function owned(q: Queryable, id: string, scope: Scope): Promise<AutoClosureRow> {
-  const row = await rules.find(q, id, scope.companyId);
+  const row = await rules.find(q, id, scope);
   if (!row) throw notFound();
   return row;
 }

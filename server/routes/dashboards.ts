@@ -3,10 +3,11 @@ import { dataCalls } from '../../schemas/api/data';
 import { DASHBOARD_MSG } from '../../schemas/dashboard';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { resolveScope } from '../repos/scope-repository';
+import { expectedVersions, preconditionFailed, refusal, splitVersion, withEtag, type Expected } from '../http/etag';
+import { resolveScope, type Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { checkKey, dataOk, idText } from '../http/data-envelope';
-import { dashboardRepository as dashboards } from '../repos/dashboard-repository';
+import { dashboardRepository as dashboards, type VersionedDashboard } from '../repos/dashboard-repository';
 import { dashboardExtraContext } from '../rules/dashboard-extra-context';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
@@ -20,26 +21,45 @@ async function checkMenus(q: Queryable, slugs: string[]) {
   if ((await dashboards.menuSlugs(q, slugs)).size !== new Set(slugs).size) throw new ApiError(400, [DASHBOARD_MSG.menu]);
 }
 
-/** Dashboard settings (spec 001 sections 2.5 and 7). */
+/**
+ * Dashboard `id` within reach of the scope (the company's; with a branch or department, that one's or one of the
+ * wider scope), or 404; 412 when the caller expects another version (If-Match).
+ */
+async function ownDashboard(q: Queryable, id: string, scope: Scope, expected: Expected = null): Promise<VersionedDashboard> {
+  const row = await dashboards.find(q, id, scope);
+  if (!row) throw notFound();
+  if (expected && !expected.includes(row.version)) throw preconditionFailed();
+  return row;
+}
+
+/**
+ * Dashboard settings (spec 001 sections 2.5 and 7). A read answers the dashboard's ETag; a flip or an edit with a
+ * stale If-Match changes nothing: 412, and their answers carry the new ETag (API.md "Lost updates"). An edit keeps
+ * the dashboard's own branch and department: the scope sent with it only has to reach the dashboard.
+ */
 export async function dashboardRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, dataCalls.dashboards, async ({ query }) => dataOk(await dashboards.list(store, await scopeOf(store, query))));
 
-  route(app, dataCalls.toggleDashboard, async ({ query, body }) => {
-    const row = await store.tx(async (q) => {
-      const scope = await scopeOf(q, query);
-      const updated = await dashboards.toggle(q, body.customerConfigId, scope.companyId);
-      if (!updated) throw notFound();
-      return updated;
+  route(app, dataCalls.toggleDashboard, async (request, reply) => {
+    const { query, body } = request;
+    const expected = expectedVersions(request);
+    const flipped = await store.tx(async (q) => {
+      const { id } = await ownDashboard(q, body.customerConfigId, await scopeOf(q, query), expected);
+      const stored = await dashboards.toggle(q, id, expected);
+      if (!stored) throw await refusal(() => dashboards.version(q, id));
+      return stored;
     });
-    return dataOk(row, row.enabled ? 'Dashboard enabled' : 'Dashboard disabled');
+    withEtag(reply, flipped.version);
+    return dataOk({ enabled: flipped.enabled }, flipped.enabled ? 'Dashboard enabled' : 'Dashboard disabled');
   });
 
   // Answers `result` = the record itself (the console reads result.extraContext and result.dashboardType).
-  route(app, dataCalls.dashboardById, async ({ query }) => {
+  route(app, dataCalls.dashboardById, async ({ query }, reply) => {
     const scope = await scopeOf(store, query);
-    const row = query.id ? await dashboards.find(store, query.id, scope.companyId) : null;
-    if (!row) throw notFound();
-    return { status: 'ok', result: { status: 1, ...row } };
+    if (!query.id) throw notFound();
+    const { record, version } = splitVersion(await ownDashboard(store, query.id, scope));
+    withEtag(reply, version);
+    return { status: 'ok', result: { status: 1, ...record } };
   });
 
   // The platform's dashboard menu (companyId=1 names the platform itself).
@@ -48,20 +68,25 @@ export async function dashboardRoutes(app: FastifyInstance, { store }: AppContex
     return dataOk(await dashboards.menu(store));
   });
 
-  route(app, dataCalls.setDashboard, async ({ body }) => {
+  route(app, dataCalls.setDashboard, async (request, reply) => {
+    const { body } = request;
     const fields = { featureKey: body.typeDashboard, dashboardType: body.typeDashboard, extraContext: dashboardExtraContext(body) };
+    const expected = body.isCreate ? null : expectedVersions(request);
     const saved = await store.tx(async (q) => {
       const scope = await scopeOf(q, body);
       if (body.typeDashboard === 'zoho') await checkMenus(q, body.dashboardSlug ?? []);
       if (!body.isCreate) {
-        const id = body.customerConfigId;
-        if (!id || !(await dashboards.update(q, id, scope.companyId, fields))) throw notFound();
-        return { id, companyId: scope.companyId };
+        if (!body.customerConfigId) throw notFound();
+        const { id } = await ownDashboard(q, body.customerConfigId, scope, expected);
+        const version = await dashboards.update(q, id, fields, expected);
+        if (version === null) throw await refusal(() => dashboards.version(q, id));
+        return { id, companyId: scope.companyId, version };
       }
       const id = newId('dsh');
       await dashboards.insert(q, id, scope, fields);
-      return { id, companyId: scope.companyId };
+      return { id, companyId: scope.companyId, version: (await dashboards.version(q, id))! };
     });
+    withEtag(reply, saved.version);
     return {
       status: 'ok',
       result: { status: 1, data: { id: saved.id }, companyId: [saved.companyId], message: `Dashboard set successfully for companyIds [ ${saved.companyId} ]` },

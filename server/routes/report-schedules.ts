@@ -2,18 +2,29 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { companyCalls } from '../../schemas/api/company';
 import { reportCalls } from '../../schemas/api/reports';
-import { notFound, ok } from '../http/envelope';
+import { ApiError, notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
-import { resolveScope } from '../repos/scope-repository';
+import { expectedVersions, refusal, withEtag } from '../http/etag';
+import { resolveScope, type Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { reportScheduleRepository as schedules, type ReportScheduleRow, type StoredDefinition } from '../repos/report-schedule-repository';
-import { checkDefinition } from '../rules/report-definition';
+import { BRANCH_FIXED, checkDefinition } from '../rules/report-definition';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
-/** A stored schedule as the report service answers it. */
+/** A stored schedule's definition (a driver may hand jsonb back as text). */
+const definitionOf = (row: ReportScheduleRow): StoredDefinition =>
+  typeof row.definition === 'string' ? (JSON.parse(row.definition) as StoredDefinition) : row.definition;
+
+/** The branch a schedule is for (its definition's branch_id), or null for the whole company's. */
+const branchOf = (row: ReportScheduleRow): string | null => {
+  const branch = definitionOf(row).branch_id;
+  return branch === undefined || branch === null ? null : String(branch);
+};
+
+/** A stored schedule as the report service answers it (its version travels as the ETag, not in the body). */
 function present(row: ReportScheduleRow) {
-  const definition = typeof row.definition === 'string' ? (JSON.parse(row.definition) as StoredDefinition) : row.definition;
+  const definition = definitionOf(row);
   return {
     id: row.id,
     entity_id: row.entity_id,
@@ -29,9 +40,9 @@ async function ensureEntity(q: Queryable, entityId: string, companyId: string) {
   if (!(await schedules.isEntityOf(q, entityId, companyId))) throw notFound();
 }
 
-/** A report of the company, or 404. */
-async function ownReport(q: Queryable, id: string, companyId: string): Promise<ReportScheduleRow> {
-  const row = await schedules.find(q, id, companyId);
+/** A report within reach of the scope (the company's; with a branch, that branch's or a company-level one), or 404. */
+async function ownReport(q: Queryable, id: string, scope: Scope): Promise<ReportScheduleRow> {
+  const row = await schedules.find(q, id, scope);
   if (!row) throw notFound();
   return row;
 }
@@ -51,33 +62,45 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppC
     return ok((await schedules.list(store, query.entity_id, query.type, scope.branchId)).map(present));
   });
 
-  route(app, reportCalls.byId, async ({ query, params }) => {
+  // A read answers the schedule's ETag; an update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
+  route(app, reportCalls.byId, async ({ query, params }, reply) => {
     const scope = await resolveScope(store, query);
-    return ok(present(await ownReport(store, params.id, scope.companyId)));
+    const row = await ownReport(store, params.id, scope);
+    withEtag(reply, row.version);
+    return ok(present(row));
   });
 
-  route(app, reportCalls.create, async ({ query, body }) =>
-    ok(
-      await store.tx(async (q) => {
-        const scope = await resolveScope(q, query);
-        await ensureEntity(q, body.entity_id, scope.companyId);
-        const definition = await checkDefinition(q, body.type, body.definition, scope);
-        const id = newId('rs');
-        await schedules.insert(q, { id, entityId: body.entity_id, companyId: scope.companyId, type: body.type, definition, jobUuid: randomUUID() });
-        return present(await schedules.get(q, id));
-      }),
-    ),
-  );
+  route(app, reportCalls.create, async ({ query, body }, reply) => {
+    const saved = await store.tx(async (q) => {
+      const scope = await resolveScope(q, query);
+      await ensureEntity(q, body.entity_id, scope.companyId);
+      const definition = await checkDefinition(q, body.type, body.definition, scope);
+      const id = newId('rs');
+      await schedules.insert(q, { id, entityId: body.entity_id, companyId: scope.companyId, type: body.type, definition, jobUuid: randomUUID() });
+      return schedules.get(q, id);
+    });
+    withEtag(reply, saved.version);
+    return ok(present(saved));
+  });
 
-  route(app, reportCalls.update, async ({ query, params, body }) =>
-    ok(
-      await store.tx(async (q) => {
-        const scope = await resolveScope(q, query);
-        const row = await ownReport(q, params.id, scope.companyId);
-        if (body.definition) await schedules.updateDefinition(q, row.id, await checkDefinition(q, row.type, body.definition, scope));
-        if (body.active !== undefined) await schedules.setActive(q, row.id, body.active);
-        return present(await schedules.get(q, row.id));
-      }),
-    ),
-  );
+  // An edit keeps the schedule's branch: a definition naming another branch than the schedule's (or any branch, for
+  // a company-level one) is refused with 400; with b chosen it must name b too (checkDefinition), as a create must.
+  route(app, reportCalls.update, async (request, reply) => {
+    const { query, params, body } = request;
+    const expected = expectedVersions(request);
+    const saved = await store.tx(async (q) => {
+      const scope = await resolveScope(q, query);
+      const row = await ownReport(q, params.id, scope);
+      let definition: StoredDefinition | undefined;
+      if (body.definition) {
+        definition = await checkDefinition(q, row.type, body.definition, scope);
+        if ((definition.branch_id === undefined ? null : String(definition.branch_id)) !== branchOf(row)) throw new ApiError(400, [BRANCH_FIXED]);
+      }
+      const version = await schedules.update(q, row.id, { definition, active: body.active }, expected);
+      if (version === null) throw await refusal(() => schedules.version(q, row.id));
+      return schedules.get(q, row.id);
+    });
+    withEtag(reply, saved.version);
+    return ok(present(saved));
+  });
 }

@@ -27,8 +27,10 @@ export async function routeWaypointRoutes(app: FastifyInstance, { store }: AppCo
   route(app, mainCalls.deleteWaypoint, async ({ query }) => {
     await store.tx(async (q) => {
       const scope = await resolveScope(q, query);
-      const routeId = await routeRepository.waypointRoute(q, query.id, scope.companyId);
+      // A waypoint is its route's: in reach when the route is (ensureOwned), else 404 like an unknown id.
+      const routeId = await routeRepository.waypointRoute(q, query.id);
       if (!routeId) throw notFound();
+      await ensureOwned(q, 'routes', routeId, scope);
       await routeRepository.removeWaypoint(q, routeId, query.id);
     });
     return ok(null);

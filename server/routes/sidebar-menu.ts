@@ -4,6 +4,7 @@ import type { QueryOf } from '../../schemas/api/contract';
 import { SIDEBAR_MSG, parseUserIds } from '../../schemas/sidebar-menu';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
+import { expectedVersions, preconditionFailed, refusal, splitVersion, withEtag } from '../http/etag';
 import { resolveScope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { checkKey, dataOk, idText } from '../http/data-envelope';
@@ -34,16 +35,22 @@ export async function sidebarMenuRoutes(app: FastifyInstance, { store }: AppCont
     return dataOk(await menus.menuItems(store, query.active ?? null));
   });
 
-  route(app, dataCalls.sidebarConfigById, async ({ query }) => {
+  // A found override answers its ETag (API.md "Lost updates"), by id or by target.
+  route(app, dataCalls.sidebarConfigById, async ({ query }, reply) => {
     checkKey(query.key);
     const scope = await scopeOf(store, query);
     if (query.id) {
-      const row = await menus.find(store, query.id, scope.companyId);
+      const row = await menus.find(store, query.id, scope);
       if (!row) throw notFound();
-      return dataOk(row);
+      const { record, version } = splitVersion(row);
+      withEtag(reply, version);
+      return dataOk(record);
     }
     const row = await menus.findForTarget(store, scope, queryTarget(query));
-    return dataOk(row ?? null, row ? '' : SIDEBAR_MSG.noMenu);
+    if (!row) return dataOk(null, SIDEBAR_MSG.noMenu);
+    const { record, version } = splitVersion(row);
+    withEtag(reply, version);
+    return dataOk(record);
   });
 
   route(app, dataCalls.landingPage, async ({ query }) => {
@@ -52,25 +59,33 @@ export async function sidebarMenuRoutes(app: FastifyInstance, { store }: AppCont
     return dataOk((await menus.landingPage(store, scope, queryTarget(query))) ?? null);
   });
 
-  route(app, dataCalls.updateSideMenuList, async ({ body }) => {
+  // An edit (with id) of an override out of reach is 404; it keeps the override's own company and branch (the
+  // branchId sent is the scope, not a move); with a stale If-Match it changes nothing: 412. The answer has the new ETag.
+  route(app, dataCalls.updateSideMenuList, async (request, reply) => {
+    const { body } = request;
     checkKey(body.key);
     const userIds = body.userId ?? [];
     const { target, featureKey } = sidebarTarget(body.roles, userIds);
-    const row = await store.tx(async (q) => {
+    const expected = body.id ? expectedVersions(request) : null;
+    const { record, version } = splitVersion(await store.tx(async (q) => {
       const scope = await scopeOf(q, body);
       await checkSlugs(q, body.extracontext);
+      const current = body.id ? await menus.find(q, body.id, scope) : null;
+      if (body.id && !current) throw notFound();
+      if (current && expected && !expected.includes(current.version)) throw preconditionFailed();
       const fields = { target, featureKey, roles: body.roles ?? null, userIds, menu: [...new Set(body.extracontext)] };
-      let id = body.id;
-      if (id) {
-        if (!(await menus.exists(q, id, scope.companyId))) throw notFound();
-        if (await menus.targetTaken(q, scope, target, id)) throw new ApiError(409, ['A side menu for this role or these users already exists']);
-        await menus.update(q, id, scope, fields);
+      let id: string;
+      if (current) {
+        id = current.id;
+        if (await menus.targetTaken(q, current, target, id)) throw new ApiError(409, ['A side menu for this role or these users already exists']);
+        if ((await menus.update(q, id, fields, expected)) === null) throw await refusal(() => menus.version(q, id));
       } else {
         id = await menus.upsert(q, newId('sbm'), scope, fields);
       }
-      return menus.get(q, id);
-    });
-    return dataOk(row, 'Side menu updated successfully');
+      return (await menus.get(q, id))!;
+    }));
+    withEtag(reply, version);
+    return dataOk(record, 'Side menu updated successfully');
   });
 
   route(app, dataCalls.updateLandingPage, async ({ body }) => {

@@ -8,6 +8,8 @@ import type { Queryable } from '../store/store';
 
 /** With a branch chosen (`b`), a definition is that branch's: it must carry the same branch_id (spec 001 section 3). */
 export const BRANCH_MISMATCH = "The report's branch_id must be the selected branch";
+/** An edit keeps a schedule's branch (none: the whole company's): its definition must name the branch it has. */
+export const BRANCH_FIXED = "The report's branch_id cannot be changed";
 
 /** The cron choices of each report type (spec 001 section 9). */
 const CRONS: Record<ReportType, Set<string>> = {

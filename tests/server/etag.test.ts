@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../../schemas/api';
 import { MSG } from '../../schemas/messages';
-import { BACKENDS, bootFresh, dataFailure, type Answer, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, type Answer, type Call, type TestApp } from './helper';
 
 /**
  * No lost updates (API.md "Lost updates"): record reads answer an ETag, a write with a stale If-Match gets 412 and
@@ -85,6 +85,55 @@ const uiConfig: Removable = {
   removed: (read) => read.body.result?.data?.enabled,
 };
 
+/** The sidebar menu overrides: fetchSideBarMenuConfigById and updateSideMenuList with the id (no delete or switch). */
+const MENU = ['trips', 'trip_list', 'create_trip', 'control_tower', 'alerts', 'tickets'];
+const sidebar: Kind = {
+  name: 'sidebar menu override',
+  stale: dataFailure(MSG.staleRecord),
+  read: (call) => call('GET', `${UI}/fetchSideBarMenuConfigById?key=lego-console&companyId=1001&id=sbm_tsl_admin`),
+  value: (read) => read.body.result?.data?.extracontext,
+  update: (call, n, headers) =>
+    call('POST', `${UI}/updateSideMenuList`, {
+      key: 'lego-console', id: 'sbm_tsl_admin', companyId: '1001', branchId: null, roles: 9, userId: [], extracontext: ['trips', MENU[n % MENU.length]], enabled: 1,
+    }, { headers }),
+};
+
+/** Dashboards: getDashboardbyId, setDashboard with isCreate false, toggleDashboard. */
+const DASH = '/saas/data/automationdashboard';
+const dashboard: Removable = {
+  name: 'dashboard',
+  stale: dataFailure(MSG.staleRecord),
+  read: (call) => call('GET', `${DASH}/getDashboardbyId?companyId=1001&id=dsh_tsl_looker`),
+  value: (read) => read.body.result?.extraContext,
+  update: (call, n, headers) =>
+    call('POST', `${DASH}/setDashboard`, {
+      companyId: '1001', isCreate: false, customerConfigId: 'dsh_tsl_looker', typeDashboard: 'looker', dashboardName: 'looker',
+      userId: [n], dashboardWorkspace: [{ dashboard_id: '42', name: 'Freight Overview' }],
+    }, { headers }),
+  remove: (call, headers) => call('POST', `${DASH}/toggleDashboard?companyId=1001`, { customerConfigId: 'dsh_tsl_looker' }, { headers }),
+  deletes: false,
+  removed: (read) => read.body.result?.enabled,
+};
+
+/** Report schedules: GET report/{id}, PUT update/{id} with a definition, or with the active flag (the list's switch). */
+const REPORT = 'rs_tsl_daily';
+const report: Removable = {
+  name: 'report schedule',
+  stale: mainStale,
+  read: (call) => call('GET', `/saas/v1/rs/report/${REPORT}?c=1001`),
+  value: (read) => read.body.data?.definition?.email_recipients,
+  update: (call, n, headers) =>
+    call('PUT', `/saas/v1/rs/update/${REPORT}?c=1001`, {
+      definition: { email_recipients: `ops${n}@demo.local`, company_id: '1001', schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } },
+    }, { headers }),
+  async remove(call, headers) {
+    const active = (await report.read(call)).body.data.active;
+    return call('PUT', `/saas/v1/rs/update/${REPORT}?c=1001`, { active: active === 1 ? 0 : 1 }, { headers });
+  },
+  deletes: false,
+  removed: (read) => read.body.data?.active === 1,
+};
+
 const etagOf = (answer: Answer) => answer.headers.etag as string | undefined;
 const ifMatch = (etag: string | undefined) => ({ 'if-match': etag ?? 'missing' });
 
@@ -97,7 +146,7 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
   });
   afterAll(() => t?.close());
 
-  describe.each([transporter, route, autoClosure, uiConfig])('a $name', (kind) => {
+  describe.each([transporter, route, autoClosure, uiConfig, sidebar, dashboard, report])('a $name', (kind) => {
     let n = 0;
     const next = () => (n += 1);
 
@@ -164,7 +213,7 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     });
   });
 
-  describe.each([transporter, autoClosure, uiConfig])('a $name (delete or switch)', (kind) => {
+  describe.each([transporter, autoClosure, uiConfig, dashboard, report])('a $name (delete or switch)', (kind) => {
     let n = 100;
     const next = () => (n += 1);
 
@@ -211,6 +260,91 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     expect(created.status).toBe(200);
     const saved = await call('PATCH', `/tms/transporters/${created.body.data.id}?c=1001`, { city: 'Chakan' }, { headers: ifMatch(etagOf(created)) });
     expect(saved.status).toBe(200);
+  });
+
+  describe('an alert config (no call reads one alone: its switch flips answer the ETag)', () => {
+    const ALERT = '/saas/data/automation';
+    let id: string;
+    const state = () => t.store.one('select enabled, extra_context, version from alert_configs where id = $1', [id]);
+    const flip = (headers: Record<string, string> = {}) => call('POST', `${ALERT}/toggleAlert?companyId=1001`, { alertId: id }, { headers });
+    const flipTickets = (headers: Record<string, string> = {}) => call('POST', `${ALERT}/toggleAlertTickets?companyId=1001`, { alertId: id }, { headers });
+    beforeAll(async () => {
+      id = (await t.store.one<{ id: string }>("select id from alert_configs where company_id = '1001' and branch_id is null and feature_key = 'detention'"))!.id;
+    });
+
+    it('answers a new ETag on each flip, takes it as If-Match and refuses a stale, weak or foreign one with 412, changing nothing', async () => {
+      const first = await flip();
+      expect(first.status).toBe(200);
+      expect(etagOf(first)).toMatch(/^"\d+"$/);
+      expect(JSON.stringify(first.body)).not.toContain('version');
+      const second = await flipTickets(ifMatch(etagOf(first)));
+      expect(second.status).toBe(200);
+      expect(etagOf(second)).not.toBe(etagOf(first));
+      const before = await state();
+      for (const tag of [etagOf(first)!, '"99999"', `W/${etagOf(second)}`]) {
+        expect(await flip({ 'if-match': tag }), tag).toMatchObject({ status: 412, body: dataFailure(MSG.staleRecord) });
+        expect(await flipTickets({ 'if-match': tag }), tag).toMatchObject({ status: 412, body: dataFailure(MSG.staleRecord) });
+      }
+      expect((await flip({ 'if-match': 'not-a-tag' })).status).toBe(400);
+      expect(await state()).toEqual(before);
+      const third = await flip({ 'if-match': `"99999", ${etagOf(second)}` });
+      expect(third.status).toBe(200);
+      expect(third.body.result.data.enabled).toBe(!(before as { enabled: boolean }).enabled);
+      expect(await flip({ 'if-match': '*' })).toMatchObject({ status: 200, body: { result: { data: { enabled: (before as { enabled: boolean }).enabled } } } });
+    });
+
+    it('lets exactly one of two flips made from the same ETag win', async () => {
+      const current = etagOf(await flip());
+      const answers = await Promise.all([flip(ifMatch(current)), flipTickets(ifMatch(current))]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+    });
+
+    it('answers 404, not 412, for an unknown alert whatever the If-Match', async () => {
+      expect((await call('POST', `${ALERT}/toggleAlert?companyId=1001`, { alertId: 'no_such_alert' }, { headers: { 'if-match': '"1"' } })).status).toBe(404);
+    });
+  });
+
+  describe.each([sidebar, dashboard, report])('a $name saved unchanged', (kind) => {
+    it('moves to a new ETag but writes no audit entry (the version is not a change of the configuration)', async () => {
+      await kind.update(call, 7, {});
+      const entries = await count(t.store, 'audit_log');
+      const read = await kind.read(call);
+      const again = await kind.update(call, 7, ifMatch(etagOf(read)));
+      expect(again.status).toBe(200);
+      expect(etagOf(again)).not.toBe(etagOf(read));
+      expect(await count(t.store, 'audit_log')).toBe(entries);
+      // A real change is logged.
+      expect((await kind.update(call, 8, {})).status).toBe(200);
+      expect(await count(t.store, 'audit_log')).toBe(entries + 1);
+    });
+  });
+
+  it("a sidebar override's version moves on when its landing page changes (the override is read with it)", async () => {
+    const read = await sidebar.read(call);
+    const page = read.body.result.data.landingPage === '/trips' ? '/trips/create' : '/trips';
+    const landing = await call('POST', `${UI}/updateLandingPage`, { key: 'lego-console', companyId: '1001', branchId: null, roles: 9, userId: [], landingPage: page, enabled: 1 });
+    expect(landing.status).toBe(200);
+    const stale = await sidebar.update(call, 1, ifMatch(etagOf(read)));
+    expect(stale).toMatchObject({ status: 412, body: sidebar.stale });
+    const now = await sidebar.read(call);
+    expect(now.body.result.data.landingPage).toBe(page);
+    // Setting the same page again changes nothing, so a form read now still saves.
+    await call('POST', `${UI}/updateLandingPage`, { key: 'lego-console', companyId: '1001', branchId: null, roles: 9, userId: [], landingPage: page, enabled: 1 });
+    expect((await sidebar.update(call, 1, ifMatch(etagOf(now)))).status).toBe(200);
+  });
+
+  it('a new dashboard and a new report schedule answer their ETag, which a later save takes', async () => {
+    const dash = await call('POST', `${DASH}/setDashboard`, {
+      companyId: '1001', isCreate: true, typeDashboard: 'looker', dashboardName: 'looker', userId: [3], dashboardWorkspace: [{ dashboard_id: '5', name: 'New' }],
+    });
+    expect(etagOf(dash)).toMatch(/^"\d+"$/);
+    expect((await call('POST', `${DASH}/toggleDashboard?companyId=1001`, { customerConfigId: dash.body.result.data.id }, { headers: ifMatch(etagOf(dash)) })).status).toBe(200);
+    const entity = (await call('GET', '/saas/lego/cbdt?c=1001')).body.data.id;
+    const created = await call('POST', '/saas/v1/rs/definition/create?c=1001', {
+      entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: { email_recipients: 'new@demo.local', company_id: '1001', schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } },
+    });
+    expect(etagOf(created)).toMatch(/^"\d+"$/);
+    expect((await call('PUT', `/saas/v1/rs/update/${created.body.data.id}?c=1001`, { active: 0 }, { headers: ifMatch(etagOf(created)) })).status).toBe(200);
   });
 
   it('route master entries are only listed and created: no call changes or deletes one, so none can be lost', () => {
