@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './alerts';
+import { EMAIL_LIST_MAX } from './formats';
 import { idField } from './messages';
 import { ALERT_TYPES } from './report-schedule';
 
@@ -21,7 +22,7 @@ export const ALERT_CELL_SCHEMAS = {
     ({ type: 'string', maxLength: 500, errorMessage: { type: `${key} must be written as text`, maxLength: `${key} must be at most 500 characters` } }) as const,
   number: (key: string) => ({ type: 'number', minimum: 0, errorMessage: `${key} must be a number of 0 or more` }) as const,
   // Addresses checked one by one, each at most 254 characters (format email-list in ajv.ts), not by one long pattern.
-  emails: (key: string) => ({ type: 'string', maxLength: 2000, format: 'email-list', errorMessage: `${key} must be e-mail addresses separated by commas` }) as const,
+  emails: (key: string) => ({ type: 'string', maxLength: EMAIL_LIST_MAX, format: 'email-list', errorMessage: `${key} must be e-mail addresses separated by commas` }) as const,
   time: (key: string) => ({ type: 'string', maxLength: 5, pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', errorMessage: `${key} must be a time as HH:mm` }) as const,
   flag: (key: string) => ({ type: 'boolean', errorMessage: `${key} must be true or false` }) as const,
 };

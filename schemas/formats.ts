@@ -42,8 +42,15 @@ export function isEmailAddress(text: string): boolean {
   return labels.length >= 2 && labels.every((label) => LABEL.test(label) && !label.startsWith('-') && !label.endsWith('-'));
 }
 
-/** One or more e-mail addresses separated by commas, spaces allowed around each (format `email-list`). */
+/** Longest list of addresses a schema takes (the e-mail list fields' maxLength); the format refuses longer text unread. */
+export const EMAIL_LIST_MAX = 2000;
+
+/**
+ * One or more e-mail addresses separated by commas, spaces allowed around each (format `email-list`). A format runs
+ * whatever the field's maxLength says, so it checks the length itself before splitting anything.
+ */
 export function isEmailList(text: string): boolean {
+  if (text.length > EMAIL_LIST_MAX) return false;
   return text.split(',').every((address) => isEmailAddress(address.trim()));
 }
 

@@ -225,6 +225,13 @@ describe('e-mail lists', () => {
     expect(isEmailAddress(`${'l'.repeat(64)}@x.in`)).toBe(true);
     expect(isEmailAddress(`${'l'.repeat(65)}@x.in`)).toBe(false);
   });
+
+  it('refuses a list longer than the fields take before reading any address of it', () => {
+    const addresses = (count: number) => Array.from({ length: count }, () => 'a@a.co').join(',');
+    expect(isEmailList(addresses(285))).toBe(true); // 1,994 characters
+    expect(isEmailList(addresses(286))).toBe(false);
+    expect(isEmailList(addresses(1_000_000))).toBe(false);
+  });
 });
 
 describe('RE2 spelling of JavaScript patterns', () => {

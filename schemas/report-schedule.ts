@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { BODY_OBJECT, MAX_NUMERIC_ID, MSG, badId } from './messages';
 import { scopeQuerySchema } from './scope';
+import { EMAIL_LIST_MAX } from './formats';
 
 /** Report schedules of spec 001 sections 2.6, 2.7, 3, 5 and 9: daily trip summary and exception (alert) reports. */
 
@@ -80,7 +81,7 @@ export const REPORT_MSG = {
  * One or more e-mail addresses separated by commas, at most 2000 characters: the format splits the list and checks
  * each address on its own, at most 254 characters (`isEmailList` in ajv.ts), in time linear in the text.
  */
-const emailList = { type: 'string', format: 'email-list', maxLength: 2000, errorMessage: REPORT_MSG.emails } as const;
+const emailList = { type: 'string', format: 'email-list', maxLength: EMAIL_LIST_MAX, errorMessage: REPORT_MSG.emails } as const;
 
 const emails = <T extends string>(title: T) => ({ ...emailList, title }) as const;
 const timings = { type: 'string', title: 'Set Report Timings', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings } as const;

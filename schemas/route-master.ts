@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG } from './messages';
+import { STT_MAX_HOURS, STT_MAX_MINUTES, STT_TOO_LONG } from './route';
 
 /** The largest cost, charge or time an entry takes: far above any real one, within what every reader holds exactly. */
 export const MAX_AMOUNT = 1_000_000_000;
@@ -15,6 +16,12 @@ const positive = (title: string) =>
 
 /** The last valid-from date an entry can carry, 31/12/9999 in epoch milliseconds (a bigint column holds far more). */
 export const MAX_VALID_FROM = 253_402_214_400_000;
+/**
+ * The first valid-from date an entry can carry: 01/01/2000 where it begins first (UTC+14), as the form sends a
+ * day's local midnight. Earlier, down to 0 (1970) or a number that reads as 0 (-0, 1e-400), is a mistake.
+ */
+export const MIN_VALID_FROM = Date.UTC(2000, 0, 1) - 14 * 3_600_000;
+export const VALID_FROM_TOO_EARLY = 'Valid from date must be on or after 01/01/2000';
 
 const picked = <T extends string, M extends string>(title: T, message: M) =>
   ({ type: 'string', title, minLength: 1, maxLength: 64, errorMessage: message }) as const;
@@ -44,13 +51,16 @@ export const routeMasterFormSchema = {
       title: 'Valid From',
       maxLength: 10,
       format: 'dmy-date',
-      errorMessage: 'Please select valid from date',
+      // A real date, then one of the year 2000 or later (a date that is not one is only 'Please select...').
+      if: { format: 'dmy-date' },
+      then: { maxLength: 10, pattern: '^\\d{2}/\\d{2}/[2-9]\\d{3}$', errorMessage: VALID_FROM_TOO_EARLY },
+      errorMessage: { type: 'Please select valid from date', maxLength: 'Please select valid from date', format: 'Please select valid from date' },
     },
     loadingFee: positive('Loading Fee (₹)'),
     unloadingFee: positive('Unloading Fee (₹)'),
     loadingDetentionCost: positive('Loading Detention Charges (₹ per day)'),
     unloadingDetentionCost: positive('Unloading Detention Charges (₹ per day)'),
-    stt: positive('Standard Transit Time (hours)'),
+    stt: { ...positive('Standard Transit Time (hours)'), maximum: STT_MAX_HOURS, errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero, maximum: STT_TOO_LONG } },
   },
   required: ['routeId', 'partnerId', 'vehicleId', 'freightCost', 'unit', 'validFrom', 'materialId'],
   errorMessage: {
@@ -78,9 +88,9 @@ export const routeMasterBodySchema = {
     materialId: picked('Material Type', 'Please select material type'),
     validFrom: {
       type: 'integer',
-      minimum: 0,
+      minimum: MIN_VALID_FROM,
       maximum: MAX_VALID_FROM,
-      errorMessage: { type: 'Please select valid from date', minimum: 'Please select valid from date', maximum: 'Valid from date must be before the year 10000' },
+      errorMessage: { type: 'Please select valid from date', minimum: VALID_FROM_TOO_EARLY, maximum: 'Valid from date must be before the year 10000' },
     },
     loadType: { const: 'FTL', errorMessage: 'Load type must be FTL' },
     data: {
@@ -94,6 +104,9 @@ export const routeMasterBodySchema = {
           unit: { type: 'string', enum: ['TON', 'TRUCK', 'FIXED', 'DAY'] },
         },
         required: ['key', 'value', 'unit'],
+        // The transit time travels in minutes, within the STT the forms take.
+        if: { properties: { key: { const: 'STANDARD_TRANSIT_TIME' } }, required: ['key'] },
+        then: { properties: { value: { maximum: STT_MAX_MINUTES, errorMessage: STT_TOO_LONG } } },
       },
       contains: { type: 'object', properties: { key: { const: 'ROUTE_COST' } }, required: ['key'] },
       errorMessage: { contains: 'Please enter freight cost' },

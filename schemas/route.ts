@@ -1,6 +1,15 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
+/** The spec's text for any bad coordinate. */
+const LAT_LONG = 'Please enter valid lat long';
+/**
+ * Latitude and longitude as degrees: a point on the globe. Each carries the text itself, as does the location for its
+ * own keywords: ajv-errors does not apply a parent's catch-all message inside list items (bulk route rows' places).
+ */
+const latitude = { type: 'number', minimum: -90, maximum: 90, errorMessage: LAT_LONG } as const;
+const longitude = { type: 'number', minimum: -180, maximum: 180, errorMessage: LAT_LONG } as const;
+
 /** Google's place shape (id, address, coordinates); `missing` is the message when no place was resolved. */
 export function googlePlaceSchema<M extends string>(missing: M) {
   return {
@@ -13,9 +22,9 @@ export function googlePlaceSchema<M extends string>(missing: M) {
         properties: {
           location: {
             type: 'object',
-            properties: { lat: { type: 'number' }, lng: { type: 'number' } },
+            properties: { lat: latitude, lng: longitude },
             required: ['lat', 'lng'],
-            errorMessage: 'Please enter valid lat long',
+            errorMessage: { type: LAT_LONG, required: LAT_LONG },
           },
         },
       },
@@ -60,12 +69,22 @@ export const routeLabelSchema = {
   errorMessage: { minLength: 'Please enter route label', pattern: MSG.blank, type: 'Please enter route label' },
 } as const;
 
-/** Standard transit time; the body carries minutes, the form hours. Either way it must be above 0. */
+/** The longest standard transit time a route or a rate takes: some 14 months, far above any real trip. */
+export const STT_MAX_HOURS = 10_000;
+/** The same in minutes, as the bodies carry it. */
+export const STT_MAX_MINUTES = STT_MAX_HOURS * 60;
+export const STT_TOO_LONG = 'STT must be at most 10,000 hours';
+
+/** Standard transit time as the bodies carry it, in minutes: above 0 and at most {@link STT_MAX_MINUTES}. */
 export const sttSchema = {
   type: 'number',
   exclusiveMinimum: 0,
-  errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero },
+  maximum: STT_MAX_MINUTES,
+  errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero, maximum: STT_TOO_LONG },
 } as const;
+
+/** Standard transit time as the forms take it, in hours (sent as minutes): above 0 and at most {@link STT_MAX_HOURS}. */
+export const sttHoursSchema = { ...sttSchema, maximum: STT_MAX_HOURS } as const;
 
 /** Body of POST /saas/lego/company_routes/create_or_update. */
 export const routeBodySchema = {
@@ -98,7 +117,7 @@ export const routeModalSchema = {
   type: 'object',
   properties: {
     label: routeLabelSchema,
-    stt: { ...sttSchema, title: 'STT (hours)' },
+    stt: { ...sttHoursSchema, title: 'STT (hours)' },
     code: { type: 'string', title: 'Route Code', maxLength: 100 },
   },
   required: ['label'],

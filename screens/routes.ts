@@ -1,4 +1,4 @@
-import { routeBodySchema, routeModalSchema, type Route } from '../schemas/route';
+import { routeBodySchema, routeModalSchema, sttHoursSchema, type Route } from '../schemas/route';
 import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './routes.meta';
@@ -53,7 +53,7 @@ export const routesList = defineList({
 /** /routes/add and /routes/{id}/edit. */
 export const routeForm = defineForm({
   ...registered.routeForm,
-  schema: { ...routeBodySchema, properties: { ...routeBodySchema.properties, stt: { ...routeBodySchema.properties.stt, title: 'STT (hours)' } } },
+  schema: { ...routeBodySchema, properties: { ...routeBodySchema.properties, stt: { ...sttHoursSchema, type: ['number', 'null'], title: 'STT (hours)' } } },
   columns: 3,
   uiSchema: {
     'ui:order': ['label', 'code', 'stt', 'origin', 'destination', '*'],

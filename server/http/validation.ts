@@ -5,7 +5,7 @@ import { errorMessages } from '../../schemas/ajv';
 import { extendAjv } from '../../schemas/ajv-vocabulary';
 import { serverAjvOptions } from '../../schemas/ajv-server';
 import { ApiError, TEXT, fail } from './envelope';
-import { textErrors } from './text-guard';
+import { fewMessages, jsonShapeProblem, textErrors } from './text-guard';
 
 /**
  * Bodies are checked exactly as the forms check them (no type coercion), so a value the form rejects is
@@ -47,7 +47,9 @@ export function useSharedValidation(app: FastifyInstance): void {
 
 /**
  * JSON bodies as Fastify parses them (with its prototype-poisoning guard), except that an empty body is `{}`:
- * the console sends a JSON content type on every call, DELETEs included, which carry no body.
+ * the console sends a JSON content type on every call, DELETEs included, which carry no body. A body nested too
+ * deeply or too wide is refused before it is parsed: parsing millions of brackets or thousands of fields, and
+ * scanning them for `__proto__`, would hold the server for up to seconds.
  */
 export function useLenientJson(app: FastifyInstance): void {
   const strict = app.getDefaultJsonParser('error', 'error');
@@ -55,6 +57,8 @@ export function useLenientJson(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, {});
+    const shape = jsonShapeProblem(text);
+    if (shape) return done(new ApiError(400, [shape]), undefined);
     return strict(request, text, done);
   });
 }
@@ -77,7 +81,7 @@ export function checked<S extends JSONSchema>(schema: S, data: unknown): Checked
 export function checked(schema: AnySchema, data: unknown): Checked<unknown>;
 export function checked(schema: AnySchema, data: unknown): Checked<unknown> {
   const validateFn = compileFor('body', schema);
-  return validateFn(data) ? { value: data } : { errors: errorMessages(validateFn.errors) };
+  return validateFn(data) ? { value: data } : { errors: fewMessages(errorMessages(validateFn.errors)) };
 }
 
 /** A failure as an answer: its status, the texts to show and any headers (e.g. Retry-After). */
@@ -105,7 +109,7 @@ export const isDataException = (err: unknown): boolean =>
  * else as a logged 500. Each envelope renders the result its own way.
  */
 export function describeFailure(err: FastifyError, request: FastifyRequest): Failure {
-  if (err.validation) return { status: 400, messages: errorMessages(err.validation as never), headers: {} };
+  if (err.validation) return { status: 400, messages: fewMessages(errorMessages(err.validation as never)), headers: {} };
   if (err instanceof ApiError) return { status: err.status, messages: err.messages, headers: err.headers };
   if (isDataException(err)) {
     request.log.warn({ err }, 'the database refused a value that validation let through');

@@ -35,12 +35,22 @@ export function alertExtraContext(row: AlertBulkRow): string {
 
 const KNOWN_COLUMNS = new Set(ALERT_COLUMNS.map(([key]) => key));
 
+/** How many unknown columns a row's message names, and how much of each name: the answer never echoes a body back. */
+const NAMED_COLUMNS = 5;
+const NAME_SHOWN = 40;
+
+/** The first few unknown column names, each cut short, then how many more there are. */
+function namedColumns(names: string[]): string {
+  const shown = names.slice(0, NAMED_COLUMNS).map((name) => (name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name));
+  return names.length > NAMED_COLUMNS ? `${shown.join(', ')} and ${names.length - NAMED_COLUMNS} more` : shown.join(', ');
+}
+
 /** The row's schema messages joined for its status cell (unknown columns named), or the valid row. */
 function validRow(row: unknown): { row: AlertBulkRow } | { message: string } {
   const errors = check(alertBulkRowSchema, row);
   if (!errors.length) return { row: row as AlertBulkRow };
   const unknown = row && typeof row === 'object' ? Object.keys(row).filter((key) => !KNOWN_COLUMNS.has(key)) : [];
-  return { message: errors.map((e) => (e === UNKNOWN_COLUMN && unknown.length ? `${UNKNOWN_COLUMN}: ${unknown.join(', ')}` : e)).join('; ') };
+  return { message: errors.map((e) => (e === UNKNOWN_COLUMN && unknown.length ? `${UNKNOWN_COLUMN}: ${namedColumns(unknown)}` : e)).join('; ') };
 }
 
 /** A saved row's new config and the company it is for. */

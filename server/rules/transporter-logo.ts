@@ -11,19 +11,28 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   'image/svg+xml': (b) => /<svg[\s>]/i.test(b.subarray(0, 4096).toString('utf8')),
 };
 
-/** A logo ready for the database. */
+/** A logo ready for the database: its bytes, and the same as checked base64 (which the repository sends). */
 export interface DecodedLogo {
   bytes: Buffer;
+  base64: string;
   type: string;
   name: string;
 }
 
+/**
+ * Base64 as browsers write it (RFC 4648: whole groups of four, `=` padding at the end only). One character class
+ * repeated, in a native RegExp: some 2 ms for a 1 MB logo, where RE2 takes 100 (so it is not the schema's `pattern`).
+ */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
+
 /** Decodes and checks an uploaded logo; 400 with the schema's texts when it is too large or not that image type. */
 export function decodeLogo(logo: { name: string; type: string; data: string }): DecodedLogo {
+  if (!isBase64(logo.data)) throw new ApiError(400, ['Logo is not a valid image']);
   const bytes = Buffer.from(logo.data, 'base64');
   if (bytes.length > LOGO_MAX_BYTES) throw new ApiError(400, ['Logo must be at most 1 MB']);
   if (!bytes.length || !SIGNATURES[logo.type]?.(bytes)) throw new ApiError(400, ['Logo is not a valid image']);
-  return { bytes, type: logo.type, name: logo.name };
+  return { bytes, base64: logo.data, type: logo.type, name: logo.name };
 }
 
 /**

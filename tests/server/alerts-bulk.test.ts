@@ -127,6 +127,15 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
     expect(await stored()).toBe(before + 1);
   });
 
+  it('names at most five unknown columns, each cut short, so an answer never echoes the body back', async () => {
+    const row: Record<string, string> = { CompanyId: '1001', Alert_Name: 'untracked' };
+    for (let i = 0; i < 150; i++) row[`${'x'.repeat(60)}${i}`] = 'y';
+    const answer = await call('POST', SET, [row]);
+    expect(answer.status).toBe(200);
+    const shown = `${'x'.repeat(40)}…`;
+    expect(answer.body.result.data).toEqual([refused(0, `Unknown column: ${[shown, shown, shown, shown, shown].join(', ')} and 145 more`)]);
+  });
+
   it("refuses an unknown company and another company's branch", async () => {
     const before = await stored();
     const answer = await call('POST', SET, [

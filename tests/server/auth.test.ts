@@ -168,6 +168,48 @@ describe('dev outbox', () => {
       }
     }
   });
+
+  it('never answers a request carrying any forwarding or client-address header, of any proxy or CDN', async () => {
+    const t = await bootFresh(BACKENDS[0]);
+    try {
+      const headers = [
+        // The ones the review found served.
+        'X-Forwarded-Proto', 'X-Forwarded-Port', 'X-Client-IP', 'True-Client-IP', 'CF-Connecting-IP', 'X-Original-Forwarded-For',
+        'X-Envoy-External-Address', 'X-Forwarded-Server', 'X-Forwarded', 'X-Cluster-Client-IP',
+        // Their families.
+        'X-Forwarded-Host', 'Forwarded', 'Via', 'X-Real-IP', 'CF-Ray', 'CF-IPCountry', 'X-Original-Host', 'X-Original-URL', 'X-Envoy-Internal',
+        'Fastly-Client-IP', 'Fastly-SSL', 'X-Azure-ClientIP', 'X-Azure-FDID', 'Akamai-Origin-Hop', 'X-AppEngine-User-IP', 'X-Amzn-Trace-Id',
+        'CloudFront-Viewer-Address', 'X-ARR-ClientIP', 'WL-Proxy-Client-IP', 'X-Originating-IP', 'Client-IP', 'X-ProxyUser-Ip',
+      ];
+      for (const name of headers) {
+        const answer = await t.app.inject({ method: 'GET', url: '/dev/outbox', headers: { [name]: name.toLowerCase().includes('proto') ? 'https' : '127.0.0.1' } });
+        expect(answer.statusCode, name).toBe(403);
+      }
+      // What a browser or fetch on this machine sends is no proxy's.
+      const browser = {
+        accept: 'application/json', 'accept-language': 'en-IN', 'user-agent': 'Mozilla/5.0', 'sec-fetch-mode': 'cors', 'sec-ch-ua-platform': 'Linux',
+        referer: 'http://localhost:5173/login', origin: 'http://localhost:5173', 'cache-control': 'no-cache', 'x-requested-with': 'XMLHttpRequest',
+      };
+      expect((await t.app.inject({ method: 'GET', url: '/dev/outbox', headers: browser })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers only a request whose Host names this machine, so a proxy passing the public Host on is refused', async () => {
+    const t = await bootFresh(BACKENDS[0]);
+    try {
+      const outbox = (host: string) => t.app.inject({ method: 'GET', url: '/dev/outbox', headers: { host } });
+      for (const host of ['console.example.com', 'console.example.com:443', '203.0.113.9', '10.0.0.5:3000', 'localhost.example.com', '127.0.0.1.nip.io', '[::2]', '[::1].example.com', 'localhost:abc', '256.0.0.1']) {
+        expect((await outbox(host)).statusCode, host).toBe(403);
+      }
+      for (const host of ['localhost', 'localhost:5173', 'LOCALHOST:3000', '127.0.0.1', '127.0.0.1:3000', '127.1.2.3:80', '[::1]', '[::1]:8080']) {
+        expect((await outbox(host)).statusCode, host).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe.each(BACKENDS)('a stranger who knows an address, on $name', (backend) => {

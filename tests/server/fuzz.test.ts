@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, type Contract } from '../../schemas/api';
+import { STT_TOO_LONG } from '../../schemas/route';
+import { VALID_FROM_TOO_EARLY } from '../../schemas/route-master';
 import { dataErrorHandler } from '../../server/http/data-envelope';
 import { TEXT_GUARD_MSG } from '../../server/http/text-guard';
 import { errorHandler } from '../../server/http/validation';
@@ -30,6 +32,38 @@ const waypoint = (label: string) => ({
   label,
   google: { place_id: 'in:po:410206:panvel', formatted_address: 'Panvel, Maharashtra, India', geometry: { location: { lat: 18.99, lng: 73.11 } } },
 });
+/** A place at `location` (raw JSON, so that 1e400 and -0 travel as written), with `extra` fields. */
+const placeAt = (location: string, extra = '') =>
+  `{"label":"Halt","google":{"place_id":"in:po:410206:panvel","geometry":{"location":${location}}}${extra}}`;
+const PANVEL = placeAt('{"lat":18.99,"lng":73.11}');
+const LAT_LONG = 'Please enter valid lat long';
+
+/** Where a sampled body holds a number its schema bounds: the path, and the schema's bounds. */
+interface NumberSite {
+  path: (string | number)[];
+  low: boolean;
+}
+
+/** The bounded numbers of a body sampled from `schema` (properties and list items followed). */
+function numberSites(schema: any, value: unknown, path: (string | number)[] = [], out: NumberSite[] = []): NumberSite[] {
+  if (!schema || typeof schema !== 'object') return out;
+  const types: unknown[] = [schema.type ?? []].flat();
+  if (typeof value === 'number' && (types.includes('number') || types.includes('integer')) && schema.maximum !== undefined) {
+    out.push({ path, low: schema.minimum !== undefined || schema.exclusiveMinimum !== undefined });
+  }
+  if (Array.isArray(value)) value.forEach((item, i) => numberSites(schema.items, item, [...path, i], out));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) numberSites(schema.properties?.[key], item, [...path, key], out);
+  return out;
+}
+
+/** `body` with the value at `path` set to `next`. */
+function withValue(body: unknown, path: (string | number)[], next: number): unknown {
+  const copy = structuredClone(body) as any;
+  const parent = path.slice(0, -1).reduce((node, key) => node[key], copy);
+  parent[path[path.length - 1]] = next;
+  return copy;
+}
+
 const rate = { partnerId: '2001', validFrom: Date.parse('2026-07-01T00:00:00+05:30'), vehicleId: 'veh_tsl_trailer40', materialId: 'mat_tsl_tmt', loadType: 'FTL', data: [{ key: 'ROUTE_COST', value: 52000, unit: 'TRUCK' }] };
 
 describe.each(BACKENDS)('odd requests on $name', (backend) => {
@@ -90,6 +124,75 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
     const cost = JSON.stringify({ ...rate, data: [{ key: 'ROUTE_COST', value: 1e308, unit: 'TRUCK' }] });
     expect(await send('POST', url, cost)).toMatchObject({ status: 400, body: { message: ['Please enter a number of at most 1,000,000,000'] } });
     expect(await count(t.store, 'route_master')).toBe(before);
+  });
+
+  it('refuses coordinates, radius and transit times out of range, with their texts, and stores nothing', async () => {
+    const before = { routes: await count(t.store, 'routes'), waypoints: await count(t.store, 'route_waypoints') };
+    const save = `/saas/lego/company_routes/create_or_update?${TATA}`;
+    const route = (origin: string, extra = '') => `{"label":"Far away","origin":${origin},"destination":${PANVEL}${extra}}`;
+    for (const location of ['{"lat":999,"lng":73.11}', '{"lat":18.99,"lng":1e308}', '{"lat":-90.001,"lng":73.11}', '{"lat":18.99,"lng":180.5}', '{"lat":1e400,"lng":0}']) {
+      expect(await send('POST', save, route(placeAt(location))), location).toMatchObject({ status: 400, body: { message: [LAT_LONG] } });
+    }
+    for (const stt of ['1e308', '1e20', '600001']) {
+      expect(await send('POST', save, route(PANVEL, `,"stt":${stt}`)), stt).toMatchObject({ status: 400, body: { message: [STT_TOO_LONG] } });
+    }
+    const waypoint = `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=rt_tsl_jsr_ccu`;
+    expect(await send('POST', waypoint, placeAt('{"lat":999,"lng":1e308}'))).toMatchObject({ status: 400, body: { message: [LAT_LONG] } });
+    expect(await send('POST', waypoint, placeAt('{"lat":18.99,"lng":73.11}', ',"geofenceRadius":1e308'))).toMatchObject({
+      status: 400,
+      body: { message: ['Geo Fence Radius must be at most 50 km'] },
+    });
+    // Bulk rows: each is refused on its own with its text.
+    const rows = [`{"label":"A","stt":1e308,"places":[${PANVEL},${PANVEL}]}`, `{"label":"B","stt":1e20,"places":[${PANVEL},${PANVEL}]}`,
+      `{"label":"C","stt":2147483648,"places":[${PANVEL},${PANVEL}]}`, `{"label":"D","places":[${placeAt('{"lat":999,"lng":73.11}')},${PANVEL}]}`];
+    const bulk = await send('POST', `/saas/lego/company_routes/create?${TATA}`, `[${rows.join(',')}]`);
+    expect(bulk).toMatchObject({ status: 200, body: { data: [{ error: STT_TOO_LONG }, { error: STT_TOO_LONG }, { error: STT_TOO_LONG }, { error: LAT_LONG }] } });
+    expect({ routes: await count(t.store, 'routes'), waypoints: await count(t.store, 'route_waypoints') }).toEqual(before);
+    // The bounds themselves are taken.
+    expect((await send('POST', save, route(placeAt('{"lat":-90,"lng":180}'), ',"stt":600000'))).status).toBe(200);
+    expect((await send('POST', waypoint, placeAt('{"lat":90,"lng":-180}', ',"geofenceRadius":50'))).status).toBe(200);
+    expect({ routes: await count(t.store, 'routes'), waypoints: await count(t.store, 'route_waypoints') }).toEqual({ routes: before.routes + 1, waypoints: before.waypoints + 1 });
+  });
+
+  it('refuses a valid-from date before 2000, or a number that reads as 0, and stores nothing', async () => {
+    const before = await count(t.store, 'route_master');
+    const url = `/saas/lego/company_routes_master/create?${TATA}&routeId=rt_tsl_jsr_rou`;
+    const withValidFrom = (value: string) => JSON.stringify({ ...rate, validFrom: 0 }).replace('"validFrom":0', `"validFrom":${value}`);
+    for (const value of ['0', '-0', '1e-400', String(Date.UTC(1999, 11, 30))]) {
+      expect(await send('POST', url, withValidFrom(value)), value).toMatchObject({ status: 400, body: { message: [VALID_FROM_TOO_EARLY] } });
+    }
+    const stt = JSON.stringify({ ...rate, data: [...rate.data, { key: 'STANDARD_TRANSIT_TIME', value: 600_001, unit: 'FIXED' }] });
+    expect(await send('POST', url, stt)).toMatchObject({ status: 400, body: { message: [STT_TOO_LONG] } });
+    expect(await count(t.store, 'route_master')).toBe(before);
+    expect((await send('POST', url, withValidFrom(String(Date.UTC(2000, 0, 1))))).status).toBe(200);
+    expect(await count(t.store, 'route_master')).toBe(before + 1);
+  });
+
+  it('refuses every bounded number of every body beyond its bounds (1e308, -1e308), with a message', async () => {
+    const refused: string[] = [];
+    const accepted: string[] = [];
+    for (const call of allCalls.filter((c) => c.body && c.service !== 'auth')) {
+      const plausible = fuzzRequest(call, prng(SEED), 0);
+      const body: unknown = JSON.parse(String(plausible.body));
+      for (const site of numberSites(call.body, body)) {
+        for (const value of site.low ? [1e308, -1e308] : [1e308]) {
+          const answer = await t.app.inject({
+            method: call.method,
+            url: plausible.url,
+            payload: JSON.stringify(withValue(body, site.path, value)),
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          });
+          const text = JSON.parse(answer.body);
+          const where = `${call.id} ${site.path.join('.')}=${value}`;
+          (answer.statusCode === 400 && (text.message?.length || text.result?.message) ? refused : accepted).push(`${where} → ${answer.statusCode}`);
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    // The reported fields are among those tried.
+    for (const field of ['routes.createOrUpdate origin.google.geometry.location.lat', 'routes.createOrUpdate stt', 'waypoints.create geofenceRadius', 'routeMaster.create validFrom']) {
+      expect(refused.some((line) => line.startsWith(`${field}=`)), field).toBe(true);
+    }
   });
 
   it('refuses control characters in a query or path parameter, naming it', async () => {
