@@ -32,6 +32,9 @@ export const AUTO_CLOSURE_TEXT = {
   rows: 'Please add at least one row',
   customField: 'Please select a valid custom value',
   sameLength: 'Every row needs all its values',
+  bandOrder: 'Max distance must be greater than min distance',
+  bandsOverlap: 'Distance bands must not overlap',
+  exists: 'An auto closure rule of this type already exists, edit it instead',
   typeLocked: 'Auto closure type cannot be changed',
   notUpdated: 'Auto Closure is not updated',
   toggleError: 'Error while disabling auto closure',
@@ -95,12 +98,28 @@ const ruleRow = {
   ],
 } as const;
 
-/** One STA breach row: a distance band (km) and its transit buffer (seconds). */
+/** A band's distance, km. */
+const distance = <Title extends string, M extends string>(title: Title, message: M) => count(title, message);
+
+/**
+ * A band's max distance: above the row's min distance (a band of zero or negative width matches no trip). `$data`
+ * reads the sibling; json-schema-to-ts types `exclusiveMinimum` as a number only, hence the cast.
+ */
+const maxDistance = {
+  ...distance('Max Distance (km)', T.maxDistance),
+  exclusiveMinimum: { $data: '1/minDistance' } as unknown as number,
+  errorMessage: { ...distance('Max Distance (km)', T.maxDistance).errorMessage, exclusiveMinimum: T.bandOrder },
+} as const;
+
+/**
+ * One STA breach row: a distance band (km) and its transit buffer (seconds). Bands may come in any order but must
+ * not overlap (they may touch: 0-500 and 500-2000); the server checks that across rows (server/rules/auto-closure-rows.ts).
+ */
 const distanceRow = {
   type: 'object',
   properties: {
-    minDistance: count('Min Distance (km)', T.minDistance),
-    maxDistance: count('Max Distance (km)', T.maxDistance),
+    minDistance: distance('Min Distance (km)', T.minDistance),
+    maxDistance,
     transitTimeBuffers: count('Transit Buffer (seconds)', T.transit),
   },
   required: ['minDistance', 'maxDistance', 'transitTimeBuffers'],
@@ -230,7 +249,8 @@ export const autoClosureBodySchema = {
         loading_time_buffer: count('Loading Time Buffer (seconds)', T.loading),
         unloading_time_buffer: count('Unloading Time Buffer (minutes)', T.unloading),
         minDistance: list(distanceRow.properties.minDistance),
-        maxDistance: list(distanceRow.properties.maxDistance),
+        // The body's lists are parallel: min < max per row is checked by the server (auto-closure-rows.ts).
+        maxDistance: list(distance('Max Distance (km)', T.maxDistance)),
         transitTimeBuffers: list(distanceRow.properties.transitTimeBuffers),
       },
       required: ['loading_time_buffer', 'unloading_time_buffer', 'minDistance', 'maxDistance', 'transitTimeBuffers'],

@@ -1,6 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
+/** The refusal of adding a material the scope already has (same master material, or same name ignoring case). */
+export const MATERIAL_EXISTS = 'Material already exists';
+
 /** A free-text material (spec 000 section 5: required, not blank, at most 64 characters). */
 export const customMaterialSchema = {
   type: 'object',

@@ -1,6 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
+/** The refusal of adding a vehicle the scope already has (same standard vehicle, or same name ignoring case). */
+export const VEHICLE_EXISTS = 'Vehicle already exists';
+
 /** A custom vehicle typed by the operator. The trailing space of the message is the spec's. */
 export const customVehicleSchema = {
   type: 'object',

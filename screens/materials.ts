@@ -3,7 +3,9 @@ import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './materials.meta';
 
-const materialMessages = { created: 'Submitted successfully', createError: 'Error while adding material' };
+// A refusal with the server's words ('Material already exists') is toasted by the HTTP layer alone; the generic
+// error is for a failure without them. The main family's success carries no message, so 'Submitted successfully' stays.
+const materialMessages = { created: 'Submitted successfully', createError: 'Error while adding material', preferServer: true };
 
 /** A material picked from the master list. */
 const masterMaterialForm = defineForm({

@@ -3,7 +3,9 @@ import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './vehicles.meta';
 
-const vehicleMessages = { created: 'Vehicle created succesfully', createError: 'Something went wrong. Please try again' };
+// A refusal with the server's words ('Vehicle already exists') is toasted by the HTTP layer alone; the generic
+// error is for a failure without them. The main family's success carries no message, so the spec's success text stays.
+const vehicleMessages = { created: 'Vehicle created succesfully', createError: 'Something went wrong. Please try again', preferServer: true };
 
 /** The cascading standard vehicle picker (body type, length, weight). */
 const standardVehicleForm = defineForm({

@@ -3,7 +3,7 @@ import { alertToggleSchema, dataScopeQuerySchema } from '../alerts';
 import { alertBulkBodySchema, alertBulkQuerySchema } from '../alert-bulk';
 import { BULK_TEXT } from '../bulk-rows';
 import { uiConfigBodySchema, uiConfigByIdQuerySchema, uiConfigToggleSchema } from '../ui-config';
-import { autoClosureBodySchema, autoClosureByIdQuerySchema, autoClosureQuerySchema, autoClosureToggleSchema } from '../auto-closure';
+import { AUTO_CLOSURE_TEXT, autoClosureBodySchema, autoClosureByIdQuerySchema, autoClosureQuerySchema, autoClosureToggleSchema } from '../auto-closure';
 import { sidebarQuerySchema, updateLandingPageSchema, updateSideMenuListSchema } from '../sidebar-menu';
 import { dashboardQuerySchema, setDashboardSchema, toggleDashboardSchema } from '../dashboard';
 
@@ -33,7 +33,7 @@ export const dataCalls = {
   autoClosureById: defineCall({ ...data, id: 'autoClosure.get', method: 'GET', path: '/saas/data/autoclosure/getAutoClosureById', summary: 'One auto closure rule', querystring: autoClosureByIdQuerySchema }),
   customFields: defineCall({ ...data, id: 'autoClosure.customFields', method: 'GET', path: '/saas/data/autoclosure/getCustomField', summary: "The trip fields a rule can test (built-in and the company's custom values)", querystring: autoClosureQuerySchema }),
   toggleAutoClosure: defineCall({ ...data, id: 'autoClosure.toggle', method: 'POST', path: '/saas/data/autoclosure/toggleAutoClosure', summary: "Flips a rule's enable flag", querystring: autoClosureQuerySchema, body: autoClosureToggleSchema }),
-  saveAutoClosure: defineCall({ ...data, id: 'autoClosure.save', method: 'POST', path: '/saas/data/autoclosure/createAndUpdateAutoClosure', summary: 'Creates a rule, or updates the one named by customerConfigId (edit: true)', body: autoClosureBodySchema }),
+  saveAutoClosure: defineCall({ ...data, id: 'autoClosure.save', method: 'POST', path: '/saas/data/autoclosure/createAndUpdateAutoClosure', summary: 'Creates a rule (one per type and scope), or updates the one named by customerConfigId (edit: true)', body: autoClosureBodySchema, messages: [AUTO_CLOSURE_TEXT.exists, AUTO_CLOSURE_TEXT.bandOrder, AUTO_CLOSURE_TEXT.bandsOverlap] }),
 
   sidebarConfigs: defineCall({ ...data, id: 'sidebar.configs', method: 'GET', path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig', summary: "A company's sidebar menu overrides", querystring: sidebarQuerySchema }),
   sidebarMenuList: defineCall({ ...data, id: 'sidebar.menuList', method: 'GET', path: '/saas/data/onBoardingAPI/fetchSideBarMenuList', summary: 'The menu items an override can choose', querystring: sidebarQuerySchema }),

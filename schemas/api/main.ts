@@ -6,8 +6,8 @@ import { scopedIdQuerySchema } from '../lookup';
 import { routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { routeMasterBodySchema } from '../route-master';
-import { vehicleCreateSchema } from '../vehicle';
-import { materialCreateSchema } from '../material';
+import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
+import { MATERIAL_EXISTS, materialCreateSchema } from '../material';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -42,11 +42,11 @@ export const mainCalls = {
 
   standardVehicles: defineCall({ ...main, id: 'vehicles.standard', method: 'GET', path: '/saas/lego/static_data/vehicles/fetch', summary: 'The standard vehicles' }),
   vehicles: defineCall({ ...main, id: 'vehicles.fetch', method: 'GET', path: '/saas/lego/company_vehicles/fetch', summary: "The scope's vehicles", querystring: scopeQuerySchema }),
-  createVehicle: defineCall({ ...main, id: 'vehicles.create', method: 'POST', path: '/saas/lego/company_vehicles/create', summary: 'Adds a standard or custom vehicle (an existing one answers its id)', querystring: scopeQuerySchema, body: vehicleCreateSchema }),
+  createVehicle: defineCall({ ...main, id: 'vehicles.create', method: 'POST', path: '/saas/lego/company_vehicles/create', summary: 'Adds a standard or custom vehicle (409 when the scope has it)', querystring: scopeQuerySchema, body: vehicleCreateSchema, messages: [VEHICLE_EXISTS] }),
   deleteVehicle: defineCall({ ...main, id: 'vehicles.delete', method: 'DELETE', path: '/saas/lego/company_vehicles/delete', summary: 'Deletes a vehicle no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This vehicle is used by route master entries'] }),
 
   masterMaterials: defineCall({ ...main, id: 'materials.master', method: 'GET', path: '/saas/lego/static_data/materials/fetch', summary: 'The master materials' }),
   materials: defineCall({ ...main, id: 'materials.fetch', method: 'GET', path: '/saas/lego/company_materials/fetch', summary: "The scope's materials", querystring: scopeQuerySchema }),
-  createMaterial: defineCall({ ...main, id: 'materials.create', method: 'POST', path: '/saas/lego/company_materials/create', summary: 'Adds a master or custom material (an existing one answers its id)', querystring: scopeQuerySchema, body: materialCreateSchema }),
+  createMaterial: defineCall({ ...main, id: 'materials.create', method: 'POST', path: '/saas/lego/company_materials/create', summary: 'Adds a master or custom material (409 when the scope has it)', querystring: scopeQuerySchema, body: materialCreateSchema, messages: [MATERIAL_EXISTS] }),
   deleteMaterial: defineCall({ ...main, id: 'materials.delete', method: 'DELETE', path: '/saas/lego/company_materials/delete', summary: 'Deletes a material no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This material is used by route master entries'] }),
 };

@@ -51,11 +51,17 @@ export const autoClosureRepository = {
     );
     return row?.version ?? null;
   },
-  async insert(q: Queryable, rule: { id: string; companyId: string; branchId: string | null; identifier: string; config: string }): Promise<void> {
-    await q.query(
-      'insert into auto_closure_rules (id, company_id, branch_id, identifier, config) values ($1, $2, $3, $4, $5)',
+  /**
+   * Stores a new rule unless its scope (company, or branch) already holds one of its type, stored before or by a
+   * request meanwhile (the unique index decides); whether it was stored.
+   */
+  async insert(q: Queryable, rule: { id: string; companyId: string; branchId: string | null; identifier: string; config: string }): Promise<boolean> {
+    const rows = await q.query(
+      `insert into auto_closure_rules (id, company_id, branch_id, identifier, config) values ($1, $2, $3, $4, $5)
+       on conflict do nothing returning id`,
       [rule.id, rule.companyId, rule.branchId, rule.identifier, rule.config],
     );
+    return rows.length > 0;
   },
   /** The company's custom trip fields, by display name. */
   customFields(q: Queryable, companyId: string) {

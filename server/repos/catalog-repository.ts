@@ -27,22 +27,27 @@ export function catalogRepository(kind: CatalogTables) {
       const filter = scopeFilter(scope);
       return q.query<CatalogEntry>(`${select} where ${filter.sql} order by created_at, id`, filter.params);
     },
-    /** The id of the scope's entry with this standard id, or (for a custom one) this label ignoring case. */
+    /** The id of the scope's entry with this standard id or this label ignoring case (a standard pick stores its standard's label). */
     async findSame(q: Queryable, scope: Scope, masterId: string | null, label: string): Promise<string | null> {
       const filter = scopeFilter(scope, 3);
       const row = await q.one<{ id: string }>(
         `select id from ${kind.table}
-          where (${kind.masterColumn} = $1 or ($1::text is null and lower(label) = lower($2))) and ${filter.sql}`,
+          where (${kind.masterColumn} = $1 or lower(label) = lower($2)) and ${filter.sql} limit 1`,
         [masterId, label, ...filter.params],
       );
       return row?.id ?? null;
     },
-    async insert(q: Queryable, scope: Scope, entry: { id: string; label: string; masterId: string | null }): Promise<void> {
-      await q.query(
+    /**
+     * Stores an entry unless the scope already holds its label (ignoring case), stored before or by a request
+     * meanwhile (the unique index decides); whether it was stored.
+     */
+    async insert(q: Queryable, scope: Scope, entry: { id: string; label: string; masterId: string | null }): Promise<boolean> {
+      const rows = await q.query(
         `insert into ${kind.table} (id, company_id, branch_id, department_id, label, ${kind.masterColumn})
-         values ($1, $2, $3, $4, $5, $6)`,
+         values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning id`,
         [entry.id, scope.companyId, scope.branchId, scope.departmentId, entry.label, entry.masterId],
       );
+      return rows.length > 0;
     },
     /** Whether a route master entry names this entry. */
     async inUse(q: Queryable, id: string): Promise<boolean> {

@@ -74,7 +74,10 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
       const config = JSON.stringify(storedFields(body));
       if (!body.edit) {
         const id = newId('acl');
-        await rules.insert(q, { id, companyId: scope.companyId, branchId: scope.branchId, identifier: body.autoClosureType, config });
+        // One rule per type in a scope (company, or branch): a second one is refused, the first is edited instead.
+        if (!(await rules.insert(q, { id, companyId: scope.companyId, branchId: scope.branchId, identifier: body.autoClosureType, config }))) {
+          throw new ApiError(409, [T.exists]);
+        }
         return { id, scope, version: null };
       }
       // The schema requires customerConfigId when edit is true.

@@ -23,11 +23,13 @@ export interface CatalogKind {
   idPrefix: string;
   /** Refusal text when route master entries still use the entry. */
   inUse: string;
+  /** Refusal text when the scope already has the entry (same standard id, or same label ignoring case). */
+  exists: string;
 }
 
 /**
  * Standard entries, and fetch, create and delete of a company catalogue. Creating an entry the scope already has
- * (same standard id, or same label ignoring case) answers the existing id instead of adding a duplicate.
+ * (same standard id, or same label ignoring case) is refused with 409 and `kind.exists`, adding nothing.
  */
 export async function catalogRoutes(app: FastifyInstance, { store }: AppContext, kind: CatalogKind) {
   route(app, kind.calls.standard, async () => ok(await kind.repo.standard(store)));
@@ -45,9 +47,12 @@ export async function catalogRoutes(app: FastifyInstance, { store }: AppContext,
         const masterId = custom === undefined && typeof master === 'string' ? master : null;
         const label = masterId ? await kind.repo.masterLabel(q, masterId) : custom?.trim();
         if (!label) throw notFound();
-        const existing = await kind.repo.findSame(q, scope, masterId, label);
-        const id = existing ?? newId(kind.idPrefix);
-        if (!existing) await kind.repo.insert(q, scope, { id, label, masterId });
+        const id = newId(kind.idPrefix);
+        // Checked first for the wider scope (a company-wide add finds a branch's entry, as the list shows it); the
+        // unique index refuses one stored meanwhile by a concurrent request.
+        if ((await kind.repo.findSame(q, scope, masterId, label)) || !(await kind.repo.insert(q, scope, { id, label, masterId }))) {
+          throw new ApiError(409, [kind.exists]);
+        }
         return { [kind.idField]: id };
       }),
     ),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
+import { MATERIAL_EXISTS } from '../../schemas/material';
 import { materialRepository } from '../repos/catalog-repository';
 import type { AppContext } from '../context';
 import { catalogRoutes } from './company-catalog';
@@ -14,5 +15,6 @@ export async function materialRoutes(app: FastifyInstance, ctx: AppContext) {
     idField: 'materialId',
     idPrefix: 'mat',
     inUse: 'This material is used by route master entries',
+    exists: MATERIAL_EXISTS,
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
+import { VEHICLE_EXISTS } from '../../schemas/vehicle';
 import { vehicleRepository } from '../repos/catalog-repository';
 import type { AppContext } from '../context';
 import { catalogRoutes } from './company-catalog';
@@ -14,5 +15,6 @@ export async function vehicleRoutes(app: FastifyInstance, ctx: AppContext) {
     idField: 'vehicleId',
     idPrefix: 'veh',
     inUse: 'This vehicle is used by route master entries',
+    exists: VEHICLE_EXISTS,
   });
 }

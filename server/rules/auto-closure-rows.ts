@@ -5,15 +5,30 @@ import { autoClosureRepository } from '../repos/auto-closure-repository';
 import type { Queryable } from '../store/store';
 
 /**
+ * STA breach bands (the schema typed each list's entries as numbers): in each band max distance above min distance,
+ * and no two bands overlapping (touching is fine: 0-500 and 500-2000), so a trip's distance picks one transit buffer.
+ * In any order. 400 otherwise.
+ */
+function checkDistanceBands(body: Record<string, unknown>): void {
+  const mins = body.minDistance as number[];
+  const maxes = body.maxDistance as number[];
+  const bands = mins.map((min, i) => ({ min, max: maxes[i] }));
+  if (bands.some((b) => !(b.max > b.min))) throw new ApiError(400, [T.bandOrder]);
+  bands.sort((a, b) => a.min - b.min);
+  if (bands.some((b, i) => i > 0 && b.min < bands[i - 1].max)) throw new ApiError(400, [T.bandsOverlap]);
+}
+
+/**
  * What the body schema cannot state of a rule's rows (spec 001 section 3): the parallel lists of one row kind have
  * equal lengths (the optional second condition no more entries than rows), and each `custom_values.<field>` names
- * a custom field of the company. 400 otherwise.
+ * a custom field of the company, and STA breach bands are sound ({@link checkDistanceBands}). 400 otherwise.
  */
 export async function checkRuleRows(q: Queryable, body: Record<string, unknown>, companyId: string): Promise<void> {
   for (const names of [RULE_ARRAYS.slice(0, 6), DISTANCE_ARRAYS]) {
     const lengths = names.map((n) => (body[n] as unknown[] | undefined)?.length).filter((n) => n !== undefined);
     if (new Set(lengths).size > 1) throw new ApiError(400, [T.sameLength]);
   }
+  if (body.autoClosureType === 'STA_BREACH') checkDistanceBands(body);
   const rows = (body.firstCustomValue as unknown[] | undefined)?.length ?? 0;
   for (const name of RULE_ARRAYS.slice(6)) {
     if (((body[name] as unknown[] | undefined)?.length ?? 0) > rows) throw new ApiError(400, [T.sameLength]);

@@ -10,6 +10,9 @@ beforeAll(async () => {
   ({ app, page } = session);
   await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
   await page.waitForURL(/companyId=/);
+  // The company already holds one rule of each type (the seed's), and a scope holds one rule per type: these are the branch's.
+  await choose(page, 'Branch', 'Jam', 'Jamshedpur');
+  await page.waitForURL(/branchId=3101/);
 });
 
 type Rule = Record<string, unknown> & { id: string; identifier: string; active: boolean };
@@ -58,7 +61,7 @@ describe('auto closure', () => {
     await submit();
     // The hidden LAST_MILE field is not even sent.
     expect((await sent).postDataJSON()).toEqual({
-      autoClosureType: 'ON_ENTRY', companyName: 'Tata Steel Kalinganagar', geofenceRadiusInMeter: 2500, companyId: '1001', branchId: null, edit: false,
+      autoClosureType: 'ON_ENTRY', companyName: 'Tata Steel Kalinganagar', geofenceRadiusInMeter: 2500, companyId: '1001', branchId: '3101', edit: false,
     });
     await saved();
     const rule = (await stored()).find((r) => r.companyName === 'Tata Steel Kalinganagar')!;

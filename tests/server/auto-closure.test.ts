@@ -100,7 +100,8 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
     expect(await bad({ autoClosureType: 'LAST_MILE', lastMileMinutes: 0 })).toBe('Please enter a number greater than 0');
     expect(await bad({ autoClosureType: 'LAST_MILE', lastMileMinutes: 'soon' })).toBe('Please enter last mile minutes');
     expect(await count(t.store, 'auto_closure_rules')).toBe(before);
-    expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ autoClosureType: 'EPOD', threshold: 0 }))).status).toBe(200);
+    // Company 1001 has an EPOD rule already (one per type and scope): a branch's own.
+    expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, { ...save({ autoClosureType: 'EPOD', threshold: 0 }), branchId: '3101' })).status).toBe(200);
   });
 
   it('updates a rule but never its type', async () => {
