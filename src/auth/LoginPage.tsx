@@ -1,13 +1,13 @@
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { authCalls } from '../../schemas/api/auth';
 import { STORAGE } from '../../engine/data/session';
 import { otpRequestSchema, otpVerifySchema } from '../../schemas/auth';
 import { storeLogin } from './tokens';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { schemaRule } from './schemaRule';
+import { postAuth, refusalOf, type Refusal } from './authRequest';
 
 /** Support contact shown under the login form. */
 const SUPPORT = 'Trouble signing in? Write to support@freightdesk.in or call 1800-210-4455.';
@@ -18,7 +18,7 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
   const [identifier, setIdentifier] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Refusal | null>(null);
   const remembered = localStorage.getItem(STORAGE.userEmail) ?? '';
 
   if (params.get('block') === 'change-password') return <ChangePasswordForm remembered={remembered} />;
@@ -26,18 +26,19 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
   const requestCode = async ({ identifier: id }: { identifier: string }) => {
     setBusy(true);
     setFailure(null);
-    const result = await callEndpoint(endpoint(authCalls.requestCode), { body: { identifier: id } }, { quiet: true });
+    const result = await postAuth(authCalls.requestCode, { identifier: id });
     setBusy(false);
-    if (!result.ok) return setFailure(result.messages.join(' '));
+    if (!result.ok) return setFailure(refusalOf(result));
     setIdentifier(id);
     setNotice(`If ${id} has an account, a 6 digit code is on its way. It is valid for 10 minutes.`);
   };
   const verify = async ({ code }: { code: string }) => {
     setBusy(true);
     setFailure(null);
-    const result = await callEndpoint<{ token: string; deskToken: string }>(endpoint(authCalls.verifyCode), { body: { identifier, code } }, { quiet: true });
+    const result = await postAuth<{ token: string; deskToken: string }>(authCalls.verifyCode, { identifier, code });
     setBusy(false);
-    if (!result.ok || !result.data) return setFailure(result.ok ? 'Login failed' : result.messages.join(' '));
+    if (!result.ok) return setFailure(refusalOf(result));
+    if (!result.data) return setFailure({ title: 'Login failed' });
     storeLogin(result.data.token, result.data.deskToken);
     onLoggedIn();
   };
@@ -48,7 +49,7 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
         <Flex vertical gap="middle">
           <Typography.Title level={3} style={{ margin: 0 }}>Sign in to Lego</Typography.Title>
           {error && <Alert type="error" showIcon title={error} />}
-          {failure && <Alert type="error" showIcon title={failure} />}
+          {failure && <Alert type="error" showIcon title={failure.title} description={failure.description} />}
           {notice && <Alert type="success" showIcon title={notice} />}
           {identifier === null ? (
             <Form layout="vertical" onFinish={requestCode} initialValues={{ identifier: remembered }} requiredMark={false}>

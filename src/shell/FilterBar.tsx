@@ -8,6 +8,7 @@ import { hasUserFilters, isEditPath } from '../../engine/scope/scope';
 import { useScope } from '../../engine/scope/useScope';
 import { fetchConsignors, type Partner } from './lookups';
 import { MAIN_KEYS, PartySelectors, RELATED_KEYS } from './PartySelectors';
+import { POPUP_FIT_CONTENT } from './RemoteSearch';
 
 /** Keeps digits only (User Id and Group Id accept numbers only). */
 const digits = (text: string) => text.replace(/\D+/g, '');
@@ -48,6 +49,7 @@ export function FilterBar({ extra }: { extra?: ReactNode }) {
             value={scope.consignorId}
             options={consignors.map((p) => ({ value: String(p.cbdt?.c ?? p.id), label: p.name }))}
             onChange={(value?: string) => select({ consignorId: value ?? '', consignorName: consignors.find((p) => String(p.cbdt?.c ?? p.id) === value)?.name ?? '' })}
+            {...POPUP_FIT_CONTENT}
             style={{ width: 220 }}
           />
         )}

@@ -1,8 +1,15 @@
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { combinedName, type Scope, type ScopeKey } from '../../engine/scope/scope';
-import { RemoteSearch, type SearchOption } from './RemoteSearch';
+import { POPUP_FIT_CONTENT, RemoteSearch, type SearchOption } from './RemoteSearch';
 import { fetchDepartments, searchBranches, searchCompanies, type Department } from './lookups';
+
+/**
+ * The company box takes the room the filter row has left, from 280 px up to 440 px: at 1280 px the longest
+ * usual names ('Hindustan Unilever Limited (CONSIGNOR)') show whole; longer ones end in an ellipsis, with the full
+ * name on hover and in the open list.
+ */
+const COMPANY_BOX = { flex: '1 1 280px', minWidth: 280, maxWidth: 440 } as const;
 
 /** The scope keys one party (the main one, or the related party) writes. */
 export const MAIN_KEYS = {
@@ -66,6 +73,7 @@ export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: {
         disabled={disabled}
         value={companyId ? { value: companyId, label: companyLabel ?? companyId } : undefined}
         search={searchCompanies}
+        style={COMPANY_BOX}
         onSelect={(option) =>
           set([
             [keys.companyId, option?.value],
@@ -92,6 +100,7 @@ export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: {
         value={scope[keys.departmentId!]}
         options={departments.map((d) => ({ value: String(d.old_department_id), label: d.name }))}
         onChange={(value?: string) => set([[keys.departmentId, value], [keys.departmentName, departments.find((d) => String(d.old_department_id) === value)?.name]])}
+        {...POPUP_FIT_CONTENT}
         style={{ width: 180 }}
       />
     </>

@@ -1,9 +1,15 @@
 import { Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 
 /** Searches start at 3 characters and wait 500 ms after the last keystroke (spec 000 section 9). */
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * The open list is as wide as its longest name (at least the box's width, at most this), so a name the box
+ * must cut short is readable in full there; the box itself shows the full name on hover (antd's title).
+ */
+export const POPUP_FIT_CONTENT = { popupMatchSelectWidth: false, styles: { popup: { root: { maxWidth: 'min(560px, 90vw)' } } } } as const;
 
 export interface SearchOption<T> {
   value: string;
@@ -18,11 +24,13 @@ interface RemoteSearchProps<T> {
   disabled?: boolean;
   search: (text: string) => Promise<SearchOption<T>[]>;
   onSelect: (option: SearchOption<T> | null) => void;
+  /** A fixed width in pixels, or the box's own style (e.g. a flexible width) when given. */
   width?: number;
+  style?: CSSProperties;
 }
 
 /** A select that searches the server as the operator types (debounced, from 3 characters). */
-export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, search, onSelect, width = 260 }: RemoteSearchProps<T>) {
+export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, search, onSelect, width = 260, style }: RemoteSearchProps<T>) {
   const [options, setOptions] = useState<SearchOption<T>[]>([]);
   const [loading, setLoading] = useState(false);
   const [typed, setTyped] = useState('');
@@ -63,7 +71,8 @@ export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, searc
       notFoundContent={notFound}
       options={options.map(({ value: v, label }) => ({ value: v, label }))}
       onChange={(next: { value: string } | undefined) => onSelect(next ? (options.find((o) => o.value === next.value) ?? null) : null)}
-      style={{ width }}
+      {...POPUP_FIT_CONTENT}
+      style={style ?? { width }}
     />
   );
 }

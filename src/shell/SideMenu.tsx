@@ -1,6 +1,7 @@
 import { Menu } from 'antd';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { menuGroups } from '../../engine/registry/screenRegistry';
+import { useKeepQuery } from '../../engine/useKeepQuery';
 import { screens } from '../../screens';
 import { MENU_GROUPS } from './menuGroups';
 import { menuIcons } from './menuIcons';
@@ -12,7 +13,7 @@ const menuPaths = groups.flatMap((group) => group.entries.map((entry) => entry.p
 /** The left menu, grouped as the screens' metadata says; navigation keeps the query string (spec 000 section 2.1). */
 export function SideMenu() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const { go } = useKeepQuery();
   const items = groups.map(({ group, entries }) => ({
     key: `group:${group}`,
     type: 'group' as const,
@@ -25,7 +26,7 @@ export function SideMenu() {
       mode="inline"
       items={items}
       selectedKeys={selected}
-      onClick={({ key }) => navigate({ pathname: key, search: location.search })}
+      onClick={({ key }) => go(key)}
       style={{ borderInlineEnd: 0 }}
     />
   );

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { authCalls } from '../../schemas/api/auth';
+import { tooManyText } from '../../src/auth/retryAfter';
+import { callPath, pickCompany, type RunningConsole, operatorSession } from './harness';
+
+const session = operatorSession();
+let app: RunningConsole;
+let page: Page;
+beforeAll(async () => {
+  ({ app, page } = session);
+});
+
+const HUL = 'Hindustan Unilever Limited (CONSIGNOR)';
+
+/** The company box's shown value: antd gives it the selected name as its title (the name on hover). */
+const companyValue = () => page.locator('.ant-select', { has: page.getByLabel('Company', { exact: true }) }).locator(`[title="${HUL}"]`);
+
+/** The width the shown name needs and the width it has, measured in the browser. */
+const nameFit = () =>
+  companyValue().evaluate((el) => {
+    const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+    const range = document.createRange();
+    range.selectNodeContents(text ?? el);
+    return { text: text?.textContent ?? '', needed: range.getBoundingClientRect().width, room: el.clientWidth, cut: el.scrollWidth > el.clientWidth };
+  });
+
+const scopeOf = (href: string) => Object.fromEntries(new URL(href).searchParams);
+
+describe('shell', () => {
+  it('shows the full company name in the company box at 1280 and 1440 px, with the name on hover', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await pickCompany(page, 'Hindustan', HUL);
+    await page.waitForURL(/companyId=/);
+    await companyValue().waitFor();
+    await page.keyboard.press('Escape');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fit = await nameFit();
+      expect(fit.text).toBe(HUL);
+      expect(fit.cut).toBe(false);
+      expect(fit.needed).toBeLessThanOrEqual(fit.room);
+    }
+  });
+
+  it("the 404 page's 'Go home' keeps the company in the query string", async () => {
+    const scope = scopeOf(page.url());
+    expect(scope.companyId).toBeTruthy();
+    await page.goto(`${app.url}/no-such-page${new URL(page.url()).search}`);
+    await page.getByText('Page not found: nothing lives at /no-such-page.').waitFor();
+    const home = page.getByRole('link', { name: 'Go home' });
+    expect(scopeOf(new URL((await home.getAttribute('href'))!, app.url).href)).toEqual(scope);
+    await home.click();
+    await page.waitForURL('**/routes?*');
+    expect(scopeOf(page.url())).toEqual(scope);
+    await companyValue().waitFor();
+  });
+
+  describe('login page, too many requests', () => {
+    let login: Page;
+    beforeAll(async () => {
+      login = await (await app.browser.newContext()).newPage();
+    });
+
+    /** Submits with `click` until an answer of `call` is a 429; returns its Retry-After. */
+    async function until429(click: () => Promise<void>, path: string, most: number): Promise<number> {
+      for (let i = 0; i < most; i++) {
+        const answer = login.waitForResponse((res) => new URL(res.url()).pathname === path);
+        await click();
+        const res = await answer;
+        if (res.status() === 429) return Number(res.headers()['retry-after']);
+      }
+      throw new Error(`no 429 from ${path} after ${most} tries`);
+    }
+
+    it('states the wait after too many wrong codes', async () => {
+      await login.goto(`${app.url}/login`);
+      await login.getByLabel('E-mail or phone').fill('ops@demo.local');
+      await login.getByRole('button', { name: 'Send code' }).click();
+      await login.getByLabel('One-time code').fill('000000');
+      const wait = await until429(() => login.getByRole('button', { name: 'Verify and sign in' }).click(), callPath(authCalls.verifyCode), 15);
+      expect(wait).toBeGreaterThan(0);
+      await login.getByRole('alert').getByText(tooManyText(wait)).waitFor();
+      expect(tooManyText(wait)).toMatch(/^Too many requests\. Try again in \d+ (minutes?|seconds?)$/);
+    });
+
+    it('states the wait after too many code requests', async () => {
+      await login.getByRole('button', { name: 'Use another e-mail or phone' }).click();
+      const path = callPath(authCalls.requestCode);
+      // Use up the address's allowance of code requests, then ask through the page.
+      await login.evaluate(async (url) => {
+        for (let i = 0; i < 25; i++) {
+          const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: `nobody${i}@demo.local` }) });
+          if (res.status === 429) return;
+        }
+      }, path);
+      const wait = await until429(() => login.getByRole('button', { name: 'Send code' }).click(), path, 1);
+      await login.getByRole('alert').getByText(tooManyText(wait)).waitFor();
+      expect(await login.getByLabel('One-time code').count()).toBe(0);
+    });
+  });
+});
