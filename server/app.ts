@@ -97,6 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       services: { ...SERVICE_BASES, ...options.config?.services },
     },
   };
+  // The gazetteer is loaded before the app is returned (and so before it listens): no first search waits for it.
+  await ctx.geocoder.ready?.();
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

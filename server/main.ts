@@ -3,12 +3,14 @@
  * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL (+ MAIL_FROM),
  * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL / SERVICE_DATA_URL / SERVICE_REPORTS_URL (base
  * URLs the console uses per service family; empty = this origin, '/tms' for transporters), MAP_TILES_URL (the offline map's tile
- * server, allowed by the Content-Security-Policy), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL.
+ * server, allowed by the Content-Security-Policy), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL, GAZETTEER_CACHE_DIR (the place
+ * search's prebuilt gazetteer, default node_modules/.cache/lego-gazetteer).
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openStore } from './store/open-store';
 import { createSmtpMailer } from './auth/smtp-mailer';
+import { gazetteerStatus } from './geocoder/gazetteer-build';
 import { SERVICE_BASES, SERVICE_NAMES, type ServiceName } from '../schemas/api/services';
 
 const env = process.env;
@@ -37,6 +39,9 @@ const app = await buildApp({
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 console.log(`Lego console and platform API at http://${shown}:${port} (${store.kind})`);
+// buildApp has loaded the place search's gazetteer before this point: the first search does not wait for it.
+const places = gazetteerStatus();
+if (places.source !== 'none') console.log(`Place search ready: gazetteer ${places.source === 'cache' ? 'read from its cache' : 'built'} in ${Math.round(places.ms)} ms`);
 console.log(
   `Log in as ops@demo.local; with no mail transport, the one-time code is shown at http://${shown}:${port}/dev/outbox`,
 );

@@ -350,11 +350,14 @@ function nearestOffice(g: Gazetteer, lat: number, lng: number): number {
 // --- the geocoder ------------------------------------------------------------------------------------
 
 /**
- * A {@link Geocoder} over the embedded India gazetteer. Cheap to create; the data is loaded on the first call
- * (or by {@link preloadGazetteer}) and shared by all instances.
+ * A {@link Geocoder} over the embedded India gazetteer. Cheap to create; the data is loaded by `ready()` (which the
+ * server awaits before it listens), by {@link preloadGazetteer}, or else on the first call, and shared by all instances.
  */
 export function createGazetteerGeocoder(): Geocoder {
   return {
+    async ready(): Promise<void> {
+      preloadGazetteer();
+    },
     async suggest(input: string): Promise<Suggestion[]> {
       if (typeof input !== 'string') return [];
       const g = gazetteer();

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Geocoder, Place } from './geocoder';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createGazetteerGeocoder, MAX_SUGGESTIONS, preloadGazetteer } from './gazetteer-geocoder';
+import { buildGazetteer, gazetteer, gazetteerStatus, type Gazetteer } from './gazetteer-build';
+import { cacheFile, decodeGazetteer, encodeGazetteer, readCachedGazetteer, writeCachedGazetteer } from './gazetteer-cache';
 import { distanceKm } from './haversine';
 import { cleanDistrictName, cleanOfficeName, cleanStateName, normalize, titleCase } from './names';
 
@@ -15,7 +20,7 @@ let geocoder: Geocoder;
 beforeAll(() => {
   const t0 = performance.now();
   const places = preloadGazetteer();
-  console.log(`[geocoder] gazetteer built in ${(performance.now() - t0).toFixed(0)} ms: ${places} places`);
+  console.log(`[geocoder] gazetteer ${gazetteerStatus().source === 'cache' ? 'read from the cache' : 'built'} in ${(performance.now() - t0).toFixed(0)} ms: ${places} places`);
   geocoder = createGazetteerGeocoder();
 });
 
@@ -204,6 +209,51 @@ describe('reverse', () => {
     expect(await geocoder.reverse(0, 0)).toEqual([]);
     expect(await geocoder.reverse(15, 65)).toEqual([]); // Arabian Sea
     expect(await geocoder.reverse(Number.NaN, 77)).toEqual([]);
+  });
+});
+
+describe('the cache file', () => {
+  /** Field by field: typed arrays by their bytes, maps by their entries. */
+  const same = (a: Gazetteer, b: Gazetteer) => {
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    for (const [name, value] of Object.entries(a) as [keyof Gazetteer, unknown][]) {
+      const other = b[name];
+      if (ArrayBuffer.isView(value)) {
+        expect(other?.constructor, name).toBe(value.constructor);
+        const bytes = (v: ArrayBufferView) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+        expect(bytes(other as ArrayBufferView).equals(bytes(value)), name).toBe(true);
+      } else if (value instanceof Map) expect([...(other as Map<unknown, unknown>)], name).toEqual([...value]);
+      else expect(other, name).toEqual(value);
+    }
+  };
+
+  it('holds exactly what a build gives (so a start from the cache answers like one that built)', () => {
+    const built = buildGazetteer();
+    same(built, gazetteer()); // what this process uses, from the cache or built
+    same(built, decodeGazetteer(encodeGazetteer(built, 'k1'), 'k1')!);
+  });
+
+  it('is ignored when written for another key, cut short or not a cache file', () => {
+    const file = encodeGazetteer(gazetteer(), 'k1');
+    expect(decodeGazetteer(file, 'k2')).toBeNull();
+    expect(decodeGazetteer(file.subarray(0, file.length - 9), 'k1')).toBeNull();
+    expect(decodeGazetteer(file.subarray(0, 100), 'k1')).toBeNull();
+    expect(decodeGazetteer(Buffer.from('not a gazetteer'), 'k1')).toBeNull();
+  });
+
+  it('is written atomically under its key, replacing the files of other keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gazetteer-cache-'));
+    try {
+      expect(readCachedGazetteer(dir, 'aaa')).toBeNull();
+      expect(writeCachedGazetteer(dir, 'aaa', gazetteer())).toBe(true);
+      expect(readCachedGazetteer(dir, 'aaa')?.count).toBe(gazetteer().count);
+      expect(writeCachedGazetteer(dir, 'bbb', gazetteer())).toBe(true);
+      expect(readdirSync(dir)).toEqual(['gazetteer-bbb.bin']);
+      writeFileSync(cacheFile(dir, 'bbb'), 'damaged');
+      expect(readCachedGazetteer(dir, 'bbb')).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -34,4 +34,9 @@ export interface Geocoder {
   geocode(address: string): Promise<Place[]>;
   /** Reverse geocoding: the nearest known place to a point, `[]` when there is none close enough. */
   reverse(lat: number, lng: number): Promise<Place[]>;
+  /**
+   * Resolves once the geocoder answers without a warm-up (its data loaded). The server awaits it before it listens,
+   * so the first search after a start is as fast as the others. Optional: a remote geocoder has nothing to load.
+   */
+  ready?(): Promise<void>;
 }
