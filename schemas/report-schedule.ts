@@ -63,6 +63,7 @@ export const EXCEPTION_LIMITS = { closedMinutes: EXCEPTION_FIXED.inProgressMinut
 
 export const REPORT_MSG = {
   emails: 'Please select EmailId',
+  emailsInvalid: 'Please enter valid email ids, separated by commas',
   timings: 'Enter timings',
   alerts: 'Please select alerts names',
   closedMinutes: 'Please enter alerts closed duration in minutes',
@@ -83,7 +84,20 @@ export const REPORT_MSG = {
  */
 const emailList = { type: 'string', format: 'email-list', maxLength: EMAIL_LIST_MAX, errorMessage: REPORT_MSG.emails } as const;
 
-const emails = <T extends string>(title: T) => ({ ...emailList, title }) as const;
+/**
+ * The forms' e-mail list: the same rule, but a list typed and malformed is told apart from a blank one (the spec's
+ * 'Please select EmailId'). The API's `email_recipients` keeps {@link emailList}'s single text.
+ */
+const formEmailList = {
+  type: 'string',
+  maxLength: EMAIL_LIST_MAX,
+  pattern: '\\S',
+  if: { maxLength: EMAIL_LIST_MAX, pattern: '\\S' },
+  then: { format: 'email-list', errorMessage: REPORT_MSG.emailsInvalid },
+  errorMessage: { type: REPORT_MSG.emails, maxLength: REPORT_MSG.emails, pattern: REPORT_MSG.emails },
+} as const;
+
+const emails = <T extends string>(title: T) => ({ ...formEmailList, title }) as const;
 const timings = { type: 'string', title: 'Set Report Timings', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings } as const;
 /** A whole number from 1 to `maximum`: the spec's text when missing, not whole or below 1; `tooLarge` above. */
 const wholeFrom1 = <M extends string, L extends string>(maximum: number, message: M, tooLarge: L) =>

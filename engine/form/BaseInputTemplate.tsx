@@ -18,7 +18,8 @@ export function numberValue(text: string, emptyValue: unknown): unknown {
 /**
  * A number field that keeps what was typed: antd's InputNumber would clamp -5 to the minimum and drop 'abc' or
  * '1,5' on blur, saving the form without a word. Here the value stays (as text when it is not a number) and the
- * validator answers with the schema's own message, e.g. 'Please enter a number greater than 0'.
+ * form says so: 'Enter a number' (./transformErrors.ts), not the schema's text for a missing value; out of range, the
+ * schema's own message, e.g. 'Please enter a number greater than 0'.
  */
 function NumberInput({ id, value, disabled, readonly, placeholder, autofocus, options, onChange, onBlur, onFocus, schema, htmlName }: BaseInputTemplateProps) {
   const [text, setText] = useState(value === undefined || value === null ? '' : String(value));

@@ -32,7 +32,11 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const controller = useRef<AbortController>(undefined);
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? 'Place';
-  const errors = collectErrors(errorSchema);
+  // Each message under its own input: the radius's and the code's apart from the place's (address, coordinates).
+  const { geofenceRadius: radiusErrorSchema, cpCode: codeErrorSchema, ...placeErrorSchema } = (errorSchema ?? {}) as Record<string, unknown>;
+  const errors = collectErrors(placeErrorSchema);
+  const radiusErrors = collectErrors(radiusErrorSchema);
+  const codeErrors = collectErrors(codeErrorSchema);
   const id = fieldPathId.$id;
 
   useEffect(() => setText(value.google?.formatted_address ?? ''), [value.google?.formatted_address]);
@@ -81,12 +85,12 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
         </Form.Item>
       </Col>
       <Col xs={12} md={5}>
-        <Form.Item label={`${title} Geofence Radius (km)`} htmlFor={`${id}_radius`}>
+        <Form.Item label={`${title} Geofence Radius (km)`} htmlFor={`${id}_radius`} validateStatus={radiusErrors.length ? 'error' : undefined} help={radiusErrors.join(' ') || undefined}>
           <InputNumber id={`${id}_radius`} value={value.geofenceRadius ?? 2} step={0.5} disabled={locked} onChange={(next) => update({ geofenceRadius: next ?? undefined })} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={12} md={5}>
-        <Form.Item label={`${title} Code`} htmlFor={`${id}_code`}>
+        <Form.Item label={`${title} Code`} htmlFor={`${id}_code`} validateStatus={codeErrors.length ? 'error' : undefined} help={codeErrors.join(' ') || undefined}>
           <Input id={`${id}_code`} value={value.cpCode} disabled={locked} onChange={(e) => update({ cpCode: e.target.value || undefined })} />
         </Form.Item>
       </Col>
