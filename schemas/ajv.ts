@@ -1,5 +1,6 @@
 import type { AnySchema, ErrorObject } from 'ajv';
 import { compileSchema } from './schema-compiler';
+import { isAjvDefaultText, readableText } from './readable-messages';
 
 /**
  * Validation as users see it, shared by the server and the console: the options every ajv of the project starts
@@ -26,9 +27,23 @@ export function shownErrors(errors: ErrorObject[] | null | undefined): ErrorObje
   return (errors ?? []).filter((e) => !WRAPPER_KEYWORDS.has(e.keyword) && !PROBE_PATH.test(e.schemaPath));
 }
 
-/** The user-facing texts of a list of ajv errors, in order, without duplicates. */
+/** The field an error is about, by name: the missing property, else the last named step of its path ('' at the root). */
+function fieldName(error: ErrorObject): string {
+  const missing = (error.params as { missingProperty?: unknown }).missingProperty;
+  if (typeof missing === 'string') return missing;
+  return error.instancePath.split('/').filter((step) => step && !/^\d+$/.test(step)).pop() ?? '';
+}
+
+/** What a user reads for one error: the schema's own text, or, where ajv's default would show, a readable sentence. */
+function textOf(error: ErrorObject): string {
+  const message = error.message ?? 'Invalid value';
+  if (error.keyword === 'errorMessage' || !isAjvDefaultText(message)) return message;
+  return readableText(error.keyword, error.params as Record<string, unknown>, fieldName(error));
+}
+
+/** The user-facing texts of a list of ajv errors, in order, without duplicates; never one of ajv's default texts. */
 export function errorMessages(errors: ErrorObject[] | null | undefined): string[] {
-  return [...new Set(shownErrors(errors).map((e) => e.message ?? 'Invalid value'))];
+  return [...new Set(shownErrors(errors).map(textOf))];
 }
 
 /** Validates `data` against a shared schema; returns the messages the form would show ([] when valid). */

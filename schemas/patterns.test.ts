@@ -200,8 +200,9 @@ describe('length before pattern', () => {
     expect(seen).toEqual(['😀😀😀']);
   });
 
-  it('keeps ajv\'s own pattern error where a schema has no message', () => {
-    expect(validate({ type: 'string', maxLength: 9, pattern: '^[0-9]+$' }, 'x')).toEqual(['must match pattern "^[0-9]+$"']);
+  it('raises a pattern error as ajv does, worded for people where a schema has no message', () => {
+    expect(validate({ type: 'string', maxLength: 9, pattern: '^[0-9]+$' }, 'x')).toEqual(['Enter a valid value']);
+    expect(validate({ type: 'object', properties: { code: { type: 'string', maxLength: 9, pattern: '^[0-9]+$' } } }, { code: 'x' })).toEqual(['Enter a valid code']);
   });
 });
 

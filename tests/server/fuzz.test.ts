@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls, type Contract } from '../../schemas/api';
+import { isAjvDefaultText } from '../../schemas/readable-messages';
 import { STT_TOO_LONG } from '../../schemas/route';
 import { VALID_FROM_TOO_EARLY } from '../../schemas/route-master';
 import { dataErrorHandler } from '../../server/http/data-envelope';
@@ -65,6 +66,28 @@ function withValue(body: unknown, path: (string | number)[], next: number): unkn
 }
 
 const rate = { partnerId: '2001', validFrom: Date.parse('2026-07-01T00:00:00+05:30'), vehicleId: 'veh_tsl_trailer40', materialId: 'mat_tsl_tmt', loadType: 'FTL', data: [{ key: 'ROUTE_COST', value: 52000, unit: 'TRUCK' }] };
+
+/** The texts an answer shows people: every string under a `message`, `messages` or `error` key, at any depth. */
+function answerTexts(body: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [];
+  }
+  const texts: string[] = [];
+  const walk = (value: unknown, shownToPeople: boolean): void => {
+    if (typeof value === 'string') {
+      if (shownToPeople) texts.push(value);
+    } else if (Array.isArray(value)) {
+      value.forEach((item) => walk(item, shownToPeople));
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) walk(inner, shownToPeople || ['message', 'messages', 'error'].includes(key));
+    }
+  };
+  walk(parsed, false);
+  return texts;
+}
 
 describe.each(BACKENDS)('odd requests on $name', (backend) => {
   let t: TestApp;
@@ -231,6 +254,7 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
   it('answers no odd request with a 5xx', async () => {
     const rng = prng(SEED);
     const failures: string[] = [];
+    const developerTexts: string[] = [];
     const reached = new Set<string>();
     // The auth calls last: a logout must not take the token from the others.
     const calls = [...allCalls].sort((a, b) => Number(a.service === 'auth') - Number(b.service === 'auth'));
@@ -242,9 +266,13 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
         if (answer.statusCode >= 500) {
           failures.push(`${request.method} ${shown(request.url, 300)} body ${shown(request.body, 1500)} → ${answer.statusCode} ${answer.body.slice(0, 200)} (FUZZ_SEED=${SEED})`);
         }
+        const raw = answerTexts(answer.body).filter(isAjvDefaultText);
+        if (raw.length) developerTexts.push(`${request.method} ${shown(request.url, 200)} body ${shown(request.body, 300)} → ${raw.join(' | ')} (FUZZ_SEED=${SEED})`);
       }
     }
     expect(failures.slice(0, 20), `${failures.length} answers of 5xx, the first 20 shown`).toEqual([]);
+    // Every refusal is worded for people: none carries one of ajv's default texts ('must NOT have more than…').
+    expect(developerTexts.slice(0, 20), `${developerTexts.length} answers with a validator's default text, the first 20 shown`).toEqual([]);
     // The run reached the handlers: most calls answered some request with success, so the scope checks let them in.
     expect(reached.size).toBeGreaterThan(allCalls.length * 0.6);
     expect((await t.call('GET', '/health')).body).toEqual({ status: 'ok' });
