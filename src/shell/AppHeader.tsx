@@ -13,7 +13,7 @@ export function AppHeader() {
       <Space size="middle" align="center">
         <img src="/logo.svg" alt="Lego logo" width={32} height={32} />
         <h1 style={{ margin: 0, fontSize: 18, fontWeight: 600, color: token.colorTextLightSolid }}>Lego Configuration Console</h1>
-        <Tag color="gold" data-testid="version">{APP_VERSION}</Tag>
+        <Tag color="gold" style={{ color: '#874d00' }} data-testid="version">{APP_VERSION}</Tag>
       </Space>
       <Space size="middle">
         <span style={{ color: token.colorTextLightSolid }} data-testid="user-name"><UserOutlined /> {user?.name ?? ''}</span>

@@ -144,3 +144,32 @@ export function operatorSession(): { app: RunningConsole; page: Page } {
   });
   return session;
 }
+
+/** An axe-core violation as the a11y test reports it: rule, impact, help and the offending elements. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page with the WCAG 2.1 A and AA rules and returns its violations. The source is evaluated,
+ * not added as a script tag: the console's CSP forbids inline scripts, and `evaluate` is not subject to it.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const { source } = (await import('axe-core')).default;
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; any?: { message: string }[]; all?: { message: string }[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    // Each target with what axe found there, e.g. the colours and ratio of a contrast failure.
+    const found = (n: { target: unknown[]; any?: { message: string }[]; all?: { message: string }[] }) => [...(n.any ?? []), ...(n.all ?? [])].map((c) => c.message).join('; ').slice(0, 160);
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => `${n.target.map(String).join(' ')} (${found(n)})`) }));
+  });
+}
+
+/** Saves a screenshot of the viewport to `test-results/screens/<name>.png` (an ignored folder), to look at. */
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join('test-results', 'screens', `${name}.png`) });
+}
