@@ -31,6 +31,9 @@ export interface ColumnConfig<R = Row> {
   value?(row: R): unknown;
   kind?: ColumnKind;
   sortable?: boolean;
+  /** For a list the server pages: the value of the server's sort parameter that orders by this column (it is then sortable). */
+  sortKey?: string;
+  /** Pixels; a list's table fits its width (long texts end in an ellipsis with the full text on hover). */
   width?: number;
   /** For `switch`: the call that stores the new value and the confirmation shown first. */
   toggle?: {
@@ -150,6 +153,21 @@ export interface ServerPaging {
   size: number;
   rows: string;
   total: string;
+  /** Where `rows` and `total` are read: in the answer's data (default) or in the whole answer (a total beside `data`). */
+  from?: 'data' | 'body';
+  /** The query parameter of the search text, when the server searches (the list's `search` box). */
+  searchParam?: string;
+  /** The query parameters of the sort: a column's `sortKey`, and `asc` or `desc`. */
+  sortParams?: { sort: string; order: string };
+}
+
+/**
+ * A search box above a list. A list the server pages sends its text as `paging.searchParam`; any other list keeps
+ * the rows with the text (any case) in one of `fields` (default: every column) as shown.
+ */
+export interface ListSearch {
+  placeholder: string;
+  fields?: string[];
 }
 
 /**
@@ -182,6 +200,9 @@ export interface ListConfig<R = Row> {
   filters?: ListFilter[];
   /** Absent: the source answers every row and the table pages them itself. */
   paging?: ServerPaging;
+  search?: ListSearch;
+  /** What the rows are, in the count under the table: '1-20 of 604 routes' (default: '1-20 of 604 in all'). */
+  noun?: string;
   /** Rows with nested rows open to show them; others do not open. */
   detail?: RowDetail;
   headerButtons?: HeaderButton[];

@@ -43,7 +43,7 @@ export const alertSettingsList = defineList<AlertConfig>({
   rowKey: 'id',
   columns: [
     { title: 'Alert Name', field: 'featureKey', sortable: true },
-    { title: 'Branch Id', field: 'branchId', value: companyWide },
+    { title: 'Branch Id', field: 'branchId', value: companyWide, width: 180 },
     switchColumn({ title: 'Enabled', field: 'enabled', endpoint: alertApi.toggleAlert, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), confirmText, error: 'Error while updating' }),
     switchColumn({
       title: 'Ticket',
@@ -55,6 +55,8 @@ export const alertSettingsList = defineList<AlertConfig>({
       error: 'Error while updating',
     }),
   ],
+  search: { placeholder: 'Search alerts', fields: ['featureKey', 'branchId'] },
+  noun: 'alerts',
   emptyText: 'No alert configuration found for the given selection',
   fetchError: 'Error while fetching data',
   headerButtons: [

@@ -59,11 +59,26 @@ describe('list controller', () => {
     expect(calls).toEqual([]);
   });
 
-  it('loads the rows of the scope in the query string', async () => {
-    answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [] } });
+  it('loads the first page of the rows of the scope in the query string, with their total', async () => {
+    answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [], total: 41 } });
     const { result } = renderHook(() => useListController(routesList), { wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR&branchId=3101') });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
-    expect(calls[0].url).toBe('/saas/lego/company_routes/fetch?c=1001&b=3101&t=CONSIGNOR');
+    expect(calls[0].url).toBe('/saas/lego/company_routes/fetch?c=1001&b=3101&t=CONSIGNOR&page=1&size=20');
+    expect(result.current.total).toBe(41);
+  });
+
+  it('sends the search, the sort and the page size to the server, back at page 1', async () => {
+    answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [], total: 41 } });
+    const { result } = renderHook(() => useListController(routesList), { wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR') });
+    await waitFor(() => expect(result.current.rows).toHaveLength(1));
+    act(() => result.current.setPage(3));
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('page=3&size=20'));
+    act(() => result.current.setSearch(' pune '));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=20&q=pune'));
+    act(() => result.current.setSort({ key: 'code', order: 'asc' }));
+    act(() => result.current.setSize(50));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=50&q=pune&sort=code&order=asc'));
+    expect(result.current.page).toBe(1);
   });
 
   it('a failed fetch shows the screen message after the server messages', async () => {

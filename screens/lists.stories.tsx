@@ -64,6 +64,20 @@ export const Transporters: Story = {
   },
 };
 
+/** The search box keeps the transporters with the text in a cell, and the count under the table says how many. */
+export const TransportersSearch: Story = {
+  args: { config: transportersList },
+  parameters: { route: at('/transporters', tataSteel) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('VRL Logistics');
+    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search' }), 'kolkata');
+    await expect(await canvas.findByText('1-1 of 1 transporters')).toBeInTheDocument();
+    await expect(canvas.getByText('TCI Freight')).toBeInTheDocument();
+    await expect(canvas.queryByText('VRL Logistics')).not.toBeInTheDocument();
+  },
+};
+
 /** View Transporters opens the drawer of the transporters linked to the company. */
 export const TransportersDrawer: Story = {
   args: { config: transportersList },

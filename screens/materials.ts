@@ -38,6 +38,8 @@ export const materialsList = defineList({
   source: api.materials,
   rowKey: 'id',
   columns: [{ title: 'Material', field: 'label' }],
+  search: { placeholder: 'Search materials' },
+  noun: 'materials',
   emptyText: 'No materials found for the given selection',
   fetchError: 'Error while fetching company specific materials',
   inlineForms: [masterMaterialForm, customMaterialForm],

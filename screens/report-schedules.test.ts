@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFilters, exceptionDefinition, baseDefinition, filterRows, joinEmails, reportToForm } from './report-schedules';
+import { buildFilters, exceptionDefinition, baseDefinition, filterRows, joinEmails, recipientsText, reportToForm, scheduleText } from './report-schedules';
 import { validator } from '../engine/form/validator';
 import { transformErrors } from '../engine/form/transformErrors';
 import { exceptionFormSchema, type ExceptionForm } from '../schemas/report-schedule';
@@ -75,5 +75,23 @@ describe('report definition payloads', () => {
     expect(errors([{ key: 'current_escalation_level', operator: 'in', value: '2' }])).toEqual(['.filters.0.operator Please enter operator']);
     expect(errors([{ key: 'current_escalation_level', operator: 'gt', value: 'two' }])).toEqual(['.filters.0.value Please enter valid input value']);
     expect(errors([{ key: 'current_escalation_level', operator: 'gt', value: '2' }, { key: 'alert_type', operator: 'in', value: 'a,b' }])).toEqual([]);
+  });
+});
+
+describe('report list rows', () => {
+  it('names the schedule in words from its cron, and an unknown cron as it is', () => {
+    expect(scheduleText('0 0 3 * * ?')).toBe('Daily at 8:30 AM IST');
+    expect(scheduleText('0 30 0 * * ?')).toBe('Daily at 6:00 AM IST');
+    expect(scheduleText('0 0/15 * * * ?')).toBe('Every 15 minutes');
+    expect(scheduleText('0 0 0/2 * * ?')).toBe('Every 2 hours');
+    expect(scheduleText('0 7 7 ? * MON')).toBe('0 7 7 ? * MON');
+    expect(scheduleText(undefined)).toBe('');
+  });
+
+  it('lists the recipients of a stored or textual definition', () => {
+    expect(recipientsText({ definition: { email_recipients: 'a@x.in,b@x.in' } })).toBe('a@x.in, b@x.in');
+    expect(recipientsText({ definition: JSON.stringify({ email_recipients: 'c@x.in' }) })).toBe('c@x.in');
+    expect(recipientsText({ definition: '{broken' })).toBe('');
+    expect(recipientsText({})).toBe('');
   });
 });

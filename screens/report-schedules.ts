@@ -116,7 +116,32 @@ const entity: LookupConfig = {
   error: 'Error while fetching cbdt',
 };
 
-/** A report list: Event Id, Event Name, the enable switch (flips active 0/1 after confirming) and Edit. */
+/** The definition of a listed schedule (an object, or its JSON text). */
+function definitionOf(row: { definition?: unknown }): ReportDefinition | undefined {
+  const { definition } = row;
+  if (typeof definition !== 'string') return definition as ReportDefinition | undefined;
+  try {
+    return JSON.parse(definition) as ReportDefinition;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A schedule in words, from its Quartz cron: 'Daily at 8:30 AM IST', 'Every 2 hours'; a cron no choice has, as it is. */
+export function scheduleText(cron: string | undefined): string {
+  if (!cron) return '';
+  const choice = [...DAILY_SUMMARY_CRONS, ...EXCEPTION_CRONS].find((c) => c.cron === cron);
+  if (!choice) return cron;
+  return choice.group === 'Repeating' ? choice.label : `${choice.group} ${choice.label.replace(/ \(.*\)$/, '')}`;
+}
+
+/** The recipients of a listed schedule, separated by a comma and a space. */
+export const recipientsText = (row: { definition?: unknown }) => (definitionOf(row)?.email_recipients ?? '').split(',').map((e) => e.trim()).filter(Boolean).join(', ');
+
+/**
+ * A report list: Event Id, Event Name, the recipients and the schedule in words (so rows can be told apart), the
+ * enable switch (flips active 0/1 after confirming) and Edit; searchable by recipient.
+ */
 function reportList(type: ReportType, screen: typeof registered.dailySummaryList, button: string, companyMessage: string) {
   const { path } = screen;
   return defineList({
@@ -126,18 +151,25 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
     sourceInput: ({ scope, lookup }) => ({ scope, query: { entity_id: lookup, type } }),
     rowKey: 'id',
     columns: [
-      { title: 'Event Id', field: 'id' },
-      { title: 'Event Name', field: 'type' },
-      switchColumn({
-        title: 'Enable Notificaton',
-        field: 'active',
-        value: (row) => Number(row.active) === 1,
-        endpoint: reportApi.update,
-        input: (row) => ({ params: { id: String(row.id) }, body: { active: Number(row.active) === 1 ? 0 : 1 } }),
-        confirmText: 'Are you sure want to disable/enable notification',
-        error: 'Error while disabling report',
-      }),
+      { title: 'Event Id', field: 'id', width: 170 },
+      { title: 'Event Name', field: 'type', width: 170 },
+      { title: 'Recipients', field: 'recipients', value: recipientsText, sortable: true },
+      { title: 'Schedule', field: 'schedule', value: (row) => scheduleText(definitionOf(row)?.schedule?.cron), width: 190 },
+      {
+        ...switchColumn({
+          title: 'Enable Notificaton',
+          field: 'active',
+          value: (row) => Number(row.active) === 1,
+          endpoint: reportApi.update,
+          input: (row) => ({ params: { id: String(row.id) }, body: { active: Number(row.active) === 1 ? 0 : 1 } }),
+          confirmText: 'Are you sure want to disable/enable notification',
+          error: 'Error while disabling report',
+        }),
+        width: 150,
+      },
     ],
+    search: { placeholder: 'Search recipients or schedule', fields: ['recipients', 'schedule'] },
+    noun: 'reports',
     emptyText: 'No reports found',
     fetchError: 'Error while fetching report',
     headerButtons: [{ label: button, to: `${path}/add`, primary: true, companyMessage }],

@@ -11,9 +11,9 @@ export const transportersList = defineList<Transporter>({
   rowKey: 'id',
   columns: [
     { title: 'Transporter name', field: 'transporterName', sortable: true },
-    { title: 'Branch', field: 'branch' },
-    { title: 'Contact Person', field: 'contactPerson' },
-    { title: 'Phone Number', field: 'phoneNumber' },
+    { title: 'Branch', field: 'branch', sortable: true, width: 140 },
+    { title: 'Contact Person', field: 'contactPerson', sortable: true, width: 160 },
+    { title: 'Phone Number', field: 'phoneNumber', width: 140 },
     { title: 'Address', field: 'address' },
     switchColumn({
       title: 'Active',
@@ -26,6 +26,8 @@ export const transportersList = defineList<Transporter>({
       error: 'Error while updating',
     }),
   ],
+  search: { placeholder: 'Search transporters', fields: ['transporterName', 'branch', 'contactPerson', 'phoneNumber', 'address'] },
+  noun: 'transporters',
   emptyText: 'No transporters found for the given selection',
   fetchError: 'Error while fetching details',
   headerButtons: [

@@ -47,6 +47,8 @@ export const vehiclesList = defineList({
   source: api.vehicles,
   rowKey: 'id',
   columns: [{ title: 'Vehicle', field: 'label' }],
+  search: { placeholder: 'Search vehicles' },
+  noun: 'vehicles',
   emptyText: 'No vehicles found for the given selection',
   fetchError: 'Error while fetching vehicles',
   inlineForms: [standardVehicleForm, customVehicleForm],

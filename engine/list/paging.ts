@@ -7,19 +7,55 @@ type Row = Record<string, unknown>;
 /** The filters' values by query parameter (a date range fills two). */
 export type FilterValues = Record<string, QueryValue>;
 
-/** The query a list adds to its source call: the filters that have a value and, when the server pages, the page and its size. */
-export function listQuery(values: FilterValues, paging: ServerPaging | undefined, page: number): Record<string, QueryValue> {
-  const query: Record<string, QueryValue> = {};
-  for (const [param, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') query[param] = value;
-  return paging ? { ...query, page, size: paging.size } : query;
+/** The page sizes an operator can choose, and the one a list starts with unless its config says otherwise. */
+export const PAGE_SIZES = [10, 20, 50, 100];
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** How the operator has narrowed and ordered a list: its page, page size, search text and sort. */
+export interface ListState {
+  page: number;
+  size?: number;
+  search?: string;
+  sort?: { key: string; order: 'asc' | 'desc' };
 }
 
-/** The rows of an answer and how many there are in all: the page's rows and total when the server pages, else every row. */
+/**
+ * The query a list adds to its source call: the filters that have a value and, when the server pages, the page and
+ * its size, the search text (when it has any) and the sort (when a column is sorted).
+ */
+export function listQuery(values: FilterValues, paging: ServerPaging | undefined, view: ListState | number): Record<string, QueryValue> {
+  const { page, size, search, sort } = typeof view === 'number' ? ({ page: view } as ListState) : view;
+  const query: Record<string, QueryValue> = {};
+  for (const [param, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') query[param] = value;
+  if (!paging) return query;
+  const paged: Record<string, QueryValue> = { ...query, page, size: size ?? paging.size };
+  const text = search?.trim();
+  if (paging.searchParam && text) paged[paging.searchParam] = text;
+  if (paging.sortParams && sort) Object.assign(paged, { [paging.sortParams.sort]: sort.key, [paging.sortParams.order]: sort.order });
+  return paged;
+}
+
+/**
+ * The rows of an answer and how many there are in all: the page's rows and total when the server pages (read from
+ * the data, or from the whole answer for `from: 'body'`), else every row.
+ */
 export function rowsOf(data: unknown, paging: ServerPaging | undefined): { rows: Row[]; total: number } {
   const rows = paging ? pick(data, paging.rows) : data;
   const list = Array.isArray(rows) ? (rows as Row[]) : [];
   const total = paging ? Number(pick(data, paging.total)) : list.length;
   return { rows: list, total: Number.isFinite(total) ? total : list.length };
+}
+
+/** The rows whose shown text (as `text` renders a cell) contains the search text, in any case; all rows for no text. */
+export function searchRows<R>(rows: R[], search: string | undefined, texts: ((row: R) => string)[]): R[] {
+  const needle = search?.trim().toLocaleLowerCase();
+  if (!needle) return rows;
+  return rows.filter((row) => texts.some((text) => text(row).toLocaleLowerCase().includes(needle)));
+}
+
+/** The count under a list: '1-20 of 604 routes' ('0 routes' when there are none); without a noun, '1-20 of 604 in all'. */
+export function countText(total: number, [from, to]: [number, number], noun = 'in all'): string {
+  return total === 0 ? `0 ${noun}` : `${from}-${to} of ${total} ${noun}`;
 }
 
 /** The nested rows a row opens onto (none unless the detail's field holds a list). */

@@ -1,13 +1,35 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import useSWR from 'swr';
 import { useParams } from 'react-router';
-import { callEndpoint } from '../data/endpoint';
-import { useEndpoint } from '../data/useEndpoint';
+import { callEndpoint, endpointQuery, fillPath, type CallInput, type Endpoint } from '../data/endpoint';
+import { EndpointError, useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ColumnConfig, ListConfig } from '../types';
-import { listQuery, rowsOf, type FilterValues } from './paging';
+import { cellValue, formatCell } from './columns';
+import { DEFAULT_PAGE_SIZE, listQuery, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
 
 export type Row = Record<string, unknown>;
+
+/** A sort of a column: the column (its `sortKey` for the server, else its field) and the order. */
+export type ListSort = ListState['sort'];
+
+/**
+ * Reads a list's source through SWR: the answer's data, or the whole answer when the list reads its rows and total
+ * from it (`paging.from: 'body'`). While another page, search or sort loads, the last answer stays on screen.
+ */
+function useListSource(endpoint: Endpoint, input: CallInput, enabled: boolean, whole: boolean) {
+  const key = enabled ? [endpoint.service ?? 'main', fillPath(endpoint.path, input.params), JSON.stringify(endpointQuery(endpoint, input)), whole ? 'body' : 'data'] : null;
+  return useSWR<unknown, EndpointError>(
+    key,
+    async () => {
+      const result = await callEndpoint<unknown>(endpoint, input);
+      if (!result.ok) throw new EndpointError(result.messages, result.status);
+      return whole ? result.body : result.data;
+    },
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}
 
 /**
  * State and actions of a list screen, without any UI: rows of the scope (narrowed by the filters, one page at a time
@@ -20,18 +42,30 @@ export function useListController(config: ListConfig) {
   const looked = useEndpoint<unknown>(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
   const lookup = config.lookup && looked.data !== undefined ? config.lookup.pick(looked.data) : undefined;
   const [filters, setFilters] = useState<FilterValues>({});
-  // Another company, branch or filter starts again at page 1.
-  const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, filters]);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ListSort>(undefined);
+  const [size, setSize] = useState(config.paging?.size ?? DEFAULT_PAGE_SIZE);
+  // Another company, branch, filter, search, sort or page size starts again at page 1.
+  const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, filters, search.trim(), sort, size]);
   const [paged, setPaged] = useState({ selection, page: 1 });
   const page = paged.selection === selection ? paged.page : 1;
   const base = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
-  const input = config.filters || config.paging ? { ...base, query: { ...base.query, ...listQuery(filters, config.paging, page) } } : base;
-  const { data, error, isLoading, isValidating, mutate } = useEndpoint<unknown>(config.source, input, ready && (!config.lookup || lookup !== undefined));
-  // While the next page loads, the last one of the same selection stays on screen (the pager keeps its place).
-  const shown = useRef<{ selection: string; data: unknown }>(undefined);
-  if (data !== undefined) shown.current = { selection, data };
-  const current = data ?? (config.paging && shown.current?.selection === selection ? shown.current.data : undefined);
-  const { rows, total } = rowsOf(current, config.paging);
+  const input = config.filters || config.paging ? { ...base, query: { ...base.query, ...listQuery(filters, config.paging, { page, size, search, sort }) } } : base;
+  const { data, error, isLoading, isValidating, mutate } = useListSource(config.source, input, ready && (!config.lookup || lookup !== undefined), config.paging?.from === 'body');
+  // While the next page (or search, or sort) loads, the last one of the same scope stays on screen (the pager keeps its place).
+  const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId]);
+  const shown = useRef<{ scopeKey: string; data: unknown }>(undefined);
+  if (data !== undefined) shown.current = { scopeKey, data };
+  const current = data ?? (config.paging && shown.current?.scopeKey === scopeKey ? shown.current.data : undefined);
+  const answered = rowsOf(current, config.paging);
+  // A list the server does not page is searched here, in the text its cells show.
+  const searched = useMemo(() => {
+    if (config.paging || !config.search) return answered.rows;
+    const columns = config.search.fields ? config.columns.filter((c) => config.search!.fields!.includes(c.field)) : config.columns.filter((c) => c.kind !== 'switch');
+    return searchRows(answered.rows, search, columns.map((column) => (row: Row) => formatCell(column.kind, cellValue(column, row))));
+  }, [answered.rows, config.paging, config.search, config.columns, search]);
+  const rows = searched;
+  const total = config.paging ? answered.total : searched.length;
 
   useEffect(() => {
     if (looked.error && config.lookup) feedback.error(config.lookup.error);
@@ -80,6 +114,14 @@ export function useListController(config: ListConfig) {
     total,
     page,
     setPage: (next: number) => setPaged({ selection, page: next }),
+    /** Rows on a page. */
+    size,
+    setSize,
+    /** The search box's text; a change reads (or shows) the first page of the rows with it. */
+    search,
+    setSearch,
+    sort,
+    setSort,
     filters,
     /** Sets some filters' values (a date range sets two); the list reads its first page again. */
     filter: (values: FilterValues) => setFilters((previous) => ({ ...previous, ...values })),

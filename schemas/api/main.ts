@@ -28,9 +28,38 @@ export const routeBulkQuerySchema = {
   properties: { ...scopeQuerySchema.properties, allOrNone: allOrNoneField },
 } as const;
 
+/** Texts of the routes list's optional search, paging and sorting. */
+export const ROUTE_LIST_MSG = {
+  q: 'Search must be text of at most 100 characters',
+  page: 'Page must be a whole number from 1 to 100000',
+  size: 'Size must be a whole number from 1 to 100',
+  sort: 'Sort must be one of label, code, origin, destination, updatedBy, updatedAt',
+  order: "Order must be 'asc' or 'desc'",
+} as const;
+
+/** The columns the routes list can be sorted by. */
+export const ROUTE_SORTS = ['label', 'code', 'origin', 'destination', 'updatedBy', 'updatedAt'] as const;
+
+/**
+ * The routes fetch's query: the scope (and id for one route), and optionally a search over label, code, the two
+ * addresses and updatedBy (`q`), a page (from 1) of `size` rows and a sort. Sending any of these answers one page
+ * (default page 1 of 20, newest first) with the number of matching routes as `total` beside `data`.
+ */
+export const routeListQuerySchema = {
+  ...scopeQuerySchema,
+  properties: {
+    ...scopeQuerySchema.properties,
+    q: { type: 'string', maxLength: 100, errorMessage: ROUTE_LIST_MSG.q },
+    page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: ROUTE_LIST_MSG.page },
+    size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: ROUTE_LIST_MSG.size },
+    sort: { type: 'string', maxLength: 16, enum: ROUTE_SORTS, errorMessage: ROUTE_LIST_MSG.sort },
+    order: { type: 'string', maxLength: 4, enum: ['asc', 'desc'], errorMessage: ROUTE_LIST_MSG.order },
+  },
+} as const;
+
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
-  routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id", querystring: scopeQuerySchema }),
+  routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total", querystring: routeListQuerySchema }),
   saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id', querystring: scopeQuerySchema, body: routeBodySchema }),
   createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [BULK_TEXT.unstorable] }),
   waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),

@@ -3,6 +3,9 @@ import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
 import type { Expected } from '../http/etag';
+import type { ROUTE_SORTS } from '../../schemas/api/main';
+
+type RouteSort = (typeof ROUTE_SORTS)[number];
 
 /** A place as stored: only the fields of the contract, every text present, so stray form fields never reach the database. */
 export type StoredPlace = Required<Pick<RoutePlace, 'label' | 'address' | 'cpCode' | 'geofenceRadius'>> &
@@ -51,6 +54,25 @@ const placeJson = (p: RoutePlace) => JSON.stringify(toStoredPlace(p));
 /** Columns of `routes` renamed to the API's names. */
 const ROUTE_COLUMNS = `id, code, label, stt, origin, destination, updated_by as "updatedBy", updated_at as "updatedAt"`;
 
+/** A page of the routes list: its number (from 1), size, search text and sort. */
+export interface RoutePage {
+  page: number;
+  size: number;
+  q?: string;
+  sort?: RouteSort;
+  order?: 'asc' | 'desc';
+}
+
+/** What each sort of the routes list orders by (fixed SQL, never the request's text). */
+const ROUTE_SORT_SQL: Record<RouteSort, string> = {
+  label: 'lower(label)',
+  code: 'lower(code)',
+  origin: "lower(origin->>'address')",
+  destination: "lower(destination->>'address')",
+  updatedBy: 'lower(updated_by)',
+  updatedAt: 'updated_at',
+};
+
 /** The SQL of routes and their waypoints. */
 export const routeRepository = {
   /**
@@ -65,6 +87,29 @@ export const routeRepository = {
       filter.params,
     );
     return data;
+  },
+
+  /**
+   * One page of the scope's routes whose label, code, addresses or updatedBy contain `q` (any case), sorted by
+   * `sort` (then id, so pages never overlap), as JSON text, with the number of matching routes.
+   */
+  async pageJson(q: Queryable, scope: Scope, page: RoutePage): Promise<{ data: string; total: number }> {
+    const filter = scopeFilter(scope);
+    const n = filter.params.length;
+    const search = page.q?.trim() ? `%${page.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = `${filter.sql} and ($${n + 1}::text is null or label ilike $${n + 1} or code ilike $${n + 1}
+      or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})`;
+    const column = ROUTE_SORT_SQL[page.sort ?? 'updatedAt'];
+    const direction = (page.order ?? (page.sort ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc';
+    const params = [...filter.params, search];
+    const [{ data }] = await q.query<{ data: string }>(
+      `select coalesce(json_agg(r), '[]')::text as data
+         from (select ${ROUTE_COLUMNS} from routes where ${where}
+                order by ${column} ${direction} nulls last, id limit $${n + 2} offset $${n + 3}) r`,
+      [...params, page.size, (page.page - 1) * page.size],
+    );
+    const count = await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params);
+    return { data, total: count?.n ?? 0 };
   },
 
   /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */

@@ -22,6 +22,12 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
       withEtag(reply, version);
       return ok([record]);
     }
+    // Search, paging or sorting asked for: one page, with the number of matching routes beside the data.
+    if (query.q !== undefined || query.page !== undefined || query.size !== undefined || query.sort !== undefined || query.order !== undefined) {
+      const size = query.size ?? 20;
+      const { data, total } = await routeRepository.pageJson(store, scope, { page: query.page ?? 1, size, q: query.q, sort: query.sort, order: query.order });
+      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[],"total":${total}}`);
+    }
     const data = await routeRepository.listJson(store, scope);
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);
   });

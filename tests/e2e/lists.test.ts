@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { callPath, operatorSession, pickCompany, saveScreen, type RunningConsole } from './harness';
+import { mainCalls } from '../../schemas/api';
+
+/**
+ * Issue 10 point 4: every list fits 1280 px (long texts end in an ellipsis, the full text on hover), one obvious edit
+ * per row, search, sorting, a page-size choice and a count on the routes list (searched, sorted and paged by the
+ * server), and report lists whose rows can be told apart by their recipients and schedule.
+ */
+const session = operatorSession();
+let app: RunningConsole;
+let page: Page;
+let scope: string;
+let companyId: string;
+beforeAll(async () => {
+  ({ app, page } = session);
+});
+
+/** Routes added for this test: enough to pass one page, with long addresses. */
+const ADDED = 30;
+const LONG = 'Plot 14, Phase II, Chakan Industrial Area, Mahalunge, Khed Taluka, Pune District, Maharashtra 410501, India';
+const place = (id: string, label: string, address: string) => ({
+  label,
+  address,
+  cpCode: '',
+  geofenceRadius: 2,
+  google: { place_id: id, formatted_address: address, geometry: { location: { lat: 18.75, lng: 73.85 } } },
+});
+
+/** Calls the API with the page's desk token. */
+async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+type Page1 = { data: { code: string; label: string }[]; total: number };
+const routesPage = (query: Record<string, string | number>) => api<Page1>('GET', callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', ...query }));
+
+/** The table fits the window: nothing scrolls sideways and the last column ends inside the viewport. */
+async function fits(width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.locator('.ant-table-tbody tr.ant-table-row, .ant-table-tbody .ant-table-placeholder').first().waitFor();
+  const overflow = await page.evaluate(() => {
+    const content = document.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
+    const root = document.scrollingElement!;
+    return { table: content ? content.scrollWidth - content.clientWidth : 0, page: root.scrollWidth - root.clientWidth };
+  });
+  expect(overflow).toEqual({ table: 0, page: 0 });
+  const lastHeader = await page.locator('.ant-table-thead th').last().boundingBox();
+  expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(width);
+}
+
+const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
+
+describe('lists', () => {
+  it('the routes list fits 1280 and 1440 px, with one labelled Edit per row and the full text on hover', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+    await page.waitForURL(/companyId=/);
+    companyId = new URL(page.url()).searchParams.get('companyId')!;
+    scope = new URL(page.url()).search;
+    for (let i = 1; i <= ADDED; i++) {
+      const n = String(i).padStart(2, '0');
+      const saved = await api('POST', callPath(mainCalls.saveRoute, { c: companyId, t: 'CONSIGNOR' }), {
+        label: `Lists Route ${n}`,
+        code: `LST-${n}`,
+        stt: 300,
+        origin: place(`in:lst:${n}:o`, `Origin ${n}`, `${LONG} (${n})`),
+        destination: place(`in:lst:${n}:d`, `Destination ${n}`, `Unloading yard ${n}, JNPT, Nhava Sheva, Navi Mumbai, Maharashtra 400707, India`),
+      });
+      expect(saved.status).toBe(200);
+    }
+    await page.goto(`${app.url}/routes${scope}`);
+    const total = (await routesPage({ page: 1, size: 1 })).body.total;
+    expect(total).toBeGreaterThanOrEqual(ADDED);
+    await page.getByText(`1-20 of ${total} routes`).waitFor();
+    expect(await rows().count()).toBe(20);
+
+    for (const header of ['Loading Point', 'Unloading Point', 'Route Label', 'Route Code', 'Updated By', 'Time Stamp', 'Action']) {
+      await page.locator('.ant-table-thead th', { hasText: header }).first().waitFor();
+    }
+    await fits(1280);
+    await saveScreen(page, 'lists-routes-1280');
+    await fits(1440);
+    await saveScreen(page, 'lists-routes-1440');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // One obvious edit: a labelled Edit link per row (the quick edit modal is a small secondary action).
+    const first = rows().first();
+    expect(await first.getByRole('link', { name: 'Edit' }).count()).toBe(1);
+    expect(await first.getByRole('link', { name: 'Edit' }).textContent()).toContain('Edit');
+    // A long address ends in an ellipsis, its full text in the cell's title (shown on hover).
+    const cell = page.locator('.ant-table-tbody td', { hasText: LONG }).first();
+    expect(await cell.getAttribute('title')).toContain(LONG);
+    const clipped = await cell.evaluate((td) => {
+      const inner = (td.querySelector('.ant-table-cell-content') as HTMLElement | null) ?? (td as HTMLElement);
+      return inner.scrollWidth > inner.clientWidth || td.scrollWidth > td.clientWidth;
+    });
+    expect(clipped).toBe(true);
+  });
+
+  it('searches the routes on the server as the operator types', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    const asked = page.waitForRequest((req) => req.url().includes('company_routes/fetch') && req.url().includes('q=LST-07'));
+    await search.fill('LST-07');
+    await asked;
+    await page.getByText('1-1 of 1 routes').waitFor();
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().textContent()).toContain('Lists Route 07');
+    await search.fill('no such route anywhere');
+    await page.getByText('No routes found for the given selection').waitFor();
+    await search.fill('');
+    const total = (await routesPage({ page: 1, size: 1 })).body.total;
+    await page.getByText(`1-20 of ${total} routes`).waitFor();
+  });
+
+  it('sorts the routes by a column header on the server, both ways', async () => {
+    const expected = (await routesPage({ page: 1, size: 20, sort: 'code', order: 'asc' })).body.data.map((r) => r.code);
+    const ascending = page.waitForResponse((res) => res.url().includes('sort=code&order=asc'));
+    await page.locator('.ant-table-thead th', { hasText: 'Route Code' }).click();
+    await ascending;
+    await expect.poll(async () => (await rows().first().textContent()) ?? '').toContain(expected[0]);
+    const descending = page.waitForResponse((res) => res.url().includes('sort=code&order=desc'));
+    await page.locator('.ant-table-thead th', { hasText: 'Route Code' }).click();
+    await descending;
+    const last = (await routesPage({ page: 1, size: 1, sort: 'code', order: 'desc' })).body.data[0].code;
+    await expect.poll(async () => (await rows().first().textContent()) ?? '').toContain(last);
+  });
+
+  it('offers a page size and counts the rows', async () => {
+    const total = (await routesPage({ page: 1, size: 1 })).body.total;
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '50 / page' }).click();
+    await page.getByText(`1-${Math.min(50, total)} of ${total} routes`).waitFor();
+    await expect.poll(() => rows().count()).toBe(Math.min(50, total));
+  });
+
+  it('the report lists tell their rows apart by recipients and schedule, and fit 1280 px', async () => {
+    await page.goto(`${app.url}/exception-report${scope}`);
+    const alert = page.locator('.ant-table-tbody tr', { hasText: 'rs_tsl_alert' });
+    await alert.waitFor();
+    for (const header of ['Event Id', 'Event Name', 'Recipients', 'Schedule', 'Enable Notificaton', 'Action']) {
+      await page.locator('.ant-table-thead th', { hasText: header }).first().waitFor();
+    }
+    expect(await alert.textContent()).toContain('alerts@tatasteel.example');
+    expect(await alert.textContent()).toContain('Every 4 hours');
+    await fits(1280);
+    await saveScreen(page, 'lists-exception-1280');
+
+    await page.goto(`${app.url}/sputnik-daily-summary${scope}`);
+    const daily = page.locator('.ant-table-tbody tr', { hasText: 'control.tower@tatasteel.example' });
+    await daily.waitFor();
+    expect(await daily.textContent()).toContain('Daily at 8:30 AM IST');
+    expect(await daily.textContent()).toContain('ops@demo.local, control.tower@tatasteel.example');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('nobody@else.example');
+    await page.getByText('No reports found').waitFor();
+  });
+
+  it('the other lists fit 1280 px too', async () => {
+    for (const path of ['/route-master', '/transporters', '/alert-settings', '/audit-log']) {
+      await page.goto(`${app.url}${path}${scope}`);
+      await fits(1280);
+      await saveScreen(page, `lists${path.replace('/', '-')}-1280`);
+    }
+  });
+});
