@@ -189,7 +189,8 @@ describe('add alert config', () => {
     await page.getByLabel('Buffer', { exact: true }).fill('abc');
     await page.getByLabel('Config One').click();
     expect(await page.getByLabel('Buffer', { exact: true }).inputValue()).toBe('abc');
-    await page.getByText('Buffer must be a number of 0 or more').waitFor();
+    // Letters are told apart from a number out of range: the field asks for a number.
+    await page.getByText('Enter a number', { exact: true }).waitFor();
   });
 
   it('saves one alert for the company and returns to the list', async () => {
