@@ -3,8 +3,16 @@ import { scopeQuerySchema } from '../scope';
 import {
   branchDepartmentsQuerySchema, branchSearchQuerySchema, companySearchQuerySchema, departmentsQuerySchema, placeSearchQuerySchema,
 } from '../lookup';
+import {
+  KNOWN_PLACE_MSG, knownPlaceCreateBodySchema, knownPlaceCreateQuerySchema, knownPlaceDeleteQuerySchema, knownPlaceFetchQuerySchema,
+  knownPlaceUpdateBodySchema, knownPlaceUpdateQuerySchema,
+} from '../known-place';
+import { BULK_TEXT } from '../bulk-rows';
 
 const main = { service: 'main', envelope: 'main' } as const;
+
+/** A bulk create of 600 known places (some 2 KB each at the most) fits; larger bodies get 413. */
+const PLACES_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * The main API's company look-ups of spec 000 section 7: the filter bar's searches, partners, the scope's entity
@@ -21,4 +29,8 @@ export const companyCalls = {
   fteid: defineCall({ ...main, id: 'company.fteid', method: 'GET', path: '/v1/company/get-fteid', summary: 'The FT entity id of the scope', querystring: scopeQuerySchema }),
   permissions: defineCall({ ...main, id: 'access.permissions', method: 'GET', path: '/v1/accessControl/permissions', summary: "The desk's permission masks (spec 000 section 6)" }),
   placeSearch: defineCall({ ...main, id: 'places.search', method: 'GET', path: '/saas/lego/company_places/search', summary: "The company's known places matching q", querystring: placeSearchQuerySchema }),
+  placeFetch: defineCall({ ...main, id: 'places.fetch', method: 'GET', path: '/saas/lego/company_places/fetch', summary: "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page or size one page of them and their total", querystring: knownPlaceFetchQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
+  placeCreate: defineCall({ ...main, id: 'places.create', method: 'POST', path: '/saas/lego/company_places/create', summary: 'Creates known places: all or a 400 naming the bad rows; with bulkUpload=true one answer per row ({cpId} or its error texts)', querystring: knownPlaceCreateQuerySchema, body: knownPlaceCreateBodySchema, bodyLimit: PLACES_BODY_LIMIT, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.tooFar, KNOWN_PLACE_MSG.duplicateCode, BULK_TEXT.unstorable] }),
+  placeUpdate: defineCall({ ...main, id: 'places.update', method: 'POST', path: '/saas/lego/company_places/update', summary: "Updates a known place's label, address, code and geofence radius (its Google address and coordinates stay)", querystring: knownPlaceUpdateQuerySchema, body: knownPlaceUpdateBodySchema, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.readOnly, KNOWN_PLACE_MSG.duplicateCode] }),
+  placeDelete: defineCall({ ...main, id: 'places.delete', method: 'DELETE', path: '/saas/lego/company_places/delete', summary: 'Deletes a known place', querystring: knownPlaceDeleteQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
 };

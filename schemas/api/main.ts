@@ -57,6 +57,28 @@ export const routeListQuerySchema = {
   },
 } as const;
 
+/** The texts of a waypoint reorder that does not name each of the route's waypoints once. */
+export const WAYPOINT_ORDER_MSG = {
+  ids: 'Send the ids of the route\'s waypoints in their new order',
+  mismatch: 'The list must name each waypoint of the route exactly once',
+} as const;
+
+/** Body of the waypoint reorder: the route's waypoint ids in their new order (the sequence becomes 1..n). */
+export const waypointOrderBodySchema = {
+  type: 'object',
+  properties: {
+    ids: {
+      type: 'array',
+      // Far above any route's waypoints (a bulk route row holds at most 98).
+      maxItems: 1000,
+      items: { type: 'string', minLength: 1, maxLength: 64, errorMessage: WAYPOINT_ORDER_MSG.ids },
+      errorMessage: { type: WAYPOINT_ORDER_MSG.ids, maxItems: WAYPOINT_ORDER_MSG.mismatch },
+    },
+  },
+  required: ['ids'],
+  errorMessage: { required: { ids: WAYPOINT_ORDER_MSG.ids } },
+} as const;
+
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
   routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total", querystring: routeListQuerySchema }),
@@ -64,6 +86,7 @@ export const mainCalls = {
   createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [BULK_TEXT.unstorable] }),
   waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),
   createWaypoint: defineCall({ ...main, id: 'waypoints.create', method: 'POST', path: '/saas/lego/company_routes_waypoints/create', summary: 'Adds a waypoint at the end of a route', querystring: routeScopeQuerySchema, body: waypointBodySchema }),
+  reorderWaypoints: defineCall({ ...main, id: 'waypoints.reorder', method: 'POST', path: '/saas/lego/company_routes_waypoints/reorder', summary: "Stores a route's waypoints in the order of ids (sequence 1..n); 400 unless ids are exactly the route's waypoints", querystring: routeScopeQuerySchema, body: waypointOrderBodySchema, messages: [WAYPOINT_ORDER_MSG.mismatch] }),
   deleteWaypoint: defineCall({ ...main, id: 'waypoints.delete', method: 'DELETE', path: '/saas/lego/company_routes_waypoints/delete', summary: 'Deletes a waypoint and renumbers the rest', querystring: scopedIdQuerySchema }),
 
   routeMaster: defineCall({ ...main, id: 'routeMaster.fetch', method: 'GET', path: '/saas/lego/company_routes_master/fetch', summary: "The consignor's freight rates per route and transporter", querystring: scopeQuerySchema }),

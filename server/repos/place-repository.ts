@@ -1,5 +1,38 @@
+import type { KnownPlace } from '../../schemas/known-place';
+import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
+
+/** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
+export interface PlaceOwner {
+  companyId: string;
+  partnerId: string | null;
+}
+
+/** A known place to store, checked: trimmed texts, a radius, and Google's place (coordinates when known). */
+export interface NewPlace {
+  label: string;
+  address: string;
+  cpCode: string;
+  geofenceRadius: number;
+  google: KnownPlace['google'];
+}
+
+/** The editable fields of a known place (the Google address and coordinates are not among them). */
+export type PlaceEdit = Omit<NewPlace, 'google'>;
+
+/** A page of the known-places list: its number (from 1), size and search text. */
+export interface PlacePage {
+  page: number;
+  size: number;
+  q?: string;
+}
+
+const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geofence_radius as "geofenceRadius",
+  updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
+
+/** The places of one owner: the company's, and the consignor's when one is named (`is not distinct from` takes null). */
+const OWNER_SQL = 'company_id = $1 and partner_id is not distinct from $2';
 
 /** The SQL of a company's known places. */
 export const placeRepository = {
@@ -15,5 +48,64 @@ export const placeRepository = {
         order by label limit 50`,
       [companyId, children, containsPattern(text)],
     );
+  },
+
+  /** Every place of `owner`, newest first (the list of the known places screen). */
+  list(q: Queryable, owner: PlaceOwner): Promise<KnownPlace[]> {
+    return q.query<KnownPlace>(`select ${PLACE_COLUMNS} from company_places where ${OWNER_SQL} order by updated_at desc, cp_id`, [
+      owner.companyId,
+      owner.partnerId,
+    ]);
+  },
+
+  /** One page of `owner`'s places whose code, label, address or updatedBy contains `q`, with the number matching. */
+  async page(q: Queryable, owner: PlaceOwner, page: PlacePage): Promise<{ data: KnownPlace[]; total: number }> {
+    const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
+    const where = `${OWNER_SQL} and ($3::text is null or cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)`;
+    const params = [owner.companyId, owner.partnerId, search];
+    const data = await q.query<KnownPlace>(
+      `select ${PLACE_COLUMNS} from company_places where ${where} order by updated_at desc, cp_id limit $4 offset $5`,
+      [...params, page.size, (page.page - 1) * page.size],
+    );
+    const count = await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params);
+    return { data, total: count?.n ?? 0 };
+  },
+
+  /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */
+  byId(q: Queryable, owner: PlaceOwner, cpId: string): Promise<KnownPlace | null> {
+    return q.one<KnownPlace>(`select ${PLACE_COLUMNS} from company_places where ${OWNER_SQL} and cp_id = $3`, [
+      owner.companyId,
+      owner.partnerId,
+      cpId,
+    ]);
+  },
+
+  /** Inserts places of `owner` in one statement, answering their new ids in order. */
+  async insertMany(q: Queryable, owner: PlaceOwner, places: NewPlace[], by: string): Promise<string[]> {
+    const rows = places.map((place) => ({ ...place, cpId: newId('cp') }));
+    await q.query(
+      `insert into company_places (cp_id, company_id, partner_id, cp_code, label, address, geofence_radius, google,
+                                   updated_by, updated_at)
+       select r."cpId", $2::text, $3::text, r."cpCode", r.label, r.address, r."geofenceRadius", r.google, $4::text, $5::bigint
+         from jsonb_to_recordset($1::jsonb)
+           as r("cpId" text, "cpCode" text, label text, address text, "geofenceRadius" double precision, google jsonb)`,
+      [JSON.stringify(rows), owner.companyId, owner.partnerId, by, Date.now()],
+    );
+    return rows.map((row) => row.cpId);
+  },
+
+  /** Changes the editable fields of `owner`'s place `cpId`: the stored place, or null when there is none. */
+  update(q: Queryable, owner: PlaceOwner, cpId: string, edit: PlaceEdit, by: string): Promise<KnownPlace | null> {
+    return q.one<KnownPlace>(
+      `update company_places set label = $4, address = $5, cp_code = $6, geofence_radius = $7, updated_by = $8, updated_at = $9
+        where ${OWNER_SQL} and cp_id = $3 returning ${PLACE_COLUMNS}`,
+      [owner.companyId, owner.partnerId, cpId, edit.label, edit.address, edit.cpCode, edit.geofenceRadius, by, Date.now()],
+    );
+  },
+
+  /** Deletes `owner`'s place `cpId`; false when there was none. */
+  async remove(q: Queryable, owner: PlaceOwner, cpId: string): Promise<boolean> {
+    const rows = await q.query(`delete from company_places where ${OWNER_SQL} and cp_id = $3 returning cp_id`, [owner.companyId, owner.partnerId, cpId]);
+    return rows.length > 0;
   },
 };

@@ -210,6 +210,24 @@ export const routeRepository = {
     return (await q.one<{ route_id: string }>('select route_id from route_waypoints where id = $1', [id]))?.route_id ?? null;
   },
 
+  /**
+   * Stores the route's waypoints in the order of `ids` (sequence 1..n), under a lock of the route so no add or delete
+   * runs between the check and the write. False, changing nothing, unless `ids` names each waypoint exactly once.
+   */
+  async reorderWaypoints(q: Queryable, routeId: string, ids: string[]): Promise<boolean> {
+    await q.query('select 1 from routes where id = $1 for update', [routeId]);
+    const current = (await q.query<{ id: string }>('select id from route_waypoints where route_id = $1', [routeId])).map((r) => r.id);
+    const wanted = new Set(ids);
+    if (wanted.size !== ids.length || ids.length !== current.length || !current.every((id) => wanted.has(id))) return false;
+    await q.query(
+      `update route_waypoints w set sequence = o.n
+         from unnest($2::text[]) with ordinality as o(id, n)
+        where w.route_id = $1 and w.id = o.id and w.sequence <> o.n`,
+      [routeId, ids],
+    );
+    return true;
+  },
+
   /** Deletes waypoint `id` of route `routeId` and renumbers the rest from 1 (spec 000 section 4). */
   async removeWaypoint(q: Queryable, routeId: string, id: string): Promise<void> {
     await q.query('delete from route_waypoints where id = $1', [id]);

@@ -1,18 +1,99 @@
 import type { FastifyInstance } from 'fastify';
 import { companyCalls } from '../../schemas/api/company';
-import { ok } from '../http/envelope';
+import { KNOWN_PLACE_MSG } from '../../schemas/known-place';
+import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { resolveScope } from '../repos/scope-repository';
-import { placeRepository } from '../repos/place-repository';
+import { ensurePartner, resolveScope } from '../repos/scope-repository';
+import { placeRepository, type PlaceOwner } from '../repos/place-repository';
+import { rowFailure } from '../rules/bulk-rows';
+import { savePlaceRows, savePlacesAll, sheetText } from '../rules/known-place-rows';
+import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
+/** Where a known-place call's scope and consignor come from. */
+interface PlaceScopeQuery {
+  c: string;
+  b?: string;
+  d?: string;
+  partnerId?: string;
+}
+
 /**
- * Known-place search: the company's places whose label, code or address contains `q`. `children=true` also
- * returns the places kept for one partner (a transporter's places of a consignor); otherwise only the company's own.
+ * Whose places a call is about (API.md "Known places"): the company in scope and, for a TRANSPORTER, the consignor
+ * it keeps them for ('Please select a consignor to proceed' without one). A partnerId must be one of the company's
+ * partners (a consignor, for a TRANSPORTER), else 404 like any id out of reach.
  */
-export async function placeRoutes(app: FastifyInstance, { store }: AppContext) {
+async function placeOwner(q: Queryable, query: PlaceScopeQuery, partner = query.partnerId): Promise<PlaceOwner> {
+  const scope = await resolveScope(q, query);
+  const partnerId = partner || null;
+  if (scope.companyType === 'TRANSPORTER' && !partnerId) throw new ApiError(400, [KNOWN_PLACE_MSG.selectConsignor]);
+  if (partnerId) await ensurePartner(q, scope.companyId, partnerId, scope.companyType === 'TRANSPORTER' ? 'CONSIGNOR' : undefined);
+  return { companyId: scope.companyId, partnerId };
+}
+
+/** Whether coordinates sent (if any) are the stored ones: the edit form sends back what it read. */
+const samePoint = (sent?: { lat: number; lng: number }, stored?: { lat: number; lng: number }) =>
+  !sent || (!!stored && sent.lat === stored.lat && sent.lng === stored.lng);
+
+/**
+ * Known places (spec 000 sections 2.10 and 7): search, fetch (all, one page, or one), create (the form's all or
+ * none, or the bulk sheet's answer per row), update and delete. The 30 km rule and the per-row answers live in
+ * server/rules/known-place-rows.ts.
+ */
+export async function placeRoutes(app: FastifyInstance, { store, geocoder }: AppContext) {
   route(app, companyCalls.placeSearch, async ({ query }) => {
     const scope = await resolveScope(store, query);
     return ok(await placeRepository.search(store, scope.companyId, query.q ?? '', query.children === true));
+  });
+
+  route(app, companyCalls.placeFetch, async ({ query }) => {
+    const owner = await placeOwner(store, query);
+    if (query.cpId) {
+      const place = await placeRepository.byId(store, owner, query.cpId);
+      if (!place) throw notFound();
+      return ok([place]);
+    }
+    if (query.q !== undefined || query.page !== undefined || query.size !== undefined) {
+      const { data, total } = await placeRepository.page(store, owner, { page: query.page ?? 1, size: query.size ?? 20, q: query.q });
+      return { ...ok(data), total };
+    }
+    return ok(await placeRepository.list(store, owner));
+  });
+
+  route(app, companyCalls.placeCreate, async ({ query, body, desk }) => {
+    const owner = await placeOwner(store, query);
+    if (query.bulkUpload) return ok(await savePlaceRows(store, geocoder, owner, body, query.allOrNone ?? false, desk.email));
+    return ok(await savePlacesAll(store, geocoder, owner, body, desk.email));
+  });
+
+  route(app, companyCalls.placeUpdate, async ({ query, body, desk }) =>
+    ok(
+      await store.tx(async (q) => {
+        const owner = await placeOwner(q, query, body.partnerId || query.partnerId);
+        const stored = await placeRepository.byId(q, owner, body.cpId);
+        if (!stored) throw notFound();
+        // Edit mode shows the Google address and coordinates read-only: a body that changes them is refused.
+        const google = body.google;
+        if (google && (google.place_id !== stored.google.place_id || !samePoint(google.geometry?.location, stored.google.geometry?.location))) {
+          throw new ApiError(400, [KNOWN_PLACE_MSG.readOnly]);
+        }
+        const edit = { label: body.label.trim(), address: body.address.trim(), cpCode: body.cpCode.trim(), geofenceRadius: body.geofenceRadius ?? 2 };
+        let updated;
+        try {
+          updated = await placeRepository.update(q, owner, body.cpId, edit, desk.email);
+        } catch (err) {
+          throw new ApiError(400, [sheetText(rowFailure(err, KNOWN_PLACE_MSG.duplicateCode))]);
+        }
+        if (!updated) throw notFound();
+        return updated;
+      }),
+    ),
+  );
+
+  route(app, companyCalls.placeDelete, async ({ query }) => {
+    await store.tx(async (q) => {
+      if (!(await placeRepository.remove(q, await placeOwner(q, query), query.cpId))) throw notFound();
+    });
+    return ok(null);
   });
 }

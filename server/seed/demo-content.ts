@@ -76,4 +76,11 @@ export const KNOWN_PLACES: [string, string, string | null, string, string, Place
   ['cp_utc_panvel', '1003', null, 'UTC-PNV-BT', 'UltraTech Panvel Bulk Terminal', 'panvel'],
   ['cp_utc_khopoli', '1003', null, 'UTC-KPL-GU', 'UltraTech Khopoli Grinding Unit', 'khopoli'],
   ['cp_vrl_tsl_yard', '2001', '1001', 'VRL-TSL-YARD', 'VRL Adityapur Yard (Tata Steel)', 'adityapur'],
+  ['cp_tsl_rourkela', '1001', null, 'TSL-ROU-SC', 'Tata Steel Rourkela Service Centre', 'rourkela'],
+  ['cp_tsl_taloja', '1001', null, 'TSL-TLJ-CRM', 'Tata Steel Taloja Cold Rolling Mill', 'taloja'],
+  ['cp_hul_dankuni', '1002', null, 'HUL-DNK-CFA', 'HUL Dankuni C&F Agent', 'dankuni'],
+  ['cp_utc_sanand', '1003', null, 'UTC-SND-BP', 'UltraTech Sanand Bulk Packaging', 'sanand'],
+  ['cp_vrl_hul_vashi', '2001', '1002', 'VRL-HUL-VASHI', 'VRL Vashi Cross-dock (HUL)', 'vashi'],
+  ['cp_tci_utc_nagpur', '2002', '1003', 'TCI-UTC-NGP', 'TCI Nagpur Hub (UltraTech)', 'nagpur'],
+  ['cp_tci_tsl_raipur', '2002', '1001', 'TCI-TSL-RPR', 'TCI Raipur Yard (Tata Steel)', 'raipur'],
 ];

@@ -81,6 +81,18 @@ const NOT_TRIED: Record<string, string> = {
       'dashboards.list querystring.id', 'dashboards.toggle querystring.id', 'dashboards.menu querystring.id',
     ].map((key) => [key, 'a query id this call does not read (the record it addresses travels elsewhere, or it lists)']),
   ),
+  ...Object.fromEntries(
+    ['places.fetch querystring.cpId', 'places.update body.cpId', 'places.delete querystring.cpId'].map((key) => [
+      key, "known places belong to the whole company (no branch column): reachable from every branch; another company's is 404 (known-places.test.ts)",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['places.fetch', 'places.create', 'places.update', 'places.delete'].map((call) => [
+      `${call} querystring.partnerId`, "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
+    ]),
+  ),
+  'places.update body.partnerId': "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
+  'waypoints.reorder querystring.id': 'a query id this call does not read (the record it addresses travels elsewhere, or it lists)',
   'company.branchDepartments querystring.id': 'names a branch (whose departments it lists), not a record of one',
   'routeMaster.create body.partnerId': 'a partner company of the company (company_partners has no branch)',
   'vehicles.create body.ftVehicleId': "an entry of the platform's standard vehicles (static data of no company)",
@@ -162,6 +174,15 @@ const CASES: Case[] = [
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
     send: (call, r, b) => call('POST', `/saas/lego/company_routes_waypoints/create?${main(b)}&routeId=${r.route}`, place('in:po:831001:jamshedpur', `Halt ${b}`)),
+  },
+  {
+    keys: ['waypoints.reorder querystring.routeId'],
+    envelope: 'main',
+    rows: (r) => [['route_waypoints', 'route_id', r.route]],
+    async send(call, r, b) {
+      const ids = (await call('GET', `/saas/lego/company_routes_waypoints/fetch?${main(OWN)}&routeId=${r.route}`)).body.data.map((w: { id: string }) => w.id);
+      return call('POST', `/saas/lego/company_routes_waypoints/reorder?${main(b)}&routeId=${r.route}`, { ids: ids.reverse() });
+    },
   },
   {
     keys: ['waypoints.delete querystring.id'],

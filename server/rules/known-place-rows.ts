@@ -1,0 +1,118 @@
+import { BULK_TEXT, LISTED_FAILED_ROWS } from '../../schemas/bulk-rows';
+import {
+  KNOWN_PLACE_MAX_DISTANCE_KM, KNOWN_PLACE_MSG, knownPlaceRowSchema, type KnownPlaceRowResult,
+} from '../../schemas/known-place';
+import type { Geocoder, Place } from '../geocoder/geocoder';
+import { distanceKm } from '../geocoder/haversine';
+import { ApiError } from '../http/envelope';
+import { checked } from '../http/validation';
+import { placeRepository, type NewPlace, type PlaceOwner } from '../repos/place-repository';
+import type { Store } from '../store/store';
+import { rowFailure, saveBulk } from './bulk-rows';
+
+/** A row read: the place to store, or its error texts. */
+export type PlaceRead = { row: NewPlace } | { refused: string[] };
+
+/** The sheet calls the code column Code: a text naming the field cpCode names it so (spec 000 section 7). */
+export const sheetText = (text: string) => text.replace(/\bcpCode\b/g, 'Code');
+
+/** Places stored by one statement of a bulk upload (each chunk its own transaction unless all or none). */
+const PLACES_PER_CHUNK = 200;
+
+/**
+ * The place the geocoder knows for a row: by its Google place id, else by its Google address (or address); null when
+ * it knows neither (a place of another geocoder), in which case there is nothing to compare the coordinates with.
+ * `exact`: found by its id (not a best match of its address).
+ */
+async function geocoded(geocoder: Geocoder, row: NewPlace, byAddress: boolean): Promise<{ place: Place; exact: boolean } | null> {
+  const byId = await geocoder.details(row.google.place_id);
+  if (byId) return { place: byId, exact: true };
+  if (!byAddress) return null;
+  const text = row.google.formatted_address || row.address;
+  const best = text ? (await geocoder.geocode(text))[0] : undefined;
+  return best ? { place: best, exact: false } : null;
+}
+
+/**
+ * One row of a create, checked on its own: the schema's texts (cpCode named Code), then the 30 km rule: coordinates
+ * sent with the row more than 30 km from the geocoded place refuse it ('Error: Distance more than 30kms'). A row
+ * without coordinates takes the geocoded place's; the Google address missing is filled in the same way.
+ */
+export async function readPlaceRow(geocoder: Geocoder, raw: unknown): Promise<PlaceRead> {
+  const result = checked(knownPlaceRowSchema, raw);
+  if ('errors' in result) return { refused: result.errors.map(sheetText) };
+  const { label, address, cpCode, geofenceRadius, google } = result.value;
+  const given = google.geometry?.location && { lat: google.geometry.location.lat, lng: google.geometry.location.lng };
+  // Only the fields of Google's place are kept (the schema lets others through).
+  const stored: NewPlace['google'] = {
+    place_id: google.place_id,
+    ...(google.formatted_address && { formatted_address: google.formatted_address }),
+    ...(given && { geometry: { location: given } }),
+  };
+  const row: NewPlace = { label: label.trim(), address: address.trim(), cpCode: cpCode.trim(), geofenceRadius, google: stored };
+  // A guess by address serves only to check coordinates the row brings.
+  const match = await geocoded(geocoder, row, given !== undefined);
+  if (!match) return { row };
+  const found = match.place;
+  if (given && distanceKm(given, found.geometry.location) > KNOWN_PLACE_MAX_DISTANCE_KM) return { refused: [KNOWN_PLACE_MSG.tooFar] };
+  // Coordinates and address are filled in only from the place the id names, never from a best guess by address.
+  if (!match.exact) return { row };
+  row.google = {
+    place_id: google.place_id,
+    formatted_address: google.formatted_address || found.formatted_address,
+    geometry: { location: given ?? found.geometry.location },
+  };
+  return { row };
+}
+
+/** Reads every row (one geocoder look-up each), in order. */
+async function readAll(geocoder: Geocoder, body: unknown[]): Promise<PlaceRead[]> {
+  const reads: PlaceRead[] = [];
+  for (const raw of body) reads.push(await readPlaceRow(geocoder, raw));
+  return reads;
+}
+
+/**
+ * The bulk create (bulkUpload=true): one answer per row in the body's order, `{cpId}` or the row's error texts. Rows
+ * are stored in chunks, each chunk's rows one by one under savepoints when the database refuses one (a duplicate
+ * code), so a bad row never undoes a good one. allOrNone: nothing is stored when a row fails, and the call answers
+ * 400 naming the failed rows.
+ */
+export async function savePlaceRows(store: Store, geocoder: Geocoder, owner: PlaceOwner, body: unknown[], allOrNone: boolean, by: string): Promise<KnownPlaceRowResult[]> {
+  const reads = await readAll(geocoder, body);
+  const outcomes = await saveBulk(store, reads, allOrNone, {
+    read: (read) => {
+      const r = read as PlaceRead;
+      return 'refused' in r ? { refused: r.refused.join(', ') } : r;
+    },
+    store: async (q, items) => (await placeRepository.insertMany(q, owner, items.map((item) => item.row), by)).map((cpId) => ({ saved: cpId })),
+    duplicate: KNOWN_PLACE_MSG.duplicateCode,
+    chunk: PLACES_PER_CHUNK,
+  });
+  return outcomes.map((outcome, i) => {
+    const read = reads[i];
+    if ('refused' in read) return read.refused;
+    return 'refused' in outcome ? [outcome.refused] : { cpId: outcome.saved };
+  });
+}
+
+/**
+ * The form's create (no bulkUpload): every row must pass, else 400 with the texts (of one row; of more, one text per
+ * failed row, prefixed by its number); then all rows are stored in one statement, or none (a duplicate code: 400).
+ */
+export async function savePlacesAll(store: Store, geocoder: Geocoder, owner: PlaceOwner, body: unknown[], by: string): Promise<{ cpId: string }[]> {
+  const reads = await readAll(geocoder, body);
+  if (body.length === 1 && 'refused' in reads[0]) throw new ApiError(400, reads[0].refused);
+  const refused = reads.flatMap((read, i) => ('refused' in read ? [BULK_TEXT.rowFailed(i + 1, read.refused.join(', '))] : []));
+  if (refused.length) {
+    const more = refused.length - LISTED_FAILED_ROWS;
+    throw new ApiError(400, more > 0 ? [...refused.slice(0, LISTED_FAILED_ROWS), BULK_TEXT.moreRowsFailed(more)] : refused);
+  }
+  const rows = reads.map((read) => (read as { row: NewPlace }).row);
+  try {
+    const ids = await store.tx((q) => placeRepository.insertMany(q, owner, rows, by));
+    return ids.map((cpId) => ({ cpId }));
+  } catch (err) {
+    throw new ApiError(400, [rowFailure(err, KNOWN_PLACE_MSG.duplicateCode)]);
+  }
+}
