@@ -7,6 +7,18 @@ import * as registered from './audit-log.meta';
 /** The object types an operator can filter by, named as the list names them. */
 const objectTypes = Object.entries(AUDIT_OBJECT_TYPES).map(([value, label]) => ({ value, label }));
 
+/** A path's first part: `origin` of `origin.google.place_id`, `extra_context` of `extra_context[0].emails`. */
+const topField = (path: string) => path.split(/[.[]/, 1)[0];
+
+/**
+ * The Changed Fields cell: a change names each changed leaf; a creation or deletion names the record's fields that
+ * hold a value (the server leaves out empty ones and bookkeeping), each once, as the leaves are in the row's detail.
+ */
+function changedFields(entry: AuditEntry): string {
+  const fields = entry.changes.map((change) => change.field);
+  return (entry.action === 'update' ? fields : [...new Set(fields.map(topField))]).join(', ');
+}
+
 /**
  * /audit-log: who changed what in the company's configuration (and its branch's, when one is chosen), newest first,
  * 20 to a page read from the server; a row opens onto its changed fields, old → new.
@@ -27,8 +39,7 @@ export const auditLogList = defineList<AuditEntry>({
     { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 90 },
     { title: 'Object', field: 'objectType', value: (row) => AUDIT_OBJECT_TYPES[row.objectType] ?? row.objectType, width: 140 },
     { title: 'Object Id', field: 'objectId', width: 170 },
-    // A creation or deletion concerns every field: only a change names them.
-    { title: 'Changed Fields', field: 'changes', value: (row) => (row.action === 'update' ? row.changes.map((change) => change.field).join(', ') : ''), width: 210 },
+    { title: 'Changed Fields', field: 'changes', value: changedFields, width: 210 },
   ],
   detail: {
     fields: [

@@ -37,7 +37,7 @@ export const materialsList = defineList({
   ...registered.materialsList,
   source: api.materials,
   rowKey: 'id',
-  columns: [{ title: 'Material', field: 'label' }],
+  columns: [{ title: 'Material', field: 'label', sortable: true }],
   search: { placeholder: 'Search materials' },
   noun: 'materials',
   emptyText: 'No materials found for the given selection',

@@ -45,8 +45,7 @@ export const routesList = defineList({
   columns: [
     { title: 'Loading Point', field: 'origin.address', sortKey: 'origin' },
     { title: 'Unloading Point', field: 'destination.address', sortKey: 'destination' },
-    // Not sortable: a sortable header carries its title as aria-label, which tests/e2e/routes.test.ts would take for the form's field.
-    { title: 'Route Label', field: 'label', width: 125 },
+    { title: 'Route Label', field: 'label', sortKey: 'label', width: 125 },
     { title: 'Route Code', field: 'code', sortKey: 'code', width: 120 },
     { title: 'Updated By', field: 'updatedBy', sortKey: 'updatedBy', width: 125 },
     { title: 'Time Stamp', field: 'updatedAt', kind: 'datetime', sortable: true, sortKey: 'updatedAt', width: 165 },

@@ -46,7 +46,7 @@ export const vehiclesList = defineList({
   ...registered.vehiclesList,
   source: api.vehicles,
   rowKey: 'id',
-  columns: [{ title: 'Vehicle', field: 'label' }],
+  columns: [{ title: 'Vehicle', field: 'label', sortable: true }],
   search: { placeholder: 'Search vehicles' },
   noun: 'vehicles',
   emptyText: 'No vehicles found for the given selection',

@@ -22,7 +22,7 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
     const size = query.size ?? 20;
     const filter = { companyId: scope.companyId, branchId: scope.branchId, userId: query.user || null, objectType: query.type ?? null, from, to };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
-    return ok({ rows: rows.map((row) => ({ ...row, changes: auditChanges(row.before, row.after) })), total, page, size });
+    return ok({ rows: rows.map((row) => ({ ...row, changes: auditChanges(row.before, row.after, row.objectId) })), total, page, size });
   });
 
   route(app, auditCalls.users, async ({ query }) => ok(await auditRepository.users(store, await resolveScope(store, query))));

@@ -1,7 +1,17 @@
 import type { AuditChange } from '../../schemas/audit';
 
-/** Bookkeeping columns every save touches: kept in the stored record, left out of the changes (as the trigger does). */
-const NOISE = new Set(['updated_at', 'updated_by', 'version']);
+/**
+ * Columns left out of every entry's changes, though kept in its stored record: the bookkeeping every save touches (as
+ * the trigger leaves it out), and columns the database derives from others (a route's search_text, migration 086),
+ * whose change is told by the columns they come from.
+ */
+const NOISE = new Set(['updated_at', 'updated_by', 'version', 'search_text']);
+
+/**
+ * Columns that say nothing of what was configured: the row's id (the entry's Object Id already), its company (the
+ * entry's own) and when and by whom it was stored. A creation or deletion lists the other fields, not these.
+ */
+const BOOKKEEPING = new Set([...NOISE, 'id', 'company_id', 'created_at', 'created_by']);
 
 /** Nesting deeper than this is shown as JSON text. */
 const MAX_DEPTH = 6;
@@ -44,16 +54,31 @@ function text(value: unknown): string | null {
 /** A value's text as the screen shows it: cut after {@link MAX_TEXT} characters. */
 const shown = (value: string | null) => (value !== null && value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value);
 
+/** A value that sets nothing: absent, null, blank text, an empty list or object. */
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+
+/** The leaves of a record by dotted path, without the columns in `skip` nor, given `key`, the column holding it. */
+function recordLeaves(record: Record<string, unknown> | null, skip: Set<string>, key?: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [column, value] of Object.entries(record ?? {})) if (!skip.has(column) && (key === undefined || value !== key)) leaves(value, column, 1, out);
+  return out;
+}
+
 /**
- * The fields of a record that differ between `before` and `after` (either may be null: a creation or a deletion),
- * as dotted paths with the old and new value as text, by path (the stored jsonb keeps no column order); bookkeeping
- * columns left out.
+ * The fields of a record that differ between `before` and `after`, as dotted paths with the old and new value as
+ * text, by path (the stored jsonb keeps no column order). Either side may be null: a creation lists the fields the
+ * new record set, a deletion the fields the record had (empty values and bookkeeping columns left out, so the list
+ * says what was configured; `objectId`, the entry's Object Id, drops the key column whatever its name, e.g. a
+ * place's cp_id); a change lists what changed, leaving out only the columns every save touches.
  */
-export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
-  const old = new Map<string, unknown>();
-  const now = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(before ?? {})) if (!NOISE.has(key)) leaves(value, key, 1, old);
-  for (const [key, value] of Object.entries(after ?? {})) if (!NOISE.has(key)) leaves(value, key, 1, now);
+export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null, objectId?: string): AuditChange[] {
+  const whole = before === null || after === null;
+  const skip = whole ? BOOKKEEPING : NOISE;
+  const old = recordLeaves(before, skip, whole ? objectId : undefined);
+  const now = recordLeaves(after, skip, whole ? objectId : undefined);
+  if (whole) for (const side of [old, now]) for (const [field, value] of side) if (isEmpty(value)) side.delete(field);
   const fields = [...new Set([...old.keys(), ...now.keys()])];
   return fields
     .map((field) => ({ field, before: text(old.get(field)), after: text(now.get(field)) }))

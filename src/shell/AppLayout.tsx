@@ -6,6 +6,7 @@ import { configureHttp } from '../../engine/data/http';
 import { bindFeedback } from '../../engine/feedback';
 import { STORAGE } from '../../engine/data/session';
 import { decode, isPasswordExpired, type LoginClaims } from '../auth/tokens';
+import { themeConfig } from '../theme';
 import { AppHeader } from './AppHeader';
 import { FilterBar } from './FilterBar';
 import { SideMenu } from './SideMenu';
@@ -26,17 +27,33 @@ export function useFeedbackBinding(onUnauthorized: () => void): ReactNode {
   return holder;
 }
 
-/** The shell around every screen: header, left menu, filter bar, and the screen. */
+/** The header's height, as the theme sets it: the menu sits right below it. */
+const HEADER_HEIGHT = themeConfig.components?.Layout?.headerHeight ?? 64;
+
+/**
+ * The shell around every screen: header, left menu, filter bar, and the screen. As in an antd Pro console the header
+ * stays at the top and the menu beside the screen, each sticky, while the screen scrolls the page: the menu is its
+ * own scroll area of the window's height below the header, so its last entry is reachable on a short window. The
+ * page keeps the document's scrolling (keyboard, wheel and anchors work as usual, no extra scroll container to focus).
+ */
 export function AppLayout() {
   const { token } = theme.useToken();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ paddingInline: 20 }}>
+      <Layout.Header style={{ paddingInline: 20, position: 'sticky', top: 0, zIndex: 10 }}>
         <AppHeader />
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={220} breakpoint="lg" collapsedWidth={0} style={{ background: token.colorBgContainer }}>
-          <SideMenu />
+        <Layout.Sider
+          width={220}
+          breakpoint="lg"
+          collapsedWidth={0}
+          style={{ background: token.colorBgContainer, position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` }}
+        >
+          {/* The scroll area inside the Sider: on the Sider itself it would clip the trigger shown when it collapses. */}
+          <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain' }}>
+            <SideMenu />
+          </div>
         </Layout.Sider>
         <Layout.Content style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 16 }}>
           <FilterBar />

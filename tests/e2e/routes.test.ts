@@ -13,9 +13,15 @@ beforeAll(async () => {
 
 type Route = { id: string; label: string; code?: string; stt: number | null; origin: { address: string; google: { place_id: string } }; updatedBy: string };
 
+/**
+ * A field of the route form by its exact label. Looked up in the form only: the list's sortable headers carry their
+ * titles (Route Label, Route Code) as labels too.
+ */
+const field = (label: string) => page.locator('form').getByLabel(label, { exact: true });
+
 /** Types into a place search and picks the first suggestion that contains `option`. */
 async function pickPlace(label: string, text: string, option: string) {
-  const input = page.getByLabel(label, { exact: true });
+  const input = field(label);
   await input.fill(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
   await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value.includes(','), (await input.getAttribute('id')) ?? '');
@@ -32,30 +38,46 @@ describe('routes', () => {
     expect(await first.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   });
 
+  it('sorts by Route Label on the server, both ways', async () => {
+    const routes = await apiAs<Route[]>(page, app.url, callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', sort: 'label', order: 'asc', size: 100 }));
+    const labels = routes.map((r) => r.label);
+    const header = page.getByRole('columnheader', { name: 'Route Label' });
+    const firstRow = () => page.locator('.ant-table-tbody tr.ant-table-row').first().textContent();
+    await header.click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(firstRow).toContain(labels[0]);
+    await header.click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(firstRow).toContain(labels.at(-1));
+    // Back to the list's own order (newest first) for the tests after this one.
+    await header.click();
+    await expect.poll(() => header.getAttribute('aria-sort')).toBeNull();
+  });
+
   it('the form shows each rule of the spec and saves STT in minutes', async () => {
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.waitForURL('**/routes/add?*');
-    await page.getByLabel('Route Label').waitFor();
+    await field('Route Label').waitFor();
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.getByText('Please enter route label').waitFor();
     await page.getByText('Please enter loading point').waitFor();
     await page.getByText('Please enter unloading point').waitFor();
 
-    await page.getByLabel('Route Label').fill('   ');
-    await page.getByLabel('STT (hours)').fill('0');
+    await field('Route Label').fill('   ');
+    await field('STT (hours)').fill('0');
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.getByText('Blank spaces not allowed').waitFor();
     await page.getByText('Please enter a number greater than 0').waitFor();
 
-    await page.getByLabel('Route Label').fill('Pune - Nhava Sheva');
-    await page.getByLabel('Route Code').fill('TSL-PNQ-NSA');
-    await page.getByLabel('STT (hours)').fill('7.5');
+    await field('Route Label').fill('Pune - Nhava Sheva');
+    await field('Route Code').fill('TSL-PNQ-NSA');
+    await field('STT (hours)').fill('7.5');
     await pickPlace('Loading Point', 'Hinjawadi', 'Hinjawadi');
     await pickPlace('Unloading Point', '400707', '400707');
-    await page.getByLabel('Unloading Point Geofence Radius (km)').fill('51');
+    await field('Unloading Point Geofence Radius (km)').fill('51');
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.getByText('Number should be between 0.01 to 50').waitFor();
-    await page.getByLabel('Unloading Point Geofence Radius (km)').fill('3');
+    await field('Unloading Point Geofence Radius (km)').fill('3');
     await page.getByRole('button', { name: 'Add Route' }).click();
     await page.getByText('Routes added successfully !').waitFor();
     await page.waitForURL((url) => url.pathname === '/routes');
@@ -73,9 +95,9 @@ describe('routes', () => {
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/routes\/[^/]+\/edit/);
     await page.getByText('Update Route').first().waitFor();
-    await expect.poll(() => page.getByLabel('STT (hours)').inputValue()).toBe('7.5');
+    await expect.poll(() => field('STT (hours)').inputValue()).toBe('7.5');
     expect(await page.getByLabel('Company', { exact: true }).isDisabled()).toBe(true);
-    await page.getByLabel('Route Label').fill('Pune - JNPT');
+    await field('Route Label').fill('Pune - JNPT');
     await page.getByRole('button', { name: 'Update Route' }).click();
     await page.getByText('Routes updated successfully !').waitFor();
     await page.waitForURL((url) => url.pathname === '/routes');

@@ -47,11 +47,32 @@ describe.each(BACKENDS)('routes list search, paging and sorting on $name', (back
     expect(blank.total).toBe(4);
   });
 
+  it('keeps a search\'s total on a page past its end, and finds no text that runs across two columns', async () => {
+    const beyond = (await call('GET', `${FETCH}&q=haldia&page=3&size=1`)).body;
+    expect(beyond).toMatchObject({ data: [], total: 1 });
+    const route = all.find((r) => r.code === 'TSL-JSR-HAL')!;
+    // The search reads one text of the columns joined by line breaks (migration 086) before it checks each column.
+    const across = (await call('GET', `${FETCH}&q=${encodeURIComponent(`${route.label}\n${route.code}`)}`)).body;
+    expect(across).toMatchObject({ data: [], total: 0 });
+    const whole = (await call('GET', `${FETCH}&q=${encodeURIComponent(route.label)}`)).body;
+    expect(codes(whole.data)).toContain('TSL-JSR-HAL');
+  });
+
   it('sorts by a column both ways', async () => {
     const asc = (await call('GET', `${FETCH}&sort=code&order=asc`)).body.data;
     expect(codes(asc)).toEqual([...codes(all)].sort());
     const desc = (await call('GET', `${FETCH}&sort=code&order=desc`)).body.data;
     expect(codes(desc)).toEqual([...codes(all)].sort().reverse());
+  });
+
+  it('sorts by label in any case, a page at a time', async () => {
+    const byLabel = [...all].sort((a, b) => a.label.toLowerCase().localeCompare(b.label.toLowerCase(), 'en') || a.id.localeCompare(b.id)).map((r) => r.label);
+    expect(new Set(byLabel).size).toBe(all.length);
+    const asc = (await call('GET', `${FETCH}&sort=label&order=asc`)).body.data as Row[];
+    expect(asc.map((r) => r.label)).toEqual(byLabel);
+    const desc = (await call('GET', `${FETCH}&sort=label&order=desc&page=1&size=2`)).body;
+    expect(desc).toMatchObject({ total: all.length });
+    expect(desc.data.map((r: Row) => r.label)).toEqual([...byLabel].reverse().slice(0, 2));
   });
 
   it.each([
