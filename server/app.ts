@@ -7,6 +7,7 @@ import { createTokenService, loadJwtSecret } from './auth/tokens';
 import { deskGuard } from './auth/desk-guard';
 import type { Geocoder } from './geocoder/geocoder';
 import { createGazetteerGeocoder } from './geocoder/gazetteer-geocoder';
+import { createDirections } from './routing/directions';
 import type { AppContext, PublicConfig } from './context';
 import { errorHandler, useLenientJson, useSharedValidation } from './http/validation';
 import { ApiError } from './http/envelope';
@@ -57,6 +58,8 @@ export interface BuildOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** `MAP_TILES_URL`: the offline map's tile server, which the Content-Security-Policy then allows. */
   mapTilesUrl?: string;
+  /** `SERVICE_ROUTING_URL`: an OSRM server the directions call asks for road routes; unset = straight-line estimates. */
+  routingUrl?: string;
   /** Apply migrations and seed before serving (default true). */
   prepare?: boolean;
   /** Told of every route as it is registered (the route test compares them with the contracts). */
@@ -92,8 +95,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     mailer: options.mailer ?? createOutboxMailer(store),
     tokens: createTokenService(await loadJwtSecret(store, options.jwtSecret)),
     geocoder: options.geocoder ?? createGazetteerGeocoder(),
+    directions: createDirections({ routingUrl: options.routingUrl }),
     config: {
       googleMapsApiKey: options.config?.googleMapsApiKey ?? null,
+      mapTilesUrl: options.mapTilesUrl ?? options.config?.mapTilesUrl ?? null,
       services: { ...SERVICE_BASES, ...options.config?.services },
     },
   };
@@ -102,7 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  await useSecurityHeaders(app, { config: ctx.config, mapTilesUrl: options.mapTilesUrl });
+  await useSecurityHeaders(app, { config: ctx.config, mapTilesUrl: ctx.config.mapTilesUrl ?? undefined });
   useSharedValidation(app);
   useLenientJson(app);
   app.setErrorHandler(errorHandler);

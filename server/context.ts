@@ -2,20 +2,24 @@ import type { Store } from './store/store';
 import type { Mailer } from './auth/mailer';
 import type { TokenService } from './auth/tokens';
 import type { Geocoder } from './geocoder/geocoder';
+import type { DirectionsService } from './routing/directions';
 import type { ServiceName } from '../schemas/api/services';
 
 /** Runtime settings the console reads from `GET /config.json`. */
 export interface PublicConfig {
   googleMapsApiKey: string | null;
+  /** `MAP_TILES_URL`: the offline map's XYZ tile server (a template such as `https://{s}.tiles.example/{z}/{x}/{y}.png`); null = the built-in base map. */
+  mapTilesUrl: string | null;
   /** Base URL per service family; '' means this origin (defaults: `SERVICE_BASES` of schemas/api/services.ts). */
   services: Record<ServiceName, string>;
 }
 
-/** What every route family gets: the store, delivery, tokens, the geocoder and the public config. */
+/** What every route family gets: the store, delivery, tokens, the geocoder, directions and the public config. */
 export interface AppContext {
   store: Store;
   mailer: Mailer;
   tokens: TokenService;
   geocoder: Geocoder;
+  directions: DirectionsService;
   config: PublicConfig;
 }

@@ -5,11 +5,14 @@ export type { ServiceName };
 /** Runtime configuration served by the platform API at `/config.json`. */
 export interface RuntimeConfig {
   googleMapsApiKey: string | null;
+  /** The offline map's XYZ tile server (`MAP_TILES_URL`); null = the built-in base map. */
+  mapTilesUrl: string | null;
   services: Record<ServiceName, string>;
 }
 
 const defaults: RuntimeConfig = {
   googleMapsApiKey: null,
+  mapTilesUrl: null,
   services: { ...SERVICE_BASES },
 };
 

@@ -4,7 +4,7 @@ import type { PublicConfig } from '../context';
 
 /** What the policy depends on: the public config the console runs with, and the tile server of the offline map. */
 export interface SecurityHeaderOptions {
-  config: PublicConfig;
+  config: Pick<PublicConfig, 'googleMapsApiKey' | 'services'>;
   /** `MAP_TILES_URL`: where the offline map fetches its tiles (a URL or a template such as `https://{s}.tiles.example/{z}/{x}/{y}.png`). */
   mapTilesUrl?: string;
 }

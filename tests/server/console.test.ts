@@ -34,6 +34,6 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
     expect(await t.call('GET', '/tms/transporters?c=1001', undefined, { headers: HTML })).toMatchObject({ status: 401, body: { message: ['Unauthorized'] } });
     expect(await t.call('GET', '/tms/unknown', undefined, { headers: HTML })).toMatchObject({ status: 404, body: { message: ['Not found'] } });
     expect(await t.call('GET', '/saas/lego/unknown', undefined, { headers: HTML })).toMatchObject({ status: 404, body: { message: ['Not found'] } });
-    expect((await t.call('GET', '/config.json')).body).toEqual({ googleMapsApiKey: 'key-123', services: { main: '', transporters: '', maps: 'https://maps.example', auth: '', data: '', reports: '' } });
+    expect((await t.call('GET', '/config.json')).body).toEqual({ googleMapsApiKey: 'key-123', mapTilesUrl: null, services: { main: '', transporters: '', maps: 'https://maps.example', auth: '', data: '', reports: '' } });
   });
 });

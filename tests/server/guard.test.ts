@@ -91,6 +91,7 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
     expect(await t.call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect((await t.call('GET', '/config.json')).body).toEqual({
       googleMapsApiKey: null,
+      mapTilesUrl: null,
       services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' },
     });
     expect((await t.call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).status).toBe(200);

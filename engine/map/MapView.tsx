@@ -1,0 +1,97 @@
+import { Alert, Flex, Spin, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { describeDirections, STRAIGHT_LINE_LABEL } from './directions';
+import { INDIA_VIEW, MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
+import { loadMapProvider } from './provider';
+import type { DirectionsResult, MapInstance, MapMarker, MapProvider } from './types';
+
+/** What {@link MapView} shows. */
+export interface MapViewProps {
+  /** Markers in driving order (see `routeMarkers`); the map fits them all in view. */
+  markers: MapMarker[];
+  /** Draw driving directions through the markers in order, with each leg's distance under the map. */
+  directions?: boolean;
+  /** Zoom when one marker is shown (and the most a fitted view zooms in): `ROUTE_MAP_ZOOM` or `PLACE_MAP_ZOOM`. */
+  zoom?: number;
+  /** Height of the map; 400 px by default, as in the map modal. */
+  height?: number | string;
+  /** The provider to use instead of the configured one (`loadMapProvider`). */
+  provider?: MapProvider;
+}
+
+type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed' };
+
+/**
+ * A map with markers and, optionally, the driving directions through them. The provider's code (Leaflet or Google)
+ * and the base map load when the first map mounts, never with the page. Straight-line legs are labelled
+ * 'Straight-line estimate', never passed off as roads.
+ */
+export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, height = MAP_MODAL_HEIGHT, provider }: MapViewProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<{ instance: MapInstance; provider: MapProvider } | null>(null);
+  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [route, setRoute] = useState<DirectionsResult | null>(null);
+  // Markers usually arrive as a new array each render: compare them by value.
+  const markersKey = JSON.stringify(markers);
+  const stableMarkers = useMemo(() => JSON.parse(markersKey) as MapMarker[], [markersKey]);
+
+  useEffect(() => {
+    let instance: MapInstance | null = null;
+    let gone = false;
+    const first = stableMarkers[0]?.position;
+    (async () => {
+      const chosen = provider ?? (await loadMapProvider());
+      if (gone || !element.current) return;
+      instance = await chosen.mount(element.current, first ? { center: first, zoom } : { center: INDIA_VIEW.center, zoom: INDIA_VIEW.zoom });
+      if (gone) instance.destroy();
+      else {
+        setMap({ instance, provider: chosen });
+        setStatus({ state: 'ready' });
+      }
+    })().catch(() => !gone && setStatus({ state: 'failed' }));
+    return () => {
+      gone = true;
+      instance?.destroy();
+      setMap(null);
+    };
+    // The map mounts once per provider and zoom, opening on the first marker it has then; markers are set below.
+  }, [provider, zoom]);
+
+  useEffect(() => {
+    if (!map) return;
+    map.instance.setMarkers(stableMarkers);
+    map.instance.fitBounds(stableMarkers.map((m) => m.position));
+    map.instance.drawRoute(null);
+    setRoute(null);
+    if (!directions || stableMarkers.length < 2) return;
+    let current = true;
+    void map.provider.directions(stableMarkers.map((m) => m.position)).then((result) => {
+      if (!current) return;
+      map.instance.drawRoute(result);
+      setRoute(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [map, stableMarkers, directions]);
+
+  const summary = route ? describeDirections(route, stableMarkers.map((m) => m.label)) : null;
+  return (
+    <Flex vertical gap={8}>
+      <Spin spinning={status.state === 'loading'}>
+        <div ref={element} data-testid="map" aria-label="Map" role="region" style={{ height, width: '100%', borderRadius: 6, overflow: 'hidden' }} />
+      </Spin>
+      {status.state === 'failed' && <Alert type="warning" showIcon title="The map could not be loaded" />}
+      {summary && (
+        <Flex vertical gap={2} data-testid="map-directions">
+          <Typography.Text strong>
+            {summary.total} {summary.estimate && <Tag color="orange">{STRAIGHT_LINE_LABEL}</Tag>}
+          </Typography.Text>
+          {summary.legs.map((leg) => (
+            <Typography.Text key={leg} type="secondary">{leg}</Typography.Text>
+          ))}
+        </Flex>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,127 @@
+/// <reference types="google.maps" />
+import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
+import { serverDirections } from '../directions';
+import type { DirectionsResult, LatLngPoint, MapInstance, MapOptions, MapProvider } from '../types';
+
+let configuredKey: string | null = null;
+
+/** The Maps JavaScript API's options, set once per page (the loader refuses a second, different set). */
+function configure(key: string): void {
+  if (configuredKey === key) return;
+  setOptions({ key, v: 'weekly', region: 'IN', language: 'en' });
+  configuredKey = key;
+}
+
+const ROUTE_STYLE = { strokeColor: '#1677ff', strokeWeight: 4, strokeOpacity: 0.85 };
+
+async function mount(element: HTMLElement, { center, zoom }: MapOptions): Promise<MapInstance> {
+  const [{ Map, Polyline, InfoWindow }, { Marker }, { LatLngBounds }] = await Promise.all([importLibrary('maps'), importLibrary('marker'), importLibrary('core')]);
+  const map = new Map(element, { center, zoom, mapTypeControl: false, streetViewControl: false, fullscreenControl: false });
+  const info = new InfoWindow();
+  let markers: google.maps.Marker[] = [];
+  let lines: google.maps.Polyline[] = [];
+  const clearLines = () => {
+    lines.forEach((line) => line.setMap(null));
+    lines = [];
+  };
+  const clearMarkers = () => {
+    markers.forEach((marker) => marker.setMap(null));
+    markers = [];
+  };
+  return {
+    setMarkers(list) {
+      clearMarkers();
+      markers = list.map((item) => {
+        // The classic Marker takes a text label; AdvancedMarkerElement would need a map id configured in Google Cloud.
+        const marker = new Marker({ map, position: item.position, label: item.label, title: item.title });
+        marker.addListener('click', () => {
+          // Text content, never HTML: titles come from operators.
+          const content = document.createElement('div');
+          content.textContent = item.title;
+          info.setContent(content);
+          info.open({ map, anchor: marker });
+        });
+        return marker;
+      });
+    },
+    fitBounds(points: LatLngPoint[]) {
+      if (points.length === 1) {
+        map.setCenter(points[0]);
+        map.setZoom(zoom);
+      } else if (points.length > 1) {
+        const bounds = new LatLngBounds();
+        points.forEach((point) => bounds.extend(point));
+        map.fitBounds(bounds, 32);
+      }
+    },
+    drawRoute(directions: DirectionsResult | null) {
+      clearLines();
+      if (!directions || directions.path.length < 2) return;
+      const estimate = directions.legs.some((leg) => leg.estimate);
+      const path = directions.path.map(([lat, lng]) => ({ lat, lng }));
+      // A straight-line estimate is dashed (dash symbols instead of a stroke), as on the offline map.
+      const dashed = { strokeOpacity: 0, icons: [{ icon: { path: 'M 0,-1 0,1', strokeOpacity: 0.85, strokeColor: ROUTE_STYLE.strokeColor, scale: 3 }, offset: '0', repeat: '16px' }] };
+      lines = [new Polyline({ map, path, ...ROUTE_STYLE, ...(estimate ? dashed : {}) })];
+    },
+    clear() {
+      clearMarkers();
+      clearLines();
+    },
+    destroy() {
+      clearMarkers();
+      clearLines();
+      info.close();
+      element.replaceChildren();
+    },
+  };
+}
+
+/** Google's driving directions through the points as the map's directions (metres to km, seconds to minutes). */
+export function fromGoogleRoute(route: google.maps.DirectionsRoute): DirectionsResult {
+  const legs = route.legs.map((leg) => ({
+    distanceKm: Math.round((leg.distance?.value ?? 0) / 100) / 10,
+    durationMin: leg.duration ? Math.round(leg.duration.value / 60) : null,
+    estimate: false,
+  }));
+  return {
+    source: 'google',
+    legs,
+    path: route.overview_path.map((point) => [point.lat(), point.lng()]),
+    distanceKm: Math.round(legs.reduce((sum, leg) => sum + leg.distanceKm, 0) * 10) / 10,
+  };
+}
+
+/** Driving directions from Google's DirectionsService; the platform API's answer (OSRM or straight legs) if it fails. */
+async function directions(points: LatLngPoint[]): Promise<DirectionsResult | null> {
+  if (points.length < 2) return null;
+  try {
+    const { DirectionsService, TravelMode } = await importLibrary('routes');
+    const answer = await new DirectionsService().route({
+      origin: points[0],
+      destination: points[points.length - 1],
+      waypoints: points.slice(1, -1).map((location) => ({ location, stopover: true })),
+      travelMode: TravelMode.DRIVING,
+      region: 'IN',
+    });
+    const route = answer.routes[0];
+    if (route) return fromGoogleRoute(route);
+  } catch {
+    // ZERO_RESULTS, quota, network: the server's directions say what they are (roads or estimates).
+  }
+  return serverDirections(points);
+}
+
+/** The Google provider: the Maps JavaScript API with the configured key, markers, driving directions. */
+export function googleProvider(key: string): MapProvider {
+  return {
+    name: 'google',
+    mount: (element, options) => {
+      configure(key);
+      return mount(element, options);
+    },
+    directions: (points) => {
+      configure(key);
+      return directions(points);
+    },
+  };
+}

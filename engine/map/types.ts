@@ -1,0 +1,37 @@
+import type { DirectionsResult, LatLngPoint } from '../../schemas/directions';
+
+export type { DirectionsLeg, DirectionsResult, LatLngPoint } from '../../schemas/directions';
+
+/** A marker: its place, the one-character label drawn on it ('O', 'D', '1'…) and the text of its popup and tooltip. */
+export interface MapMarker {
+  position: LatLngPoint;
+  label: string;
+  title: string;
+}
+
+/** Where a map opens. */
+export interface MapOptions {
+  center: LatLngPoint;
+  zoom: number;
+}
+
+/** A map mounted in an element; every method may be called again (each replaces what it drew before). */
+export interface MapInstance {
+  setMarkers(markers: MapMarker[]): void;
+  /** Shows every point; a single point is centred at the zoom the map was opened with. */
+  fitBounds(points: LatLngPoint[]): void;
+  /** Draws the line of directions: solid for roads, dashed for straight-line estimates; null removes it. */
+  drawRoute(directions: DirectionsResult | null): void;
+  /** Removes markers and the route line. */
+  clear(): void;
+  /** Unmounts the map and frees what it holds. */
+  destroy(): void;
+}
+
+/** One map interface, two providers: Google Maps when a key is configured, else the offline map (engine/map/README.md). */
+export interface MapProvider {
+  name: 'google' | 'offline';
+  mount(element: HTMLElement, options: MapOptions): Promise<MapInstance>;
+  /** Driving directions through the points in order; null when no answer could be had at all. */
+  directions(points: LatLngPoint[]): Promise<DirectionsResult | null>;
+}

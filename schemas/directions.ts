@@ -1,0 +1,61 @@
+import { isLatLng } from './formats';
+
+/** Most intermediate points of one directions request (Google's Directions API allows 25 waypoints too). */
+export const MAX_WAYPOINTS = 25;
+
+/** The message of a point that is not `lat,lng` (the geocode call's). */
+export const LATLNG_MESSAGE = 'Please enter valid lat long';
+
+/**
+ * GET /maps/directions?origin=lat,lng&destination=lat,lng[&waypoints=lat,lng|lat,lng]: the same parameters as Google's
+ * Directions API, in coordinates. Each waypoint is checked with the `latlng` format's rule by {@link parseWaypoints}.
+ */
+export const directionsQuerySchema = {
+  type: 'object',
+  properties: {
+    origin: { type: 'string', maxLength: 100, format: 'latlng', errorMessage: LATLNG_MESSAGE },
+    destination: { type: 'string', maxLength: 100, format: 'latlng', errorMessage: LATLNG_MESSAGE },
+    waypoints: { type: 'string', maxLength: MAX_WAYPOINTS * 50, errorMessage: LATLNG_MESSAGE },
+  },
+  required: ['origin', 'destination'],
+  errorMessage: { required: { origin: LATLNG_MESSAGE, destination: LATLNG_MESSAGE } },
+} as const;
+
+/** A point in decimal degrees. */
+export interface LatLngPoint {
+  lat: number;
+  lng: number;
+}
+
+/** One leg between two consecutive points: a road distance, or a straight-line estimate when no router answered. */
+export interface DirectionsLeg {
+  distanceKm: number;
+  /** Driving time in minutes; null for a straight-line estimate. */
+  durationMin: number | null;
+  /** True when the distance is the great-circle distance, not a road's. The map says 'Straight-line estimate'. */
+  estimate: boolean;
+}
+
+/** The answer of the directions call (and of the browser's Google directions, in the same shape). */
+export interface DirectionsResult {
+  /** Who computed it: Google, an OSRM server, or nobody (straight lines). */
+  source: 'google' | 'osrm' | 'straight';
+  legs: DirectionsLeg[];
+  /** The line to draw, as [lat, lng] pairs. */
+  path: [number, number][];
+  distanceKm: number;
+}
+
+/** The waypoints parameter as points; null when one of them is not a valid `lat,lng` or there are too many. */
+export function parseWaypoints(text: string | undefined): LatLngPoint[] | null {
+  if (!text?.trim()) return [];
+  const parts = text.split('|');
+  if (parts.length > MAX_WAYPOINTS || !parts.every(isLatLng)) return null;
+  return parts.map(parseLatLng);
+}
+
+/** A `lat,lng` text (already checked with the `latlng` format) as a point. */
+export function parseLatLng(text: string): LatLngPoint {
+  const [lat, lng] = text.split(',').map(Number);
+  return { lat, lng };
+}
