@@ -1,7 +1,9 @@
 import type { UiSchema } from '@rjsf/utils';
+import type { ComponentType } from 'react';
 import type { Endpoint, CallInput } from './data/endpoint';
 import type { Scope } from './scope/scope';
 import type { ColumnKind } from './columnKinds';
+import type { SheetExtras } from './sheetConfig';
 
 /** How a screen shows in the left menu. */
 export interface MenuEntry {
@@ -96,6 +98,11 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
   requiresCompany?: boolean;
   /** Message when saving without a company; defaults to 'Select a company to continue'. */
   companyMessage?: string;
+  /**
+   * What the scope lacks besides a company for this screen (e.g. a TRANSPORTER's consignor), as the text to show;
+   * undefined when nothing. A form refuses to save with it (toasted, nothing sent); a list shows it instead of reading.
+   */
+  scopeNeeds?(scope: Scope): string | undefined;
   /** Read before saving; its value reaches `toSubmission` as `ctx.lookup`. */
   lookup?: LookupConfig;
   /**
@@ -120,7 +127,10 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
   };
   /** Where to go after saving (query string kept); absent: stay and reset. */
   after?: string;
-  /** A 'Back' button beside submit that returns to this path (query string kept). */
+  /**
+   * Where the 'Back' button beside submit returns (query string kept); absent: `after`. Every form page has one (a
+   * modal or inline form has none).
+   */
   back?: string;
   /** Reads a successful answer that can still refuse the record (a bulk call's per-row status): the refusal's text, if any. */
   refusal?: (data: unknown) => string | undefined;
@@ -188,6 +198,8 @@ export interface ListConfig<R = Row> {
   title: string;
   menu?: MenuEntry;
   requiresCompany?: boolean;
+  /** What the scope lacks besides a company (see `FormConfig.scopeNeeds`): shown in place of the table, nothing read. */
+  scopeNeeds?(scope: Scope): string | undefined;
   source: Endpoint;
   /** Read first (in the scope); the source is read once it has a value, which `sourceInput` receives as `ctx.lookup`. */
   lookup?: LookupConfig;
@@ -214,6 +226,10 @@ export interface ListConfig<R = Row> {
    * the form as `ctx.state`: details of the row a load call wants that the path does not carry.
    */
   edit?: { to?: string; modal?: FormConfig; disabledWhen?(row: R): boolean; state?(row: R): Record<string, unknown> };
+  /** More buttons of a row, before Edit: each opens a modal on the row (e.g. 'Show' of a known place opens its map). */
+  rowActions?: RowAction<R>[];
+  /** The title of the row actions' column (default 'Action'). */
+  actionTitle?: string;
   remove?: {
     endpoint: Endpoint;
     input(row: R): CallInput;
@@ -223,11 +239,34 @@ export interface ListConfig<R = Row> {
   };
 }
 
-/** A column of a bulk sheet: the row object's key, its header (default: the key) and its width in pixels. */
+/** What a row action's modal receives: the row it was opened on, and how to close it. */
+export interface RowModalProps<R = Row> {
+  row: R;
+  onClose: () => void;
+}
+
+/**
+ * A row button that opens a modal on the row: the modal's code loads when a row's button is first pressed (a
+ * lazy component, like the engine's views), so a list whose rows never open one never loads it.
+ */
+export interface RowAction<R = Row> {
+  kind: 'modal';
+  label: string;
+  /** Loads the modal component; it is mounted open and calls `onClose` to close. */
+  component(): Promise<{ default: ComponentType<RowModalProps<R>> }>;
+  /** Rows without a modal to open (the button is disabled), e.g. a place without coordinates. */
+  disabledWhen?(row: R): boolean;
+}
+
+/**
+ * A column of a bulk sheet: the row object's key, its header (default: the key), its width in pixels, and whether
+ * it is hidden (filled by a row processor, e.g. a geocoded place id; not shown, not exported, not in the format).
+ */
 export interface SheetColumn {
   key: string;
   title?: string;
   width?: number;
+  hidden?: boolean;
 }
 
 /** What the server said of one submitted row: saved, or why not (shown in the row's status cell). */
@@ -238,11 +277,15 @@ export type SheetRowResult = { ok: true } | { ok: false; message: string };
  * file (xlsx, xls or csv), submitted in one call; each row's status becomes 'Success' (green) or the server's error
  * text (red), 'Remove Success' drops the saved rows and Reset clears the sheet.
  */
-export interface SheetConfig<Answer = unknown> {
+export interface SheetConfig<Answer = unknown> extends SheetExtras {
   kind: 'sheet';
   path: string;
   title: string;
   columns: readonly SheetColumn[];
+  /** The status column's header (default 'Status'). */
+  statusTitle?: string;
+  /** What the scope lacks besides a company (see `FormConfig.scopeNeeds`): Submit toasts it and sends nothing. */
+  scopeNeeds?(scope: Scope): string | undefined;
   maxRows: number;
   /** Empty rows always kept below the data. */
   spareRows: number;
@@ -257,6 +300,8 @@ export interface SheetConfig<Answer = unknown> {
     input: (rows: Record<string, string>[], ctx: ConfigContext) => CallInput;
     /** Per-row outcome, in the order of `rows`, from the call's answer; absent entries leave the status blank. */
     results(data: Answer | undefined): SheetRowResult[];
+    /** Rows per call (default 200): a long sheet goes in a few calls, one after the other. */
+    chunkSize?: number;
   };
   messages: {
     noCompany: string;

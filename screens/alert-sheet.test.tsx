@@ -15,14 +15,10 @@ let answer: (body: unknown[]) => unknown = () => ({ status: 'ok', result: { data
 
 /** The grid as plain rows: what the controller reads and writes, without jspreadsheet. */
 function arrayGrid(rows: Grid): SheetGrid & { rows: Grid } {
-  const blank = () => Array<string>(width + 1).fill('');
   const grid = {
     rows: rows.map((r) => [...r, ...Array<string>(width + 1 - r.length).fill('')]),
     read: () => grid.rows.map((r) => [...r]),
-    load: (next: Grid) => void (grid.rows = next.map((r) => [...r, ''])),
-    setStatus: (y: number, text: string) => void (grid.rows[y][width] = text),
-    deleteRows: (ys: readonly number[]) => ys.forEach((y) => grid.rows.splice(y, 1)),
-    clear: () => void (grid.rows = [blank()]),
+    replace: (next: Grid) => void (grid.rows = next.length ? next.map((r) => [...r, ...Array<string>(Math.max(0, width + 1 - r.length)).fill('')]) : [Array<string>(width + 1).fill('')]),
   };
   return grid;
 }
@@ -112,7 +108,7 @@ describe('sheet controller (bulk alert sheet)', () => {
     await act(() => result.current.importFile(new File([bytes], 'alerts.xlsx')));
     expect([grid.rows[0][0], grid.rows[0][2], grid.rows[0][3]]).toEqual(['1001', 'long_stoppage', '123456789012345']);
     await act(() => result.current.importFile(new File(['not a spreadsheet at all'], 'junk.xlsx')));
-    expect(toasts).toEqual(['error: junk.xlsx could not be read as a spreadsheet (xlsx, xls or csv)']);
+    expect(toasts).toEqual(['error: junk.xlsx could not be read as a spreadsheet (xlsx, csv)']);
   });
 
   it('imports a csv by its header and refuses one without data rows', async () => {

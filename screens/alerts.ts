@@ -131,6 +131,8 @@ export const alertSheet = defineSheet<AlertBulkResult[]>({
   columns: ALERT_COLUMNS.map(([key]) => ({ key, width: Math.min(Math.max(110, key.length * 8), 320) })),
   maxRows: ALERT_SHEET.maxRows,
   spareRows: ALERT_SHEET.spareRows,
+  files: { types: ['xlsx', 'csv'], maxMb: 5 },
+  draft: true,
   format: {
     label: 'Please Refer Format',
     fileName: 'bulk-alert-format.xlsx',

@@ -1,6 +1,5 @@
 import { Button, Card, Flex, Spin } from 'antd';
 import Form from '@rjsf/antd';
-import { useLocation, useNavigate } from 'react-router';
 import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
 import { checkUiSchema } from '../widgets/registry';
@@ -8,6 +7,8 @@ import { formLabels, formSetup, useFormRegistry } from './formSetup';
 import type { FormConfig } from '../types';
 import { useFormController } from './useFormController';
 import { StaleRecordModal } from './StaleRecordModal';
+import { FormLayout } from './FormLayout';
+import { useKeepQuery } from '../useKeepQuery';
 
 interface FormViewProps {
   config: FormConfig;
@@ -20,45 +21,51 @@ interface FormViewProps {
   onSaved?: () => void;
 }
 
-/** Renders a form config with rjsf and the antd theme; validation messages come from the schema. */
+/**
+ * Renders a form config with rjsf and the antd theme in the console's one form layout (`FormLayout`); validation
+ * messages come from the schema. A form page (not a modal, not a small inline form) has a Back beside its submit
+ * button that returns to its list with the query string (the scope) kept.
+ */
 export function FormView({ config, record, embedded, compact, onSaved }: FormViewProps) {
   const registry = useFormRegistry();
   checkUiSchema(config.uiSchema, config.title.create, registry);
   const form = useFormController(config, { record, onSaved });
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { go } = useKeepQuery();
+  const back = embedded || compact ? undefined : form.backTo;
   const body = (
     <Spin spinning={form.loading}>
-      <Form
-        schema={config.schema as unknown as RJSFSchema}
-        uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
-        formData={form.formData}
-        formContext={{ record: form.record, ...formLabels }}
-        onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
-        onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
-        {...formSetup}
-        {...registry}
-        // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
-        liveValidate={form.tried ? 'onChange' : undefined}
-        onError={() => form.setTried(true)}
-        omitExtraData
-        liveOmit="onBlur"
-        disabled={form.submitting}
-        aria-label={form.title}
-      >
-        <Flex gap="small" justify={compact ? 'start' : 'end'}>
-          {config.back && <Button onClick={() => navigate({ pathname: config.back, search: location.search })}>Back</Button>}
-          <Button type="primary" htmlType="submit" loading={form.submitting} disabled={config.submitBlocked?.(form.formData)}>
-            {form.submitLabel}
-          </Button>
-        </Flex>
-      </Form>
+      <FormLayout>
+        <Form
+          schema={config.schema as unknown as RJSFSchema}
+          uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+          formData={form.formData}
+          formContext={{ record: form.record, ...formLabels }}
+          onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
+          onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
+          {...formSetup}
+          {...registry}
+          // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
+          liveValidate={form.tried ? 'onChange' : undefined}
+          onError={() => form.setTried(true)}
+          omitExtraData
+          liveOmit="onBlur"
+          disabled={form.submitting}
+          aria-label={form.title}
+        >
+          <Flex gap="small" justify={compact ? 'start' : 'end'}>
+            {back && <Button onClick={() => go(back)}>Back</Button>}
+            <Button type="primary" htmlType="submit" loading={form.submitting} disabled={config.submitBlocked?.(form.formData)}>
+              {form.submitLabel}
+            </Button>
+          </Flex>
+        </Form>
+      </FormLayout>
       <StaleRecordModal message={form.conflict} reloading={form.reloading} onReload={form.reload} onClose={form.dismissConflict} />
     </Spin>
   );
   if (embedded) return body;
   return (
-    <Card title={form.title} size={compact ? 'small' : 'default'} style={compact ? { minWidth: 320, flex: 1 } : undefined}>
+    <Card title={form.title} size={compact ? 'small' : 'medium'} style={compact ? { minWidth: 320, flex: 1 } : undefined}>
       {compact || form.ready ? body : (
         <Flex vertical gap="middle">
           <CompanyGate ready={false}>{null}</CompanyGate>

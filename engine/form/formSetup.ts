@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useEngineExtensions } from '../extensions';
 import { formRegistry, type FormRegistry } from '../widgets/registry';
 import { AddButton } from './AddButton';
+import { ArrayFieldTemplate } from './ArrayFieldTemplate';
 import { ArrayItemTemplate } from './ArrayItemTemplate';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { GridTemplate } from './GridTemplate';
@@ -10,14 +11,14 @@ import { validator } from './validator';
 
 /**
  * How every rjsf form of the console is set up, shared by `FormView` and the story harness (both add the widgets
- * and fields of `useFormRegistry`): the shared validator and its messages, the grid and list templates, the
- * non-clamping number input, worded add buttons, and no HTML5 validation or error list (messages show under
- * their fields).
+ * and fields of `useFormRegistry`, inside `FormLayout`): the shared validator and its messages, the grid and list
+ * templates (entries as soft cards with named icon buttons), the non-clamping number input, worded add buttons, and
+ * no HTML5 validation or error list (messages show under their fields).
  */
 export const formSetup = {
   validator,
   transformErrors,
-  templates: { ObjectFieldTemplate: GridTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } },
+  templates: { ObjectFieldTemplate: GridTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } },
   showErrorList: false as const,
   noHtml5Validate: true,
 };

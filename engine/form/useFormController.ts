@@ -75,6 +75,11 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         feedback.error(config.companyMessage ?? MSG.selectCompany);
         return false;
       }
+      const needs = config.scopeNeeds?.(scope);
+      if (needs) {
+        feedback.error(needs);
+        return false;
+      }
       let lookup: string | undefined;
       if (config.lookup) {
         const looked = await callEndpoint(config.lookup.endpoint, { scope });
@@ -131,6 +136,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     ready: config.requiresCompany === false || Boolean(scope.companyId),
     loading: needsLoad && loaded.isLoading,
     title: editing ? (config.title.edit ?? config.title.create) : config.title.create,
+    /** Where the page's Back goes: the config's `back`, else the list it returns to after saving (`after`). */
+    backTo: config.back ?? config.after,
     submitLabel: editing ? (config.submitLabel?.edit ?? 'Update') : (config.submitLabel?.create ?? 'Submit'),
     record,
     formData,

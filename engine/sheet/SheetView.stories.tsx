@@ -1,8 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { at, tataSteel } from '../../src/stories/fixtures';
+import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
+import { fixtureKey, ok, type ApiRequest } from '../../src/stories/storyApi';
+import { companyCalls } from '../../schemas/api/company';
+import { draftKey } from './drafts';
+import type { SheetGeocoder } from './geocodeProcessor';
+// The known-place sheet is the screen's own config (one definition), with a geocoder of the test's.
+import { knownPlaceSheetConfig } from '../../screens/known-places-upload';
 import type { SheetConfig } from '../types';
 import { SheetView } from './SheetView';
+
+const placeSheetFixture = (geocoder?: SheetGeocoder, chunkSize?: number) => knownPlaceSheetConfig({ geocoder, chunkSize });
 
 /** A small bulk sheet of vehicles: three columns, a status per row, a format workbook. */
 const vehicleSheet: SheetConfig = {
@@ -50,4 +58,48 @@ export const Empty: Story = {
 /** No company chosen: the sheet can be filled, and saving asks for a company first. */
 export const NoCompany: Story = {
   parameters: { route: '/vehicles/upload' },
+};
+
+/** A geocoder of the story: Pune for any address with 'pune', nothing for other addresses, the coordinates' own place. */
+const storyGeocoder: SheetGeocoder = {
+  byAddress: async (address) => (/pune/i.test(address) ? { place_id: 'g-pune', formatted_address: 'Pune, Maharashtra, India', geometry: { location: { lat: 18.5204, lng: 73.8567 } } } : null),
+  byLatLng: async (lat, lng) => ({ place_id: `g-${lat}-${lng}`, formatted_address: `Near ${lat}, ${lng}`, geometry: { location: { lat, lng } } }),
+};
+
+/** The known-place bulk create as the platform answers it: a duplicate code fails, the others get a cpId. */
+const createPlaces = ({ body }: ApiRequest) =>
+  ok((Array.isArray(body) ? body : []).map((row: { cpCode?: string }) => (row.cpCode === 'PNQ-1' ? ['Code PNQ-1 already exists'] : { cpId: `cp-${row.cpCode}` })));
+
+/** A draft as an operator left it: a good row, a row 120 km off its coordinates, a row with neither, a duplicate. */
+const placeDraft = [
+  ['PNQ-2', 'Pune DC', 'Plot 7, Chakan MIDC', 'Pune', '18.6', '73.8', '2', '', ''],
+  ['PNQ-3', 'Mumbai gate', 'Bhiwandi', 'Pune', '19.076', '72.8777', '2', '', ''],
+  ['PNQ-4', 'Unknown', 'Somewhere', '', '', '', '2', '', ''],
+  ['PNQ-1', 'Old DC', 'Hadapsar', 'Pune camp', '', '', '1', '', ''],
+];
+
+/**
+ * A sheet declared with processors (geocoding, 30 km rule, a hidden place id), drafts and a CSV export: the draft
+ * is restored on load; Submit geocodes, sends the rows with a place and marks each row; Download saves the CSV.
+ */
+export const ProcessorsAndDraft: Story = {
+  args: { config: placeSheetFixture(storyGeocoder) },
+  parameters: { route: at('/known-places/upload', tataSteel), api: { ...consoleApi, [fixtureKey(companyCalls.placeCreate)]: createPlaces } },
+  beforeEach: () => {
+    localStorage.setItem(draftKey('/known-places/upload', tataSteel.companyId), JSON.stringify({ v: 1, rows: placeDraft }));
+    return () => localStorage.removeItem(draftKey('/known-places/upload', tataSteel.companyId));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelector('td[data-x="0"][data-y="3"]')?.textContent).toBe('PNQ-1'));
+    await expect(canvas.getByRole('button', { name: /Save Draft/ })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: /Download/ })).toBeInTheDocument();
+    canvas.getByRole('button', { name: /Submit/ }).click();
+    const status = (y: number) => canvasElement.querySelector(`td[data-x="8"][data-y="${y}"]`)?.textContent;
+    await waitFor(() => expect(status(0)).toBe('Success'));
+    await expect(status(1)).toBe('Error: Distance more than 30kms');
+    await expect(status(2)).toBe('Please enter either lat,long or address');
+    await expect(status(3)).toBe('Code PNQ-1 already exists');
+    await waitFor(() => expect(canvas.getByRole('button', { name: /Remove Success/ })).toBeInTheDocument());
+  },
 };

@@ -1,34 +1,38 @@
-import { ClearOutlined, CloudUploadOutlined, DeleteOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Popconfirm, Typography, Upload } from 'antd';
+import { ClearOutlined, CloudUploadOutlined, DeleteOutlined, DownloadOutlined, FileExcelOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Typography, Upload } from 'antd';
 import jspreadsheet from 'jspreadsheet-ce';
 import 'jspreadsheet-ce/dist/jspreadsheet.css';
 import 'jsuites/dist/jsuites.css';
 import { useEffect, useRef } from 'react';
 import { feedback } from '../feedback';
 import { useKeepQuery } from '../useKeepQuery';
+import { ConfirmPopover } from '../views/ConfirmPopover';
 import type { SheetConfig } from '../types';
+import { FILE_DEFAULTS } from '../sheetConfig';
 import { SUCCESS, type Grid } from './sheetModel';
 import { rowLimitText, useSheetController, type SheetGrid } from './useSheetController';
 import './sheet.css';
 
+/** The status column's header when the sheet names none. */
 const STATUS_TITLE = 'Status';
 
-/** The jspreadsheet worksheet behind {@link SheetGrid}: data columns, then a read-only status column coloured by outcome. */
+/** The status cell's colour follows its text, set as the cell is drawn (a class, so a redraw of many rows costs no style calls). */
+function paintStatus(td: HTMLTableCellElement | null, value: unknown) {
+  if (!td) return;
+  const text = String(value ?? '');
+  td.classList.toggle('lego-sheet-ok', text === SUCCESS);
+  td.classList.toggle('lego-sheet-error', text !== '' && text !== SUCCESS);
+}
+
+/** The jspreadsheet worksheet behind {@link SheetGrid}: data columns (hidden ones kept out of sight), then a read-only status column. */
 function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () => void): SheetGrid {
   const width = config.columns.length;
   const blank = (): string[] => Array.from({ length: width + 1 }, () => '');
   const capacity = config.maxRows + config.spareRows;
+  // A pasted block fills the columns up to the last visible one; hidden columns after it are the processors' to fill.
+  const pasteWidth = config.columns.findLastIndex((c) => !c.hidden) + 1;
   let sheet: jspreadsheet.WorksheetInstance | undefined;
 
-  const paint = (y: number, text: string) => {
-    const name = jspreadsheet.helpers.getCellNameFromCoords(width, y);
-    const color = text === '' ? 'inherit' : text === SUCCESS ? '#389e0d' : '#cf1322';
-    sheet?.setStyle({ [name]: `color: ${color}; font-weight: ${text === '' ? 'normal' : '600'}` }, null, null, true);
-  };
-  const setStatus = (y: number, text: string) => {
-    sheet?.setValueFromCoords(width, y, text, true);
-    paint(y, text);
-  };
   const rowCount = () => sheet?.getData().length ?? 0;
   /** A last guard after any change (pastes are already cut in onbeforepaste): rows past the limit go, with a warning. */
   const enforceLimit = () => {
@@ -53,7 +57,7 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
         tableOverflow: true,
         tableHeight: '58vh',
         tableWidth: '100%',
-        freezeColumns: Math.min(3, width),
+        freezeColumns: Math.min(3, pasteWidth),
         allowInsertColumn: false,
         allowManualInsertColumn: false,
         allowDeleteColumn: false,
@@ -61,9 +65,9 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
         columnDrag: false,
         columnSorting: false,
         columns: [
-          ...config.columns.map((c) => ({ title: c.title ?? c.key, width: c.width ?? 140, type: 'text' as const })),
+          ...config.columns.map((c) => ({ title: c.title ?? c.key, width: c.width ?? 140, type: c.hidden ? ('hidden' as const) : ('text' as const) })),
           // Long server messages wrap inside the status cell rather than being cut off.
-          { title: STATUS_TITLE, width: 320, type: 'text' as const, readOnly: true, wordWrap: true },
+          { title: config.statusTitle ?? STATUS_TITLE, width: 320, type: 'text' as const, readOnly: true, wordWrap: true, render: paintStatus },
         ],
       },
     ],
@@ -72,7 +76,7 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     // nothing spills into the status column or overwrites the last rows.
     onbeforepaste: (_instance, copied, x, y) => {
       const room = config.maxRows - Number(y);
-      const block = copied.map((row) => row.slice(0, Math.max(0, width - Number(x))).map((cell) => cell.value));
+      const block = copied.map((row) => row.slice(0, Math.max(0, pasteWidth - Number(x))).map((cell) => cell.value));
       if (block.length > room) feedback.warning(rowLimitText(config.maxRows));
       if (room <= 0 || block[0]?.length === 0) return false;
       // jspreadsheet pastes the rows returned here instead of the copied ones (its typing says string).
@@ -80,7 +84,7 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     },
     onchange: (_instance, _cell, x, y) => {
       // An edited row is no longer what the server answered about: its status clears.
-      if (Number(x) < width && String(sheet?.getValueFromCoords(width, Number(y)) ?? '') !== '') setStatus(Number(y), '');
+      if (Number(x) < width && String(sheet?.getValueFromCoords(width, Number(y)) ?? '') !== '') sheet?.setValueFromCoords(width, Number(y), '', true);
     },
     onafterchanges: () => {
       enforceLimit();
@@ -89,35 +93,32 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     ondeleterow: () => onEdited(),
   })[0];
 
-  const replace = (rows: Grid) => {
-    const fit = (row: readonly string[]) => Array.from({ length: width + 1 }, (_, x) => (x < width ? (row[x] ?? '') : ''));
-    const data = [...rows.map(fit), ...Array.from({ length: Math.max(config.spareRows, 10 - rows.length) }, blank)];
-    sheet?.setData(data);
-    sheet?.resetStyle(Object.fromEntries(data.map((_, y) => [jspreadsheet.helpers.getCellNameFromCoords(width, y), ''])));
-  };
-
   return {
     read: () => (sheet?.getData() ?? []).map((row) => row.map((cell) => String(cell ?? ''))),
-    load: replace,
-    setStatus,
+    replace: (rows: Grid) => {
+      const fit = (row: readonly string[]) => Array.from({ length: width + 1 }, (_, x) => row[x] ?? '');
+      let end = Math.min(rows.length, capacity);
+      while (end > 0 && rows[end - 1].every((cell) => !cell?.trim())) end--;
+      const body = rows.slice(0, end).map(fit);
+      // One setData for the whole sheet: jspreadsheet's deleteRow costs seconds for a few hundred rows (it relabels
+      // every later row and measures the table on each call), even when called once per run of rows.
+      sheet?.setData([...body, ...Array.from({ length: Math.max(config.spareRows, 10 - body.length) }, blank)]);
+    },
     revealStatus: () => {
       const content = element.querySelector<HTMLElement>('.jss_content');
       if (content) content.scrollLeft = content.scrollWidth;
     },
-    deleteRows: (indices) => {
-      for (const y of indices) sheet?.deleteRow(y, 1);
-    },
-    clear: () => replace([]),
   };
 }
 
-/** A bulk sheet: format link, import, Submit, Remove Success (after a success), Reset, and the spreadsheet itself. */
+/** A bulk sheet: format link, import, Submit, Remove Success (after a success), drafts, Download, Reset, and the spreadsheet itself. */
 export function SheetView({ config }: { config: SheetConfig }) {
   const host = useRef<HTMLDivElement>(null);
   const grid = useRef<SheetGrid | null>(null);
   const sheet = useSheetController(config, grid);
-  const { recount } = sheet;
+  const { recount, restoreDraft } = sheet;
   const { go } = useKeepQuery();
+  const types = config.files?.types ?? FILE_DEFAULTS.types;
 
   useEffect(() => {
     const element = host.current;
@@ -129,20 +130,25 @@ export function SheetView({ config }: { config: SheetConfig }) {
     };
   }, [config, recount]);
 
+  // After the grid is up, and again when the company changes: that company's draft, if the sheet is still empty.
+  useEffect(() => restoreDraft(), [restoreDraft]);
+
   return (
     <Card
       title={config.title}
+      style={{ minWidth: 0 }}
       extra={
         config.format && (
-          <Typography.Link onClick={() => void sheet.downloadFormat()}>
-            <FileExcelOutlined /> {config.format.label}
-          </Typography.Link>
+          // A button, not a link without an address, which Tab would pass over.
+          <Button type="link" icon={<FileExcelOutlined />} onClick={() => void sheet.downloadFormat()}>
+            {config.format.label}
+          </Button>
         )
       }
     >
       <Flex vertical gap="middle">
         <Flex gap="small" wrap align="center">
-          <Upload accept=".xlsx,.xls,.csv" showUploadList={false} maxCount={1} beforeUpload={(file) => (void sheet.importFile(file), false)}>
+          <Upload accept={types.map((t) => `.${t}`).join(',')} showUploadList={false} maxCount={1} beforeUpload={(file) => (void sheet.importFile(file), false)}>
             <Button icon={<UploadOutlined />} disabled={sheet.busy}>
               Import file
             </Button>
@@ -155,14 +161,24 @@ export function SheetView({ config }: { config: SheetConfig }) {
               Remove Success
             </Button>
           )}
-          <Popconfirm title="Clear every row of the sheet?" okText="Yes" cancelText="No" onConfirm={sheet.reset}>
+          {config.draft && (
+            <Button icon={<SaveOutlined />} disabled={sheet.busy} onClick={sheet.saveDraft}>
+              Save Draft
+            </Button>
+          )}
+          {config.export && (
+            <Button icon={<DownloadOutlined />} onClick={sheet.exportCsv}>
+              Download
+            </Button>
+          )}
+          <ConfirmPopover title="Clear every row of the sheet?" okText="Yes" cancelText="No" onConfirm={sheet.reset}>
             <Button danger icon={<ClearOutlined />} disabled={sheet.busy}>
               Reset
             </Button>
-          </Popconfirm>
+          </ConfirmPopover>
           {config.back && <Button onClick={() => go(config.back!)}>Back</Button>}
           <Typography.Text type="secondary">
-            Type, paste from a spreadsheet or import a file; up to {config.maxRows} rows.
+            Type, paste from a spreadsheet or import a file ({types.join(', ')}); up to {config.maxRows} rows.
           </Typography.Text>
         </Flex>
         <div ref={host} className="lego-sheet" data-testid="sheet" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataRows, emptiness, fitTable, isHeaderRow, successRows } from './sheetModel';
+import { dataRows, emptiness, fitTable, isHeaderRow, successRows, withoutSaved } from './sheetModel';
 
 const columns = [{ key: 'CompanyId' }, { key: 'branchId' }, { key: 'Alert_Name', title: 'Alert Name' }];
 
@@ -44,5 +44,19 @@ describe('sheet model', () => {
 
   it('lists the saved rows last first, so deleting them keeps the other indices right', () => {
     expect(successRows([['a', 'Success'], ['b', 'Alert config already exists'], ['c', 'Success']], 1)).toEqual([2, 0]);
+  });
+});
+
+describe('hidden columns', () => {
+  const placeColumns = [{ key: 'Code' }, { key: 'Address' }, { key: 'placeId', hidden: true }, { key: 'Radius' }];
+
+  it('are skipped when cells are taken in order, and filled by name from a header', () => {
+    expect(fitTable([['c1', 'Pune', '2']], placeColumns, 10).rows).toEqual([['c1', 'Pune', '', '2']]);
+    expect(fitTable([['c1', 'Pune', '2', 'x']], placeColumns, 10).ignored).toEqual(['the cells after column 3']);
+    expect(fitTable([['Radius', 'Code', 'placeId'], ['2', 'c1', 'g1']], placeColumns, 10).rows).toEqual([['c1', '', 'g1', '2']]);
+  });
+
+  it('leave the saved rows out in one pass', () => {
+    expect(withoutSaved([['a', 'Success'], ['b', 'exists'], ['c', 'Success'], ['', '']], 1)).toEqual([['b', 'exists'], ['', '']]);
   });
 });

@@ -42,7 +42,10 @@ export interface Fitted {
  */
 export function fitTable(table: readonly (readonly unknown[])[], columns: readonly SheetColumn[], maxRows: number): Fitted {
   const header = table.length > 0 && isHeaderRow(table[0], columns);
-  let order = columns.map((_, i) => i);
+  // Without a header, the file's cells fill the visible columns in order; hidden ones are the processors' to fill.
+  const visible = columns.filter((c) => !c.hidden).length;
+  let shown = 0;
+  let order = columns.map((c) => (c.hidden ? -1 : shown++));
   let ignored: string[] = [];
   if (header) {
     const position = new Map(table[0].map((cell, i) => [squash(cellText(cell)), i]));
@@ -51,8 +54,8 @@ export function fitTable(table: readonly (readonly unknown[])[], columns: readon
   }
   const body = (header ? table.slice(1) : table).filter((row) => row.some((cell) => cellText(cell) !== ''));
   if (!header) {
-    const extra = body.filter((row) => row.slice(columns.length).some((cell) => cellText(cell) !== '')).length;
-    if (extra > 0) ignored = [`the cells after column ${columns.length}`];
+    const extra = body.filter((row) => row.slice(visible).some((cell) => cellText(cell) !== '')).length;
+    if (extra > 0) ignored = [`the cells after column ${visible}`];
   }
   const rows = body.map((row) => order.map((i) => (i < 0 ? '' : cellText(row[i])))).filter((row) => hasData(row, columns.length));
   return { rows: rows.slice(0, maxRows), header, dropped: Math.max(0, rows.length - maxRows), ignored };
@@ -78,4 +81,9 @@ export const isSaved = (row: readonly unknown[], statusColumn: number) => cellTe
 /** Grid indices of the rows whose status is {@link SUCCESS}, last first (the order to delete them in). */
 export function successRows(grid: Grid, statusColumn: number): number[] {
   return grid.flatMap((row, index) => (isSaved(row, statusColumn) ? [index] : [])).reverse();
+}
+
+/** The grid without its saved rows: what 'Remove Success' leaves, in one pass (the view replaces its data once). */
+export function withoutSaved(grid: Grid, statusColumn: number): Grid {
+  return grid.filter((row) => !isSaved(row, statusColumn));
 }

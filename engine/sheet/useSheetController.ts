@@ -5,32 +5,47 @@ import { callEndpoint } from '../data/endpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext, SheetConfig } from '../types';
-import { dataRows, emptiness, fitTable, isSaved, successRows, SUCCESS, type Grid } from './sheetModel';
-import { downloadWorkbook, readTable } from './workbook';
+import { DEFAULT_CHUNK, sendInChunks } from './bulkSubmit';
+import { toCsv } from './csvExport';
+import { clearDraft, draftKey, loadDraft, saveDraft, type DraftStorage } from './drafts';
+import { parseLimits } from './parseTable';
+import { runProcessors } from './processors';
+import { FILE_DEFAULTS } from '../sheetConfig';
+import { dataRows, emptiness, fitTable, hasData, isSaved, successRows, withoutSaved, type Grid } from './sheetModel';
+import { SHEET_TEXT } from './sheetText';
+import { downloadText, downloadWorkbook, readTable } from './workbook';
 
 /** What the controller needs of the spreadsheet widget (jspreadsheet in the view, a plain array in tests). */
 export interface SheetGrid {
   /** Every row, data cells then the status cell. */
   read(): Grid;
-  /** Replaces the rows with `rows` (statuses blank). */
-  load(rows: Grid): void;
-  /** Writes a row's status: 'Success' shown green, anything else red, '' blank. */
-  setStatus(index: number, text: string): void;
+  /**
+   * Replaces every row at once (data cells then the status cell; spare rows are the grid's to add). Every change
+   * of many rows goes through here, so the widget redraws once, not once per row.
+   */
+  replace(rows: Grid): void;
   /** Brings the status column into view (it is the last of many). */
   revealStatus?(): void;
-  /** Removes rows (indices in descending order). */
-  deleteRows(indices: readonly number[]): void;
-  clear(): void;
 }
 
 /** The text shown when rows past the limit were left out. */
 export const rowLimitText = (maxRows: number) => `The sheet holds at most ${maxRows} rows; the rows after row ${maxRows} were left out`;
 
+/** The browser's local storage, or nothing where it is disabled (reading `localStorage` itself may throw). */
+function browserStorage(): DraftStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * State and actions of a bulk sheet without UI: import a file, submit the data rows in one call and write each
- * row's status, remove the saved rows, reset. Nothing is sent when there is no company or no data.
+ * State and actions of a bulk sheet without UI: import a file (read in a worker, within the sheet's limits), run
+ * the row processors and submit the rows not yet saved in a few bulk calls, write each row's status, remove the
+ * saved rows, drafts, CSV export, reset. Nothing is sent when there is no company or no data.
  */
-export function useSheetController(config: SheetConfig, grid: RefObject<SheetGrid | null>) {
+export function useSheetController(config: SheetConfig, grid: RefObject<SheetGrid | null>, storage: DraftStorage | null = browserStorage()) {
   const [scope] = useScope();
   const params = useParams();
   const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
@@ -38,31 +53,32 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(0);
   const statusColumn = config.columns.length;
+  const draft = config.draft ? draftKey(config.path, scope.companyId) : null;
 
   /** Counts the rows marked 'Success' (after a submit or an edit), which decides whether 'Remove Success' shows. */
   const recount = useCallback(() => setSaved(grid.current ? successRows(grid.current.read(), statusColumn).length : 0), [grid, statusColumn]);
 
+  /** Puts rows (data cells, statuses blank) in the sheet. */
+  const load = useCallback((rows: Grid) => grid.current?.replace(rows.map((row) => [...row.slice(0, statusColumn), ''])), [grid, statusColumn]);
+
   const importFile = useCallback(
     async (file: File) => {
-      let table: string[][];
-      try {
-        table = await readTable(file);
-      } catch {
-        // A damaged or mislabelled file (readTable throws UnreadableFile, or SheetJS fails on it).
-        feedback.error(`${file.name} could not be read as a spreadsheet (xlsx, xls or csv)`);
+      const outcome = await readTable(file, parseLimits(config.files, config.maxRows), config.files?.timeoutMs ?? FILE_DEFAULTS.timeoutMs);
+      if (!outcome.ok) {
+        feedback.error(outcome.message);
         return;
       }
-      const fitted = fitTable(table, config.columns, config.maxRows);
+      const fitted = fitTable(outcome.rows, config.columns, config.maxRows);
       if (fitted.rows.length === 0) {
         feedback.error(config.messages.noDataRows);
         return;
       }
-      grid.current?.load(fitted.rows);
+      load(fitted.rows);
       setSaved(0);
-      if (fitted.dropped > 0) feedback.warning(rowLimitText(config.maxRows));
+      if (fitted.dropped > 0 || outcome.truncated) feedback.warning(rowLimitText(config.maxRows));
       if (fitted.ignored.length > 0) feedback.warning(`Not in the sheet, so left out: ${fitted.ignored.join(', ')}`);
     },
-    [config, grid],
+    [config, load],
   );
 
   const submit = useCallback(async () => {
@@ -70,6 +86,11 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
     if (!sheet) return;
     if (!scope.companyId) {
       feedback.error(config.messages.noCompany);
+      return;
+    }
+    const needs = config.scopeNeeds?.(scope);
+    if (needs) {
+      feedback.error(needs);
       return;
     }
     const cells = sheet.read();
@@ -86,25 +107,34 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
     }
     setBusy(true);
     try {
-      const result = await callEndpoint(config.submit.endpoint, { scope, ...config.submit.input(rows.map((r) => r.values), ctx) });
-      if (!result.ok) {
-        // Each message of a refusal is toasted by the HTTP layer; say something when there was none.
-        if (result.messages.length === 0) feedback.error(config.messages.failure);
-        return;
-      }
-      const outcomes = config.submit.results(result.data);
-      rows.forEach((row, i) => {
-        const outcome = outcomes[i];
-        if (outcome) sheet.setStatus(row.index, outcome.ok ? SUCCESS : outcome.message);
+      const { ready, refused } = await runProcessors(rows, config.processors ?? [], ctx);
+      const outcome = await sendInChunks(ready, config.submit.chunkSize ?? DEFAULT_CHUNK, config.messages.failure, async (chunk) => {
+        const result = await callEndpoint(config.submit.endpoint, { scope, ...config.submit.input(chunk.map((r) => ({ ...r.values })), ctx) });
+        // Each message of a refusal is toasted by the HTTP layer; the rows say it too.
+        if (!result.ok) return { ok: false, message: result.messages[0] };
+        return { ok: true, outcomes: config.submit.results(result.data), message: result.messages[0] };
       });
+      // One write for the whole sheet: what the processors filled (hidden columns, and cells left blank such as a
+      // geocoded address), never over what the operator typed (a date stays DD/MM/YYYY), then each row's status.
+      const next = sheet.read().map((row) => [...row]);
+      for (const row of ready) {
+        config.columns.forEach((c, x) => {
+          if (c.hidden || next[row.index][x].trim() === '') next[row.index][x] = row.values[c.key] ?? '';
+        });
+      }
+      for (const { index, error } of refused) next[index][statusColumn] = error;
+      for (const [index, text] of outcome.statuses) next[index][statusColumn] = text;
+      sheet.replace(next);
       sheet.revealStatus?.();
-      const savedRows = rows.filter((_, i) => outcomes[i]?.ok).map((r) => r.values);
-      if (savedRows.length > 0) {
-        feedback.success(result.messages[0] ?? config.messages.success(savedRows, ctx));
+      if (outcome.saved.length > 0) {
+        const single = outcome.messages.length === 1 && !outcome.refused ? outcome.messages[0] : undefined;
+        feedback.success(single ?? config.messages.success(outcome.saved.map((r) => ({ ...r.values })), ctx));
         // Lists read before the upload (e.g. the alert settings) are stale now.
         await mutate(() => true);
+      } else if (!outcome.refused?.message) {
+        // A refused call's own messages were toasted by the HTTP layer already.
+        feedback.error(outcome.messages[0] ?? config.messages.failure);
       }
-      else feedback.error(result.messages[0] ?? config.messages.failure);
       recount();
     } finally {
       setBusy(false);
@@ -114,24 +144,52 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
   const removeSuccess = useCallback(() => {
     const sheet = grid.current;
     if (!sheet) return;
-    sheet.deleteRows(successRows(sheet.read(), statusColumn));
+    sheet.replace(withoutSaved(sheet.read(), statusColumn));
     setSaved(0);
   }, [grid, statusColumn]);
 
   const reset = useCallback(() => {
-    grid.current?.clear();
+    grid.current?.replace([]);
+    if (draft && storage) clearDraft(storage, draft);
     setSaved(0);
-  }, [grid]);
+  }, [draft, grid, storage]);
+
+  const saveDraftNow = useCallback(() => {
+    const sheet = grid.current;
+    if (!sheet || !draft) return;
+    if (storage && saveDraft(storage, draft, sheet.read())) feedback.success(SHEET_TEXT.draftSaved);
+    else feedback.error(SHEET_TEXT.draftFailed);
+  }, [draft, grid, storage]);
+
+  /** Puts the company's draft in the sheet, unless the sheet already holds data (typed rows are never replaced). */
+  const restoreDraft = useCallback(() => {
+    const sheet = grid.current;
+    if (!sheet || !draft || !storage) return;
+    if (sheet.read().some((row) => hasData(row, statusColumn))) return;
+    const rows = loadDraft(storage, draft, statusColumn + 1, config.maxRows);
+    if (!rows) return;
+    sheet.replace(rows);
+    recount();
+  }, [config.maxRows, draft, grid, recount, statusColumn, storage]);
+
+  const exportCsv = useCallback(() => {
+    const sheet = grid.current;
+    if (!sheet || !config.export) return;
+    const keys = config.export.columns ?? config.columns.filter((c) => !c.hidden).map((c) => c.key);
+    const titles = keys.map((key) => config.columns.find((c) => c.key === key)?.title ?? key);
+    const rows = dataRows(sheet.read(), config.columns).map((row) => keys.map((key) => row.values[key] ?? ''));
+    downloadText(config.export.fileName, toCsv(titles, rows));
+  }, [config, grid]);
 
   const downloadFormat = useCallback(async () => {
     const format = config.format;
     if (!format) return;
-    const header = config.columns.map((c) => c.title ?? c.key);
+    const visible = config.columns.filter((c) => !c.hidden);
     await downloadWorkbook(format.fileName, [
-      { name: 'Format', rows: [header, config.columns.map((c) => format.example[c.key] ?? '')] },
+      { name: 'Format', rows: [visible.map((c) => c.title ?? c.key), visible.map((c) => format.example[c.key] ?? '')] },
       ...(format.lists ?? []).map((list) => ({ name: list.name, rows: [[list.name], ...list.values.map((value) => [value])] })),
     ]);
   }, [config]);
 
-  return { scope, busy, saved, recount, importFile, submit, removeSuccess, reset, downloadFormat };
+  return { scope, busy, saved, recount, importFile, submit, removeSuccess, reset, saveDraft: saveDraftNow, restoreDraft, exportCsv, downloadFormat };
 }

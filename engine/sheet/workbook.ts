@@ -1,56 +1,45 @@
 /**
- * Reading and writing spreadsheet files with SheetJS, loaded only when a file is imported or a format is
- * downloaded, so the sheet page itself stays small. `@e965/xlsx` is SheetJS 0.20 as published on npm (the `xlsx`
- * package there stopped at 0.18.5, before the fixes for prototype pollution and a regular-expression DoS).
+ * Reading and writing spreadsheet files with SheetJS. An imported file is read in a Web Worker (parse.worker.ts)
+ * that is stopped after a time limit; SheetJS loads on the page only to write the format workbook. `@e965/xlsx` is
+ * SheetJS 0.20 as published on npm (the `xlsx` package there stopped at 0.18.5, before the fixes for prototype
+ * pollution and a regular-expression DoS).
  */
+import { checkFile, parseTable, type ParseLimits, type ParseOutcome } from './parseTable';
+import type { ParseRequest } from './parse.worker';
+import { SHEET_TEXT } from './sheetText';
 
-/** Why a file could not be read. */
-export class UnreadableFile extends Error {}
-
-/** A zip (xlsx) starts with PK; an old binary workbook (xls) with the OLE signature. */
-function looksLikeWorkbook(bytes: Uint8Array, name: string): boolean {
-  if (/\.xlsx$/i.test(name)) return bytes[0] === 0x50 && bytes[1] === 0x4b;
-  if (/\.xls$/i.test(name)) {
-    const ole = [0xd0, 0xcf, 0x11, 0xe0].every((b, i) => bytes[i] === b);
-    // Excel also saves "xls" files as HTML or XML spreadsheets.
-    const markup = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().startsWith('<');
-    return ole || markup;
-  }
-  return true;
+/** Reads the file in a worker, stopping it after `timeoutMs`. */
+function inWorker(bytes: ArrayBuffer, name: string, limits: ParseLimits, timeoutMs: number): Promise<ParseOutcome> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
+    const done = (outcome: ParseOutcome) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => done({ ok: false, message: SHEET_TEXT.tooSlow }), timeoutMs);
+    worker.onmessage = (event: MessageEvent<ParseOutcome>) => done(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done({ ok: false, message: `${name} could not be read as a spreadsheet (${limits.types.join(', ')})` });
+    };
+    const request: ParseRequest = { bytes, name, limits };
+    worker.postMessage(request, [bytes]);
+  });
 }
 
 /**
- * The first worksheet of an xlsx, xls or csv file as rows of cell texts. CSV text is kept as typed (no date or
- * number guessing). In a workbook, a number in the General format keeps all its digits (Excel would show a long
- * id as 1.23457E+14); other cells read as Excel shows them (times as 22:00, dates as formatted).
+ * The first worksheet of an imported file as rows of cell texts, or why it was refused: its type or size (checked
+ * before reading), a damaged file, or a read over the time limit. Where there is no Worker (unit tests under
+ * jsdom) it is read on the page, without the time limit.
  */
-export async function readTable(file: File): Promise<string[][]> {
+export async function readTable(file: File, limits: ParseLimits, timeoutMs: number): Promise<ParseOutcome> {
+  const refusal = checkFile(file.name, file.size, limits);
+  if (refusal) return { ok: false, message: refusal };
+  const bytes = await file.arrayBuffer();
+  if (typeof Worker !== 'undefined') return inWorker(bytes, file.name, limits, timeoutMs);
   const XLSX = await import('@e965/xlsx');
-  const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
-  let book: import('@e965/xlsx').WorkBook;
-  if (csv) {
-    book = XLSX.read(await file.text(), { type: 'string', raw: true });
-  } else {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (!looksLikeWorkbook(bytes, file.name)) throw new UnreadableFile(file.name);
-    book = XLSX.read(bytes, { type: 'array' });
-  }
-  const first = book.SheetNames[0];
-  const sheet = first === undefined ? undefined : book.Sheets[first];
-  if (!sheet?.['!ref']) return [];
-  const range = XLSX.utils.decode_range(sheet['!ref']);
-  const rows: string[][] = [];
-  for (let r = range.s.r; r <= range.e.r; r++) {
-    const row: string[] = [];
-    for (let c = range.s.c; c <= range.e.c; c++) {
-      const cell = sheet[XLSX.utils.encode_cell({ r, c })] as import('@e965/xlsx').CellObject | undefined;
-      if (!cell || cell.v === undefined || cell.v === null) row.push('');
-      else if (cell.t === 'n' && (!cell.z || cell.z === 'General')) row.push(String(cell.v));
-      else row.push(cell.w ?? String(cell.v));
-    }
-    rows.push(row);
-  }
-  return rows;
+  return parseTable(XLSX, new Uint8Array(bytes), file.name, limits);
 }
 
 /** Saves a workbook of sheets (name, header row, rows) as `fileName` through the browser's download. */
@@ -59,4 +48,17 @@ export async function downloadWorkbook(fileName: string, sheets: readonly { name
   const book = XLSX.utils.book_new();
   for (const { name, rows } of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((row) => [...row])), name);
   XLSX.writeFile(book, fileName);
+}
+
+/** Saves text as a file through the browser's download. */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The download has started from the click; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

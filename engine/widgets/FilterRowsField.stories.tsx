@@ -31,11 +31,11 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByLabelText('Filter 1')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: '+ Add More Filter' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Add More Filter' })).toBeDisabled();
   },
 };
 
-/** A list filter and a number filter; the X of a row deletes it. */
+/** A list filter and a number filter; the delete icon of a row ('Delete filter n') deletes it. */
 export const Filled: Story = {
   args: {
     formData: {
@@ -48,7 +48,7 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByDisplayValue('untracked,diversion')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: '+ Add More Filter' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Add More Filter' })).toBeEnabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Delete filter 1' }));
     await expect(canvas.queryByDisplayValue('untracked,diversion')).not.toBeInTheDocument();
     await expect(canvas.getByDisplayValue('2')).toBeInTheDocument();

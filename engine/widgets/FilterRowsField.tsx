@@ -1,6 +1,8 @@
-import { Button, Flex, Form, Input, Select } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Col, Flex, Form, Input, Row, Select } from 'antd';
 import type { FieldProps } from '@rjsf/utils';
 import { collectErrors } from './PlaceField';
+import { AddRowButton, RepeatableRow, RowIconButton } from './RepeatableRow';
 
 /** One row as the form keeps it: the field (key), the operator and the value as typed. */
 export interface FilterRowValue {
@@ -25,7 +27,8 @@ export interface FilterRowsOptions {
 const filled = (row: FilterRowValue | undefined) => Boolean(row?.key && row.operator && row.value?.trim());
 
 /**
- * Repeatable filter rows: 'Filter n', 'Operator n', 'Value n' and an X to delete each row. Picking a field resets
+ * Repeatable filter rows: 'Filter n', 'Operator n', 'Value n' and a delete icon ('Delete filter n') on each row, each
+ * row a `RepeatableRow` card like every repeatable group of the console (the spec's X). Picking a field resets
  * the row's operator and value and offers the operators of the field's type; a new row can be added only once the
  * last one is filled. With no rows, one empty row is shown.
  */
@@ -56,56 +59,61 @@ export function FilterRowsField({ formData, onChange, errorSchema, fieldPathId, 
           ? 'Comma separated values'
           : type && numberTypes.includes(type) ? 'Whole number' : 'Value';
         return (
-          <Flex key={index} gap="small" align="start" wrap data-testid={`filter-row-${n}`}>
-            <Form.Item label={`Filter ${n}`} htmlFor={`${base}_${index}_key`} style={{ flex: 1, minWidth: 180, marginBottom: 0 }}
-              validateStatus={keyErrors.length ? 'error' : undefined} help={keyErrors.join(' ') || undefined}>
-              <Select
-                id={`${base}_${index}_key`}
-                showSearch
-                allowClear
-                value={row.key}
-                placeholder="Select filter"
-                disabled={locked}
-                options={fieldOptions}
-                optionFilterProp="label"
-                onChange={(key) => update(index, key ? { key } : {}, true)}
-              />
-            </Form.Item>
-            <Form.Item label={`Operator ${n}`} htmlFor={`${base}_${index}_operator`} style={{ flex: 1, minWidth: 140, marginBottom: 0 }}
-              validateStatus={operatorErrors.length ? 'error' : undefined} help={operatorErrors.join(' ') || undefined}>
-              <Select
-                id={`${base}_${index}_operator`}
-                showSearch
-                value={row.operator}
-                placeholder="Select operator"
-                disabled={locked || !type}
-                options={(type ? operators[type] ?? [] : []).map((op) => ({ label: op, value: op }))}
-                onChange={(operator) => update(index, { operator })}
-              />
-            </Form.Item>
-            <Form.Item label={`Value ${n}`} htmlFor={`${base}_${index}_value`} style={{ flex: 1, minWidth: 160, marginBottom: 0 }}
-              validateStatus={valueErrors.length ? 'error' : undefined} help={valueErrors.join(' ') || undefined}>
-              <Input
-                id={`${base}_${index}_value`}
-                value={row.value ?? ''}
-                placeholder={placeholder}
-                inputMode={type && numberTypes.includes(type) ? 'numeric' : undefined}
-                disabled={locked || !type}
-                onChange={(event) => update(index, { value: event.target.value || undefined })}
-              />
-            </Form.Item>
-            <Form.Item label=" " colon={false} style={{ marginBottom: 0 }}>
-              <Button danger aria-label={`Delete filter ${n}`} disabled={locked} onClick={() => save(rows.filter((_, i) => i !== index))}>
-                X
-              </Button>
-            </Form.Item>
-          </Flex>
+          <RepeatableRow
+            key={index}
+            testId={`filter-row-${n}`}
+            buttons={<RowIconButton label={`Delete filter ${n}`} icon={<DeleteOutlined aria-hidden />} danger disabled={locked} onClick={() => save(rows.filter((_, i) => i !== index))} />}
+          >
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item label={`Filter ${n}`} htmlFor={`${base}_${index}_key`}
+                  validateStatus={keyErrors.length ? 'error' : undefined} help={keyErrors.join(' ') || undefined}>
+                  <Select
+                    id={`${base}_${index}_key`}
+                    showSearch
+                    allowClear
+                    value={row.key}
+                    placeholder="Select filter"
+                    disabled={locked}
+                    options={fieldOptions}
+                    optionFilterProp="label"
+                    onChange={(key) => update(index, key ? { key } : {}, true)}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item label={`Operator ${n}`} htmlFor={`${base}_${index}_operator`}
+                  validateStatus={operatorErrors.length ? 'error' : undefined} help={operatorErrors.join(' ') || undefined}>
+                  <Select
+                    id={`${base}_${index}_operator`}
+                    showSearch
+                    value={row.operator}
+                    placeholder="Select operator"
+                    disabled={locked || !type}
+                    options={(type ? operators[type] ?? [] : []).map((op) => ({ label: op, value: op }))}
+                    onChange={(operator) => update(index, { operator })}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item label={`Value ${n}`} htmlFor={`${base}_${index}_value`}
+                  validateStatus={valueErrors.length ? 'error' : undefined} help={valueErrors.join(' ') || undefined}>
+                  <Input
+                    id={`${base}_${index}_value`}
+                    value={row.value ?? ''}
+                    placeholder={placeholder}
+                    inputMode={type && numberTypes.includes(type) ? 'numeric' : undefined}
+                    disabled={locked || !type}
+                    onChange={(event) => update(index, { value: event.target.value || undefined })}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </RepeatableRow>
         );
       })}
       <div>
-        <Button type="dashed" disabled={locked || (rows.length > 0 && !filled(rows[rows.length - 1]))} onClick={() => save([...rows, {}])}>
-          {addLabel}
-        </Button>
+        <AddRowButton label={addLabel} disabled={locked || (rows.length > 0 && !filled(rows[rows.length - 1]))} onClick={() => save([...rows, {}])} />
       </div>
     </Flex>
   );

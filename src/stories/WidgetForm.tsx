@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { formLabels, formSetup, useFormRegistry } from '../../engine/form/formSetup';
+import { FormLayout } from '../../engine/form/FormLayout';
 import type { FormConfig } from '../../engine/types';
 
 /** Props of the harness: one schema and uiSchema naming the widget or field under test. */
@@ -23,16 +24,18 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
   const registry = useFormRegistry();
   return (
     <Flex vertical gap="middle" style={{ maxWidth: 760 }}>
-      <Form
-        schema={schema as RJSFSchema}
-        uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { submitText: 'Check' } }}
-        formData={data}
-        onChange={(e) => setData(e.formData as Record<string, unknown>)}
-        {...formSetup}
-        {...registry}
-        formContext={formLabels}
-        disabled={disabled}
-      />
+      <FormLayout>
+        <Form
+          schema={schema as RJSFSchema}
+          uiSchema={{ ...uiSchema, 'ui:submitButtonOptions': { submitText: 'Check' } }}
+          formData={data}
+          onChange={(e) => setData(e.formData as Record<string, unknown>)}
+          {...formSetup}
+          {...registry}
+          formContext={formLabels}
+          disabled={disabled}
+        />
+      </FormLayout>
       <Typography.Text type="secondary">Form data</Typography.Text>
       <pre data-testid="form-data" style={{ margin: 0, fontSize: 12 }}>{JSON.stringify(data, null, 2)}</pre>
     </Flex>

@@ -14,6 +14,7 @@
  * - /routes with {@link MANY_ROUTES} routes for one company in Chromium (the built console; BENCH_LIST=0 skips this):
  *   navigation to the first rows (target 1 s), and, when the list has a search box, a keystroke to the filtered rows
  *   (target 100 ms).
+ * - 'Remove Success' of 400 rows on the bulk alert sheet (tests/bench/sheet.ts; BENCH_SHEET=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -26,6 +27,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { apiAs, callPath, login, startConsole } from '../e2e/harness';
+import { measureSheetRemoveSuccess } from './sheet';
 import { allCalls, authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -425,6 +427,7 @@ const lines: string[] = [];
 if (process.env.BENCH_JS !== '0') lines.push(...(await measureInitialJs()));
 lines.push(...(await measureFirstPlaceSearch()));
 if (process.env.BENCH_LIST !== '0') lines.push(...(await measureRoutesList()));
+if (process.env.BENCH_SHEET !== '0') lines.push(...(await measureSheetRemoveSuccess()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
 import { answer, choose, operatorSession, type RunningConsole, callPath } from './harness';
 import { dataCalls } from '../../schemas/api';
+import { draftKey } from '../../engine/sheet/drafts';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -160,6 +161,49 @@ describe('bulk alert sheet', () => {
     await answer(page, 'Yes');
     expect(await cell(2, 0).innerText()).toBe('');
     expect(await page.getByRole('button', { name: 'Remove Success' }).count()).toBe(0);
+  });
+
+  it('keeps a draft across a reload, until Reset clears it', async () => {
+    await importCsv([{ CompanyId: '1001', Alert_Name: 'detention' }, { CompanyId: '1001', Alert_Name: 'untracked', Buffer: '15' }]);
+    await expect.poll(() => cell(2, 1).innerText()).toBe('untracked');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await toast('Draft saved successfully');
+    await page.reload();
+    await expect.poll(() => cell(2, 1).innerText()).toBe('untracked');
+    expect(await cell(6, 1).innerText()).toBe('15');
+    expect(await cell(2, 0).innerText()).toBe('detention');
+    await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
+    await answer(page, 'Yes');
+    await page.reload();
+    await cell(0, 0).waitFor();
+    expect(await cell(2, 0).innerText()).toBe('');
+  });
+
+  it('removes hundreds of saved rows at once, and scrolls wide rows inside the sheet at 1280 px', async () => {
+    // 400 saved rows between 200 refused ones, as a draft of this company (statuses are part of a draft).
+    const rows = Array.from({ length: 600 }, (_, i) => {
+      const row = Array<string>(STATUS + 1).fill('');
+      [row[0], row[2], row[STATUS]] = ['1001', `a${i}`, i % 3 === 2 ? 'Alert config already exists' : 'Success'];
+      return row;
+    });
+    await page.evaluate(([key, text]) => localStorage.setItem(key, text), [draftKey('/alert-settings/upload', '1001'), JSON.stringify({ v: 1, rows })]);
+    await page.reload();
+    await expect.poll(() => cell(2, 599).innerText()).toBe('a599');
+    expect(await colorOf(0)).toBe('rgb(56, 158, 13)');
+    expect(await colorOf(2)).toBe('rgb(207, 19, 34)');
+    // The page itself does not scroll sideways; the sheet's own area does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.locator('[data-testid=sheet] .jss_content').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.getByRole('button', { name: 'Remove Success' }).click();
+    await expect.poll(() => cell(2, 0).innerText()).toBe('a2');
+    expect(await cell(2, 199).innerText()).toBe('a599');
+    expect(await statusOf(199)).toBe('Alert config already exists');
+    // 200 rows left, then the one spare row.
+    expect(await cell(2, 200).innerText()).toBe('');
+    expect(await page.locator('[data-testid=sheet] td[data-x="2"][data-y="201"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remove Success' }).count()).toBe(0);
+    await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
+    await answer(page, 'Yes');
   });
 
   it('goes back to the list, which shows the new alert', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
+import { answer, choose, pickCompany, saveScreen, type RunningConsole, operatorSession, callPath } from './harness';
 import { dataCalls } from '../../schemas/api';
 
 const session = operatorSession();
@@ -27,7 +27,7 @@ async function stored(): Promise<Rule[]> {
 const form = () => page.locator('form');
 const field = (id: string) => page.locator(`#root_${id}`);
 const submit = () => page.getByRole('button', { name: 'Submit' }).click();
-const addRow = () => form().getByRole('button', { name: /^plus Add (Rule|Distance Band)$/ }).click();
+const addRow = () => form().getByRole('button', { name: /^Add (Rule|Distance Band)$/ }).click();
 
 async function openAdd() {
   await page.getByRole('menuitem', { name: 'Auto Closure' }).click();
@@ -36,6 +36,13 @@ async function openAdd() {
   await page.waitForURL('**/auto-closure/add?*');
   await page.getByText('Create Auto Closure Config').waitFor();
 }
+
+/** The top of each field's input box (the box, not the search input inside a select), rounded to the pixel. */
+const inputTops = (ids: string[]) =>
+  page.evaluate((names) => names.map((id) => Math.round(document.getElementById(`root_${id}`)!.closest('.ant-form-item-control-input')!.getBoundingClientRect().top)), ids);
+/** The height of each field's label. */
+const labelHeights = (ids: string[]) =>
+  page.evaluate((names) => names.map((id) => Math.round(document.querySelector(`label[for="root_${id}"]`)!.getBoundingClientRect().height)), ids);
 
 async function saved() {
   await page.getByText('Auto Closure set successfully for companyIds [ 1001 ]').first().waitFor();
@@ -92,6 +99,48 @@ describe('auto closure', () => {
     await saved();
     const rule = (await stored()).find((r) => r.identifier === 'STA_BREACH' && r.loading_time_buffer === 1800)!;
     expect(rule).toMatchObject({ unloading_time_buffer: 90, minDistance: [0, 300], maxDistance: [300, 1200], transitTimeBuffers: [3600, 10800] });
+  });
+
+  it('lays the STA_BREACH form out in line with bands as soft cards, and goes Back to the list keeping the scope', async () => {
+    await openAdd();
+    await choose(page, 'Auto Closure Type', 'STA_BREACH', 'STA_BREACH');
+    await form().getByLabel('Loading Time Buffer (seconds)').waitFor();
+    if ((await field('distances_0_minDistance').count()) === 0) await addRow();
+    await addRow();
+    await form().getByRole('button', { name: 'Delete Distance Band 2' }).waitFor();
+    // No hard fieldset border round the bands; each band is a card with a light border.
+    const look = await page.evaluate(() => {
+      const group = document.getElementById('root_distances')!;
+      const card = group.querySelector('.lego-repeatable-row')!;
+      const rgb = getComputedStyle(card).borderTopColor.match(/\d+/g)!.slice(0, 3).map(Number);
+      return { groupBorder: getComputedStyle(group).borderTopWidth, cardBorder: getComputedStyle(card).borderTopWidth, cardLight: Math.min(...rgb) };
+    });
+    expect(look).toMatchObject({ groupBorder: '0px', cardBorder: '1px' });
+    expect(look.cardLight).toBeGreaterThan(200);
+    const top = ['autoClosureType', 'loading_time_buffer', 'unloading_time_buffer'];
+    const band = ['distances_0_minDistance', 'distances_0_maxDistance', 'distances_0_transitTimeBuffers'];
+    // Narrower, the buffers' labels wrap onto two lines (at some width between 840 and 770 px, the font decides
+    // which); the inputs of each row stay in line all the same.
+    let wrapped = false;
+    try {
+      for (const width of [1280, 840, 820, 800, 790, 780, 770]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect.poll(() => inputTops(top).then((tops) => new Set(tops).size), { message: `first row in line at ${width} px` }).toBe(1);
+        expect(new Set(await inputTops(band)).size, `band row in line at ${width} px`).toBe(1);
+        const heights = await labelHeights(top);
+        wrapped ||= Math.max(...heights) > Math.min(...heights);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    expect(wrapped, 'a label of the first row wrapped at some width').toBe(true);
+    await saveScreen(page, 'form-auto-closure-sta-breach');
+    await form().getByRole('button', { name: 'Delete Distance Band 2' }).click();
+    await expect.poll(() => field('distances_1_minDistance').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/auto-closure');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ companyId: '1001', branchId: '3101' });
+    await page.getByRole('columnheader', { name: 'Auto Closure Type' }).waitFor();
   });
 
   it('creates a RULE_BASED rule on a company custom field, storing the value in quotes', async () => {

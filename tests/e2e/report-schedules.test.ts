@@ -93,7 +93,7 @@ describe('report schedules', () => {
     await choose(page, 'Trip Status', 'Open');
     await page.keyboard.press('Escape');
 
-    const addMore = page.getByRole('button', { name: '+ Add More Filter' });
+    const addMore = page.getByRole('button', { name: 'Add More Filter', exact: true });
     expect(await addMore.isDisabled()).toBe(true);
     await choose(page, 'Filter 1', 'alert_type');
     await submit('Submit Exception Report');

@@ -106,8 +106,19 @@ describe('sidebar menu override', () => {
     expect(await isChecked('Trip List')).toBe(false);
     expect(await userIds().isDisabled()).toBe(true);
     await form().getByText('Trip Reports', { exact: true }).last().waitFor();
+    // The form's layout is every form's: each label above its input, without a colon after it.
+    for (const id of ['roles', 'userId', 'landingPage']) {
+      const place = await page.evaluate((name) => {
+        const label = document.querySelector(`label[for="root_${name}"]`)!;
+        const input = document.getElementById(`root_${name}`)!.closest('.ant-form-item-control-input')!;
+        return { labelBottom: label.getBoundingClientRect().bottom, inputTop: input.getBoundingClientRect().top, after: getComputedStyle(label, '::after').content };
+      }, id);
+      expect(place.labelBottom, `${id}: label above input`).toBeLessThanOrEqual(place.inputTop);
+      expect(place.after, `${id}: no colon`).not.toContain(':');
+    }
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((url) => url.pathname === '/sidebar-menu');
+    expect(new URL(page.url()).searchParams.get('companyId')).toBe('1001');
   });
 
   it('edits the Admin override and hides role and user ids for a branch', async () => {
@@ -184,7 +195,7 @@ describe('dashboard settings', () => {
     expect((await rows()).filter((r) => r.featureKey === 'zoho')).toHaveLength(2);
   });
 
-  it('keeps the last looker tab (its X is disabled) and saves user ids and tabs', async () => {
+  it('keeps the last looker tab (its delete icon is disabled) and saves user ids and tabs', async () => {
     await page.getByRole('button', { name: 'Add Dashboard' }).click();
     await page.waitForURL('**/dashboard-settings/add?*');
     await choose(page, 'Dashboard Type', 'looker', 'looker');

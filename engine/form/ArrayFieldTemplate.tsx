@@ -1,0 +1,34 @@
+import { Flex } from 'antd';
+import { buttonId, getUiOptions, titleId, type ArrayFieldTemplateProps } from '@rjsf/utils';
+
+/**
+ * A repeatable list of a form: its title as a label above (like every field's), its entries as `RepeatableRow`
+ * cards one under the other, and its add button under them. The theme's version draws the browser's fieldset border
+ * (hard and dark) round the whole list and a divider under the title.
+ */
+export function ArrayFieldTemplate({ canAdd, className, disabled, fieldPathId, items, optionalDataControl, onAddClick, readonly, registry, required, title, uiSchema }: ArrayFieldTemplateProps) {
+  const options = getUiOptions(uiSchema);
+  const shownTitle = options.title || title;
+  const { AddButton } = registry.templates.ButtonTemplates;
+  const labelId = titleId(fieldPathId);
+  return (
+    <fieldset className={['lego-form-array', className].filter(Boolean).join(' ')} id={fieldPathId.$id} aria-labelledby={shownTitle ? labelId : undefined}>
+      {shownTitle && (
+        <div className="ant-form-item-label lego-form-array-title">
+          <label id={labelId} className={required ? 'ant-form-item-required ant-form-item-no-colon' : 'ant-form-item-no-colon'}>
+            {shownTitle}
+          </label>
+        </div>
+      )}
+      {optionalDataControl}
+      <Flex vertical gap="small">
+        {items}
+        {canAdd && (
+          <div>
+            <AddButton id={buttonId(fieldPathId, 'add')} className="rjsf-array-item-add" disabled={disabled || readonly} onClick={onAddClick} uiSchema={uiSchema} registry={registry} />
+          </div>
+        )}
+      </Flex>
+    </fieldset>
+  );
+}

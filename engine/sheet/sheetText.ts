@@ -1,0 +1,23 @@
+/** The sheet engine's own texts, spelled as spec 000 sections 4, 5 and 8 spell them (misspellings included). */
+export const SHEET_TEXT = {
+  draftSaved: 'Draft saved successfully',
+  draftFailed: "Coundn't save draft",
+  tooFar: 'Error: Distance more than 30kms',
+  noPlace: 'Please enter either lat,long or address',
+  badLatLng: 'Please enter valid lat long',
+  badNumber: 'Please enter valid number',
+  /** Not worded by the spec: a geocoder that finds nothing for the row. */
+  placeNotFound: 'Address not found',
+  /** Not worded by the spec: a date cell that is not DD/MM/YYYY. */
+  badDate: 'Please enter a valid date as DD/MM/YYYY',
+  /** Not worded by the spec: a list a lookup matches against could not be fetched. */
+  fetchFailed: 'Error while fetching data',
+  tooSlow: 'The file took too long to read',
+} as const;
+
+/** The refusal of a file over the size limit. */
+export const tooLarge = (maxMb: number) => `File too large (max ${maxMb} MB)`;
+
+/** The refusal of a file of another type: 'File must be xlsx or csv' (spec 000 section 5) for the default types. */
+export const wrongType = (types: readonly string[]) =>
+  `File must be ${types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types.at(-1)}` : types[0]}`;
