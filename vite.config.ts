@@ -40,6 +40,43 @@ export default function FilterDropdown(props) {
   };
 }
 
+const ANTD_ES = createRequire(import.meta.url).resolve('antd/es/index.js').replace(/index\.js$/, '');
+
+/**
+ * Components antd modules import for features no screen of ours uses, each loaded instead the first time it renders
+ * (nothing shows meanwhile), so the feature keeps working and costs the first bundle nothing: Card's Tabs (for its
+ * `tabList`), and the Table's row-selection checkbox and radio (for `rowSelection`). Each names the importing module
+ * and its import source, and the module loaded instead (all under antd/es/).
+ */
+const LAZY_ANTD_IMPORTS: { importer: string; source: string; target: string }[] = [
+  { importer: 'card/Card.js', source: '../tabs', target: 'tabs/index.js' },
+  { importer: 'table/hooks/useSelection.js', source: '../../checkbox', target: 'checkbox/index.js' },
+  { importer: 'table/hooks/useSelection.js', source: '../../radio', target: 'radio/index.js' },
+];
+const LAZY_ANTD_PREFIX = '\0lazy-antd:';
+
+/** Swaps each import of {@link LAZY_ANTD_IMPORTS} for a stand-in component that loads the real one when it renders. */
+function lazyAntdImports(): Plugin {
+  return {
+    name: 'lazy-antd-imports',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const from = importer?.replace(/\\/g, '/');
+      const swap = LAZY_ANTD_IMPORTS.find((l) => l.source === source && from?.endsWith(`antd/es/${l.importer}`));
+      return swap ? LAZY_ANTD_PREFIX + swap.target : null;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_ANTD_PREFIX)) return null;
+      return `import { createElement, lazy, Suspense } from 'react';
+const Loaded = lazy(() => import(${JSON.stringify(ANTD_ES + id.slice(LAZY_ANTD_PREFIX.length))}));
+export default function LazyAntd(props) {
+  return createElement(Suspense, { fallback: null }, createElement(Loaded, props));
+}
+`;
+    },
+  };
+}
+
 const JSPREADSHEET = /[\\/]jspreadsheet-ce[\\/]dist[\\/]index\.js$/;
 const INLINE_HANDLER = 'e.corner.setAttribute("onselectstart","return false")';
 
@@ -62,7 +99,7 @@ function jspreadsheetWithoutInlineHandler(): Plugin {
 /** The console build; in dev, API paths are proxied to the platform API. */
 export default defineConfig({
   // Nothing the CSP forbids: validators compiled while building (no eval), no inline handler in jspreadsheet.
-  plugins: [react(), lazyTableFilterDropdown(), precompiledValidators(), jspreadsheetWithoutInlineHandler()],
+  plugins: [react(), lazyTableFilterDropdown(), lazyAntdImports(), precompiledValidators(), jspreadsheetWithoutInlineHandler()],
   build: {
     outDir: 'dist',
     sourcemap: false,

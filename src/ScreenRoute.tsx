@@ -1,6 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { ScreenView } from '../engine/registry/screenKinds';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
+import { preloadKind, preloadScreenData, ScreenView, type AnyScreenConfig } from '../engine/registry/screenKinds';
 import type { ScreenEntry } from '../engine/registry/screenRegistry';
+import { readScope } from '../engine/scope/scope';
+import { consoleExtensions } from './extensions';
 
 type Loader = ScreenEntry['load'];
 
@@ -9,6 +12,8 @@ type Loader = ScreenEntry['load'];
  * its state, so a lazy component made in a hook would be made again on every retry and never resolve.
  */
 const screenComponents = new WeakMap<Loader, LazyExoticComponent<ComponentType>>();
+/** Configs already downloaded (by {@link preloadScreen}): their screens mount without suspending first. */
+const loadedConfigs = new WeakMap<Loader, AnyScreenConfig>();
 
 function screenComponent(load: Loader): LazyExoticComponent<ComponentType> {
   let component = screenComponents.get(load);
@@ -19,8 +24,50 @@ function screenComponent(load: Loader): LazyExoticComponent<ComponentType> {
   return component;
 }
 
-/** Loads a screen's config on demand (it suspends meanwhile) and mounts it with the view of its kind. */
+/**
+ * Loads a screen's config on demand (it suspends meanwhile) and mounts it with the view of its kind; a config
+ * downloaded before the screen mounted mounts at once (the choice kept for the screen's life).
+ */
 export function ScreenRoute({ load }: { load: Loader }) {
+  const [loaded] = useState(() => loadedConfigs.get(load));
+  if (loaded) return <ScreenView config={loaded} />;
   const Screen = screenComponent(load);
   return <Screen />;
+}
+
+/** The screen entry at `pathname`, with the path's parameters. */
+function screenAt(entries: readonly ScreenEntry[], pathname: string) {
+  for (const entry of entries) {
+    for (const path of [entry.path, entry.editPath]) {
+      const match = path ? matchPath(path, pathname) : null;
+      if (match) return { entry, params: match.params };
+    }
+  }
+  return null;
+}
+
+/**
+ * Starts downloading the config and the view of the screen at `pathname` (if one is there), so that a page opened
+ * directly, or reloaded, fetches them while the runtime config and the session's permissions load instead of after.
+ */
+export function preloadScreen(entries: readonly ScreenEntry[], pathname: string): void {
+  const at = screenAt(entries, pathname);
+  if (!at) return;
+  const { load } = at.entry;
+  load().then((config) => loadedConfigs.set(load, config), () => undefined);
+  preloadKind(at.entry.kind);
+}
+
+/**
+ * Starts reading the rows the screen at `pathname` shows first (see `preloadScreenData`), so a page opened directly,
+ * or reloaded, reads them while the permissions are checked and the shell renders, instead of after the screen
+ * mounts. The read is quiet and only fills the cache: a desk the check then refuses sees the login page as before.
+ */
+export function preloadScreenRows(entries: readonly ScreenEntry[], pathname: string, search: string): void {
+  const at = screenAt(entries, pathname);
+  if (!at) return;
+  const ctx = { scope: readScope(new URLSearchParams(search)), params: at.params };
+  const loaded = loadedConfigs.get(at.entry.load);
+  if (loaded) preloadScreenData(loaded, ctx, consoleExtensions);
+  else at.entry.load().then((config) => preloadScreenData(config, ctx, consoleExtensions), () => undefined);
 }

@@ -1,5 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Card, Flex, Input, Skeleton, Table, type TablePaginationConfig } from 'antd';
+import { Card, Flex, Skeleton, Table, type TablePaginationConfig } from 'antd';
+// The plain input alone (as the shell's filter bar): antd's `Input` export carries TextArea, Password, Search, OTP and Group.
+import Input from 'antd/es/input/Input';
 import { lazy, Suspense, useState } from 'react';
 import { CompanyGate } from '../views/CompanyGate';
 import type { ListConfig } from '../types';
@@ -19,7 +21,8 @@ const ListFilters = lazy(() => import('./ListFilters').then((m) => ({ default: m
 const RowDetailTable = lazy(() => import('./RowDetailTable').then((m) => ({ default: m.RowDetailTable })));
 
 /** The width of the action column: room for a labelled Edit and one more icon, or for icons alone. */
-const actionWidth = (config: ListConfig) => (config.edit?.to || config.edit?.modal ? 92 : 48) + (config.edit?.to && config.edit.modal ? 32 : 0) + (config.remove ? 40 : 0);
+const actionWidth = (config: ListConfig) =>
+  (config.edit?.to || config.edit?.modal ? 92 : 48) + (config.edit?.to && config.edit.modal ? 32 : 0) + (config.remove ? 40 : 0) + 64 * (config.rowActions?.length ?? 0);
 
 /**
  * Renders a list config: header buttons, inline create forms, filters and a search box, the table with switches and
@@ -35,10 +38,10 @@ export function ListView({ config }: { config: ListConfig }) {
     (column, row) => <SwitchCell column={column} checked={Boolean(cellValue(column, row))} onConfirm={(next) => list.toggle(column, row, next)} />,
     config.paging ? { current: list.sort } : undefined,
   );
-  if (config.edit || config.remove) {
+  if (config.edit || config.remove || config.rowActions) {
     columns.push({
       key: '__actions',
-      title: 'Action',
+      title: config.actionTitle ?? 'Action',
       width: actionWidth(config),
       render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={setEditing} onRemove={list.remove} />,
     });
@@ -46,7 +49,7 @@ export function ListView({ config }: { config: ListConfig }) {
   const detail = config.detail;
   return (
     <Card title={config.title} extra={config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}>
-      <CompanyGate ready={list.ready}>
+      <CompanyGate ready={list.ready} needs={list.needs}>
         <Flex vertical gap="middle">
           {config.inlineForms && (
             <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link } from 'react-router';
 import { useKeepQuery } from '../useKeepQuery';
 import { fillPath } from '../data/endpoint';
+import { ConfirmPopover } from '../views/ConfirmPopover';
 import type { ListConfig, RowAction, RowModalProps } from '../types';
 import type { Row } from './useListController';
 
@@ -74,11 +75,11 @@ export function RowActions({ config, row, onEdit, onRemove }: { config: ListConf
         </Button>
       )}
       {config.remove && (
-        <Popconfirm title={config.remove.confirm} okText="Yes" cancelText="No" onConfirm={() => onRemove(row)} onOpenChange={setConfirming}>
+        <ConfirmPopover title={config.remove.confirm} okText="Yes" cancelText="No" onConfirm={() => onRemove(row)} onOpenChange={setConfirming}>
           <Tooltip title="Delete" open={confirming ? false : undefined}>
             <Button type="text" danger aria-label="Delete" icon={<DeleteOutlined />} />
           </Tooltip>
-        </Popconfirm>
+        </ConfirmPopover>
       )}
     </Space>
   );

@@ -3,11 +3,13 @@ import { useEndpoint } from '../data/useEndpoint';
 import { useScope } from '../scope/useScope';
 import type { HeaderButton } from '../types';
 import { tableColumns } from './tableColumns';
+import { useReturnFocus } from '../views/useReturnFocus';
 
 export type DrawerSpec = Extract<HeaderButton, { drawer: unknown }>['drawer'];
 
-/** A drawer listing rows of another call (e.g. the transporters linked to the company). */
+/** A drawer listing rows of another call (e.g. the transporters linked to the company); its button gets focus back. */
 export function RowsDrawer({ spec, open, onClose }: { spec: DrawerSpec; open: boolean; onClose: () => void }) {
+  useReturnFocus();
   const [scope] = useScope();
   const { data, isLoading } = useEndpoint<Record<string, unknown>[]>(spec.endpoint, { scope }, open && Boolean(scope.companyId));
   return (

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useParams } from 'react-router';
-import { callEndpoint, endpointQuery, fillPath, type CallInput, type Endpoint } from '../data/endpoint';
+import { callEndpoint, type CallInput, type Endpoint } from '../data/endpoint';
 import { EndpointError, useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ColumnConfig, ListConfig } from '../types';
 import { cellValue, formatCell } from './columns';
-import { DEFAULT_PAGE_SIZE, listQuery, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
+import { listInput, listSourceKey, readListSource, takeWarm } from './listSource';
+import { DEFAULT_PAGE_SIZE, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
 
 export type Row = Record<string, unknown>;
 
@@ -16,19 +17,16 @@ export type ListSort = ListState['sort'];
 
 /**
  * Reads a list's source through SWR: the answer's data, or the whole answer when the list reads its rows and total
- * from it (`paging.from: 'body'`). While another page, search or sort loads, the last answer stays on screen.
+ * from it (`paging.from: 'body'`). Rows a preload has just put in the cache are not read again on mount.
  */
 function useListSource(endpoint: Endpoint, input: CallInput, enabled: boolean, whole: boolean) {
-  const key = enabled ? [endpoint.service ?? 'main', fillPath(endpoint.path, input.params), JSON.stringify(endpointQuery(endpoint, input)), whole ? 'body' : 'data'] : null;
-  return useSWR<unknown, EndpointError>(
-    key,
-    async () => {
-      const result = await callEndpoint<unknown>(endpoint, input);
-      if (!result.ok) throw new EndpointError(result.messages, result.status);
-      return whole ? result.body : result.data;
-    },
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
+  const key = enabled ? listSourceKey(endpoint, input, whole) : null;
+  const [warm] = useState(() => key !== null && takeWarm(key));
+  return useSWR<unknown, EndpointError>(key, () => readListSource(endpoint, input, whole), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    ...(warm ? { revalidateOnMount: false } : {}),
+  });
 }
 
 /**
@@ -39,6 +37,8 @@ export function useListController(config: ListConfig) {
   const [scope] = useScope();
   const params = useParams();
   const ready = config.requiresCompany === false || Boolean(scope.companyId);
+  // What else the list needs of the scope (a TRANSPORTER's consignor...): nothing is read until it is there.
+  const needs = ready ? config.scopeNeeds?.(scope) : undefined;
   const looked = useEndpoint<unknown>(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
   const lookup = config.lookup && looked.data !== undefined ? config.lookup.pick(looked.data) : undefined;
   const [filters, setFilters] = useState<FilterValues>({});
@@ -46,14 +46,14 @@ export function useListController(config: ListConfig) {
   const [sort, setSort] = useState<ListSort>(undefined);
   const [size, setSize] = useState(config.paging?.size ?? DEFAULT_PAGE_SIZE);
   // Another company, branch, filter, search, sort or page size starts again at page 1.
-  const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, filters, search.trim(), sort, size]);
+  const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId, filters, search.trim(), sort, size]);
   const [paged, setPaged] = useState({ selection, page: 1 });
   const page = paged.selection === selection ? paged.page : 1;
   const base = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
-  const input = config.filters || config.paging ? { ...base, query: { ...base.query, ...listQuery(filters, config.paging, { page, size, search, sort }) } } : base;
-  const { data, error, isLoading, isValidating, mutate } = useListSource(config.source, input, ready && (!config.lookup || lookup !== undefined), config.paging?.from === 'body');
+  const input = listInput(config, base, filters, { page, size, search, sort });
+  const { data, error, isLoading, isValidating, mutate } = useListSource(config.source, input, ready && !needs && (!config.lookup || lookup !== undefined), config.paging?.from === 'body');
   // While the next page (or search, or sort) loads, the last one of the same scope stays on screen (the pager keeps its place).
-  const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId]);
+  const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId]);
   const shown = useRef<{ scopeKey: string; data: unknown }>(undefined);
   if (data !== undefined) shown.current = { scopeKey, data };
   const current = data ?? (config.paging && shown.current?.scopeKey === scopeKey ? shown.current.data : undefined);
@@ -109,6 +109,8 @@ export function useListController(config: ListConfig) {
   return {
     scope,
     ready,
+    /** What the scope lacks for this list (shown instead of the table), if anything. */
+    needs,
     rows,
     /** Rows in all (of every page when the server pages). */
     total,

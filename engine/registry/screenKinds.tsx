@@ -1,12 +1,52 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { useEngineExtensions, type EngineExtensions, type ScreenKind } from '../extensions';
+import type { ConfigContext, ListConfig } from '../types';
+
+type KindView = ComponentType<{ config: never }>;
+
+/** Built-in kinds' views already downloaded (by {@link preloadKind}), which a screen then mounts without suspending. */
+const loadedKinds = new Map<string, KindView>();
+
+/** The code of each built-in kind's view (one chunk each); a downloaded view is kept in {@link loadedKinds}. */
+const kindLoaders = {
+  list: () => import('../list/ListView').then((m) => ({ default: m.ListView })),
+  form: () => import('../form/FormView').then((m) => ({ default: m.FormView })),
+  sheet: () => import('../sheet/SheetView').then((m) => ({ default: m.SheetView })),
+};
 
 /** The built-in screen kinds, each engine in its own chunk, loaded when a screen of that kind first mounts. */
 export const screenKinds = {
-  list: lazy(() => import('../list/ListView').then((m) => ({ default: m.ListView }))),
-  form: lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView }))),
-  sheet: lazy(() => import('../sheet/SheetView').then((m) => ({ default: m.SheetView }))),
+  list: lazy(kindLoaders.list),
+  form: lazy(kindLoaders.form),
+  sheet: lazy(kindLoaders.sheet),
 } as const satisfies Record<string, ScreenKind>;
+
+/** The list's source reader, once downloaded: a preload can then start its read at once (see {@link preloadScreenData}). */
+let listSource: typeof import('../list/listSource') | undefined;
+const loadListSource = () => import('../list/listSource').then((m) => (listSource = m));
+
+/**
+ * Starts downloading a built-in kind's view before a screen of it mounts (e.g. while the session is checked), so
+ * the screen need not wait for it then, nor suspend once it is there; an app's kind, or a failed download, is left
+ * to the screen's own load.
+ */
+export function preloadKind(kind: string): void {
+  if (!Object.hasOwn(kindLoaders, kind)) return;
+  if (kind === 'list') loadListSource().catch(() => undefined);
+  kindLoaders[kind as keyof typeof kindLoaders]().then((m) => loadedKinds.set(kind, m.default as KindView), () => undefined);
+}
+
+/**
+ * Starts reading what a screen shows first, before its view mounts: for a built-in list (not replaced by the app's
+ * own kind), the first page of its rows (see `preloadList`), at once when its reader is downloaded; other kinds read
+ * when they mount.
+ */
+export function preloadScreenData(config: AnyScreenConfig, ctx: Pick<ConfigContext, 'scope' | 'params'>, extensions: EngineExtensions = {}): void {
+  if (config.kind !== 'list' || (extensions.kinds && Object.hasOwn(extensions.kinds, 'list'))) return;
+  const preload = (m: typeof import('../list/listSource')) => m.preloadList(config as ListConfig, ctx.scope, ctx.params);
+  if (listSource) preload(listSource);
+  else loadListSource().then(preload, () => undefined);
+}
 
 /** A built-in kind's name. */
 export type ScreenKindName = keyof typeof screenKinds;
@@ -37,8 +77,15 @@ export function screenKindOf(config: AnyScreenConfig, extensions?: EngineExtensi
   return view as unknown as ComponentType<{ config: AnyScreenConfig }>;
 }
 
-/** Mounts a config with the view its kind names (it suspends while that view's code loads). */
+/**
+ * Mounts a config with the view its kind names (it suspends while that view's code loads). A built-in kind's view
+ * downloaded before the screen mounted (see {@link preloadKind}) mounts as it is, without a fallback first; the
+ * choice is kept for the screen's life, so a download finishing later never swaps the component (and so its state).
+ */
 export function ScreenView({ config }: { config: AnyScreenConfig }) {
   const View = screenKindOf(config, useEngineExtensions());
-  return <View config={config} />;
+  const [loaded] = useState(() => loadedKinds.get(config.kind));
+  const builtIn = Object.hasOwn(screenKinds, config.kind) && View === (screenKinds as Record<string, unknown>)[config.kind];
+  const Shown = loaded && builtIn ? (loaded as unknown as ComponentType<{ config: AnyScreenConfig }>) : View;
+  return <Shown config={config} />;
 }

@@ -53,6 +53,8 @@ const placeJson = (p: RoutePlace) => JSON.stringify(toStoredPlace(p));
 
 /** Columns of `routes` renamed to the API's names. */
 const ROUTE_COLUMNS = `id, code, label, stt, origin, destination, updated_by as "updatedBy", updated_at as "updatedAt"`;
+/** The same columns by their API names, to select them again from a query of {@link ROUTE_COLUMNS}. */
+const ROUTE_FIELDS = `id, code, label, stt, origin, destination, "updatedBy", "updatedAt"`;
 
 /** A page of the routes list: its number (from 1), size, search text and sort. */
 export interface RoutePage {
@@ -97,17 +99,33 @@ export const routeRepository = {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
     const search = page.q?.trim() ? `%${page.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = `${filter.sql} and ($${n + 1}::text is null or label ilike $${n + 1} or code ilike $${n + 1}
-      or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})`;
+    // `search_text` (migration 086) holds the five columns in one text: one match per row finds the candidates,
+    // and only those are checked column by column (a match across two columns' boundary is no match).
+    const where = `${filter.sql} and ($${n + 1}::text is null or (search_text ilike $${n + 1} and (label ilike $${n + 1}
+      or code ilike $${n + 1} or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})))`;
     const column = ROUTE_SORT_SQL[page.sort ?? 'updatedAt'];
     const direction = (page.order ?? (page.sort ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc';
     const params = [...filter.params, search];
-    const [{ data }] = await q.query<{ data: string }>(
-      `select coalesce(json_agg(r), '[]')::text as data
-         from (select ${ROUTE_COLUMNS} from routes where ${where}
-                order by ${column} ${direction} nulls last, id limit $${n + 2} offset $${n + 3}) r`,
-      [...params, page.size, (page.page - 1) * page.size],
+    const order = `order by ${column} ${direction} nulls last, id limit $${n + 2} offset $${n + 3}`;
+    const paging = [...params, page.size, (page.page - 1) * page.size];
+    if (!search) {
+      // Unsearched, the page comes off the index in order and the count needs no row read: two cheap queries.
+      const [{ data }] = await q.query<{ data: string }>(
+        `select coalesce(json_agg(r), '[]')::text as data from (select ${ROUTE_COLUMNS} from routes where ${where} ${order}) r`,
+        paging,
+      );
+      const count = await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params);
+      return { data, total: count?.n ?? 0 };
+    }
+    // Searched, one scan answers the page and the number of matches (a window count). A page with no row carries
+    // no number: none on page 1 means no match, past it the matches are counted apart.
+    const [{ data, total }] = await q.query<{ data: string; total: number | null }>(
+      `with hits as (select ${ROUTE_COLUMNS}, count(*) over () as total from routes where ${where} ${order})
+       select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from hits) r), '[]')::text as data,
+              (select max(total) from hits)::int as total`,
+      paging,
     );
+    if (total !== null || page.page === 1) return { data, total: total ?? 0 };
     const count = await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params);
     return { data, total: count?.n ?? 0 };
   },

@@ -1,21 +1,38 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { screens } from '../../screens';
-import { answer, axeViolations, pickCompany, saveScreen, type AxeViolation, type RunningConsole, operatorSession } from './harness';
+import { axeViolations, pickCompany, saveScreen, type AxeViolation, type RunningConsole, operatorSession } from './harness';
+import { walkMain } from './focus-walk';
 
 /**
  * Issue 10, points 8 and 9: every screen of the console (each list, form and sheet of the screen registry, plus the
- * login page, the 404 page, a form after a failed submit and a list's dialog) has no serious or critical axe-core
- * violation of WCAG 2.1 A/AA, reaches its first control by Tab with a visible focus ring, and is saved as a
- * 1280 × 800 screenshot in test-results/screens/ to look at.
+ * login page, the 404 page, a form after a failed submit and a list's dialogs) has no serious or critical axe-core
+ * violation of WCAG 2.1 A/AA; Tab reaches every control of the screen in order, each with a visible focus ring, and
+ * nothing clickable is out of its reach; a list's dialogs open by keyboard, close on Escape and give focus back; and
+ * each screen is saved as a 1280 × 800 screenshot in test-results/screens/ to look at. One login, one page: screens
+ * after the first are opened inside the app, as its menu does, not by reloading it.
  */
 const session = operatorSession();
 let app: RunningConsole;
 let page: Page;
 let search = '';
+/** Uncaught errors of the page: a screen that throws fails its test (and would leave the next one blank). */
+const errors: string[] = [];
+
+/** Requests of each page still under way, to know when a screen has loaded everything it asked for. */
+const pending = new WeakMap<Page, Set<Request>>();
+function trackRequests(p: Page): void {
+  const requests = new Set<Request>();
+  pending.set(p, requests);
+  p.on('request', (r) => requests.add(r));
+  p.on('requestfinished', (r) => requests.delete(r));
+  p.on('requestfailed', (r) => requests.delete(r));
+}
 
 beforeAll(async () => {
   ({ app, page } = session);
+  trackRequests(page);
+  page.on('pageerror', (e) => errors.push(`${e.message}\n${e.stack?.split('\n').slice(0, 6).join('\n')}`));
   await page.setViewportSize({ width: 1280, height: 800 });
   await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
   await page.waitForURL(/companyId=/);
@@ -27,56 +44,68 @@ function serious(violations: AxeViolation[]): string[] {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
 }
 
-/** Waits until nothing loads: no pending request, no spinner, no skeleton, no animation of antd in progress. */
+/**
+ * Waits until nothing loads: no request under way, no spinner, no skeleton, no antd animation in progress (but the
+ * click wave of a button, a decoration that lasts two seconds).
+ */
 async function settle(p: Page): Promise<void> {
-  await p.waitForLoadState('networkidle');
-  await p.waitForFunction(
-    () => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') && ![...document.querySelectorAll('[class]')].some((e) => /-(enter|appear|leave)(-active)?\b/.test(e.className.toString())),
-  );
+  const requests = pending.get(p)!;
+  do {
+    await expect.poll(() => requests.size, { message: 'requests under way', interval: 20 }).toBe(0);
+    await p.waitForFunction(
+      () =>
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
+        ![...document.querySelectorAll('[class]')].some((e) => !e.classList.contains('ant-wave') && /-(enter|appear|leave)(-active)?\b/.test(e.className.toString())),
+      null,
+      { polling: 'raf' },
+    );
+  } while (requests.size > 0);
 }
 
 /** Checks the settled page: no serious axe violation, and the screenshot saved. */
 async function check(p: Page, name: string): Promise<void> {
   await settle(p);
+  expect(errors.splice(0), `errors thrown on ${name}`).toEqual([]);
   await saveScreen(p, name);
   expect.soft(serious(await axeViolations(p)), `axe on ${name}`).toEqual([]);
 }
 
-/** The first element of the screen (inside the shell's <main>) that Tab reaches; it must show a focus ring. */
-async function checkKeyboard(p: Page, name: string): Promise<void> {
-  const first = await p.evaluate(() => {
-    const main = document.querySelector('main');
-    const sel = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-    const el = [...(main?.querySelectorAll<HTMLElement>(sel) ?? [])].find((e) => e.checkVisibility() && e.tabIndex >= 0);
-    if (!el) return null;
-    el.setAttribute('data-a11y-first', '');
-    return el.outerHTML.slice(0, 120);
-  });
-  expect(first, `${name} has a control in its main content`).not.toBeNull();
-  // Start from the body, as after a page load, and Tab through the header and the menu into the screen.
-  await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  let reached = false;
-  for (let i = 0; i < 60 && !reached; i++) {
-    await p.keyboard.press('Tab');
-    reached = await p.evaluate(() => Boolean(document.activeElement?.closest('main')));
-  }
-  expect(reached, `Tab reaches the main content of ${name}`).toBe(true);
-  expect(await p.evaluate(() => document.activeElement?.hasAttribute('data-a11y-first')), `Tab lands first on ${first} in ${name}`).toBe(true);
-  // A visible focus: an outline or a box shadow on the element or a close ancestor (antd rings the select box, not its input).
-  await expect
-    .poll(
-      () =>
-        p.evaluate(() => {
-          for (let el = document.activeElement as HTMLElement | null, i = 0; el && i < 4; el = el.parentElement, i++) {
-            const s = getComputedStyle(el);
-            if ((s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none') return true;
-          }
-          return false;
-        }),
-      { message: `visible focus on the first control of ${name}` },
-    )
-    .toBe(true);
-  await p.evaluate(() => document.querySelector('[data-a11y-first]')?.removeAttribute('data-a11y-first'));
+/**
+ * Tab walks the screen: it reaches each control of main in order, each shows its focus, nothing clickable is left
+ * out. From the top of the page through the shell when `fromTop`, else from the start of main.
+ */
+async function checkKeyboard(p: Page, name: string, fromTop = false): Promise<void> {
+  const walk = await walkMain(p, { fromTop });
+  expect(walk.expected.length, `${name} has a control in its main content`).toBeGreaterThan(0);
+  if (fromTop) expect(walk.reached.length, `Tab reaches the main content of ${name} from the top`).toBeGreaterThan(0);
+  expect.soft(walk.reached, `Tab reaches every control of ${name}, in order`).toEqual(walk.expected);
+  expect.soft(walk.unringed, `controls of ${name} without a visible focus`).toEqual([]);
+  expect.soft(walk.unreachable, `clickable things of ${name} that Tab cannot reach`).toEqual([]);
+}
+
+/** Opens a path of the console inside the app (as a menu link does: history and the router, no reload). */
+async function open(p: Page, path: string, title: string): Promise<void> {
+  await p.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await p.getByText(title, { exact: true }).first().waitFor();
+}
+
+/**
+ * Opens a dialog of a row by keyboard (`key` on its focused control), checks it with axe, and checks that focus is in
+ * it, that Escape closes it and that focus goes back to the control.
+ */
+async function dialogByKeyboard(p: Page, trigger: Locator, key: 'Enter' | ' ', name: string): Promise<void> {
+  const dialog = p.locator('.ant-modal-wrap:visible, .ant-popover:visible').last();
+  await trigger.focus();
+  await p.keyboard.press(key);
+  await dialog.waitFor();
+  await check(p, name);
+  expect.soft(await dialog.evaluate((d) => d.contains(document.activeElement)), `focus moves into ${name}`).toBe(true);
+  await p.keyboard.press('Escape');
+  await p.waitForFunction(() => ![...document.querySelectorAll('.ant-modal-wrap, .ant-popover')].some((e) => (e as HTMLElement).checkVisibility()));
+  await expect.poll(() => trigger.evaluate((t) => t === document.activeElement), { message: `focus back on the control that opened ${name}` }).toBe(true);
 }
 
 /** A screen's shown title, to know its page is the one drawn. */
@@ -86,10 +115,11 @@ const slug = (path: string) => path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '
 /** Edit pages found on the lists (the href of a row's Edit link), by the form's edit path. */
 const editHrefs = new Map<string, string>();
 
-describe('accessibility and screenshots of every screen', () => {
+describe('accessibility, keyboard and screenshots of every screen', () => {
   it('the login page', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const login = await context.newPage();
+    trackRequests(login);
     await login.goto(`${app.url}/login`);
     await login.getByLabel('E-mail or phone').waitFor();
     await check(login, 'login');
@@ -103,14 +133,12 @@ describe('accessibility and screenshots of every screen', () => {
     await page.goto(`${app.url}/no-such-page${search}`);
     await page.getByText('Page not found').waitFor();
     await check(page, 'not-found');
-    await checkKeyboard(page, 'not-found');
+    await checkKeyboard(page, 'not-found', true);
   });
 
-  const lists = screens.filter((s) => s.kind === 'list');
-  for (const screen of lists) {
+  for (const screen of screens.filter((s) => s.kind === 'list')) {
     it(`list ${screen.path}`, async () => {
-      await page.goto(`${app.url}${screen.path}${search}`);
-      await page.getByText(titleOf(screen.title), { exact: true }).first().waitFor();
+      await open(page, `${screen.path}${search}`, titleOf(screen.title));
       await check(page, `list-${slug(screen.path)}`);
       await checkKeyboard(page, screen.path);
       const edit = page.locator('main a[aria-label="Edit"]').first();
@@ -119,31 +147,30 @@ describe('accessibility and screenshots of every screen', () => {
         const form = screens.find((s) => s.editPath && new RegExp(`^${s.editPath.replace(/:[^/]+/g, '[^/]+')}$`).test(new URL(href, app.url).pathname));
         if (form?.editPath) editHrefs.set(form.editPath, href);
       }
-      // A dialog of the list: the quick edit modal where rows have one, else the delete confirmation.
-      const quick = page.locator('main').getByRole('button', { name: 'Quick edit' }).first();
-      const remove = page.locator('main').getByRole('button', { name: 'Delete', exact: true }).first();
-      if ((await quick.count()) && (await quick.isEnabled())) {
-        await quick.click();
-        await page.locator('.ant-modal:visible').waitFor();
-        await check(page, `list-${slug(screen.path)}-quick-edit`);
-        await page.keyboard.press('Escape');
-        await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal-wrap')].some((e) => (e as HTMLElement).checkVisibility()));
-      } else if (await remove.count()) {
-        await remove.click();
-        await page.locator('.ant-popover:visible').waitFor();
-        await check(page, `list-${slug(screen.path)}-delete`);
-        await answer(page, 'No');
-      }
+      // The dialogs of a row, each opened by keyboard: the quick edit modal, the delete confirmation, a switch's question.
+      const main = page.locator('main');
+      const quick = main.getByRole('button', { name: 'Quick edit' }).and(page.locator(':enabled')).first();
+      const remove = main.getByRole('button', { name: 'Delete', exact: true }).and(page.locator(':enabled')).first();
+      const toggle = main.getByRole('switch').and(page.locator(':enabled')).first();
+      if (await quick.count()) await dialogByKeyboard(page, quick, 'Enter', `list-${slug(screen.path)}-quick-edit`);
+      if (await remove.count()) await dialogByKeyboard(page, remove, ' ', `list-${slug(screen.path)}-delete`);
+      if (await toggle.count()) await dialogByKeyboard(page, toggle, ' ', `list-${slug(screen.path)}-switch`);
     });
   }
 
   for (const screen of screens.filter((s) => s.kind === 'form')) {
     it(`form ${screen.path}, then a failed submit`, async () => {
-      await page.goto(`${app.url}${screen.path}${search}`);
-      const title = titleOf(screen.title);
-      await page.getByText(title, { exact: true }).first().waitFor();
+      await open(page, `${screen.path}${search}`, titleOf(screen.title));
       await check(page, `form-${slug(screen.path)}`);
       await checkKeyboard(page, screen.path);
+      // Tab reached every control in order (above); among them each field of the form, its submit and its Back.
+      const unreached = await page.evaluate(() =>
+        [...document.querySelectorAll('main form .ant-form-item, main form button[type=submit], main button')]
+          .filter((e) => (e as HTMLElement).checkVisibility() && !e.matches('[data-kb], :disabled') && !e.querySelector('[data-kb], :disabled'))
+          .map((e) => e.textContent?.trim().slice(0, 40)),
+      );
+      expect.soft(unreached, `fields and buttons of ${screen.path} that Tab does not reach`).toEqual([]);
+      expect.soft(await page.locator('main form button[type=submit][data-kb]').count(), `Tab reaches the submit button of ${screen.path}`).toBeGreaterThan(0);
       const submit = page.locator('main form button[type=submit]').first();
       if (await submit.isEnabled()) {
         await submit.click();
@@ -155,8 +182,7 @@ describe('accessibility and screenshots of every screen', () => {
 
   for (const screen of screens.filter((s) => s.kind === 'sheet')) {
     it(`sheet ${screen.path}`, async () => {
-      await page.goto(`${app.url}${screen.path}${search}`);
-      await page.getByText(titleOf(screen.title), { exact: true }).first().waitFor();
+      await open(page, `${screen.path}${search}`, titleOf(screen.title));
       await check(page, `sheet-${slug(screen.path)}`);
       await checkKeyboard(page, screen.path);
     });
@@ -166,8 +192,7 @@ describe('accessibility and screenshots of every screen', () => {
     expect(editHrefs.size, 'some lists have rows with an Edit link').toBeGreaterThan(0);
     for (const [editPath, href] of editHrefs) {
       const screen = screens.find((s) => s.editPath === editPath)!;
-      await page.goto(new URL(href, app.url).href);
-      await page.getByText(titleOf(screen.title, true), { exact: true }).first().waitFor();
+      await open(page, href, titleOf(screen.title, true));
       await check(page, `edit-${slug(screen.path)}`);
       await checkKeyboard(page, editPath);
     }
