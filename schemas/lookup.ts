@@ -85,6 +85,28 @@ export const geocodeQuerySchema = {
   then: { required: ['latlng'], errorMessage: { required: 'Please enter either lat,long or address' } },
 } as const;
 
+/** The most places one batch geocoding call looks up: a known-place sheet's 600 rows (spec 000 section 9). */
+export const GEOCODE_BATCH_MAX = 600;
+
+/**
+ * Body of the batch geocoding call: the lookups of a whole sheet in one request, each an address or coordinates
+ * as the single call takes them (coordinates win when both come).
+ */
+export const geocodeBatchBodySchema = {
+  type: 'object',
+  properties: {
+    items: {
+      type: 'array',
+      maxItems: GEOCODE_BATCH_MAX,
+      items: { ...geocodeQuerySchema, additionalProperties: false },
+      errorMessage: { maxItems: `At most ${GEOCODE_BATCH_MAX} places per call`, type: 'Send the places as a list' },
+    },
+  },
+  required: ['items'],
+  additionalProperties: false,
+  errorMessage: { required: { items: 'Send the places as a list' } },
+} as const;
+
 export type CompanySearchQuery = FromSchema<typeof companySearchQuerySchema>;
 export type BranchSearchQuery = FromSchema<typeof branchSearchQuerySchema>;
 export type DepartmentsQuery = FromSchema<typeof departmentsQuerySchema>;

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { callEndpoint, endpoint } from '../data/endpoint';
 import { mapCalls } from '../../schemas/api/maps';
 import type { GeoPlace } from '../widgets/placeApi';
@@ -10,20 +11,37 @@ export interface SheetGeocoder {
   byLatLng(lat: number, lng: number): Promise<GeoPlace | null>;
 }
 
-const geocodeCall = endpoint(mapCalls.geocode);
+const geocodeBatchCall = endpoint(mapCalls.geocodeBatch);
 
-/** The first place the platform API's geocoder answers; a failed call throws (the row says so, the others go on). */
-async function firstPlace(query: Record<string, string>): Promise<GeoPlace | null> {
-  const result = await callEndpoint<GeoPlace[]>(geocodeCall, { query }, { quiet: true });
-  if (!result.ok) throw new Error(SHEET_TEXT.fetchFailed);
-  return Array.isArray(result.data) ? (result.data[0] ?? null) : null;
+/** One lookup as the batch call takes it: an address or coordinates. */
+type Lookup = { address: string } | { latlng: string };
+
+/** Lookups sent in one call at most: a third of a full known-place sheet, so a slow answer still shows progress. */
+const BATCH_SIZE = 200;
+
+/**
+ * The platform API's geocoder (POST /maps/geocode/batch), forward and reverse. The rows a step starts in the same
+ * tick are gathered by a DataLoader into calls of up to {@link BATCH_SIZE} lookups, so a 600-row sheet costs three
+ * requests, not 600; the same address twice is looked up once. A failed call fails its rows (each row says so).
+ */
+export function batchGeocoder({ cache = true }: { cache?: boolean } = {}): SheetGeocoder {
+  const loader = new DataLoader<string, GeoPlace | null>(
+    async (keys) => {
+      const items = keys.map((key) => JSON.parse(key) as Lookup);
+      const result = await callEndpoint<(GeoPlace | null)[]>(geocodeBatchCall, { body: { items } }, { quiet: true });
+      if (!result.ok || !Array.isArray(result.data)) return keys.map(() => new Error(SHEET_TEXT.fetchFailed));
+      return keys.map((_, i) => result.data?.[i] ?? null);
+    },
+    { maxBatchSize: BATCH_SIZE, cache },
+  );
+  return {
+    byAddress: (address) => loader.load(JSON.stringify({ address: address.slice(0, 300) })),
+    byLatLng: (lat, lng) => loader.load(JSON.stringify({ latlng: `${lat},${lng}` })),
+  };
 }
 
-/** The platform API's geocoder (GET /maps/geocode), forward and reverse. */
-export const platformGeocoder: SheetGeocoder = {
-  byAddress: (address) => firstPlace({ address: address.slice(0, 300) }),
-  byLatLng: (lat, lng) => firstPlace({ latlng: `${lat},${lng}` }),
-};
+/** A batching platform geocoder that keeps no answers, for steps that live longer than one submit. */
+export const platformGeocoder: SheetGeocoder = batchGeocoder({ cache: false });
 
 /** Great-circle distance in kilometres (haversine, mean Earth radius). */
 export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -80,8 +98,16 @@ export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geo
   return { values: next };
 }
 
-/** The geocoding step, a few rows at a time (default 4) so a long sheet does not flood the geocoder. */
-export function geocode(columns: GeocodeColumns, options: { geocoder?: SheetGeocoder; maxKm?: number; concurrency?: number } = {}): SheetProcessor {
-  const { geocoder = platformGeocoder, maxKm = 30, concurrency = 4 } = options;
-  return { name: 'geocode', concurrency, run: (values) => geocodeRow(values, columns, geocoder, maxKm) };
+/**
+ * The geocoding step. With the platform API's geocoder (the default, a fresh batching one per submit) every row
+ * starts at once and the lookups travel in batches; another geocoder goes a few rows at a time (default 4).
+ */
+export function geocode(columns: GeocodeColumns, options: { geocoder?: SheetGeocoder; maxKm?: number; concurrency?: number } = {}): SheetProcessor<SheetGeocoder> {
+  const { maxKm = 30 } = options;
+  return {
+    name: 'geocode',
+    concurrency: options.concurrency ?? (options.geocoder ? 4 : Number.MAX_SAFE_INTEGER),
+    prepare: () => options.geocoder ?? batchGeocoder(),
+    run: (values, geocoder) => geocodeRow(values, columns, geocoder, maxKm),
+  };
 }

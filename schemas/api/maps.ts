@@ -1,5 +1,5 @@
 import { defineCall } from './contract';
-import { autocompleteQuerySchema, geocodeQuerySchema, placeDetailsQuerySchema } from '../lookup';
+import { autocompleteQuerySchema, geocodeBatchBodySchema, geocodeQuerySchema, placeDetailsQuerySchema } from '../lookup';
 import { directionsQuerySchema } from '../directions';
 
 const maps = { service: 'maps', envelope: 'main' } as const;
@@ -9,5 +9,6 @@ export const mapCalls = {
   autocomplete: defineCall({ ...maps, id: 'maps.autocomplete', method: 'GET', path: '/maps/place/autocomplete', summary: 'At most 10 place suggestions for input', querystring: autocompleteQuerySchema }),
   details: defineCall({ ...maps, id: 'maps.details', method: 'GET', path: '/maps/place/details', summary: 'A suggested place with its coordinates', querystring: placeDetailsQuerySchema }),
   geocode: defineCall({ ...maps, id: 'maps.geocode', method: 'GET', path: '/maps/geocode', summary: 'An address to coordinates, or latlng to an address', querystring: geocodeQuerySchema }),
+  geocodeBatch: defineCall({ ...maps, id: 'maps.geocodeBatch', method: 'POST', path: '/maps/geocode/batch', summary: "Many addresses or coordinates in one call (a sheet's rows): per item, in order, the best place or null", body: geocodeBatchBodySchema }),
   directions: defineCall({ ...maps, id: 'maps.directions', method: 'GET', path: '/maps/directions', summary: 'Driving directions through coordinates: OSRM roads when SERVICE_ROUTING_URL is set, else straight-line estimates', querystring: directionsQuerySchema }),
 };

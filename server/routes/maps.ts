@@ -3,6 +3,7 @@ import { mapCalls } from '../../schemas/api/maps';
 import { parseLatLng, parseWaypoints, LATLNG_MESSAGE } from '../../schemas/directions';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
+import type { GeocodeQuery } from '../../schemas/lookup';
 import type { AppContext } from '../context';
 
 /** Place suggestions hold at most 10 entries (spec 000 section 9). */
@@ -21,11 +22,19 @@ export async function mapRoutes(app: FastifyInstance, { geocoder, directions }: 
     return ok(place);
   });
 
-  route(app, mapCalls.geocode, async ({ query }) => {
-    const places = query.latlng
-      ? await geocoder.reverse(...(query.latlng.split(',').map(Number) as [number, number]))
-      : await geocoder.geocode(query.address ?? '');
-    return ok(places.map(({ place_id, formatted_address, geometry }) => ({ place_id, formatted_address, geometry })));
+  /** The places an address or coordinates name, best first, in the shape the console reads. */
+  const lookUp = async ({ address, latlng }: GeocodeQuery) => {
+    const places = latlng ? await geocoder.reverse(...(latlng.split(',').map(Number) as [number, number])) : await geocoder.geocode(address ?? '');
+    return places.map(({ place_id, formatted_address, geometry }) => ({ place_id, formatted_address, geometry }));
+  };
+
+  route(app, mapCalls.geocode, async ({ query }) => ok(await lookUp(query)));
+
+  // A sheet's rows in one request: one after the other, so a long sheet never floods a real geocoder behind this one.
+  route(app, mapCalls.geocodeBatch, async ({ body }) => {
+    const best = [];
+    for (const item of body.items) best.push((await lookUp(item))[0] ?? null);
+    return ok(best);
   });
 
   // OSRM when SERVICE_ROUTING_URL is set, else straight legs marked as estimates (server/routing/directions.ts).

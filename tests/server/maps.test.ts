@@ -31,4 +31,18 @@ describe.each(BACKENDS.slice(0, 1))('geocoder endpoints (gazetteer)', (backend) 
     expect(await call('GET', '/maps/geocode')).toMatchObject({ status: 400, body: { message: ['Please enter either lat,long or address'] } });
     expect(await call('GET', '/maps/geocode?latlng=north')).toMatchObject({ status: 400, body: { message: ['Please enter valid lat long'] } });
   });
+
+  it('geocodes a sheet of places in one batch call, each answer in its place, and refuses a bad item or too many', async () => {
+    const items = [{ address: 'Chakan, Pune' }, { latlng: '18.7506,73.8772' }, { address: 'zzqxv nowhere at all' }];
+    const batch = await call('POST', '/maps/geocode/batch', { items });
+    expect(batch.status).toBe(200);
+    expect(batch.body.data).toHaveLength(3);
+    expect(batch.body.data[0]).toMatchObject({ place_id: 'in:po:410501:chakan' });
+    expect(batch.body.data[1].formatted_address).toContain('Pune');
+    expect(batch.body.data[2]).toBeNull();
+    expect(await call('POST', '/maps/geocode/batch', { items: [{ latlng: 'north' }] })).toMatchObject({ status: 400, body: { message: [expect.stringContaining('Please enter valid lat long')] } });
+    expect(await call('POST', '/maps/geocode/batch', { items: [{}] })).toMatchObject({ status: 400 });
+    const tooMany = Array.from({ length: 601 }, () => ({ address: 'Pune' }));
+    expect(await call('POST', '/maps/geocode/batch', { items: tooMany })).toMatchObject({ status: 400, body: { message: [expect.stringContaining('At most 600 places per call')] } });
+  });
 });
