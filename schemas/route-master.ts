@@ -137,3 +137,49 @@ export type RouteMasterEntry = RouteMasterBody & {
   vehicleType: string;
   materialType: string;
 };
+
+/** The most rows a route master upload holds (spec 000 section 9). */
+export const ROUTE_MASTER_MAX_ROWS = 550;
+
+/**
+ * The texts of a route master row naming a route, transporter, vehicle or material that is not the company's (spec
+ * 000 section 5, route master upload): one per reference, or the combined one when several are wrong.
+ */
+export const ROUTE_MASTER_REF_TEXT = {
+  route: 'Please enter valid route',
+  partner: 'Please enter valid transport',
+  vehicle: 'Please enter valid vehicle',
+  material: 'Please enter valid material',
+  several: 'Please enter valid route,transport,vehicle and material',
+} as const;
+
+/** The reference text of a row from the names of its wrong references, in the order route, partner, vehicle, material. */
+export function refText(wrong: readonly (keyof typeof ROUTE_MASTER_REF_TEXT)[]): string {
+  return wrong.length > 1 ? ROUTE_MASTER_REF_TEXT.several : ROUTE_MASTER_REF_TEXT[wrong[0]];
+}
+
+/** One row of the bulk create (POST /saas/lego/company_routes_master/bulk_create): an entry and its route. */
+export const routeMasterBulkRowSchema = {
+  ...routeMasterBodySchema,
+  properties: { ...routeMasterBodySchema.properties, routeId: picked('Route', 'Please select route') },
+  required: [...routeMasterBodySchema.required, 'routeId'],
+  errorMessage: { required: { ...routeMasterBodySchema.errorMessage.required, routeId: 'Please select route' } },
+} as const;
+
+/** The bulk body: a list of rows, each checked on its own so one bad row spoils no other. */
+export const routeMasterBulkBodySchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: ROUTE_MASTER_MAX_ROWS,
+  errorMessage: {
+    minItems: 'No data to upload, upload a file or paste some data',
+    maxItems: `Maximum ${ROUTE_MASTER_MAX_ROWS} rows allowed`,
+    type: 'No data to upload, upload a file or paste some data',
+  },
+} as const;
+
+/** A bulk row as its schema reads it. */
+export type RouteMasterBulkRow = FromSchema<typeof routeMasterBulkRowSchema>;
+
+/** The answer of one bulk row: the new entry's id, or why it was not stored. */
+export type RouteMasterBulkResult = { id: string } | { error: string };

@@ -55,7 +55,7 @@ export const routeMasterList = defineList({
   noun: 'entries',
   emptyText: 'No route master entries found for the given selection',
   fetchError: 'Error while fetching details',
-  headerButtons: [{ label: 'Add New Entry', to: '/route-master/add', primary: true }],
+  headerButtons: [{ label: 'Add New Entry', to: '/route-master/add', primary: true }, { label: 'Upload', to: '/route-master/upload' }],
 });
 
 const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, placeholder: string, fetchError: string) => ({

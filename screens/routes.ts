@@ -52,7 +52,7 @@ export const routesList = defineList({
   ],
   emptyText: 'No routes found for the given selection',
   fetchError: 'Error while fetching routes data',
-  headerButtons: [{ label: 'Add Route', to: '/routes/add', primary: true }],
+  headerButtons: [{ label: 'Add Route', to: '/routes/add', primary: true }, { label: 'Upload', to: '/routes/upload' }],
   edit: { to: '/routes/:id/edit', modal: routeModal },
 });
 

@@ -5,7 +5,7 @@ import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
 import { routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
-import { routeMasterBodySchema } from '../route-master';
+import { routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
 import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
 import { MATERIAL_EXISTS, materialCreateSchema } from '../material';
 
@@ -91,6 +91,7 @@ export const mainCalls = {
 
   routeMaster: defineCall({ ...main, id: 'routeMaster.fetch', method: 'GET', path: '/saas/lego/company_routes_master/fetch', summary: "The consignor's freight rates per route and transporter", querystring: scopeQuerySchema }),
   createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit'] }),
+  createRouteMasters: defineCall({ ...main, id: 'routeMaster.bulkCreate', method: 'POST', path: '/saas/lego/company_routes_master/bulk_create', summary: "Bulk freight rates: one answer per row ({id} or {error}); each row's route, transporter, vehicle and material must be the company's", querystring: scopeQuerySchema, body: routeMasterBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [BULK_TEXT.unstorable] }),
 
   standardVehicles: defineCall({ ...main, id: 'vehicles.standard', method: 'GET', path: '/saas/lego/static_data/vehicles/fetch', summary: 'The standard vehicles' }),
   vehicles: defineCall({ ...main, id: 'vehicles.fetch', method: 'GET', path: '/saas/lego/company_vehicles/fetch', summary: "The scope's vehicles", querystring: scopeQuerySchema }),

@@ -5,9 +5,10 @@ import { route } from '../http/route';
 import { ensureOwned, ensurePartner, resolveScope } from '../repos/scope-repository';
 import { routeMasterRepository } from '../repos/route-master-repository';
 import { costUnitErrors } from '../rules/route-master-units';
+import { saveRouteMasterRows } from '../rules/route-master-rows';
 import type { AppContext } from '../context';
 
-/** Route master (freight rates): fetch and create (API.md "Route master"). */
+/** Route master (freight rates): fetch, create and bulk create (API.md "Route master"). */
 export async function routeMasterRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, mainCalls.routeMaster, async ({ query }) =>
     ok(await routeMasterRepository.list(store, await resolveScope(store, query))),
@@ -27,4 +28,10 @@ export async function routeMasterRoutes(app: FastifyInstance, { store }: AppCont
       }),
     );
   });
+
+  // The upload's rows, each answered on its own: a bad row (or one naming another company's route, transporter,
+  // vehicle or material) is reported, the others stored.
+  route(app, mainCalls.createRouteMasters, async ({ query, body }) =>
+    ok(await saveRouteMasterRows(store, await resolveScope(store, query), body, query.pt ?? 'TRANSPORTER')),
+  );
 }

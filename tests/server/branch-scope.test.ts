@@ -63,7 +63,7 @@ function idsNamed(call: Contract): string[] {
 const NOT_TRIED: Record<string, string> = {
   ...Object.fromEntries(
     [
-      'company.partners', 'company.cbdt', 'company.fteid', 'places.search', 'routes.create', 'routeMaster.fetch', 'vehicles.fetch',
+      'company.partners', 'company.cbdt', 'company.fteid', 'places.search', 'routes.create', 'routeMaster.fetch', 'routeMaster.bulkCreate', 'vehicles.fetch',
       'vehicles.create', 'materials.fetch', 'materials.create', 'transporters.list', 'transporters.create', 'reports.list', 'reports.create',
       'audit.list', 'audit.users',
     ].flatMap((call) => ['id', 'routeId'].map((name) => [`${call} querystring.${name}`, 'the shared scope query\'s id, which this call does not read'])),
