@@ -84,6 +84,36 @@ export const knownPlaceRowSchema = {
   },
 } as const;
 
+/**
+ * The known place form (spec 000 sections 2.10 and 5): the Google address search with its latitude and longitude as
+ * one point (`location`, the place id and coordinates the create call sends as `google`), then the address label,
+ * code, address and geofence radius. `location` starts empty, so a blank submit names each of the six fields.
+ */
+export const knownPlaceFormSchema = {
+  type: 'object',
+  properties: {
+    location: {
+      type: 'object',
+      title: 'Google Address',
+      default: {},
+      properties: {
+        place_id: { type: 'string', minLength: 1, maxLength: 300, errorMessage: M.googleAddress },
+        formatted_address: { type: 'string', maxLength: 500, errorMessage: M.addressTooLong },
+        lat: { type: 'number', title: 'Latitude', minimum: -90, maximum: 90, errorMessage: M.latLong },
+        lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: M.latLong },
+      },
+      required: ['place_id', 'lat', 'lng'],
+      errorMessage: { type: M.googleAddress, required: { place_id: M.googleAddress, lat: M.latitude, lng: M.longitude } },
+    },
+    label,
+    cpCode,
+    address,
+    geofenceRadius,
+  },
+  required: ['location', 'label', 'cpCode', 'address'],
+  errorMessage: { required: { location: M.googleAddress, label: M.label, cpCode: M.code, address: M.address } },
+} as const;
+
 /** The create body: a list of rows, each checked on its own (so a bad row spoils no other in a bulk upload). */
 export const knownPlaceCreateBodySchema = {
   type: 'array',

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
+import { companyCalls } from '../../schemas/api/company';
 import { routeBodySchema } from '../../schemas/route';
-import { consoleApi, routes } from '../../src/stories/fixtures';
+import { at, consoleApi, places, routes, tataSteel } from '../../src/stories/fixtures';
+import { fixtureKey, ok } from '../../src/stories/storyApi';
 import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
 const meta = {
@@ -38,5 +40,32 @@ export const Missing: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Check' }));
     await expect(await canvas.findByText('Please enter loading point')).toBeInTheDocument();
+  },
+};
+
+/** The Haldia dock as a known place of Tata Steel: what the place search and the fetch by cpId answer. */
+const haldiaDock = {
+  cpId: 'cp_tsl_haldia', cpCode: 'TSL-HAL-DOCK', label: 'Haldia Dock Complex', address: places.haldia.formatted_address, geofenceRadius: 1.5,
+  updatedBy: 'ops@demo.local', updatedAt: 0, partnerId: null,
+  google: { place_id: places.haldia.place_id, formatted_address: places.haldia.formatted_address, geometry: places.haldia.geometry },
+};
+
+/** With a company chosen, the company's known places come first ('Known places'), then the geocoder's ('Places'). */
+export const KnownPlaces: Story = {
+  parameters: {
+    route: at('/routes/add', tataSteel),
+    api: {
+      ...consoleApi,
+      [fixtureKey(companyCalls.placeSearch)]: ok([{ cpId: haldiaDock.cpId, cpCode: haldiaDock.cpCode, label: haldiaDock.label, address: haldiaDock.address }]),
+      [fixtureKey(companyCalls.placeFetch)]: ok([haldiaDock]),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('combobox'), 'Haldia');
+    await expect(await screen.findByText('Known places')).toBeInTheDocument();
+    await userEvent.click(await screen.findByText(`Haldia Dock Complex (TSL-HAL-DOCK) - ${places.haldia.formatted_address}`));
+    await expect(await canvas.findByDisplayValue('TSL-HAL-DOCK')).toBeInTheDocument();
+    await expect(canvas.getByDisplayValue('1.5')).toBeInTheDocument();
   },
 };

@@ -1,7 +1,8 @@
 import { AutoComplete, Col, Form, Input, InputNumber, Row } from 'antd';
 import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
-import { placeDetails, suggestPlaces } from './placeApi';
+import { useScope } from '../scope/useScope';
+import { geocodeAddress, knownPlace, placeDetails, searchKnownPlaces, suggestPlaces, type KnownPlaceHit } from './placeApi';
 
 interface PlaceValue {
   label?: string;
@@ -21,14 +22,30 @@ export function collectErrors(errorSchema: unknown): string[] {
   return [...new Set([...own, ...nested])];
 }
 
+/** An option of the search: a company's known place ('cp:' and its cpId) or a geocoder's place ('g:' and its id). */
+type Option = { value: string; label: string };
+const KNOWN = 'cp:';
+const GEO = 'g:';
+
+/** The search's options, in groups: the company's known places first, then the geocoder's places. */
+export function placeOptions(known: KnownPlaceHit[], found: { place_id: string; description: string }[]): { label: string; options: Option[] }[] {
+  return [
+    { label: 'Known places', options: known.map((p) => ({ value: `${KNOWN}${p.cpId}`, label: `${p.label} (${p.cpCode}) - ${p.address}` })) },
+    { label: 'Places', options: found.map((s) => ({ value: `${GEO}${s.place_id}`, label: s.description })) },
+  ].filter((group) => group.options.length > 0);
+}
+
 /**
- * A route end or known place: address chosen from the geocoder's suggestions (debounced), plus the
- * geofence radius (km, default 2) and an optional code. The label and address follow the chosen place.
+ * A route end or known place: chosen among the company's known places (spec 000 section 7, Place search) and the
+ * geocoder's suggestions (debounced), plus the geofence radius (km, default 2) and an optional code. A geocoder's
+ * place sets the label and address; a known place sets its label, address, code, radius and Google place.
  */
 export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, fieldPathId, disabled, readonly, required }: FieldProps<PlaceValue>) {
   const value: PlaceValue = formData ?? {};
   const [text, setText] = useState(value.google?.formatted_address ?? '');
-  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const [options, setOptions] = useState<ReturnType<typeof placeOptions>>([]);
+  const [scope] = useScope();
+  const hits = useRef<KnownPlaceHit[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const controller = useRef<AbortController>(undefined);
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? 'Place';
@@ -48,12 +65,30 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
     timer.current = setTimeout(async () => {
       controller.current?.abort();
       controller.current = new AbortController();
-      const found = await suggestPlaces(input, controller.current.signal);
-      setOptions(found.map((s) => ({ value: s.place_id, label: s.description })));
+      const { signal } = controller.current;
+      const [known, found] = await Promise.all([searchKnownPlaces(input, scope, signal), suggestPlaces(input, signal)]);
+      if (signal.aborted) return;
+      hits.current = known;
+      setOptions(placeOptions(known, found));
     }, 300);
   };
-  const choose = async (placeId: string) => {
-    const place = await placeDetails(placeId);
+  /** A known place: all it holds; read by cpId, else (out of the consignor's reach) its address geocoded. */
+  const chooseKnown = async (cpId: string) => {
+    const hit = hits.current.find((p) => p.cpId === cpId);
+    const place = await knownPlace(cpId, scope);
+    if (place) {
+      setText(place.google.formatted_address ?? place.address);
+      update({ label: place.label, address: place.address, cpCode: place.cpCode, geofenceRadius: place.geofenceRadius, google: place.google });
+      return;
+    }
+    const found = hit && (await geocodeAddress(hit.address));
+    if (!hit || !found) return;
+    setText(found.formatted_address);
+    update({ label: hit.label, address: hit.address, cpCode: hit.cpCode, google: { place_id: found.place_id, formatted_address: found.formatted_address, geometry: found.geometry } });
+  };
+  const choose = async (option: string) => {
+    if (option.startsWith(KNOWN)) return chooseKnown(option.slice(KNOWN.length));
+    const place = await placeDetails(option.startsWith(GEO) ? option.slice(GEO.length) : option);
     if (!place) return;
     setText(place.formatted_address);
     update({

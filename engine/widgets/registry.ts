@@ -6,6 +6,7 @@ import { DateWidget } from './DateWidget';
 import { EditLockedSelectWidget } from './EditLockedSelectWidget';
 import { LogoField } from './LogoField';
 import { PlaceField } from './PlaceField';
+import { GeoPointField } from './GeoPointField';
 import { RemoteSelectWidget } from './RemoteSelectWidget';
 import { SelectWidget } from './SelectWidget';
 import { RemoteTagsWidget } from './RemoteTagsWidget';
@@ -32,6 +33,7 @@ export const widgets = {
 /** The engine's fields, which configs name in `ui:field`; screen-specific ones are the app's (e.g. `src/fields/`). */
 export const fields = {
   place: PlaceField,
+  geoPoint: GeoPointField,
   logo: LogoField,
   filterRows: FilterRowsField,
 } as const;

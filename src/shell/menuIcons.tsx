@@ -4,11 +4,13 @@ import {
   AuditOutlined,
   CarOutlined,
   DollarOutlined,
+  EnvironmentOutlined,
   ExperimentOutlined,
   FieldTimeOutlined,
   FileTextOutlined,
   LayoutOutlined,
   NodeIndexOutlined,
+  PushpinOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -16,6 +18,8 @@ import type { ReactNode } from 'react';
 /** The icon registry: the names screen metadata may use in `menu.icon` (a wrong name fails the type check). */
 export const menuIcons = {
   route: <NodeIndexOutlined />,
+  place: <PushpinOutlined />,
+  waypoint: <EnvironmentOutlined />,
   rupee: <DollarOutlined />,
   truck: <CarOutlined />,
   material: <ExperimentOutlined />,

@@ -1,0 +1,179 @@
+import { AutoComplete, Col, Form, InputNumber, Row, Skeleton } from 'antd';
+import type { FieldProps } from '@rjsf/utils';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { PLACE_MAP_ZOOM, placeMarker } from '../map/markers';
+import { collectErrors } from './PlaceField';
+import { geocodeAddress, placeDetails, reverseGeocode, suggestPlaces, type GeoPlace } from './placeApi';
+
+/** The map loads (with its provider) only when a form shows a point. */
+const MapView = lazy(() => import('../map/MapView').then((m) => ({ default: m.MapView })));
+
+/** A point as the field keeps it: the geocoder's place and its coordinates. */
+export interface GeoPointValue {
+  place_id?: string;
+  formatted_address?: string;
+  lat?: number;
+  lng?: number;
+}
+
+/** What a chosen place can fill in the form's other fields (`ui:options.fills`). */
+type PlacePart = 'name' | 'formatted_address';
+
+/** `ui:options` of the field. */
+export interface GeoPointOptions {
+  /** While the form edits a record (`formContext.record`), the field is read-only and says this under each input. */
+  lockedWhenEditing?: string;
+  /** Sibling fields set from a chosen place (e.g. `{ label: 'name', address: 'formatted_address' }`). */
+  fills?: Record<string, PlacePart>;
+  /** Height of the map preview under the inputs (px); 0 hides it. */
+  mapHeight?: number;
+}
+
+/** Delay before suggestions are asked for, and before typed coordinates are looked up (ms). */
+const SUGGEST_DELAY = 300;
+const REVERSE_DELAY = 500;
+
+const inRange = (lat?: number, lng?: number): lat is number =>
+  typeof lat === 'number' && typeof lng === 'number' && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+
+/** The first line of an address, for a place the geocoder gives no name. */
+const nameOf = (place: GeoPlace) => place.name || place.formatted_address.split(',')[0];
+
+/**
+ * A point on the map as three linked inputs (spec 000 section 4, the known place form): an address search over the
+ * geocoder's suggestions (choosing one, or leaving an address typed, fills the coordinates), latitude and longitude
+ * (entering both looks up the address there), and a map preview of the point. Each message shows under its input
+ * (the place id's under the search). In edit mode it can be read-only, saying why (`lockedWhenEditing`).
+ */
+export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchema, fieldPathId, disabled, readonly, required, registry }: FieldProps) {
+  // Untyped props: the field also sets its siblings (`fills`), whose values are not points.
+  const value: GeoPointValue = formData ?? {};
+  const options = (uiSchema?.['ui:options'] ?? {}) as GeoPointOptions;
+  const editing = Boolean((registry.formContext as { record?: unknown } | undefined)?.record);
+  const lockedText = editing ? options.lockedWhenEditing : undefined;
+  const locked = disabled || readonly || Boolean(lockedText);
+  const [text, setText] = useState(value.formatted_address ?? '');
+  const [suggestions, setSuggestions] = useState<{ value: string; label: string }[]>([]);
+  const latest = useRef(value);
+  latest.current = value;
+  const suggestTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const reverseTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const pending = useRef<AbortController>(undefined);
+  // A place found or loaded shows its address; un-choosing one (typing on) leaves the typed text alone.
+  useEffect(() => {
+    if (value.formatted_address !== undefined) setText(value.formatted_address);
+  }, [value.formatted_address]);
+  useEffect(() => () => {
+    clearTimeout(suggestTimer.current);
+    clearTimeout(reverseTimer.current);
+    pending.current?.abort();
+  }, []);
+
+  const properties = (schema.properties ?? {}) as Record<string, { title?: string }>;
+  const requiredKeys = new Set(schema.required ?? []);
+  const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? 'Address';
+  const { lat: latErrors, lng: lngErrors, ...placeErrors } = (errorSchema ?? {}) as Record<string, unknown>;
+  const id = fieldPathId.$id;
+  const path = fieldPathId.path;
+
+  const set = (next: GeoPointValue) => onChange(next, path);
+  /** A new abortable request, cancelling the one before (a later answer must not be overwritten by an older one). */
+  const fresh = () => {
+    pending.current?.abort();
+    pending.current = new AbortController();
+    return pending.current.signal;
+  };
+  /** Takes a place the geocoder found: its id, address and coordinates, and what it fills in the form's other fields. */
+  const take = (place: GeoPlace, keepPoint = false) => {
+    const point = keepPoint ? { lat: latest.current.lat, lng: latest.current.lng } : place.geometry.location;
+    set({ ...latest.current, place_id: place.place_id, formatted_address: place.formatted_address, lat: point.lat, lng: point.lng });
+    for (const [field, part] of Object.entries(options.fills ?? {})) {
+      onChange(part === 'name' ? nameOf(place) : place.formatted_address, [...path.slice(0, -1), field]);
+    }
+  };
+
+  const search = (input: string) => {
+    setText(input);
+    clearTimeout(suggestTimer.current);
+    suggestTimer.current = setTimeout(async () => {
+      const found = await suggestPlaces(input, fresh());
+      setSuggestions(found.map((s) => ({ value: s.place_id, label: s.description })));
+    }, SUGGEST_DELAY);
+  };
+  const choose = async (placeId: string) => {
+    const place = await placeDetails(placeId);
+    if (place) take(place);
+  };
+  /** An address typed and left without choosing a suggestion: the geocoder's first place for it. */
+  const settle = async () => {
+    if (latest.current.place_id || !text.trim()) return;
+    const place = await geocodeAddress(text, fresh());
+    if (place && !latest.current.place_id) take(place);
+  };
+  /** Typed coordinates: the place is no longer the chosen one; once both are valid, the address there is looked up. */
+  const setPoint = (patch: Pick<GeoPointValue, 'lat'> | Pick<GeoPointValue, 'lng'>) => {
+    const next = { ...value, ...patch, place_id: undefined, formatted_address: undefined };
+    set(next);
+    setText('');
+    clearTimeout(reverseTimer.current);
+    if (!inRange(next.lat, next.lng)) return;
+    const { lat, lng } = next as { lat: number; lng: number };
+    reverseTimer.current = setTimeout(async () => {
+      const place = await reverseGeocode(lat, lng, fresh());
+      if (place && latest.current.lat === lat && latest.current.lng === lng) take(place, true);
+    }, REVERSE_DELAY);
+  };
+
+  const item = (errors: unknown) => {
+    const messages = collectErrors(errors);
+    return { validateStatus: messages.length ? ('error' as const) : undefined, help: messages.join(' ') || undefined, extra: lockedText };
+  };
+  const hasPoint = inRange(value.lat, value.lng);
+  const mapHeight = options.mapHeight ?? 220;
+  return (
+    <Form component={false} layout="vertical">
+      <Row gutter={12}>
+        <Col xs={24} md={12}>
+          <Form.Item label={title} required={required || requiredKeys.has('place_id')} htmlFor={`${id}_search`} {...item(placeErrors)}>
+            <AutoComplete
+              id={`${id}_search`}
+              value={text}
+              options={suggestions}
+              onSearch={search}
+              onSelect={(placeId: string) => void choose(placeId)}
+              onBlur={() => void settle()}
+              onChange={(next) => {
+                // Typing away from the chosen address un-chooses it; the coordinates stay until another place is found.
+                if (value.place_id && next !== value.formatted_address) set({ ...value, place_id: undefined, formatted_address: undefined });
+              }}
+              disabled={locked}
+              placeholder="Search a place, area or PIN code"
+              allowClear={!locked}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label={properties.lat?.title ?? 'Latitude'} required={requiredKeys.has('lat')} htmlFor={`${id}_lat`} {...item(latErrors)}>
+            <InputNumber id={`${id}_lat`} value={value.lat} step={0.000001} disabled={locked} style={{ width: '100%' }} onChange={(next) => setPoint({ lat: next ?? undefined })} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label={properties.lng?.title ?? 'Longitude'} required={requiredKeys.has('lng')} htmlFor={`${id}_lng`} {...item(lngErrors)}>
+            <InputNumber id={`${id}_lng`} value={value.lng} step={0.000001} disabled={locked} style={{ width: '100%' }} onChange={(next) => setPoint({ lng: next ?? undefined })} />
+          </Form.Item>
+        </Col>
+        {hasPoint && mapHeight > 0 && (
+          <Col span={24} data-testid="point-map">
+            <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: mapHeight }} />}>
+              <MapView
+                markers={[placeMarker({ lat: value.lat!, lng: value.lng!, title: value.formatted_address || title })]}
+                zoom={PLACE_MAP_ZOOM}
+                height={mapHeight}
+              />
+            </Suspense>
+          </Col>
+        )}
+      </Row>
+    </Form>
+  );
+}
