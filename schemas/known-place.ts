@@ -123,6 +123,8 @@ export const knownPlaceCreateBodySchema = {
 } as const;
 
 /** The update body: what the edit form may change, and the place it addresses (Google address and coordinates read-only). */
+const { default: _radiusDefault, ...radiusKept } = geofenceRadius;
+
 export const knownPlaceUpdateBodySchema = {
   type: 'object',
   properties: {
@@ -130,7 +132,8 @@ export const knownPlaceUpdateBodySchema = {
     label,
     address,
     cpCode,
-    geofenceRadius,
+    // No default here: an update that leaves the radius out keeps the stored one.
+    geofenceRadius: radiusKept,
     partnerId: idField('partnerId'),
     google: knownPlaceGoogleSchema,
   },

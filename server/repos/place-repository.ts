@@ -19,7 +19,8 @@ export interface NewPlace {
 }
 
 /** The editable fields of a known place (the Google address and coordinates are not among them). */
-export type PlaceEdit = Omit<NewPlace, 'google'>;
+/** The editable fields of a place; a radius left out keeps the stored one. */
+export type PlaceEdit = Omit<NewPlace, 'google' | 'geofenceRadius'> & { geofenceRadius?: number };
 
 /** A page of the known-places list: its number (from 1), size and search text. */
 export interface PlacePage {
@@ -97,9 +98,9 @@ export const placeRepository = {
   /** Changes the editable fields of `owner`'s place `cpId`: the stored place, or null when there is none. */
   update(q: Queryable, owner: PlaceOwner, cpId: string, edit: PlaceEdit, by: string): Promise<KnownPlace | null> {
     return q.one<KnownPlace>(
-      `update company_places set label = $4, address = $5, cp_code = $6, geofence_radius = $7, updated_by = $8, updated_at = $9
+      `update company_places set label = $4, address = $5, cp_code = $6, geofence_radius = coalesce($7, geofence_radius), updated_by = $8, updated_at = $9
         where ${OWNER_SQL} and cp_id = $3 returning ${PLACE_COLUMNS}`,
-      [owner.companyId, owner.partnerId, cpId, edit.label, edit.address, edit.cpCode, edit.geofenceRadius, by, Date.now()],
+      [owner.companyId, owner.partnerId, cpId, edit.label, edit.address, edit.cpCode, edit.geofenceRadius ?? null, by, Date.now()],
     );
   },
 

@@ -77,7 +77,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
         if (google && (google.place_id !== stored.google.place_id || !samePoint(google.geometry?.location, stored.google.geometry?.location))) {
           throw new ApiError(400, [KNOWN_PLACE_MSG.readOnly]);
         }
-        const edit = { label: body.label.trim(), address: body.address.trim(), cpCode: body.cpCode.trim(), geofenceRadius: body.geofenceRadius ?? 2 };
+        const edit = { label: body.label.trim(), address: body.address.trim(), cpCode: body.cpCode.trim(), geofenceRadius: body.geofenceRadius };
         let updated;
         try {
           updated = await placeRepository.update(q, owner, body.cpId, edit, desk.email);

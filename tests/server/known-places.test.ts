@@ -197,6 +197,9 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, geofenceRadius: 0 })).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.radius] } });
     const [after] = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=cp_tsl_kolkata`)).body.data;
     expect(after).toMatchObject({ cpCode: 'TSL-CCU-SY2', geofenceRadius: 4, google: place.google });
+    // An update that leaves the radius out keeps the stored one.
+    const { geofenceRadius: _radius, ...noRadius } = edit;
+    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...noRadius, label: 'Kolkata Stockyard 3' })).toMatchObject({ status: 200, body: { data: { label: 'Kolkata Stockyard 3', geofenceRadius: 4 } } });
     // A transporter's place, with its consignor in the body as the spec sends it.
     const vrl = await call('POST', '/saas/lego/company_places/update?c=2001&t=TRANSPORTER', { cpId: 'cp_vrl_tsl_yard', partnerId: '1001', label: 'VRL Yard', address: 'Adityapur', cpCode: 'VRL-TSL-YARD' });
     expect(vrl.body.data).toMatchObject({ label: 'VRL Yard', partnerId: '1001', geofenceRadius: 2 });
