@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './alerts';
 import { EMAIL_LIST_MAX } from './formats';
-import { idField } from './messages';
+import { idField, UPLOAD_MSG } from './messages';
 import { ALERT_TYPES } from './report-schedule';
 
 /**
@@ -81,9 +81,7 @@ export const ALERT_SHEET = { maxRows: 600, spareRows: 1 } as const;
 
 /** Texts of spec 001 sections 5 and 8 for the sheet. */
 export const ALERT_SHEET_TEXT = {
-  noCompany: 'Please select a company before saving',
-  empty: 'No data to upload, upload a file or paste some data',
-  noDataRows: 'Please add some data to the csv before uploading',
+  ...UPLOAD_MSG,
   exists: 'Alert config already exists',
   success: (companyIds: readonly string[]) => `Alert config set successfully for companyIds [ ${companyIds.join(', ')} ]`,
 } as const;

@@ -30,3 +30,22 @@ export const idField = <Name extends string>(name: Name) => ({ type: 'string', m
 /** An optional id that may also be sent as a number, or null for "none". */
 export const idOrNumberField = <Name extends string>(name: Name) =>
   ({ type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId(name) }) as const;
+
+/** Texts of the waypoint editor (/way-point, spec 000 sections 4 and 8), spelled exactly as the spec does. */
+export const WAYPOINT_MSG = {
+  added: 'Waypoint added succesfully',
+  deleted: 'Waypoint deleted succesfully',
+  addError: 'Error while adding',
+  deleteError: 'Error while deleting waypoint',
+  fetchError: 'Something went wrong. Please try again',
+  routesError: 'Error while fetching routes data',
+  selectRoute: 'Select a route',
+  negativeRadius: 'Geo Fence Radius must be positive',
+} as const;
+
+/** The bulk sheets' texts for a missing company and an empty sheet (spec 000 section 5, spec 001 section 5). */
+export const UPLOAD_MSG = {
+  noCompany: 'Please select a company before saving',
+  empty: 'No data to upload, upload a file or paste some data',
+  noDataRows: 'Please add some data to the csv before uploading',
+} as const;

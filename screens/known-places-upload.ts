@@ -1,3 +1,4 @@
+import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
 import { defineSheet } from '../engine/define';
 import { geocode, type SheetGeocoder } from '../engine/sheet/geocodeProcessor';
@@ -92,9 +93,7 @@ export function knownPlaceSheetConfig(options: { geocoder?: SheetGeocoder; chunk
       chunkSize: options.chunkSize,
     },
     messages: {
-      noCompany: 'Please select a company before saving',
-      empty: 'No data to upload, upload a file or paste some data',
-      noDataRows: 'Please add some data to the csv before uploading',
+      ...UPLOAD_MSG,
       success: () => KNOWN_PLACE_MSG.added,
       failure: ADD_FAILED,
     },

@@ -1,3 +1,4 @@
+import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
 import { defineSheet } from '../engine/define';
 import { dates, lookups, numbers, type LookupOption, type LookupSource } from '../engine/sheet/rowProcessors';
@@ -135,9 +136,7 @@ export const routeMasterSheet = defineSheet<RouteMasterBulkResult[]>({
     chunkSize: ROUTE_MASTER_MAX_ROWS,
   },
   messages: {
-    noCompany: 'Please select a company before saving',
-    empty: 'No data to upload, upload a file or paste some data',
-    noDataRows: 'Please add some data to the csv before uploading',
+    ...UPLOAD_MSG,
     success: () => 'Route master added successfully',
     failure: 'Error while adding',
   },

@@ -1,3 +1,4 @@
+import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
 import { defineSheet } from '../engine/define';
 import { batchGeocoder, geocode, geocodeRow, type SheetGeocoder } from '../engine/sheet/geocodeProcessor';
@@ -211,9 +212,7 @@ export function routesSheetConfig(options: { geocoder?: SheetGeocoder; chunkSize
       chunkSize: options.chunkSize,
     },
     messages: {
-      noCompany: 'Please select a company before saving',
-      empty: 'No data to upload, upload a file or paste some data',
-      noDataRows: 'Please add some data to the csv before uploading',
+      ...UPLOAD_MSG,
       success: () => 'Routes added successfully !',
       failure: 'Error while adding',
     },
