@@ -22,3 +22,6 @@ export const formScreen = (meta: { path: string; editPath?: string; title: FormC
 
 /** A bulk sheet's registration: where it mounts and its title. */
 export const sheetScreen = (meta: { path: string; title: string }) => ({ kind: 'sheet' as const, ...meta });
+
+/** A bespoke screen's registration (an app screen kind such as the waypoint editor): its kind, path, title and menu entry. */
+export const toolScreen = <const K extends string>(kind: K, meta: { path: string; title: string; menu?: ConsoleMenuEntry }) => ({ kind, ...meta });

@@ -1,14 +1,16 @@
 import { Skeleton } from 'antd';
-import { createElement } from 'react';
+import { createElement, lazy } from 'react';
 import { defineExtensions, lazyComponent } from '../engine/extensions';
 import type { FieldName, WidgetName } from '../engine/widgets/registry';
 
 /**
  * What the console adds to the engine's registries: its screen-specific fields (and, later, its own screen kinds
- * such as the map editors). Each loads with the first form that names it, not with the console.
+ * such as the waypoint editor). Each loads with the first screen or form that names it, not with the console.
  */
 export const consoleExtensions = defineExtensions({
-  kinds: {},
+  kinds: {
+    waypoints: lazy(() => import('./waypoints/WaypointEditorView').then((m) => ({ default: m.WaypointEditorView }))),
+  },
   widgets: {},
   fields: {
     sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField), createElement(Skeleton, { active: true })),

@@ -13,6 +13,8 @@ export interface MapMarker {
 export interface MapOptions {
   center: LatLngPoint;
   zoom: number;
+  /** The zoom a single point is shown at and the most a fitted view zooms in (default `zoom`): a map opened on all of India still closes in on the markers it gets later. */
+  fitZoom?: number;
 }
 
 /** A map mounted in an element; every method may be called again (each replaces what it drew before). */

@@ -15,6 +15,9 @@
  *   navigation to the first rows (target 1 s), and, when the list has a search box, a keystroke to the filtered rows
  *   (target 100 ms).
  * - 'Remove Success' of 400 rows on the bulk alert sheet (tests/bench/sheet.ts; BENCH_SHEET=0 skips this).
+ * - a 600-row known-place upload: import, geocoding, submit (tests/bench/known-places-upload.ts; BENCH_KP_UPLOAD=0 skips this).
+ * - a drag to reorder on /way-point with 25 waypoints, to the map redrawn (tests/bench/waypoints.ts; BENCH_WAYPOINTS=0 skips this).
+ * - a 550-row route master upload submitted (tests/bench/route-master-upload.ts; BENCH_RM_UPLOAD=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -28,6 +31,9 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { apiAs, callPath, login, startConsole } from '../e2e/harness';
 import { measureSheetRemoveSuccess } from './sheet';
+import { measureKnownPlacesUpload } from './known-places-upload';
+import { measureWaypointDrag } from './waypoints';
+import { measureRouteMasterUpload } from './route-master-upload';
 import { allCalls, authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -428,6 +434,9 @@ if (process.env.BENCH_JS !== '0') lines.push(...(await measureInitialJs()));
 lines.push(...(await measureFirstPlaceSearch()));
 if (process.env.BENCH_LIST !== '0') lines.push(...(await measureRoutesList()));
 if (process.env.BENCH_SHEET !== '0') lines.push(...(await measureSheetRemoveSuccess()));
+if (process.env.BENCH_KP_UPLOAD !== '0') lines.push(...(await measureKnownPlacesUpload()));
+if (process.env.BENCH_WAYPOINTS !== '0') lines.push(...(await measureWaypointDrag()));
+if (process.env.BENCH_RM_UPLOAD !== '0') lines.push(...(await measureRouteMasterUpload()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);

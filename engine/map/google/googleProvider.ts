@@ -14,8 +14,8 @@ function configure(key: string): void {
 
 const ROUTE_STYLE = { strokeColor: '#1677ff', strokeWeight: 4, strokeOpacity: 0.85 };
 
-async function mount(element: HTMLElement, { center, zoom }: MapOptions): Promise<MapInstance> {
-  const [{ Map, Polyline, InfoWindow }, { Marker }, { LatLngBounds }] = await Promise.all([importLibrary('maps'), importLibrary('marker'), importLibrary('core')]);
+async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: MapOptions): Promise<MapInstance> {
+  const [{ Map, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event }] = await Promise.all([importLibrary('maps'), importLibrary('marker'), importLibrary('core')]);
   const map = new Map(element, { center, zoom, mapTypeControl: false, streetViewControl: false, fullscreenControl: false });
   const info = new InfoWindow();
   let markers: google.maps.Marker[] = [];
@@ -47,11 +47,13 @@ async function mount(element: HTMLElement, { center, zoom }: MapOptions): Promis
     fitBounds(points: LatLngPoint[]) {
       if (points.length === 1) {
         map.setCenter(points[0]);
-        map.setZoom(zoom);
+        map.setZoom(fitZoom);
       } else if (points.length > 1) {
         const bounds = new LatLngBounds();
         points.forEach((point) => bounds.extend(point));
         map.fitBounds(bounds, 32);
+        // Google has no most-zoom for a fit: close nearby points no further in than a single one is shown.
+        event.addListenerOnce(map, 'idle', () => (map.getZoom() ?? 0) > fitZoom && map.setZoom(fitZoom));
       }
     },
     drawRoute(directions: DirectionsResult | null) {

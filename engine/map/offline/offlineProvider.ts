@@ -29,7 +29,7 @@ function popupContent(title: string): HTMLElement {
 }
 
 /** Mounts Leaflet: the built-in base map, or the XYZ tile server of `MAP_TILES_URL` when one is configured. */
-async function mount(element: HTMLElement, { center, zoom }: MapOptions, tilesUrl: string | null): Promise<MapInstance> {
+async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: MapOptions, tilesUrl: string | null): Promise<MapInstance> {
   const map = L.map(element, { center: [center.lat, center.lng], zoom, minZoom: 4, maxZoom: 18, zoomControl: true, attributionControl: true });
   map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
   element.classList.add(tilesUrl ? 'lego-map-tiled' : 'lego-map-offline');
@@ -56,8 +56,8 @@ async function mount(element: HTMLElement, { center, zoom }: MapOptions, tilesUr
       }
     },
     fitBounds(points: LatLngPoint[]) {
-      if (points.length === 1) map.setView([points[0].lat, points[0].lng], zoom);
-      else if (points.length > 1) map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: zoom });
+      if (points.length === 1) map.setView([points[0].lat, points[0].lng], fitZoom);
+      else if (points.length > 1) map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: fitZoom });
     },
     drawRoute(directions: DirectionsResult | null) {
       route.clearLayers();

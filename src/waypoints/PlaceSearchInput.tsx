@@ -1,0 +1,62 @@
+import { AutoComplete } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { resolvePlace, searchPlaces, type ChosenPlace, type PlaceOption } from './waypointApi';
+
+/** Wait after the last keystroke before searching (spec 000 section 9: search debounce 500 ms). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * The new waypoint's place: search by name (place suggestions) or type "lat,lng" (reverse geocoded), then pick one
+ * of the answers. Typing away from a chosen place un-chooses it (`onChoose(null)`), so the row never keeps a place
+ * it does not show.
+ */
+export function PlaceSearchInput({ value, onChoose, disabled }: { value: string; onChoose: (place: ChosenPlace | null) => void; disabled?: boolean }) {
+  const [text, setText] = useState(value);
+  const [options, setOptions] = useState<PlaceOption[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const controller = useRef<AbortController>(undefined);
+
+  useEffect(() => setText(value), [value]);
+  useEffect(() => () => {
+    clearTimeout(timer.current);
+    controller.current?.abort();
+  }, []);
+
+  const search = (input: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      controller.current?.abort();
+      const mine = (controller.current = new AbortController());
+      const found = await searchPlaces(input, mine.signal);
+      if (!mine.signal.aborted) setOptions(found);
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const choose = async (placeId: string) => {
+    const option = options.find((o) => o.placeId === placeId);
+    const place = option ? await resolvePlace(option) : null;
+    if (!place) return;
+    setText(place.address);
+    onChoose(place);
+  };
+
+  return (
+    <AutoComplete
+      aria-label="Search a place or lat,lng"
+      value={text}
+      options={options.map((o) => ({ value: o.placeId, label: o.description }))}
+      onSearch={search}
+      onSelect={(placeId: string) => void choose(placeId)}
+      onChange={(next: string) => {
+        // Picking an option first reports its value (the place id): the chosen place's address replaces it.
+        if (options.some((o) => o.placeId === next)) return;
+        setText(next);
+        if (value && next !== value) onChoose(null);
+      }}
+      placeholder="Search a place or lat,lng"
+      disabled={disabled}
+      style={{ width: '100%' }}
+      allowClear
+    />
+  );
+}
