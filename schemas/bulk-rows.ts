@@ -16,6 +16,8 @@ export const BULK_TEXT = {
   missingReference: 'This row refers to a record that does not exist',
   /** Any other constraint the row breaks (a duplicate, a required value). */
   refused: 'This row breaks a rule of the stored data',
+  /** A row not stored because the database failed midway (after earlier rows were kept): sending it again is safe. */
+  notStored: 'This row was not saved because the server failed midway; please submit it again',
   /** One failed row of an all-or-none upload: its number in the body (from 1) and its reason. */
   rowFailed: (row: number, message: string) => `Row ${row}: ${message}`,
   moreRowsFailed: (count: number) => `${count} more ${count === 1 ? 'row' : 'rows'} failed`,

@@ -1,7 +1,7 @@
 import { isLatLng } from './formats';
 
-/** Most intermediate points of one directions request (Google's Directions API allows 25 waypoints too). */
-export const MAX_WAYPOINTS = 25;
+/** Most intermediate points of one directions request: a route's (a bulk route row holds up to 98). */
+export const MAX_WAYPOINTS = 100;
 
 /** The message of a point that is not `lat,lng` (the geocode call's). */
 export const LATLNG_MESSAGE = 'Please enter valid lat long';

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
+import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
  * Known places (company places) of spec 000 sections 2.10, 3, 5 and 7: the texts the form and the bulk sheet show,
@@ -18,7 +19,7 @@ export const KNOWN_PLACE_MSG = {
   radius: 'Number should be between 0.01 to 50',
   selectConsignor: 'Please select a consignor to proceed',
   /** The 30 km rule of the bulk sheet (spec 000 sections 5 and 9). */
-  tooFar: 'Error: Distance more than 30kms',
+  tooFar: TOO_FAR_MESSAGE,
   /** Edit mode: the Google address and coordinates are read-only (spec 000 section 4). */
   readOnly: 'The field cannot be edited',
   labelTooLong: 'Maximum 200 character allowed',
@@ -38,7 +39,7 @@ export const KNOWN_PLACE_MSG = {
 /** Rows of one bulk call: the sheet's 600 (spec 000 section 9). */
 export const KNOWN_PLACE_MAX_ROWS = 600;
 /** Largest distance between a row's coordinates and its geocoded place (spec 000 section 9), in km. */
-export const KNOWN_PLACE_MAX_DISTANCE_KM = 30;
+export const KNOWN_PLACE_MAX_DISTANCE_KM = GEOCODE_TOLERANCE_KM;
 
 const M = KNOWN_PLACE_MSG;
 

@@ -3,8 +3,11 @@ import { endpointQuery } from '../engine/data/endpoint';
 import { knownPlaceSheet } from './known-places-upload';
 
 const row = (cells: Record<string, string>) => ({
-  Code: 'KP-1', 'Address Label': 'Gate', Address: 'Plot 1', 'Google Address': 'Pune', Latitude: '', Longitude: '', 'Geofence Radius': '', placeId: 'in:dist:mh:pune', ...cells,
+  Code: 'KP-1', 'Address Label': 'Gate', Address: 'Plot 1', 'Google Address': 'Pune, Maharashtra', Latitude: '18.5204', Longitude: '73.8567', 'Geofence Radius': '', placeId: 'in:dist:mh:pune', ...cells,
 });
+
+/** The place as the geocoding step leaves it in the row: its id, the Google address and the coordinates. */
+const PUNE = { place_id: 'in:dist:mh:pune', formatted_address: 'Pune, Maharashtra', geometry: { location: { lat: 18.5204, lng: 73.8567 } } };
 
 describe('known place bulk sheet config', () => {
   it('has the spec columns in order, the hidden place id and the status header', () => {
@@ -15,14 +18,14 @@ describe('known place bulk sheet config', () => {
     expect([knownPlaceSheet.maxRows, knownPlaceSheet.spareRows]).toEqual([600, 1]);
   });
 
-  it("sends the spec's payload, a blank radius as the default 2, and the consignor of a TRANSPORTER as partnerId", () => {
+  it("sends the spec's payload with the row's Google address and coordinates, a blank radius as the default 2, and the consignor of a TRANSPORTER as partnerId", () => {
     const transporter = { companyId: '2001', companyType: 'TRANSPORTER', consignorId: '1001' };
     const input = knownPlaceSheet.submit.input([row({}), row({ 'Geofence Radius': '1.5' }), row({ 'Geofence Radius': 'wide' })], { scope: transporter, params: {} });
     expect(input.body).toEqual([
-      { google: { place_id: 'in:dist:mh:pune' }, label: 'Gate', address: 'Plot 1', cpCode: 'KP-1', geofenceRadius: 2 },
-      { google: { place_id: 'in:dist:mh:pune' }, label: 'Gate', address: 'Plot 1', cpCode: 'KP-1', geofenceRadius: 1.5 },
+      { google: PUNE, label: 'Gate', address: 'Plot 1', cpCode: 'KP-1', geofenceRadius: 2 },
+      { google: PUNE, label: 'Gate', address: 'Plot 1', cpCode: 'KP-1', geofenceRadius: 1.5 },
       // Text that is no number goes as typed, so the server's message names the radius.
-      { google: { place_id: 'in:dist:mh:pune' }, label: 'Gate', address: 'Plot 1', cpCode: 'KP-1', geofenceRadius: 'wide' },
+      { google: PUNE, label: 'Gate', address: 'Plot 1', cpCode: 'KP-1', geofenceRadius: 'wide' },
     ]);
     expect(endpointQuery(knownPlaceSheet.submit.endpoint, input)).toEqual({ c: '2001', t: 'TRANSPORTER', bulkUpload: true, allOrNone: false, partnerId: '1001' });
     expect(knownPlaceSheet.submit.input([row({})], { scope: { companyId: '1001' }, params: {} }).query).toEqual({});

@@ -80,9 +80,14 @@ export function knownPlaceSheetConfig(options: { geocoder?: SheetGeocoder; chunk
       input: (rows, { scope }) => ({
         scope,
         query: scope.consignorId ? { partnerId: scope.consignorId } : {},
-        // The spec's payload: {google.place_id, label, address, cpCode, geofenceRadius} per row.
+        // The spec's payload ({google.place_id, label, address, cpCode, geofenceRadius} per row) with the row's Google
+        // address and coordinates as typed (or as geocoded when left blank): the geofence sits where the operator put it.
         body: rows.map((row) => ({
-          google: { place_id: row.placeId },
+          google: {
+            place_id: row.placeId,
+            formatted_address: row['Google Address'],
+            geometry: { location: { lat: Number(row.Latitude), lng: Number(row.Longitude) } },
+          },
           label: row['Address Label'],
           address: row.Address,
           cpCode: row.Code,

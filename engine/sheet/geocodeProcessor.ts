@@ -4,6 +4,9 @@ import { mapCalls } from '../../schemas/api/maps';
 import type { GeoPlace } from '../widgets/placeApi';
 import type { RowStep, RowValues, SheetProcessor } from './processors';
 import { SHEET_TEXT } from './sheetText';
+import { distanceKm, GEOCODE_TOLERANCE_KM } from '../../schemas/haversine';
+
+export { distanceKm };
 
 /** What the geocoding step needs of a geocoder: the best place for an address, and for coordinates. */
 export interface SheetGeocoder {
@@ -40,18 +43,6 @@ export function batchGeocoder({ cache = true }: { cache?: boolean } = {}): Sheet
   };
 }
 
-/** A batching platform geocoder that keeps no answers, for steps that live longer than one submit. */
-export const platformGeocoder: SheetGeocoder = batchGeocoder({ cache: false });
-
-/** Great-circle distance in kilometres (haversine, mean Earth radius). */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** The columns the step reads and fills. */
 export interface GeocodeColumns {
   /** The address geocoded (e.g. 'Google Address'). */
@@ -79,7 +70,7 @@ export function parseLatLng(latText: string, lngText: string): { lat: number; ln
  * they must lie within `maxKm` of the geocoded place ('Error: Distance more than 30kms'); coordinates alone are
  * reverse-geocoded. The place id goes into its hidden column, blank coordinates and address are filled in.
  */
-export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geocoder: SheetGeocoder, maxKm = 30): Promise<RowStep> {
+export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geocoder: SheetGeocoder, maxKm = GEOCODE_TOLERANCE_KM): Promise<RowStep> {
   const address = (values[columns.address] ?? '').trim();
   const given = parseLatLng(values[columns.lat] ?? '', values[columns.lng] ?? '');
   if (!address && given === null) return { error: SHEET_TEXT.noPlace };
@@ -103,7 +94,7 @@ export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geo
  * starts at once and the lookups travel in batches; another geocoder goes a few rows at a time (default 4).
  */
 export function geocode(columns: GeocodeColumns, options: { geocoder?: SheetGeocoder; maxKm?: number; concurrency?: number } = {}): SheetProcessor<SheetGeocoder> {
-  const { maxKm = 30 } = options;
+  const { maxKm = GEOCODE_TOLERANCE_KM } = options;
   return {
     name: 'geocode',
     concurrency: options.concurrency ?? (options.geocoder ? 4 : Number.MAX_SAFE_INTEGER),

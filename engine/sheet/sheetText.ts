@@ -1,8 +1,10 @@
+import { TOO_FAR_MESSAGE } from '../../schemas/haversine';
+
 /** The sheet engine's own texts, spelled as spec 000 sections 4, 5 and 8 spell them (misspellings included). */
 export const SHEET_TEXT = {
   draftSaved: 'Draft saved successfully',
   draftFailed: "Coundn't save draft",
-  tooFar: 'Error: Distance more than 30kms',
+  tooFar: TOO_FAR_MESSAGE,
   noPlace: 'Please enter either lat,long or address',
   badLatLng: 'Please enter valid lat long',
   badNumber: 'Please enter valid number',

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PLACE_MAP_ZOOM, placeMarker } from '../map/markers';
 import { collectErrors } from './PlaceField';
 import { geocodeAddress, placeDetails, reverseGeocode, suggestPlaces, type GeoPlace } from './placeApi';
+import { SEARCH_DEBOUNCE_MS } from '../search';
 
 /** The map loads (with its provider) only when a form shows a point. */
 const MapView = lazy(() => import('../map/MapView').then((m) => ({ default: m.MapView })));
@@ -30,7 +31,7 @@ export interface GeoPointOptions {
 }
 
 /** Delay before suggestions are asked for, and before typed coordinates are looked up (ms). */
-const SUGGEST_DELAY = 300;
+const SUGGEST_DELAY = SEARCH_DEBOUNCE_MS;
 const REVERSE_DELAY = 500;
 
 const inRange = (lat?: number, lng?: number): lat is number =>

@@ -3,6 +3,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
 import { useScope } from '../scope/useScope';
 import { geocodeAddress, knownPlace, placeDetails, searchKnownPlaces, suggestPlaces, type KnownPlaceHit } from './placeApi';
+import { SEARCH_DEBOUNCE_MS } from '../search';
 
 interface PlaceValue {
   label?: string;
@@ -70,7 +71,7 @@ export function PlaceField({ formData, onChange, errorSchema, schema, uiSchema, 
       if (signal.aborted) return;
       hits.current = known;
       setOptions(placeOptions(known, found));
-    }, 300);
+    }, SEARCH_DEBOUNCE_MS);
   };
   /** A known place: all it holds; read by cpId, else (out of the consignor's reach) its address geocoded. */
   const chooseKnown = async (cpId: string) => {

@@ -3,6 +3,7 @@ import { mapCalls } from '../../schemas/api/maps';
 import { companyCalls } from '../../schemas/api/company';
 import type { KnownPlace } from '../../schemas/known-place';
 import type { Scope } from '../scope/scope';
+import { SEARCH_MIN_CHARS } from '../search';
 
 const autocomplete = endpoint(mapCalls.autocomplete);
 const details = endpoint(mapCalls.details);
@@ -17,7 +18,7 @@ export interface GeoPlace {
 
 /** At most 10 suggestions, India only (spec 000 section 7), from the platform API's geocoder. */
 export async function suggestPlaces(input: string, signal?: AbortSignal): Promise<{ place_id: string; description: string }[]> {
-  if (input.trim().length < 2) return [];
+  if (input.trim().length < SEARCH_MIN_CHARS) return [];
   const result = await callEndpoint<{ place_id: string; description: string }[]>(autocomplete, { query: { input } }, { quiet: true, signal });
   return result.ok && Array.isArray(result.data) ? result.data.slice(0, 10) : [];
 }
@@ -59,7 +60,7 @@ export interface KnownPlaceHit {
 
 /** The company's known places (and those kept for its partners) whose label, code or address has `q`. */
 export async function searchKnownPlaces(q: string, scope: Scope, signal?: AbortSignal): Promise<KnownPlaceHit[]> {
-  if (!scope.companyId || q.trim().length < 2) return [];
+  if (!scope.companyId || q.trim().length < SEARCH_MIN_CHARS) return [];
   const result = await callEndpoint<KnownPlaceHit[]>(placeSearch, { scope, query: { q: q.trim().slice(0, 100), children: true } }, { quiet: true, signal });
   return result.ok && Array.isArray(result.data) ? result.data.slice(0, 10) : [];
 }

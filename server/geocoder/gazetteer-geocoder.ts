@@ -8,7 +8,7 @@
  * Everything is India-only by construction. The data predates Telangana: its offices are listed under Andhra Pradesh.
  */
 import type { Geocoder, Place, Suggestion } from './geocoder';
-import { distanceKm } from './haversine';
+import { distanceKm } from '../../schemas/haversine';
 import { normalize, slugify } from './names';
 import { Gazetteer, gazetteer, GRID, GRID_COLS, GRID_ROWS, KIND_DISTRICT, KIND_OFFICE, KIND_STATE, MAX_SUGGESTIONS, preloadGazetteer, REVERSE_MAX_KM } from './gazetteer-build';
 import { ADDRESS_STOPWORDS } from './gazetteer-aliases';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createGazetteerGeocoder, MAX_SUGGESTIONS, preloadGazetteer } from './gazetteer-geocoder';
 import { buildGazetteer, gazetteer, gazetteerStatus, type Gazetteer } from './gazetteer-build';
 import { cacheFile, decodeGazetteer, encodeGazetteer, readCachedGazetteer, writeCachedGazetteer } from './gazetteer-cache';
-import { distanceKm } from './haversine';
+import { distanceKm } from '../../schemas/haversine';
 import { cleanDistrictName, cleanOfficeName, cleanStateName, normalize, titleCase } from './names';
 
 const MUMBAI = { lat: 19.076, lng: 72.8777 };

@@ -248,6 +248,8 @@ export const routeRepository = {
 
   /** Deletes waypoint `id` of route `routeId` and renumbers the rest from 1 (spec 000 section 4). */
   async removeWaypoint(q: Queryable, routeId: string, id: string): Promise<void> {
+    // The route's lock, as add and reorder take it: a reorder running beside this delete cannot leave a gap.
+    await q.query('select 1 from routes where id = $1 for update', [routeId]);
     await q.query('delete from route_waypoints where id = $1', [id]);
     await q.query(
       `update route_waypoints w set sequence = n.rn

@@ -3,7 +3,7 @@
  * straight legs with great-circle distances, marked as estimates so the map never passes them off as roads.
  */
 import type { DirectionsResult, LatLngPoint } from '../../schemas/directions';
-import { distanceKm } from '../geocoder/haversine';
+import { distanceKm } from '../../schemas/haversine';
 
 /** How long an OSRM server may take before the answer falls back to straight legs. */
 export const ROUTING_TIMEOUT_MS = 8000;

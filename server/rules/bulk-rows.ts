@@ -125,8 +125,16 @@ export async function saveBulk<R, T>(store: Store, body: unknown[], allOrNone: b
   const parts = chunks(valid, bulk.chunk, bulk.weight ?? (() => 1));
 
   if (!allOrNone) {
-    for (const part of parts) {
-      await store.tx((q) => storeChunk(q, part, bulk, outcomes));
+    for (const [n, part] of parts.entries()) {
+      try {
+        await store.tx((q) => storeChunk(q, part, bulk, outcomes));
+      } catch (error) {
+        // Earlier chunks are kept: a 500 would tell the sheet none was, and a second submit would store them twice.
+        // With nothing kept yet, the failure is the call's.
+        if (n === 0) throw error;
+        for (const rest of parts.slice(n)) for (const item of rest) outcomes[item.index] = { refused: BULK_TEXT.notStored };
+        return outcomes;
+      }
       await nextTurn();
     }
     return outcomes;

@@ -3,7 +3,7 @@ import {
   KNOWN_PLACE_MAX_DISTANCE_KM, KNOWN_PLACE_MSG, knownPlaceRowSchema, type KnownPlaceRowResult,
 } from '../../schemas/known-place';
 import type { Geocoder, Place } from '../geocoder/geocoder';
-import { distanceKm } from '../geocoder/haversine';
+import { distanceKm } from '../../schemas/haversine';
 import { ApiError } from '../http/envelope';
 import { checked } from '../http/validation';
 import { placeRepository, type NewPlace, type PlaceOwner } from '../repos/place-repository';

@@ -1,9 +1,8 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../engine/search';
 
-/** Searches start at 3 characters and wait 500 ms after the last keystroke (spec 000 section 9). */
-export const SEARCH_MIN_CHARS = 3;
-export const SEARCH_DEBOUNCE_MS = 500;
+export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../engine/search';
 
 /**
  * The open list is as wide as its longest name (at least the box's width, at most this), so a name the box

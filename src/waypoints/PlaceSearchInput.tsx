@@ -1,9 +1,8 @@
 import { AutoComplete } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { resolvePlace, searchPlaces, type ChosenPlace, type PlaceOption } from './waypointApi';
+import { SEARCH_DEBOUNCE_MS } from '../../engine/search';
 
-/** Wait after the last keystroke before searching (spec 000 section 9: search debounce 500 ms). */
-export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * The new waypoint's place: search by name (place suggestions) or type "lat,lng" (reverse geocoded), then pick one

@@ -6,7 +6,7 @@ import { answer, apiAs, callPath, operatorSession, type RunningConsole } from '.
 import { companyCalls, mapCalls } from '../../schemas/api';
 import type { KnownPlace } from '../../schemas/known-place';
 import { draftKey } from '../../engine/sheet/drafts';
-import { EARTH_RADIUS_KM, distanceKm } from '../../server/geocoder/haversine';
+import { EARTH_RADIUS_KM, distanceKm } from '../../schemas/haversine';
 
 const session = operatorSession();
 let app: RunningConsole;

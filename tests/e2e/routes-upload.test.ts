@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import * as XLSX from '@e965/xlsx';
 import { answer, apiAs, callPath, operatorSession, type RunningConsole } from './harness';
 import { mainCalls, mapCalls } from '../../schemas/api';
-import { EARTH_RADIUS_KM, distanceKm } from '../../server/geocoder/haversine';
+import { EARTH_RADIUS_KM, distanceKm } from '../../schemas/haversine';
 import { ROUTE_SHEET_COLUMNS } from '../../screens/routes-upload';
 import { ROUTE_MASTER_SHEET_COLUMNS } from '../../screens/route-master-upload';
 

@@ -189,6 +189,26 @@ describe.each(BACKENDS)('bulk calls answer per row on $name', (backend) => {
       expect(await count(store, 'alert_configs')).toBe(before);
     });
 
+    it('keeps the chunks stored before the database fails midway and answers the rest as not saved, so a second submit stores nothing twice', async () => {
+      const configs = ['k', 'l', 'm', 'n'].map((id) => ({ id: `alc_db_${id}`, companyId: '2002', branchId: null, featureKey: `lost_${id}`, extraContext: '[]' }));
+      let calls = 0;
+      const lostMidway: BulkRows<(typeof configs)[number], string> = {
+        read: (raw) => ({ row: raw as (typeof configs)[number] }),
+        store: async (q, rows) => {
+          // The second chunk's transaction meets a failure that is no row's (a connection lost, say).
+          if (++calls === 2) throw new Error('Connection terminated unexpectedly');
+          return (await alertConfigRepository.insertMany(q, rows.map((r) => r.row))).map((r, i) => (r.saved ? { saved: rows[i].row.id } : { refused: 'not saved' }));
+        },
+        chunk: 2,
+      };
+      const outcomes = await saveBulk(store, configs, false, lostMidway);
+      expect(outcomes).toEqual([{ saved: 'alc_db_k' }, { saved: 'alc_db_l' }, { refused: BULK_TEXT.notStored }, { refused: BULK_TEXT.notStored }]);
+      expect((await store.query<{ id: string }>("select id from alert_configs where id in ('alc_db_k', 'alc_db_l', 'alc_db_m', 'alc_db_n') order by id")).map((r) => r.id)).toEqual(['alc_db_k', 'alc_db_l']);
+      // A failure before anything is kept is the call's: nothing to answer per row.
+      calls = 1;
+      await expect(saveBulk(store, configs.slice(2), false, lostMidway)).rejects.toThrow('Connection terminated unexpectedly');
+    });
+
     it('maps a NUL byte the set-based alert statement meets to that row only', async () => {
       const configs = [
         { id: 'alc_db_i', companyId: '2002', branchId: null, featureKey: 'night_driving', extraContext: '[]' },

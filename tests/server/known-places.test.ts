@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_PLACE_MSG } from '../../schemas/known-place';
-import { EARTH_RADIUS_KM, distanceKm } from '../../server/geocoder/haversine';
+import { EARTH_RADIUS_KM, distanceKm } from '../../schemas/haversine';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
 /** Known places (API.md "Known places"): fetch, create (form and bulk sheet), update, delete, scope and the 30 km rule. */

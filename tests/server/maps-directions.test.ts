@@ -1,3 +1,4 @@
+import { MAX_WAYPOINTS } from '../../schemas/directions';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -48,7 +49,9 @@ describe.each(BACKENDS.slice(0, 1))('GET /maps/directions', (backend) => {
       expect(await call('GET', `/maps/directions?origin=north&destination=${MUMBAI}`)).toMatchObject(bad);
       expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=95,72`)).toMatchObject(bad);
       expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(`${PUNE}|x`)}`)).toMatchObject(bad);
-      expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(Array(26).fill(PUNE).join('|'))}`)).toMatchObject(bad);
+      expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(Array(MAX_WAYPOINTS + 1).fill(PUNE).join('|'))}`)).toMatchObject(bad);
+      // A route's waypoints all fit (a bulk route row holds up to 98).
+      expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(Array(98).fill(PUNE).join('|'))}`)).toMatchObject({ status: 200 });
       expect(await call('GET', `/maps/directions?origin=${CHAKAN}`)).toMatchObject(bad);
     });
 
