@@ -12,7 +12,8 @@ describe('map markers', () => {
   it('labels a route O, then the waypoints 1, 2… in sequence, then D', () => {
     const markers = routeMarkers({ origin: chakan, waypoints: [pune, lonavala], destination: mumbai });
     expect(markers.map((m) => m.label)).toEqual(['O', '1', '2', 'D']);
-    expect(markers[1]).toEqual({ position: { lat: 18.5204, lng: 73.8567 }, label: '1', title: 'Pune Hub' });
+    expect(markers[1]).toEqual({ position: { lat: 18.5204, lng: 73.8567 }, label: '1', title: 'Pune Hub', kind: 'waypoint' });
+    expect(markers.map((m) => m.kind)).toEqual(['origin', 'waypoint', 'waypoint', 'destination']);
   });
 
   it('leaves out a missing end', () => {
@@ -23,6 +24,8 @@ describe('map markers', () => {
   it("labels a known place with its title's first letter", () => {
     expect(placeMarker({ ...pune, title: ' bhiwandi yard' }).label).toBe('B');
     expect(placeMarker({ ...pune, title: '' }).label).toBe('•');
+    // A 'Depot' or an 'Office' is drawn as a place, not as a route's destination or origin.
+    expect(placeMarker({ ...pune, title: 'Depot 4' })).toMatchObject({ label: 'D', kind: 'place' });
   });
 
   it('bounds the points', () => {

@@ -23,17 +23,17 @@ export const DESTINATION_LABEL = 'D';
  * destination 'D'. A missing end is left out (a route being drawn up may have only some of its places).
  */
 export function routeMarkers({ origin, waypoints = [], destination }: { origin?: MapPlace | null; waypoints?: MapPlace[]; destination?: MapPlace | null }): MapMarker[] {
-  const marker = (place: MapPlace, label: string): MapMarker => ({ position: { lat: place.lat, lng: place.lng }, label, title: place.title });
+  const marker = (place: MapPlace, label: string, kind: MapMarker['kind']): MapMarker => ({ position: { lat: place.lat, lng: place.lng }, label, title: place.title, kind });
   return [
-    ...(origin ? [marker(origin, ORIGIN_LABEL)] : []),
-    ...waypoints.map((place, i) => marker(place, String(i + 1))),
-    ...(destination ? [marker(destination, DESTINATION_LABEL)] : []),
+    ...(origin ? [marker(origin, ORIGIN_LABEL, 'origin')] : []),
+    ...waypoints.map((place, i) => marker(place, String(i + 1), 'waypoint')),
+    ...(destination ? [marker(destination, DESTINATION_LABEL, 'destination')] : []),
   ];
 }
 
 /** The marker of one place (a known place's 'Show'): labelled with the first letter of its title. */
 export function placeMarker(place: MapPlace): MapMarker {
-  return { position: { lat: place.lat, lng: place.lng }, label: place.title.trim().charAt(0).toUpperCase() || '•', title: place.title };
+  return { position: { lat: place.lat, lng: place.lng }, label: place.title.trim().charAt(0).toUpperCase() || '•', title: place.title, kind: 'place' };
 }
 
 /** South-west and north-east corners of points, or null for none. */

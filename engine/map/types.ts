@@ -7,6 +7,8 @@ export interface MapMarker {
   position: LatLngPoint;
   label: string;
   title: string;
+  /** What the marker stands for, which its colour tells (default 'waypoint'). */
+  kind?: 'origin' | 'destination' | 'waypoint' | 'place';
 }
 
 /** Where a map opens. */

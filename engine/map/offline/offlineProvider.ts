@@ -17,7 +17,7 @@ function markerIcon(marker: MapMarker): L.DivIcon {
   const label = pin.appendChild(document.createElement('span'));
   label.className = 'lego-map-pin-label';
   label.textContent = marker.label;
-  const kind = marker.label === 'O' ? 'origin' : marker.label === 'D' ? 'destination' : 'waypoint';
+  const kind = marker.kind ?? 'waypoint';
   return L.divIcon({ className: `lego-map-marker lego-map-marker-${kind}`, html: pin, iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
 }
 
