@@ -64,7 +64,7 @@ export const knownPlacesList = defineList<KnownPlace>({
 
 /**
  * /known-places/add and /known-places/{id}/edit: the Google address with its coordinates (one point field: choosing
- * an address fills the coordinates and prefills label and address, typed coordinates look up the address), then
+ * a chosen suggestion fills the coordinates and prefills label and address, typed coordinates look up the Google address only), then
  * label, code, address and radius. Editing keeps the Google address and coordinates ('The field cannot be edited').
  */
 export const knownPlaceForm = defineForm({

@@ -84,10 +84,14 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
     pending.current = new AbortController();
     return pending.current.signal;
   };
-  /** Takes a place the geocoder found: its id, address and coordinates, and what it fills in the form's other fields. */
-  const take = (place: GeoPlace, keepPoint = false) => {
+  /**
+   * Takes a place the geocoder found: its id, address and coordinates. Only a suggestion the operator chose (`fill`)
+   * also fills the form's other fields: a look-up of typed text or coordinates must not replace a label they typed.
+   */
+  const take = (place: GeoPlace, { keepPoint = false, fill = false } = {}) => {
     const point = keepPoint ? { lat: latest.current.lat, lng: latest.current.lng } : place.geometry.location;
     set({ ...latest.current, place_id: place.place_id, formatted_address: place.formatted_address, lat: point.lat, lng: point.lng });
+    if (!fill) return;
     for (const [field, part] of Object.entries(options.fills ?? {})) {
       onChange(part === 'name' ? nameOf(place) : place.formatted_address, [...path.slice(0, -1), field]);
     }
@@ -103,7 +107,7 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
   };
   const choose = async (placeId: string) => {
     const place = await placeDetails(placeId);
-    if (place) take(place);
+    if (place) take(place, { fill: true });
   };
   /** An address typed and left without choosing a suggestion: the geocoder's first place for it. */
   const settle = async () => {
@@ -121,7 +125,7 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
     const { lat, lng } = next as { lat: number; lng: number };
     reverseTimer.current = setTimeout(async () => {
       const place = await reverseGeocode(lat, lng, fresh());
-      if (place && latest.current.lat === lat && latest.current.lng === lng) take(place, true);
+      if (place && latest.current.lat === lat && latest.current.lng === lng) take(place, { keepPoint: true });
     }, REVERSE_DELAY);
   };
 

@@ -139,7 +139,11 @@ describe('known places', () => {
     await page.waitForURL('**/known-places/add?*');
     await field('Latitude').fill('22.066639');
     await field('Longitude').fill('88.114494');
-    await expect.poll(() => field('Address Label').inputValue()).not.toBe('');
+    // Typed coordinates look up the Google address only: the label and address stay the operator's to type.
+    await expect.poll(() => field('Google Address').inputValue()).toContain('Haldia');
+    expect(await field('Address Label').inputValue()).toBe('');
+    await field('Address Label').fill('Haldia Yard');
+    await field('Address').fill('Dock Road, Haldia');
     await field('Code').fill('VRL-NO-CONSIGNOR');
     const creates: string[] = [];
     page.on('request', (r) => r.url().includes('/company_places/create') && creates.push(r.url()));
