@@ -2,6 +2,7 @@ import type { KnownPlace } from '../../schemas/known-place';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
+import type { Expected } from '../http/etag';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -19,6 +20,9 @@ export interface NewPlace {
 }
 
 /** The editable fields of a known place (the Google address and coordinates are not among them). */
+/** A known place read with its row version (the ETag; not part of the answer's body). */
+export type VersionedPlace = KnownPlace & { version: number };
+
 /** The editable fields of a place; a radius left out keeps the stored one. */
 export type PlaceEdit = Omit<NewPlace, 'google' | 'geofenceRadius'> & { geofenceRadius?: number };
 
@@ -77,8 +81,8 @@ export const placeRepository = {
   },
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */
-  byId(q: Queryable, owner: PlaceOwner, cpId: string): Promise<KnownPlace | null> {
-    return q.one<KnownPlace>(`select ${PLACE_COLUMNS} from company_places where ${ownerSql(owner)} and cp_id = $3`, [
+  byId(q: Queryable, owner: PlaceOwner, cpId: string): Promise<VersionedPlace | null> {
+    return q.one<VersionedPlace>(`select ${PLACE_COLUMNS}, version from company_places where ${ownerSql(owner)} and cp_id = $3`, [
       owner.companyId,
       owner.partnerId,
       cpId,
@@ -100,11 +104,12 @@ export const placeRepository = {
   },
 
   /** Changes the editable fields of `owner`'s place `cpId`: the stored place, or null when there is none. */
-  update(q: Queryable, owner: PlaceOwner, cpId: string, edit: PlaceEdit, by: string): Promise<KnownPlace | null> {
-    return q.one<KnownPlace>(
-      `update company_places set label = $4, address = $5, cp_code = $6, geofence_radius = coalesce($7, geofence_radius), updated_by = $8, updated_at = $9
-        where ${ownerSql(owner)} and cp_id = $3 returning ${PLACE_COLUMNS}`,
-      [owner.companyId, owner.partnerId, cpId, edit.label, edit.address, edit.cpCode, edit.geofenceRadius ?? null, by, Date.now()],
+  update(q: Queryable, owner: PlaceOwner, cpId: string, edit: PlaceEdit, by: string, expected: Expected = null): Promise<VersionedPlace | null> {
+    return q.one<VersionedPlace>(
+      `update company_places set label = $4, address = $5, cp_code = $6, geofence_radius = coalesce($7, geofence_radius), updated_by = $8,
+              updated_at = $9, version = version + 1
+        where ${ownerSql(owner)} and cp_id = $3 and ($10::int[] is null or version = any($10::int[])) returning ${PLACE_COLUMNS}, version`,
+      [owner.companyId, owner.partnerId, cpId, edit.label, edit.address, edit.cpCode, edit.geofenceRadius ?? null, by, Date.now(), expected],
     );
   },
 

@@ -9,6 +9,7 @@ import { rowFailure } from '../rules/bulk-rows';
 import { savePlaceRows, savePlacesAll, sheetText } from '../rules/known-place-rows';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
+import { expectedVersions, preconditionFailed, splitVersion, withEtag } from '../http/etag';
 
 /** Where a known-place call's scope and consignor come from. */
 interface PlaceScopeQuery {
@@ -46,12 +47,15 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
     return ok(await placeRepository.search(store, scope.companyId, query.q ?? '', query.children === true));
   });
 
-  route(app, companyCalls.placeFetch, async ({ query }) => {
+  route(app, companyCalls.placeFetch, async ({ query }, reply) => {
     const owner = await placeOwner(store, query);
     if (query.cpId) {
       const place = await placeRepository.byId(store, owner, query.cpId);
       if (!place) throw notFound();
-      return ok([place]);
+      // A list of one; the place's version travels as the ETag (API.md "Lost updates").
+      const { record, version } = splitVersion(place);
+      withEtag(reply, version);
+      return ok([record]);
     }
     if (query.q !== undefined || query.page !== undefined || query.size !== undefined) {
       const { data, total } = await placeRepository.page(store, owner, { page: query.page ?? 1, size: query.size ?? 20, q: query.q });
@@ -66,8 +70,11 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
     return ok(await savePlacesAll(store, geocoder, owner, body, desk.email));
   });
 
-  route(app, companyCalls.placeUpdate, async ({ query, body, desk }) =>
-    ok(
+  // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
+  route(app, companyCalls.placeUpdate, async (request, reply) => {
+    const { query, body, desk } = request;
+    const expected = expectedVersions(request);
+    const { record, version } = splitVersion(
       await store.tx(async (q) => {
         const owner = await placeOwner(q, query, body.partnerId || query.partnerId);
         const stored = await placeRepository.byId(q, owner, body.cpId);
@@ -80,15 +87,18 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
         const edit = { label: body.label.trim(), address: body.address.trim(), cpCode: body.cpCode.trim(), geofenceRadius: body.geofenceRadius };
         let updated;
         try {
-          updated = await placeRepository.update(q, owner, body.cpId, edit, desk.email);
+          updated = await placeRepository.update(q, owner, body.cpId, edit, desk.email, expected);
         } catch (err) {
           throw new ApiError(400, [sheetText(rowFailure(err, KNOWN_PLACE_MSG.duplicateCode))]);
         }
-        if (!updated) throw notFound();
+        // The place was read just above in this transaction: no row updated means its version moved on.
+        if (!updated) throw preconditionFailed();
         return updated;
       }),
-    ),
-  );
+    );
+    withEtag(reply, version);
+    return ok(record);
+  });
 
   route(app, companyCalls.placeDelete, async ({ query }) => {
     await store.tx(async (q) => {

@@ -58,6 +58,18 @@ const route: Kind = {
   },
 };
 
+/** Known places: fetch with cpId (a list of one) and update (the radius; the Google place stays as read). */
+const knownPlace: Kind = {
+  name: 'known place',
+  stale: mainStale,
+  read: (call) => call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=cp_tsl_works`),
+  value: (read) => read.body.data?.[0]?.geofenceRadius,
+  async update(call, n, headers) {
+    const { cpId, label, address, cpCode } = (await knownPlace.read(call)).body.data[0];
+    return call('POST', `/saas/lego/company_places/update?${TATA}`, { cpId, label, address, cpCode, geofenceRadius: 1 + (n % 40) }, { headers });
+  },
+};
+
 /** Auto closure rules: getAutoClosureById, createAndUpdateAutoClosure with edit, toggleAutoClosure. */
 const autoClosure: Removable = {
   name: 'auto closure rule',
@@ -146,7 +158,7 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
   });
   afterAll(() => t?.close());
 
-  describe.each([transporter, route, autoClosure, uiConfig, sidebar, dashboard, report])('a $name', (kind) => {
+  describe.each([transporter, route, knownPlace, autoClosure, uiConfig, sidebar, dashboard, report])('a $name', (kind) => {
     let n = 0;
     const next = () => (n += 1);
 
