@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useKeepQuery } from '../useKeepQuery';
 import { fillPath } from '../data/endpoint';
 import { ConfirmPopover } from '../views/ConfirmPopover';
+import { useReturnFocus } from '../views/useReturnFocus';
 import type { ListConfig, RowAction, RowModalProps } from '../types';
 import type { Row } from './useListController';
 
@@ -15,6 +16,12 @@ const modalOf = (action: RowAction) => {
   if (!found) modals.set(action.component, (found = lazy(action.component)));
   return found;
 };
+
+/** A row action's modal, giving focus back to its button when it closes (it unmounts at once). */
+function RowModal({ Modal, row, onClose }: { Modal: ComponentType<RowModalProps>; row: Row; onClose: () => void }) {
+  useReturnFocus();
+  return <Modal row={row} onClose={onClose} />;
+}
 
 /**
  * The config's row actions (`rowActions`), e.g. 'Show': each button opens its modal on the row; the modal's code
@@ -32,7 +39,7 @@ function ModalActions({ actions, row }: { actions: RowAction[]; row: Row }) {
       ))}
       {Modal && (
         <Suspense fallback={null}>
-          <Modal row={row} onClose={() => setOpen(null)} />
+          <RowModal Modal={Modal} row={row} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </>

@@ -9,6 +9,7 @@ import { useKeepQuery } from '../useKeepQuery';
 import { ConfirmPopover } from '../views/ConfirmPopover';
 import type { SheetConfig } from '../types';
 import { FILE_DEFAULTS } from '../sheetConfig';
+import { applyPlan, planUpdate } from './gridUpdate';
 import { SUCCESS, type Grid } from './sheetModel';
 import { rowLimitText, useSheetController, type SheetGrid } from './useSheetController';
 import './sheet.css';
@@ -100,9 +101,12 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
       let end = Math.min(rows.length, capacity);
       while (end > 0 && rows[end - 1].every((cell) => !cell?.trim())) end--;
       const body = rows.slice(0, end).map(fit);
-      // One setData for the whole sheet: jspreadsheet's deleteRow costs seconds for a few hundred rows (it relabels
-      // every later row and measures the table on each call), even when called once per run of rows.
-      sheet?.setData([...body, ...Array.from({ length: Math.max(config.spareRows, 10 - body.length) }, blank)]);
+      const target = [...body, ...Array.from({ length: Math.max(config.spareRows, 10 - body.length) }, blank)];
+      if (!sheet) return;
+      // Rows taken out or cells rewritten (statuses) change the grid in place; anything else is one setData for the
+      // whole sheet (jspreadsheet's deleteRow costs seconds for a few hundred rows: it relabels and measures per call).
+      const current = sheet.getData().map((row) => row.map((cell) => String(cell ?? '')));
+      if (!applyPlan(sheet, planUpdate(current, target), (x, td, value) => x === width && paintStatus(td, value))) sheet.setData(target);
     },
     revealStatus: () => {
       const content = element.querySelector<HTMLElement>('.jss_content');

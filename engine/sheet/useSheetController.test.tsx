@@ -69,7 +69,8 @@ describe('sheet controller (processors, chunks, drafts)', () => {
     const { result } = mount(placeSheetFixture(geocoder, 2), grid, memoryStorage());
     await act(() => result.current.submit());
     expect(bodies.map((b) => b.length)).toEqual([2, 1]);
-    expect(bodies[0][0]).toEqual({ google: { place_id: 'g-pune' }, label: 'a gate', address: 'Plot 1', cpCode: 'a', geofenceRadius: 2 });
+    // The row's Google address and coordinates go with the place id (coordinates left blank are the geocoded ones).
+    expect(bodies[0][0]).toEqual({ google: { ...PUNE, formatted_address: 'Pune' }, label: 'a gate', address: 'Plot 1', cpCode: 'a', geofenceRadius: 2 });
     expect(grid.rows.map((r) => r[width])).toEqual([
       'Success',
       'Please enter either lat,long or address',

@@ -133,7 +133,9 @@ describe('known place bulk upload', () => {
 
     // Rows the geocoding step refused were never sent; the others went in chunks, with the spec's payload.
     expect(sent.flat()).toHaveLength(600 - 3);
-    expect(sent.flat()[0]).toEqual({ google: { place_id: base.place_id }, label: 'Boundary inside', address: 'Plot 0', cpCode: 'KPU-0', geofenceRadius: 2 });
+    // The typed coordinates travel with the place id: the geofence is stored where the operator put it.
+    const typed = { place_id: base.place_id, formatted_address: BASE, geometry: { location: { lat: inside, lng } } };
+    expect(sent.flat()[0]).toEqual({ google: typed, label: 'Boundary inside', address: 'Plot 0', cpCode: 'KPU-0', geofenceRadius: 2 });
     expect(await statusOf(0)).toBe('Success');
     expect(await colorOf(0)).toBe(GREEN);
     expect(await statusOf(1)).toBe('Error: Distance more than 30kms');
@@ -151,7 +153,7 @@ describe('known place bulk upload', () => {
 
     const stored = (await placesOf({ c: '1001', t: 'CONSIGNOR' })).filter((p) => p.cpCode.startsWith('KPU-'));
     expect(stored).toHaveLength(594);
-    expect(stored.find((p) => p.cpCode === 'KPU-0')).toMatchObject({ label: 'Boundary inside', address: 'Plot 0', geofenceRadius: 2, google: { place_id: base.place_id } });
+    expect(stored.find((p) => p.cpCode === 'KPU-0')).toMatchObject({ label: 'Boundary inside', address: 'Plot 0', geofenceRadius: 2, google: typed });
     expect(stored.find((p) => p.cpCode === 'KPU-9')).toMatchObject({ geofenceRadius: 5, google: { place_id: (await geocoded(CITIES[3])).place_id } });
     expect(stored.some((p) => ['KPU-1', 'KPU-2', 'KPU-4', 'KPU-6', 'KPU-7'].includes(p.cpCode))).toBe(false);
     // 600 geocoder calls on a shared machine may outlast the suite's default minute.

@@ -85,6 +85,13 @@ describe('known places', () => {
     expect(await serious()).toEqual([]);
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'hidden' });
+    // By keyboard: Enter on Show opens it, Escape closes it, and focus is back on Show.
+    await rows().first().getByRole('button', { name: 'Show' }).focus();
+    await page.keyboard.press('Enter');
+    await modal.getByTestId('map').waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Show');
   });
 
   it('edits it with the Google address and coordinates read-only', async () => {
