@@ -44,6 +44,7 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     }
   };
 
+  let locked = false;
   sheet = jspreadsheet(element, {
     tabs: false,
     toolbar: false,
@@ -72,10 +73,12 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
         ],
       },
     ],
-    onbeforeinsertrow: (_instance, rows) => (rowCount() + rows.length > capacity ? false : undefined),
+    onbeforeinsertrow: (_instance, rows) => (locked || rowCount() + rows.length > capacity ? false : undefined),
+    onbeforedeleterow: () => (locked ? false : undefined),
     // A pasted block is cut to the data columns and to the rows left before the limit (with a warning), so
     // nothing spills into the status column or overwrites the last rows.
     onbeforepaste: (_instance, copied, x, y) => {
+      if (locked) return false;
       const room = config.maxRows - Number(y);
       const block = copied.map((row) => row.slice(0, Math.max(0, pasteWidth - Number(x))).map((cell) => cell.value));
       if (block.length > room) feedback.warning(rowLimitText(config.maxRows));
@@ -96,6 +99,12 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
 
   return {
     read: () => (sheet?.getData() ?? []).map((row) => row.map((cell) => String(cell ?? ''))),
+    lock: (on: boolean) => {
+      // jspreadsheet checks `editable` before every edit, paste, cut and key deletion; the context menu's row
+      // insert and delete ask the hooks above.
+      locked = on;
+      if (sheet) sheet.options.editable = !on;
+    },
     replace: (rows: Grid) => {
       const fit = (row: readonly string[]) => Array.from({ length: width + 1 }, (_, x) => row[x] ?? '');
       let end = Math.min(rows.length, capacity);

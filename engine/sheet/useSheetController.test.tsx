@@ -22,9 +22,16 @@ const toasts: string[] = [];
 let bodies: unknown[][] = [];
 
 /** The grid as plain rows, as the view's jspreadsheet would hold them. */
-function arrayGrid(rows: Grid): SheetGrid & { rows: Grid } {
+function arrayGrid(rows: Grid): SheetGrid & { rows: Grid; locks: boolean[] } {
   const fit = (r: readonly string[]) => Array.from({ length: width + 1 }, (_, x) => r[x] ?? '');
-  const grid = { rows: rows.map(fit), read: () => grid.rows.map((r) => [...r]), replace: (next: Grid) => void (grid.rows = next.map(fit)) };
+  const grid = {
+    rows: rows.map(fit),
+    /** Every lock and unlock the controller asked for, in order. */
+    locks: [] as boolean[],
+    read: () => grid.rows.map((r) => [...r]),
+    replace: (next: Grid) => void (grid.rows = next.map(fit)),
+    lock: (on: boolean) => void grid.locks.push(on),
+  };
   return grid;
 }
 
@@ -79,8 +86,12 @@ describe('sheet controller (processors, chunks, drafts)', () => {
       'Address not found',
       'Success',
     ]);
-    // The hidden place id and the coordinates the geocoder found are in the sheet now.
+    // The hidden place id and the coordinates the geocoder found are in the sheet now, on the saved row; a refused row
+    // keeps its blank cells (sent again after a correction, stale coordinates would pass for typed ones).
     expect(grid.rows[0].slice(4, 8)).toEqual(['18.5204', '73.8567', '2', 'g-pune']);
+    expect(grid.rows[3].slice(4, 8)).toEqual(['', '', '2', 'g-pune']);
+    // The grid was read-only while the rows were out.
+    expect(grid.locks).toEqual([true, false]);
     expect(toasts).toEqual(['success: Company place added successfully !']);
     expect(result.current.saved).toBe(2);
 

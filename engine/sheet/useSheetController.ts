@@ -24,6 +24,8 @@ export interface SheetGrid {
    * of many rows goes through here, so the widget redraws once, not once per row.
    */
   replace(rows: Grid): void;
+  /** Makes the grid read-only (no typing, pasting, inserting or deleting rows) while true. */
+  lock?(locked: boolean): void;
   /** Brings the status column into view (it is the last of many). */
   revealStatus?(): void;
 }
@@ -106,6 +108,9 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       return;
     }
     setBusy(true);
+    // The sheet stays as it was sent until the answers are written back by row: an edit meanwhile would be marked
+    // saved without having been sent, and an inserted or deleted row would shift every status below it.
+    sheet.lock?.(true);
     try {
       const { ready, refused } = await runProcessors(rows, config.processors ?? [], ctx);
       const outcome = await sendInChunks(ready, config.submit.chunkSize ?? DEFAULT_CHUNK, config.messages.failure, async (chunk) => {
@@ -114,12 +119,15 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
         if (!result.ok) return { ok: false, message: result.messages[0] };
         return { ok: true, outcomes: config.submit.results(result.data), message: result.messages[0] };
       });
-      // One write for the whole sheet: what the processors filled (hidden columns, and cells left blank such as a
-      // geocoded address), never over what the operator typed (a date stays DD/MM/YYYY), then each row's status.
+      // One write for the whole sheet: what the processors filled, never over what the operator typed (a date stays
+      // DD/MM/YYYY), then each row's status. Hidden columns take it on every row (each submit works them out again);
+      // cells left blank (a geocoded address, coordinates) only on saved rows, which are never sent again: on a row
+      // the operator corrects and sends again, a filled cell would pass for typed input.
       const next = sheet.read().map((row) => [...row]);
+      const savedRows = new Set(outcome.saved.map((row) => row.index));
       for (const row of ready) {
         config.columns.forEach((c, x) => {
-          if (c.hidden || next[row.index][x].trim() === '') next[row.index][x] = row.values[c.key] ?? '';
+          if (c.hidden || (savedRows.has(row.index) && next[row.index][x].trim() === '')) next[row.index][x] = row.values[c.key] ?? '';
         });
       }
       for (const { index, error } of refused) next[index][statusColumn] = error;
@@ -137,6 +145,7 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       }
       recount();
     } finally {
+      sheet.lock?.(false);
       setBusy(false);
     }
   }, [config, ctx, grid, mutate, recount, scope, statusColumn]);

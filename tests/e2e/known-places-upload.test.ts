@@ -182,9 +182,9 @@ describe('known place bulk upload', () => {
     const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(HEADER.join(','));
     expect(lines.filter(Boolean)).toHaveLength(7);
-    // The geocoded coordinates were filled into the blank cells; the label is quoted so it is not run as a formula.
-    const { lat, lng } = base.geometry.location;
-    expect(lines[3]).toBe(`TSL-JSR-WORKS,'=1+2,Plot 3,${JSON.stringify(BASE)},${lat},${lng},2`);
+    // A refused row (its code is taken) keeps its blank coordinates, so a corrected address is geocoded afresh; the
+    // label is quoted so it is not run as a formula.
+    expect(lines[3]).toBe(`TSL-JSR-WORKS,'=1+2,Plot 3,${JSON.stringify(BASE)},,,2`);
   });
 
   it('clears the sheet and its draft on Reset, and goes back to the list with the company kept', async () => {
