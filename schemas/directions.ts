@@ -1,4 +1,4 @@
-import { isLatLng } from './formats';
+import { isLatLng, readLatLng } from './formats';
 
 /** Most intermediate points of one directions request: a route's (a bulk route row holds up to 98). */
 export const MAX_WAYPOINTS = 100;
@@ -56,6 +56,5 @@ export function parseWaypoints(text: string | undefined): LatLngPoint[] | null {
 
 /** A `lat,lng` text (already checked with the `latlng` format) as a point. */
 export function parseLatLng(text: string): LatLngPoint {
-  const [lat, lng] = text.split(',').map(Number);
-  return { lat, lng };
+  return readLatLng(text) ?? { lat: Number.NaN, lng: Number.NaN };
 }

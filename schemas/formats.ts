@@ -13,13 +13,20 @@ export function isDmyDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** "lat,lng" with a latitude within ±90 and a longitude within ±180. */
-export function isLatLng(text: string): boolean {
+/**
+ * The point of a "lat,lng" text (decimal degrees, a latitude within ±90 and a longitude within ±180), or null when
+ * it is not one. The one reading of coordinates typed anywhere: the `latlng` format, the sheets' cells, the waypoint
+ * search and the directions call.
+ */
+export function readLatLng(text: string): { lat: number; lng: number } | null {
   const parts = text.split(',').map((part) => part.trim());
-  if (parts.length !== 2 || parts.some((part) => !/^-?\d+(\.\d+)?$/.test(part))) return false;
+  if (parts.length !== 2 || parts.some((part) => !/^[+-]?\d+(\.\d+)?$/.test(part))) return null;
   const [lat, lng] = parts.map(Number);
-  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
 }
+
+/** "lat,lng" with a latitude within ±90 and a longitude within ±180. */
+export const isLatLng = (text: string): boolean => readLatLng(text) !== null;
 
 /** Longest e-mail address (RFC 5321's path limit less its brackets) and local part. */
 export const EMAIL_MAX = 254;

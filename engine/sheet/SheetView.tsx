@@ -170,7 +170,8 @@ export function SheetView({ config }: { config: SheetConfig }) {
             Submit
           </Button>
           {sheet.saved > 0 && (
-            <Button icon={<DeleteOutlined />} disabled={sheet.busy} onClick={sheet.removeSuccess}>
+            // A link, as spec 000 section 4 calls it.
+            <Button type="link" icon={<DeleteOutlined />} disabled={sheet.busy} onClick={sheet.removeSuccess}>
               Remove Success
             </Button>
           )}

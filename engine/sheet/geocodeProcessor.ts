@@ -4,6 +4,7 @@ import { mapCalls } from '../../schemas/api/maps';
 import type { GeoPlace } from '../widgets/placeApi';
 import type { RowStep, RowValues, SheetProcessor } from './processors';
 import { SHEET_TEXT } from './sheetText';
+import { readLatLng } from '../../schemas/formats';
 import { distanceKm, GEOCODE_TOLERANCE_KM } from '../../schemas/haversine';
 
 export { distanceKm };
@@ -59,10 +60,7 @@ export interface GeocodeColumns {
 export function parseLatLng(latText: string, lngText: string): { lat: number; lng: number } | null | 'bad' {
   const [lt, lg] = [latText.trim(), lngText.trim()];
   if (lt === '' && lg === '') return null;
-  const number = /^[+-]?\d+(\.\d+)?$/;
-  if (!number.test(lt) || !number.test(lg)) return 'bad';
-  const [lat, lng] = [Number(lt), Number(lg)];
-  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : 'bad';
+  return lt.includes(',') || lg.includes(',') ? 'bad' : (readLatLng(`${lt},${lg}`) ?? 'bad');
 }
 
 /**

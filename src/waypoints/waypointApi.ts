@@ -2,7 +2,7 @@ import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import type { HttpResult } from '../../engine/data/http';
 import type { Scope } from '../../engine/scope/scope';
 import { placeDetails, suggestPlaces, type GeoPlace } from '../../engine/widgets/placeApi';
-import { isLatLng } from '../../schemas/formats';
+import { readLatLng } from '../../schemas/formats';
 import { mainCalls } from '../../schemas/api/main';
 import { mapCalls } from '../../schemas/api/maps';
 import type { WaypointBody } from '../../schemas/route-bulk';
@@ -50,11 +50,7 @@ export interface ChosenPlace {
 }
 
 /** The coordinates of a "lat,lng" text, or null when it is not one (the `latlng` format's rule). */
-export function parseLatLngText(text: string): { lat: number; lng: number } | null {
-  if (!isLatLng(text)) return null;
-  const [lat, lng] = text.split(',').map((part) => Number(part.trim()));
-  return { lat, lng };
-}
+export const parseLatLngText = (text: string): { lat: number; lng: number } | null => readLatLng(text);
 
 /**
  * Places for a search text (spec 000 section 2.5: by name or by lat-lng): a "lat,lng" text is reverse-geocoded by
