@@ -86,11 +86,12 @@ describe('the console under its Content-Security-Policy', () => {
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     // The route form validates with the shared schemas as the operator submits it empty.
     await page.getByRole('button', { name: 'Add Route' }).click();
-    await page.getByLabel('Route Label').waitFor();
-    await page.getByRole('button', { name: 'Add Route' }).click();
+    // The form's field, not the list's sortable 'Route Label' header, which carries that name too.
+    await page.locator('form').getByLabel('Route Label', { exact: true }).waitFor();
+    await page.locator('form').getByRole('button', { name: 'Add Route' }).click();
     await page.getByText('Please enter route label').waitFor();
     // Typed into, the form validates live: still the schema's own texts.
-    await page.getByLabel('Route Label').fill('   ');
+    await page.locator('form').getByLabel('Route Label', { exact: true }).fill('   ');
     await page.getByText('Blank spaces not allowed').waitFor();
     expect(await reports()).toEqual({ violations: [], errors: [] });
   });
