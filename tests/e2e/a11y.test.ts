@@ -59,6 +59,22 @@ async function settle(p: Page): Promise<void> {
       null,
       { polling: 'raf' },
     );
+    // A part whose code is already loaded (a screen's inline form) can mount a few frames later with no request and
+    // no skeleton shown: the page is settled once main's controls stay the same over several frames in a row.
+    await p.waitForFunction(
+      (frames) => {
+        const w = window as unknown as { __settle?: { last: string; same: number } };
+        const now = [...document.querySelectorAll('main input, main button, main a[href], main [tabindex], main textarea')].length + ':' + (document.querySelector('main')?.innerHTML.length ?? 0);
+        const state = (w.__settle ??= { last: '', same: 0 });
+        state.same = state.last === now ? state.same + 1 : 0;
+        state.last = now;
+        if (state.same < frames) return false;
+        delete w.__settle;
+        return true;
+      },
+      10,
+      { polling: 'raf' },
+    );
   } while (requests.size > 0);
 }
 
