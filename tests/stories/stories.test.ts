@@ -1,7 +1,8 @@
 import { cleanup } from '@testing-library/react';
-import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { composeStories, composeStory, setProjectAnnotations } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
-import { afterEach, describe, it } from 'vitest';
+import { createElement } from 'react';
+import { afterAll, afterEach, describe, it } from 'vitest';
 import * as preview from '../../.storybook/preview';
 
 /**
@@ -10,6 +11,11 @@ import * as preview from '../../.storybook/preview';
  */
 setProjectAnnotations(preview);
 afterEach(() => cleanup());
+// Storybook unmounts a story when the next one runs, so the file's last story would stay mounted: its late answers
+// (a map's base map, a fetch) would then render after the test environment is gone. An empty story unmounts it.
+afterAll(async () => {
+  await (composeStory({ render: () => createElement('span') }, { title: 'Teardown' }) as unknown as { run: () => Promise<void> }).run();
+});
 
 // Play functions wait for what they look for (findBy…, waitFor), not for a time: on a machine whose cores are busy a
 // lazy screen may take seconds to load, so those waits may last up to 25 s before a story fails.
