@@ -23,6 +23,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // One migrated and seeded database per backend, copied for each bootFresh (tests/setup/db-template.ts).
+          globalSetup: ['tests/setup/server-global.ts'],
         },
       },
       {
@@ -34,6 +36,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A prepared data directory each console copies, and one shared Chromium (tests/setup/e2e-global.ts).
+          globalSetup: ['tests/setup/e2e-global.ts'],
         },
       },
     ],

@@ -21,6 +21,8 @@ export const columnKinds = {
   inr: (value: unknown) => (Number.isFinite(Number(value)) ? formatInr(Number(value)) : String(value)),
   boolean: yesNo,
   switch: yesNo,
+  /** A JSON value as indented JSON text (a text as it is); lists draw it in a scrollable box (`JsonCell`). */
+  json: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
 } as const satisfies Record<string, (value: unknown) => string>;
 
 /** A column kind's name, as configs write it. */

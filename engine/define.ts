@@ -1,7 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { BodyOf, Contract } from '../schemas/api/contract';
 import type { Endpoint } from './data/endpoint';
-import type { FormConfig, FormData, ListConfig, Row, SheetConfig, Submission, SubmitContext } from './types';
+import type { FormConfig, FormData, ListConfig, MenuEntry, Row, SheetConfig, Submission, SubmitContext } from './types';
 
 /**
  * The data of a form with schema `S`. A root if/then/else (one branch per type of record, e.g. the dashboard types)
@@ -36,6 +36,15 @@ export function defineForm<const S extends JSONSchema, Create extends Contract =
   config: FormDefinition<S, Create, Update, Rec>,
 ): FormConfig {
   return { kind: 'form', ...config } as FormConfig;
+}
+
+/**
+ * A local form (a mock-up that saves and sends nothing): schema, uiSchema (its visibility rules live in the schema's
+ * if/then and dependencies) and title; no company needed, no submit button.
+ */
+export function defineLocalForm<const S extends JSONSchema>(config: Pick<FormConfig, 'path' | 'title' | 'uiSchema' | 'columns'> & { schema: S; menu?: MenuEntry }): FormConfig {
+  // `local` tells the engine never to read the save calls and messages such a form lacks.
+  return { kind: 'form', requiresCompany: false, local: true, ...config } as unknown as FormConfig;
 }
 
 /**

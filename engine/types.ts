@@ -37,6 +37,15 @@ export interface ColumnConfig<R = Row> {
   sortKey?: string;
   /** Pixels; a list's table fits its width (long texts end in an ellipsis with the full text on hover). */
   width?: number;
+  /**
+   * A search of this column in its header's filter menu (a text box with Search and Reset): the rows whose cell holds
+   * the text (any case) stay, with the text highlighted. For lists the table pages (not `paging`).
+   */
+  searchable?: boolean;
+  /** A choice of values in the header's filter menu: the rows whose value is one of those ticked stay (not `paging`). */
+  filterOptions?: readonly ColumnOption[];
+  /** How the cell is edited in a row of a list's `inlineEdit` (required: 'Please Input {title}!'). */
+  editor?: { kind: 'select'; options: readonly ColumnOption[] };
   /** For `switch`: the call that stores the new value and the confirmation shown first. */
   toggle?: {
     endpoint: Endpoint;
@@ -49,6 +58,28 @@ export interface ColumnConfig<R = Row> {
     success?: string;
     error: string;
   };
+}
+
+/** A value a column's filter or editor offers, and its label. */
+export interface ColumnOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * Editing a row in place (the antd editable-table pattern): Edit turns the row's `editor` columns into inputs, with
+ * Save and Cancel (asked first with `cancelConfirm`) instead; one row at a time. Save checks that every editor has a
+ * value ('Please Input {title}!') and sends the row with its new values through `endpoint`.
+ */
+export interface InlineEdit<R = Row> {
+  endpoint: Endpoint;
+  /** The call for the row with its edited values (by column field). */
+  input(row: R, values: Record<string, unknown>): CallInput;
+  /** Rows that cannot be edited (Edit disabled). */
+  disabledWhen?(row: R): boolean;
+  cancelConfirm: string;
+  success: string;
+  error: string;
 }
 
 /** Values every payload builder and loader receives. */
@@ -103,17 +134,35 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
    * undefined when nothing. A form refuses to save with it (toasted, nothing sent); a list shows it instead of reading.
    */
   scopeNeeds?(scope: Scope): string | undefined;
+  /** How `scopeNeeds`' text is toasted: an error (default) or, as some spec texts are, an info. */
+  scopeNeedsTone?: 'error' | 'info';
   /** Read before saving; its value reaches `toSubmission` as `ctx.lookup`. */
   lookup?: LookupConfig;
   /**
    * Loading the record being edited (also in a quick-edit modal, where the list row shows until it is read). The
    * answer's ETag goes back as If-Match with the save; a 412 offers to reload the record.
    */
-  load?: { endpoint: Endpoint; input: (ctx: ConfigContext) => CallInput; pick?: (data: unknown) => unknown; error: string };
+  load?: {
+    endpoint: Endpoint;
+    input: (ctx: ConfigContext) => CallInput;
+    pick?: (data: unknown) => unknown;
+    error: string;
+    /**
+     * The form edits the scope's one record (a setting), not a record named by the route: it is read whenever a
+     * company is chosen and again when the scope changes, the form is emptied without a company or when the read
+     * fails (values off or empty), and it keeps the saved values after a save. Saves use `submit.create`.
+     */
+    byScope?: boolean;
+  };
   /** The loaded record as form data (checked by the form's schema when shown, not by the compiler: the record may be older than the schema). */
   toForm?(record: Rec): FormData;
   /** The call for the (valid) form data; absent: the form data is the body. */
   toSubmission?(formData: Data, ctx: SubmitContext<Rec>): Submission<Body>;
+  /**
+   * A local form (a mock-up such as the EPOD page, made by `defineLocalForm`): it saves and sends nothing and has no
+   * submit button; it has no `submit` calls and no `messages`, which the engine then never reads.
+   */
+  local?: boolean;
   submit: { create: Endpoint; update?: Endpoint };
   submitLabel?: { create: string; edit?: string };
   messages: {
@@ -124,6 +173,13 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
     updateError?: string;
     /** Show the server's own result message instead of `created`/`updated` when it sends one (data-family saves). */
     preferServer?: boolean;
+    /** Refusals shown inside the form, not toasted, by the status they come with (e.g. 500: 'Event is already created'). */
+    inForm?: Readonly<Record<number, string>>;
+    /**
+     * A refusal the server explains (`success: false` with messages) shows only its first message, for `seconds`
+     * (the AP form's 10); any other failure the create or update error.
+     */
+    firstServerMessage?: { seconds: number };
   };
   /** Where to go after saving (query string kept); absent: stay and reset. */
   after?: string;
@@ -138,11 +194,38 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
   alsoSubmit?: { endpoint: Endpoint; input(formData: Data, ctx: SubmitContext<Rec>): CallInput };
   /** Submit stays disabled while this says so (e.g. ids typed with letters); it sees the form as typed so far. */
   submitBlocked?(formData: Partial<Data>): boolean;
+  /**
+   * A question put to the server as the form is filled in (creating only): once `input` gives a call for the data so
+   * far, its answer may refuse the combination (`error`, shown in the form with Submit disabled) or fill in values
+   * (`fill`, e.g. a default text). Asked again whenever the call `input` gives changes.
+   */
+  check?: FormCheck<Data>;
+  /** Buttons beside Submit that send the (valid) form data elsewhere and show the answer in a dialog (preview, send test). */
+  tools?: FormTool<Data>[];
 }
 
-/** A header button: a link to another screen, or a drawer listing rows. */
+/** See `FormConfig.check`. */
+export interface FormCheck<Data = FormData> {
+  endpoint: Endpoint;
+  /** The call for the data so far, or undefined while it lacks what the check needs. */
+  input(formData: Partial<Data>, ctx: ConfigContext): CallInput | undefined;
+  /** What the answer means for the form. */
+  apply(data: unknown, formData: Partial<Data>): { error?: string; fill?: Partial<Data> };
+}
+
+/** See `FormConfig.tools`: a button, its call for the form data, and the answer as labelled texts. */
+export interface FormTool<Data = FormData> {
+  label: string;
+  endpoint: Endpoint;
+  input(formData: Data, ctx: ConfigContext): CallInput;
+  /** The dialog's title and its labelled texts, from the answer's data. */
+  show(data: unknown): { title: string; entries: readonly (readonly [label: string, text: string])[] };
+}
+
+/** A header button: a link to another screen, a modal with a create form (the list reads its rows again after a save), or a drawer listing rows. */
 export type HeaderButton =
   | { label: string; to: string; primary?: boolean; /** Shown as an error when pressed without a company (the button stays enabled). */ companyMessage?: string }
+  | { label: string; modal: FormConfig; primary?: boolean }
   | { label: string; drawer: { title: string; endpoint: Endpoint; columns: ColumnConfig[]; rowKey: string; emptyText: string } };
 
 /**
@@ -156,7 +239,7 @@ export type ListFilter =
   | { kind: 'dateRange'; label: string; params: readonly [from: string, to: string] };
 
 /**
- * Paging done by the server: the list sends the page (from 1) as `page` and `size` with every read, and the answer
+ * Paging done by the server: the list sends the page (from 1, unless `pageParams` say otherwise) as `page` and `size` with every read, and the answer
  * holds that page's rows at `rows` and the number of all rows at `total` (dotted paths into the answer's data).
  */
 export interface ServerPaging {
@@ -169,6 +252,8 @@ export interface ServerPaging {
   searchParam?: string;
   /** The query parameters of the sort: a column's `sortKey`, and `asc` or `desc`. */
   sortParams?: { sort: string; order: string };
+  /** The query parameters of the page and its size (default `page` and `size`) and the first page's number there (default 1). */
+  pageParams?: { page: string; size: string; first: 0 | 1 };
 }
 
 /**
@@ -228,6 +313,8 @@ export interface ListConfig<R = Row> {
   edit?: { to?: string; modal?: FormConfig; disabledWhen?(row: R): boolean; state?(row: R): Record<string, unknown> };
   /** More buttons of a row, before Edit: each opens a modal on the row (e.g. 'Show' of a known place opens its map). */
   rowActions?: RowAction<R>[];
+  /** Editing rows in place (see {@link InlineEdit}); its Edit, Save and Cancel sit in the action column. */
+  inlineEdit?: InlineEdit<R>;
   /** The title of the row actions' column (default 'Action'). */
   actionTitle?: string;
   remove?: {

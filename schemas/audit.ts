@@ -23,6 +23,11 @@ export const AUDIT_OBJECT_TYPES = {
   landing_page: 'Landing page',
   dashboard: 'Dashboard',
   report_schedule: 'Report schedule',
+  consignee: 'Consignee',
+  notification_config: 'Notification configuration',
+  ap_config: 'AP config',
+  feature_setting: 'Feature setting',
+  eta_preference: 'ETA preferences',
 } as const;
 
 /** An audited object type's key. */

@@ -61,5 +61,19 @@ export function isEmailList(text: string): boolean {
   return text.split(',').every((address) => isEmailAddress(address.trim()));
 }
 
+/** Longest text the `json-object` format parses (a field's maxLength normally refuses longer text first). */
+export const JSON_OBJECT_MAX = 1_000_000;
+
+/** JSON text of one object (not an array, a number, a string or null): really parsed, not matched by a pattern. */
+export function isJsonObjectText(text: string): boolean {
+  if (text.length > JSON_OBJECT_MAX) return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 /** The project's formats by the name schemas give them. */
-export const CUSTOM_FORMATS = { 'dmy-date': isDmyDate, latlng: isLatLng, 'email-list': isEmailList } as const;
+export const CUSTOM_FORMATS = { 'dmy-date': isDmyDate, latlng: isLatLng, 'email-list': isEmailList, 'json-object': isJsonObjectText } as const;

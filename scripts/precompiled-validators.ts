@@ -41,14 +41,15 @@ export function screenFiles(): string[] {
     .map((file) => join(SCREENS, file));
 }
 
-/** Every form config among a module's exports: screens of kind 'form', and the inline and modal forms of lists. */
+/** Every form config among a module's exports: screens of kind 'form' (and the forms of 'tool' pages), and the inline, edit-modal and header-modal forms of lists. */
 export function formsOf(exports: Record<string, unknown>): FormSchemas[] {
   const found = new Set<FormSchemas>();
   const visit = (value: unknown) => {
     if (!value || typeof value !== 'object') return;
-    const config = value as { kind?: string; schema?: unknown; inlineForms?: unknown[]; edit?: { modal?: unknown } };
-    if (config.kind === 'form' && config.schema && typeof config.schema === 'object') found.add(config as FormSchemas);
+    const config = value as { kind?: string; schema?: unknown; inlineForms?: unknown[]; edit?: { modal?: unknown }; headerButtons?: { modal?: unknown }[] };
+    if ((config.kind === 'form' || config.kind === 'tool') && config.schema && typeof config.schema === 'object') found.add(config as FormSchemas);
     config.inlineForms?.forEach(visit);
+    config.headerButtons?.forEach((button) => visit(button.modal));
     visit(config.edit?.modal);
   };
   Object.values(exports).forEach(visit);

@@ -23,6 +23,7 @@ import type { Clock } from './auth/rate-limit';
 import { devOutboxRoutes } from './routes/dev-outbox';
 import { lookupRoutes } from './routes/lookups';
 import { placeRoutes } from './routes/places';
+import { consigneeRoutes } from './routes/consignees';
 import { fteidRoutes } from './routes/fteid';
 import { permissionRoutes } from './routes/permissions';
 import { companyRouteRoutes } from './routes/company-routes';
@@ -39,7 +40,15 @@ import { autoClosureRoutes } from './routes/auto-closure';
 import { sidebarMenuRoutes } from './routes/sidebar-menu';
 import { dashboardRoutes } from './routes/dashboards';
 import { auditLogRoutes } from './routes/audit-log';
+import { tripRoutes } from './routes/trips';
+import { searchEngineIndex } from './rules/trip-index';
+import { notificationEventRoutes } from './routes/notification-events';
+import { notificationConfigRoutes } from './routes/notification-configs';
+import { apConfigRoutes } from './routes/ap-config';
+import { featureSettingRoutes } from './routes/feature-settings';
 import { auditActor } from './http/audit-actor';
+import { bulkUploadRoutes, bulkUploadSampleRoutes } from './routes/bulk-upload';
+import { createJobs, type JobQueueOptions } from './jobs';
 
 /** What {@link buildApp} needs; everything but the store has a default. */
 export interface BuildOptions {
@@ -60,23 +69,33 @@ export interface BuildOptions {
   mapTilesUrl?: string;
   /** `SERVICE_ROUTING_URL`: an OSRM server the directions call asks for road routes; unset = straight-line estimates. */
   routingUrl?: string;
+  /** `SEARCH_URL`: an Elasticsearch or OpenSearch server synced trips also go to. */
+  searchUrl?: string;
   /** Apply migrations and seed before serving (default true). */
   prepare?: boolean;
   /** Told of every route as it is registered (the route test compares them with the contracts). */
   onRoute?: (route: RouteOptions) => void;
   /** The clock of login codes, rate limits and waiting periods (default: the database's); tests move it forward. */
   clock?: Clock;
+  /** The job queue's polling and expiry (server/jobs); tests shorten them. */
+  jobs?: JobQueueOptions;
 }
 
 /** Route families behind the desk token and the `prm.super.read` check. */
 export const GUARDED = [
-  lookupRoutes, placeRoutes, fteidRoutes, permissionRoutes, companyRouteRoutes, routeWaypointRoutes,
+  lookupRoutes, placeRoutes, consigneeRoutes, fteidRoutes, permissionRoutes, companyRouteRoutes, routeWaypointRoutes,
   routeMasterRoutes, vehicleRoutes, materialRoutes, transporterRoutes, mapRoutes,
   alertRoutes, uiConfigRoutes,
   reportScheduleRoutes,
   autoClosureRoutes,
   sidebarMenuRoutes, dashboardRoutes,
   auditLogRoutes,
+  notificationEventRoutes,
+  notificationConfigRoutes,
+  apConfigRoutes,
+  featureSettingRoutes,
+  bulkUploadRoutes,
+  tripRoutes,
 ];
 
 /**
@@ -90,12 +109,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await migrate(store);
     await seed(store);
   }
+  const mailer = options.mailer ?? createOutboxMailer(store);
   const ctx: AppContext = {
     store,
-    mailer: options.mailer ?? createOutboxMailer(store),
+    mailer,
+    jobs: createJobs(store, mailer, options.jobs),
     tokens: createTokenService(await loadJwtSecret(store, options.jwtSecret)),
     geocoder: options.geocoder ?? createGazetteerGeocoder(),
     directions: createDirections({ routingUrl: options.routingUrl }),
+    tripIndex: options.searchUrl ? searchEngineIndex(options.searchUrl) : null,
     config: {
       googleMapsApiKey: options.config?.googleMapsApiKey ?? null,
       mapTilesUrl: options.mapTilesUrl ?? options.config?.mapTilesUrl ?? null,
@@ -125,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   route(app, platformCalls.config, async () => ctx.config);
   await authRoutes(app, ctx, { clock: options.clock });
   await transporterLogoRoutes(app, ctx);
+  await bulkUploadSampleRoutes(app);
   if (ctx.mailer.kind === 'outbox') await devOutboxRoutes(app, ctx);
 
   await app.register(async (api) => {
@@ -139,6 +162,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     for (const family of GUARDED) await family(api, ctx);
   });
+  // Workers start once the routes exist; closing the app hands running jobs back before the store is closed.
+  await ctx.jobs.start();
+  app.addHook('onClose', () => ctx.jobs.stop());
 
   return app;
 }

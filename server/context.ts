@@ -4,6 +4,8 @@ import type { TokenService } from './auth/tokens';
 import type { Geocoder } from './geocoder/geocoder';
 import type { DirectionsService } from './routing/directions';
 import type { ServiceName } from '../schemas/api/services';
+import type { JobQueue } from './jobs/queue';
+import type { TripIndex } from './rules/trip-index';
 
 /** Runtime settings the console reads from `GET /config.json`. */
 export interface PublicConfig {
@@ -22,4 +24,8 @@ export interface AppContext {
   geocoder: Geocoder;
   directions: DirectionsService;
   config: PublicConfig;
+  /** The background job queue (bulk-upload batches). */
+  jobs: JobQueue;
+  /** `SEARCH_URL`: the Elasticsearch or OpenSearch a synced trip also goes to; null = the PostgreSQL table only. */
+  tripIndex: TripIndex | null;
 }

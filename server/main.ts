@@ -1,9 +1,9 @@
 /**
  * Starts the platform API and the console on one origin. Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR
  * (./data, the embedded database), DATABASE_URL (a PostgreSQL server instead), JWT_SECRET, SMTP_URL (+ MAIL_FROM),
- * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL / SERVICE_DATA_URL / SERVICE_REPORTS_URL (base
+ * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL / SERVICE_DATA_URL / SERVICE_REPORTS_URL / SERVICE_NOTIFICATION_URL (base
  * URLs the console uses per service family; empty = this origin, '/tms' for transporters), MAP_TILES_URL (the offline map's tile
- * server, allowed by the Content-Security-Policy), SERVICE_ROUTING_URL (an OSRM server for driving directions), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL, GAZETTEER_CACHE_DIR (the place
+ * server, allowed by the Content-Security-Policy), SERVICE_ROUTING_URL (an OSRM server for driving directions), SEARCH_URL (an Elasticsearch or OpenSearch server synced trips also go to), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL, GAZETTEER_CACHE_DIR (the place
  * search's prebuilt gazetteer, default node_modules/.cache/lego-gazetteer).
  */
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL ?? 'warn' },
   mapTilesUrl: env.MAP_TILES_URL || undefined,
   routingUrl: env.SERVICE_ROUTING_URL || undefined,
+  searchUrl: env.SEARCH_URL || undefined,
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     // SERVICE_MAIN_URL, SERVICE_TRANSPORTERS_URL...: each family's base URL, by default this origin's (SERVICE_BASES).

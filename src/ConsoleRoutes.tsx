@@ -7,8 +7,8 @@ import { ScreenRoute } from './ScreenRoute';
 import { AppLayout } from './shell/AppLayout';
 import { NotFoundPage } from './shell/NotFoundPage';
 
-/** Where `/` goes: the configuration list once it exists, the routes list until then. */
-export const HOME = '/routes';
+/** Where `/` goes (with its query string) and where a login lands: the configuration list (spec 000 section 2.1). */
+export const HOME = '/configuration-list';
 
 /** The console's pages inside the shell, built from the screen registry, with the console's extensions of the engine. */
 export function ConsoleRoutes() {

@@ -1,7 +1,7 @@
 import { http, type EnvelopeKind, type HttpResult, type QueryValue } from './http';
 import type { ServiceName } from './services';
 import type { Contract, Method } from '../../schemas/api/contract';
-import { idParams, scopeParams, type Scope } from '../scope/scope';
+import { filterIdParams, idParams, scopeParams, type Scope } from '../scope/scope';
 
 /** A call as screen configs declare it: where it goes and which parameters it always carries. */
 export interface Endpoint<C extends Contract = Contract> {
@@ -15,8 +15,11 @@ export interface Endpoint<C extends Contract = Contract> {
   query?: Record<string, QueryValue>;
   /** Whether the company scope (c, b, d, t) is sent; default true. */
   scoped?: boolean;
-  /** How the scope is named in the query: the main API's c/b/d/t (default) or the data family's companyId/branchId/departmentId. */
-  scopeNames?: 'cbdt' | 'ids';
+  /**
+   * How the scope is named in the query: the main API's c/b/d/t (default), the data family's
+   * companyId/branchId/departmentId, or the notification service's filter ids (company_id... user_id, group_id, related_*).
+   */
+  scopeNames?: 'cbdt' | 'ids' | 'snake';
   /** The answer's wrapping (default: the main API's). */
   envelope?: EnvelopeKind;
 }
@@ -30,16 +33,18 @@ export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
  * query takes it; `options` adds fixed query values or overrides that.
  */
 export function endpoint<const C extends Contract>(call: C, options: EndpointOptions = {}): Endpoint<C> {
-  const scopeNames = call.service === 'data' ? 'ids' : 'cbdt';
   const properties = (call.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  // A query that names company_id takes the filter ids that way (the notification service).
+  // The data family and the settings service name the scope companyId/branchId/departmentId.
+  const scopeNames = call.service === 'data' || call.service === 'settings' ? 'ids' : 'company_id' in properties ? 'snake' : 'cbdt';
   return {
     call,
     service: call.service,
     method: call.method,
     path: call.path,
-    envelope: call.envelope === 'data' ? 'data' : 'main',
+    envelope: call.envelope === 'none' ? 'main' : call.envelope,
     scopeNames,
-    scoped: (scopeNames === 'ids' ? 'companyId' : 'c') in properties,
+    scoped: (scopeNames === 'ids' ? 'companyId' : scopeNames === 'snake' ? 'company_id' : 'c') in properties,
     ...options,
   };
 }
@@ -65,7 +70,8 @@ export function fillPath(path: string, params: Record<string, string | number | 
 
 /** The full query of an invocation: scope first, then the endpoint's fixed values, then the caller's. */
 export function endpointQuery(endpoint: Endpoint, input: CallInput): Record<string, QueryValue> {
-  const scope = endpoint.scoped === false || !input.scope ? {} : endpoint.scopeNames === 'ids' ? idParams(input.scope) : scopeParams(input.scope);
+  const names = { ids: idParams, snake: filterIdParams, cbdt: scopeParams } as const;
+  const scope = endpoint.scoped === false || !input.scope ? {} : names[endpoint.scopeNames ?? 'cbdt'](input.scope);
   return { ...scope, ...endpoint.query, ...input.query };
 }
 

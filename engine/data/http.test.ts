@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SERVICE_BASES } from '../../schemas/api/services';
 import { configureHttp, http, withQuery } from './http';
 import { callEndpoint, endpointQuery, fillPath } from './endpoint';
 import { setRuntimeConfig } from './services';
@@ -56,6 +57,14 @@ describe('HTTP helper (spec 000 section 7 semantics)', () => {
     expect(toasts).toEqual(['Dashboard is not updated']);
   });
 
+  it("unwraps the notification service's {value} answers; its refusals keep their texts", async () => {
+    vi.stubGlobal('fetch', respond(200, { value: [{ id: 1, name: 'trip.created', event_status: 'ONBOARDED' }] }));
+    await expect(http({ path: '/notification/events', service: 'notification', envelope: 'value' })).resolves.toMatchObject({ ok: true, data: [{ id: 1, name: 'trip.created' }] });
+    vi.stubGlobal('fetch', respond(500, { success: false, data: null, message: ['Event is already created'] }));
+    await expect(http({ path: '/notification/save-event', method: 'POST', body: {}, envelope: 'value' })).resolves.toMatchObject({ ok: false, status: 500, messages: ['Event is already created'] });
+    expect(toasts).toEqual(['Event is already created']);
+  });
+
   it('a 401 asks the shell to check the session again; quiet calls toast nothing', async () => {
     vi.stubGlobal('fetch', respond(401, { success: false, data: null, message: ['Unauthorized'] }));
     await http({ path: '/x' }, { quiet: true });
@@ -91,7 +100,7 @@ describe('HTTP helper (spec 000 section 7 semantics)', () => {
 
   it('sends the desk token both as bearer and as the token header, on the service base URL', async () => {
     localStorage.setItem('deskToken', 'abc.def.ghi');
-    setRuntimeConfig({ services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' } });
+    setRuntimeConfig({ services: { ...SERVICE_BASES, transporters: '/tms' } });
     const fetch = respond(200, { success: true, data: null, message: [] });
     vi.stubGlobal('fetch', fetch);
     await callEndpoint({ service: 'transporters', method: 'PATCH', path: '/transporters/:id' }, { params: { id: 't 1' }, scope: { companyId: '1001' }, body: { active: false } });

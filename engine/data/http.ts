@@ -30,13 +30,16 @@ export interface HttpRequest {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
-  /** How the answer is wrapped: the main API's `{success, data, message[]}` (default) or the data family's `{status, result}`. */
+  /**
+   * How the answer is wrapped: the main API's `{success, data, message[]}` (default), the data family's
+   * `{status, result}` or the notification service's `{value}`.
+   */
   envelope?: EnvelopeKind;
   /** Sent as If-Match: the ETag the record was read with, so a save over someone else's change is refused (412). */
   ifMatch?: string;
 }
 
-/** The two answer shapes the console reads (spec 000 section 7, 001 section 7); a contract's 'none' is read as main. */
+/** The answer shapes the console reads (spec 000, 001 and 002 section 7); a contract's 'none' is read as main. */
 export type EnvelopeKind = Exclude<ContractEnvelope, 'none'>;
 
 type Notify = (messages: string[]) => void;
@@ -93,7 +96,9 @@ function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: stri
  * except a 412 to a conditional save (`ifMatch`): the caller offers to reload the record instead.
  */
 export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boolean } = {}): Promise<HttpResult<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  // A FormData body (a file upload) is sent as multipart, with the boundary the browser sets.
+  const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
+  const headers: Record<string, string> = multipart ? {} : { 'content-type': 'application/json' };
   const token = deskToken();
   if (token) {
     headers.authorization = `Bearer ${token}`;
@@ -111,7 +116,7 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
     res = await fetch(serviceUrl(req.service ?? 'main', withQuery(req.path, req.query)), {
       method: req.method ?? 'GET',
       headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
       signal: req.signal,
     });
   } catch (error) {
@@ -130,6 +135,12 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
     const unwrapped = unwrapData(body);
     if (!unwrapped.ok) return fail(res.status, unwrapped.messages.length ? unwrapped.messages : ['Request failed'], body);
     return { ok: true, status: res.status, data: unwrapped.data as T, body, messages: unwrapped.messages, etag };
+  }
+  // The notification service's `{value}`: the data is the value; its refusals carry `message` as the main API's do.
+  if (req.envelope === 'value') {
+    const value = body && typeof body === 'object' && 'value' in body ? (body as { value: T }).value : undefined;
+    if (body && typeof body === 'object' && 'success' in body && (body as { success: unknown }).success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
+    return { ok: true, status: res.status, data: value, body, messages: messagesOf(body), etag };
   }
   if (body && typeof body === 'object' && 'success' in body) {
     const envelope = body as MainEnvelope<T>;

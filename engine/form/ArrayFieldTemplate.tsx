@@ -1,13 +1,21 @@
 import { Flex } from 'antd';
 import { buttonId, getUiOptions, titleId, type ArrayFieldTemplateProps } from '@rjsf/utils';
 
+/** Whether a list entry holds nothing yet: empty text, or an object of empty values. */
+const isEmptyEntry = (entry: unknown): boolean =>
+  entry === undefined || entry === null || (typeof entry === 'string' && entry.trim() === '')
+  || (typeof entry === 'object' && Object.values(entry as object).every(isEmptyEntry));
+
 /**
  * A repeatable list of a form: its title as a label above (like every field's), its entries as `RepeatableRow`
  * cards one under the other, and its add button under them. The theme's version draws the browser's fieldset border
  * (hard and dark) round the whole list and a divider under the title.
  */
-export function ArrayFieldTemplate({ canAdd, className, disabled, fieldPathId, items, optionalDataControl, onAddClick, readonly, registry, required, title, uiSchema }: ArrayFieldTemplateProps) {
+export function ArrayFieldTemplate({ canAdd, className, disabled, fieldPathId, formData, items, optionalDataControl, onAddClick, readonly, registry, required, title, uiSchema }: ArrayFieldTemplateProps) {
   const options = getUiOptions(uiSchema);
+  // `ui:options.addWhenLastFilled`: a new entry only once the last one holds something (recipient rows).
+  const entries: unknown[] = Array.isArray(formData) ? formData : [];
+  const lastEmpty = Boolean(options.addWhenLastFilled) && entries.length > 0 && isEmptyEntry(entries[entries.length - 1]);
   const shownTitle = options.title || title;
   const { AddButton } = registry.templates.ButtonTemplates;
   const labelId = titleId(fieldPathId);
@@ -25,7 +33,7 @@ export function ArrayFieldTemplate({ canAdd, className, disabled, fieldPathId, i
         {items}
         {canAdd && (
           <div>
-            <AddButton id={buttonId(fieldPathId, 'add')} className="rjsf-array-item-add" disabled={disabled || readonly} onClick={onAddClick} uiSchema={uiSchema} registry={registry} />
+            <AddButton id={buttonId(fieldPathId, 'add')} className="rjsf-array-item-add" disabled={disabled || readonly || lastEmpty} onClick={onAddClick} uiSchema={uiSchema} registry={registry} />
           </div>
         )}
       </Flex>

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Spin } from 'antd';
+import { Alert, Button, Card, Flex, Spin } from 'antd';
 import Form from '@rjsf/antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
@@ -8,6 +8,7 @@ import type { FormConfig } from '../types';
 import { useFormController } from './useFormController';
 import { StaleRecordModal } from './StaleRecordModal';
 import { FormLayout } from './FormLayout';
+import { FormTools } from './FormTools';
 import { useKeepQuery } from '../useKeepQuery';
 
 interface FormViewProps {
@@ -48,15 +49,21 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
           liveValidate={form.tried ? 'onChange' : undefined}
           onError={() => form.setTried(true)}
           omitExtraData
-          liveOmit="onBlur"
+          // A local form drops a field's value as soon as a rule hides it: nothing else would reset it (the EPOD page).
+          liveOmit={config.local ? 'onChange' : 'onBlur'}
           disabled={form.submitting}
           aria-label={form.title}
         >
+          {form.refusal && <Alert type="error" showIcon role="alert" message={form.refusal} style={{ marginBottom: 12 }} />}
+          {form.checkError && <Alert type="error" showIcon role="alert" message={form.checkError} style={{ marginBottom: 12 }} />}
           <Flex gap="small" justify={compact ? 'start' : 'end'}>
             {back && <Button onClick={() => go(back)}>Back</Button>}
-            <Button type="primary" htmlType="submit" loading={form.submitting} disabled={config.submitBlocked?.(form.formData)}>
-              {form.submitLabel}
-            </Button>
+            {config.tools && <FormTools tools={config.tools} formData={form.formData} ctx={form.ctx} disabled={form.submitting} />}
+            {!config.local && (
+              <Button type="primary" htmlType="submit" loading={form.submitting} disabled={Boolean(form.checkError) || config.submitBlocked?.(form.formData)}>
+                {form.submitLabel}
+              </Button>
+            )}
           </Flex>
         </Form>
       </FormLayout>

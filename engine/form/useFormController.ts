@@ -8,6 +8,7 @@ import { useRecord } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext, FormConfig } from '../types';
+import { useFormCheck } from './useFormCheck';
 
 type Data = Record<string, unknown>;
 
@@ -26,13 +27,16 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   const navigate = useNavigate();
   const location = useLocation();
   const { mutate } = useSWRConfig();
-  const editing = Boolean(options.record) || Boolean(params.id && config.editPath);
+  // The edit path's parameter (`:id`, or a name of the spec's such as `:customerConfigId`) says a record is edited.
+  const idParam = config.editPath?.match(/:([A-Za-z]+)/)?.[1] ?? 'id';
+  const editing = Boolean(options.record) || Boolean(params[idParam] && config.editPath);
   const linkState = location.state as Record<string, unknown> | null;
   const row = options.record;
   const ctx: ConfigContext = useMemo(() => ({ scope, params, state: linkState ?? undefined, row }), [scope, params, linkState, row]);
   // A list row handed to a quick-edit modal is read again when the form can load it: the row may be old, and the
   // read brings the ETag the save sends back.
-  const needsLoad = editing && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
+  const byScope = Boolean(config.load?.byScope);
+  const needsLoad = (editing || byScope) && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
   const loaded = useRecord<unknown>(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
 
   /** The record in a load's answer (the config's `pick` of it), or the row while there is none. */
@@ -48,6 +52,16 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     if (next) setFormData(config.toForm ? config.toForm(next) : next);
   }, [config]);
   useEffect(() => fill(record), [record, fill]);
+  // A setting of the scope (`load.byScope`): no company or a failed read empties the form; a read without a record
+  // fills it from an empty one (values off or empty).
+  const hasCompany = Boolean(scope.companyId);
+  useEffect(() => {
+    if (!byScope) return;
+    if (!hasCompany || loaded.error) setFormData({});
+    else if (loaded.data && record === undefined) fill({});
+  }, [byScope, hasCompany, loaded.error, loaded.data, record, fill]);
+  // The config's question to the server as the form is filled in (see `FormConfig.check`).
+  const checked = useFormCheck(config.check, formData, ctx, editing, (values) => setFormData((current) => ({ ...current, ...values })));
 
   /** The refusal of a stale save, shown until the operator reloads or dismisses it. */
   const [conflict, setConflict] = useState<string | null>(null);
@@ -67,17 +81,23 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   }, [loaded.error, config.load]);
 
   const [submitting, setSubmitting] = useState(false);
+  /** A refusal the config shows inside the form (`messages.inForm`), until the form changes or is sent again. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   /** Whether a submit has been tried (the view validates live from then on). */
   const [tried, setTried] = useState(false);
   const submit = useCallback(
     async (data: Data) => {
+      // A local form (no save calls) sends nothing.
+      if (config.local) return false;
+      const { submit: calls, messages } = config;
       if (config.requiresCompany !== false && !scope.companyId) {
         feedback.error(config.companyMessage ?? MSG.selectCompany);
         return false;
       }
       const needs = config.scopeNeeds?.(scope);
       if (needs) {
-        feedback.error(needs);
+        if (config.scopeNeedsTone === 'info') feedback.info(needs);
+        else feedback.error(needs);
         return false;
       }
       let lookup: string | undefined;
@@ -90,19 +110,35 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         lookup = config.lookup.pick(looked.data);
       }
       const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, lookup, editing, record });
-      const endpoint = editing && config.submit.update ? config.submit.update : config.submit.create;
+      const endpoint = editing && calls.update ? calls.update : calls.create;
       setSubmitting(true);
+      setRefusal(null);
       const ifMatch = editing ? etag : undefined;
-      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch });
+      // Refusals shown in the form are not toasted too: the call is quiet, and other refusals are toasted below.
+      const inForm = messages.inForm;
+      const firstOnly = messages.firstServerMessage;
+      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch }, { quiet: Boolean(inForm || firstOnly) });
       setSubmitting(false);
+      if (!result.ok && inForm?.[result.status]) {
+        setRefusal(inForm[result.status]!);
+        return false;
+      }
+      if (!result.ok && inForm && result.status !== STALE_RECORD) result.messages.forEach((text) => feedback.error(text));
       if (!result.ok && result.status === STALE_RECORD && ifMatch) {
         setConflict(result.messages[0] ?? MSG.staleRecord);
         return false;
       }
+      if (!result.ok && firstOnly) {
+        const explained = (result.body as { success?: unknown } | null)?.success === false && result.messages.length > 0;
+        const generic = editing ? (messages.updateError ?? messages.createError) : messages.createError;
+        feedback.error(explained ? result.messages[0] : generic, firstOnly.seconds);
+        return false;
+      }
       if (!result.ok) {
         // The HTTP layer toasts each message of a refusal; a screen showing the server's own words adds nothing then.
-        if (!(config.messages.preferServer && result.messages.length > 0)) {
-          feedback.error(editing ? (config.messages.updateError ?? config.messages.createError) : config.messages.createError);
+        // So does a form with in-form refusals (its other refusals' messages were toasted just above).
+        if (!((messages.preferServer || inForm) && result.messages.length > 0)) {
+          feedback.error(editing ? (messages.updateError ?? messages.createError) : messages.createError);
         }
         return false;
       }
@@ -117,15 +153,15 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
         setSubmitting(false);
         if (!also.ok) return false;
       }
-      const fallback = editing ? (config.messages.updated ?? config.messages.created) : config.messages.created;
-      feedback.success((config.messages.preferServer && result.messages[0]) || (typeof fallback === 'function' ? fallback(ctx) : fallback));
+      const fallback = editing ? (messages.updated ?? messages.created) : messages.created;
+      feedback.success((messages.preferServer && result.messages[0]) || (typeof fallback === 'function' ? fallback(ctx) : fallback));
       await mutate(() => true);
       options.onSaved?.();
       if (config.after) navigate({ pathname: config.after, search: location.search });
-      else if (!editing) setFormData({});
+      else if (!editing && !byScope) setFormData({});
       return true;
     },
-    [config, scope, ctx, editing, record, etag, mutate, options, navigate, location.search],
+    [config, scope, ctx, editing, byScope, record, etag, mutate, options, navigate, location.search],
   );
 
   return {
@@ -141,8 +177,18 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     submitLabel: editing ? (config.submitLabel?.edit ?? 'Update') : (config.submitLabel?.create ?? 'Submit'),
     record,
     formData,
-    setFormData,
+    /** Sets the form data (as the operator changes it): a refusal shown in the form goes. */
+    setFormData: (next: Data) => {
+      setFormData(next);
+      setRefusal(null);
+    },
     submitting,
+    /** The refusal shown inside the form (see `messages.inForm`), or null. */
+    refusal,
+    /** The check's refusal of the data so far (see `FormConfig.check`): shown in the form, Submit disabled. */
+    checkError: checked.error,
+    /** The context the config's functions receive. */
+    ctx,
     submit,
     conflict,
     dismissConflict: () => setConflict(null),

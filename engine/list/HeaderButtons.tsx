@@ -4,13 +4,18 @@ import { useKeepQuery } from '../useKeepQuery';
 import { feedback } from '../feedback';
 import type { HeaderButton } from '../types';
 
-/** The drawer loads only when a header button opens one. */
+/** The drawer and the form modal load only when a header button opens one. */
 const RowsDrawer = lazy(() => import('./RowsDrawer').then((m) => ({ default: m.RowsDrawer })));
+const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
 
-/** The buttons in a list's header: links to other screens, or drawers listing rows. */
+/**
+ * The buttons in a list's header: links to other screens, modals with a create form (a save reads every list again),
+ * or drawers listing rows.
+ */
 export function HeaderButtons({ buttons, disabled }: { buttons: HeaderButton[]; disabled: boolean }) {
   const { go } = useKeepQuery();
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const close = () => setOpenIndex(null);
   return (
     <Space wrap>
       {buttons.map((button, index) =>
@@ -25,10 +30,16 @@ export function HeaderButtons({ buttons, disabled }: { buttons: HeaderButton[]; 
           </Button>
         ) : (
           <span key={button.label}>
-            <Button disabled={disabled} onClick={() => setOpenIndex(index)}>{button.label}</Button>
+            <Button type={'modal' in button && button.primary ? 'primary' : 'default'} disabled={disabled} onClick={() => setOpenIndex(index)}>
+              {button.label}
+            </Button>
             {openIndex === index && (
               <Suspense fallback={null}>
-                <RowsDrawer spec={button.drawer} open onClose={() => setOpenIndex(null)} />
+                {'modal' in button ? (
+                  <EditModal config={button.modal} onClose={close} onSaved={close} />
+                ) : (
+                  <RowsDrawer spec={button.drawer} open onClose={close} />
+                )}
               </Suspense>
             )}
           </span>

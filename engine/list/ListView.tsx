@@ -1,16 +1,18 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Card, Flex, Skeleton, Table, type TablePaginationConfig } from 'antd';
+import { Card, Flex, Skeleton, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 // The plain input alone (as the shell's filter bar): antd's `Input` export carries TextArea, Password, Search, OTP and Group.
 import Input from 'antd/es/input/Input';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { CompanyGate } from '../views/CompanyGate';
-import type { ListConfig } from '../types';
+import type { ListConfig, RowDetail } from '../types';
 import { HeaderButtons } from './HeaderButtons';
 import { RowActions } from './RowActions';
 import { SwitchCell } from './SwitchCell';
 import { tableColumns } from './tableColumns';
+import { useColumnFilters } from './columnFilters';
+import { useInlineEdit } from './useInlineEdit';
 import { cellValue } from './columns';
-import { useListController, type Row } from './useListController';
+import { useListController, type ListSort, type Row } from './useListController';
 import { countText, opens, PAGE_SIZES } from './paging';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
@@ -18,6 +20,9 @@ const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m
 const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
 /** Filters (with antd's date pickers) and row details load only with a list that has them. */
 const ListFilters = lazy(() => import('./ListFilters').then((m) => ({ default: m.ListFilters })));
+/** In-place row editing (antd's Select and its kin) loads only with a list that edits rows in place. */
+const InlineEditCell = lazy(() => import('./InlineEdit').then((m) => ({ default: m.InlineEditCell })));
+const InlineEditActions = lazy(() => import('./InlineEdit').then((m) => ({ default: m.InlineEditActions })));
 const RowDetailTable = lazy(() => import('./RowDetailTable').then((m) => ({ default: m.RowDetailTable })));
 
 /** The width of the action column: room for a labelled Edit and one more icon, or for icons alone. */
@@ -33,20 +38,44 @@ export function ListView({ config }: { config: ListConfig }) {
   const list = useListController(config);
   const [editing, setEditing] = useState<Row | null>(null);
   const modal = config.edit?.modal ?? null;
-  const columns = tableColumns(
-    config.columns,
-    (column, row) => <SwitchCell column={column} checked={Boolean(cellValue(column, row))} onConfirm={(next) => list.toggle(column, row, next)} />,
-    config.paging ? { current: list.sort } : undefined,
-  );
-  if (config.edit || config.remove || config.rowActions) {
-    columns.push({
-      key: '__actions',
-      title: config.actionTitle ?? 'Action',
-      width: actionWidth(config),
-      render: (_: unknown, row: Row) => <RowActions config={config} row={row} onEdit={setEditing} onRemove={list.remove} />,
-    });
-  }
-  const detail = config.detail;
+  const { toggle, remove, sort } = list;
+  // Header filters (searched and chosen columns) narrow the rows at hand; rows can be edited in place (`inlineEdit`).
+  const columnFilters = useColumnFilters(config.columns, list.rows);
+  const inline = useInlineEdit(config.inlineEdit, config.columns, config.rowKey, list.scope, list.reload);
+  // The table's props stay the same objects while only the search text changes, so a keystroke re-renders the
+  // search box and not the rows (ListTable is memoized); the rows render once, when the answer comes.
+  const columns = useMemo(() => {
+    const built = tableColumns(
+      config.columns,
+      (column, row) => <SwitchCell column={column} checked={Boolean(cellValue(column, row))} onConfirm={(next) => toggle(column, row, next)} />,
+      config.paging ? { current: sort } : undefined,
+      {
+        filters: columnFilters.filters,
+        renderCell: (column, row) => (column.editor && inline.isEditing(row) ? <Suspense fallback={null}><InlineEditCell column={column} state={inline} /></Suspense> : undefined),
+      },
+    );
+    const inlineEdit = config.inlineEdit;
+    if (config.edit || config.remove || config.rowActions || inlineEdit) {
+      built.push({
+        key: '__actions',
+        title: config.actionTitle ?? 'Action',
+        // Room for Save and Cancel beside the row's other actions (an inline-only column needs no more).
+        width: inlineEdit ? (config.edit || config.remove || config.rowActions ? actionWidth(config) : 0) + 150 : actionWidth(config),
+        render: (_: unknown, row: Row) =>
+          inlineEdit && !(config.edit || config.remove || config.rowActions) ? (
+            <Suspense fallback={null}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>
+          ) : (
+            <Flex gap="small" align="center">
+              {inlineEdit && <Suspense fallback={null}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>}
+              <RowActions config={config} row={row} onEdit={setEditing} onRemove={remove} />
+            </Flex>
+          ),
+      });
+    }
+    return built;
+  }, [config, toggle, remove, sort, columnFilters.filters, inline]);
+  // A quick answer (a search, a page) does not flash the spinner over rows that are about to change anyway.
+  const loading = useDelayedFlag(list.loading, SPINNER_DELAY_MS);
   return (
     <Card title={config.title} extra={config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}>
       <CompanyGate ready={list.ready} needs={list.needs}>
@@ -77,41 +106,22 @@ export function ListView({ config }: { config: ListConfig }) {
               style={{ maxWidth: 360 }}
             />
           )}
-          <Table<Row>
+          <ListTable
             rowKey={config.rowKey}
-            loading={list.loading}
-            dataSource={list.rows}
+            loading={loading}
+            rows={columnFilters.rows}
             columns={columns}
-            tableLayout="fixed"
-            locale={{ emptyText: config.emptyText }}
-            pagination={{
-              current: list.page,
-              pageSize: list.size,
-              ...(config.paging ? { total: list.total } : {}),
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES,
-              showTotal: (total, range) => countText(total, range, config.noun),
-            }}
-            onChange={(pagination: TablePaginationConfig, _filters, sorter, { action }) => {
-              if (action === 'sort') {
-                const one = Array.isArray(sorter) ? sorter[0] : sorter;
-                const key = one?.columnKey;
-                list.setSort(config.paging && one?.order && typeof key === 'string' ? { key, order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined);
-              } else if (action === 'paginate') {
-                if (pagination.pageSize && pagination.pageSize !== list.size) list.setSize(pagination.pageSize);
-                else if (pagination.current) list.setPage(pagination.current);
-              }
-            }}
-            expandable={
-              detail && {
-                rowExpandable: (row) => opens(detail, row),
-                expandedRowRender: (row) => (
-                  <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-                    <RowDetailTable detail={detail} row={row} />
-                  </Suspense>
-                ),
-              }
-            }
+            emptyText={config.emptyText}
+            noun={config.noun}
+            serverPaged={Boolean(config.paging)}
+            page={list.page}
+            size={list.size}
+            total={list.total}
+            detail={config.detail}
+            onPage={list.setPage}
+            onSize={list.setSize}
+            onSort={list.setSort}
+            onFilter={columnFilters.fromTable}
           />
         </Flex>
       </CompanyGate>
@@ -131,3 +141,83 @@ export function ListView({ config }: { config: ListConfig }) {
     </Card>
   );
 }
+
+/** How long a list waits for its rows before it shows the spinner. */
+const SPINNER_DELAY_MS = 300;
+
+/** `flag`, turned on only once it has stayed on for `delayMs` (and off at once). */
+function useDelayedFlag(flag: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!flag) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [flag, delayMs]);
+  return flag && shown;
+}
+
+interface ListTableProps {
+  rowKey: string;
+  loading: boolean;
+  rows: Row[];
+  columns: TableColumnsType<Row>;
+  emptyText: string | undefined;
+  noun: ListConfig['noun'];
+  /** The server pages, counts and sorts the rows (else the table does, over the rows at hand). */
+  serverPaged: boolean;
+  page: number;
+  size: number;
+  total: number;
+  detail: RowDetail | undefined;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+  onSort: (sort: ListSort) => void;
+  /** The header filters' values, as the table reports them (the list filters the rows itself). */
+  onFilter: (filters: Record<string, readonly unknown[] | null>) => void;
+}
+
+/** The rows of a list, with the pager, the sort and the row details: re-rendered only when one of these changes. */
+const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, emptyText, noun, serverPaged, page, size, total, detail, onPage, onSize, onSort, onFilter }: ListTableProps) {
+  return (
+    <Table<Row>
+      rowKey={rowKey}
+      loading={loading}
+      dataSource={rows}
+      columns={columns}
+      tableLayout="fixed"
+      locale={{ emptyText }}
+      pagination={{
+        current: page,
+        pageSize: size,
+        ...(serverPaged ? { total } : {}),
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES,
+        showTotal: (all, range) => countText(all, range, noun),
+      }}
+      onChange={(pagination: TablePaginationConfig, filters, sorter, { action }) => {
+        if (action === 'filter') onFilter(filters);
+        else if (action === 'sort') {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const key = one?.columnKey;
+          onSort(serverPaged && one?.order && typeof key === 'string' ? { key, order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined);
+        } else if (action === 'paginate') {
+          if (pagination.pageSize && pagination.pageSize !== size) onSize(pagination.pageSize);
+          else if (pagination.current) onPage(pagination.current);
+        }
+      }}
+      expandable={
+        detail && {
+          rowExpandable: (row) => opens(detail, row),
+          expandedRowRender: (row) => (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+              <RowDetailTable detail={detail} row={row} />
+            </Suspense>
+          ),
+        }
+      }
+    />
+  );
+});

@@ -53,6 +53,23 @@ export function takeWarm(key: unknown[]): boolean {
 }
 
 /**
+ * Starts a read the list is about to make (a search being typed): its request leaves with the keystroke instead of
+ * after the list has rendered the new text, and the list's fetcher awaits it. Quiet, as {@link preloadList}; an
+ * answer no list takes is dropped after a while.
+ */
+export function readEarly(endpoint: Endpoint, input: CallInput, whole: boolean): void {
+  const hash = JSON.stringify(listSourceKey(endpoint, input, whole));
+  if (pending.has(hash)) return;
+  const read = callEndpoint<unknown>(endpoint, input, { quiet: true });
+  pending.set(hash, read);
+  void read.then(() =>
+    setTimeout(() => {
+      if (pending.get(hash) === read) pending.delete(hash);
+    }, WARM_MS),
+  );
+}
+
+/**
  * Starts reading the first page a list config shows at first (no filter, search or sort), while the rest of the page
  * is still loading or rendering; the rows are in SWR's cache when the list mounts. Quiet: if the read fails, the list
  * reads again itself and shows the failure as usual. Lists that first read a lookup, or need a company and have none,

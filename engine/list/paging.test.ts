@@ -17,6 +17,12 @@ describe('list paging and filters', () => {
     expect(listQuery({}, paging, { page: 1, search: 'pune', sort: { key: 'code', order: 'asc' } })).toEqual({ page: 1, size: 20 });
   });
 
+  it("names the page and its size as the server does, counting pages from 0 where it does (the AP list's page_number)", () => {
+    const zeroBased = { ...paging, size: 10, pageParams: { page: 'page_number', size: 'page_size', first: 0 as const } };
+    expect(listQuery({}, zeroBased, 1)).toEqual({ page_number: 0, page_size: 10 });
+    expect(listQuery({}, zeroBased, { page: 3, size: 20 })).toEqual({ page_number: 2, page_size: 20 });
+  });
+
   it('reads the rows and the total from the whole answer when they sit beside the data', () => {
     const body = { success: true, data: [{ id: 1 }], message: [], total: 604 };
     expect(rowsOf(body, { size: 20, rows: 'data', total: 'total', from: 'body' })).toEqual({ rows: [{ id: 1 }], total: 604 });

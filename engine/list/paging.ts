@@ -28,12 +28,16 @@ export function listQuery(values: FilterValues, paging: ServerPaging | undefined
   const query: Record<string, QueryValue> = {};
   for (const [param, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') query[param] = value;
   if (!paging) return query;
-  const paged: Record<string, QueryValue> = { ...query, page, size: size ?? paging.size };
+  const names = paging.pageParams ?? { page: 'page', size: 'size', first: 1 };
+  const paged: Record<string, QueryValue> = { ...query, [names.page]: page - 1 + names.first, [names.size]: size ?? paging.size };
   const text = search?.trim();
   if (paging.searchParam && text) paged[paging.searchParam] = text;
   if (paging.sortParams && sort) Object.assign(paged, { [paging.sortParams.sort]: sort.key, [paging.sortParams.order]: sort.order });
   return paged;
 }
+
+/** The rows of an answer that holds none: always the same array, so a memoized table is not drawn again for it. */
+const NO_ROWS: Row[] = [];
 
 /**
  * The rows of an answer and how many there are in all: the page's rows and total when the server pages (read from
@@ -41,7 +45,7 @@ export function listQuery(values: FilterValues, paging: ServerPaging | undefined
  */
 export function rowsOf(data: unknown, paging: ServerPaging | undefined): { rows: Row[]; total: number } {
   const rows = paging ? pick(data, paging.rows) : data;
-  const list = Array.isArray(rows) ? (rows as Row[]) : [];
+  const list = Array.isArray(rows) ? (rows as Row[]) : NO_ROWS;
   const total = paging ? Number(pick(data, paging.total)) : list.length;
   return { rows: list, total: Number.isFinite(total) ? total : list.length };
 }

@@ -1,36 +1,89 @@
+import { FilterFilled, SearchOutlined } from '@ant-design/icons';
 import type { TableColumnsType } from 'antd';
+import type { FilterDropdownProps } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import type { ColumnConfig } from '../types';
 import { cellValue, compareBy, formatCell } from './columns';
+import { searchTextOf, type ColumnFilterValues } from './columnFilters';
+import { ColumnSearch, FilterTriggerIcon, Highlighted } from './ColumnSearch';
+import { JsonCell } from './JsonCell';
 import type { ListState } from './paging';
 
 type Row = Record<string, unknown>;
 
+/** What a list adds to its columns besides switches and the server's sort: the header filters' values, cells drawn otherwise. */
+export interface TableColumnsExtras {
+  /** The values of the header filters (`searchable` and `filterOptions` columns); the list filters the rows by them. */
+  filters?: ColumnFilterValues;
+  /** A cell drawn otherwise (e.g. an editor of the row being edited), or undefined for the usual text. */
+  renderCell?: (column: ColumnConfig, row: Row) => ReactNode | undefined;
+}
+
+/** The header filter of a column: a search menu, or a choice of its options; the list filters the rows itself. */
+function headerFilter(column: ColumnConfig, filters: ColumnFilterValues | undefined) {
+  const filteredValue = filters?.[column.field]?.length ? filters[column.field] : null;
+  if (column.searchable) {
+    return {
+      filteredValue,
+      filterDropdown: (props: FilterDropdownProps) => <ColumnSearch {...props} title={column.title} />,
+      filterIcon: (filtered: boolean) => (
+        <FilterTriggerIcon label={`Search ${column.title}`}>
+          <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />
+        </FilterTriggerIcon>
+      ),
+    };
+  }
+  if (column.filterOptions) {
+    return {
+      filteredValue,
+      filters: column.filterOptions.map(({ value, label }) => ({ value, text: label })),
+      filterIcon: (filtered: boolean) => (
+        <FilterTriggerIcon label={`Filter ${column.title}`}>
+          <FilterFilled style={{ color: filtered ? '#1677ff' : undefined }} />
+        </FilterTriggerIcon>
+      ),
+    };
+  }
+  return {};
+}
+
 /**
  * antd columns from column configs; `renderSwitch` draws switch cells where the list supports toggling. Text cells
- * end in an ellipsis with the full text on hover, so a table keeps to its width. Sortable columns sort the rows at
- * hand, or, given `serverSort` (a list the server pages), sort by their `sortKey` there (the sort shown is `serverSort.current`).
+ * end in an ellipsis with the full text on hover, so a table keeps to its width; a searched column marks the text
+ * searched. Sortable columns sort the rows at hand, or, given `serverSort` (a list the server pages), sort by their
+ * `sortKey` there (the sort shown is `serverSort.current`). `extras` adds the header filters and cells drawn otherwise.
  */
 export function tableColumns(
   columns: ColumnConfig[],
   renderSwitch?: (column: ColumnConfig, row: Row) => ReactNode,
   serverSort?: { current: ListState['sort'] },
+  extras: TableColumnsExtras = {},
 ): TableColumnsType<Row> {
+  const { filters, renderCell } = extras;
   return columns.map((column) => {
     const sortKey = serverSort && column.sortKey;
     const sorted = sortKey && serverSort.current?.key === sortKey ? (serverSort.current.order === 'asc' ? 'ascend' : 'descend') : null;
+    const search = column.searchable && filters ? searchTextOf(filters, column.field) : '';
     return {
       key: sortKey || column.field,
       title: column.title,
       width: column.width,
-      ellipsis: column.kind === 'switch' ? undefined : { showTitle: true },
+      ellipsis: column.kind === 'switch' || column.kind === 'json' || column.editor ? undefined : { showTitle: true },
       ...(sortKey
         ? { sorter: true, sortOrder: sorted }
         : column.sortable && !serverSort
           ? { sorter: compareBy((row) => cellValue(column, row)) }
           : {}),
-      render: (_: unknown, row: Row) =>
-        column.kind === 'switch' && renderSwitch ? renderSwitch(column, row) : formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row)),
+      // Header filters narrow the rows at hand (keyed by field), so a list the server pages (keyed by sortKey) has none.
+      ...(serverSort ? {} : headerFilter(column, filters)),
+      render: (_: unknown, row: Row) => {
+        const drawn = renderCell?.(column, row);
+        if (drawn !== undefined) return drawn;
+        if (column.kind === 'switch' && renderSwitch) return renderSwitch(column, row);
+        if (column.kind === 'json') return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
+        const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row));
+        return search ? <Highlighted text={text} search={search} /> : text;
+      },
     };
   });
 }

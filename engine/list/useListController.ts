@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useParams } from 'react-router';
 import { callEndpoint, type CallInput, type Endpoint } from '../data/endpoint';
@@ -7,7 +7,7 @@ import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ColumnConfig, ListConfig } from '../types';
 import { cellValue, formatCell } from './columns';
-import { listInput, listSourceKey, readListSource, takeWarm } from './listSource';
+import { listInput, listSourceKey, readEarly, readListSource, takeWarm } from './listSource';
 import { DEFAULT_PAGE_SIZE, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
 
 export type Row = Record<string, unknown>;
@@ -49,9 +49,22 @@ export function useListController(config: ListConfig) {
   const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId, filters, search.trim(), sort, size]);
   const [paged, setPaged] = useState({ selection, page: 1 });
   const page = paged.selection === selection ? paged.page : 1;
+  // The page setter stays the same function while the selection changes (a memoized table keeps its props).
+  const selected = useRef(selection);
+  useLayoutEffect(() => {
+    selected.current = selection;
+  }, [selection]);
+  const setPage = useCallback((next: number) => setPaged({ selection: selected.current, page: next }), []);
   const base = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
   const input = listInput(config, base, filters, { page, size, search, sort });
-  const { data, error, isLoading, isValidating, mutate } = useListSource(config.source, input, ready && !needs && (!config.lookup || lookup !== undefined), config.paging?.from === 'body');
+  const enabled = ready && !needs && (!config.lookup || lookup !== undefined);
+  const whole = config.paging?.from === 'body';
+  const { data, error, isLoading, isValidating, mutate } = useListSource(config.source, input, enabled, whole);
+  // A search the server answers is sent with the keystroke, while the list renders the new text.
+  const typeSearch = (text: string) => {
+    setSearch(text);
+    if (config.paging && enabled && text.trim() !== search.trim()) readEarly(config.source, listInput(config, base, filters, { page: 1, size, search: text, sort }), whole);
+  };
   // While the next page (or search, or sort) loads, the last one of the same scope stays on screen (the pager keeps its place).
   const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId]);
   const shown = useRef<{ scopeKey: string; data: unknown }>(undefined);
@@ -74,6 +87,9 @@ export function useListController(config: ListConfig) {
   useEffect(() => {
     if (error) feedback.error(config.fetchError);
   }, [error, config.fetchError]);
+
+  // The same function while the key stays: inline edits and the memoized table depend on it.
+  const reload = useCallback(() => mutate(), [mutate]);
 
   const remove = useCallback(
     async (row: Row) => {
@@ -115,13 +131,13 @@ export function useListController(config: ListConfig) {
     /** Rows in all (of every page when the server pages). */
     total,
     page,
-    setPage: (next: number) => setPaged({ selection, page: next }),
+    setPage,
     /** Rows on a page. */
     size,
     setSize,
     /** The search box's text; a change reads (or shows) the first page of the rows with it. */
     search,
-    setSearch,
+    setSearch: typeSearch,
     sort,
     setSort,
     filters,
@@ -129,7 +145,7 @@ export function useListController(config: ListConfig) {
     filter: (values: FilterValues) => setFilters((previous) => ({ ...previous, ...values })),
     loading: ready && (isLoading || isValidating),
     failed: Boolean(error),
-    reload: () => mutate(),
+    reload,
     remove,
     toggle,
   };

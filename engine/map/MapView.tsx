@@ -1,6 +1,7 @@
 import { Alert, Flex, Spin, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { describeDirections, STRAIGHT_LINE_LABEL } from './directions';
+import { legCache } from './legCache';
 import { INDIA_VIEW, MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
 import { loadMapProvider } from './provider';
 import type { DirectionsResult, MapInstance, MapMarker, MapProvider } from './types';
@@ -68,7 +69,8 @@ export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, he
     setRoute(null);
     if (!directions || stableMarkers.length < 2) return;
     let current = true;
-    void map.provider.directions(stableMarkers.map((m) => m.position)).then((result) => {
+    // Leg by leg: after a reorder only the new legs are asked for (often already, while the row was dragged).
+    void legCache.route(map.provider, stableMarkers.map((m) => m.position)).then((result) => {
       if (!current) return;
       map.instance.drawRoute(result);
       setRoute(result);

@@ -1,5 +1,6 @@
 import { runtimeConfig } from '../data/services';
-import type { MapProvider } from './types';
+import { legCache } from './legCache';
+import type { LatLngPoint, MapProvider } from './types';
 
 /**
  * The map provider for this console, loaded on demand so that only pages showing a map download its code: Google
@@ -10,4 +11,15 @@ export async function loadMapProvider(): Promise<MapProvider> {
   const { googleMapsApiKey, mapTilesUrl } = runtimeConfig();
   if (googleMapsApiKey) return (await import('./google/googleProvider')).googleProvider(googleMapsApiKey);
   return (await import('./offline/offlineProvider')).offlineProvider(mapTilesUrl ?? null);
+}
+
+/**
+ * Asks ahead for the directions' legs of an order the route may take (a row being dragged over others), so that the
+ * map draws it at once if the operator drops it there.
+ */
+export function prefetchDirections(points: LatLngPoint[]): void {
+  if (points.length < 2) return;
+  void loadMapProvider()
+    .then((provider) => legCache.prefetch(provider, points))
+    .catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lazyComponent } from '../extensions';
-import type { FormConfig, ListConfig } from '../types';
+import type { FormConfig, ListConfig, SheetConfig } from '../types';
 import { checkConfig, configProblems } from './checkConfig';
 
 const form: FormConfig = {
@@ -54,7 +54,7 @@ describe('config checks', () => {
     };
     expect(configProblems(broken, { calls, paths })).toEqual([
       'source (GET /unknown, main) is not a call of the API contracts',
-      'columns[0] (Price) has an unknown kind "money" (known: text, datetime, date, inr, boolean, switch)',
+      'columns[0] (Price) has an unknown kind "money" (known: text, datetime, date, inr, boolean, switch, json)',
       'headerButtons[0] (Add) links to /nowhere, which no registered screen mounts',
       'inlineForms[0] (Add Material): Unknown widget "mapPicker" at label in config "Add Material"',
       'inlineForms[0] (Add Material): uiSchema ui:order names "lable", which is not a property of the schema',
@@ -74,7 +74,7 @@ describe('config checks', () => {
     };
     expect(configProblems(filtered, { calls, paths })).toEqual([
       'filters[0] (User).endpoint (GET /users, main) is not a call of the API contracts',
-      'detail[0] (Old) has an unknown kind "diff" (known: text, datetime, date, inr, boolean, switch)',
+      'detail[0] (Old) has an unknown kind "diff" (known: text, datetime, date, inr, boolean, switch, json)',
     ]);
   });
 
@@ -83,5 +83,39 @@ describe('config checks', () => {
     const withField = { ...form, uiSchema: { label: { 'ui:field': 'sideMenu' } } };
     expect(configProblems(withField)).toEqual(['form: Unknown field "sideMenu" at label in config "Add Material"']);
     expect(configProblems(withField, { extensions: { fields: { sideMenu: lazyComponent(async () => () => null) } } })).toEqual([]);
+  });
+
+  it("checks a sheet's columns, caps, file limits, processors, export and format", () => {
+    const sheet: SheetConfig = {
+      kind: 'sheet',
+      path: '/materials/upload',
+      title: 'Upload',
+      columns: [{ key: 'code', title: 'Code' }, { key: 'code' }, { key: 'label', title: 'Label' }],
+      maxRows: 0,
+      spareRows: 1.5,
+      files: { types: ['xlsx', 'pdf' as 'csv'], maxMb: -1, timeoutMs: 0 },
+      processors: [{ name: 'geocode', run: (values) => ({ values }) }, { name: 'geocode', run: undefined as never, concurrency: 0 }],
+      export: { fileName: 'materials.xlsx', columns: ['code', 'weight'] },
+      format: { label: 'Format', fileName: 'format.xlsx', example: { Code: 'M1', label: 'Steel', Weight: '2' } },
+      submit: { endpoint: { method: 'POST', path: '/materials' }, input: () => ({}), results: () => [], chunkSize: 0 },
+      messages: { noCompany: 'x', empty: 'x', noDataRows: 'x', success: () => 'x', failure: 'x' },
+    };
+    expect(configProblems(sheet, { calls, paths })).toEqual([
+      'columns[1]: key "code" is used twice',
+      'maxRows must be a whole number of at least 1 (is 0)',
+      'spareRows must be a whole number of at least 0 (is 1.5)',
+      'submit.chunkSize must be a whole number of at least 1',
+      'files.types must name some of xlsx, xls, csv (is ["xlsx","pdf"])',
+      'files.maxMb must be a positive number',
+      'files.timeoutMs must be a positive number',
+      'processors[1]: name "geocode" is used twice',
+      'processors[1] (geocode) has no run',
+      'processors[1] (geocode): concurrency must be a whole number of at least 1',
+      'export.fileName must be a file name ending in .csv (is "materials.xlsx")',
+      'export.columns names "weight", which is no column of the sheet',
+      'format.example names "Weight", which is no column of the sheet',
+    ]);
+    const sound: SheetConfig = { ...sheet, columns: [{ key: 'code' }], maxRows: 600, spareRows: 1, files: undefined, processors: undefined, export: undefined, format: undefined, submit: { ...sheet.submit, chunkSize: 200 } };
+    expect(configProblems(sound, { calls, paths })).toEqual([]);
   });
 });

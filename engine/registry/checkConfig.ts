@@ -3,6 +3,7 @@ import type { Endpoint } from '../data/endpoint';
 import type { EngineExtensions } from '../extensions';
 import { columnKinds } from '../columnKinds';
 import type { ColumnConfig, FormConfig, ListConfig, SheetConfig } from '../types';
+import type { ToolConfig } from '../tool/types';
 import { checkUiSchema, formRegistry } from '../widgets/registry';
 import { configName, kindsWith, type AnyScreenConfig } from './screenKinds';
 
@@ -91,8 +92,15 @@ function checkEndpoint(endpoint: unknown, at: string, options: CheckOptions, pro
   }
 }
 
+/** Whether a screen mounted at `path` (with `:name` parameters) serves the link `to` (e.g. /bulk-upload/configurations). */
+const serves = (path: string, to: string) => {
+  const mounted = path.split('/');
+  const linked = to.split('/');
+  return mounted.length === linked.length && mounted.every((part, i) => part === linked[i] || (part.startsWith(':') && linked[i] !== '' && !linked[i].startsWith(':')));
+};
+
 function checkLink(to: string | undefined, at: string, options: CheckOptions, problems: string[]): void {
-  if (to !== undefined && options.paths && !options.paths.includes(to)) problems.push(`${at} links to ${to}, which no registered screen mounts`);
+  if (to !== undefined && options.paths && !options.paths.some((path) => serves(path, to))) problems.push(`${at} links to ${to}, which no registered screen mounts`);
 }
 
 function checkColumns(columns: readonly ColumnConfig[], at: string, options: CheckOptions, problems: string[]): void {
@@ -116,8 +124,9 @@ function checkForm(form: FormConfig, at: string, options: CheckOptions, problems
   for (const [where, endpoint] of uiEndpoints(form.uiSchema, 'uiSchema')) checkEndpoint(endpoint, `${at}.${where}`, options, problems);
   if (form.load) checkEndpoint(form.load.endpoint, `${at}.load.endpoint`, options, problems);
   if (form.lookup) checkEndpoint(form.lookup.endpoint, `${at}.lookup.endpoint`, options, problems);
-  checkEndpoint(form.submit.create, `${at}.submit.create`, options, problems);
-  if (form.submit.update) checkEndpoint(form.submit.update, `${at}.submit.update`, options, problems);
+  // A local form has no save calls (see `FormConfig.local`).
+  if (!form.local) checkEndpoint(form.submit.create, `${at}.submit.create`, options, problems);
+  if (!form.local && form.submit.update) checkEndpoint(form.submit.update, `${at}.submit.update`, options, problems);
   if (form.alsoSubmit) checkEndpoint(form.alsoSubmit.endpoint, `${at}.alsoSubmit.endpoint`, options, problems);
   checkLink(form.after, `${at}.after`, options, problems);
   checkLink(form.back, `${at}.back`, options, problems);
@@ -133,6 +142,7 @@ function checkList(list: ListConfig, options: CheckOptions, problems: string[]):
   if (list.detail) checkColumns([...(list.detail.fields ?? []), ...list.detail.columns], 'detail', options, problems);
   list.headerButtons?.forEach((button, i) => {
     if ('to' in button) checkLink(button.to, `headerButtons[${i}] (${button.label})`, options, problems);
+    else if ('modal' in button) checkForm(button.modal, `headerButtons[${i}] (${button.label}).modal`, options, problems);
     else {
       checkEndpoint(button.drawer.endpoint, `headerButtons[${i}] (${button.label}).drawer.endpoint`, options, problems);
       checkColumns(button.drawer.columns, `headerButtons[${i}] (${button.label}).drawer.columns`, options, problems);
@@ -142,11 +152,68 @@ function checkList(list: ListConfig, options: CheckOptions, problems: string[]):
   checkLink(list.edit?.to, 'edit.to', options, problems);
   if (list.edit?.modal) checkForm(list.edit.modal, 'edit.modal', options, problems);
   if (list.remove) checkEndpoint(list.remove.endpoint, 'remove.endpoint', options, problems);
+  if (list.inlineEdit) checkEndpoint(list.inlineEdit.endpoint, 'inlineEdit.endpoint', options, problems);
 }
 
+const FILE_TYPES = new Set(['xlsx', 'xls', 'csv']);
+const isCount = (value: unknown, least: number) => typeof value === 'number' && Number.isInteger(value) && value >= least;
+
+/**
+ * A sheet's columns, caps, file limits, processors, export and format: keys unique, counts whole, limits positive,
+ * processors named once each with a `run`, export and format naming columns of the sheet.
+ */
 function checkSheet(sheet: SheetConfig, options: CheckOptions, problems: string[]): void {
   checkEndpoint(sheet.submit.endpoint, 'submit.endpoint', options, problems);
   checkLink(sheet.back, 'back', options, problems);
+  const keys = new Set<string>();
+  sheet.columns.forEach((column, i) => {
+    if (typeof column.key !== 'string' || column.key === '') problems.push(`columns[${i}] has no key`);
+    else if (keys.has(column.key)) problems.push(`columns[${i}]: key "${column.key}" is used twice`);
+    keys.add(column.key);
+  });
+  if (!isCount(sheet.maxRows, 1)) problems.push(`maxRows must be a whole number of at least 1 (is ${String(sheet.maxRows)})`);
+  if (!isCount(sheet.spareRows, 0)) problems.push(`spareRows must be a whole number of at least 0 (is ${String(sheet.spareRows)})`);
+  if (sheet.submit.chunkSize !== undefined && !isCount(sheet.submit.chunkSize, 1)) problems.push(`submit.chunkSize must be a whole number of at least 1`);
+  const files = sheet.files;
+  if (files) {
+    if (files.types && (files.types.length === 0 || files.types.some((type) => !FILE_TYPES.has(type)))) {
+      problems.push(`files.types must name some of xlsx, xls, csv (is ${JSON.stringify(files.types)})`);
+    }
+    for (const key of ['maxMb', 'timeoutMs'] as const) {
+      const value = files[key];
+      if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value > 0)) problems.push(`files.${key} must be a positive number`);
+    }
+  }
+  const named = new Set<string>();
+  sheet.processors?.forEach((processor, i) => {
+    if (typeof processor.name !== 'string' || processor.name === '') problems.push(`processors[${i}] has no name`);
+    else if (named.has(processor.name)) problems.push(`processors[${i}]: name "${processor.name}" is used twice`);
+    named.add(processor.name);
+    if (typeof processor.run !== 'function') problems.push(`processors[${i}] (${processor.name}) has no run`);
+    if (processor.concurrency !== undefined && !isCount(processor.concurrency, 1)) problems.push(`processors[${i}] (${processor.name}): concurrency must be a whole number of at least 1`);
+  });
+  if (sheet.draft !== undefined && typeof sheet.draft !== 'boolean') problems.push('draft must be true or false');
+  if (sheet.export) {
+    if (!/^[\w.-]{1,100}\.csv$/.test(sheet.export.fileName)) problems.push(`export.fileName must be a file name ending in .csv (is "${sheet.export.fileName}")`);
+    sheet.export.columns?.forEach((key) => {
+      if (!keys.has(key)) problems.push(`export.columns names "${key}", which is no column of the sheet`);
+    });
+  }
+  if (sheet.format) {
+    const headers = new Set(sheet.columns.flatMap((column) => [column.key, column.title ?? column.key]));
+    for (const key of Object.keys(sheet.format.example)) if (!headers.has(key)) problems.push(`format.example names "${key}", which is no column of the sheet`);
+  }
+}
+
+/** A tool page: its form's uiSchema against its schema, each action's fixed endpoint, and action labels used once. */
+function checkTool(tool: ToolConfig, options: CheckOptions, problems: string[]): void {
+  uiAgainstSchema(tool.uiSchema, [tool.schema], '', problems);
+  const labels = new Set<string>();
+  tool.actions.forEach((action, i) => {
+    if (labels.has(action.label)) problems.push(`actions[${i}]: label "${action.label}" is used twice`);
+    labels.add(action.label);
+    if (typeof action.endpoint !== 'function') checkEndpoint(action.endpoint, `actions[${i}] (${action.label}).endpoint`, options, problems);
+  });
 }
 
 /**
@@ -161,6 +228,7 @@ export function configProblems(config: AnyScreenConfig, options: CheckOptions = 
   if (config.kind === 'list') checkList(config as unknown as ListConfig, options, problems);
   if (config.kind === 'form') checkForm(config as unknown as FormConfig, 'form', options, problems);
   if (config.kind === 'sheet') checkSheet(config as unknown as SheetConfig, options, problems);
+  if (config.kind === 'tool') checkTool(config as unknown as ToolConfig, options, problems);
   return problems;
 }
 

@@ -9,6 +9,6 @@ describe('screen kinds', () => {
   });
 
   it('throws for an unknown kind, naming the config', () => {
-    expect(() => screenKindOf({ kind: 'mapEditor', title: { create: 'Place Map' } })).toThrow('Unknown screen kind "mapEditor" in config "Place Map" (known: list, form, sheet)');
+    expect(() => screenKindOf({ kind: 'mapEditor', title: { create: 'Place Map' } })).toThrow('Unknown screen kind "mapEditor" in config "Place Map" (known: list, form, sheet, upload, tool)');
   });
 });

@@ -12,6 +12,8 @@ const kindLoaders = {
   list: () => import('../list/ListView').then((m) => ({ default: m.ListView })),
   form: () => import('../form/FormView').then((m) => ({ default: m.FormView })),
   sheet: () => import('../sheet/SheetView').then((m) => ({ default: m.SheetView })),
+  upload: () => import('../upload/UploadView').then((m) => ({ default: m.UploadView })),
+  tool: () => import('../tool/ToolView').then((m) => ({ default: m.ToolView })),
 };
 
 /** The built-in screen kinds, each engine in its own chunk, loaded when a screen of that kind first mounts. */
@@ -19,6 +21,8 @@ export const screenKinds = {
   list: lazy(kindLoaders.list),
   form: lazy(kindLoaders.form),
   sheet: lazy(kindLoaders.sheet),
+  upload: lazy(kindLoaders.upload),
+  tool: lazy(kindLoaders.tool),
 } as const satisfies Record<string, ScreenKind>;
 
 /** The list's source reader, once downloaded: a preload can then start its read at once (see {@link preloadScreenData}). */

@@ -77,6 +77,17 @@ export function idParams(scope: Scope): Record<string, string | undefined> {
   return { companyId: scope.companyId, branchId: scope.branchId, departmentId: scope.departmentId };
 }
 
+/**
+ * The whole filter bar as the notification service names it (spec 002 section 7): company_id, branch_id,
+ * department_id, user_id (uID), group_id (gID) and the related party's ids.
+ */
+export function filterIdParams(scope: Scope): Record<string, string | undefined> {
+  return {
+    company_id: scope.companyId, branch_id: scope.branchId, department_id: scope.departmentId, user_id: scope.uID, group_id: scope.gID,
+    related_company_id: scope.relatedCompanyId, related_branch_id: scope.relatedBranchId, related_department_id: scope.relatedDepartmentId,
+  };
+}
+
 /** Filters are read-only on edit pages: the second path segment is edit or edit-notification-config. */
 export function isEditPath(pathname: string): boolean {
   const second = pathname.split('/').filter(Boolean)[1] ?? '';

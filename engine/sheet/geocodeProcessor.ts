@@ -94,7 +94,7 @@ export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geo
 export function geocode(columns: GeocodeColumns, options: { geocoder?: SheetGeocoder; maxKm?: number; concurrency?: number } = {}): SheetProcessor<SheetGeocoder> {
   const { maxKm = GEOCODE_TOLERANCE_KM } = options;
   return {
-    name: 'geocode',
+    name: `geocode ${columns.address}`,
     concurrency: options.concurrency ?? (options.geocoder ? 4 : Number.MAX_SAFE_INTEGER),
     prepare: () => options.geocoder ?? batchGeocoder(),
     run: (values, geocoder) => geocodeRow(values, columns, geocoder, maxKm),

@@ -19,11 +19,14 @@ export interface RemoteSelectOptions {
   fixedOptions?: readonly string[];
   /** Prepended to each loaded value (e.g. 'custom_values.'). */
   valuePrefix?: string;
+  /** Disabled while a record is edited (a choice that cannot change afterwards, like `editLockedSelect`). */
+  lockOnEdit?: boolean;
 }
 
 /** A searchable select whose options are read from an endpoint in the current company scope. */
-export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors }: WidgetProps) {
-  const { endpoint, labelField, valueField, placeholder, fetchError, fixedOptions = [], valuePrefix = '' } = options as unknown as RemoteSelectOptions;
+export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors, registry }: WidgetProps) {
+  const { endpoint, labelField, valueField, placeholder, fetchError, fixedOptions = [], valuePrefix = '', lockOnEdit } = options as unknown as RemoteSelectOptions;
+  const locked = Boolean(lockOnEdit && (registry.formContext as { record?: unknown } | undefined)?.record);
   const [scope] = useScope();
   const { data, isLoading, error } = useEndpoint<Record<string, unknown>[]>(endpoint, { scope }, Boolean(scope.companyId) || endpoint.scoped === false);
   useEffect(() => {
@@ -42,7 +45,7 @@ export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, read
       value={value || undefined}
       placeholder={placeholder ?? 'Select'}
       options={items}
-      disabled={disabled || readonly}
+      disabled={disabled || readonly || locked}
       status={rawErrors?.length ? 'error' : undefined}
       onChange={(next) => onChange(next ?? undefined)}
       onBlur={() => onBlur(id, value)}

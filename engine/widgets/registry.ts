@@ -12,6 +12,8 @@ import { SelectWidget } from './SelectWidget';
 import { RemoteTagsWidget } from './RemoteTagsWidget';
 import { IdListWidget } from './IdListWidget';
 import { MenuTreeWidget } from './MenuTreeWidget';
+import { TemplateTextWidget } from './TemplateTextWidget';
+import { JsonEditorWidget } from './JsonEditorWidget';
 
 /**
  * The engine's widgets, which configs name in `ui:widget` (besides rjsf's own: text, select, radio, checkbox,
@@ -28,6 +30,8 @@ export const widgets = {
   editLockedSelect: EditLockedSelectWidget,
   idList: IdListWidget,
   menuTree: MenuTreeWidget,
+  templateText: TemplateTextWidget,
+  jsonEditor: JsonEditorWidget,
 } as const;
 
 /** The engine's fields, which configs name in `ui:field`; screen-specific ones are the app's (e.g. `src/fields/`). */

@@ -8,6 +8,7 @@ import {
   knownPlaceUpdateBodySchema, knownPlaceUpdateQuerySchema,
 } from '../known-place';
 import { BULK_TEXT } from '../bulk-rows';
+import { CONSIGNEE_MSG, partnerFetchQuerySchema } from '../consignee';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -24,7 +25,7 @@ export const companyCalls = {
   branchSearch: defineCall({ ...main, id: 'company.branchSearch', method: 'GET', path: '/saas/lego/company/branch_search', summary: "A company's branches matching q", querystring: branchSearchQuerySchema }),
   departments: defineCall({ ...main, id: 'company.departments', method: 'GET', path: '/saas/lego/company/departments', summary: "A branch's departments", querystring: departmentsQuerySchema }),
   branchDepartments: defineCall({ ...main, id: 'company.branchDepartments', method: 'GET', path: '/saas/lego/company/branch_departments', summary: "A branch's departments, by branch id", querystring: branchDepartmentsQuerySchema }),
-  partners: defineCall({ ...main, id: 'company.partners', method: 'GET', path: '/saas/lego/company_partners/fetch', summary: "The company's partners (consignees, transporters) of type pt", querystring: scopeQuerySchema }),
+  partners: defineCall({ ...main, id: 'company.partners', method: 'GET', path: '/saas/lego/company_partners/fetch', summary: "The company's partner companies of type pt (CONSIGNOR, TRANSPORTER); with pt=CONSIGNEE its consignees (a TRANSPORTER's for the consignor partnerId), one by id with its ETag, or with q, page or size one page and their total", querystring: partnerFetchQuerySchema, messages: [CONSIGNEE_MSG.selectConsignor] }),
   cbdt: defineCall({ ...main, id: 'company.cbdt', method: 'GET', path: '/saas/lego/cbdt', summary: "The report service's entity of the scope", querystring: scopeQuerySchema }),
   fteid: defineCall({ ...main, id: 'company.fteid', method: 'GET', path: '/v1/company/get-fteid', summary: 'The FT entity id of the scope', querystring: scopeQuerySchema }),
   permissions: defineCall({ ...main, id: 'access.permissions', method: 'GET', path: '/v1/accessControl/permissions', summary: "The desk's permission masks (spec 000 section 6)" }),

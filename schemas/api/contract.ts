@@ -6,9 +6,10 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * How a call wraps its answer: the main API's `{success, data, message[]}` (spec 000 section 7), the data family's
- * `{status, result}` (spec 001 section 7), or none (bytes such as a logo, or a document).
+ * `{status, result}` (spec 001 section 7), the notification service's `{value}` (spec 002 section 7), or none (bytes
+ * such as a logo, or a document).
  */
-export type EnvelopeKind = 'main' | 'data' | 'none';
+export type EnvelopeKind = 'main' | 'data' | 'value' | 'none';
 
 /**
  * One call of the spec, declared once: the server registers its route from it, screens name it as their endpoint,

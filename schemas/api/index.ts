@@ -1,30 +1,47 @@
 import { fullPath, type Contract } from './contract';
 import { SERVICE_BASES } from './services';
 import { auditCalls } from './audit';
+import { batchCalls } from './batches';
 import { authCalls } from './auth';
 import { companyCalls } from './company';
+import { consigneeCalls } from './consignees';
 import { dataCalls } from './data';
 import { mainCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
 import { reportCalls } from './reports';
 import { transporterCalls } from './transporters';
+import { notificationCalls } from './notifications';
+import { apCalls } from './ap';
+import { settingsCalls } from './settings';
+import { tripCalls } from './trips';
 
 export * from './contract';
 export * from './services';
-export { auditCalls, authCalls, companyCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls };
+export { consigneeCalls };
+export { apCalls };
+export { settingsCalls };
+export { tripCalls };
+export { batchCalls } from './batches';
+export { auditCalls, authCalls, companyCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls, notificationCalls };
 
 /** Every call the platform API serves, by family (the OpenAPI document and the route test read this). */
 export const allCalls: readonly Contract[] = [
   ...Object.values(platformCalls),
   ...Object.values(authCalls),
   ...Object.values(companyCalls),
+  ...Object.values(consigneeCalls),
   ...Object.values(mainCalls),
   ...Object.values(transporterCalls),
   ...Object.values(mapCalls),
   ...Object.values(dataCalls),
   ...Object.values(reportCalls),
   ...Object.values(auditCalls),
+  ...Object.values(batchCalls),
+  ...Object.values(notificationCalls),
+  ...Object.values(apCalls),
+  ...Object.values(settingsCalls),
+  ...Object.values(tripCalls),
 ];
 
 /**

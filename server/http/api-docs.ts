@@ -24,6 +24,11 @@ const ENVELOPES: Record<EnvelopeKind, object> = {
       result: { type: 'object', properties: { status: { type: 'integer', enum: [0, 1] }, data: {}, message: { type: 'string' } } },
     },
   },
+  value: {
+    type: 'object',
+    description: "The notification service's envelope: the answer is value; a refusal answers the main API's envelope (message lists its texts)",
+    properties: { value: {} },
+  },
   none: { description: 'Not enveloped' },
 };
 

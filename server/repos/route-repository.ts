@@ -98,15 +98,17 @@ export const routeRepository = {
   async pageJson(q: Queryable, scope: Scope, page: RoutePage): Promise<{ data: string; total: number }> {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
-    const search = page.q?.trim() ? `%${page.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    // `search_text` (migration 086) holds the five columns in one text: one match per row finds the candidates,
-    // and only those are checked column by column (a match across two columns' boundary is no match).
-    const where = `${filter.sql} and ($${n + 1}::text is null or (search_text ilike $${n + 1} and (label ilike $${n + 1}
+    const text = page.q?.trim() ?? '';
+    const search = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    // `search_text` (migrations 086, 092) holds the five columns in one lower-cased text: a plain substring test of
+    // the lower-cased query finds the candidates, and only those are checked column by column (a match across two
+    // columns' boundary is no match).
+    const where = `${filter.sql} and ($${n + 1}::text is null or (strpos(search_text, lower($${n + 2})) > 0 and (label ilike $${n + 1}
       or code ilike $${n + 1} or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})))`;
     const column = ROUTE_SORT_SQL[page.sort ?? 'updatedAt'];
     const direction = (page.order ?? (page.sort ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc';
-    const params = [...filter.params, search];
-    const order = `order by ${column} ${direction} nulls last, id limit $${n + 2} offset $${n + 3}`;
+    const params = [...filter.params, search, text];
+    const order = `order by ${column} ${direction} nulls last, id limit $${n + 3} offset $${n + 4}`;
     const paging = [...params, page.size, (page.page - 1) * page.size];
     if (!search) {
       // Unsearched, the page comes off the index in order and the count needs no row read: two cheap queries.

@@ -5,6 +5,7 @@ import { route } from '../http/route';
 import { resolveScope } from '../repos/scope-repository';
 import { companyRepository } from '../repos/company-repository';
 import type { AppContext } from '../context';
+import { fetchConsignees } from './consignees';
 
 /** Company, branch, department and partner look-ups of the filter bar (spec 000 section 2.3). */
 export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) {
@@ -26,7 +27,9 @@ export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) 
     return ok(await companyRepository.departments(store, query.id));
   });
 
-  route(app, companyCalls.partners, async ({ query }) => {
+  route(app, companyCalls.partners, async ({ query }, reply) => {
+    // pt=CONSIGNEE: the consignee records of spec 002 (one path, so one route).
+    if (query.pt === 'CONSIGNEE') return fetchConsignees(store, query, reply);
     const scope = await resolveScope(store, query);
     const partners = await companyRepository.partners(store, scope.companyId, query.pt ?? null);
     // cbdt.c is the partner's own company id: the consignor id a transporter screen scopes by.

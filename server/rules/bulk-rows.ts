@@ -150,3 +150,55 @@ export async function saveBulk<R, T>(store: Store, body: unknown[], allOrNone: b
   });
   return outcomes;
 }
+
+/** A row read ahead of storing: what to store, or the row's error texts. */
+export type RowRead<R> = { row: R } | { refused: string[] };
+
+/** How rows read ahead are stored: one statement for many rows (answering their ids), and the text of a duplicate. */
+export interface ReadRowsStore<R> {
+  insertMany(q: Queryable, rows: R[]): Promise<string[]>;
+  duplicate: string;
+  /** Rows per statement of a bulk upload. */
+  chunk: number;
+}
+
+/**
+ * The bulk create of rows read ahead (bulkUpload=true): one answer per row in the body's order, its id or its error
+ * texts. Rows are stored in chunks under savepoints, one by one when the database refuses one (a duplicate code),
+ * so a bad row never undoes a good one. allOrNone: nothing is stored when a row fails (see {@link saveBulk}).
+ */
+export async function saveReadRows<R>(store: Store, reads: RowRead<R>[], allOrNone: boolean, rows: ReadRowsStore<R>): Promise<({ id: string } | string[])[]> {
+  const outcomes = await saveBulk(store, reads, allOrNone, {
+    read: (read) => {
+      const r = read as RowRead<R>;
+      return 'refused' in r ? { refused: r.refused.join(', ') } : r;
+    },
+    store: async (q, items) => (await rows.insertMany(q, items.map((item) => item.row))).map((id) => ({ saved: id })),
+    duplicate: rows.duplicate,
+    chunk: rows.chunk,
+  });
+  return outcomes.map((outcome, i) => {
+    const read = reads[i];
+    if ('refused' in read) return read.refused;
+    return 'refused' in outcome ? [outcome.refused] : { id: outcome.saved };
+  });
+}
+
+/**
+ * The form's create of rows read ahead: every row must pass, else 400 with the texts (of one row; of more, one text
+ * per failed row, prefixed by its number); then all rows are stored in one statement, or none (a duplicate: 400).
+ * Answers the stored ids in order.
+ */
+export async function saveReadRowsAll<R>(store: Store, reads: RowRead<R>[], rows: Pick<ReadRowsStore<R>, 'insertMany' | 'duplicate'>): Promise<string[]> {
+  if (reads.length === 1 && 'refused' in reads[0]) throw new ApiError(400, reads[0].refused);
+  const refused = reads.flatMap((read, i) => ('refused' in read ? [BULK_TEXT.rowFailed(i + 1, read.refused.join(', '))] : []));
+  if (refused.length) {
+    const more = refused.length - LISTED_FAILED_ROWS;
+    throw new ApiError(400, more > 0 ? [...refused.slice(0, LISTED_FAILED_ROWS), BULK_TEXT.moreRowsFailed(more)] : refused);
+  }
+  try {
+    return await store.tx((q) => rows.insertMany(q, reads.map((read) => (read as { row: R }).row)));
+  } catch (err) {
+    throw new ApiError(400, [rowFailure(err, rows.duplicate)]);
+  }
+}

@@ -1,17 +1,15 @@
-import { BULK_TEXT, LISTED_FAILED_ROWS } from '../../schemas/bulk-rows';
 import {
   KNOWN_PLACE_MAX_DISTANCE_KM, KNOWN_PLACE_MSG, knownPlaceRowSchema, type KnownPlaceRowResult,
 } from '../../schemas/known-place';
 import type { Geocoder, Place } from '../geocoder/geocoder';
 import { distanceKm } from '../../schemas/haversine';
-import { ApiError } from '../http/envelope';
 import { checked } from '../http/validation';
 import { placeRepository, type NewPlace, type PlaceOwner } from '../repos/place-repository';
 import type { Store } from '../store/store';
-import { rowFailure, saveBulk } from './bulk-rows';
+import { saveReadRows, saveReadRowsAll, type RowRead } from './bulk-rows';
 
 /** A row read: the place to store, or its error texts. */
-export type PlaceRead = { row: NewPlace } | { refused: string[] };
+export type PlaceRead = RowRead<NewPlace>;
 
 /** The sheet calls the code column Code: a text naming the field cpCode names it so (spec 000 section 7). */
 export const sheetText = (text: string) => text.replace(/\bcpCode\b/g, 'Code');
@@ -72,47 +70,21 @@ async function readAll(geocoder: Geocoder, body: unknown[]): Promise<PlaceRead[]
   return reads;
 }
 
-/**
- * The bulk create (bulkUpload=true): one answer per row in the body's order, `{cpId}` or the row's error texts. Rows
- * are stored in chunks, each chunk's rows one by one under savepoints when the database refuses one (a duplicate
- * code), so a bad row never undoes a good one. allOrNone: nothing is stored when a row fails, and the call answers
- * 400 naming the failed rows.
- */
+/** The bulk create (bulkUpload=true): one answer per row in the body's order, `{cpId}` or the row's error texts (see {@link saveReadRows}). */
 export async function savePlaceRows(store: Store, geocoder: Geocoder, owner: PlaceOwner, body: unknown[], allOrNone: boolean, by: string): Promise<KnownPlaceRowResult[]> {
-  const reads = await readAll(geocoder, body);
-  const outcomes = await saveBulk(store, reads, allOrNone, {
-    read: (read) => {
-      const r = read as PlaceRead;
-      return 'refused' in r ? { refused: r.refused.join(', ') } : r;
-    },
-    store: async (q, items) => (await placeRepository.insertMany(q, owner, items.map((item) => item.row), by)).map((cpId) => ({ saved: cpId })),
+  const answers = await saveReadRows(store, await readAll(geocoder, body), allOrNone, {
+    insertMany: (q, rows) => placeRepository.insertMany(q, owner, rows, by),
     duplicate: KNOWN_PLACE_MSG.duplicateCode,
     chunk: PLACES_PER_CHUNK,
   });
-  return outcomes.map((outcome, i) => {
-    const read = reads[i];
-    if ('refused' in read) return read.refused;
-    return 'refused' in outcome ? [outcome.refused] : { cpId: outcome.saved };
-  });
+  return answers.map((answer) => (Array.isArray(answer) ? answer : { cpId: answer.id }));
 }
 
-/**
- * The form's create (no bulkUpload): every row must pass, else 400 with the texts (of one row; of more, one text per
- * failed row, prefixed by its number); then all rows are stored in one statement, or none (a duplicate code: 400).
- */
+/** The form's create (no bulkUpload): every row must pass, then all are stored or none (see {@link saveReadRowsAll}). */
 export async function savePlacesAll(store: Store, geocoder: Geocoder, owner: PlaceOwner, body: unknown[], by: string): Promise<{ cpId: string }[]> {
-  const reads = await readAll(geocoder, body);
-  if (body.length === 1 && 'refused' in reads[0]) throw new ApiError(400, reads[0].refused);
-  const refused = reads.flatMap((read, i) => ('refused' in read ? [BULK_TEXT.rowFailed(i + 1, read.refused.join(', '))] : []));
-  if (refused.length) {
-    const more = refused.length - LISTED_FAILED_ROWS;
-    throw new ApiError(400, more > 0 ? [...refused.slice(0, LISTED_FAILED_ROWS), BULK_TEXT.moreRowsFailed(more)] : refused);
-  }
-  const rows = reads.map((read) => (read as { row: NewPlace }).row);
-  try {
-    const ids = await store.tx((q) => placeRepository.insertMany(q, owner, rows, by));
-    return ids.map((cpId) => ({ cpId }));
-  } catch (err) {
-    throw new ApiError(400, [rowFailure(err, KNOWN_PLACE_MSG.duplicateCode)]);
-  }
+  const ids = await saveReadRowsAll(store, await readAll(geocoder, body), {
+    insertMany: (q, rows) => placeRepository.insertMany(q, owner, rows, by),
+    duplicate: KNOWN_PLACE_MSG.duplicateCode,
+  });
+  return ids.map((cpId) => ({ cpId }));
 }

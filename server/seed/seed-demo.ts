@@ -1,6 +1,10 @@
 import type { Queryable } from '../store/store';
 import { vehicleLabel } from '../repos/catalog-repository';
 import { placeJson } from './places';
+import { seedConsignees } from './consignees';
+import { seedNotificationConfigs } from './notification-configs';
+import { seedApConfigs } from './ap-configs';
+import { seedTrips } from './trips';
 import { COMPANY_MATERIALS, COMPANY_VEHICLES, KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
 
 /** Who the demo content says last changed it. */
@@ -91,4 +95,8 @@ export async function seedDemo(q: Queryable) {
   await seedCatalogPicks(q);
   await seedRates(q);
   await seedTransportersAndPlaces(q, now);
+  await seedConsignees(q, now);
+  await seedNotificationConfigs(q);
+  await seedApConfigs(q);
+  await seedTrips(q, now);
 }

@@ -26,10 +26,10 @@ function queryable(db: PgliteLike): Queryable {
 
 /**
  * Embedded PostgreSQL (PGlite). `dataDir` keeps the data on disk across restarts; without it the database lives
- * in memory (tests).
+ * in memory (tests). `loadDataDir` starts from a dump of another data directory (the tests' prepared copy).
  */
-export async function openPgliteStore(dataDir?: string): Promise<Store> {
-  const db = await PGlite.create({ dataDir, parsers: PARSERS });
+export async function openPgliteStore(dataDir?: string, loadDataDir?: Blob): Promise<Store> {
+  const db = await PGlite.create({ dataDir, parsers: PARSERS, ...(loadDataDir ? { loadDataDir } : {}) });
   return {
     kind: 'pglite',
     ...queryable(db),

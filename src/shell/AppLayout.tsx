@@ -21,7 +21,7 @@ const PasswordExpiryDialog = lazy(() => import('../auth/PasswordExpiryDialog').t
 export function useFeedbackBinding(onUnauthorized: () => void): ReactNode {
   const [toast, holder] = message.useMessage();
   useEffect(() => {
-    bindFeedback({ success: (t) => toast.success(t), error: (t) => toast.error(t), info: (t) => toast.info(t), warning: (t) => toast.warning(t) });
+    bindFeedback({ success: (t) => toast.success(t), error: (t, seconds) => toast.error(t, seconds), info: (t) => toast.info(t), warning: (t) => toast.warning(t) });
     configureHttp({ notify: (texts) => texts.forEach((t) => toast.error(t)), unauthorized: onUnauthorized });
   }, [toast, onUnauthorized]);
   return holder;

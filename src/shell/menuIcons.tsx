@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BellOutlined,
   CarOutlined,
   DollarOutlined,
   EnvironmentOutlined,
@@ -29,6 +30,7 @@ export const menuIcons = {
   report: <FileTextOutlined />,
   display: <LayoutOutlined />,
   audit: <AuditOutlined />,
+  notification: <BellOutlined />,
   default: <AppstoreOutlined />,
 } as const satisfies Record<string, ReactNode>;
 

@@ -26,9 +26,17 @@ type FocusTarget = { key: string; direction: 'up' | 'down' } | null;
  * back in the DOM at once and reported as a move; the controller reorders the rows and React draws them again.
  * The fallback (mouse and touch events, not HTML drag and drop) behaves the same in every browser and under test.
  */
-function useSortableRows(container: RefObject<HTMLDivElement | null>, disabled: boolean, rowCount: number, onMove: (from: number, to: number) => void) {
+function useSortableRows(
+  container: RefObject<HTMLDivElement | null>,
+  disabled: boolean,
+  rowCount: number,
+  onMove: (from: number, to: number) => void,
+  onPreview: (from: number, to: number) => void,
+) {
   const move = useRef(onMove);
   move.current = onMove;
+  const preview = useRef(onPreview);
+  preview.current = onPreview;
   useEffect(() => {
     const body = container.current?.querySelector<HTMLElement>('.ant-table-tbody');
     if (!body || !rowCount) return;
@@ -38,6 +46,9 @@ function useSortableRows(container: RefObject<HTMLDivElement | null>, disabled: 
       forceFallback: true,
       animation: 120,
       disabled,
+      // The order under the dragged row (the closed gap alone at the start): its directions are asked for ahead.
+      onStart: ({ oldDraggableIndex }) => oldDraggableIndex !== undefined && preview.current(oldDraggableIndex, oldDraggableIndex),
+      onChange: ({ oldDraggableIndex, newDraggableIndex }) => oldDraggableIndex !== undefined && newDraggableIndex !== undefined && preview.current(oldDraggableIndex, newDraggableIndex),
       onEnd: ({ item, from, oldIndex, oldDraggableIndex, newDraggableIndex }) => {
         if (oldIndex === undefined || oldDraggableIndex === undefined || newDraggableIndex === undefined) return;
         from.removeChild(item);
@@ -64,7 +75,7 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
   const remove = useRef(editor.remove);
   remove.current = editor.remove;
   const { rows, adding } = editor;
-  useSortableRows(container, adding || rows.length < 2, rows.length, editor.move);
+  useSortableRows(container, adding || rows.length < 2, rows.length, editor.move, editor.preview);
 
   useLayoutEffect(() => {
     const target = focusAfterMove.current;

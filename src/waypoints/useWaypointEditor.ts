@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useEndpoint } from '../../engine/data/useEndpoint';
 import { feedback } from '../../engine/feedback';
 import { routeMarkers, type MapPlace } from '../../engine/map/markers';
+import { prefetchDirections } from '../../engine/map/provider';
 import type { MapMarker } from '../../engine/map/types';
 import { useScope } from '../../engine/scope/useScope';
 import { WAYPOINT_MSG } from '../../schemas/messages';
@@ -157,13 +158,29 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
     [api, apply, load, routeId, scopeKey],
   );
 
-  const markers: MapMarker[] = useMemo(() => {
-    if (failed || !routeId) return [];
-    const waypoints = state.rows.flatMap((row: WaypointRow) =>
-      row.id && row.location ? [{ lat: row.location.lat, lng: row.location.lng, title: row.label || row.address }] : [],
-    );
-    return routeMarkers({ origin: mapPlace(route?.origin), waypoints, destination: mapPlace(route?.destination) });
-  }, [failed, routeId, state.rows, route]);
+  const markersOf = useCallback(
+    (rows: WaypointRow[]): MapMarker[] => {
+      if (failed || !routeId) return [];
+      const waypoints = rows.flatMap((row) => (row.id && row.location ? [{ lat: row.location.lat, lng: row.location.lng, title: row.label || row.address }] : []));
+      return routeMarkers({ origin: mapPlace(route?.origin), waypoints, destination: mapPlace(route?.destination) });
+    },
+    [failed, routeId, route],
+  );
+  const markers = useMemo(() => markersOf(state.rows), [markersOf, state.rows]);
+
+  /**
+   * A row dragged from `from` over position `to` (or just lifted, `to` = `from`): the directions of that order (of the
+   * others, closing its gap) are asked for ahead of the drop, so the map draws the new order in the drop's frame.
+   */
+  const preview = useCallback(
+    (from: number, to: number) => {
+      const before = current.current;
+      if (isAdding(before)) return;
+      const rows = from === to ? before.rows.filter((_, i) => i !== from) : waypointReducer(before, { type: 'move', from, to }).rows;
+      prefetchDirections(markersOf(rows).map((m) => m.position));
+    },
+    [markersOf],
+  );
 
   const adding = isAdding(state);
   return {
@@ -186,6 +203,7 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
     save,
     remove,
     move,
+    preview,
     markers,
   };
 }

@@ -18,6 +18,7 @@
  * - a 600-row known-place upload: import, geocoding, submit (tests/bench/known-places-upload.ts; BENCH_KP_UPLOAD=0 skips this).
  * - a drag to reorder on /way-point with 25 waypoints, to the map redrawn (tests/bench/waypoints.ts; BENCH_WAYPOINTS=0 skips this).
  * - a 550-row route master upload submitted (tests/bench/route-master-upload.ts; BENCH_RM_UPLOAD=0 skips this).
+ * - a 5,000-row configurations bulk upload: upload answered, batch done, the company's configurations read (tests/bench/bulk-upload.ts; BENCH_BATCH=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -34,6 +35,7 @@ import { measureSheetRemoveSuccess } from './sheet';
 import { measureKnownPlacesUpload } from './known-places-upload';
 import { measureWaypointDrag } from './waypoints';
 import { measureRouteMasterUpload } from './route-master-upload';
+import { measureBulkUpload } from './bulk-upload';
 import { allCalls, authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -437,6 +439,7 @@ if (process.env.BENCH_SHEET !== '0') lines.push(...(await measureSheetRemoveSucc
 if (process.env.BENCH_KP_UPLOAD !== '0') lines.push(...(await measureKnownPlacesUpload()));
 if (process.env.BENCH_WAYPOINTS !== '0') lines.push(...(await measureWaypointDrag()));
 if (process.env.BENCH_RM_UPLOAD !== '0') lines.push(...(await measureRouteMasterUpload()));
+if (process.env.BENCH_BATCH !== '0') lines.push(...(await measureBulkUpload()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);

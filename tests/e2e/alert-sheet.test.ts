@@ -242,7 +242,14 @@ describe('add alert config', () => {
     await page.getByLabel('Buffer', { exact: true }).fill('15');
     await page.getByLabel('Start Time (HH:mm)').fill('22:30');
     await page.getByLabel('Level 1 E-mail Ids').fill('ops@jsw.example, lead@jsw.example');
-    await page.getByLabel('Enable Ticket').check();
+    // On a busy machine rjsf may still be applying the typed values when the box is clicked: check until it holds.
+    const ticket = page.getByLabel('Enable Ticket');
+    await expect
+      .poll(async () => {
+        if (!(await ticket.isChecked())) await ticket.click();
+        return ticket.isChecked();
+      })
+      .toBe(true);
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast('Alert config set successfully for companyIds [ 1002 ]');
     await page.waitForURL((url) => url.pathname === '/alert-settings');

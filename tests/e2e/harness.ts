@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,15 @@ import { withQuery } from '../../engine/data/http';
 /** Debian's Chromium, never a downloaded browser. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** What the suite's global setup (tests/setup/e2e-global.ts) provides; '' when a file runs without it. */
+function provided(key: 'e2eDataTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,10 +40,17 @@ export interface RunningConsole {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` the way `npm start` does (after the build) and launches Chromium. */
+/**
+ * Starts `server/main.ts` the way `npm start` does (after the build) and launches Chromium. The database is this
+ * console's own: a copy of the run's migrated and seeded data directory when the global setup made one (the server
+ * then finds migrations and seed done), else empty. Each console has its own Chromium: one shared through `connect`
+ * would not give a download's `path()`.
+ */
 export async function startConsole(): Promise<RunningConsole> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
+  const template = provided('e2eDataTemplate');
+  if (template) cpSync(template, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

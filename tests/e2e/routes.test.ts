@@ -29,6 +29,9 @@ async function pickPlace(label: string, text: string, option: string) {
 
 describe('routes', () => {
   it('lists the company routes with the time stamp format and an edit button', async () => {
+    // The console opens on /configuration-list (spec 000 section 2.1): the routes are a menu item away.
+    await page.goto(`${app.url}/routes`);
+    await page.getByText('Select a company to continue').waitFor();
     await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
     await page.waitForURL(/companyId=/);
     companyId = new URL(page.url()).searchParams.get('companyId')!;

@@ -51,7 +51,7 @@ describe('shell', () => {
     const home = page.getByRole('link', { name: 'Go home' });
     expect(scopeOf(new URL((await home.getAttribute('href'))!, app.url).href)).toEqual(scope);
     await home.click();
-    await page.waitForURL('**/routes?*');
+    await page.waitForURL('**/configuration-list?*');
     expect(scopeOf(page.url())).toEqual(scope);
     await companyValue().waitFor();
   });

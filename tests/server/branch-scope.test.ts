@@ -63,7 +63,7 @@ function idsNamed(call: Contract): string[] {
 const NOT_TRIED: Record<string, string> = {
   ...Object.fromEntries(
     [
-      'company.partners', 'company.cbdt', 'company.fteid', 'places.search', 'routes.create', 'routeMaster.fetch', 'routeMaster.bulkCreate', 'vehicles.fetch',
+      'company.cbdt', 'company.fteid', 'places.search', 'routes.create', 'routeMaster.fetch', 'routeMaster.bulkCreate', 'vehicles.fetch',
       'vehicles.create', 'materials.fetch', 'materials.create', 'transporters.list', 'transporters.create', 'reports.list', 'reports.create',
       'audit.list', 'audit.users',
     ].flatMap((call) => ['id', 'routeId'].map((name) => [`${call} querystring.${name}`, 'the shared scope query\'s id, which this call does not read'])),
@@ -92,6 +92,18 @@ const NOT_TRIED: Record<string, string> = {
     ]),
   ),
   'places.update body.partnerId': "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
+  'company.partners querystring.routeId': "the shared scope query's id, which this call does not read",
+  ...Object.fromEntries(
+    ['company.partners querystring.id', 'consignees.update body.id', 'consignees.delete querystring.id'].map((key) => [
+      key, "consignees belong to the whole company (no branch column): reachable from every branch; another company's is 404 (consignees.test.ts)",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['company.partners querystring.partnerId', 'consignees.create querystring.partnerId', 'consignees.update querystring.partnerId',
+      'consignees.update body.partnerId', 'consignees.delete querystring.partnerId'].map((key) => [
+      key, "the consignor a TRANSPORTER's consignees are kept for: a partner company (company_partners has no branch)",
+    ]),
+  ),
   'waypoints.reorder querystring.id': 'a query id this call does not read (the record it addresses travels elsewhere, or it lists)',
   'company.branchDepartments querystring.id': 'names a branch (whose departments it lists), not a record of one',
   'routeMaster.create body.partnerId': 'a partner company of the company (company_partners has no branch)',
@@ -103,6 +115,55 @@ const NOT_TRIED: Record<string, string> = {
   'transporters.logo params.id': 'a public logo, read without any scope',
   'reports.list querystring.entity_id': "the company's report entity (one per company, no branch)",
   'reports.create body.entity_id': "the company's report entity (one per company, no branch)",
+  'batches.result params.batchId': "a bulk-upload batch belongs to the uploader's entity (the desk), not to a company's branch: another entity's is 404 (bulk-upload.test.ts)",
+  'notification.saveEvent body.id': 'a notification event: platform-wide (no company, no branch), notification-events.test.ts',
+  ...Object.fromEntries(
+    ['trips.section', 'trips.locations', 'trips.sync', 'trips.analytics', 'trips.replay', 'trips.replayUpdated'].map((id) => [
+      `${id} params.tripId`,
+      "a trip: outside the company, branch and department the console sends it is 'Invalid Trip ID' (404), trips.test.ts; without a scope the trip page reads it by id (API.md \"Trips\")",
+    ]),
+  ),
+  'trips.sync querystring.company_id': "the trip's own company (data.created_by.company_id): another is 404, trips.test.ts",
+  'trips.manualPing body.trip_id': 'any open trip: the manual ping carries the fixed company token, not a scope (spec 002 section 6), trips.test.ts',
+  ...Object.fromEntries(
+    ['notification.editConfiguration querystring.customer_config_id', 'notification.toggleConfig params.customerConfigId', 'notification.saveConfiguration body.customerConfigId'].map((key) => [
+      key, "a notification configuration: 404 from another branch or company, tried in notification-config.test.ts (the notification service's query names its scope company_id/branch_id)",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['editConfiguration querystring', 'modeConfiguration querystring', 'configurations querystring', 'toggleConfig querystring'].flatMap((part) =>
+      ['company_id', 'branch_id', 'department_id', 'related_company_id', 'related_branch_id', 'related_department_id', 'user_id', 'group_id'].map((name) => [
+        `notification.${part}.${name}`, "the notification service's filter ids: the scope itself (checked like resolveScope's), or platform user and group ids",
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    ['saveConfiguration', 'sendTest'].flatMap((call) =>
+      ['groupId', 'relatedCompanyId', 'relatedBranchId', 'relatedDepartmentId'].map((name) => [
+        `notification.${call} body.${name}`, "a notification configuration's scope: checked to exist and belong together (404), notification-config.test.ts",
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    ['saveConfiguration', 'sendTest'].flatMap((call) =>
+      ['eventId', 'subjectTemplateId', 'bodyTemplateId', 'headerTemplateId', 'footerTemplateId'].map((name) => [
+        `notification.${call} body.${name}`, 'a platform-wide notification event or template id (no company, no branch)',
+      ]),
+    ),
+  ),
+  'notification.sendTest body.customerConfigId': 'not read: a test delivers the form as it is, stored or not',
+  'notification.modeConfiguration querystring.event_id': 'a platform-wide notification event (no company, no branch)',
+  ...Object.fromEntries(
+    ['ap.get params.id', 'ap.update params.id', 'ap.delete params.id'].map((key) => [
+      key, "AP configs belong to the whole company (no branch column): reachable from every branch; another company's is 404 (ap-config.test.ts)",
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['ap.create', 'ap.update'].flatMap((call) => [
+      [`${call} body.cbdt_id`, 'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts'],
+      [`${call} body.partner_cbdt_id`, 'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts'],
+    ]),
+  ),
 };
 
 // ---- The records of branch 3101 the cases address ----

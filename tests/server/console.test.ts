@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { SERVICE_BASES } from '../../schemas/api/services';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lego</title>');
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("lego")');
-    t = await bootFresh(backend, { staticDir: dist, config: { googleMapsApiKey: 'key-123', services: { main: '', transporters: '', maps: 'https://maps.example', auth: '', data: '', reports: '' } } });
+    t = await bootFresh(backend, { staticDir: dist, config: { googleMapsApiKey: 'key-123', services: { ...SERVICE_BASES, transporters: '', maps: 'https://maps.example' } } });
   });
   afterAll(async () => {
     await t?.close();
@@ -34,6 +35,6 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
     expect(await t.call('GET', '/tms/transporters?c=1001', undefined, { headers: HTML })).toMatchObject({ status: 401, body: { message: ['Unauthorized'] } });
     expect(await t.call('GET', '/tms/unknown', undefined, { headers: HTML })).toMatchObject({ status: 404, body: { message: ['Not found'] } });
     expect(await t.call('GET', '/saas/lego/unknown', undefined, { headers: HTML })).toMatchObject({ status: 404, body: { message: ['Not found'] } });
-    expect((await t.call('GET', '/config.json')).body).toEqual({ googleMapsApiKey: 'key-123', mapTilesUrl: null, services: { main: '', transporters: '', maps: 'https://maps.example', auth: '', data: '', reports: '' } });
+    expect((await t.call('GET', '/config.json')).body).toEqual({ googleMapsApiKey: 'key-123', mapTilesUrl: null, services: { ...SERVICE_BASES, transporters: '', maps: 'https://maps.example' } });
   });
 });

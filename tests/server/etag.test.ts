@@ -70,6 +70,51 @@ const knownPlace: Kind = {
   },
 };
 
+/** Consignees: company_partners/fetch with pt=CONSIGNEE and id (a list of one) and update (the name). */
+const CONSIGNEE = 'c=1001&t=CONSIGNOR&pt=CONSIGNEE';
+const consignee: Kind = {
+  name: 'consignee',
+  stale: mainStale,
+  read: (call) => call('GET', `/saas/lego/company_partners/fetch?${CONSIGNEE}&id=cee_tsl_haldia_wh`),
+  value: (read) => read.body.data?.[0]?.name,
+  async update(call, n, headers) {
+    const { updatedBy: _by, updatedAt: _at, partnerId: _p, ...current } = (await consignee.read(call)).body.data[0];
+    return call('POST', `/saas/lego/company_partners/update?${CONSIGNEE}`, { ...current, name: `Haldia Warehouse ${n}` }, { headers });
+  },
+};
+
+/** Notification configurations: edit-configuration, save-configuration with the id, toggle-config (the seeded SMS one, id 1). */
+const NOTIFY = 'company_id=1001&branch_id=3101';
+const notificationConfig: Removable = {
+  name: 'notification configuration',
+  stale: mainStale,
+  read: (call) => call('GET', `/notification/edit-configuration?customer_config_id=1&${NOTIFY}`),
+  value: (read) => read.body.value?.body,
+  async update(call, n, headers) {
+    const { eventName: _name, isEnabled: _enabled, ...current } = (await notificationConfig.read(call)).body.value;
+    return call('POST', '/notification/save-configuration', { ...current, companyId: 1001, branchId: 3101, body: `Trip {{trip_id}} ${n}` }, { headers });
+  },
+  remove: (call, headers) => call('POST', `/notification/toggle-config/1?${NOTIFY}`, undefined, { headers }),
+  deletes: false,
+  removed: (read) => read.body.value?.isEnabled,
+};
+
+/** AP configs: GET and PUT /saas/v1/ap/config/{id} (the seeded DESK config of HUL, 1002; ap-config.test.ts covers delete). */
+const AP = '/saas/v1/ap/config';
+const apConfig: Kind = {
+  name: 'AP config',
+  stale: mainStale,
+  async read(call) {
+    const page = (await call('GET', `${AP}/fetch/all?c=1002`)).body.data.data as { id: number; type: string }[];
+    return call('GET', `${AP}/${page.find((row) => row.type === 'DESK')!.id}?c=1002`);
+  },
+  value: (read) => read.body.data?.value?.autoApproveBelow,
+  async update(call, n, headers) {
+    const { id, ...current } = (await apConfig.read(call)).body.data;
+    return call('PUT', `${AP}/${id}?c=1002`, { ...current, value: { ...current.value, autoApproveBelow: n } }, { headers });
+  },
+};
+
 /** Auto closure rules: getAutoClosureById, createAndUpdateAutoClosure with edit, toggleAutoClosure. */
 const autoClosure: Removable = {
   name: 'auto closure rule',
@@ -158,7 +203,7 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
   });
   afterAll(() => t?.close());
 
-  describe.each([transporter, route, knownPlace, autoClosure, uiConfig, sidebar, dashboard, report])('a $name', (kind) => {
+  describe.each([transporter, route, knownPlace, consignee, autoClosure, uiConfig, sidebar, dashboard, report, notificationConfig, apConfig])('a $name', (kind) => {
     let n = 0;
     const next = () => (n += 1);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { BACKENDS, bootFresh, caller, type TestApp } from './helper';
-import { authCalls } from '../../schemas/api';
+import { authCalls, SERVICE_BASES } from '../../schemas/api';
 
 const UNAUTHORIZED = { success: false, data: null, message: ['Unauthorized'] };
 const NO_LEGO = { success: false, data: null, message: ['This desk does not have Lego access'] };
@@ -92,7 +92,7 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
     expect((await t.call('GET', '/config.json')).body).toEqual({
       googleMapsApiKey: null,
       mapTilesUrl: null,
-      services: { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '' },
+      services: SERVICE_BASES,
     });
     expect((await t.call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).status).toBe(200);
     expect((await t.call('GET', '/tms/transporters/trn_tsl_vrl/logo')).status).toBe(404);

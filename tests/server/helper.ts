@@ -3,7 +3,9 @@
  * database when DATABASE_URL is set), migrations and seed, then calls through Fastify's `inject`.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
 import type { Store } from '../../server/store/store';
@@ -22,6 +24,28 @@ export interface Backend {
   name: string;
   /** A new, empty database; `dataDir` keeps PGlite on disk (restart tests). */
   create(dataDir?: string): Promise<TestDatabase>;
+  /**
+   * A new database already migrated and seeded: a copy of the run's template (tests/setup/server-global.ts), or
+   * an empty one outside that setup. Used by {@link bootFresh}; the app's own migrate and seed then find it done.
+   */
+  prepared(): Promise<TestDatabase>;
+}
+
+/** What the server suite's global setup provides ('' or undefined outside it, e.g. a file run by another project). */
+function provided(key: 'pgliteTemplate' | 'pgTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The prepared PGlite dump, read once per test file. */
+let pgliteDump: Promise<Blob | undefined> | undefined;
+function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = provided('pgliteTemplate');
+  pgliteDump ??= file ? readFile(file).then((b) => new Blob([b])) : Promise.resolve(undefined);
+  return pgliteDump;
 }
 
 const pglite: Backend = {
@@ -34,30 +58,45 @@ const pglite: Backend = {
       drop: async () => undefined,
     };
   },
+  async prepared() {
+    const dump = await pgliteTemplate();
+    if (!dump) return pglite.create();
+    let store: Store | undefined;
+    return {
+      open: async () => (store ??= await openPgliteStore(undefined, dump)),
+      drop: async () => undefined,
+    };
+  },
 };
 
 /** A uniquely named database on the server of DATABASE_URL, dropped afterwards. */
 function postgres(url: string): Backend {
+  /** A new database, a copy of `template` when given. */
+  async function create(template = ''): Promise<TestDatabase> {
+    const name = `lego_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    } finally {
+      await admin.end();
+    }
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    return {
+      open: () => openPgStore(target.toString()),
+      async drop() {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
   return {
     name: 'postgres',
-    async create() {
-      const name = `lego_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      return {
-        open: () => openPgStore(target.toString()),
-        async drop() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          await client.query(`drop database if exists ${name} with (force)`);
-          await client.end();
-        },
-      };
-    },
+    create: () => create(),
+    prepared: () => create(provided('pgTemplate')),
   };
 }
 
@@ -145,7 +184,8 @@ export async function startApp(store: Store, options: Partial<BuildOptions> = {}
 
 /** A fresh database of `backend` with the app booted on it; `close` stops the app and drops the database. */
 export async function bootFresh(backend: Backend, options: Partial<BuildOptions> = {}): Promise<TestApp> {
-  const db = await backend.create();
+  // A prepared copy starts as migrate and seed would leave an empty database; `prepare: false` asks for an empty one.
+  const db = options.prepare === false ? await backend.create() : await backend.prepared();
   const store = await db.open();
   const started = await startApp(store, options);
   return {

@@ -1,0 +1,122 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Flex } from 'antd';
+import Form from '@rjsf/antd';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useRef, useState } from 'react';
+import { feedback } from '../feedback';
+import { FormLayout } from '../form/FormLayout';
+import { formLabels, formSetup, useFormRegistry } from '../form/formSetup';
+import { CompanyGate } from '../views/CompanyGate';
+import { checkUiSchema } from '../widgets/registry';
+import type { ToolConfig } from './types';
+import { useToolController } from './useToolController';
+
+/** The result box's text: the value as indented JSON (a text as it is), or null when it cannot be written. */
+function jsonText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renders a tool config: its form (rjsf, the console's form layout), a row of action buttons (each checks the form
+ * and makes its call; all wait while one is out), an optional reset, and the result box with its copy button.
+ */
+export function ToolView({ config }: { config: ToolConfig }) {
+  const registry = useFormRegistry();
+  checkUiSchema(config.uiSchema, config.title, registry);
+  const tool = useToolController(config);
+  const form = useRef<{ validateForm(): boolean } | null>(null);
+  const [tried, setTried] = useState(false);
+  tool.validate.current = () => {
+    setTried(true);
+    return form.current?.validateForm() ?? true;
+  };
+  const result = config.result;
+  const text = tool.shown === null ? null : jsonText(tool.shown.value);
+
+  const copy = async () => {
+    if (!result) return;
+    if (text === null) {
+      feedback.error(result.stringifyFailed);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      feedback.success(result.copied);
+    } catch {
+      feedback.error(result.copyFailed);
+    }
+  };
+
+  return (
+    <Card title={config.title}>
+      <CompanyGate ready={tool.ready}>
+        <Flex vertical gap="middle">
+          <FormLayout>
+            <Form
+              ref={form as never}
+              schema={config.schema as RJSFSchema}
+              uiSchema={{ 'ui:options': { columns: config.columns ?? 3 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+              formData={tool.values}
+              formContext={{ ...formLabels }}
+              onChange={(e) => tool.change(e.formData as Record<string, unknown>)}
+              {...formSetup}
+              {...registry}
+              liveValidate={tried ? 'onChange' : undefined}
+              showErrorList={false}
+              disabled={tool.busy !== null}
+              aria-label={config.title}
+            >
+              <Flex gap="small" wrap>
+                {config.actions.map((action) => (
+                  <Button
+                    key={action.label}
+                    type={action.primary ? 'primary' : 'default'}
+                    loading={tool.busy === action.label}
+                    disabled={(tool.busy !== null && tool.busy !== action.label) || Boolean(action.disabled?.(tool.values, tool.ctx))}
+                    onClick={() => void tool.run(action)}
+                  >
+                    {action.label}
+                  </Button>
+                ))}
+                {config.reset && (
+                  <Button disabled={tool.busy !== null} onClick={() => { setTried(false); tool.reset(); }}>
+                    {config.reset}
+                  </Button>
+                )}
+              </Flex>
+            </Form>
+          </FormLayout>
+          {result && (
+            <Card
+              size="small"
+              title="Result"
+              extra={
+                <Button size="small" icon={<CopyOutlined aria-hidden />} disabled={tool.shown === null} onClick={() => void copy()}>
+                  {result.copy}
+                </Button>
+              }
+            >
+              {tool.shown === null ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={result.empty ?? 'Nothing to show yet'} />
+              ) : (
+                <pre
+                  data-testid="tool-result"
+                  tabIndex={0}
+                  aria-label="Result"
+                  style={{ maxHeight: result.maxHeight ?? 350, overflow: 'auto', margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                >
+                  {text ?? result.stringifyFailed}
+                </pre>
+              )}
+            </Card>
+          )}
+        </Flex>
+      </CompanyGate>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import type { UiSchema } from '@rjsf/utils';
+import type { CallInput, Endpoint } from '../data/endpoint';
+import type { HttpResult } from '../data/http';
+import type { ConfigContext, MenuEntry } from '../types';
+
+/** A tool page's field values. */
+export type ToolValues = Record<string, unknown>;
+
+/** What an action's call answered, and the page's values when it was made. */
+export interface ToolAnswer<T = unknown> {
+  result: HttpResult<T>;
+  values: ToolValues;
+}
+
+/**
+ * One button of a tool page: it checks the form (unless `validate` is false), makes its call and shows what came
+ * back: a toast, and the result box's new content.
+ */
+export interface ToolAction {
+  label: string;
+  primary?: boolean;
+  /** The call, which may depend on the values (a section read from another path). */
+  endpoint: Endpoint | ((values: ToolValues) => Endpoint);
+  /** The call's input; may read something first (e.g. the trip's company before a sync). */
+  input(values: ToolValues, ctx: ConfigContext): CallInput | Promise<CallInput>;
+  /** Disabled (as well as while another call is out) when this says so, e.g. without a company. */
+  disabled?(values: ToolValues, ctx: ConfigContext): boolean;
+  /** Check the form's rules before calling (default true). */
+  validate?: boolean;
+  /**
+   * What a successful call shows: `toast` (success or info, or several texts) and `show`, the result box's new
+   * content (undefined keeps it). `error` turns the answer into a failure (e.g. no data: 'Invalid Trip ID').
+   */
+  done(answer: ToolAnswer & { result: { ok: true } }): ToolOutcome;
+  /** The toast of a failed call, from its messages and status (the result box is emptied). */
+  failed(answer: ToolAnswer & { result: { ok: false } }): string | readonly string[];
+}
+
+/** What a successful call shows (see {@link ToolAction.done}). */
+export interface ToolOutcome {
+  success?: string | readonly string[];
+  info?: string | readonly string[];
+  error?: string | readonly string[];
+  show?: unknown;
+}
+
+/**
+ * A tool page (kind 'tool'): a small form, buttons that each make a call, and a result box holding JSON with a copy
+ * button. Values named in `mirror` live in the query string too (`section=`, `alertKey=`), so a link or a reload
+ * keeps them.
+ */
+export interface ToolConfig {
+  kind: 'tool';
+  path: string;
+  title: string;
+  menu?: MenuEntry;
+  /** Without a company the page shows 'Select a company to continue' (default false: the page works without one). */
+  requiresCompany?: boolean;
+  /** The form: a JSON Schema with the fields' rules and messages, and its uiSchema. */
+  schema: Record<string, unknown>;
+  uiSchema?: UiSchema;
+  /** Fields laid out side by side (default 3 columns). */
+  columns?: number;
+  /** The values a page opens with (e.g. the device time: now). */
+  initial?: () => ToolValues;
+  /** Field → query-string key, read on load and written on change. */
+  mirror?: Record<string, string>;
+  /** A 'Reset Filter'-like button that clears the fields and the result box. */
+  reset?: string;
+  actions: readonly ToolAction[];
+  /** The result box, when the page has one. */
+  result?: {
+    /** The copy button's label ('Copy trip JSON'). */
+    copy: string;
+    copied: string;
+    copyFailed: string;
+    stringifyFailed: string;
+    /** Largest height in px before the box scrolls (default 350). */
+    maxHeight?: number;
+    /** What the box says while empty. */
+    empty?: string;
+  };
+}

@@ -1,0 +1,101 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { callEndpoint } from '../data/endpoint';
+import { feedback } from '../feedback';
+import { useScope } from '../scope/useScope';
+import type { ConfigContext } from '../types';
+import type { ToolAction, ToolConfig, ToolOutcome, ToolValues } from './types';
+
+/** Thrown by an action's `input` when what it read first says the call cannot be made: its message is toasted. */
+export class ToolRefusal extends Error {}
+
+const texts = (value: string | readonly string[] | undefined): readonly string[] => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
+
+/** The values a page opens with: its initial ones, then those the query string holds for mirrored fields. */
+function openingValues(config: ToolConfig, params: URLSearchParams): ToolValues {
+  const values = { ...config.initial?.() };
+  for (const [field, key] of Object.entries(config.mirror ?? {})) {
+    const sent = params.get(key);
+    if (sent !== null && sent !== '') values[field] = sent;
+  }
+  return values;
+}
+
+/**
+ * State and actions of a tool page, without any UI: the form's values (mirrored fields kept in the query string),
+ * the action under way, and the result box's content.
+ */
+export function useToolController(config: ToolConfig) {
+  const [scope] = useScope();
+  const params = useParams();
+  const [query, setQuery] = useSearchParams();
+  const [values, setValues] = useState<ToolValues>(() => openingValues(config, query));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [shown, setShown] = useState<{ value: unknown } | null>(null);
+  const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
+  const ready = !config.requiresCompany || Boolean(scope.companyId);
+  /** Set by the view: checks the form's rules and shows their messages; true when they hold. */
+  const validate = useRef<() => boolean>(() => true);
+
+  const change = useCallback(
+    (next: ToolValues) => {
+      setValues(next);
+      const mirror = Object.entries(config.mirror ?? {});
+      if (mirror.length === 0) return;
+      setQuery(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          for (const [field, key] of mirror) {
+            const value = next[field];
+            if (value === undefined || value === null || value === '') updated.delete(key);
+            else updated.set(key, String(value));
+          }
+          return updated;
+        },
+        { replace: true },
+      );
+    },
+    [config.mirror, setQuery],
+  );
+
+  const show = (outcome: ToolOutcome) => {
+    texts(outcome.success).forEach((text) => feedback.success(text));
+    texts(outcome.info).forEach((text) => feedback.info(text));
+    texts(outcome.error).forEach((text) => feedback.error(text));
+    if (outcome.error) setShown(null);
+    else if (outcome.show !== undefined) setShown({ value: outcome.show });
+  };
+
+  const run = async (action: ToolAction) => {
+    if (busy) return;
+    if (action.validate !== false && !validate.current()) return;
+    setBusy(action.label);
+    try {
+      const endpoint = typeof action.endpoint === 'function' ? action.endpoint(values) : action.endpoint;
+      let input;
+      try {
+        input = await action.input(values, ctx);
+      } catch (error) {
+        if (!(error instanceof ToolRefusal)) throw error;
+        feedback.error(error.message);
+        setShown(null);
+        return;
+      }
+      const result = await callEndpoint<unknown>(endpoint, input, { quiet: true });
+      if (result.ok) show(action.done({ result, values }));
+      else {
+        texts(action.failed({ result, values })).forEach((text) => feedback.error(text));
+        setShown(null);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const reset = () => {
+    change({ ...config.initial?.() });
+    setShown(null);
+  };
+
+  return { ctx, ready, values, change, busy, run, reset, shown, validate };
+}

@@ -1,0 +1,106 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Input, Modal, Progress, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import type { BatchRow, UploadConfig } from './types';
+import { useUploadController, type UploadController } from './useUploadController';
+
+/** The spec's batch time format (spec 002 section 2.8). */
+const UPLOADED_AT = 'DD/MM/YYYY HH:mm';
+
+const STATUS_COLOR: Record<string, string> = { QUEUED: 'default', RUNNING: 'processing', DONE: 'success', FAILED: 'error' };
+/** Status texts dark enough on their tag's tint (WCAG AA contrast). */
+const STATUS_TEXT: Record<string, string> = { QUEUED: '#434343', RUNNING: '#003eb3', DONE: '#135200', FAILED: '#a8071a' };
+
+/** The batch table's columns: ID tag (characters 5 to 12 of the id, uppercased), name, status, time, progress, result file. */
+function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
+  return [
+    { key: 'id', title: 'ID', width: 120, render: (_, b) => <Tag>{b.id.slice(4, 12).toUpperCase()}</Tag> },
+    { key: 'filename', title: 'Batch File Name', dataIndex: 'filename', ellipsis: true },
+    {
+      key: 'status', title: 'Status', width: 180,
+      render: (_, b) => (
+        <Flex vertical gap={2}>
+          <Tag color={STATUS_COLOR[b.status] ?? 'default'} style={{ width: 'fit-content', color: STATUS_TEXT[b.status] }}>{b.status}</Tag>
+          {b.messages?.map((m) => <Typography.Text key={m} type="danger" style={{ fontSize: 12 }}>{m}</Typography.Text>)}
+        </Flex>
+      ),
+    },
+    { key: 'created_at', title: 'Uploaded At', width: 150, render: (_, b) => dayjs(b.created_at).format(UPLOADED_AT) },
+    {
+      key: 'progress', title: 'Progress', width: 220,
+      render: (_, b) => b.rows_total > 0 && (
+        <Flex vertical gap={0}>
+          <Progress aria-label={`${b.filename}: ${b.rows_done} of ${b.rows_total} rows`} percent={Math.floor((b.rows_done / b.rows_total) * 100)} size="small" status={b.status === 'FAILED' ? 'exception' : b.status === 'DONE' ? 'success' : 'active'} />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {b.rows_done} of {b.rows_total} rows{b.rows_failed ? `, ${b.rows_failed} failed` : ''}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'result', title: 'Result file', width: 120,
+      render: (_, b) => b.result_url && <Button type="link" size="small" onClick={() => void upload.downloadResult(b)}>Download</Button>,
+    },
+  ];
+}
+
+/**
+ * Renders an upload config: the heading named by the component, a single-file drop area, the sample file link,
+ * Cancel and Upload, the e-mail modal, and the earlier batches with their progress and result files.
+ */
+export function UploadView({ config }: { config: UploadConfig }) {
+  const upload = useUploadController(config);
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>Upload {upload.label}</Typography.Title>
+          <Typography.Link href={upload.sampleUrl} download={`${upload.component}.xlsx`}>Sample Excel file</Typography.Link>
+        </Flex>
+        <Upload.Dragger
+          accept={config.accept.join(',')}
+          multiple={false}
+          maxCount={1}
+          fileList={upload.file ? [{ uid: 'chosen', name: upload.file.name, status: 'done' }] : []}
+          beforeUpload={(file) => {
+            upload.choose(file);
+            return false;
+          }}
+          onRemove={() => upload.choose(null)}
+        >
+          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p className="ant-upload-text">Click or drag an Excel file to this area</p>
+          <p className="ant-upload-hint">One file, {config.accept.join(', ')}</p>
+        </Upload.Dragger>
+        <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
+          <Button onClick={upload.cancel}>Cancel</Button>
+          <Button type="primary" onClick={upload.start} loading={upload.sending}>Upload</Button>
+        </Flex>
+      </Card>
+      <Card title="Batches" size="small">
+        <Table<BatchRow> rowKey="id" size="small" loading={upload.loading} columns={batchColumns(upload)} dataSource={upload.batches} locale={{ emptyText: config.messages.empty }} pagination={{ pageSize: 10, hideOnSinglePage: true }} />
+      </Card>
+      <Modal
+        title={config.messages.modalTitle}
+        open={upload.asking}
+        onCancel={upload.closeModal}
+        footer={[
+          <Button key="no" onClick={upload.closeModal} disabled={upload.sending}>No</Button>,
+          <Button key="yes" type="primary" onClick={() => void upload.send()} loading={upload.sending}>Yes</Button>,
+        ]}
+      >
+        <Typography.Paragraph>{config.messages.modalText}</Typography.Paragraph>
+        <Input
+          aria-label="Email"
+          placeholder="name@example.com"
+          value={upload.email}
+          maxLength={254}
+          status={upload.emailError ? 'error' : undefined}
+          onChange={(e) => upload.setEmail(e.target.value)}
+          onPressEnter={() => void upload.send()}
+        />
+        {upload.emailError && <Typography.Text type="danger">{upload.emailError}</Typography.Text>}
+      </Modal>
+    </Flex>
+  );
+}

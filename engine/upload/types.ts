@@ -1,0 +1,53 @@
+import type { Endpoint } from '../data/endpoint';
+
+/** One batch as the list call answers it (schemas/bulk-upload.ts `Batch`, the fields the view reads). */
+export interface BatchRow {
+  id: string;
+  filename: string;
+  status: string;
+  created_at: string;
+  rows_total: number;
+  rows_done: number;
+  rows_failed: number;
+  result_url: string | null;
+  messages?: string[];
+}
+
+/**
+ * An upload screen (kind 'upload'): one file sent to a batch job, and the list of earlier batches (spec 002 section
+ * 2.8). The component comes from a path parameter; the list is asked for the entity named by a desk-token claim.
+ */
+export interface UploadConfig {
+  kind: 'upload';
+  path: string;
+  title: string;
+  /** The path parameter naming the component (`:component`), and each component's label for the heading. */
+  componentParam: string;
+  components: Record<string, string>;
+  /** The upload call (multipart: `files` and the optional `email`), with the component as its `type` parameter. */
+  upload: Endpoint;
+  /** The batch list, asked with `parent_fteid` (the claim below) and `type`. */
+  batches: Endpoint;
+  /** The sample file of the component (a public path with `:type`). */
+  sample: Endpoint;
+  /** The desk-token claim holding the caller's entity id. */
+  entityClaim: string;
+  /** File extensions the drop area takes. */
+  accept: readonly string[];
+  /** While a batch is queued or running the list is read again this often. */
+  refreshMs: number;
+  messages: {
+    uploaded: string;
+    failed: string;
+    noFile: string;
+    email: string;
+    modalTitle: string;
+    modalText: string;
+    /** A file of another type dropped on the area. */
+    fileType: string;
+    /** The batch table without batches. */
+    empty: string;
+  };
+  /** The e-mail pattern of the modal (the server checks it again). */
+  emailPattern: string;
+}

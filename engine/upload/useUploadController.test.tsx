@@ -1,0 +1,55 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HttpResult } from '../data/http';
+import type { BatchRow, UploadConfig } from './types';
+
+// The list call, the desk-token claim and the path parameter are the test's: each call waits until the test answers it.
+const calls: { type: string; answer: (rows: BatchRow[]) => void }[] = [];
+let claim: string | null = 'desk-ops-01';
+let params: Record<string, string> = { component: 'configurations' };
+
+vi.mock('../data/endpoint', async (original) => ({
+  ...(await original<typeof import('../data/endpoint')>()),
+  callEndpoint: (_endpoint: unknown, input: { query: { type: string } }) =>
+    new Promise<HttpResult<BatchRow[]>>((resolve) => {
+      calls.push({ type: input.query.type, answer: (rows) => resolve({ ok: true, status: 200, data: rows, body: null, messages: [] }) });
+    }),
+}));
+vi.mock('../data/download', async (original) => ({ ...(await original<typeof import('../data/download')>()), deskClaim: () => claim }));
+vi.mock('react-router', async (original) => ({ ...(await original<typeof import('react-router')>()), useParams: () => params, useNavigate: () => () => undefined }));
+
+const { useUploadController } = await import('./useUploadController');
+const { bulkUpload } = await import('../../screens/bulk-upload');
+const config: UploadConfig = { ...bulkUpload, components: { configurations: 'Configurations', consignees: 'Consignees' } };
+
+const batch = (id: string, filename: string): BatchRow => ({ id, filename, status: 'DONE', created_at: '2026-01-01T00:00:00Z', rows_total: 1, rows_done: 1, rows_failed: 0, result_url: null });
+
+beforeEach(() => {
+  calls.length = 0;
+  claim = 'desk-ops-01';
+  params = { component: 'configurations' };
+});
+
+describe('useUploadController', () => {
+  it("shows the current component's batches even when the previous component's list answers last", async () => {
+    const { result, rerender } = renderHook(() => useUploadController(config));
+    await waitFor(() => expect(calls.map((c) => c.type)).toEqual(['configurations']));
+    params = { component: 'consignees' };
+    rerender();
+    await waitFor(() => expect(calls.map((c) => c.type)).toEqual(['configurations', 'consignees']));
+    expect(result.current.loading).toBe(true);
+    await act(async () => calls[1]!.answer([batch('b', 'consignees.xlsx')]));
+    await act(async () => calls[0]!.answer([batch('a', 'configs.xlsx')]));
+    expect(result.current.label).toBe('Consignees');
+    expect(result.current.batches.map((b) => b.filename)).toEqual(['consignees.xlsx']);
+    expect(result.current.loading).toBe(false);
+  });
+
+  it('stops loading when the desk token names no entity', async () => {
+    claim = null;
+    const { result } = renderHook(() => useUploadController(config));
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.batches).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * `npm test`: the checks in two lanes at once, each lane's steps in order. Vitest gives a two-core machine one
+ * worker and runs the server and browser suites one file at a time, so run one after the other they leave a core
+ * idle most of the time; the browser lane mostly waits on Chromium. Lines are prefixed with their lane; a failed
+ * step ends its lane, the other lane finishes, and the exit code is 1 if any step failed.
+ */
+import { spawn } from 'node:child_process';
+
+const lanes: { name: string; steps: string[][] }[] = [
+  { name: 'types+e2e', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'build'], ['npx', 'vitest', 'run', '--project', 'e2e']] },
+  { name: 'unit+server', steps: [['npx', 'vitest', 'run', '--project', 'unit', '--project', 'server']] },
+];
+
+const running = new Set<ReturnType<typeof spawn>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(1);
+  });
+}
+
+const started = Date.now();
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** Runs a command, writing its output line by line with `prefix`; resolves with its exit code. */
+function run(prefix: string, [command, ...args]: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) out.write(`${prefix} ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`${prefix} ${rest}\n`));
+    }
+    child.on('error', () => resolve(127));
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const results = await Promise.all(
+  lanes.map(async ({ name, steps }) => {
+    const report: string[] = [];
+    for (const step of steps) {
+      const since = Date.now();
+      const code = await run(`[${name}]`, step);
+      report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${step.join(' ')} (${seconds(since)})`);
+      if (code !== 0) return { report, ok: false };
+    }
+    return { report, ok: true };
+  }),
+);
+
+console.log(`\nnpm test: ${seconds(started)}`);
+for (const line of results.flatMap((r) => r.report)) console.log(`  ${line}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);

@@ -1,0 +1,151 @@
+import type { BulkUploadType } from '../../schemas/bulk-upload';
+import { BULK_EXTRA_COLUMNS, BULK_UPLOAD_MSG } from '../../schemas/bulk-upload';
+import type { Mailer } from '../auth/mailer';
+import { batchRepository, type BatchRecord, type RowResult } from '../repos/batch-repository';
+import { withActor } from '../store/actor';
+import type { Queryable, Store } from '../store/store';
+import type { BulkRowType } from '../rules/bulk-row-type';
+import { readSheet } from '../rules/bulk-workbook';
+import { configurationsRowType } from '../rules/notification-config-bulk-row';
+import type { JobQueue } from './queue';
+
+/** The components of the bulk upload and how their rows are stored; a new component is one entry here. */
+export const BULK_ROW_TYPES: Record<BulkUploadType, BulkRowType> = {
+  configurations: configurationsRowType,
+};
+
+/** The queue of batch jobs: one job per batch, data `{ batchId }`. */
+export const BULK_UPLOAD_QUEUE = 'bulk-upload';
+
+/** Rows stored per transaction (each under its own savepoint, with its result record). */
+const ROWS_PER_TX = 100;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+/** The widest sheet a component's file may be: its columns and a margin (a wider one is refused unread). */
+export const columnLimit = (type: BulkRowType): number => type.columns.length + BULK_EXTRA_COLUMNS;
+
+/** The data rows of a sheet as cell maps keyed by header, or why the file cannot be processed. */
+function rowsOf(bytes: Buffer, type: BulkRowType): { rows: Record<string, string>[] } | { error: string } {
+  const sheet = readSheet(bytes, columnLimit(type));
+  if ('error' in sheet) return sheet;
+  const index = new Map(sheet.header.map((name, i) => [name.toLowerCase(), i]));
+  const missing = type.required.filter((c) => !index.has(c.toLowerCase()));
+  if (missing.length) return { error: BULK_UPLOAD_MSG.missingColumns(missing) };
+  const rows = sheet.rows.map((cells) => Object.fromEntries(type.columns.map((c) => [c, cells[index.get(c.toLowerCase()) ?? -1] ?? ''])));
+  return { rows };
+}
+
+/** A row's outcome as its result record says it. */
+const resultOf = (rowNo: number, saved: Awaited<ReturnType<BulkRowType['saveRow']>>): RowResult =>
+  saved.ok ? { rowNo, ok: true, result: 'Success', recordId: saved.recordId } : { rowNo, ok: false, result: saved.errors.join('; '), recordId: null };
+
+/** One slice of rows to store: row numbers (1 = first under the header) with their cells. */
+type Slice = { rowNo: number; row: Record<string, string> }[];
+
+/**
+ * Stores a slice of rows and their results in one transaction, the fast way: a row refused by its rules is a result,
+ * not an error, so no savepoint is needed; anything thrown rolls the whole slice back (then {@link storeRow} redoes
+ * it row by row).
+ */
+async function storeSlice(q: Queryable, batch: BatchRecord, type: BulkRowType, slice: Slice, by: string, memo: Map<string, unknown>): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  for (const { rowNo, row } of slice) {
+    const result = resultOf(rowNo, await type.saveRow(q, row, by, memo));
+    await batchRepository.recordRow(q, batch.id, result);
+    results.push(result);
+  }
+  return results;
+}
+
+/** Stores one row and its result inside `q`, under a savepoint: a failing row leaves the others of its transaction alone. */
+async function storeRow(q: Queryable, batch: BatchRecord, type: BulkRowType, rowNo: number, row: Record<string, string>, by: string, memo: Map<string, unknown>): Promise<RowResult | null> {
+  if (await batchRepository.hasRow(q, batch.id, rowNo)) return null;
+  const savepoint = `bulk_row_${rowNo}`;
+  await q.query(`savepoint ${savepoint}`);
+  try {
+    const result = resultOf(rowNo, await type.saveRow(q, row, by, memo));
+    await batchRepository.recordRow(q, batch.id, result);
+    await q.query(`release savepoint ${savepoint}`);
+    return result;
+  } catch (err) {
+    await q.query(`rollback to savepoint ${savepoint}`);
+    // Another run of the same batch recorded this row first: it is done, and nothing of this run's attempt stays.
+    if (isUniqueViolation(err) && (await batchRepository.hasRow(q, batch.id, rowNo))) return null;
+    console.error(`bulk upload ${batch.id} row ${rowNo}:`, (err as Error).message);
+    const result: RowResult = { rowNo, ok: false, result: BULK_UPLOAD_MSG.rowCrashed, recordId: null };
+    await batchRepository.recordRow(q, batch.id, result);
+    return result;
+  }
+}
+
+/** Tells the requester, when an address was given, that the batch ended. */
+async function notify(mailer: Mailer, store: Store, batchId: string): Promise<void> {
+  const b = await batchRepository.summary(store, batchId);
+  if (!b?.email) return;
+  const summary = b.status === 'DONE'
+    ? `${b.rows_done - b.rows_failed} of ${b.rows_total} rows were stored, ${b.rows_failed} failed. The result file lists each row's result.`
+    : `The batch failed: ${b.messages.join('; ')}`;
+  await mailer.send({ to: b.email, subject: `Bulk upload ${b.filename}: ${b.status === 'DONE' ? 'completed' : 'failed'}`, body: `Batch ${batchId} (${b.filename}). ${summary}` });
+}
+
+/**
+ * Runs (or resumes) one batch: reads its stored file, stores every row not yet done with its result in one
+ * transaction per slice of rows (so a replay after a restart skips done rows and creates nothing twice), keeps the
+ * progress counts in the same transactions, ends the batch DONE (FAILED when the file cannot be processed) and
+ * tells the requester. Stops between slices when `signal` is aborted; the job then goes back to the queue.
+ */
+export async function runBatch(store: Store, mailer: Mailer, batchId: string, signal: AbortSignal): Promise<void> {
+  const batch = await batchRepository.byId(store, batchId);
+  if (!batch || batch.status === 'DONE' || batch.status === 'FAILED') return;
+  const type = BULK_ROW_TYPES[batch.type];
+  const by = (await batchRepository.uploaderEmail(store, batch.created_by)) ?? batch.created_by;
+  const parsed = type ? rowsOf((await batchRepository.file(store, batchId))!, type) : { error: BULK_UPLOAD_MSG.unknownType };
+  if ('error' in parsed) {
+    if (await batchRepository.finish(store, batchId, 'FAILED', [parsed.error])) await notify(mailer, store, batchId);
+    return;
+  }
+  await batchRepository.start(store, batchId, parsed.rows.length);
+  const done = await batchRepository.doneRows(store, batchId);
+  const memo = new Map<string, unknown>();
+  const todo = parsed.rows.map((row, i) => ({ rowNo: i + 1, row })).filter(({ rowNo }) => !done.has(rowNo));
+  await withActor(() => ({ userId: batch.created_by, email: by, call: 'bulkUpload.upload' }), async () => {
+    for (let i = 0; i < todo.length; i += ROWS_PER_TX) {
+      // Requests waiting for the database (PGlite has one connection) go first: the API stays responsive during a batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal.aborted) throw new Error('stopped: the batch resumes when the queue hands the job out again');
+      const slice = todo.slice(i, i + ROWS_PER_TX);
+      const count = async (q: Queryable, results: (RowResult | null)[]) => {
+        const stored = results.filter((r) => r !== null);
+        await batchRepository.addProgress(q, batchId, stored.length, stored.filter((r) => !r.ok).length);
+      };
+      try {
+        await store.tx(async (q) => count(q, await storeSlice(q, batch, type, slice, by, memo)));
+      } catch {
+        // A row threw (or another run stored one of these rows meanwhile): the slice again, each row on its own.
+        await store.tx(async (q) => {
+          const results: (RowResult | null)[] = [];
+          for (const { rowNo, row } of slice) results.push(await storeRow(q, batch, type, rowNo, row, by, memo));
+          await count(q, results);
+        });
+      }
+    }
+  });
+  if (await batchRepository.finish(store, batchId, 'DONE')) await notify(mailer, store, batchId);
+}
+
+/** Registers the batch job on the queue. */
+export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mailer): void {
+  const run = async ({ batchId }: { batchId: string }, { signal, lastAttempt }: { signal: AbortSignal; lastAttempt: boolean }) => {
+    try {
+      await runBatch(store, mailer, batchId, signal);
+    } catch (err) {
+      // The queue tries again (the rows done stay done); after the last attempt the batch says it gave up.
+      if (!signal.aborted) console.error(`bulk upload ${batchId}:`, (err as Error).message);
+      if (lastAttempt && !signal.aborted && (await batchRepository.finish(store, batchId, 'FAILED', [BULK_UPLOAD_MSG.gaveUp]))) await notify(mailer, store, batchId);
+      throw err;
+    }
+  };
+  // Every stop of a server mid-batch hands the job back as an attempt: room for many restarts.
+  queue.register(BULK_UPLOAD_QUEUE, run, { retryLimit: 50 });
+}

@@ -1,0 +1,120 @@
+import PgBoss from 'pg-boss';
+import type { Queryable, Store } from '../store/store';
+import { bossDb } from './boss-db';
+
+/**
+ * A job's handler: `signal` is aborted when the server stops, so a long job ends at its next step (its work is
+ * resumable: the job is handed back to the queue and resumed by this or another instance).
+ */
+export type JobHandler<Data> = (data: Data, context: { jobId: string; signal: AbortSignal; lastAttempt: boolean }) => Promise<void>;
+
+/** Settings of one queue (per kind of job). */
+export interface QueueSettings {
+  /** A running job not finished after this long is taken to be orphaned (its instance died) and run again. */
+  expireInSeconds?: number;
+  /** Attempts after the first. */
+  retryLimit?: number;
+}
+
+/** Settings of the whole queue (environment or tests). */
+export interface JobQueueOptions {
+  /** How often idle workers look for jobs (default 2 s). */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are put back, etc. (pg-boss default 120 s). */
+  maintenanceIntervalSeconds?: number;
+  /** Default expiry of a running job (default 300 s); queues may set their own. */
+  expireInSeconds?: number;
+}
+
+/**
+ * The background job queue of the API (DESIGN.md section 4): pg-boss on the API's own database, so jobs survive a
+ * restart and run once across several instances. Handlers are registered before `start`; `send` may take a
+ * transaction so that a job exists exactly when the work it belongs to was committed. Cron schedules (pg-boss's
+ * `schedule`, with a time zone) are available through `boss` for the scheduled reports.
+ */
+export interface JobQueue {
+  /** Registers the handler of a kind of job (before `start`). */
+  register<Data extends object>(name: string, handler: JobHandler<Data>, settings?: QueueSettings): void;
+  /** Queues a job; with `db` (a transaction), inside it. Answers the job id. */
+  send<Data extends object>(name: string, data: Data, options?: { db?: Queryable; singletonKey?: string }): Promise<string | null>;
+  /** Creates the queue's schema and queues, then starts the workers. */
+  start(): Promise<void>;
+  /** Stops taking jobs, aborts running handlers and waits for them to hand their jobs back. */
+  stop(): Promise<void>;
+  /** pg-boss itself, for what this interface does not cover (cron schedules). */
+  readonly boss: PgBoss;
+}
+
+/** PostgreSQL's code for a transaction it aborted to break a deadlock. */
+const DEADLOCK = '40P01';
+
+/**
+ * Runs `work` again when PostgreSQL aborts it to break a deadlock: instances starting together on one database
+ * create pg-boss's schema and queues at the same time, and one of them may be chosen as the victim (the other
+ * finishes, so the retry finds the work done). Other errors, and a fifth deadlock, are thrown.
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+/** A job queue on `store` (see {@link JobQueue}). */
+export function createJobQueue(store: Store, options: JobQueueOptions = {}): JobQueue {
+  const boss = new PgBoss({
+    db: bossDb(store),
+    schema: 'pgboss',
+    expireInSeconds: options.expireInSeconds ?? 300,
+    ...(options.maintenanceIntervalSeconds && { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
+  });
+  // pg-boss reports failures of its timers here; an unhandled 'error' event would end the process.
+  boss.on('error', (err) => console.error('job queue:', err.message));
+  const handlers = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
+  const running = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
+  let started = false;
+
+  return {
+    boss,
+    register(name, handler, settings = {}) {
+      if (started) throw new Error(`job queue: register ${name} before start`);
+      handlers.set(name, { handler: handler as JobHandler<object>, settings });
+    },
+    async send(name, data, sendOptions = {}) {
+      return boss.send(name, data, {
+        ...(sendOptions.db && { db: bossDb(sendOptions.db) }),
+        ...(sendOptions.singletonKey && { singletonKey: sendOptions.singletonKey }),
+      });
+    },
+    async start() {
+      await retryOnDeadlock(() => boss.start());
+      for (const [name, { handler, settings }] of handlers) {
+        await retryOnDeadlock(() => boss.createQueue(name, { name, retryLimit: settings.retryLimit ?? 5, retryDelay: 1, ...(settings.expireInSeconds && { expireInSeconds: settings.expireInSeconds }) }));
+        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) {
+            const run = handler(job.data, { jobId: job.id, signal: stopping.signal, lastAttempt: job.retryCount >= job.retryLimit });
+            running.add(run);
+            try {
+              await run;
+            } finally {
+              running.delete(run);
+            }
+          }
+        });
+      }
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      stopping.abort();
+      await Promise.allSettled([...running]);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

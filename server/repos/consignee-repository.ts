@@ -1,0 +1,111 @@
+import type { Consignee, ConsigneePlace, ConsigneeType } from '../../schemas/consignee';
+import { newId } from '../http/ids';
+import type { Queryable } from '../store/store';
+import { containsPattern } from './contains-pattern';
+import type { Expected } from '../http/etag';
+import type { PlaceOwner } from './place-repository';
+
+/** Whose consignees a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
+export type ConsigneeOwner = PlaceOwner;
+
+/** A consignee to store, checked and trimmed, with its place (Google's place with coordinates when known). */
+export interface NewConsignee {
+  code: string;
+  name: string;
+  type: ConsigneeType;
+  phone: string;
+  email: string;
+  place: Omit<ConsigneePlace, 'cpId'>;
+}
+
+/** The editable fields of a consignee: all but its place's Google address and coordinates; a radius left out stays. */
+export type ConsigneeEdit = Omit<NewConsignee, 'place'> & {
+  place: Omit<NewConsignee['place'], 'google' | 'geofenceRadius'> & { geofenceRadius?: number };
+};
+
+/** A consignee read with its row version (the ETag; not part of the answer's body). */
+export type VersionedConsignee = Consignee & { version: number };
+
+/** A page of the consignee list: its number (from 1), size and search text. */
+export interface ConsigneePage {
+  page: number;
+  size: number;
+  q?: string;
+}
+
+const COLUMNS = `id, code, name, type, phone, email, updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId",
+  jsonb_build_object('cpId', cp_id, 'cpCode', cp_code, 'label', label, 'address', address, 'geofenceRadius', geofence_radius,
+                     'google', google) as place`;
+
+/** The consignees of one owner ($1 the company, $2 the consignor or null); each text uses consignees_list_idx. */
+const ownerSql = (owner: ConsigneeOwner) =>
+  owner.partnerId === null ? 'company_id = $1 and partner_id is null and $2::text is null' : 'company_id = $1 and partner_id = $2';
+
+/** The SQL of a company's consignees. */
+export const consigneeRepository = {
+  /** Every consignee of `owner`, newest first. */
+  list(q: Queryable, owner: ConsigneeOwner): Promise<Consignee[]> {
+    return q.query<Consignee>(`select ${COLUMNS} from consignees where ${ownerSql(owner)} order by updated_at desc, id`, [owner.companyId, owner.partnerId]);
+  },
+
+  /** One page of `owner`'s consignees whose code, name, phone, email, label or updatedBy contains `q`, with the number matching. */
+  async page(q: Queryable, owner: ConsigneeOwner, page: ConsigneePage): Promise<{ data: Consignee[]; total: number }> {
+    const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
+    const where = `${ownerSql(owner)} and ($3::text is null or code ilike $3 or name ilike $3 or phone ilike $3 or email ilike $3
+      or label ilike $3 or updated_by ilike $3)`;
+    const params = [owner.companyId, owner.partnerId, search];
+    const data = await q.query<Consignee>(
+      `select ${COLUMNS} from consignees where ${where} order by updated_at desc, id limit $4 offset $5`,
+      [...params, page.size, (page.page - 1) * page.size],
+    );
+    const count = await q.one<{ n: number }>(`select count(*)::int as n from consignees where ${where}`, params);
+    return { data, total: count?.n ?? 0 };
+  },
+
+  /** Consignee `id` if it is `owner`'s, else null (an unknown id and another company's are alike). */
+  byId(q: Queryable, owner: ConsigneeOwner, id: string): Promise<VersionedConsignee | null> {
+    return q.one<VersionedConsignee>(`select ${COLUMNS}, version from consignees where ${ownerSql(owner)} and id = $3`, [owner.companyId, owner.partnerId, id]);
+  },
+
+  /** Inserts consignees of `owner` in one statement, answering their new ids in order. */
+  async insertMany(q: Queryable, owner: ConsigneeOwner, rows: NewConsignee[], by: string): Promise<string[]> {
+    const flat = rows.map((row) => ({
+      id: newId('cee'), cpId: newId('cp'), code: row.code, name: row.name, type: row.type, phone: row.phone, email: row.email,
+      cpCode: row.place.cpCode, label: row.place.label, address: row.place.address, geofenceRadius: row.place.geofenceRadius, google: row.place.google,
+    }));
+    await q.query(
+      `insert into consignees (id, company_id, partner_id, code, name, type, phone, email, cp_id, cp_code, label, address,
+                               geofence_radius, google, updated_by, updated_at)
+       select r.id, $2::text, $3::text, r.code, r.name, r.type, r.phone, r.email, r."cpId", r."cpCode", r.label, r.address,
+              r."geofenceRadius", r.google, $4::text, $5::bigint
+         from jsonb_to_recordset($1::jsonb)
+           as r(id text, code text, name text, type text, phone text, email text, "cpId" text, "cpCode" text, label text,
+                address text, "geofenceRadius" double precision, google jsonb)`,
+      [JSON.stringify(flat), owner.companyId, owner.partnerId, by, Date.now()],
+    );
+    return flat.map((row) => row.id);
+  },
+
+  /**
+   * Changes `owner`'s consignee `id` whose place is `cpId`, while it has one of the `expected` versions: the stored
+   * consignee, or null when no row changed.
+   */
+  update(q: Queryable, owner: ConsigneeOwner, id: string, cpId: string, edit: ConsigneeEdit, by: string, expected: Expected = null): Promise<VersionedConsignee | null> {
+    return q.one<VersionedConsignee>(
+      `update consignees set code = $5, name = $6, type = $7, phone = $8, email = $9, cp_code = $10, label = $11, address = $12,
+              geofence_radius = coalesce($13, geofence_radius), updated_by = $14, updated_at = $15, version = version + 1
+        where ${ownerSql(owner)} and id = $3 and cp_id = $4 and ($16::int[] is null or version = any($16::int[]))
+        returning ${COLUMNS}, version`,
+      [
+        owner.companyId, owner.partnerId, id, cpId, edit.code, edit.name, edit.type, edit.phone, edit.email, edit.place.cpCode, edit.place.label,
+        edit.place.address, edit.place.geofenceRadius ?? null, by, Date.now(), expected,
+      ],
+    );
+  },
+
+  /** Deletes `owner`'s consignee `id`; false when there was none. */
+  async remove(q: Queryable, owner: ConsigneeOwner, id: string): Promise<boolean> {
+    const rows = await q.query(`delete from consignees where ${ownerSql(owner)} and id = $3 returning id`, [owner.companyId, owner.partnerId, id]);
+    return rows.length > 0;
+  },
+};

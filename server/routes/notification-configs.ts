@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { notificationCalls } from '../../schemas/api/notifications';
+import { NOTIFICATION_CONFIG_MSG as M, type NotificationMode, type NotificationScopeQuery } from '../../schemas/notification-config';
+import { NOTIFICATION_TOKENS } from '../../schemas/notification-template';
+import { ApiError, notFound } from '../http/envelope';
+import { expectedVersions, preconditionFailed, withEtag } from '../http/etag';
+import { route } from '../http/route';
+import { notificationConfigRepository as configs, type NotificationConfigScope, type StoredNotificationConfig } from '../repos/notification-config-repository';
+import { findOnboardedEvent } from '../repos/notification-event-repository';
+import { defaultTemplate } from '../rules/notification-defaults';
+import { previewNotification, sendTestNotification } from '../rules/notification-delivery';
+import {
+  checkNotificationScope, maskSecrets, payloadScope, saveNotificationConfig, unmaskForDelivery, withSecrets, withinReach,
+} from '../rules/notification-config-save';
+import type { Queryable } from '../store/store';
+import type { AppContext } from '../context';
+
+/** The notification service's answer (spec 002 section 7). */
+const value = <T>(answer: T) => ({ value: answer });
+
+const text = (id: number | undefined) => (id === undefined ? null : String(id));
+
+/**
+ * The scope of a query's filter ids, checked: a company or a user ('Plese selecet either company or user'), ids that
+ * exist and belong together (404).
+ */
+async function queryScope(q: Queryable, query: NotificationScopeQuery): Promise<NotificationConfigScope> {
+  if (!query.company_id && !query.user_id) throw new ApiError(400, [M.noScope]);
+  const scope: NotificationConfigScope = {
+    companyId: text(query.company_id), branchId: text(query.branch_id), departmentId: text(query.department_id),
+    userId: query.user_id ?? null, groupId: query.group_id ?? null,
+    relatedCompanyId: text(query.related_company_id), relatedBranchId: text(query.related_branch_id), relatedDepartmentId: text(query.related_department_id),
+  };
+  await checkNotificationScope(q, scope);
+  return scope;
+}
+
+/**
+ * A stored configuration as the edit form reads it (spec 002 section 3, Configuration read): its secrets merged back,
+ * the password and auth keys masked (API.md "Notification configuration").
+ */
+function editRead({ version: _version, ...c }: StoredNotificationConfig) {
+  return { customerConfigId: c.id, eventId: c.eventId, eventName: c.eventName, mode: c.mode, isEnabled: c.isEnabled, ...maskSecrets(withSecrets(c.settings, c.secrets)) };
+}
+
+/**
+ * Notification configuration (spec 002 sections 2.4 and 7; API.md "Notification configuration"): the edit read,
+ * the placeholder tokens, the mode-configuration check, the save, the list of a scope and the enable toggle; beyond
+ * the spec, the template preview and a test delivery. A configuration of another company (or, without a company,
+ * of another user) answers 404.
+ */
+export async function notificationConfigRoutes(app: FastifyInstance, { store, mailer }: AppContext) {
+  route(app, notificationCalls.configFormFields, async () => value([...NOTIFICATION_TOKENS]));
+
+  route(app, notificationCalls.configurations, async ({ query }) => {
+    const scope = await queryScope(store, query);
+    return value(await configs.list(store, scope));
+  });
+
+  route(app, notificationCalls.editConfiguration, async ({ query }, reply) => {
+    const scope = await queryScope(store, query);
+    const stored = await configs.byId(store, query.customer_config_id);
+    if (!stored || !withinReach(stored.scope, scope)) throw notFound();
+    withEtag(reply, stored.version);
+    return value(editRead(stored));
+  });
+
+  route(app, notificationCalls.modeConfiguration, async ({ query }) => {
+    const scope = await queryScope(store, query);
+    const mode = query.mode as NotificationMode;
+    const configured = (await configs.find(store, scope, query.event_id, mode)) !== null;
+    const event = await findOnboardedEvent(store, query.event_id);
+    if (!event) throw new ApiError(400, [M.eventNotOnboarded]);
+    const template = defaultTemplate(mode, event.name);
+    return value({ configured, default_body: template.body, default_subject: template.subject });
+  });
+
+  // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
+  route(app, notificationCalls.saveConfiguration, async (request, reply) => {
+    const { body, desk } = request;
+    const expected = expectedVersions(request);
+    const saved = await store.tx(async (q) => {
+      const result = await saveNotificationConfig(q, body, desk.email, expected);
+      if (!result.ok) throw new ApiError(result.status ?? 400, result.errors);
+      return result;
+    });
+    if (saved.version !== undefined) withEtag(reply, saved.version);
+    const message = saved.created ? M.created(body.mode) : M.updated(body.mode);
+    return { ...value({ customerConfigId: saved.customerConfigId, created: saved.created }), message: [message] };
+  });
+
+  route(app, notificationCalls.toggleConfig, async (request, reply) => {
+    const { params, query, desk } = request;
+    const expected = expectedVersions(request);
+    const toggled = await store.tx(async (q) => {
+      const scope = await queryScope(q, query);
+      const stored = await configs.byId(q, params.customerConfigId);
+      if (!stored || !withinReach(stored.scope, scope)) throw notFound();
+      const result = await configs.toggle(q, stored.id, desk.email, expected);
+      if (!result) throw preconditionFailed();
+      return result;
+    });
+    withEtag(reply, toggled.version);
+    return { ...value({ customerConfigId: params.customerConfigId, isEnabled: toggled.isEnabled }), message: [M.toggled] };
+  });
+
+  route(app, notificationCalls.preview, async ({ body }) => value(previewNotification(body)));
+
+  route(app, notificationCalls.sendTest, async ({ body }) => {
+    if (!body.companyId && !body.userId) throw new ApiError(400, [M.noScope]);
+    await checkNotificationScope(store, payloadScope(body));
+    // The form sends masked secrets back: the stored ones of the configuration it edits are used.
+    return value(await sendTestNotification(store, mailer, await unmaskForDelivery(store, body)));
+  });
+}

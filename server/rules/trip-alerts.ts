@@ -1,0 +1,316 @@
+import { distanceKm, EARTH_RADIUS_KM, type LatLng } from '../../schemas/haversine';
+
+/**
+ * Alerts computed from a trip's location pings and the company's alert configuration (issue 13: analytics and
+ * replay). Pure functions: the same pings and rules always give the same alerts, so a replay with the configuration
+ * as it is now differs from the stored analytics exactly where a setting changed. The rules and their inputs are
+ * written down in server/API.md ('Trip alerts').
+ */
+
+/** One location ping: a time (ms since the epoch, UTC), a position and, when the device sends it, a speed in km/h. */
+export interface Ping extends LatLng {
+  t: number;
+  speed?: number | null;
+}
+
+/** What a trip was meant to do: its path (origin, waypoints, destination), when it started and its STT. */
+export interface TripPlan {
+  path: readonly LatLng[];
+  startedAt: number;
+  /** Standard transit time in minutes; no STA breach without it. */
+  sttMinutes?: number | null;
+  /** The time the trip is looked at (its close time, or now): an open gap or an unmet STA up to it counts. */
+  until?: number;
+}
+
+/** The alerts computed here. */
+export const COMPUTED_ALERTS = ['long_stoppage', 'route_deviation', 'over_speeding', 'untracked', 'sta_breach'] as const;
+export type ComputedAlertType = (typeof COMPUTED_ALERTS)[number];
+
+/** Each computed alert's settings, read from the company's alert configuration (see {@link rulesFromConfigs}). */
+export interface AlertRules {
+  /** A stop of at least `levels[0]` minutes (level 2 from `levels[1]`, level 3 from `levels[2]`) away from origin and destination. */
+  long_stoppage?: { levels: readonly [number, number, number] };
+  /** Farther than `km` from the planned path. */
+  route_deviation?: { km: number };
+  /** Faster than `kmh` for at least `minutes`. */
+  over_speeding?: { kmh: number; minutes: number };
+  /** No ping for at least `minutes`. */
+  untracked?: { minutes: number };
+  /** Not at the destination `bufferMinutes` after the STA (start + STT). */
+  sta_breach?: { bufferMinutes: number };
+}
+
+/** One computed alert: when it started and ended (null: still on when the pings end), where, and its measure. */
+export interface TripAlert {
+  type: ComputedAlertType;
+  /** Escalation level (long stoppage only). */
+  level?: 1 | 2 | 3;
+  start: number;
+  end: number | null;
+  lat: number;
+  lng: number;
+  /** Minutes stopped, km off the path, top km/h, minutes without a ping, minutes late. */
+  value: number;
+  unit: 'minutes' | 'km' | 'km/h';
+}
+
+/** A stop: the device stays within this distance of where it stopped. */
+export const STOP_RADIUS_KM = 0.2;
+/** Stops this close to the origin or the destination are detention, not long stoppage; arrival is this close to the destination. */
+export const SITE_RADIUS_KM = 2;
+/** Trips planned shorter than this use the 'short' long-stoppage thresholds, shorter than {@link LONG_TRIP_KM} 'mid', else 'long'. */
+export const SHORT_TRIP_KM = 100;
+export const LONG_TRIP_KM = 500;
+
+/** Settings an enabled alert uses when its configuration leaves them out. */
+export const RULE_DEFAULTS = {
+  long_stoppage: { levels: [60, 120, 240] as const },
+  route_deviation: { km: 5 },
+  over_speeding: { kmh: 60, minutes: 0 },
+  untracked: { minutes: 60 },
+  sta_breach: { bufferMinutes: 0 },
+} satisfies Required<AlertRules>;
+
+const MINUTE = 60_000;
+const minutes = (ms: number) => Math.round((ms / MINUTE) * 10) / 10;
+
+/** Kilometres per degree of latitude. */
+const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
+
+/** Distance in km from `p` to the segment a–b (flat projection around `p`: within a fraction of a percent over a road leg). */
+function segmentKm(p: LatLng, a: LatLng, b: LatLng): number {
+  const kx = Math.cos((p.lat * Math.PI) / 180);
+  const ax = (a.lng - p.lng) * kx;
+  const ay = a.lat - p.lat;
+  const bx = (b.lng - p.lng) * kx;
+  const by = b.lat - p.lat;
+  const dx = bx - ax;
+  const dy = by - ay;
+  const length = dx * dx + dy * dy;
+  const s = length === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / length));
+  return Math.hypot(ax + s * dx, ay + s * dy) * KM_PER_DEGREE;
+}
+
+/** Distance in km from `p` to the nearest point of `path`. */
+export function pathKm(p: LatLng, path: readonly LatLng[]): number {
+  if (path.length === 0) return 0;
+  if (path.length === 1) return distanceKm(p, path[0]);
+  let best = Infinity;
+  for (let i = 1; i < path.length; i++) best = Math.min(best, segmentKm(p, path[i - 1], path[i]));
+  return best;
+}
+
+/** Length of a path in km. */
+export function lengthKm(path: readonly LatLng[]): number {
+  let km = 0;
+  for (let i = 1; i < path.length; i++) km += distanceKm(path[i - 1], path[i]);
+  return km;
+}
+
+function longStoppages(pings: readonly Ping[], plan: TripPlan, levels: readonly [number, number, number]): TripAlert[] {
+  const alerts: TripAlert[] = [];
+  const ends = [plan.path[0], plan.path.at(-1)].filter((p): p is LatLng => p !== undefined);
+  const close = (from: number, to: number, ongoing: boolean) => {
+    const anchor = pings[from];
+    const stopped = minutes(pings[to].t - anchor.t);
+    if (stopped < levels[0] || ends.some((site) => distanceKm(anchor, site) <= SITE_RADIUS_KM)) return;
+    const level = stopped >= levels[2] ? 3 : stopped >= levels[1] ? 2 : 1;
+    alerts.push({ type: 'long_stoppage', level, start: anchor.t, end: ongoing ? null : pings[to].t, lat: anchor.lat, lng: anchor.lng, value: stopped, unit: 'minutes' });
+  };
+  let from = 0;
+  for (let i = 1; i < pings.length; i++) {
+    if (distanceKm(pings[from], pings[i]) > STOP_RADIUS_KM) {
+      // The stop lasted until the last ping inside it; the device left before ping i.
+      if (i - 1 > from) close(from, i - 1, false);
+      from = i;
+    }
+  }
+  if (pings.length - 1 > from) close(from, pings.length - 1, true);
+  return alerts;
+}
+
+/** Consecutive pings for which `test` holds, as [first, last] index pairs. */
+function runs(count: number, test: (i: number) => boolean): [number, number][] {
+  const found: [number, number][] = [];
+  let start = -1;
+  for (let i = 0; i <= count; i++) {
+    const on = i < count && test(i);
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      found.push([start, i - 1]);
+      start = -1;
+    }
+  }
+  return found;
+}
+
+function routeDeviations(pings: readonly Ping[], plan: TripPlan, km: number): TripAlert[] {
+  if (plan.path.length === 0) return [];
+  const off = pings.map((p) => pathKm(p, plan.path));
+  return runs(pings.length, (i) => off[i] > km).map(([first, last]) => {
+    let worst = first;
+    for (let i = first; i <= last; i++) if (off[i] > off[worst]) worst = i;
+    const back = last + 1 < pings.length;
+    return {
+      type: 'route_deviation' as const,
+      start: pings[first].t,
+      end: back ? pings[last + 1].t : null,
+      lat: pings[worst].lat,
+      lng: pings[worst].lng,
+      value: Math.round(off[worst] * 10) / 10,
+      unit: 'km' as const,
+    };
+  });
+}
+
+/** Each ping's speed: the device's when it sends one, else the distance from the ping before over the time between. */
+function speeds(pings: readonly Ping[]): number[] {
+  return pings.map((p, i) => {
+    if (typeof p.speed === 'number' && Number.isFinite(p.speed)) return p.speed;
+    if (i === 0) return 0;
+    const hours = (p.t - pings[i - 1].t) / 3_600_000;
+    return hours > 0 ? distanceKm(pings[i - 1], p) / hours : 0;
+  });
+}
+
+function overSpeeding(pings: readonly Ping[], rule: { kmh: number; minutes: number }): TripAlert[] {
+  const speed = speeds(pings);
+  return runs(pings.length, (i) => speed[i] > rule.kmh).flatMap(([first, last]) => {
+    const end = last + 1 < pings.length ? pings[last + 1].t : pings[last].t;
+    if (minutes(end - pings[first].t) < rule.minutes) return [];
+    let top = first;
+    for (let i = first; i <= last; i++) if (speed[i] > speed[top]) top = i;
+    return [{
+      type: 'over_speeding' as const,
+      start: pings[first].t,
+      end: last + 1 < pings.length ? pings[last + 1].t : null,
+      lat: pings[top].lat,
+      lng: pings[top].lng,
+      value: Math.round(speed[top]),
+      unit: 'km/h' as const,
+    }];
+  });
+}
+
+function untracked(pings: readonly Ping[], plan: TripPlan, limit: number): TripAlert[] {
+  const alerts: TripAlert[] = [];
+  for (let i = 1; i < pings.length; i++) {
+    const gap = minutes(pings[i].t - pings[i - 1].t);
+    if (gap >= limit) alerts.push({ type: 'untracked', start: pings[i - 1].t, end: pings[i].t, lat: pings[i - 1].lat, lng: pings[i - 1].lng, value: gap, unit: 'minutes' });
+  }
+  const last = pings.at(-1);
+  if (last && plan.until !== undefined && !arrived(last, plan)) {
+    const gap = minutes(plan.until - last.t);
+    if (gap >= limit) alerts.push({ type: 'untracked', start: last.t, end: null, lat: last.lat, lng: last.lng, value: gap, unit: 'minutes' });
+  }
+  return alerts;
+}
+
+const arrived = (p: LatLng, plan: TripPlan) => {
+  const destination = plan.path.at(-1);
+  return destination !== undefined && distanceKm(p, destination) <= SITE_RADIUS_KM;
+};
+
+function staBreach(pings: readonly Ping[], plan: TripPlan, bufferMinutes: number): TripAlert[] {
+  if (!plan.sttMinutes || plan.path.length === 0) return [];
+  const due = plan.startedAt + (plan.sttMinutes + bufferMinutes) * MINUTE;
+  const arrival = pings.find((p) => arrived(p, plan));
+  if (arrival) {
+    if (arrival.t <= due) return [];
+    return [{ type: 'sta_breach', start: due, end: arrival.t, lat: arrival.lat, lng: arrival.lng, value: minutes(arrival.t - due), unit: 'minutes' }];
+  }
+  const seen = Math.max(plan.until ?? 0, pings.at(-1)?.t ?? 0);
+  if (seen <= due) return [];
+  const where = pings.at(-1) ?? plan.path[0];
+  return [{ type: 'sta_breach', start: due, end: null, lat: where.lat, lng: where.lng, value: minutes(seen - due), unit: 'minutes' }];
+}
+
+/**
+ * The alerts of a trip: its pings (any order; sorted here by time) against its plan, for each alert the rules
+ * enable, sorted by start time then type.
+ */
+export function computeAlerts(pingsIn: readonly Ping[], plan: TripPlan, rules: AlertRules): TripAlert[] {
+  const pings = [...pingsIn].filter((p) => Number.isFinite(p.t) && Number.isFinite(p.lat) && Number.isFinite(p.lng)).sort((a, b) => a.t - b.t);
+  const alerts: TripAlert[] = [];
+  if (rules.long_stoppage) alerts.push(...longStoppages(pings, plan, rules.long_stoppage.levels));
+  if (rules.route_deviation) alerts.push(...routeDeviations(pings, plan, rules.route_deviation.km));
+  if (rules.over_speeding) alerts.push(...overSpeeding(pings, rules.over_speeding));
+  if (rules.untracked) alerts.push(...untracked(pings, plan, rules.untracked.minutes));
+  if (rules.sta_breach) alerts.push(...staBreach(pings, plan, rules.sta_breach.bufferMinutes));
+  return alerts.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
+}
+
+/** An alert configuration as stored (spec 001 section 3): its alert name, whether it is on, and its extraContext JSON text. */
+export interface StoredAlertConfig {
+  featureKey: string;
+  enabled: boolean;
+  extraContext: string;
+}
+
+/** A setting of the configuration's first extraContext element as a number of 0 or more, if it is one. */
+function setting(settings: Record<string, unknown>, key: string): number | undefined {
+  const value = settings[key];
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function settingsOf(extraContext: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(extraContext);
+    const first = Array.isArray(parsed) ? parsed[0] : parsed;
+    return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The rules of the company's enabled alert configurations (the bulk alert sheet's columns, spec 001 section 3), for
+ * a trip of `plannedKm`:
+ * - long_stoppage: `longstoppage_l1`..`l3` thresholds in minutes, the `short`, `mid` or `long` one by the trip's
+ *   planned length (under 100 km, under 500 km, longer);
+ * - route_deviation: `route_deviation_away_from_destination_minimum_distance_km`, or that percent of the planned length
+ *   (`..._percent`) when it is larger;
+ * - over_speeding: `config_one` as the limit in km/h, `Buffer` as the minutes it must last;
+ * - untracked: `interrupted_auto_min` minutes without a ping;
+ * - sta_breach: `transit_time_buffer` minutes after the STA.
+ * A setting left out takes {@link RULE_DEFAULTS}; disabled and other alerts give no rule.
+ */
+export function rulesFromConfigs(configs: readonly StoredAlertConfig[], plannedKm: number): AlertRules {
+  const rules: AlertRules = {};
+  const size = plannedKm < SHORT_TRIP_KM ? 'short' : plannedKm < LONG_TRIP_KM ? 'mid' : 'long';
+  for (const config of configs) {
+    if (!config.enabled) continue;
+    const s = settingsOf(config.extraContext);
+    switch (config.featureKey) {
+      case 'long_stoppage': {
+        const level = (n: number) => {
+          const group = s[`longstoppage_l${n}`];
+          return typeof group === 'object' && group !== null ? setting(group as Record<string, unknown>, size) : undefined;
+        };
+        const d = RULE_DEFAULTS.long_stoppage.levels;
+        const first = level(1) ?? d[0];
+        const second = Math.max(first, level(2) ?? d[1]);
+        rules.long_stoppage = { levels: [first, second, Math.max(second, level(3) ?? d[2])] };
+        break;
+      }
+      case 'route_deviation': {
+        const km = setting(s, 'route_deviation_away_from_destination_minimum_distance_km') ?? RULE_DEFAULTS.route_deviation.km;
+        const percent = setting(s, 'route_deviation_away_from_destination_minimum_distance_percent');
+        rules.route_deviation = { km: Math.max(km, percent === undefined ? 0 : (percent / 100) * plannedKm) };
+        break;
+      }
+      case 'over_speeding':
+        rules.over_speeding = { kmh: setting(s, 'config_one') || RULE_DEFAULTS.over_speeding.kmh, minutes: setting(s, 'Buffer') ?? RULE_DEFAULTS.over_speeding.minutes };
+        break;
+      case 'untracked':
+        rules.untracked = { minutes: setting(s, 'interrupted_auto_min') || RULE_DEFAULTS.untracked.minutes };
+        break;
+      case 'sta_breach':
+        rules.sta_breach = { bufferMinutes: setting(s, 'transit_time_buffer') ?? RULE_DEFAULTS.sta_breach.bufferMinutes };
+        break;
+    }
+  }
+  return rules;
+}

@@ -1,0 +1,127 @@
+import { distanceKm, type LatLng } from '../../schemas/haversine';
+import type { Queryable } from '../store/store';
+import { tripRepository, type NewPing } from '../repos/trip-repository';
+import { computeAlerts, lengthKm, rulesFromConfigs, type StoredAlertConfig } from '../rules/trip-alerts';
+import { ROUTES, TRANSPORTERS, type SeedRoute } from './demo-content';
+import { PLACES } from './places';
+
+const MINUTE = 60_000;
+/** A ping every two minutes, as a GPS device on a truck sends them. */
+const PING_EVERY = 2;
+
+/** The point `km` along `path`. */
+function pointAt(path: readonly LatLng[], km: number): LatLng {
+  let left = km;
+  for (let i = 1; i < path.length; i++) {
+    const leg = distanceKm(path[i - 1], path[i]);
+    if (left <= leg || i === path.length - 1) {
+      const f = leg === 0 ? 0 : Math.min(1, left / leg);
+      return { lat: path[i - 1].lat + (path[i].lat - path[i - 1].lat) * f, lng: path[i - 1].lng + (path[i].lng - path[i - 1].lng) * f };
+    }
+    left -= leg;
+  }
+  return path[path.length - 1];
+}
+
+/** A few metres of GPS noise, the same on every seed. */
+const jitter = (n: number) => Math.sin(n * 12.9898) * 0.00015;
+
+/**
+ * The pings of a trip along `path` from `start`: legs driven at a speed (km/h, the device's reading), stops, and an
+ * excursion off the path, each a list of [kind, minutes, value] steps.
+ */
+function drive(path: readonly LatLng[], start: number, steps: readonly (readonly ['drive' | 'stop' | 'detour', number, number])[]): NewPing[] {
+  const pings: NewPing[] = [];
+  let km = 0;
+  let t = start;
+  let n = 0;
+  const push = (at: LatLng, speed: number) => pings.push({ t, lat: at.lat + jitter(n), lng: at.lng + jitter(n + 1), speed, source: 'GPS' });
+  push(path[0], 0);
+  for (const [kind, minutes, value] of steps) {
+    for (let m = PING_EVERY; m <= minutes; m += PING_EVERY) {
+      n++;
+      t += PING_EVERY * MINUTE;
+      if (kind === 'stop') {
+        push(pointAt(path, km), 0);
+      } else if (kind === 'drive') {
+        km += (value * PING_EVERY) / 60;
+        push(pointAt(path, km), value);
+      } else {
+        // Out to `value` km north of the path and back, moving on along it meanwhile.
+        km += (40 * PING_EVERY) / 60;
+        const off = value * Math.sin((Math.PI * m) / minutes);
+        const on = pointAt(path, km);
+        push({ lat: on.lat + off / 111.2, lng: on.lng }, 40);
+      }
+    }
+  }
+  return pings;
+}
+
+const pathOf = (route: SeedRoute) => route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
+
+/** The trips of the demo: per route, one delivered on time; on each company's first route, one under way with a long stop, a detour and a speeding stretch. */
+export async function seedTrips(q: Queryable, now: number): Promise<void> {
+  const first = new Set<string>();
+  for (const [i, route] of ROUTES.entries()) {
+    const path = pathOf(route);
+    const km = lengthKm(path);
+    const configs = await q.query<StoredAlertConfig>(
+      `select feature_key as "featureKey", enabled, extra_context as "extraContext" from alert_configs
+        where company_id = $1 and branch_id is null`,
+      [route.company],
+    );
+    const transporter = TRANSPORTERS.find((t) => t.company === route.company);
+    const trip = (n: number, startedAt: number, closed: boolean) => ({
+      id: `TRP${route.company}${String(i * 2 + n).padStart(3, '0')}`,
+      companyId: route.company,
+      branchId: route.branch,
+      departmentId: `${route.branch}1`,
+      routeId: route.id,
+      status: closed ? 0 : 1,
+      startedAt,
+      closedAt: null as number | null,
+      path,
+      stt: route.stt,
+      vehicleNumber: `${route.code.slice(0, 2)}${String(10 + i).padStart(2, '0')}AB${String(1000 + i * 37 + n).slice(-4)}`,
+      parties: {
+        consignor: { company_id: route.company, name: route.label.split(' - ')[0] },
+        transporter: transporter ? { id: transporter.id, name: transporter.transporterName, phone: transporter.phoneNumber } : null,
+        consignee: { name: route.places[route.places.length - 1][1] },
+      },
+      assets: [{ type: 'GPS', imei: `86${String(route.company)}${String(i * 2 + n).padStart(9, '0')}` }],
+      indent: { indent_id: `IND-${route.code}-${n}`, route_code: route.code, material: 'General cargo', quantity_mt: 15 },
+      details: { route_label: route.label, planned_km: Math.round(km), stt_min: route.stt, driver: { name: 'Demo Driver', phone: '9800000000' } },
+      alertConfig: configs,
+      createdBy: 'ops@demo.local',
+    });
+    // Delivered: started two days ago, at the destination well within its STT.
+    const speed = (km / (route.stt * 0.8)) * 60;
+    const delivered = trip(0, now - 2 * 24 * 60 * MINUTE, true);
+    const pings = drive(path, delivered.startedAt, [['drive', Math.round(route.stt * 0.8), speed], ['stop', 30, 0]]);
+    delivered.closedAt = pings[pings.length - 1].t;
+    await store(q, delivered, pings, configs, km);
+    if (first.has(route.company)) continue;
+    first.add(route.company);
+    // Under way: a quarter of the way, a detour 8 km off the path, a stop of two and a half hours, a speeding stretch.
+    const part = Math.max(10, Math.round(route.stt * 0.15));
+    const steps = [['drive', part, speed], ['detour', 40, 8], ['stop', 150, 0], ['drive', 20, 85], ['drive', part, speed]] as const;
+    const total = steps.reduce((sum, [, minutes]) => sum + minutes, 0);
+    const open = trip(1, now - total * MINUTE, false);
+    await store(q, open, drive(path, open.startedAt, steps), configs, km, now);
+  }
+}
+
+async function store(
+  q: Queryable,
+  trip: Parameters<typeof tripRepository.insert>[1],
+  pings: NewPing[],
+  configs: StoredAlertConfig[],
+  km: number,
+  until?: number,
+): Promise<void> {
+  await tripRepository.insert(q, trip);
+  await tripRepository.addPings(q, trip.id, pings, trip.startedAt);
+  const alerts = computeAlerts(pings, { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until: until ?? trip.closedAt ?? undefined }, rulesFromConfigs(configs, km));
+  await tripRepository.saveAnalytics(q, trip.id, alerts, configs, until ?? trip.closedAt ?? trip.startedAt);
+}

@@ -1,0 +1,213 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { answer, callPath, choose, pickCompany, operatorSession, type RunningConsole } from './harness';
+import { notificationCalls } from '../../schemas/api';
+import { NOTIFICATION_CONFIG_MSG as M, NOTIFICATION_SECRET_MASK } from '../../schemas/notification-config';
+
+// A local webhook receiver, which the console's Send test may call (the console inherits this allow list).
+const allowHostsBefore = process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
+process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+const hooks: IncomingHttpHeaders[] = [];
+const receiver: Server = createServer((req, res) => {
+  hooks.push(req.headers);
+  req.resume();
+  req.on('end', () => res.writeHead(202, { 'content-type': 'text/plain' }).end('accepted'));
+});
+const receiverUrl = new Promise<string>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}`)));
+afterAll(async () => {
+  await new Promise((resolve) => receiver.close(resolve));
+  if (allowHostsBefore === undefined) delete process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
+  else process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = allowHostsBefore;
+});
+
+const session = operatorSession();
+let app: RunningConsole;
+let page: Page;
+beforeAll(async () => {
+  ({ app, page } = session);
+  await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+  await page.waitForURL(/companyId=/);
+  // The seed's configurations are Jamshedpur's (one per mode).
+  await choose(page, 'Branch', 'Jam', 'Jamshedpur');
+  await page.waitForURL(/branchId=3101/);
+});
+
+type Listed = { customerConfigId: number; eventName: string; isEnabled: boolean; mode: string };
+
+/** The configurations of Tata Steel, Jamshedpur, read with the page's desk token. */
+async function stored(): Promise<Listed[]> {
+  const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+  const res = await fetch(`${app.url}${callPath(notificationCalls.configurations, { company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { value: Listed[] }).value;
+}
+
+const form = () => page.locator('form');
+const submit = () => page.getByRole('button', { name: 'Submit' });
+
+async function openNew() {
+  await page.getByRole('button', { name: 'New Configuration' }).click();
+  await page.waitForURL('**/configuration-list/notification-config?*');
+  await page.getByText('Notification Configuration').first().waitFor();
+}
+
+/** Chooses the event and the mode, then waits for the server's check to fill the default content. */
+async function pick(event: string, mode: string, content: string) {
+  await choose(page, 'Event', event, event);
+  await choose(page, 'Mode', mode, mode);
+  await expect.poll(() => page.locator(`#root_${content}`).inputValue()).toContain('{{trip_id}}');
+}
+
+async function saved(text: string) {
+  try {
+    await page.getByText(text).first().waitFor({ timeout: 10_000 });
+  } catch (err) {
+    // What the form shows instead, to look at.
+    throw err;
+  }
+  await page.waitForURL((url) => url.pathname === '/configuration-list' && url.searchParams.get('branchId') === '3101');
+}
+
+describe('notification configuration', () => {
+  it('lists the configurations and toggles one behind its confirmation', async () => {
+    await page.getByRole('menuitem', { name: 'Configurations' }).click();
+    await page.getByRole('columnheader', { name: 'Enable Notificaton' }).waitFor();
+    await page.getByRole('cell', { name: 'long.stoppage' }).first().waitFor();
+    const before = (await stored()).find((c) => c.eventName === 'long.stoppage' && c.mode === 'WHATSAPP')!;
+    const row = page.getByRole('row').filter({ hasText: 'long.stoppage' }).filter({ hasText: 'WHATSAPP' });
+    await row.getByRole('switch').click();
+    await page.getByText('Enable Configuration').waitFor();
+    await answer(page, 'No');
+    expect((await stored()).find((c) => c.customerConfigId === before.customerConfigId)!.isEnabled).toBe(true);
+    await row.getByRole('switch').click();
+    await answer(page, 'Yes');
+    await expect.poll(async () => (await stored()).find((c) => c.customerConfigId === before.customerConfigId)!.isEnabled).toBe(false);
+  });
+
+  it('refuses a combination the scope has, then creates an SMS configuration with recipient rows', async () => {
+    await openNew();
+    await choose(page, 'Event', 'trip.created', 'trip.created');
+    await choose(page, 'Mode', 'SMS', 'SMS');
+    await page.getByText(M.configured).waitFor();
+    await expect.poll(() => submit().isDisabled()).toBe(true);
+
+    await choose(page, 'Event', 'eta.breach', 'eta.breach');
+    await expect.poll(() => page.getByText(M.configured).count()).toBe(0);
+    await expect.poll(() => page.locator('#root_smsBody').inputValue()).toContain('{{trip_id}}');
+    const add = form().getByRole('button', { name: 'Add Mobile Number' });
+    expect(await add.isDisabled()).toBe(true);
+    expect(await form().getByRole('button', { name: 'Delete Mobile Number 1' }).isDisabled()).toBe(true);
+    await page.locator('#root_mobileNumbers_0').fill('9876543210');
+    await add.click();
+    await page.locator('#root_mobileNumbers_1').fill('12345');
+    await submit().click();
+    await page.getByText(M.mobile).first().waitFor();
+    await page.locator('#root_mobileNumbers_1').fill('8123456789');
+    await submit().click();
+    await saved(M.created('SMS'));
+    expect((await stored()).some((c) => c.eventName === 'eta.breach' && c.mode === 'SMS')).toBe(true);
+  });
+
+  it('creates an EMAIL configuration with its default subject, after the empty-subject message', async () => {
+    await openNew();
+    await pick('eta.breach', 'EMAIL', 'emailBody');
+    expect(await page.locator('#root_subject').inputValue()).toContain('{{trip_id}}');
+    await page.locator('#root_emailTo_0').fill('ops@tata.example');
+    await page.locator('#root_subject').fill('');
+    await submit().click();
+    await page.getByText(M.emailSubject).first().waitFor();
+    await page.locator('#root_subject').fill('ETA breach of {{trip_id}}');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('Preview with a sample trip').waitFor();
+    await page.getByText('ETA breach of TRP-2026-004512').waitFor();
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await submit().click();
+    await saved(M.created('EMAIL'));
+  });
+
+  it('creates a WEBHOOKS configuration, copying a token as an IF block', async () => {
+    await openNew();
+    await pick('eta.breach', 'WEBHOOKS', 'webhookBody');
+    await choose(page, 'Method', 'POST', 'POST');
+    await form().getByLabel('URL', { exact: true }).fill('https://hooks.tata.example/eta');
+    await choose(page, 'Content Type', 'JSON', 'JSON');
+    await form().getByLabel('User', { exact: true }).fill('hook-user');
+    await form().getByLabel('Password', { exact: true }).fill('hook-secret-1');
+    await page.getByRole('button', { name: 'Placeholders' }).click();
+    await page.locator('.ant-popover .ant-radio-button-wrapper').filter({ hasText: /^IF$/ }).click();
+    await page.getByRole('group', { name: 'Placeholder tokens' }).getByRole('button', { name: 'eta', exact: true }).click();
+    await page.getByText('{{#if eta}}{{eta}}{{/if}} copied to clipboard').waitFor();
+    await page.getByText(M.pasteNote).waitFor();
+    await page.keyboard.press('Escape');
+    await submit().click();
+    await saved(M.created('WEBHOOKS'));
+  });
+
+  it('creates a WHATSAPP configuration', async () => {
+    await openNew();
+    await pick('eta.breach', 'WHATSAPP', 'whatsappBody');
+    await page.locator('#root_whatsappBody').fill('');
+    await submit().click();
+    await page.getByText(M.whatsappContent).first().waitFor();
+    await page.locator('#root_whatsappBody').fill('ETA breach: {{vehicle_number}}');
+    await submit().click();
+    await saved(M.created('WHATSAPP'));
+    expect((await stored()).filter((c) => c.eventName === 'eta.breach').map((c) => c.mode).sort()).toEqual(['EMAIL', 'SMS', 'WEBHOOKS', 'WHATSAPP']);
+  });
+
+  it('edits with event and mode locked, and returns to the list with the same query string', async () => {
+    await page.getByRole('row').filter({ hasText: 'eta.breach' }).filter({ hasText: 'SMS' }).getByRole('button', { name: /edit/i }).click();
+    await page.waitForURL('**/configuration-list/edit-notification-config/*');
+    await expect.poll(() => page.locator('#root_smsBody').inputValue()).toContain('{{trip_id}}');
+    expect(await page.getByLabel('Event', { exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Mode', { exact: true }).isDisabled()).toBe(true);
+    await page.locator('#root_smsBody').fill('Trip {{trip_id}} is late');
+    // Send test delivers the form as it stands (SMS: into the outbox, one message per number).
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText('SMS test sent').waitFor();
+    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    const outbox = (await (await fetch(`${app.url}/dev/outbox`)).json()) as { to: string; body: string }[];
+    expect(outbox.filter((m) => m.to === '8123456789').at(-1)?.body).toBe('Trip TRP-2026-004512 is late');
+    await submit().click();
+    await saved(M.updated('SMS'));
+    const listUrl = page.url();
+    const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+    const row = (await stored()).find((c) => c.eventName === 'eta.breach' && c.mode === 'SMS')!;
+    const read = await fetch(`${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await read.json()) as { value: { body: string } }).value.body).toBe('Trip {{trip_id}} is late');
+    expect(listUrl).toContain('branchId=3101');
+  });
+
+  it('edits a webhook without showing its password: the mask is sent back, and the stored password is kept and used', async () => {
+    const url = await receiverUrl;
+    const basic = `Basic ${Buffer.from('hook-user:hook-secret-1').toString('base64')}`;
+    const openWebhook = async () => {
+      await page.getByRole('row').filter({ hasText: 'eta.breach' }).filter({ hasText: 'WEBHOOKS' }).getByRole('button', { name: /edit/i }).click();
+      await page.waitForURL('**/configuration-list/edit-notification-config/*');
+      await expect.poll(() => form().getByLabel('Password', { exact: true }).inputValue()).toBe(NOTIFICATION_SECRET_MASK);
+    };
+    const sendTest = async () => {
+      const before = hooks.length;
+      await page.getByRole('button', { name: 'Send test' }).click();
+      await page.getByText('WEBHOOKS test sent').waitFor();
+      await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+      expect(hooks.length).toBe(before + 1);
+      expect(hooks.at(-1)?.authorization).toBe(basic);
+    };
+    await openWebhook();
+    await form().getByLabel('URL', { exact: true }).fill(`${url}/in`);
+    await sendTest();
+    await submit().click();
+    await saved(M.updated('WEBHOOKS'));
+    const row = (await stored()).find((c) => c.eventName === 'eta.breach' && c.mode === 'WEBHOOKS')!;
+    const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+    const read = await fetch(`${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await read.text();
+    expect(text).not.toContain('hook-secret-1');
+    expect((JSON.parse(text) as { value: Record<string, unknown> }).value).toMatchObject({ url: `${url}/in`, user: 'hook-user', password: NOTIFICATION_SECRET_MASK });
+    // Saved with the mask: the stored password is still the one typed at creation.
+    await openWebhook();
+    await sendTest();
+  });
+});

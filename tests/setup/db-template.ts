@@ -1,0 +1,67 @@
+/**
+ * Migrated and seeded databases made once per test run and copied for each boot, instead of running initdb, the
+ * migrations and the seed again for every test file (the copies start exactly as a fresh database would).
+ *  - PGlite in memory (server suite): a data-directory dump, loaded with `loadDataDir`.
+ *  - PGlite on disk (browser suite): a closed data directory, copied per console.
+ *  - PostgreSQL (server suite with DATABASE_URL): a template database for `create database ... template`.
+ */
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { migrate } from '../../server/store/migrate';
+import { seed } from '../../server/seed/seed';
+import { openPgliteStore } from '../../server/store/pglite-store';
+import { openPgStore } from '../../server/store/pg-store';
+import type { Store } from '../../server/store/store';
+
+async function prepare(store: Store): Promise<void> {
+  try {
+    await migrate(store);
+    await seed(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Writes the dump (an uncompressed tar) of a migrated and seeded in-memory PGlite to `file`. */
+export async function writePgliteDump(file: string): Promise<void> {
+  const dir = `${file}.dir`;
+  await prepare(await openPgliteStore(dir));
+  // Reopened bare to dump it: the store does not expose its PGlite.
+  const db = await PGlite.create({ dataDir: dir });
+  const dump = await db.dumpDataDir('none');
+  await db.close();
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Makes `dir` a migrated and seeded PGlite data directory (closed, ready to copy). */
+export async function writePgliteDataDir(dir: string): Promise<void> {
+  await prepare(await openPgliteStore(dir));
+}
+
+async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a migrated and seeded database on the server of `url` and returns its name (no connection left open). */
+export async function createPgTemplate(url: string): Promise<string> {
+  const name = `lego_tpl_${randomBytes(6).toString('hex')}`;
+  await admin(url, (c) => c.query(`create database ${name}`));
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  await prepare(await openPgStore(target.toString()));
+  return name;
+}
+
+/** Drops a template database made by {@link createPgTemplate}. */
+export async function dropPgTemplate(url: string, name: string): Promise<void> {
+  await admin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
+}
