@@ -1,5 +1,5 @@
 import { ConfigProvider, Spin, Flex } from 'antd';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { usePermissionGate } from './auth/usePermissionGate';
 import { useFeedbackBinding } from './shell/AppLayout';
@@ -36,10 +36,20 @@ function GatedRoutes() {
   );
 }
 
-/** The console. */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const watchMotion = (changed: () => void) => {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', changed);
+  return () => query?.removeEventListener('change', changed);
+};
+const reducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?? false;
+
+/** The console, without antd's animations for an operator whose system asks for reduced motion (WCAG 2.3.3). */
 export function App() {
+  const still = useSyncExternalStore(watchMotion, reducedMotion, () => false);
+  const theme = useMemo(() => (still ? { ...themeConfig, token: { ...themeConfig.token, motion: false } } : themeConfig), [still]);
   return (
-    <ConfigProvider theme={themeConfig}>
+    <ConfigProvider theme={theme}>
       <BrowserRouter>
         <GatedRoutes />
       </BrowserRouter>

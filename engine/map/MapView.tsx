@@ -1,5 +1,5 @@
 import { Alert, Flex, Spin, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeDirections, STRAIGHT_LINE_LABEL } from './directions';
 import { legCache } from './legCache';
 import { INDIA_VIEW, MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
@@ -61,16 +61,20 @@ export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, he
     // The map mounts once per provider and zoom, opening on the first marker it has then; markers are set below.
   }, [provider, zoom]);
 
-  useEffect(() => {
+  // Before the paint: new markers, and their route when every leg is known, show in the frame of the change.
+  useLayoutEffect(() => {
     if (!map) return;
     map.instance.setMarkers(stableMarkers);
     map.instance.fitBounds(stableMarkers.map((m) => m.position));
-    map.instance.drawRoute(null);
-    setRoute(null);
-    if (!directions || stableMarkers.length < 2) return;
+    const points = stableMarkers.map((m) => m.position);
+    // Every leg known (a reorder whose legs were asked for while the row was dragged): drawn with the markers.
+    const kept = directions ? legCache.kept(map.provider, points) : null;
+    map.instance.drawRoute(kept);
+    setRoute(kept);
+    if (kept || !directions || stableMarkers.length < 2) return;
     let current = true;
     // Leg by leg: after a reorder only the new legs are asked for (often already, while the row was dragged).
-    void legCache.route(map.provider, stableMarkers.map((m) => m.position)).then((result) => {
+    void legCache.route(map.provider, points).then((result) => {
       if (!current) return;
       map.instance.drawRoute(result);
       setRoute(result);

@@ -114,6 +114,12 @@ export function createLegCache(now: () => number = Date.now) {
   }
 
   return {
+    /** The directions through the points when every leg is kept (drawn in the same frame as the markers), else null. */
+    kept(provider: MapProvider, points: LatLngPoint[]): DirectionsResult | null {
+      if (points.length < 2) return null;
+      const stored = points.slice(1).map((to, i) => fresh(keyOf(provider, points[i], to)));
+      return stored.every(Boolean) ? compose(stored as StoredLeg[]) : null;
+    },
     /** Directions through the points in order; null for fewer than two points or when the provider has no answer. */
     async route(provider: MapProvider, points: LatLngPoint[]): Promise<DirectionsResult | null> {
       if (points.length < 2) return null;

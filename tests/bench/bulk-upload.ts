@@ -39,7 +39,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The three figures of a 5,000-row batch, as report lines. */
 export async function measureBulkUpload(): Promise<string[]> {
-  const app = await startConsole();
+  const app = await startConsole({ motion: true });
   try {
     const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await post(authCalls.requestCode.path, { identifier: OPERATOR });

@@ -32,7 +32,7 @@ function workbook(): Buffer {
 
 /** The 550-row route master upload, from Submit to the last status. */
 export async function measureRouteMasterUpload(): Promise<string[]> {
-  const app = await startConsole();
+  const app = await startConsole({ motion: true });
   try {
     const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await login(page, app.url, OPERATOR);

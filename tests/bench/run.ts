@@ -62,7 +62,7 @@ async function initialScripts(page: Page, load: () => Promise<void>): Promise<{ 
 
 /** What Chromium downloads for the login page and for /routes in a fresh tab. */
 async function measureInitialJs(): Promise<string[]> {
-  const app = await startConsole();
+  const app = await startConsole({ motion: true });
   try {
     const context = await app.browser.newContext();
     const page = await context.newPage();
@@ -373,7 +373,7 @@ async function measureFirstPlaceSearch(): Promise<string[]> {
  * query naming one route to the rows filtered down to it.
  */
 async function measureRoutesList(): Promise<string[]> {
-  const app = await startConsole();
+  const app = await startConsole({ motion: true });
   try {
     const context = await app.browser.newContext();
     const page = await context.newPage();

@@ -43,7 +43,7 @@ async function timeRemove(page: Page, url: string, companyId: string, total: num
 
 /** 'Remove Success' of 400 saved rows, alone and among 600. */
 export async function measureSheetRemoveSuccess(): Promise<string[]> {
-  const app = await startConsole();
+  const app = await startConsole({ motion: true });
   try {
     const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await login(page, app.url, OPERATOR);
