@@ -351,4 +351,6 @@ export type ReportSchedule = FromSchema<typeof reportCreateSchema> & {
   id: string;
   active: NonNullable<FromSchema<typeof reportUpdateSchema>['active']>;
   job_request: { job_uuid: string };
+  /** Its latest run (issue 14), null before the first; the list's 'Last run'. */
+  lastRun?: import('./api/reports').ReportRun | null;
 };
