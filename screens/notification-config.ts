@@ -66,9 +66,10 @@ const bodyField = (mode: unknown) => (typeof mode === 'string' ? BODY_FIELD[mode
 
 /** The token formats: a value everywhere; in WEBHOOKS also an IF or IF-ELSE block (spec 002 section 4). */
 const VALUE = { label: 'Value', format: '{{$}}' };
-const template = (formats: readonly { label: string; format: string }[], rows = 5) => ({
+/** A template text; with `popup` also edited in a dialog whose Save refuses an empty text (spec 002 section 5). */
+const template = (formats: readonly { label: string; format: string }[], rows = 5, popup?: { open: string; title: string; empty: string }) => ({
   'ui:widget': 'templateText',
-  'ui:options': { tokens: notificationConfigApi.tokens, formats, copied: '$ copied to clipboard', note: M.pasteNote, rows },
+  'ui:options': { tokens: notificationConfigApi.tokens, formats, copied: '$ copied to clipboard', note: M.pasteNote, rows, ...(popup && { popup }) },
 });
 const recipients = (addText: string, placeholder: string) => ({
   'ui:options': { keepLast: true, addWhenLastFilled: true, orderable: false, addText, itemLabel: placeholder },
@@ -96,10 +97,10 @@ export const notificationConfigForm = defineForm({
     emailTo: recipients('Add Email To', 'Email'),
     emailCc: recipients('Add Email Cc', 'Email'),
     emailBcc: recipients('Add Email Bcc', 'Email'),
-    smsBody: template([VALUE], 4),
-    whatsappBody: template([VALUE], 4),
+    smsBody: template([VALUE], 4, { open: 'Edit SMS Content', title: 'SMS Content', empty: M.smsContent }),
+    whatsappBody: template([VALUE], 4, { open: 'Edit WhatsApp Content', title: 'WhatsApp Content', empty: M.whatsappContent }),
     emailBody: template([VALUE], 8),
-    subject: template([VALUE], 1),
+    subject: template([VALUE], 1, { open: 'Edit Subject', title: 'Subject', empty: M.subjectPopup }),
     header: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
     footer: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
     webhookBody: template([VALUE, { label: 'IF', format: '{{#if $}}{{$}}{{/if}}' }, { label: 'IF-ELSE', format: '{{#if $}}{{$}}{{else}}{{/if}}' }], 8),

@@ -1,15 +1,12 @@
-import { Button, Flex, Input, Popover, Radio, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Input, Popover } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import type { Endpoint } from '../data/endpoint';
-import { useEndpoint } from '../data/useEndpoint';
-import { feedback } from '../feedback';
+import { PlaceholderTokens, type TokenFormat } from './PlaceholderTokens';
+import { TemplatePopup } from './TemplatePopup';
+import { useTemplatePopup, type TemplatePopupOptions } from './useTemplatePopup';
 
-/** A way of copying a token: its label and its text, with `$` standing for the token (e.g. `{{#if $}}{{$}}{{/if}}`). */
-export interface TokenFormat {
-  label: string;
-  format: string;
-}
+export { formatToken, type TokenFormat } from './PlaceholderTokens';
+export type { TemplatePopupOptions } from './useTemplatePopup';
 
 /** `ui:options` of the template text: where its placeholder tokens come from and how they copy. */
 export interface TemplateTextOptions {
@@ -23,56 +20,28 @@ export interface TemplateTextOptions {
   note?: string;
   rows?: number;
   placeholder?: string;
+  /**
+   * Edit the text in a dialog as well, with the tokens beside it (instead of the 'Placeholders' popover): a button
+   * under the field opens it; Save writes the text into the form (refusing an empty one with `empty`), Cancel
+   * changes nothing.
+   */
+  popup?: TemplatePopupOptions;
 }
 
-/** The text a token copies as in a format. */
-export const formatToken = (format: string, token: string) => format.split('$').join(token);
-
-/** Puts a text on the clipboard; false when the browser allows neither the Clipboard API nor the copy command. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  }
-}
+/** The rows of the dialog's text area: a one-line field (a subject) still gets room to read its tokens. */
+const popupRows = (rows: number) => Math.max(rows, 3);
 
 /**
- * A template's text area with a 'Placeholders' popover: the tokens an endpoint answers, each a button that copies
- * it (in the chosen format when there are several, e.g. a value, an IF or an IF-ELSE block) to the clipboard and
- * says so; a note explains how to paste. The engine knows no template language: the formats are the config's.
+ * A template's text area with its placeholder tokens: the tokens an endpoint answers, each copied to the clipboard (in
+ * one of the config's formats) with an info message and a note on pasting. They open in a 'Placeholders' popover, or
+ * with `popup` in a dialog that edits the text too. The engine knows no template language: the formats are the
+ * config's.
  */
-export function TemplateTextWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors }: WidgetProps) {
-  const { tokens, formats, copied, note, rows = 4, placeholder } = options as unknown as TemplateTextOptions;
-  const { data } = useEndpoint<string[]>(tokens, {}, true);
-  const [format, setFormat] = useState(0);
-  const copy = async (token: string) => {
-    const text = formatToken(formats[format]?.format ?? '$', token);
-    if (await copyText(text)) feedback.info(copied.split('$').join(text));
-  };
-  const list = (
-    <Flex vertical gap="small" style={{ maxWidth: 420 }}>
-      {formats.length > 1 && (
-        <Radio.Group size="small" optionType="button" value={format} onChange={(e) => setFormat(e.target.value as number)} aria-label="Copy tokens as"
-          options={formats.map((f, i) => ({ value: i, label: f.label }))} />
-      )}
-      <Space size={[4, 4]} wrap role="group" aria-label="Placeholder tokens">
-        {(Array.isArray(data) ? data : []).map((token) => (
-          <Button key={token} size="small" onClick={() => void copy(token)}>
-            {token}
-          </Button>
-        ))}
-      </Space>
-      {note && <Typography.Text type="secondary">{note}</Typography.Text>}
-    </Flex>
-  );
+export function TemplateTextWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors, schema }: WidgetProps) {
+  const { tokens, formats, copied, note, rows = 4, placeholder, popup } = options as unknown as TemplateTextOptions;
+  const dialog = useTemplatePopup(value, popup?.empty ?? '', (text) => onChange(text));
+  const list = <PlaceholderTokens tokens={tokens} formats={formats} copied={copied} note={note} />;
+  const locked = disabled || readonly;
   return (
     <Flex vertical gap={4}>
       <Input.TextArea
@@ -80,16 +49,33 @@ export function TemplateTextWidget({ id, value, onChange, onBlur, disabled, read
         value={typeof value === 'string' ? value : ''}
         rows={rows}
         placeholder={placeholder}
-        disabled={disabled || readonly}
+        disabled={locked}
         status={rawErrors?.length ? 'error' : undefined}
         onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
         onBlur={() => onBlur(id, value)}
       />
       <div>
-        <Popover content={list} title="Click a placeholder to copy it" trigger="click" placement="bottomLeft">
-          <Button size="small" type="link" disabled={disabled || readonly} style={{ paddingInline: 0 }}>Placeholders</Button>
-        </Popover>
+        {popup ? (
+          <Button size="small" type="link" disabled={locked} style={{ paddingInline: 0 }} onClick={dialog.show}>{popup.open}</Button>
+        ) : (
+          <Popover content={list} title="Click a placeholder to copy it" trigger="click" placement="bottomLeft">
+            <Button size="small" type="link" disabled={locked} style={{ paddingInline: 0 }}>Placeholders</Button>
+          </Popover>
+        )}
       </div>
+      {popup && dialog.state && (
+        <TemplatePopup
+          title={popup.title}
+          draft={dialog.state.draft}
+          error={dialog.state.error}
+          rows={popupRows(rows)}
+          maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+          tokens={list}
+          onEdit={dialog.edit}
+          onSave={dialog.save}
+          onCancel={dialog.cancel}
+        />
+      )}
     </Flex>
   );
 }

@@ -69,6 +69,43 @@ async function saved(text: string) {
   await page.waitForURL((url) => url.pathname === '/configuration-list' && url.searchParams.get('branchId') === '3101');
 }
 
+/** The body stored for an event and mode of Tata Steel, Jamshedpur, read back as the edit form reads it. */
+async function storedBody(eventName: string, mode: string): Promise<string> {
+  const row = (await stored()).find((c) => c.eventName === eventName && c.mode === mode)!;
+  const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+  const read = await fetch(`${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await read.json()) as { value: { body: string } }).value.body;
+}
+
+/**
+ * A template field's popup (spec 002 section 5), opened by the button under the field: Save with an empty text keeps
+ * it open with its message, Cancel leaves the field as it was, its tokens copy, and Save writes the text into the form.
+ */
+async function editInPopup(open: string, title: string, field: string, empty: string, text: string) {
+  const before = await page.locator(`#root_${field}`).inputValue();
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  const area = dialog.getByRole('textbox', { name: title });
+  await form().getByRole('button', { name: open }).click();
+  expect(await area.inputValue()).toBe(before);
+  await area.fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText(empty).waitFor();
+  await area.fill(text);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.locator(`#root_${field}`).inputValue()).toBe(before);
+
+  await form().getByRole('button', { name: open }).click();
+  expect(await area.inputValue()).toBe(before);
+  await area.fill(text);
+  await dialog.getByRole('group', { name: 'Placeholder tokens' }).getByRole('button', { name: 'trip_id', exact: true }).click();
+  await page.getByText('{{trip_id}} copied to clipboard').first().waitFor();
+  await dialog.getByText(M.pasteNote).waitFor();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => page.locator(`#root_${field}`).inputValue()).toBe(text);
+}
+
 describe('notification configuration', () => {
   it('lists the configurations and toggles one behind its confirmation', async () => {
     await page.getByRole('menuitem', { name: 'Configurations' }).click();
@@ -104,9 +141,14 @@ describe('notification configuration', () => {
     await submit().click();
     await page.getByText(M.mobile).first().waitFor();
     await page.locator('#root_mobileNumbers_1').fill('8123456789');
+    await page.locator('#root_smsBody').fill('');
+    await submit().click();
+    await form().getByText(M.smsContent).first().waitFor();
+    await page.locator('#root_smsBody').fill('Trip {{trip_id}} late');
+    await editInPopup('Edit SMS Content', 'SMS Content', 'smsBody', M.smsContent, 'Trip {{trip_id}} of {{vehicle_number}} is delayed');
     await submit().click();
     await saved(M.created('SMS'));
-    expect((await stored()).some((c) => c.eventName === 'eta.breach' && c.mode === 'SMS')).toBe(true);
+    expect(await storedBody('eta.breach', 'SMS')).toBe('Trip {{trip_id}} of {{vehicle_number}} is delayed');
   });
 
   it('creates an EMAIL configuration with its default subject, after the empty-subject message', async () => {
@@ -117,7 +159,8 @@ describe('notification configuration', () => {
     await page.locator('#root_subject').fill('');
     await submit().click();
     await page.getByText(M.emailSubject).first().waitFor();
-    await page.locator('#root_subject').fill('ETA breach of {{trip_id}}');
+    await page.locator('#root_subject').fill('ETA of {{trip_id}}');
+    await editInPopup('Edit Subject', 'Subject', 'subject', M.subjectPopup, 'ETA breach of {{trip_id}}');
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText('Preview with a sample trip').waitFor();
     await page.getByText('ETA breach of TRP-2026-004512').waitFor();
@@ -151,8 +194,10 @@ describe('notification configuration', () => {
     await submit().click();
     await page.getByText(M.whatsappContent).first().waitFor();
     await page.locator('#root_whatsappBody').fill('ETA breach: {{vehicle_number}}');
+    await editInPopup('Edit WhatsApp Content', 'WhatsApp Content', 'whatsappBody', M.whatsappContent, 'ETA breach: {{vehicle_number}} on {{trip_id}}');
     await submit().click();
     await saved(M.created('WHATSAPP'));
+    expect(await storedBody('eta.breach', 'WHATSAPP')).toBe('ETA breach: {{vehicle_number}} on {{trip_id}}');
     expect((await stored()).filter((c) => c.eventName === 'eta.breach').map((c) => c.mode).sort()).toEqual(['EMAIL', 'SMS', 'WEBHOOKS', 'WHATSAPP']);
   });
 
