@@ -28,6 +28,7 @@ export const AUDIT_OBJECT_TYPES = {
   ap_config: 'AP config',
   feature_setting: 'Feature setting',
   eta_preference: 'ETA preferences',
+  entity_config: 'Entity config',
 } as const;
 
 /** An audited object type's key. */

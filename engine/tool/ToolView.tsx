@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Typography } from 'antd';
 import Form from '@rjsf/antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useRef, useState } from 'react';
@@ -91,7 +91,7 @@ export function ToolView({ config }: { config: ToolConfig }) {
               </Flex>
             </Form>
           </FormLayout>
-          {result && (
+          {result && !(result.hiddenUntilShown && tool.shown === null) && (
             <Card
               size="small"
               title="Result"
@@ -104,6 +104,8 @@ export function ToolView({ config }: { config: ToolConfig }) {
               {tool.shown === null ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={result.empty ?? 'Nothing to show yet'} />
               ) : (
+                <Flex vertical gap="small">
+                {tool.shown.caption && <Typography.Text data-testid="tool-caption" strong>{tool.shown.caption}</Typography.Text>}
                 <pre
                   data-testid="tool-result"
                   tabIndex={0}
@@ -112,6 +114,23 @@ export function ToolView({ config }: { config: ToolConfig }) {
                 >
                   {text ?? result.stringifyFailed}
                 </pre>
+                {tool.shown.paged && (
+                  <Pagination
+                    align="end"
+                    size="small"
+                    current={tool.shown.paged.page}
+                    pageSize={tool.shown.paged.size}
+                    total={tool.shown.paged.total}
+                    showSizeChanger={false}
+                    showTotal={(total) => `${total} in all`}
+                    disabled={tool.busy !== null}
+                    onChange={(page) => {
+                      const paged = tool.shown?.paged;
+                      if (paged) void tool.run(paged.action, page);
+                    }}
+                  />
+                )}
+                </Flex>
               )}
             </Card>
           )}

@@ -19,10 +19,18 @@ export interface ToolAnswer<T = unknown> {
 export interface ToolAction {
   label: string;
   primary?: boolean;
-  /** The call, which may depend on the values (a section read from another path). */
-  endpoint: Endpoint | ((values: ToolValues) => Endpoint);
-  /** The call's input; may read something first (e.g. the trip's company before a sync). */
-  input(values: ToolValues, ctx: ConfigContext): CallInput | Promise<CallInput>;
+  /**
+   * The call, which may depend on the values (a section read from another path) or on the input made (an entity read
+   * from the company's or the branch's path by its id).
+   */
+  endpoint: Endpoint | ((values: ToolValues, input: CallInput) => Endpoint);
+  /** The call's input; may read something first (e.g. the trip's company before a sync). `page` (from 1) for a paged action. */
+  input(values: ToolValues, ctx: ConfigContext, page: number): CallInput | Promise<CallInput>;
+  /**
+   * The answer is one page of `size` (e.g. partners, 20 a page): its `done` gives the `total`, and the result box
+   * gets a pager (no size changer) that makes the call again for another page.
+   */
+  paged?: { size: number };
   /** Disabled (as well as while another call is out) when this says so, e.g. without a company. */
   disabled?(values: ToolValues, ctx: ConfigContext): boolean;
   /** Check the form's rules before calling (default true). */
@@ -42,6 +50,10 @@ export interface ToolOutcome {
   info?: string | readonly string[];
   error?: string | readonly string[];
   show?: unknown;
+  /** A line above the result (e.g. 'Entity ID: CMP…'). */
+  caption?: string;
+  /** How many items there are in all, for a paged action's pager. */
+  total?: number;
 }
 
 /**
@@ -79,5 +91,7 @@ export interface ToolConfig {
     maxHeight?: number;
     /** What the box says while empty. */
     empty?: string;
+    /** The box is hidden until a call fills it (and again once a call fails). */
+    hiddenUntilShown?: boolean;
   };
 }

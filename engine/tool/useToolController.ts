@@ -6,6 +6,13 @@ import { useScope } from '../scope/useScope';
 import type { ConfigContext } from '../types';
 import type { ToolAction, ToolConfig, ToolOutcome, ToolValues } from './types';
 
+/** What the result box holds: the value, its caption, and for a paged action the page shown and the total. */
+export interface Shown {
+  value: unknown;
+  caption?: string;
+  paged?: { action: ToolAction; page: number; size: number; total: number };
+}
+
 /** Thrown by an action's `input` when what it read first says the call cannot be made: its message is toasted. */
 export class ToolRefusal extends Error {}
 
@@ -31,7 +38,7 @@ export function useToolController(config: ToolConfig) {
   const [query, setQuery] = useSearchParams();
   const [values, setValues] = useState<ToolValues>(() => openingValues(config, query));
   const [busy, setBusy] = useState<string | null>(null);
-  const [shown, setShown] = useState<{ value: unknown } | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
   const ready = !config.requiresCompany || Boolean(scope.companyId);
   /** Set by the view: checks the form's rules and shows their messages; true when they hold. */
@@ -58,31 +65,37 @@ export function useToolController(config: ToolConfig) {
     [config.mirror, setQuery],
   );
 
-  const show = (outcome: ToolOutcome) => {
+  const show = (outcome: ToolOutcome, action: ToolAction, page: number) => {
     texts(outcome.success).forEach((text) => feedback.success(text));
     texts(outcome.info).forEach((text) => feedback.info(text));
     texts(outcome.error).forEach((text) => feedback.error(text));
     if (outcome.error) setShown(null);
-    else if (outcome.show !== undefined) setShown({ value: outcome.show });
+    else if (outcome.show !== undefined) {
+      setShown({
+        value: outcome.show,
+        caption: outcome.caption,
+        paged: action.paged ? { action, page, size: action.paged.size, total: outcome.total ?? 0 } : undefined,
+      });
+    }
   };
 
-  const run = async (action: ToolAction) => {
+  const run = async (action: ToolAction, page = 1) => {
     if (busy) return;
     if (action.validate !== false && !validate.current()) return;
     setBusy(action.label);
     try {
-      const endpoint = typeof action.endpoint === 'function' ? action.endpoint(values) : action.endpoint;
       let input;
       try {
-        input = await action.input(values, ctx);
+        input = await action.input(values, ctx, page);
       } catch (error) {
         if (!(error instanceof ToolRefusal)) throw error;
         feedback.error(error.message);
         setShown(null);
         return;
       }
+      const endpoint = typeof action.endpoint === 'function' ? action.endpoint(values, input) : action.endpoint;
       const result = await callEndpoint<unknown>(endpoint, input, { quiet: true });
-      if (result.ok) show(action.done({ result, values }));
+      if (result.ok) show(action.done({ result, values }), action, page);
       else {
         texts(action.failed({ result, values })).forEach((text) => feedback.error(text));
         setShown(null);

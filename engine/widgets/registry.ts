@@ -14,6 +14,7 @@ import { IdListWidget } from './IdListWidget';
 import { MenuTreeWidget } from './MenuTreeWidget';
 import { TemplateTextWidget } from './TemplateTextWidget';
 import { JsonEditorWidget } from './JsonEditorWidget';
+import { AutocompleteWidget } from './AutocompleteWidget';
 
 /**
  * The engine's widgets, which configs name in `ui:widget` (besides rjsf's own: text, select, radio, checkbox,
@@ -32,6 +33,7 @@ export const widgets = {
   menuTree: MenuTreeWidget,
   templateText: TemplateTextWidget,
   jsonEditor: JsonEditorWidget,
+  autocomplete: AutocompleteWidget,
 } as const;
 
 /** The engine's fields, which configs name in `ui:field`; screen-specific ones are the app's (e.g. `src/fields/`). */

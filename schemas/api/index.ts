@@ -15,6 +15,7 @@ import { notificationCalls } from './notifications';
 import { apCalls } from './ap';
 import { settingsCalls } from './settings';
 import { tripCalls } from './trips';
+import { viewerCalls } from './viewers';
 
 export * from './contract';
 export * from './services';
@@ -22,6 +23,7 @@ export { consigneeCalls };
 export { apCalls };
 export { settingsCalls };
 export { tripCalls };
+export { viewerCalls };
 export { batchCalls } from './batches';
 export { auditCalls, authCalls, companyCalls, dataCalls, mainCalls, mapCalls, platformCalls, reportCalls, transporterCalls, notificationCalls };
 
@@ -42,6 +44,7 @@ export const allCalls: readonly Contract[] = [
   ...Object.values(apCalls),
   ...Object.values(settingsCalls),
   ...Object.values(tripCalls),
+  ...Object.values(viewerCalls),
 ];
 
 /**

@@ -5,6 +5,7 @@ import { seedReportSchedules } from './report-schedules';
 import { seedAlerts } from './alerts';
 import { seedAutoClosure } from './auto-closure';
 import { seedSidebarDashboards } from './sidebar-dashboards';
+import { seedEntityConfigs } from './entity-configs';
 
 /** Same lock for every instance: two starting together seed one after the other. */
 const SEED_LOCK = 7_311_943;
@@ -21,6 +22,7 @@ export async function seed(store: Store): Promise<void> {
     await seedAutoClosure(q);
     await seedReportSchedules(q);
     await seedSidebarDashboards(q);
+    await seedEntityConfigs(q);
     const marked = await q.one("select 1 from settings where key = $1", [DEMO_MARK]);
     if (!marked) {
       await seedDemo(q);
