@@ -5,8 +5,9 @@ import { axeViolations, pickCompany, saveScreen, type AxeViolation, type Running
 import { walkMain } from './focus-walk';
 
 /**
- * Issue 10, points 8 and 9: every screen of the console (each list, form and sheet of the screen registry, plus the
- * login page, the 404 page, a form after a failed submit and a list's dialogs) has no serious or critical axe-core
+ * Issue 10, points 8 and 9: every screen of the console (each list, form, sheet, tool page and upload of the screen
+ * registry, plus the login page, the 404 page, a form after a failed submit, a tool page after its action, an upload's
+ * e-mail dialog and a list's dialogs) has no serious or critical axe-core
  * violation of WCAG 2.1 A/AA; Tab reaches every control of the screen in order, each with a visible focus ring, and
  * nothing clickable is out of its reach; a list's dialogs open by keyboard, close on Escape and give focus back; and
  * each screen is saved as a 1280 × 800 screenshot in test-results/screens/ to look at. One login, one page: screens
@@ -208,6 +209,72 @@ describe('accessibility, keyboard and screenshots of every screen', () => {
       await open(page, `${screen.path}${search}`, titleOf(screen.title));
       await check(page, `sheet-${slug(screen.path)}`);
       await checkKeyboard(page, screen.path);
+    });
+  }
+
+  /** Values a tool page's fields are given to show its result box: a seeded trip (server/seed/trips.ts) by label. */
+  const SAMPLE_INPUTS: Record<string, string> = { 'Trip ID': 'TRP1001000' };
+  /** A toast, a field's error or the result box: what an action shows once its call (or the form's check) is done. */
+  const ANSWERED = 'main .ant-form-item-explain-error, .ant-message-notice:not([data-seen]), .ant-notification-notice:not([data-seen]), [data-testid=tool-result]';
+  /** Marks the toasts already shown, so that waiting for {@link ANSWERED} waits for the next action's. */
+  const markToasts = (p: Page) => p.evaluate(() => document.querySelectorAll('.ant-message-notice, .ant-notification-notice').forEach((n) => n.setAttribute('data-seen', '')));
+  for (const screen of screens.filter((s) => s.kind === 'tool')) {
+    it(`tool ${screen.path}, its action on the empty form, then on sample values`, async () => {
+      await open(page, `${screen.path}${search}`, titleOf(screen.title));
+      await check(page, `tool-${slug(screen.path)}`);
+      await checkKeyboard(page, screen.path);
+      // Tab reached every control in order (above); among them each field of the form and each action button.
+      const unreached = await page.evaluate(() =>
+        [...document.querySelectorAll('main form .ant-form-item, main button')]
+          .filter((e) => (e as HTMLElement).checkVisibility() && !e.matches('[data-kb], :disabled') && !e.querySelector('[data-kb], :disabled'))
+          .map((e) => e.textContent?.trim().slice(0, 40)),
+      );
+      expect.soft(unreached, `fields and buttons of ${screen.path} that Tab does not reach`).toEqual([]);
+      const config = (await screen.load()) as unknown as { actions: readonly { label: string; primary?: boolean }[] };
+      const action = config.actions.find((a) => a.primary) ?? config.actions[0];
+      const button = page.locator('main').getByRole('button', { name: action.label, exact: true });
+      if (!(await button.isEnabled())) return;
+      // The form as it opens (required fields empty): the action's check or its call answers.
+      await markToasts(page);
+      await button.click();
+      await page.locator(ANSWERED).first().waitFor();
+      await check(page, `tool-${slug(screen.path)}-empty-action`);
+      const sample = page.locator('main form').getByRole('textbox');
+      let filled = 0;
+      for (const [label, value] of Object.entries(SAMPLE_INPUTS)) {
+        const field = sample.and(page.getByLabel(label, { exact: true }));
+        if (await field.count()) {
+          await field.first().fill(value);
+          filled++;
+        }
+      }
+      if (!filled) return;
+      await markToasts(page);
+      await button.click();
+      await page.locator(ANSWERED).first().waitFor();
+      await check(page, `tool-${slug(screen.path)}-sample-action`);
+      await checkKeyboard(page, `${screen.path} after ${action.label}`);
+    });
+  }
+
+  for (const screen of screens.filter((s) => s.kind === 'upload')) {
+    it(`upload ${screen.path}: the page, Upload without a file, then the e-mail dialog`, async () => {
+      // A path parameter naming the component: the config's first component.
+      const config = (await screen.load()) as unknown as { componentParam: string; components: Record<string, string>; messages: { noFile: string; modalTitle: string } };
+      const [component, label] = Object.entries(config.components)[0]!;
+      const path = screen.path.replace(`:${config.componentParam}`, component);
+      expect(path, `${screen.path} has no other path parameter`).not.toContain(':');
+      await open(page, `${path}${search}`, `Upload ${label}`);
+      await check(page, `upload-${slug(path)}`);
+      await checkKeyboard(page, path);
+      const main = page.locator('main');
+      await main.getByRole('button', { name: 'Upload', exact: true }).click();
+      await page.getByText(config.messages.noFile).first().waitFor();
+      await check(page, `upload-${slug(path)}-no-file`);
+      // A chosen file (not sent: the dialog asks for an e-mail first), then the dialog, closed by Escape.
+      await main.locator('input[type=file]').setInputFiles({ name: 'bench.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('PK') });
+      await main.getByText('bench.xlsx').waitFor();
+      await dialogByKeyboard(page, main.getByRole('button', { name: 'Upload', exact: true }), 'Enter', `upload-${slug(path)}-email`);
     });
   }
 
