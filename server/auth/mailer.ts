@@ -5,6 +5,15 @@ export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  /** Files sent with the message (a report run's xlsx). */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**
@@ -20,22 +29,55 @@ export interface Mailer {
 export function createOutboxMailer(db: Queryable): Mailer {
   return {
     kind: 'outbox',
-    async send({ to, subject, body }) {
-      await db.query('insert into outbox ("to", subject, body) values ($1, $2, $3)', [to, subject, body]);
+    async send({ to, subject, body, attachments = [] }) {
+      if (attachments.length === 0) {
+        await db.query('insert into outbox ("to", subject, body) values ($1, $2, $3)', [to, subject, body]);
+        return;
+      }
+      // The message and its files in one statement: a reader never sees the message without them.
+      await db.query(
+        `with message as (insert into outbox ("to", subject, body) values ($1, $2, $3) returning seq)
+         insert into outbox_attachments (seq, position, filename, content_type, content)
+         select message.seq, a.position, a.filename, a.content_type, decode(a.content, 'base64')
+           from message, jsonb_to_recordset($4::jsonb) as a(position int, filename text, content_type text, content text)`,
+        // As base64 text: PGlite converts a bytea parameter byte by byte (about a second per megabyte).
+        [to, subject, body, JSON.stringify(attachments.map((a, position) => ({ position, filename: a.filename, content_type: a.contentType, content: a.content.toString('base64') })))],
+      );
     },
   };
 }
 
+/** An attachment as `GET /dev/outbox` shows it: name, type, size in bytes and the file itself in base64. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  content: string;
+}
+
 /** An entry of `GET /dev/outbox`. */
-export interface OutboxEntry extends MailMessage {
+export interface OutboxEntry extends Omit<MailMessage, 'attachments'> {
   time: string;
+  /** The message's files, in the order attached (empty when it has none). */
+  attachments: OutboxAttachment[];
 }
 
 /** The outbox, newest last (at most the latest `limit` messages). */
 export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxEntry[]> {
-  const rows = await db.query<{ to: string; subject: string; body: string; created_at: Date }>(
-    'select * from (select seq, "to", subject, body, created_at from outbox order by seq desc limit $1) t order by seq',
+  const rows = await db.query<{ to: string; subject: string; body: string; created_at: Date; attachments: OutboxAttachment[] | string }>(
+    `select t.*, coalesce((select jsonb_agg(jsonb_build_object('filename', a.filename, 'contentType', a.content_type,
+              'size', octet_length(a.content), 'content', encode(a.content, 'base64')) order by a.position)
+            from outbox_attachments a where a.seq = t.seq), '[]'::jsonb) as attachments
+       from (select seq, "to", subject, body, created_at from outbox order by seq desc limit $1) t order by seq`,
     [limit],
   );
-  return rows.map((r) => ({ to: r.to, subject: r.subject, body: r.body, time: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    body: r.body,
+    time: new Date(r.created_at).toISOString(),
+    // encode(..., 'base64') breaks lines every 76 characters.
+    attachments: (typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as OutboxAttachment[]) : r.attachments)
+      .map((a) => ({ ...a, content: a.content.replace(/\s+/g, '') })),
+  }));
 }

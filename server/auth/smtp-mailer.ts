@@ -6,8 +6,11 @@ export function createSmtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     kind: 'smtp',
-    async send({ to, subject, body }) {
-      await transport.sendMail({ from, to, subject, text: body });
+    async send({ to, subject, body, attachments }) {
+      await transport.sendMail({
+        from, to, subject, text: body,
+        ...(attachments?.length && { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }),
+      });
     },
   };
 }

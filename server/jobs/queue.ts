@@ -14,6 +14,8 @@ export interface QueueSettings {
   expireInSeconds?: number;
   /** Attempts after the first. */
   retryLimit?: number;
+  /** Jobs fetched per poll, run one after another (default 1): a queue of many short jobs need not wait a poll each. */
+  batchSize?: number;
 }
 
 /** Settings of the whole queue (environment or tests). */
@@ -24,6 +26,10 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Default expiry of a running job (default 300 s); queues may set their own. */
   expireInSeconds?: number;
+  /** The report scheduler's clock (ms since the epoch; default Date.now): tests move it (server/jobs/report-job.ts). */
+  now?: () => number;
+  /** Seconds between the report scheduler's ticks (default 15); 0 = no timer, tests call `reports.tick()`. */
+  reportTickSeconds?: number;
 }
 
 /**
@@ -95,7 +101,7 @@ export function createJobQueue(store: Store, options: JobQueueOptions = {}): Job
       await retryOnDeadlock(() => boss.start());
       for (const [name, { handler, settings }] of handlers) {
         await retryOnDeadlock(() => boss.createQueue(name, { name, retryLimit: settings.retryLimit ?? 5, retryDelay: 1, ...(settings.expireInSeconds && { expireInSeconds: settings.expireInSeconds }) }));
-        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true }, async (jobs) => {
+        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true, ...(settings.batchSize && { batchSize: settings.batchSize }) }, async (jobs) => {
           for (const job of jobs) {
             const run = handler(job.data, { jobId: job.id, signal: stopping.signal, lastAttempt: job.retryCount >= job.retryLimit });
             running.add(run);

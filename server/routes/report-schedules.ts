@@ -11,6 +11,16 @@ import { reportScheduleRepository as schedules, type ReportScheduleRow, type Sto
 import { BRANCH_FIXED, checkDefinition } from '../rules/report-definition';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
+import type { ReportRun } from '../../schemas/api/reports';
+import { reportRunRepository as runs } from '../repos/report-run-repository';
+import { runNow } from '../jobs/report-job';
+import { XLSX_TYPE } from '../rules/report-workbook';
+
+/** 'Run now' of a switched-off schedule. */
+export const RUN_DISABLED = 'The schedule is disabled: enable it to run it';
+
+/** `attachment; filename=...` with the name reduced to safe characters. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
 
 /** A stored schedule's definition (a driver may hand jsonb back as text). */
 const definitionOf = (row: ReportScheduleRow): StoredDefinition =>
@@ -22,8 +32,11 @@ const branchOf = (row: ReportScheduleRow): string | null => {
   return branch === undefined || branch === null ? null : String(branch);
 };
 
-/** A stored schedule as the report service answers it (its version travels as the ETag, not in the body). */
-function present(row: ReportScheduleRow) {
+/**
+ * A stored schedule as the report service answers it (its version travels as the ETag, not in the body); the list
+ * adds its latest run (`lastRun`, null before the first).
+ */
+function present(row: ReportScheduleRow, lastRun?: ReportRun | null) {
   const definition = definitionOf(row);
   return {
     id: row.id,
@@ -32,6 +45,7 @@ function present(row: ReportScheduleRow) {
     active: Number(row.active),
     definition: { ...definition, job_uuid: row.job_uuid },
     job_request: { job_uuid: row.job_uuid },
+    ...(lastRun !== undefined && { lastRun }),
   };
 }
 
@@ -48,7 +62,7 @@ async function ownReport(q: Queryable, id: string, scope: Scope): Promise<Report
 }
 
 /** The report service of spec 001 section 7 (daily trip summary and exception reports) and the cbdt entity lookup. */
-export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppContext) {
+export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer }: AppContext) {
   route(app, companyCalls.cbdt, async ({ query }) => {
     const scope = await resolveScope(store, query);
     const id = await store.tx((q) => schedules.entityOf(q, scope.companyId));
@@ -59,7 +73,9 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppC
     const scope = await resolveScope(store, query);
     await ensureEntity(store, query.entity_id, scope.companyId);
     // With a branch, only that branch's schedules; with the company alone, all of them (API.md "Report schedules").
-    return ok((await schedules.list(store, query.entity_id, query.type, scope.branchId)).map(present));
+    const rows = await schedules.list(store, query.entity_id, query.type, scope.branchId);
+    const latest = await runs.latest(store, rows.map((r) => r.id));
+    return ok(rows.map((row) => present(row, latest.get(row.id) ?? null)));
   });
 
   // A read answers the schedule's ETag; an update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
@@ -102,5 +118,26 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store }: AppC
     });
     withEtag(reply, saved.version);
     return ok(present(saved));
+  });
+
+  // Runs of a schedule (issue 14): its records, 'Run now' and a run's file; a schedule out of scope is 'Not found'.
+  route(app, reportCalls.runs, async ({ query, params }) => {
+    const scope = await resolveScope(store, query);
+    const row = await ownReport(store, params.id, scope);
+    return ok(await runs.list(store, row.id));
+  });
+
+  route(app, reportCalls.runNow, async ({ query, params }) => {
+    const scope = await resolveScope(store, query);
+    const row = await ownReport(store, params.id, scope);
+    if (Number(row.active) !== 1) throw new ApiError(400, [RUN_DISABLED]);
+    return ok(await runNow(store, mailer, row));
+  });
+
+  route(app, reportCalls.runFile, async ({ query, params }, reply) => {
+    const scope = await resolveScope(store, query);
+    const file = await runs.file(store, params.runId);
+    if (!file || !(await schedules.find(store, file.scheduleId, scope))) throw notFound();
+    return reply.headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(file.fileName) }).send(file.file);
   });
 }

@@ -10,7 +10,7 @@ const TATA = 'c=1001&t=CONSIGNOR';
 
 /** Tables with a company's data that are not its configuration (org structure, look-up ids), so not audited. */
 // Trips (and their search index) are what the configuration acts on: operational data, appended to by pings.
-const NOT_CONFIGURATION = ['audit_log', 'branches', 'departments', 'report_entities', 'trips', 'trip_search'];
+const NOT_CONFIGURATION = ['audit_log', 'branches', 'departments', 'report_entities', 'report_runs', 'trips', 'trip_search'];
 
 const place = (id: string, label: string) => ({
   label,

@@ -1,0 +1,281 @@
+import cronParser from 'cron-parser';
+import type { ReportRun } from '../../schemas/api/reports';
+import type { DefinitionFilter } from '../../schemas/report-schedule';
+import type { Mailer } from '../auth/mailer';
+import { newId } from '../http/ids';
+import type { StoredDefinition } from '../repos/report-schedule-repository';
+import { reportRunRepository as runs } from '../repos/report-run-repository';
+import { applyFilters } from '../rules/report-filters';
+import { XLSX_TYPE, exceptionWorkbook, istText, summaryWorkbook } from '../rules/report-workbook';
+import type { Store } from '../store/store';
+import type { JobQueue } from './queue';
+
+/**
+ * Report schedules that run (issue 14). Each server instance ticks (every `tickSeconds`, and once at start): for
+ * every active schedule it finds the latest due time of its cron not after now, and claims it by inserting the run
+ * (schedule, due time), whose unique index lets one instance only win; the winner queues a job for the run in the
+ * same transaction, and whichever instance takes the job makes the file, mails it and records the outcome. A due
+ * time missed while no server was up is claimed at the next start, once (the latest one only), marked late. Due
+ * times before a schedule's last change (creation, edit, switching on) are not caught up: a schedule switched on
+ * again does not run for the times it was off. A disabled schedule is never claimed, and a run claimed just before
+ * its schedule was disabled ends FAILED without mailing.
+ */
+
+/** The queue of report runs: one job per claimed due time, data `{ runId }`. */
+export const REPORT_RUN_QUEUE = 'report-run';
+
+/** A run claimed more than this long after its due time is late (a due time missed while no server was up). */
+export const LATE_AFTER_MS = 2 * 60_000;
+
+/** Why a run failed, as its record says it. */
+export const REPORT_RUN_MSG = {
+  disabled: 'The schedule was disabled before it ran',
+  gone: 'The schedule no longer exists',
+  noRecipients: 'The schedule has no e-mail recipients',
+  mail: (to: string, message: string) => `Mailing ${to} failed: ${message}`,
+  gaveUp: 'The run failed several times and was given up',
+} as const;
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+/**
+ * A stored Quartz cron (seconds first, `?` for "any", an optional year) as cron-parser reads it: `?` becomes `*`, a
+ * year of any value is dropped, and Quartz's day-of-week numbers (1 = Sunday … 7 = Saturday) become cron's (0 … 6).
+ * The schedules' crons are UTC times: their labels name the UTC time next to the India time ('8:30 AM IST (03:00
+ * UTC)'), so they are evaluated in UTC.
+ */
+export function quartzToCron(quartz: string): string {
+  const fields = quartz.trim().split(/\s+/);
+  if (fields.length === 7) {
+    if (fields[6] !== '*' && fields[6] !== '?') throw new Error(`unsupported year in cron '${quartz}'`);
+    fields.pop();
+  }
+  if (fields.length !== 6) throw new Error(`cron '${quartz}' must have 6 or 7 fields`);
+  fields[5] = fields[5].replace(/\d+/g, (d) => String((Number(d) + 6) % 7));
+  return fields.map((f) => (f === '?' ? '*' : f)).join(' ');
+}
+
+/** The latest due time of a Quartz cron at or before `now` (ms), or null. */
+export function latestDue(quartz: string, now: number): number | null {
+  const expression = cronParser.parseExpression(quartzToCron(quartz), { currentDate: new Date(Math.floor(now / 1000) * 1000 + 1000), tz: 'UTC' });
+  try {
+    const due = expression.prev().getTime();
+    return due <= now ? due : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The next due time of a Quartz cron after `now` (ms). */
+export function nextDue(quartz: string, now: number): number {
+  return cronParser.parseExpression(quartzToCron(quartz), { currentDate: new Date(now), tz: 'UTC' }).next().getTime();
+}
+
+/** A definition as stored (a driver may hand jsonb back as text). */
+const definitionOf = (d: unknown): StoredDefinition => (typeof d === 'string' ? JSON.parse(d) : d) as StoredDefinition;
+
+/** The recipients of a definition: its comma-separated addresses, trimmed, each once. */
+export const recipientsOf = (d: StoredDefinition): string[] =>
+  [...new Set(d.email_recipients.split(',').map((a) => a.trim()).filter(Boolean))];
+
+/** A made report: its file, name, rows and what the mail says. */
+interface MadeReport {
+  file: Buffer;
+  fileName: string;
+  rows: number;
+  subject: string;
+  body: string;
+}
+
+const slug = (text: string) => text.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
+const stamp = (ms: number) => istText(ms).replace(/[-: ]/g, '').replace(/^(\d{8})/, '$1-');
+
+/**
+ * Makes the report of a schedule for reference time `at` (the due time, or the time of 'Run now'): the daily trip
+ * summary of the 24 hours before `at`, or the exception report of the alerts its params and filters select.
+ */
+export async function makeReport(store: Store, schedule: { company_id: string; type: string; definition: unknown }, at: number, now: number): Promise<MadeReport> {
+  const definition = definitionOf(schedule.definition);
+  const branchId = definition.branch_id === undefined || definition.branch_id === null ? null : String(definition.branch_id);
+  const company = await runs.companyName(store, schedule.company_id);
+  const whom = branchId ? `${company} (branch ${branchId})` : company;
+  if (schedule.type === 'DAILY_TRIP_SUMMARY') {
+    const from = at - 24 * HOUR;
+    const trips = await runs.summaryTrips(store, schedule.company_id, branchId, from, at);
+    const file = summaryWorkbook(trips, { company, branch: branchId, from, until: at, generatedAt: now });
+    return {
+      file,
+      fileName: `daily-trip-summary-${slug(company)}-${stamp(at)}.xlsx`,
+      rows: trips.length,
+      subject: `Daily trip summary: ${whom}, ${istText(at)} IST`,
+      body: `The daily trip summary of ${whom} for ${istText(from)} to ${istText(at)} IST: ${trips.length} trip(s). The xlsx file is attached.`,
+    };
+  }
+  const params = definition.params!;
+  const closedMinutes = params['date.alert.closed.close_time.duration_mins'];
+  const tripHours = params['date.trip.constraint.value'];
+  const filters = (definition.filters ?? []) as DefinitionFilter[];
+  const base = await runs.alerts(store, {
+    companyId: schedule.company_id,
+    branchId,
+    types: [...params.event],
+    tripStatuses: [...params.tripStatus],
+    tripsFrom: at - tripHours * HOUR,
+    closedFrom: at - closedMinutes * MINUTE,
+    startedFrom: at - params['date.alert.inprogress.start_time.duration_mins'] * MINUTE,
+    until: at,
+  });
+  const alerts = applyFilters(base, filters, at);
+  const file = exceptionWorkbook(alerts, {
+    company, branch: branchId, from: at - closedMinutes * MINUTE, until: at, generatedAt: now,
+    details: [
+      ['Alerts', params.event.join(', ')],
+      ['Alerts closed within (min)', String(closedMinutes)],
+      ['Trips started within (hours)', String(tripHours)],
+      ['Trip status', params.tripStatus.map((s) => (s === 1 ? 'Open' : 'Closed')).join(', ')],
+      ...filters.map((f, i): [string, string] => {
+        const [operator, value] = Object.entries(f).find(([k]) => k !== 'key')!;
+        return [`Filter ${i + 1}`, `${f.key} ${operator} ${Array.isArray(value) ? value.join(', ') : String(value)}`];
+      }),
+    ],
+  });
+  return {
+    file,
+    fileName: `exception-report-${slug(company)}-${stamp(at)}.xlsx`,
+    rows: alerts.length,
+    subject: `Exception report: ${whom}, ${istText(at)} IST`,
+    body: `The exception report of ${whom} at ${istText(at)} IST: ${alerts.length} alert(s) closed in the last ${closedMinutes} minutes. The xlsx file is attached.`,
+  };
+}
+
+/**
+ * Carries out a recorded run: makes the report, mails it to each recipient (one message each, the file attached)
+ * and records the outcome, rows, recipients, error and file. Never throws for the report's own failures: a run
+ * that cannot be made or mailed ends FAILED with the reason.
+ */
+export async function carryOut(store: Store, mailer: Mailer, runId: string, now: () => number): Promise<ReportRun & { dueMs: number | null }> {
+  const run = (await runs.byId(store, runId))!;
+  const schedule = await runs.schedule(store, run.scheduleId);
+  const fail = async (error: string, recipients: string[] = [], made: MadeReport | null = null) => {
+    await runs.finish(store, runId, { finishedAt: now(), outcome: 'FAILED', rows: made?.rows ?? null, recipients, error, fileName: made?.fileName ?? null, file: made?.file ?? null });
+    return (await runs.byId(store, runId))!;
+  };
+  if (!schedule) return fail(REPORT_RUN_MSG.gone);
+  if (run.trigger === 'SCHEDULE' && Number(schedule.active) !== 1) return fail(REPORT_RUN_MSG.disabled);
+  const recipients = recipientsOf(definitionOf(schedule.definition));
+  let made: MadeReport;
+  try {
+    made = await makeReport(store, schedule, run.dueMs ?? new Date(run.startedAt).getTime(), now());
+  } catch (err) {
+    console.error(`report run ${runId}:`, (err as Error).message);
+    return fail(`The report could not be made: ${(err as Error).message}`, recipients);
+  }
+  if (recipients.length === 0) return fail(REPORT_RUN_MSG.noRecipients, recipients, made);
+  const attachments = [{ filename: made.fileName, contentType: XLSX_TYPE, content: made.file }];
+  for (const to of recipients) {
+    try {
+      await mailer.send({ to, subject: made.subject, body: made.body, attachments });
+    } catch (err) {
+      return fail(REPORT_RUN_MSG.mail(to, (err as Error).message), recipients, made);
+    }
+  }
+  await runs.finish(store, runId, { finishedAt: now(), outcome: 'SUCCESS', rows: made.rows, recipients, error: null, fileName: made.fileName, file: made.file });
+  return (await runs.byId(store, runId))!;
+}
+
+/** 'Run now': records a MANUAL run of a schedule and carries it out, answering the finished run. */
+export async function runNow(store: Store, mailer: Mailer, schedule: { id: string; company_id: string }, now: () => number = Date.now): Promise<ReportRun> {
+  const id = newId('rr');
+  await runs.startManual(store, { id, scheduleId: schedule.id, companyId: schedule.company_id, startedAt: now() });
+  const { dueMs: _due, ...run } = await carryOut(store, mailer, id, now);
+  return run;
+}
+
+/** The scheduler of one server instance. */
+export interface ReportScheduler {
+  /** Claims every due time that is due and unclaimed, queueing a job for each; answers the ids of the runs claimed. */
+  tick(): Promise<string[]>;
+  /** Starts ticking (once now, then every `tickSeconds`). */
+  start(): void;
+  /** Stops ticking and waits for a tick under way. */
+  stop(): Promise<void>;
+}
+
+export interface ReportSchedulerOptions {
+  /** The clock (ms since the epoch); tests move it. Default Date.now. */
+  now?: () => number;
+  /** Seconds between ticks (default 15: a due time is claimed within its minute); 0 = no timer (tests call tick). */
+  tickSeconds?: number;
+}
+
+/** Registers the report run job on the queue and answers this instance's scheduler. */
+export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer, options: ReportSchedulerOptions = {}): ReportScheduler {
+  const now = options.now ?? Date.now;
+  const tickSeconds = options.tickSeconds ?? 15;
+
+  queue.register<{ runId: string }>(REPORT_RUN_QUEUE, async ({ runId }, { signal, lastAttempt }) => {
+    // A stopping server starts no more runs: the job goes back to the queue (a run done already is skipped on replay).
+    if (signal.aborted) throw new Error('stopped: the run is taken up again when the queue hands the job out');
+    const run = await runs.byId(store, runId);
+    // Done already (a job handed out again after it finished), or its schedule was deleted with its runs.
+    if (!run || run.outcome !== 'RUNNING') return;
+    try {
+      await runs.restart(store, runId, now());
+      await carryOut(store, mailer, runId, now);
+    } catch (err) {
+      // The store failed under the run: the queue tries again; after the last attempt the run says it gave up.
+      console.error(`report run ${runId}:`, (err as Error).message);
+      if (lastAttempt && !signal.aborted) {
+        await runs.finish(store, runId, { finishedAt: now(), outcome: 'FAILED', rows: null, recipients: [], error: REPORT_RUN_MSG.gaveUp, fileName: null, file: null }).catch(() => undefined);
+      }
+      throw err;
+    }
+  }, { retryLimit: 3, batchSize: 20 });
+
+  async function tick(): Promise<string[]> {
+    const at = now();
+    const claimed: string[] = [];
+    for (const s of await runs.dueCandidates(store)) {
+      let due: number | null;
+      try {
+        due = latestDue(s.cron, at);
+      } catch (err) {
+        console.error(`report schedule ${s.id}:`, (err as Error).message);
+        continue;
+      }
+      if (due === null || due <= Number(s.since) || (s.last_due !== null && due <= Number(s.last_due))) continue;
+      const id = newId('rr');
+      const won = await store.tx(async (q) => {
+        if (!(await runs.claim(q, { id, scheduleId: s.id, companyId: s.company_id, dueAt: due, startedAt: at, late: at - due > LATE_AFTER_MS }))) return false;
+        await queue.send(REPORT_RUN_QUEUE, { runId: id }, { db: q });
+        return true;
+      });
+      if (won) claimed.push(id);
+    }
+    return claimed;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let ticking: Promise<unknown> | null = null;
+  const safeTick = () => {
+    if (ticking) return;
+    ticking = tick()
+      .catch((err) => console.error('report scheduler:', (err as Error).message))
+      .finally(() => { ticking = null; });
+  };
+  return {
+    tick,
+    start() {
+      if (tickSeconds <= 0 || timer) return;
+      safeTick();
+      timer = setInterval(safeTick, tickSeconds * 1000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await ticking;
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import type { ReportRun } from '../../schemas/api/reports';
+import { EARTH_RADIUS_KM } from '../../schemas/haversine';
+import type { ReportType } from '../../schemas/report-schedule';
+import type { ReportAlert } from '../rules/report-filters';
+import type { TripAlert } from '../rules/trip-alerts';
+import type { Queryable } from '../store/store';
+
+/** A run as stored (migration 140), without its file. */
+interface RunRow {
+  id: string;
+  schedule_id: string;
+  trigger: 'SCHEDULE' | 'MANUAL';
+  due_at: Date | string | null;
+  started_at: Date | string;
+  finished_at: Date | string | null;
+  late: boolean;
+  outcome: 'RUNNING' | 'SUCCESS' | 'FAILED';
+  rows: number | null;
+  recipients: string[] | string;
+  error: string | null;
+  file_name: string | null;
+  has_file: boolean;
+}
+
+const RUN_COLUMNS = `id, schedule_id, trigger, due_at, started_at, finished_at, late, outcome, rows, recipients, error, file_name,
+  file is not null as has_file`;
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** A stored run as the API answers it. */
+export const toRun = (r: RunRow): ReportRun => ({
+  id: r.id,
+  scheduleId: r.schedule_id,
+  trigger: r.trigger,
+  dueAt: iso(r.due_at),
+  startedAt: iso(r.started_at)!,
+  finishedAt: iso(r.finished_at),
+  late: r.late,
+  outcome: r.outcome,
+  rows: r.rows,
+  recipients: typeof r.recipients === 'string' ? (JSON.parse(r.recipients) as string[]) : r.recipients,
+  error: r.error,
+  fileName: r.file_name,
+  hasFile: r.has_file,
+});
+
+/** An active schedule as the scheduler reads it. */
+export interface DueScheduleRow {
+  id: string;
+  company_id: string;
+  cron: string;
+  /** Its last change (creation, edit or switching on), ms: due times before it are not caught up. */
+  since: number;
+  /** The due time of its latest scheduled run, ms, or null. */
+  last_due: number | null;
+}
+
+/** A trip of the daily summary, with its computed alerts' counts by type. */
+export interface SummaryTrip {
+  id: string;
+  vehicleNumber: string;
+  branchId: string | null;
+  status: number;
+  startedAt: number;
+  closedAt: number | null;
+  stt: number | null;
+  path: { lat: number; lng: number }[] | string;
+  travelledKm: number | null;
+  alerts: Record<string, number> | string | null;
+}
+
+/** Where the alerts of an exception report come from: the company (and branch), and the windows of its params. */
+export interface AlertQuery {
+  companyId: string;
+  branchId: string | null;
+  types: string[];
+  tripStatuses: number[];
+  /** Trips started at or after this time (the 'Total Trip hours' window). */
+  tripsFrom: number;
+  /** Alerts closed within [closedFrom, until], started at or after startedFrom (the fixed in-progress window). */
+  closedFrom: number;
+  startedFrom: number;
+  until: number;
+}
+
+/** The SQL of report runs (issue 14): the runs table, the scheduler's view of schedules, and the reports' data. */
+export const reportRunRepository = {
+  /**
+   * Claims due time `dueAt` of a schedule: inserts its run, or answers null when a run for that due time exists
+   * (another instance, or this one before a restart, claimed it). The unique (schedule_id, due_at) decides.
+   */
+  async claim(q: Queryable, run: { id: string; scheduleId: string; companyId: string; dueAt: number; startedAt: number; late: boolean }): Promise<boolean> {
+    const row = await q.one(
+      `insert into report_runs (id, schedule_id, company_id, trigger, due_at, started_at, late)
+       values ($1, $2, $3, 'SCHEDULE', to_timestamp($4::float8 / 1000), to_timestamp($5::float8 / 1000), $6)
+       on conflict (schedule_id, due_at) do nothing returning id`,
+      [run.id, run.scheduleId, run.companyId, run.dueAt, run.startedAt, run.late],
+    );
+    return row !== null;
+  },
+  /** Records a 'Run now' run as started. */
+  async startManual(q: Queryable, run: { id: string; scheduleId: string; companyId: string; startedAt: number }): Promise<void> {
+    await q.query(
+      `insert into report_runs (id, schedule_id, company_id, trigger, started_at) values ($1, $2, $3, 'MANUAL', to_timestamp($4::float8 / 1000))`,
+      [run.id, run.scheduleId, run.companyId, run.startedAt],
+    );
+  },
+  /** Marks a run as started again (a job handed back after a stop or a crash runs its report anew). */
+  async restart(q: Queryable, id: string, startedAt: number): Promise<void> {
+    await q.query(`update report_runs set started_at = to_timestamp($2::float8 / 1000), outcome = 'RUNNING', error = null where id = $1`, [id, startedAt]);
+  },
+  /** Ends a run with its outcome, rows, recipients, error and file. */
+  async finish(q: Queryable, id: string, end: { finishedAt: number; outcome: 'SUCCESS' | 'FAILED'; rows: number | null; recipients: string[]; error: string | null; fileName: string | null; file: Buffer | null }): Promise<void> {
+    await q.query(
+      `update report_runs set finished_at = to_timestamp($2::float8 / 1000), outcome = $3, rows = $4, recipients = $5::jsonb, error = $6,
+         file_name = $7, file = decode($8, 'base64') where id = $1`,
+      // As base64 text: PGlite converts a bytea parameter byte by byte (about a second per megabyte).
+      [id, end.finishedAt, end.outcome, end.rows, JSON.stringify(end.recipients), end.error, end.fileName, end.file ? end.file.toString('base64') : null],
+    );
+  },
+  /** Run `id` (without its file), or null. */
+  async byId(q: Queryable, id: string): Promise<(ReportRun & { dueMs: number | null }) | null> {
+    const row = await q.one<RunRow>(`select ${RUN_COLUMNS} from report_runs where id = $1`, [id]);
+    return row ? { ...toRun(row), dueMs: row.due_at === null ? null : new Date(row.due_at).getTime() } : null;
+  },
+  /** A schedule's runs, newest first (at most `limit`). */
+  async list(q: Queryable, scheduleId: string, limit = 50): Promise<ReportRun[]> {
+    const rows = await q.query<RunRow>(`select ${RUN_COLUMNS} from report_runs where schedule_id = $1 order by started_at desc, id desc limit $2`, [scheduleId, limit]);
+    return rows.map(toRun);
+  },
+  /** The latest run of each of the schedules. */
+  async latest(q: Queryable, scheduleIds: string[]): Promise<Map<string, ReportRun>> {
+    if (scheduleIds.length === 0) return new Map();
+    const rows = await q.query<RunRow>(
+      `select distinct on (schedule_id) ${RUN_COLUMNS} from report_runs where schedule_id = any($1::text[])
+       order by schedule_id, started_at desc, id desc`,
+      [scheduleIds],
+    );
+    return new Map(rows.map((r) => [r.schedule_id, toRun(r)]));
+  },
+  /** A run's schedule and file, or null when the run has none. */
+  async file(q: Queryable, runId: string): Promise<{ scheduleId: string; fileName: string; file: Buffer } | null> {
+    const row = await q.one<{ schedule_id: string; file_name: string; file: string }>(
+      `select schedule_id, file_name, encode(file, 'base64') as file from report_runs where id = $1 and file is not null`,
+      [runId],
+    );
+    return row ? { scheduleId: row.schedule_id, fileName: row.file_name, file: Buffer.from(row.file, 'base64') } : null;
+  },
+  /** The active schedules with the time of their last change and of their latest scheduled run. */
+  dueCandidates(q: Queryable): Promise<DueScheduleRow[]> {
+    return q.query<DueScheduleRow>(
+      `select s.id, s.company_id, s.cron, (extract(epoch from greatest(s.created_at, s.updated_at)) * 1000)::float8 as since,
+              (select (extract(epoch from max(r.due_at)) * 1000)::float8 from report_runs r where r.schedule_id = s.id) as last_due
+         from report_schedules s where s.active = 1`,
+    );
+  },
+  /** A schedule by id whatever its scope (for the job), or null. */
+  schedule(q: Queryable, id: string) {
+    return q.one<{ id: string; company_id: string; type: ReportType; active: number; definition: unknown }>(
+      'select id, company_id, type, active, definition from report_schedules where id = $1',
+      [id],
+    );
+  },
+  /** The company's name, for the report's title. */
+  async companyName(q: Queryable, companyId: string): Promise<string> {
+    return (await q.one<{ name: string }>('select name from companies where id = $1', [companyId]))?.name ?? companyId;
+  },
+  /** The trips of a company (or branch) under way at some time in [from, until), with distance travelled and alert counts. */
+  summaryTrips(q: Queryable, companyId: string, branchId: string | null, from: number, until: number): Promise<SummaryTrip[]> {
+    return q.query<SummaryTrip>(
+      `with period as (
+         select id, vehicle_number, branch_id, status, started_at, closed_at, stt, path from trips
+          where company_id = $1 and ($2::text is null or branch_id = $2) and started_at < $4 and (closed_at is null or closed_at >= $3)
+       ), legs as (
+         select p.trip_id, p.lat, p.lng, lag(p.lat) over w as lat0, lag(p.lng) over w as lng0
+           from trip_pings p join period on period.id = p.trip_id window w as (partition by p.trip_id order by p.t)
+       ), travelled as (
+         select trip_id, sum(2 * $5::float8 * asin(least(1, sqrt(power(sin(radians(lat - lat0) / 2), 2)
+                  + cos(radians(lat0)) * cos(radians(lat)) * power(sin(radians(lng - lng0) / 2), 2))))) as km
+           from legs where lat0 is not null group by trip_id
+       )
+       select t.id, t.vehicle_number as "vehicleNumber", t.branch_id as "branchId", t.status, t.started_at::float8 as "startedAt",
+              t.closed_at::float8 as "closedAt", t.stt, t.path, travelled.km as "travelledKm",
+              (select jsonb_object_agg(k, n) from (select a->>'type' as k, count(*) as n from jsonb_array_elements(ta.alerts) a group by 1) c) as alerts
+         from period t left join travelled on travelled.trip_id = t.id left join trip_analytics ta on ta.trip_id = t.id
+        order by t.started_at, t.id`,
+      [companyId, branchId, from, until, EARTH_RADIUS_KM],
+    );
+  },
+  /**
+   * The computed alerts an exception report starts from (before its filters), oldest closed first: the alerts of the
+   * chosen types closed in [closedFrom, until] and started at or after startedFrom, on the company's (branch's) trips
+   * of the chosen statuses started at or after tripsFrom. The trips are selected here; their stored alert lists come
+   * back as text and are sifted while parsed (PGlite evaluates jsonb element by element several times slower, and
+   * hands 50,000 rows back slower than 5,000 rows of lists).
+   */
+  async alerts(q: Queryable, a: AlertQuery): Promise<ReportAlert[]> {
+    const trips = await q.query<Omit<ReportAlert, 'type' | 'level' | 'start' | 'end' | 'value' | 'unit' | 'lat' | 'lng'> & { alerts: string }>(
+      `select t.id as "tripId", t.vehicle_number as "vehicleNumber", t.branch_id as "branchId", t.status as "tripStatus",
+              t.started_at::float8 as "tripStartedAt", t.created_by as "tripCreatedBy",
+              coalesce(t.parties->'customer'->>'code', t.parties->'consignee'->>'code') as "customerCode",
+              coalesce(t.parties->'customer'->>'name', t.parties->'consignee'->>'name') as "customerName",
+              ta.alerts::text as alerts
+         from trips t join trip_analytics ta on ta.trip_id = t.id
+        where t.company_id = $1 and ($2::text is null or t.branch_id = $2) and t.status = any($3::int[]) and t.started_at >= $4`,
+      [a.companyId, a.branchId, a.tripStatuses, a.tripsFrom],
+    );
+    const types = new Set(a.types);
+    const alerts: ReportAlert[] = [];
+    for (const t of trips) {
+      const tripStatus = Number(t.tripStatus);
+      for (const x of JSON.parse(t.alerts) as TripAlert[]) {
+        if (!types.has(x.type) || typeof x.end !== 'number' || x.end < a.closedFrom || x.end > a.until || x.start < a.startedFrom) continue;
+        // One literal of one shape (spread copies make slow dictionary objects, which the sort and filters then pay for).
+        alerts.push({
+          tripId: t.tripId, vehicleNumber: t.vehicleNumber, branchId: t.branchId, tripStatus, tripStartedAt: t.tripStartedAt, tripCreatedBy: t.tripCreatedBy,
+          customerCode: t.customerCode, customerName: t.customerName, type: x.type, level: x.level ?? null, start: x.start, end: x.end,
+          value: x.value, unit: x.unit, lat: x.lat, lng: x.lng,
+        });
+      }
+    }
+    return alerts.sort((x, y) => (x.end as number) - (y.end as number) || (x.tripId < y.tripId ? -1 : x.tripId > y.tripId ? 1 : 0));
+  },
+};

@@ -1,0 +1,185 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import { distanceKm } from '../../schemas/haversine';
+import type { SummaryTrip } from '../repos/report-run-repository';
+import { alertName, type ReportAlert } from './report-filters';
+import { COMPUTED_ALERTS } from './trip-alerts';
+
+/**
+ * The xlsx files of report runs (issue 14), written with SheetJS. The first sheet is the report itself: one header
+ * row, then one row per trip or alert, columns sized to their text, with an auto-filter; a second sheet 'About'
+ * says which report, for whom, over which period and when it was made. Times are India time (the schedules' labels
+ * are), written as text 'YYYY-MM-DD HH:mm'.
+ */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const IST_OFFSET_MS = 330 * 60_000;
+const MINUTE = 60_000;
+
+/** Texts of recent minutes (a report repeats the same minutes many times; formatting a date is the slow part). */
+const minuteTexts = new Map<number, string>();
+
+/** 'YYYY-MM-DD HH:mm' in India time, or '' for no time. */
+export function istText(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '';
+  const minute = Math.floor(ms / MINUTE);
+  let text = minuteTexts.get(minute);
+  if (text === undefined) {
+    text = new Date(minute * MINUTE + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+    if (minuteTexts.size >= 100_000) minuteTexts.clear();
+    minuteTexts.set(minute, text);
+  }
+  return text;
+}
+
+/**
+ * A zip whose entries are stored (SheetJS's `compression: false` output) with each entry deflated by zlib: SheetJS's
+ * own deflate is slower and packs a report's XML several times worse. Reads the central directory, writes local
+ * headers, data, the new central directory and its end record (no zip64: a report stays far below 4 GB).
+ */
+export function deflateZip(stored: Buffer): Buffer {
+  const end = stored.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip');
+  const count = stored.readUInt16LE(end + 10);
+  let at = stored.readUInt32LE(end + 16);
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < count; i++) {
+    const method = stored.readUInt16LE(at + 10);
+    const size = stored.readUInt32LE(at + 24);
+    const nameLength = stored.readUInt16LE(at + 28);
+    const skip = nameLength + stored.readUInt16LE(at + 30) + stored.readUInt16LE(at + 32);
+    const name = stored.subarray(at + 46, at + 46 + nameLength);
+    const local = stored.readUInt32LE(at + 42);
+    const dataAt = local + 30 + stored.readUInt16LE(local + 26) + stored.readUInt16LE(local + 28);
+    const raw = stored.subarray(dataAt, dataAt + stored.readUInt32LE(at + 20));
+    const data = method === 0 ? deflateRawSync(raw, { level: 6 }) : raw;
+    const crc = method === 0 ? crc32(raw) : stored.readUInt32LE(at + 16);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(8, 8);
+    header.writeUInt32LE(stored.readUInt32LE(at + 12), 10); // time and date
+    header.writeUInt32LE(crc >>> 0, 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(size, 22);
+    header.writeUInt16LE(nameLength, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(stored.readUInt32LE(at + 12), 12);
+    central.writeUInt32LE(crc >>> 0, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(nameLength, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(header, name, data);
+    centrals.push(central, name);
+    offset += 30 + nameLength + data.length;
+    at += 46 + skip;
+  }
+  const directory = Buffer.concat(centrals);
+  const tail = Buffer.alloc(22);
+  tail.writeUInt32LE(0x06054b50, 0);
+  tail.writeUInt16LE(count, 8);
+  tail.writeUInt16LE(count, 10);
+  tail.writeUInt32LE(directory.length, 12);
+  tail.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, tail]);
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+type Cell = string | number;
+
+/** What the 'About' sheet says of a run. */
+export interface ReportAbout {
+  title: string;
+  company: string;
+  branch: string | null;
+  from: number | null;
+  until: number;
+  generatedAt: number;
+  rows: number;
+  /** Extra lines (the exception report's settings and filters). */
+  details?: [string, string][];
+}
+
+/** A workbook of the report sheet and the 'About' sheet, as xlsx bytes. */
+function book(sheetName: string, columns: string[], rows: Cell[][], about: ReportAbout): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([columns, ...rows], { dense: true } as XLSX.AOA2SheetOpts);
+  // Widths from the header and the first rows (enough to size a column; measuring 50,000 rows is wasted time).
+  sheet['!cols'] = columns.map((c, i) => {
+    let width = c.length;
+    for (let r = 0; r < Math.min(rows.length, 200); r++) width = Math.max(width, String(rows[r][i] ?? '').length);
+    return { wch: Math.min(48, width + 2) };
+  });
+  sheet['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: columns.length - 1 } }) };
+  const info = XLSX.utils.aoa_to_sheet([
+    ['Report', about.title],
+    ['Company', about.company],
+    ['Branch', about.branch ?? 'All branches'],
+    ['From (IST)', istText(about.from)],
+    ['Until (IST)', istText(about.until)],
+    ['Generated (IST)', istText(about.generatedAt)],
+    ['Rows', about.rows],
+    ...(about.details ?? []),
+  ]);
+  info['!cols'] = [{ wch: 24 }, { wch: 60 }];
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
+  XLSX.utils.book_append_sheet(workbook, info, 'About');
+  return deflateZip(XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer);
+}
+
+export const SUMMARY_COLUMNS = [
+  'Trip Id', 'Vehicle', 'Branch', 'Status', 'Started (IST)', 'Closed (IST)', 'Planned km', 'Travelled km', 'STT (min)',
+  'Delay (min)', 'Alerts', ...COMPUTED_ALERTS.map(alertName),
+];
+
+/**
+ * The daily trip summary: each trip under way in the period with its status, planned and travelled distance, its
+ * delay (minutes past its STA, start + STT, at its close or at the period's end; 0 when on time, empty without an
+ * STT) and its computed alerts, in all and by type.
+ */
+export function summaryRows(trips: readonly SummaryTrip[], until: number): Cell[][] {
+  return trips.map((t) => {
+    const path = typeof t.path === 'string' ? (JSON.parse(t.path) as { lat: number; lng: number }[]) : t.path;
+    let planned = 0;
+    for (let i = 1; i < path.length; i++) planned += distanceKm(path[i - 1], path[i]);
+    const counts = (typeof t.alerts === 'string' ? JSON.parse(t.alerts) : t.alerts ?? {}) as Record<string, number>;
+    const total = Object.values(counts).reduce((n, c) => n + Number(c), 0);
+    const end = t.closedAt ?? until;
+    const delay = t.stt === null ? '' : Math.max(0, Math.round((end - (t.startedAt + t.stt * MINUTE)) / MINUTE));
+    return [
+      t.id, t.vehicleNumber, t.branchId ?? '', Number(t.status) === 1 ? 'Open' : 'Closed', istText(t.startedAt), istText(t.closedAt),
+      round1(planned), round1(t.travelledKm ?? 0), t.stt ?? '', delay, total, ...COMPUTED_ALERTS.map((type) => Number(counts[type] ?? 0)),
+    ];
+  });
+}
+
+export function summaryWorkbook(trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
+  return book('Trips', SUMMARY_COLUMNS, summaryRows(trips, about.until), { ...about, title: 'Daily trip summary', rows: trips.length });
+}
+
+export const EXCEPTION_COLUMNS = [
+  'Trip Id', 'Vehicle', 'Branch', 'Trip Status', 'Trip Started (IST)', 'Alert', 'Alert Type', 'Level', 'Started (IST)',
+  'Closed (IST)', 'Duration (min)', 'Value', 'Unit', 'Latitude', 'Longitude', 'Customer',
+];
+
+/** The exception report: one row per alert. */
+export function exceptionRows(alerts: readonly ReportAlert[]): Cell[][] {
+  return alerts.map((a) => [
+    a.tripId, a.vehicleNumber, a.branchId ?? '', Number(a.tripStatus) === 1 ? 'Open' : 'Closed', istText(a.tripStartedAt), alertName(a.type),
+    a.type, a.level ?? '', istText(a.start), istText(a.end), a.end === null ? '' : round1((a.end - a.start) / MINUTE), a.value, a.unit,
+    a.lat, a.lng, a.customerName ?? a.customerCode ?? '',
+  ]);
+}
+
+export function exceptionWorkbook(alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
+  return book('Alerts', EXCEPTION_COLUMNS, exceptionRows(alerts), { ...about, title: 'Exception report', rows: alerts.length });
+}
