@@ -46,6 +46,25 @@ export interface ColumnConfig<R = Row> {
   filterOptions?: readonly ColumnOption[];
   /** How the cell is edited in a row of a list's `inlineEdit` (required: 'Please Input {title}!'). */
   editor?: { kind: 'select'; options: readonly ColumnOption[] };
+  /**
+   * Small coloured tags after the cell's text (e.g. a run's 'Failed' in red, a 'late' mark); `title` shows on hover.
+   * Tags are drawn only where the cell shows its text (not for `switch` or `json`).
+   */
+  tags?(row: R): readonly CellTag[];
+  /**
+   * A Download button after the cell's text: `input` gives the call of the file for the row (undefined: nothing to
+   * download, no button); the file is fetched in the list's scope and saved under the name the answer gives. Failing,
+   * `error` is toasted.
+   */
+  download?: {
+    endpoint: Endpoint;
+    input(row: R): CallInput | undefined;
+    /** The button's text (default 'Download'). */
+    label?: string;
+    /** An icon alone (the text as its name and tooltip), where a cell has little room. */
+    compact?: boolean;
+    error: string;
+  };
   /** For `switch`: the call that stores the new value and the confirmation shown first. */
   toggle?: {
     endpoint: Endpoint;
@@ -58,6 +77,13 @@ export interface ColumnConfig<R = Row> {
     success?: string;
     error: string;
   };
+}
+
+/** A tag of a cell (see `ColumnConfig.tags`): its text, an antd tag colour ('red', 'orange', 'green'...) and a hover text. */
+export interface CellTag {
+  text: string;
+  color?: string;
+  title?: string;
 }
 
 /** A value a column's filter or editor offers, and its label. */
@@ -311,7 +337,11 @@ export interface ListConfig<R = Row> {
    * the form as `ctx.state`: details of the row a load call wants that the path does not carry.
    */
   edit?: { to?: string; modal?: FormConfig; disabledWhen?(row: R): boolean; state?(row: R): Record<string, unknown> };
-  /** More buttons of a row, before Edit: each opens a modal on the row (e.g. 'Show' of a known place opens its map). */
+  /**
+   * More buttons of a row, before Edit: a modal on the row (e.g. 'Show' of a known place opens its map), a call made
+   * for the row whose outcome is toasted before the list reads its rows again ('Run now'), or a modal listing rows
+   * another call answers for the row (a schedule's runs).
+   */
   rowActions?: RowAction<R>[];
   /** Editing rows in place (see {@link InlineEdit}); its Edit, Save and Cancel sit in the action column. */
   inlineEdit?: InlineEdit<R>;
@@ -332,16 +362,64 @@ export interface RowModalProps<R = Row> {
   onClose: () => void;
 }
 
+/** Icons a row action can be drawn as (where a list has many columns): run (a play button) and history (a clock). */
+export type RowActionIcon = 'run' | 'history';
+
+/** A row button (see `ListConfig.rowActions`). */
+export type RowAction<R = Row> = RowModalAction<R> | RowCallAction<R> | RowRowsAction<R>;
+
 /**
  * A row button that opens a modal on the row: the modal's code loads when a row's button is first pressed (a
  * lazy component, like the engine's views), so a list whose rows never open one never loads it.
  */
-export interface RowAction<R = Row> {
+export interface RowModalAction<R = Row> {
   kind: 'modal';
   label: string;
   /** Loads the modal component; it is mounted open and calls `onClose` to close. */
   component(): Promise<{ default: ComponentType<RowModalProps<R>> }>;
   /** Rows without a modal to open (the button is disabled), e.g. a place without coordinates. */
+  disabledWhen?(row: R): boolean;
+}
+
+/**
+ * A row button that makes a call for the row (busy while it runs), toasts its outcome and then reads the list's rows
+ * again, whatever the outcome (the call may have changed the row, e.g. its last run).
+ */
+export interface RowCallAction<R = Row> {
+  kind: 'call';
+  label: string;
+  /** Drawn as this icon alone, the label as its name and tooltip (see `RowActionIcon`). */
+  icon?: RowActionIcon;
+  endpoint: Endpoint;
+  /** Path parameters, query and body of the call (the list's scope is added). */
+  input(row: R): CallInput;
+  /**
+   * What a successful answer's data says: toasted as a success (`ok`) or an error. Absent: the server's first
+   * message, if any, as a success.
+   */
+  outcome?(data: unknown, row: R): { ok: boolean; text: string };
+  /** Toasted when the call fails and the server says nothing. */
+  error: string;
+  /** Rows the call is not for (the button is disabled), e.g. an inactive schedule. */
+  disabledWhen?(row: R): boolean;
+}
+
+/** A row button that opens a modal listing the rows `endpoint` answers for the row (e.g. a schedule's runs). */
+export interface RowRowsAction<R = Row> {
+  kind: 'rows';
+  label: string;
+  /** Drawn as this icon alone, the label as its name and tooltip (see `RowActionIcon`). */
+  icon?: RowActionIcon;
+  /** The modal's title for the row. */
+  title(row: R): string;
+  endpoint: Endpoint;
+  /** The call for the row (the list's scope is added); its answer's data is the list of rows. */
+  input(row: R): CallInput;
+  rowKey: string;
+  /** The modal's columns (downloads and tags included); `R` of these is the listed rows', not the list's. */
+  columns: ColumnConfig[];
+  emptyText: string;
+  fetchError: string;
   disabledWhen?(row: R): boolean;
 }
 

@@ -70,6 +70,7 @@ describe('known places list', () => {
     expect(show.label).toBe('Show');
     expect(show.disabledWhen!(haldia as unknown as Record<string, unknown>)).toBe(false);
     expect(show.disabledWhen!({ ...haldia, google: { place_id: 'x' } } as unknown as Record<string, unknown>)).toBe(true);
+    if (show.kind !== 'modal') throw new Error('Show opens a modal');
     expect((await show.component()).default).toBeTypeOf('function');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFilters, exceptionDefinition, baseDefinition, filterRows, joinEmails, recipientsText, reportToForm, scheduleText } from './report-schedules';
+import { buildFilters, exceptionDefinition, baseDefinition, dailySummaryList, exceptionList, filterRows, joinEmails, lastRunColumn, recipientsText, reportToForm, runOutcome, runTags, runText, scheduleText } from './report-schedules';
+import type { ReportRun } from '../schemas/api/reports';
 import { validator } from '../engine/form/validator';
 import { transformErrors } from '../engine/form/transformErrors';
 import { exceptionFormSchema, type ExceptionForm } from '../schemas/report-schedule';
@@ -93,5 +94,54 @@ describe('report list rows', () => {
     expect(recipientsText({ definition: JSON.stringify({ email_recipients: 'c@x.in' }) })).toBe('c@x.in');
     expect(recipientsText({ definition: '{broken' })).toBe('');
     expect(recipientsText({})).toBe('');
+  });
+});
+
+describe('report runs on the lists', () => {
+  const run: ReportRun = {
+    id: 'run_1', scheduleId: 'rs_1', trigger: 'SCHEDULE', dueAt: '2026-11-24T00:30:00.000Z', startedAt: '2026-11-24T00:30:02.000Z',
+    finishedAt: '2026-11-24T00:30:04.000Z', late: false, outcome: 'SUCCESS', rows: 12, recipients: ['a@x.in', 'b@x.in'], error: null,
+    fileName: 'daily.xlsx', hasFile: true,
+  };
+  const local = (iso: string) => {
+    const at = new Date(iso);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  };
+
+  it("shows the last run's time and outcome, a red 'Failed' with its error, a 'late' mark, and '—' before the first run", () => {
+    expect(runText(run)).toBe(`${local(run.startedAt)} · Success`);
+    expect(runTags(run)).toEqual([]);
+    const failed = { ...run, outcome: 'FAILED' as const, error: 'SMTP refused', late: true, hasFile: false };
+    expect(runText(failed)).toBe(local(run.startedAt));
+    expect(runTags(failed)).toEqual([
+      { text: 'Failed', color: 'red', title: 'SMTP refused' },
+      { text: 'late', color: 'orange', title: `Due ${local(run.dueAt!)}` },
+    ]);
+    expect(runText(null)).toBe('—');
+    expect(runText(undefined)).toBe('—');
+    expect(lastRunColumn.value!({ id: 'rs_1', active: 1, lastRun: null })).toBe('—');
+    expect(lastRunColumn.download!.input({ id: 'rs_1', active: 1, lastRun: run })).toEqual({ params: { runId: 'run_1' } });
+    expect(lastRunColumn.download!.input({ id: 'rs_1', active: 1, lastRun: failed })).toBeUndefined();
+  });
+
+  it("says what 'Run now' did: the recipients it was sent to, or why it failed", () => {
+    expect(runOutcome(run)).toEqual({ ok: true, text: 'Report sent to 2 recipients' });
+    expect(runOutcome({ ...run, recipients: ['a@x.in'] })).toEqual({ ok: true, text: 'Report sent to 1 recipient' });
+    expect(runOutcome({ ...run, outcome: 'FAILED', error: 'SMTP refused' })).toEqual({ ok: false, text: 'Report failed: SMTP refused' });
+    expect(runOutcome(undefined)).toEqual({ ok: false, text: 'Report could not be run' });
+  });
+
+  it("gives both lists 'Last run', 'Run now' (not for an inactive schedule) and 'Runs'", () => {
+    for (const list of [dailySummaryList, exceptionList]) {
+      expect(list.columns.map((c) => c.title)).toContain('Last run');
+      const [runNow, runs] = list.rowActions!;
+      expect([runNow.kind, runNow.label, runs.kind, runs.label]).toEqual(['call', 'Run now', 'rows', 'Runs']);
+      expect(runNow.disabledWhen!({ id: 'x', active: 0 })).toBe(true);
+      expect(runNow.disabledWhen!({ id: 'x', active: 1 })).toBe(false);
+      if (runNow.kind !== 'call') throw new Error('Run now makes a call');
+      expect(runNow.endpoint.path).toBe('/saas/v1/rs/report/:id/run');
+      expect(runNow.input({ id: 'rs_9', active: 1 })).toEqual({ params: { id: 'rs_9' } });
+    }
   });
 });

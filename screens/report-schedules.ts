@@ -1,10 +1,11 @@
 import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { companyCalls } from '../schemas/api/company';
-import { reportCalls } from '../schemas/api/reports';
+import dayjs from 'dayjs';
+import { reportCalls, type ReportRun } from '../schemas/api/reports';
 import type { BodyOf } from '../schemas/api/contract';
 import { defineForm, defineList } from '../engine/define';
-import type { ConfigContext, LookupConfig, SubmitContext } from '../engine/types';
+import type { CellTag, ColumnConfig, ConfigContext, LookupConfig, Row, RowAction, SubmitContext } from '../engine/types';
 import type { Scope } from '../engine/scope/scope';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
 import {
@@ -32,6 +33,9 @@ export const reportApi = {
   report: endpoint(reportCalls.byId),
   update: endpoint(reportCalls.update),
   create: endpoint(reportCalls.create),
+  runs: endpoint(reportCalls.runs),
+  runNow: endpoint(reportCalls.runNow),
+  runFile: endpoint(reportCalls.runFile),
 };
 
 /** The comma-joined recipients, without blanks around each address. */
@@ -138,23 +142,115 @@ export function scheduleText(cron: string | undefined): string {
 /** The recipients of a listed schedule, separated by a comma and a space. */
 export const recipientsText = (row: { definition?: unknown }) => (definitionOf(row)?.email_recipients ?? '').split(',').map((e) => e.trim()).filter(Boolean).join(', ');
 
+/** A run's time as the lists show it: '24/11/2026 06:00' (the browser's time zone). */
+export const runTime = (at: string | null | undefined) => (at ? dayjs(at).format('DD/MM/YYYY HH:mm') : '');
+
+/**
+ * A run's time and outcome in words: '24/11/2026 06:00 · Success' (a failure's 'Failed' is its red tag, see
+ * {@link runTags}); '—' before the first run.
+ */
+export function runText(run: ReportRun | null | undefined): string {
+  if (!run) return '—';
+  const time = runTime(run.startedAt);
+  if (run.outcome === 'FAILED') return time;
+  return `${time} · ${run.outcome === 'SUCCESS' ? 'Success' : 'Running'}`;
+}
+
+/** A run's tags: a red 'Failed' (its error on hover) and an orange 'late' (a due time missed while no server was up). */
+export function runTags(run: ReportRun | null | undefined): CellTag[] {
+  if (!run) return [];
+  return [
+    ...(run.outcome === 'FAILED' ? [{ text: 'Failed', color: 'red', ...(run.error ? { title: run.error } : {}) }] : []),
+    ...(run.late ? [{ text: 'late', color: 'orange', ...(run.dueAt ? { title: `Due ${runTime(run.dueAt)}` } : {}) }] : []),
+  ];
+}
+
+/** The call of a run's xlsx, when it has one. */
+const runFile = (run: ReportRun | null | undefined) => (run?.hasFile ? { params: { runId: run.id } } : undefined);
+
+/** What 'Run now' says of the finished run: 'Report sent to N recipients', or why it failed. */
+export function runOutcome(run: ReportRun | undefined): { ok: boolean; text: string } {
+  if (!run || typeof run !== 'object') return { ok: false, text: 'Report could not be run' };
+  if (run.outcome === 'FAILED') return { ok: false, text: `Report failed: ${run.error ?? 'unknown error'}` };
+  if (run.outcome === 'RUNNING') return { ok: true, text: 'Report is running' };
+  const count = run.recipients.length;
+  return { ok: true, text: `Report sent to ${count} recipient${count === 1 ? '' : 's'}` };
+}
+
+type Listed = Pick<ReportSchedule, 'id' | 'active' | 'lastRun'> & { definition?: unknown };
+
+const isActive = (row: Listed) => Number(row.active) === 1;
+
+/** The 'Last run' column: time and outcome, tags for a failure and a late run, and the run's file. */
+export const lastRunColumn: ColumnConfig<Listed> = {
+  title: 'Last run',
+  field: 'lastRun',
+  value: (row) => runText(row.lastRun),
+  tags: (row) => runTags(row.lastRun),
+  download: { endpoint: reportApi.runFile, input: (row) => runFile(row.lastRun), error: 'Error while downloading the report file', compact: true },
+  width: 190,
+};
+
+/** The columns of a schedule's runs (newest first): when, how started, outcome, rows, recipients, why it failed and the file. */
+const runColumns: ColumnConfig<ReportRun & Row>[] = [
+  { title: 'Started', field: 'startedAt', value: (run) => runTime(run.startedAt), width: 140 },
+  { title: 'Trigger', field: 'trigger', value: (run) => (run.trigger === 'MANUAL' ? 'Run now' : 'Scheduled'), width: 90 },
+  { title: 'Outcome', field: 'outcome', value: (run) => (run.outcome === 'SUCCESS' ? 'Success' : run.outcome === 'RUNNING' ? 'Running' : ''), tags: runTags, width: 130 },
+  { title: 'Rows', field: 'rows', width: 60 },
+  { title: 'Recipients', field: 'recipients', value: (run) => run.recipients.join(', ') },
+  { title: 'Error', field: 'error' },
+  {
+    title: 'File',
+    field: 'fileName',
+    download: { endpoint: reportApi.runFile, input: runFile, error: 'Error while downloading the report file' },
+    width: 240,
+  },
+];
+
+/** 'Run now' (an inactive schedule cannot be run) and 'Runs' (the schedule's runs, each file downloadable). */
+export const runActions: RowAction<Listed>[] = [
+  {
+    kind: 'call',
+    label: 'Run now',
+    icon: 'run',
+    endpoint: reportApi.runNow,
+    input: (row) => ({ params: { id: String(row.id) } }),
+    outcome: (data) => runOutcome(data as ReportRun | undefined),
+    error: 'Error while running report',
+    disabledWhen: (row) => !isActive(row),
+  },
+  {
+    kind: 'rows',
+    label: 'Runs',
+    icon: 'history',
+    title: (row) => `Runs of ${row.id}`,
+    endpoint: reportApi.runs,
+    input: (row) => ({ params: { id: String(row.id) } }),
+    rowKey: 'id',
+    columns: runColumns,
+    emptyText: 'No runs yet',
+    fetchError: 'Error while fetching runs',
+  },
+];
+
 /**
  * A report list: Event Id, Event Name, the recipients and the schedule in words (so rows can be told apart), the
- * enable switch (flips active 0/1 after confirming) and Edit; searchable by recipient.
+ * last run, the enable switch (flips active 0/1 after confirming), Run now, Runs and Edit; searchable by recipient.
  */
 function reportList(type: ReportType, screen: typeof registered.dailySummaryList, button: string, companyMessage: string) {
   const { path } = screen;
-  return defineList({
+  return defineList<Listed>({
     ...screen,
     lookup: entity,
     source: reportApi.list,
     sourceInput: ({ scope, lookup }) => ({ scope, query: { entity_id: lookup, type } }),
     rowKey: 'id',
     columns: [
-      { title: 'Event Id', field: 'id', width: 170 },
-      { title: 'Event Name', field: 'type', width: 170 },
+      { title: 'Event Id', field: 'id', width: 150 },
+      { title: 'Event Name', field: 'type', width: 130 },
       { title: 'Recipients', field: 'recipients', value: recipientsText, sortable: true },
-      { title: 'Schedule', field: 'schedule', value: (row) => scheduleText(definitionOf(row)?.schedule?.cron), width: 190 },
+      { title: 'Schedule', field: 'schedule', value: (row) => scheduleText(definitionOf(row)?.schedule?.cron), width: 160 },
+      lastRunColumn,
       {
         ...switchColumn({
           title: 'Enable Notificaton',
@@ -165,7 +261,7 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
           confirmText: 'Are you sure want to disable/enable notification',
           error: 'Error while disabling report',
         }),
-        width: 150,
+        width: 110,
       },
     ],
     search: { placeholder: 'Search recipients or schedule', fields: ['recipients', 'schedule'] },
@@ -173,7 +269,8 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
     emptyText: 'No reports found',
     fetchError: 'Error while fetching report',
     headerButtons: [{ label: button, to: `${path}/add`, primary: true, companyMessage }],
-    edit: { to: `${path}/edit/:id`, disabledWhen: (row) => Number(row.active) !== 1 },
+    rowActions: runActions,
+    edit: { to: `${path}/edit/:id`, disabledWhen: (row) => !isActive(row) },
   });
 }
 

@@ -25,9 +25,9 @@ const InlineEditCell = lazy(() => import('./InlineEdit').then((m) => ({ default:
 const InlineEditActions = lazy(() => import('./InlineEdit').then((m) => ({ default: m.InlineEditActions })));
 const RowDetailTable = lazy(() => import('./RowDetailTable').then((m) => ({ default: m.RowDetailTable })));
 
-/** The width of the action column: room for a labelled Edit and one more icon, or for icons alone. */
+/** The width of the action column: room for a labelled Edit and one more icon, or for icons alone, and the row actions' labels. */
 const actionWidth = (config: ListConfig) =>
-  (config.edit?.to || config.edit?.modal ? 92 : 48) + (config.edit?.to && config.edit.modal ? 32 : 0) + (config.remove ? 40 : 0) + 64 * (config.rowActions?.length ?? 0);
+  (config.edit?.to || config.edit?.modal ? 92 : 48) + (config.edit?.to && config.edit.modal ? 32 : 0) + (config.remove ? 40 : 0) + (config.rowActions ?? []).reduce((sum, action) => sum + ('icon' in action && action.icon ? 32 : Math.max(64, 7 * action.label.length + 22)), 0);
 
 /**
  * Renders a list config: header buttons, inline create forms, filters and a search box, the table with switches and
@@ -38,7 +38,7 @@ export function ListView({ config }: { config: ListConfig }) {
   const list = useListController(config);
   const [editing, setEditing] = useState<Row | null>(null);
   const modal = config.edit?.modal ?? null;
-  const { toggle, remove, sort } = list;
+  const { toggle, remove, sort, reload } = list;
   // Header filters (searched and chosen columns) narrow the rows at hand; rows can be edited in place (`inlineEdit`).
   const columnFilters = useColumnFilters(config.columns, list.rows);
   const inline = useInlineEdit(config.inlineEdit, config.columns, config.rowKey, list.scope, list.reload);
@@ -67,13 +67,13 @@ export function ListView({ config }: { config: ListConfig }) {
           ) : (
             <Flex gap="small" align="center">
               {inlineEdit && <Suspense fallback={null}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>}
-              <RowActions config={config} row={row} onEdit={setEditing} onRemove={remove} />
+              <RowActions config={config} row={row} onEdit={setEditing} onRemove={remove} onReload={reload} />
             </Flex>
           ),
       });
     }
     return built;
-  }, [config, toggle, remove, sort, columnFilters.filters, inline]);
+  }, [config, toggle, remove, reload, sort, columnFilters.filters, inline]);
   // A quick answer (a search, a page) does not flash the spinner over rows that are about to change anyway.
   const loading = useDelayedFlag(list.loading, SPINNER_DELAY_MS);
   return (

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bindFeedback } from '../feedback';
+import { configureHttp } from '../data/http';
 import type { ListConfig } from '../types';
 import { RowActions } from './RowActions';
 
@@ -16,7 +18,10 @@ const vehicles: ListConfig = {
   remove: { endpoint: { method: 'DELETE', path: '/vehicles/:id' }, input: () => ({}), confirm: 'Are you sure to delete this vehicle ?', success: 'Deleted', error: 'Error while deleting' },
 };
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** The shown tooltips reading `text` (antd keeps a closed one in the page, hidden). */
 const shownTooltips = (text: string) =>
@@ -67,5 +72,97 @@ describe('row actions', () => {
     fireEvent.click(show);
     await screen.findByRole('dialog', { name: 'Place' });
     expect(component).toHaveBeenCalledTimes(1);
+  });
+
+  it("makes a call action's call in the scope, toasts the answer's outcome or the server's refusal, reloads, and is disabled where told", async () => {
+    const toasts: string[] = [];
+    bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+    configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
+    const urls: string[] = [];
+    let answer: { status: number; body: unknown } = { status: 200, body: { success: true, data: { outcome: 'SUCCESS', recipients: ['a@x.in', 'b@x.in'] }, message: [] } };
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      urls.push(`${init.method} ${url}`);
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }));
+    const reload = vi.fn();
+    const running: ListConfig = {
+      ...vehicles,
+      remove: undefined,
+      rowActions: [{
+        kind: 'call', label: 'Run now', endpoint: { method: 'POST', path: '/reports/:id/run' }, input: (row) => ({ params: { id: String(row.id) } }),
+        outcome: (data) => {
+          const run = data as { outcome: string; recipients: string[]; error?: string };
+          return run.outcome === 'SUCCESS' ? { ok: true, text: `Report sent to ${run.recipients.length} recipients` } : { ok: false, text: `Report failed: ${run.error}` };
+        },
+        error: 'Error while running report',
+        disabledWhen: (row) => row.active === 0,
+      }],
+    };
+    render(
+      <MemoryRouter initialEntries={['/reports?companyId=1001']}>
+        <RowActions config={running} row={{ id: 'r1', active: 1 }} onEdit={() => {}} onRemove={async () => true} onReload={reload} />
+        <RowActions config={running} row={{ id: 'r2', active: 0 }} onEdit={() => {}} onRemove={async () => true} onReload={reload} />
+      </MemoryRouter>,
+    );
+    const [run, off] = screen.getAllByRole('button', { name: 'Run now' }) as HTMLButtonElement[];
+    expect(off.disabled).toBe(true);
+    fireEvent.click(run);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(urls).toEqual(['POST /reports/r1/run?c=1001']);
+    expect(toasts).toEqual(['success: Report sent to 2 recipients']);
+
+    answer = { status: 200, body: { success: true, data: { outcome: 'FAILED', recipients: [], error: 'SMTP refused' }, message: [] } };
+    fireEvent.click(run);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    expect(toasts[1]).toBe('error: Report failed: SMTP refused');
+
+    // A refusal shows the server's text once (not also the action's error); one without a text shows the error.
+    answer = { status: 409, body: { success: false, data: null, message: ['A disabled schedule cannot be run'] } };
+    fireEvent.click(run);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(3));
+    answer = { status: 500, body: null };
+    fireEvent.click(run);
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(4));
+    expect(toasts.slice(2)).toEqual(['error: A disabled schedule cannot be run', 'error: Error while running report']);
+  });
+
+  it("opens a rows action's modal with the rows its call answers, their tags and a download only where the row has a file", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      urls.push(url);
+      const runs = [
+        { id: 'run2', outcome: 'FAILED', error: 'No recipients', file: null },
+        { id: 'run1', outcome: 'SUCCESS', file: 'daily.xlsx' },
+      ];
+      return new Response(JSON.stringify({ success: true, data: runs, message: [] }), { status: 200 });
+    }));
+    const listing: ListConfig = {
+      ...vehicles,
+      remove: undefined,
+      rowActions: [{
+        kind: 'rows', label: 'Runs', title: (row) => `Runs of ${String(row.id)}`, endpoint: { path: '/reports/:id/runs' }, input: (row) => ({ params: { id: String(row.id) } }),
+        rowKey: 'id',
+        columns: [
+          { title: 'Outcome', field: 'outcome', value: (run) => (run.outcome === 'SUCCESS' ? 'Success' : ''), tags: (run) => (run.outcome === 'FAILED' ? [{ text: 'Failed', color: 'red', title: String(run.error) }] : []) },
+          { title: 'File', field: 'file', download: { endpoint: { path: '/runs/:runId/file' }, input: (run) => (run.file ? { params: { runId: String(run.id) } } : undefined), error: 'x' } },
+        ],
+        emptyText: 'No runs yet',
+        fetchError: 'Error while fetching runs',
+      }],
+    };
+    render(
+      <MemoryRouter initialEntries={['/reports?companyId=1001']}>
+        <RowActions config={listing} row={{ id: 'r1' }} onEdit={() => {}} onRemove={async () => true} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Runs' }));
+    // The modal's code loads on the first press (slow on a busy machine).
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
+    await waitFor(() => expect(dialog.textContent).toContain('daily.xlsx'));
+    expect(dialog.textContent).toContain('Runs of r1');
+    expect(urls).toEqual(['/reports/r1/runs?c=1001']);
+    const failed = [...dialog.querySelectorAll('.ant-tag')].map((tag) => [tag.textContent, tag.getAttribute('title')]);
+    expect(failed).toEqual([['Failed', 'No recipients']]);
+    expect(screen.getAllByRole('button', { name: /Download/ })).toHaveLength(1);
   });
 });

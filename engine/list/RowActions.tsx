@@ -1,17 +1,23 @@
-import { DeleteOutlined, EditOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useKeepQuery } from '../useKeepQuery';
-import { fillPath } from '../data/endpoint';
+import { callEndpoint, fillPath } from '../data/endpoint';
+import { feedback } from '../feedback';
+import type { Scope } from '../scope/scope';
+import { useScope } from '../scope/useScope';
 import { ConfirmPopover } from '../views/ConfirmPopover';
 import { useReturnFocus } from '../views/useReturnFocus';
-import type { ListConfig, RowAction, RowModalProps } from '../types';
+import type { ListConfig, RowAction, RowActionIcon, RowCallAction, RowModalAction, RowModalProps, RowRowsAction } from '../types';
 import type { Row } from './useListController';
 
+/** The modal of rows (`kind: 'rows'`) loads when such a button is first pressed. */
+const RowsModal = lazy(() => import('./RowsModal').then((m) => ({ default: m.RowsModal })));
+
 /** One lazy component per row action's loader, so every row (and every render) mounts the same component. */
-const modals = new WeakMap<RowAction['component'], LazyExoticComponent<ComponentType<RowModalProps>>>();
-const modalOf = (action: RowAction) => {
+const modals = new WeakMap<RowModalAction['component'], LazyExoticComponent<ComponentType<RowModalProps>>>();
+const modalOf = (action: RowModalAction) => {
   let found = modals.get(action.component);
   if (!found) modals.set(action.component, (found = lazy(action.component)));
   return found;
@@ -24,22 +30,87 @@ function RowModal({ Modal, row, onClose }: { Modal: ComponentType<RowModalProps>
 }
 
 /**
- * The config's row actions (`rowActions`), e.g. 'Show': each button opens its modal on the row; the modal's code
- * loads when a button is first pressed.
+ * Makes a call action's call for the row in the scope, toasts its outcome (the answer's, else the server's message;
+ * a failure the server's first message, else the action's error) and reads the list again. True when the call succeeded.
  */
-function ModalActions({ actions, row }: { actions: RowAction[]; row: Row }) {
-  const [open, setOpen] = useState<RowAction | null>(null);
-  const Modal = open && modalOf(open);
+export async function runRowCall(action: RowCallAction, row: Row, scope: Scope, reload: () => unknown): Promise<boolean> {
+  const result = await callEndpoint(action.endpoint, { scope, ...action.input(row) }, { quiet: true });
+  // The server's own text when its answer carries one (not a bare status), else the action's error.
+  const told = !result.ok && typeof result.body === 'object' && result.body !== null && 'message' in result.body ? result.messages[0] : undefined;
+  if (!result.ok) feedback.error(told ?? action.error);
+  else {
+    const outcome = action.outcome?.(result.data, row);
+    if (outcome) (outcome.ok ? feedback.success : feedback.error)(outcome.text);
+    else if (result.messages[0]) feedback.success(result.messages[0]);
+  }
+  await reload();
+  return result.ok;
+}
+
+const ICONS: Record<RowActionIcon, ReactNode> = { run: <PlayCircleOutlined />, history: <HistoryOutlined /> };
+
+/** A row action's button: its label, or its icon alone with the label as name and tooltip. */
+function ActionButton({ label, icon, ...props }: { label: string; icon?: RowActionIcon; loading?: boolean; disabled: boolean; onClick: () => void }) {
+  if (!icon) {
+    return (
+      <Button type="link" size="small" {...props}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" aria-label={label} icon={ICONS[icon]} {...props} />
+    </Tooltip>
+  );
+}
+
+/** A call action's button: busy (and not pressable again) while its call runs. */
+function CallButton({ action, row, onReload }: { action: RowCallAction; row: Row; onReload: () => unknown }) {
+  const [scope] = useScope();
+  const [busy, setBusy] = useState(false);
+  return (
+    <ActionButton
+      label={action.label}
+      icon={action.icon}
+      loading={busy}
+      disabled={action.disabledWhen?.(row) ?? false}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await runRowCall(action, row, scope, onReload);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * The config's row actions (`rowActions`): 'Show' opens its modal on the row (its code loads when a button is first
+ * pressed), a call action makes its call and reloads the list, a rows action opens the modal of its rows.
+ */
+function MoreActions({ actions, row, onReload }: { actions: RowAction[]; row: Row; onReload: () => unknown }) {
+  const [open, setOpen] = useState<RowModalAction | RowRowsAction | null>(null);
+  const Modal = open?.kind === 'modal' && modalOf(open);
   return (
     <>
-      {actions.map((action) => (
-        <Button key={action.label} type="link" size="small" disabled={action.disabledWhen?.(row) ?? false} onClick={() => setOpen(action)}>
-          {action.label}
-        </Button>
-      ))}
+      {actions.map((action) =>
+        action.kind === 'call' ? (
+          <CallButton key={action.label} action={action} row={row} onReload={onReload} />
+        ) : (
+          <ActionButton key={action.label} label={action.label} icon={action.kind === 'rows' ? action.icon : undefined} disabled={action.disabledWhen?.(row) ?? false} onClick={() => setOpen(action)} />
+        ),
+      )}
       {Modal && (
         <Suspense fallback={null}>
           <RowModal Modal={Modal} row={row} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+      {open?.kind === 'rows' && (
+        <Suspense fallback={null}>
+          <RowsModal action={open} row={row} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </>
@@ -50,7 +121,7 @@ function ModalActions({ actions, row }: { actions: RowAction[]; row: Row }) {
  * Edit (a link or a modal) and delete (with confirmation) of one row. A row has one obvious edit: a labelled Edit
  * (the page, else the modal); when both exist, the modal is a small secondary 'Quick edit' with its own icon.
  */
-export function RowActions({ config, row, onEdit, onRemove }: { config: ListConfig; row: Row; onEdit: (row: Row) => void; onRemove: (row: Row) => Promise<boolean> }) {
+export function RowActions({ config, row, onEdit, onRemove, onReload = () => {} }: { config: ListConfig; row: Row; onEdit: (row: Row) => void; onRemove: (row: Row) => Promise<boolean>; /** Reads the list again (after a call action). */ onReload?: () => unknown }) {
   const { link } = useKeepQuery();
   const edit = config.edit;
   const locked = edit?.disabledWhen?.(row) ?? false;
@@ -58,7 +129,7 @@ export function RowActions({ config, row, onEdit, onRemove }: { config: ListConf
   const [confirming, setConfirming] = useState(false);
   return (
     <Space size="small">
-      {config.rowActions && <ModalActions actions={config.rowActions} row={row} />}
+      {config.rowActions && <MoreActions actions={config.rowActions} row={row} onReload={onReload} />}
       {edit?.to && locked && (
         <Button type="link" size="small" aria-label="Edit" icon={<EditOutlined />} disabled>
           Edit

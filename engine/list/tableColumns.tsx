@@ -1,5 +1,5 @@
 import { FilterFilled, SearchOutlined } from '@ant-design/icons';
-import type { TableColumnsType } from 'antd';
+import { Flex, Tag, type TableColumnsType } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import type { ColumnConfig } from '../types';
@@ -7,6 +7,7 @@ import { cellValue, compareBy, formatCell } from './columns';
 import { searchTextOf, type ColumnFilterValues } from './columnFilters';
 import { ColumnSearch, FilterTriggerIcon, Highlighted } from './ColumnSearch';
 import { JsonCell } from './JsonCell';
+import { DownloadButton } from './DownloadButton';
 import type { ListState } from './paging';
 
 type Row = Record<string, unknown>;
@@ -68,7 +69,7 @@ export function tableColumns(
       key: sortKey || column.field,
       title: column.title,
       width: column.width,
-      ellipsis: column.kind === 'switch' || column.kind === 'json' || column.editor ? undefined : { showTitle: true },
+      ellipsis: column.kind === 'switch' || column.kind === 'json' || column.editor || column.tags || column.download ? undefined : { showTitle: true },
       ...(sortKey
         ? { sorter: true, sortOrder: sorted }
         : column.sortable && !serverSort
@@ -82,7 +83,22 @@ export function tableColumns(
         if (column.kind === 'switch' && renderSwitch) return renderSwitch(column, row);
         if (column.kind === 'json') return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
         const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row));
-        return search ? <Highlighted text={text} search={search} /> : text;
+        const shown = search ? <Highlighted text={text} search={search} /> : text;
+        const tags = column.tags?.(row) ?? [];
+        const file = column.download?.input(row);
+        if (tags.length === 0 && !file) return shown;
+        // Tags and a download follow the text (see `ColumnConfig.tags` and `download`).
+        return (
+          <Flex align="center" wrap gap={4}>
+            {text && <span>{shown}</span>}
+            {tags.map((tag) => (
+              <Tag key={tag.text} color={tag.color} title={tag.title} style={{ marginInlineEnd: 0 }}>
+                {tag.text}
+              </Tag>
+            ))}
+            {file && <DownloadButton download={column.download!} input={file} />}
+          </Flex>
+        );
       },
     };
   });

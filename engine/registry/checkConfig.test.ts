@@ -78,6 +78,38 @@ describe('config checks', () => {
     ]);
   });
 
+  it("checks row actions (calls, modals of rows and their columns, labels used once) and columns' downloads", () => {
+    const acting: ListConfig = {
+      ...list,
+      columns: [
+        { title: 'Material', field: 'label', download: { endpoint: { path: '/materials/:id/file' }, input: () => undefined, error: 'x' } },
+        { title: 'Sheet', field: 'sheet', download: { endpoint: { method: 'POST', path: '/materials' }, input: () => undefined, error: 'x' } },
+      ],
+      rowActions: [
+        { kind: 'call', label: 'Run now', endpoint: { method: 'POST', path: '/materials/:id/run' }, input: () => ({}), error: 'x' },
+        {
+          kind: 'rows', label: 'Runs', title: () => 'Runs', endpoint: { path: '/materials/:id/runs' }, input: () => ({}), rowKey: 'id',
+          columns: [{ title: 'File', field: 'file', kind: 'blob' as never, download: { endpoint: { path: '/runs/:id/file' }, input: () => undefined, error: 'x' } }],
+          emptyText: 'None', fetchError: 'Error',
+        },
+        { kind: 'call', label: 'Runs', endpoint: { method: 'POST', path: '/materials' }, input: () => ({}), error: 'x' },
+        { kind: 'popup' as never, label: 'Show' } as never,
+      ],
+    };
+    expect(configProblems(acting, { calls, paths })).toEqual([
+      'columns[0] (Material).download.endpoint (GET /materials/:id/file, main) is not a call of the API contracts',
+      'columns[1] (Sheet).download.endpoint must be a GET (a file is fetched), not POST',
+      'rowActions[0] (Run now).endpoint (POST /materials/:id/run, main) is not a call of the API contracts',
+      'rowActions[1] (Runs).endpoint (GET /materials/:id/runs, main) is not a call of the API contracts',
+      'rowActions[1] (Runs).columns[0] (File) has an unknown kind "blob" (known: text, datetime, date, inr, boolean, switch, json)',
+      'rowActions[1] (Runs).columns[0] (File).download.endpoint (GET /runs/:id/file, main) is not a call of the API contracts',
+      'rowActions[2] (Runs): label "Runs" is used twice',
+      'rowActions[3] (Show) has an unknown kind "popup" (known: modal, call, rows)',
+    ]);
+    const sound = { ...acting, columns: [list.columns[0]], rowActions: acting.rowActions!.slice(0, 1) };
+    expect(configProblems(sound, { calls: [...calls, { method: 'POST', path: '/materials/:id/run' }], paths })).toEqual([]);
+  });
+
   it('throws naming the config, and knows the kinds and fields the app registers', () => {
     expect(() => checkConfig({ kind: 'mapEditor', path: '/places/map' })).toThrow('Config "/places/map" is broken:\n- unknown screen kind "mapEditor"');
     const withField = { ...form, uiSchema: { label: { 'ui:field': 'sideMenu' } } };

@@ -2,7 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import type { Endpoint } from '../data/endpoint';
 import type { EngineExtensions } from '../extensions';
 import { columnKinds } from '../columnKinds';
-import type { ColumnConfig, FormConfig, ListConfig, SheetConfig } from '../types';
+import type { ColumnConfig, FormConfig, ListConfig, RowAction, SheetConfig } from '../types';
 import type { ToolConfig } from '../tool/types';
 import { checkUiSchema, formRegistry } from '../widgets/registry';
 import { configName, kindsWith, type AnyScreenConfig } from './screenKinds';
@@ -108,6 +108,32 @@ function checkColumns(columns: readonly ColumnConfig[], at: string, options: Che
     const where = `${at}[${i}] (${column.title})`;
     if (column.kind && !Object.hasOwn(columnKinds, column.kind)) problems.push(`${where} has an unknown kind "${column.kind}" (known: ${Object.keys(columnKinds).join(', ')})`);
     if (column.toggle) checkEndpoint(column.toggle.endpoint, `${where}.toggle.endpoint`, options, problems);
+    if (column.download) {
+      checkEndpoint(column.download.endpoint, `${where}.download.endpoint`, options, problems);
+      if ((column.download.endpoint.method ?? 'GET') !== 'GET') problems.push(`${where}.download.endpoint must be a GET (a file is fetched), not ${column.download.endpoint.method}`);
+      if (typeof column.download.input !== 'function') problems.push(`${where}.download has no input`);
+    }
+    if (column.tags !== undefined && typeof column.tags !== 'function') problems.push(`${where}.tags must be a function of the row`);
+  });
+}
+
+/** Row actions: labels used once; a call action's and a rows action's endpoint, and the rows action's columns. */
+function checkRowActions(actions: readonly RowAction[], options: CheckOptions, problems: string[]): void {
+  const labels = new Set<string>();
+  actions.forEach((action, i) => {
+    const where = `rowActions[${i}] (${action.label})`;
+    if (labels.has(action.label)) problems.push(`${where}: label "${action.label}" is used twice`);
+    labels.add(action.label);
+    if (action.kind === 'modal') {
+      if (typeof action.component !== 'function') problems.push(`${where} has no component`);
+    } else if (action.kind === 'call' || action.kind === 'rows') {
+      checkEndpoint(action.endpoint, `${where}.endpoint`, options, problems);
+      if (typeof action.input !== 'function') problems.push(`${where} has no input`);
+      if (action.kind === 'rows') {
+        if (!action.rowKey) problems.push(`${where} has no rowKey`);
+        checkColumns(action.columns, `${where}.columns`, options, problems);
+      }
+    } else problems.push(`${where} has an unknown kind "${(action as { kind: unknown }).kind}" (known: modal, call, rows)`);
   });
 }
 
@@ -153,6 +179,7 @@ function checkList(list: ListConfig, options: CheckOptions, problems: string[]):
   if (list.edit?.modal) checkForm(list.edit.modal, 'edit.modal', options, problems);
   if (list.remove) checkEndpoint(list.remove.endpoint, 'remove.endpoint', options, problems);
   if (list.inlineEdit) checkEndpoint(list.inlineEdit.endpoint, 'inlineEdit.endpoint', options, problems);
+  if (list.rowActions) checkRowActions(list.rowActions, options, problems);
 }
 
 const FILE_TYPES = new Set(['xlsx', 'xls', 'csv']);
@@ -213,7 +240,24 @@ function checkTool(tool: ToolConfig, options: CheckOptions, problems: string[]):
     if (labels.has(action.label)) problems.push(`actions[${i}]: label "${action.label}" is used twice`);
     labels.add(action.label);
     if (typeof action.endpoint !== 'function') checkEndpoint(action.endpoint, `actions[${i}] (${action.label}).endpoint`, options, problems);
+    if (action.paged && !(Number.isInteger(action.paged.size) && action.paged.size >= 1 && action.paged.size <= 100)) {
+      problems.push(`actions[${i}] (${action.label}).paged.size must be a whole number from 1 to 100`);
+    }
+    if (action.paged && !tool.result) problems.push(`actions[${i}] (${action.label}) is paged but the page has no result box`);
   });
+  autocompleteProblems(tool.uiSchema, '', problems);
+}
+
+/** Each `autocomplete` widget of a uiSchema names its suggestions: a list of texts. */
+function autocompleteProblems(ui: unknown, at: string, problems: string[]): void {
+  if (!isObject(ui)) return;
+  if (ui['ui:widget'] === 'autocomplete') {
+    const suggestions = isObject(ui['ui:options']) ? ui['ui:options'].suggestions : undefined;
+    if (!Array.isArray(suggestions) || suggestions.length === 0 || !suggestions.every((s) => typeof s === 'string')) {
+      problems.push(`${at || '(root)'}: the autocomplete widget needs ui:options.suggestions, a list of texts`);
+    }
+  }
+  for (const [key, value] of Object.entries(ui)) if (!key.startsWith('ui:')) autocompleteProblems(value, at ? `${at}.${key}` : key, problems);
 }
 
 /**

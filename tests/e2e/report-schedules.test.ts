@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
@@ -26,6 +27,25 @@ const stored = async (type: 'DAILY_TRIP_SUMMARY' | 'ALERT') => {
   const entity = (await apiAs<{ id: string }>(page, app.url, callPath(companyCalls.cbdt, { c: companyId }))).id;
   return apiAs<Report[]>(page, app.url, callPath(reportCalls.list, { c: companyId, entity_id: entity, type }));
 };
+
+/** A message of the dev outbox, with its files (base64). */
+type Mail = { to: string; subject: string; body: string; time: string; attachments: { filename: string; contentType: string; size: number; content: string }[] };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const outbox = async () => (await (await fetch(`${app.url}/dev/outbox`)).json()) as Mail[];
+/** The newest message to `to` since `since` (an ISO time) whose subject starts with `subject`, once it is there. */
+async function mailTo(to: string, subject: string, since: string): Promise<Mail> {
+  const find = async () => (await outbox()).filter((m) => m.to === to && m.subject.startsWith(subject) && m.time >= since).at(-1);
+  await expect.poll(async () => Boolean(await find()), { timeout: 30_000 }).toBe(true);
+  return (await find())!;
+}
+/** The rows of a mailed xlsx's first sheet (header row first). */
+const sheetRows = (file: Mail['attachments'][number]) => {
+  const book = XLSX.read(Buffer.from(file.content, 'base64'), { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+};
+const tableRow = (text: string) => page.locator('.ant-table-tbody tr', { hasText: text });
+/** A Last run cell's text once a run is recorded: '24/11/2026 06:00 · Success'. */
+const RAN = /\d\d\/\d\d\/\d{4} \d\d:\d\d · Success/;
 
 const form = () => page.locator('form');
 const submit = (name: string) => page.getByRole('button', { name }).click();
@@ -167,5 +187,61 @@ describe('report schedules', () => {
     await expect.poll(async () => (await stored('ALERT')).find((r) => r.id === exceptionId)?.active).toBe(0);
     await expect.poll(() => row().getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
     expect(await row().getByRole('switch').getAttribute('aria-checked')).toBe('false');
+  });
+
+  it("runs a daily summary now: the outcome, its Last run, the mail with its xlsx in the outbox, the file and its runs", async () => {
+    await page.getByRole('menuitem', { name: 'Daily Summary Report' }).click();
+    const daily = (await stored('DAILY_TRIP_SUMMARY')).find((r) => r.id !== 'rs_tsl_daily')!;
+    const row = () => tableRow(daily.id);
+    // Made after its due time today, it has not run yet.
+    await row().getByRole('cell', { name: '—', exact: true }).waitFor();
+    const since = new Date(Date.now() - 1000).toISOString();
+    await row().getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('Report sent to 2 recipients', { exact: true }).waitFor({ timeout: 30_000 });
+    await row().getByText(RAN).waitFor();
+
+    for (const to of ['ops@demo.local', 'plant.head@tatasteel.example']) {
+      const mail = await mailTo(to, 'Daily trip summary', since);
+      expect(mail.attachments).toHaveLength(1);
+      const [file] = mail.attachments;
+      expect(file).toMatchObject({ contentType: XLSX_TYPE, filename: expect.stringMatching(/\.xlsx$/) });
+      expect(file.size).toBeGreaterThan(0);
+      const rows = sheetRows(file);
+      expect(rows.length).toBeGreaterThanOrEqual(1);
+      expect((rows[0] as unknown[]).length).toBeGreaterThan(1);
+    }
+
+    // The run's file downloads from its Last run cell, as mailed.
+    const mailed = (await mailTo('ops@demo.local', 'Daily trip summary', since)).attachments[0];
+    const download = page.waitForEvent('download');
+    await row().getByRole('button', { name: /Download/ }).click();
+    expect((await download).suggestedFilename()).toBe(mailed.filename);
+
+    // Its runs: the one made now, by Run now, with its file.
+    await row().getByRole('button', { name: 'Runs', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Runs of ${daily.id}`).waitFor();
+    const runRow = dialog.locator('.ant-table-tbody tr', { hasText: 'Run now' });
+    await runRow.getByText('Success', { exact: true }).waitFor();
+    expect(await runRow.getByText('ops@demo.local, plant.head@tatasteel.example').count()).toBe(1);
+    expect(await runRow.getByRole('button', { name: /Download/ }).count()).toBe(1);
+    // Closed by its button (clicked once the modal stands still; a key pressed while it zooms in may be lost).
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('runs an exception report now (not a disabled one): the outcome, its Last run and the mail with its xlsx', async () => {
+    await page.getByRole('menuitem', { name: 'Exception Report' }).click();
+    // The one disabled above cannot be run.
+    await expect.poll(() => tableRow(exceptionId).getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true);
+    const since = new Date(Date.now() - 1000).toISOString();
+    await tableRow('rs_tsl_alert').getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('Report sent to 1 recipient', { exact: true }).waitFor({ timeout: 30_000 });
+    await tableRow('rs_tsl_alert').getByText(RAN).waitFor();
+    const mail = await mailTo('alerts@tatasteel.example', 'Exception report', since);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ contentType: XLSX_TYPE, filename: expect.stringMatching(/\.xlsx$/) });
+    const rows = sheetRows(mail.attachments[0]);
+    expect((rows[0] as unknown[]).length).toBeGreaterThan(1);
   });
 });

@@ -1,0 +1,36 @@
+import { Modal, Table } from 'antd';
+import { useEffect } from 'react';
+import { useEndpoint } from '../data/useEndpoint';
+import { feedback } from '../feedback';
+import { useScope } from '../scope/useScope';
+import type { RowRowsAction } from '../types';
+import { useReturnFocus } from '../views/useReturnFocus';
+import { tableColumns } from './tableColumns';
+import type { Row } from './useListController';
+
+/**
+ * A row action's modal of rows (see `RowRowsAction`): the rows its call answers for the list's row, read in the
+ * scope when it opens, in a table of the action's columns (downloads and tags included); its button gets focus back.
+ */
+export function RowsModal({ action, row, onClose }: { action: RowRowsAction; row: Row; onClose: () => void }) {
+  useReturnFocus();
+  const [scope] = useScope();
+  const { data, error, isLoading } = useEndpoint<Row[]>(action.endpoint, { scope, ...action.input(row) });
+  useEffect(() => {
+    if (error) feedback.error(action.fetchError);
+  }, [error, action.fetchError]);
+  return (
+    <Modal title={action.title(row)} open onCancel={onClose} footer={null} width={960} destroyOnHidden>
+      <Table<Row>
+        rowKey={action.rowKey}
+        loading={isLoading}
+        dataSource={Array.isArray(data) ? data : []}
+        columns={tableColumns(action.columns)}
+        tableLayout="fixed"
+        locale={{ emptyText: action.emptyText }}
+        pagination={false}
+        size="small"
+      />
+    </Modal>
+  );
+}
