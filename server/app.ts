@@ -41,6 +41,7 @@ import { sidebarMenuRoutes } from './routes/sidebar-menu';
 import { dashboardRoutes } from './routes/dashboards';
 import { auditLogRoutes } from './routes/audit-log';
 import { tripRoutes } from './routes/trips';
+import { viewerRoutes } from './routes/viewers';
 import { searchEngineIndex } from './rules/trip-index';
 import { notificationEventRoutes } from './routes/notification-events';
 import { notificationConfigRoutes } from './routes/notification-configs';
@@ -96,6 +97,7 @@ export const GUARDED = [
   featureSettingRoutes,
   bulkUploadRoutes,
   tripRoutes,
+  viewerRoutes,
 ];
 
 /**

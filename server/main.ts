@@ -4,7 +4,8 @@
  * GOOGLE_MAPS_API_KEY, SERVICE_MAIN_URL / SERVICE_TRANSPORTERS_URL / SERVICE_MAPS_URL / SERVICE_AUTH_URL / SERVICE_DATA_URL / SERVICE_REPORTS_URL / SERVICE_NOTIFICATION_URL (base
  * URLs the console uses per service family; empty = this origin, '/tms' for transporters), MAP_TILES_URL (the offline map's tile
  * server, allowed by the Content-Security-Policy), SERVICE_ROUTING_URL (an OSRM server for driving directions), SEARCH_URL (an Elasticsearch or OpenSearch server synced trips also go to), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL, GAZETTEER_CACHE_DIR (the place
- * search's prebuilt gazetteer, default node_modules/.cache/lego-gazetteer).
+ * search's prebuilt gazetteer, default node_modules/.cache/lego-gazetteer), REPORT_TICK_SECONDS (15: how often the
+ * report scheduler looks for due schedules; 0 turns it off, Run now still works).
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -31,6 +32,7 @@ const app = await buildApp({
   mapTilesUrl: env.MAP_TILES_URL || undefined,
   routingUrl: env.SERVICE_ROUTING_URL || undefined,
   searchUrl: env.SEARCH_URL || undefined,
+  jobs: { reportTickSeconds: /^\d+$/.test(env.REPORT_TICK_SECONDS ?? '') ? Number(env.REPORT_TICK_SECONDS) : undefined },
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     // SERVICE_MAIN_URL, SERVICE_TRANSPORTERS_URL...: each family's base URL, by default this origin's (SERVICE_BASES).

@@ -19,6 +19,8 @@
  * - a drag to reorder on /way-point with 25 waypoints, to the map redrawn (tests/bench/waypoints.ts; BENCH_WAYPOINTS=0 skips this).
  * - a 550-row route master upload submitted (tests/bench/route-master-upload.ts; BENCH_RM_UPLOAD=0 skips this).
  * - a 5,000-row configurations bulk upload: upload answered, batch done, the company's configurations read (tests/bench/bulk-upload.ts; BENCH_BATCH=0 skips this).
+ * - a trip of 10,000 pings: replay (target 500 ms) and trip data of each section (target 100 ms) (tests/bench/trips.ts; BENCH_TRIPS=0 skips this).
+ * - scheduled reports: an exception report over 50,000 alerts with three filters (target 2 s) and 100 schedules due at the same minute (tests/bench/report-runs.ts; BENCH_REPORTS=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -36,6 +38,8 @@ import { measureKnownPlacesUpload } from './known-places-upload';
 import { measureWaypointDrag } from './waypoints';
 import { measureRouteMasterUpload } from './route-master-upload';
 import { measureBulkUpload } from './bulk-upload';
+import { measureReportRuns } from './report-runs';
+import { measureTrips } from './trips';
 import { allCalls, authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -440,6 +444,8 @@ if (process.env.BENCH_KP_UPLOAD !== '0') lines.push(...(await measureKnownPlaces
 if (process.env.BENCH_WAYPOINTS !== '0') lines.push(...(await measureWaypointDrag()));
 if (process.env.BENCH_RM_UPLOAD !== '0') lines.push(...(await measureRouteMasterUpload()));
 if (process.env.BENCH_BATCH !== '0') lines.push(...(await measureBulkUpload()));
+if (process.env.BENCH_REPORTS !== '0') lines.push(...(await measureReportRuns()));
+if (process.env.BENCH_TRIPS !== '0') lines.push(...(await measureTrips()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);

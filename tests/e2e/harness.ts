@@ -40,6 +40,16 @@ export interface RunningConsole {
   stop(): Promise<void>;
 }
 
+/** The browser, whose new contexts and pages ask for reduced motion unless told otherwise (a context option in Playwright). */
+function withReducedMotion(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  return Object.assign(browser, {
+    newContext: (options: Parameters<Browser['newContext']>[0] = {}) => newContext({ reducedMotion: 'reduce', ...options }),
+    newPage: (options: Parameters<Browser['newPage']>[0] = {}) => newPage({ reducedMotion: 'reduce', ...options }),
+  });
+}
+
 /**
  * Starts `server/main.ts` the way `npm start` does (after the build) and launches Chromium. The database is this
  * console's own: a copy of the run's migrated and seeded data directory when the global setup made one (the server
@@ -51,7 +61,9 @@ export async function startConsole({ motion = false }: { motion?: boolean } = {}
   const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
   const template = provided('e2eDataTemplate');
   if (template) cpSync(template, dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  // No report scheduler: a seeded schedule due in the middle of a test would mail into the outbox the tests read
+  // (Run now still runs; the scheduler has its own tests with a controlled clock).
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REPORT_TICK_SECONDS: '0' };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -67,9 +79,10 @@ export async function startConsole({ motion = false }: { motion?: boolean } = {}
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  const launched = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   // Tests run with the system's reduced motion (no antd animations: a dialog is gone when it is closed, not after its
   // leave animation, which a loaded machine can stall); benches measure what operators see, with motion.
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: motion ? CHROMIUM_ARGS : [...CHROMIUM_ARGS, '--force-prefers-reduced-motion'] });
+  const browser = motion ? launched : withReducedMotion(launched);
   return {
     url,
     browser,

@@ -76,6 +76,8 @@ const NOT_TRIED: Record<string, string> = {
       'transporters.get querystring.routeId', 'transporters.update querystring.id', 'transporters.update querystring.routeId',
       'transporters.delete querystring.id', 'transporters.delete querystring.routeId', 'reports.get querystring.id',
       'reports.get querystring.routeId', 'reports.update querystring.id', 'reports.update querystring.routeId',
+      'reports.runs querystring.id', 'reports.runs querystring.routeId', 'reports.runNow querystring.id', 'reports.runNow querystring.routeId',
+      'reports.runFile querystring.id', 'reports.runFile querystring.routeId',
       'autoClosure.list querystring.id', 'autoClosure.customFields querystring.id', 'autoClosure.toggle querystring.id',
       'sidebar.configs querystring.id', 'sidebar.menuList querystring.id', 'sidebar.landingPage querystring.id',
       'dashboards.list querystring.id', 'dashboards.toggle querystring.id', 'dashboards.menu querystring.id',
@@ -115,6 +117,7 @@ const NOT_TRIED: Record<string, string> = {
   'transporters.logo params.id': 'a public logo, read without any scope',
   'reports.list querystring.entity_id': "the company's report entity (one per company, no branch)",
   'reports.create body.entity_id': "the company's report entity (one per company, no branch)",
+  'reports.runFile params.runId': "a run's file (an xlsx, not enveloped) is read through its schedule's scope: 404 from another branch or company, tried in report-runs.test.ts",
   'batches.result params.batchId': "a bulk-upload batch belongs to the uploader's entity (the desk), not to a company's branch: another entity's is 404 (bulk-upload.test.ts)",
   'notification.saveEvent body.id': 'a notification event: platform-wide (no company, no branch), notification-events.test.ts',
   ...Object.fromEntries(
@@ -377,6 +380,18 @@ const CASES: Case[] = [
     envelope: 'main',
     rows: (r) => [['report_schedules', 'id', r.report]],
     send: (call, r, b) => call('PUT', `/saas/v1/rs/update/${r.report}?c=1001&b=${b}`, { definition: daily(b) }),
+  },
+  {
+    keys: ['reports.runs params.id'],
+    envelope: 'main',
+    rows: (r) => [['report_runs', 'schedule_id', r.report]],
+    send: (call, r, b) => call('GET', `/saas/v1/rs/report/${r.report}/runs?c=1001&b=${b}`),
+  },
+  {
+    keys: ['reports.runNow params.id'],
+    envelope: 'main',
+    rows: (r) => [['report_runs', 'schedule_id', r.report]],
+    send: (call, r, b) => call('POST', `/saas/v1/rs/report/${r.report}/run?c=1001&b=${b}`),
   },
 ];
 

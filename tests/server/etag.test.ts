@@ -404,8 +404,31 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     expect((await call('PUT', `/saas/v1/rs/update/${created.body.data.id}?c=1001`, { active: 0 }, { headers: ifMatch(etagOf(created)) })).status).toBe(200);
   });
 
+  it("a report run is made, never changed: 'Run now' edits no schedule (its ETag stays), and runs answer no ETag", async () => {
+    const read = await call('GET', '/saas/v1/rs/report/rs_tsl_daily?c=1001');
+    const ran = await call('POST', '/saas/v1/rs/report/rs_tsl_daily/run?c=1001');
+    expect(ran.status).toBe(200);
+    expect(ran.headers.etag).toBeUndefined();
+    const runs = await call('GET', '/saas/v1/rs/report/rs_tsl_daily/runs?c=1001');
+    expect(runs.body.data[0].id).toBe(ran.body.data.id);
+    expect(runs.headers.etag).toBeUndefined();
+    // The schedule read before the run still saves with its ETag: a run is no change of the schedule.
+    expect(etagOf(await call('GET', '/saas/v1/rs/report/rs_tsl_daily?c=1001'))).toBe(etagOf(read));
+    expect((await call('PUT', '/saas/v1/rs/update/rs_tsl_daily?c=1001', { active: 1 }, { headers: ifMatch(etagOf(read)) })).status).toBe(200);
+  });
+
   it('route master entries are only listed and created: no call changes or deletes one, so none can be lost', () => {
     const writes = Object.values(allCalls).filter((c) => c.path.includes('company_routes_master') && c.method !== 'GET');
     expect(writes.map((c) => c.id)).toEqual(['routeMaster.create', 'routeMaster.bulkCreate']);
+  });
+
+  it("the viewers' calls only read (ft_to_lego_config computes from its body and stores nothing): no ETag to keep", async () => {
+    const viewers = allCalls.filter((c) => c.id.startsWith('viewers.'));
+    expect(viewers.filter((c) => c.method !== 'GET').map((c) => c.id)).toEqual(['viewers.ftToLegoConfig']);
+    const before = await count(t.store, 'audit_log');
+    const lego = await call('POST', '/v1/ticketing/ft_to_lego_config', { data: [{ companyId: '1001', companyType: 'CONSIGNOR', alerts: [{ featureKey: 'untracked', enabled: true }] }] });
+    expect(lego.status).toBe(200);
+    expect(etagOf(lego)).toBeUndefined();
+    expect(await count(t.store, 'audit_log')).toBe(before);
   });
 });

@@ -5,6 +5,7 @@
  * seed gives the same requests, so a failure reproduces.
  */
 import { fullPath, SERVICE_BASES, type Contract } from '../../schemas/api';
+import { fteidOf } from '../../server/rules/fteid';
 
 type Schema = Record<string, any>;
 type Path = (string | number)[];
@@ -38,6 +39,10 @@ const SEED_VALUES: Record<string, unknown> = {
   routeId: 'rt_tsl_jsr_ccu', vehicleId: 'veh_tsl_trailer40', materialId: 'mat_tsl_tmt', partnerId: '2001', entity_id: '1001',
   identifier: 'nobody@demo.local', email: 'nobody@demo.local', email_recipients: 'nobody@demo.local', q: 'jams', input: 'jam',
   address: 'Jamshedpur', latlng: '22.80,86.18', place_id: 'in:po:831001:jamshedpur', phoneNumber: '9876543210', alertId: 'alc_1001_long_stoppage',
+  // The trip utilities and the viewers (the seed's open trip, the company's entity id and a stored config key).
+  tripId: 'TRP1001001', section: 'full', configKey: 'trip',
+  fteid: fteidOf({ companyId: '1001', companyType: 'CONSIGNOR', branchId: null, departmentId: null }),
+  param: JSON.stringify([{ companyId: 1001, companyType: 'CONSIGNOR' }]), filter: JSON.stringify({ c: 1001, partner_type: 'TRN' }),
 };
 
 /** The seed's object of each path (for `id` in the query or the path). */
@@ -221,7 +226,9 @@ export function baseParts(call: Contract): Parts {
   const query = Object.entries(call.querystring ? queryObject : {})
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([key, value]): [string, string] => [key, encode(value)]);
-  const params = Object.fromEntries(Object.keys((call.params as Schema | undefined)?.properties ?? {}).map((name) => [name, encodeURIComponent(idFor(call))]));
+  const params = Object.fromEntries(
+    Object.keys((call.params as Schema | undefined)?.properties ?? {}).map((name) => [name, encodeURIComponent(name !== 'id' && typeof SEED_VALUES[name] === 'string' ? (SEED_VALUES[name] as string) : idFor(call))]),
+  );
   return { query, params, body: call.body ? sample(call.body as Schema, undefined, call) : undefined };
 }
 

@@ -163,7 +163,9 @@ export async function latestCode(call: Call, to: string): Promise<string> {
 
 /** Boots the app on an opened store. */
 export async function startApp(store: Store, options: Partial<BuildOptions> = {}): Promise<TestApp> {
-  const app = await buildApp({ store, ...options });
+  // No report scheduler on the real clock (a seeded schedule falling due mid-test would mail into the outbox); the
+  // scheduler's tests tick it themselves.
+  const app = await buildApp({ store, ...options, jobs: { reportTickSeconds: 0, ...options.jobs } });
   const call = caller(app);
   return {
     app,
