@@ -20,6 +20,11 @@ describe('screen registry', () => {
     expect(routed.sort()).toEqual(screens.map((entry) => entry.name).sort());
   });
 
+  it('names every menu entry once (two entries of one name would leave the operator guessing)', () => {
+    const labels = screens.flatMap((entry) => (entry.menu ? [entry.menu.label] : []));
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+  });
+
   it.each(screens.map((entry) => [entry.name, entry] as const))('%s: its config agrees with its registration and passes the engine checks', async (_name, entry) => {
     const config = await entry.load();
     const registered = { kind: entry.kind, path: entry.path, editPath: entry.editPath, title: entry.title, menu: entry.menu };

@@ -60,12 +60,7 @@ async function pick(event: string, mode: string, content: string) {
 }
 
 async function saved(text: string) {
-  try {
-    await page.getByText(text).first().waitFor({ timeout: 10_000 });
-  } catch (err) {
-    // What the form shows instead, to look at.
-    throw err;
-  }
+  await page.getByText(text).first().waitFor({ timeout: 10_000 });
   await page.waitForURL((url) => url.pathname === '/configuration-list' && url.searchParams.get('branchId') === '3101');
 }
 
