@@ -76,6 +76,7 @@ export const REPORT_MSG = {
   type: 'Report type must be DAILY_TRIP_SUMMARY or ALERT',
   entity: 'Invalid entity',
   filterKey: 'Please choose a filter field from the list',
+  filterNumber: 'A number or date filter needs a whole number',
 } as const;
 
 /**

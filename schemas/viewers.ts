@@ -37,6 +37,7 @@ export const VIEWER_MSG = {
   badFteid: 'Entity id must be at most 64 letters and digits',
   noConfig: (key: string) => `No configuration is stored for key ${key}`,
   badParam: 'param must be a JSON list of 1 or 2 entries {companyId, companyType, branchId, departmentId}',
+  sameType: 'One consignor and one transporter at most, not two of one kind',
   badCompanyType: 'companyType must be TRANSPORTER or CONSIGNOR',
   wrongType: (companyId: string, type: string) => `Company ${companyId} is not a ${type}`,
   badFilter: 'filter must be a JSON object {c, partner_type}',

@@ -30,6 +30,15 @@ describe('splitPath', () => {
     ]);
   });
 
+  it('cuts an out-and-back line on the pass its legs put the stop on, and not at all when a stop is off the line', () => {
+    // Out to (0, 0.2), back past (0, 0.1) again to (0, 0.05): the stop (0, 0.1) is passed twice (nearer on the way
+    // back); by its leg's length it is the first pass.
+    const path: [number, number][] = [[0, 0], [0, 0.05], [0.001, 0.1], [0, 0.15], [0, 0.2], [0, 0.15], [0, 0.1], [0, 0.05]];
+    const points = [at(0, 0), at(0, 0.1), at(0, 0.05)];
+    expect(splitPath(path, points, [11.1, 16.7])).toEqual([path.slice(0, 3), path.slice(2)]);
+    expect(splitPath(path, [at(0, 0), at(1, 0.1), at(0, 0.05)])).toEqual([]);
+  });
+
   it('cuts a road line at the vertex nearest each stop, in order', () => {
     const path: [number, number][] = [[0, 0], [0, 1], [0.01, 2], [0, 3], [0, 4]];
     expect(splitPath(path, [at(0, 0), at(0, 2), at(0, 4)])).toEqual([path.slice(0, 3), path.slice(2)]);

@@ -1,3 +1,4 @@
+import { distanceKm } from '../../schemas/haversine';
 import type { DirectionsLeg, DirectionsResult, LatLngPoint, MapProvider } from './types';
 
 /** How long a road leg is reused (a router's answer for the same two points does not change within a session). */
@@ -18,23 +19,46 @@ interface StoredLeg {
 }
 
 const pointKey = ({ lat, lng }: LatLngPoint) => `${lat.toFixed(6)},${lng.toFixed(6)}`;
+const at = ([lat, lng]: [number, number]): LatLngPoint => ({ lat, lng });
 const squared = ([lat, lng]: [number, number], point: LatLngPoint) => (lat - point.lat) ** 2 + (lng - point.lng) ** 2;
 
+/** How far a line's nearest vertex may lie from a stop for the line to be cut there (a router snaps stops to roads). */
+const MAX_SNAP_KM = 2;
+/** How far along the line (as a share of its length) a stop's cut is looked for around where its legs' lengths put it. */
+const WINDOW = 0.15;
+/** How long a leg's answer is waited for before the route is asked for whole. */
+const LEG_WAIT_MS = 15_000;
+
 /**
- * A route's line cut into its legs: each stop between the ends is matched, in order, to the nearest vertex of the
- * line after the previous stop's (a router's line passes through its stops; a straight line is made of them). Each
- * leg's part starts where the one before ended.
+ * A route's line cut into its legs. Each stop between the ends is cut at the vertex nearest to it, looked for around
+ * where the legs' lengths put it along the line (so a line passing the stop twice, out and back, is cut on the right
+ * pass) and after the previous cut. Empty when a stop lies farther than 2 km from the line: such a cut would be a
+ * guess, and a guessed leg would be drawn again for other orders.
  */
-export function splitPath(path: Path, points: LatLngPoint[]): Path[] {
+export function splitPath(path: Path, points: LatLngPoint[], legKm?: number[]): Path[] {
   const stops = points.length - 2;
   if (stops < 0 || path.length < 2) return [];
+  const along = [0];
+  for (let j = 1; j < path.length; j++) along.push(along[j - 1] + distanceKm(at(path[j - 1]), at(path[j])));
+  const total = along[path.length - 1];
+  const lengths = legKm?.length === points.length - 1 && legKm.some((km) => km > 0) ? legKm : points.slice(1).map((to, i) => distanceKm(points[i], to));
+  const sum = lengths.reduce((a, b) => a + b, 0) || 1;
   const cuts = [0];
+  let reached = 0;
   for (let k = 1; k <= stops; k++) {
+    reached += lengths[k - 1];
+    const expected = (total * reached) / sum;
     const from = cuts[k - 1];
-    // Leave a vertex for each stop still to match, so the cuts stay in order.
+    // Leave a vertex for each stop still to cut, so the cuts stay in order.
     const last = Math.max(from, path.length - 1 - (stops - k) - 1);
-    let best = from;
-    for (let j = from; j <= last; j++) if (squared(path[j], points[k]) < squared(path[best], points[k])) best = j;
+    let best = -1;
+    for (let pass = 0; pass < 2 && best < 0; pass++) {
+      for (let j = from; j <= last; j++) {
+        if (pass === 0 && Math.abs(along[j] - expected) > WINDOW * total) continue;
+        if (best < 0 || squared(path[j], points[k]) < squared(path[best], points[k])) best = j;
+      }
+    }
+    if (best < 0 || distanceKm(at(path[best]), points[k]) > MAX_SNAP_KM) return [];
     cuts.push(best);
   }
   cuts.push(path.length - 1);
@@ -79,11 +103,12 @@ export function createLegCache(now: () => number = Date.now) {
   /** Asks for the legs `first`..`last` (indexes of legs) of `points` in one call and keeps what comes back. */
   function askRun(provider: MapProvider, points: LatLngPoint[], keys: string[], first: number, last: number): Promise<void> {
     const run = points.slice(first, last + 2);
-    const asked = provider
-      .directions(run)
+    // An answer that never comes is given up after a while (the route is then asked for whole), not waited on forever.
+    const answer = Promise.race([provider.directions(run), new Promise<null>((resolve) => setTimeout(() => resolve(null), LEG_WAIT_MS))]);
+    const asked = answer
       .then((result) => {
         if (!result || result.legs.length !== run.length - 1) return;
-        const paths = splitPath(result.path, run);
+        const paths = splitPath(result.path, run, result.legs.map((leg) => leg.distanceKm));
         if (paths.length !== result.legs.length) return;
         result.legs.forEach((leg, i) => store(keys[first + i], { leg, path: paths[i], source: result.source }));
       })

@@ -1,5 +1,5 @@
 import { Flex, Input, Modal, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useReturnFocus } from '../views/useReturnFocus';
 
 /** What the dialog shows: the draft and the refusal of its last Save (see `useTemplatePopup`). */
@@ -22,6 +22,7 @@ export interface TemplatePopupProps {
  */
 export function TemplatePopup({ title, draft, error, rows, maxLength, tokens, onEdit, onSave, onCancel }: TemplatePopupProps) {
   useReturnFocus();
+  const errorId = useId();
   return (
     <Modal open title={title} okText="Save" cancelText="Cancel" onOk={onSave} onCancel={onCancel} width={640} destroyOnHidden>
       <Flex vertical gap="small">
@@ -32,9 +33,11 @@ export function TemplatePopup({ title, draft, error, rows, maxLength, tokens, on
           rows={rows}
           maxLength={maxLength}
           status={error ? 'error' : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={(e) => onEdit(e.target.value)}
         />
-        {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+        {error && <Typography.Text id={errorId} type="danger" role="alert">{error}</Typography.Text>}
         <Typography.Text strong>Click a placeholder to copy it</Typography.Text>
         {tokens}
       </Flex>

@@ -173,13 +173,20 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
   }
   if (recipients.length === 0) return fail(REPORT_RUN_MSG.noRecipients, recipients, made);
   const attachments = [{ filename: made.fileName, contentType: XLSX_TYPE, content: made.file }];
+  // Every recipient is tried (one failing address does not keep the report from the others); one already mailed by
+  // this run before it was taken up again is not mailed twice.
+  const mailed = new Set(await runs.mailed(store, runId));
+  const failures: string[] = [];
   for (const to of recipients) {
+    if (mailed.has(to)) continue;
     try {
       await mailer.send({ to, subject: made.subject, body: made.body, attachments });
+      await runs.markMailed(store, runId, to);
     } catch (err) {
-      return fail(REPORT_RUN_MSG.mail(to, (err as Error).message), recipients, made);
+      failures.push(REPORT_RUN_MSG.mail(to, (err as Error).message));
     }
   }
+  if (failures.length) return fail(`${failures.join('; ')} (${recipients.length - failures.length} of ${recipients.length} sent)`, recipients, made);
   await runs.finish(store, runId, { finishedAt: now(), outcome: 'SUCCESS', rows: made.rows, recipients, error: null, fileName: made.fileName, file: made.file });
   return (await runs.byId(store, runId))!;
 }
@@ -188,9 +195,22 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
 export async function runNow(store: Store, mailer: Mailer, schedule: { id: string; company_id: string }, now: () => number = Date.now): Promise<ReportRun> {
   const id = newId('rr');
   await runs.startManual(store, { id, scheduleId: schedule.id, companyId: schedule.company_id, startedAt: now() });
-  const { dueMs: _due, ...run } = await carryOut(store, mailer, id, now);
-  return run;
+  try {
+    const { dueMs: _due, ...run } = await carryOut(store, mailer, id, now);
+    return run;
+  } catch (err) {
+    // The store failed under the run: it ends FAILED (never left RUNNING), and the caller hears why.
+    await runs
+      .finish(store, id, { finishedAt: now(), outcome: 'FAILED', rows: null, recipients: [], error: `The run failed: ${(err as Error).message}`, fileName: null, file: null })
+      .catch(() => undefined);
+    throw err;
+  }
 }
+
+/** Run files are kept 30 days, and the newest 50 of each schedule; the scheduler frees older ones once an hour. */
+const KEEP_FILES_MS = 30 * 24 * 3_600_000;
+const KEEP_FILES_PER_SCHEDULE = 50;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** The scheduler of one server instance. */
 export interface ReportScheduler {
@@ -233,9 +253,14 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
     }
   }, { retryLimit: 3, batchSize: 20 });
 
+  let pruned = 0;
   async function tick(): Promise<string[]> {
     const at = now();
     const claimed: string[] = [];
+    if (at - pruned >= PRUNE_EVERY_MS) {
+      pruned = at;
+      await runs.pruneFiles(store, at - KEEP_FILES_MS, KEEP_FILES_PER_SCHEDULE);
+    }
     for (const s of await runs.dueCandidates(store)) {
       let due: number | null;
       try {

@@ -17,7 +17,9 @@ create table report_runs (
   recipients jsonb not null default '[]',
   error text,
   file_name text,
-  file bytea
+  file bytea,
+  -- The recipients already mailed: a run taken up again (a job handed out again) does not mail them twice.
+  mailed jsonb not null default '[]'
 );
 create unique index report_runs_due_idx on report_runs (schedule_id, due_at);
 create index report_runs_schedule_idx on report_runs (schedule_id, started_at desc);
@@ -31,3 +33,11 @@ create table outbox_attachments (
   content bytea not null,
   primary key (seq, position)
 );
+
+-- When schedules began to run: a due time before it was never missed, so the first start does not send every
+-- schedule's last report at once.
+create table report_scheduler (
+  id integer primary key check (id = 1),
+  since timestamptz not null default now()
+);
+insert into report_scheduler (id) values (1);

@@ -109,6 +109,33 @@ export const reportRunRepository = {
   async restart(q: Queryable, id: string, startedAt: number): Promise<void> {
     await q.query(`update report_runs set started_at = to_timestamp($2::float8 / 1000), outcome = 'RUNNING', error = null where id = $1`, [id, startedAt]);
   },
+  /**
+   * Frees the files of runs started before `before`, and of runs beyond the newest `keep` of their schedule (their
+   * records stay): a schedule every 15 minutes would otherwise keep 96 files a day. Answers how many were freed.
+   */
+  async pruneFiles(q: Queryable, before: number, keep: number): Promise<number> {
+    const rows = await q.query<{ id: string }>(
+      `update report_runs set file = null
+        where file is not null and (started_at < to_timestamp($1::float8 / 1000)
+           or id in (select id from (select id, row_number() over (partition by schedule_id order by started_at desc) as n from report_runs) ranked where n > $2))
+        returning id`,
+      [before, keep],
+    );
+    return rows.length;
+  },
+  /** The recipients a run has mailed so far. */
+  async mailed(q: Queryable, id: string): Promise<string[]> {
+    const row = await q.one<{ mailed: unknown }>('select mailed from report_runs where id = $1', [id]);
+    return Array.isArray(row?.mailed) ? row.mailed.filter((to): to is string => typeof to === 'string') : [];
+  },
+  /** Notes that a run has mailed `to` (before the next recipient, so a run taken up again skips it). */
+  async markMailed(q: Queryable, id: string, to: string): Promise<void> {
+    await q.query(`update report_runs set mailed = mailed || $2::jsonb where id = $1`, [id, JSON.stringify([to])]);
+  },
+  /** Whether a run of the schedule is under way (Run now waits for it rather than mailing the report twice). */
+  async running(q: Queryable, scheduleId: string): Promise<boolean> {
+    return (await q.one<{ n: number }>(`select count(*)::int as n from report_runs where schedule_id = $1 and outcome = 'RUNNING'`, [scheduleId]))!.n > 0;
+  },
   /** Ends a run with its outcome, rows, recipients, error and file. */
   async finish(q: Queryable, id: string, end: { finishedAt: number; outcome: 'SUCCESS' | 'FAILED'; rows: number | null; recipients: string[]; error: string | null; fileName: string | null; file: Buffer | null }): Promise<void> {
     await q.query(
@@ -149,7 +176,7 @@ export const reportRunRepository = {
   /** The active schedules with the time of their last change and of their latest scheduled run. */
   dueCandidates(q: Queryable): Promise<DueScheduleRow[]> {
     return q.query<DueScheduleRow>(
-      `select s.id, s.company_id, s.cron, (extract(epoch from greatest(s.created_at, s.updated_at)) * 1000)::float8 as since,
+      `select s.id, s.company_id, s.cron, (extract(epoch from greatest(s.created_at, s.updated_at, (select since from report_scheduler))) * 1000)::float8 as since,
               (select (extract(epoch from max(r.due_at)) * 1000)::float8 from report_runs r where r.schedule_id = s.id) as last_due
          from report_schedules s where s.active = 1`,
     );

@@ -19,6 +19,9 @@ import { XLSX_TYPE } from '../rules/report-workbook';
 /** 'Run now' of a switched-off schedule. */
 export const RUN_DISABLED = 'The schedule is disabled: enable it to run it';
 
+/** 'Run now' while a run of the schedule is under way. */
+export const RUN_BUSY = 'This report is running already: its outcome shows in Last run when it ends';
+
 /** `attachment; filename=...` with the name reduced to safe characters. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
 
@@ -131,6 +134,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer
     const scope = await resolveScope(store, query);
     const row = await ownReport(store, params.id, scope);
     if (Number(row.active) !== 1) throw new ApiError(400, [RUN_DISABLED]);
+    if (await runs.running(store, row.id)) throw new ApiError(409, [RUN_BUSY]);
     return ok(await runNow(store, mailer, row));
   });
 

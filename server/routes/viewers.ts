@@ -15,6 +15,11 @@ import type { AppContext } from '../context';
 /** argusconfig's `param` once parsed: 1 or 2 entities (the consignor's and the transporter's). */
 const argusParamSchema = { type: 'array', minItems: 1, maxItems: 2, items: alertEntitySchema, errorMessage: VIEWER_MSG.badParam } as const;
 
+/** A consignor and a transporter at most: two of one kind would answer as one, the second over the first. */
+function oneOfEachType(entities: readonly { companyType: string }[]): void {
+  if (new Set(entities.map((e) => e.companyType)).size !== entities.length) throw new ApiError(400, [VIEWER_MSG.sameType]);
+}
+
 /** JSON text as a value, or a 400 with `message` when it is not JSON. */
 function parseJson(text: string, message: string): unknown {
   try {
@@ -60,6 +65,7 @@ export async function viewerRoutes(app: FastifyInstance, { store }: AppContext) 
   route(app, viewerCalls.argusConfig, async ({ query }) => {
     const parsed = checked(argusParamSchema, parseJson(query.param, VIEWER_MSG.badParam));
     if ('errors' in parsed) throw new ApiError(400, parsed.errors);
+    oneOfEachType(parsed.value);
     const answer = [];
     for (const entity of parsed.value) {
       const scope = await entityScope(store, entity);
@@ -80,9 +86,11 @@ export async function viewerRoutes(app: FastifyInstance, { store }: AppContext) 
 
   route(app, viewerCalls.ftToLegoConfig, async ({ body }) => {
     const config: Record<string, unknown> = {};
+    oneOfEachType(body.data);
     for (const entity of body.data) {
       const scope = await entityScope(store, entity);
-      const alerts: Record<string, unknown> = {};
+      // No prototype: a feature key such as '__proto__' is a key like the others.
+      const alerts: Record<string, unknown> = Object.create(null);
       for (const alert of entity.alerts) {
         const { raiseTicket, settings } = splitContext(alert.extraContext as Record<string, unknown>[] | undefined);
         const computed = (COMPUTED_ALERTS as readonly string[]).includes(alert.featureKey);

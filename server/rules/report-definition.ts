@@ -40,7 +40,13 @@ export async function checkDefinition(
   if (type === 'DAILY_TRIP_SUMMARY' && (definition.params || definition.filters)) throw new ApiError(400, ['Invalid request']);
   for (const filter of definition.filters ?? []) {
     const operator = Object.keys(filter).find((k) => k !== 'key')!;
-    if (!FILTER_OPERATORS[FILTER_FIELDS[filter.key]].includes(operator)) throw new ApiError(400, [REPORT_MSG.operator]);
+    const type = FILTER_FIELDS[filter.key];
+    if (!FILTER_OPERATORS[type].includes(operator)) throw new ApiError(400, [REPORT_MSG.operator]);
+    // Number and date (minutes) fields compare with whole numbers: a text there would make 'Not Equal To' keep everything.
+    const operand = (filter as Record<string, unknown>)[operator];
+    if (type !== 'text' && !Number.isInteger(typeof operand === 'string' && /^-?\d{1,12}$/.test(operand.trim()) ? Number(operand) : operand)) {
+      throw new ApiError(400, [REPORT_MSG.filterNumber]);
+    }
   }
   const { job_uuid: _job, ...stored } = definition;
   return stored;

@@ -84,7 +84,7 @@ export function filterTest(filter: DefinitionFilter, now: number): (alert: Repor
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
     if (operator === 'eq') { const want = text(operand); return (a) => text(read(a)) === want; }
     if (operator === 'ne') { const want = text(operand); return (a) => text(read(a)) !== want; }
-    const list = new Set((operand as unknown[]).map((v) => String(v)));
+    const list = new Set((Array.isArray(operand) ? operand : [operand]).map((v) => String(v)));
     if (operator === 'in') return (a) => { const v = text(read(a)); return v !== null && list.has(v); };
     if (operator === 'not_in') return (a) => { const v = text(read(a)); return v === null || !list.has(v); };
   } else if (type === 'int') {
@@ -93,7 +93,8 @@ export function filterTest(filter: DefinitionFilter, now: number): (alert: Repor
       eq: (v) => v === want, ne: (v) => v !== want, gt: (v) => v > want, gte: (v) => v >= want, lt: (v) => v < want, lte: (v) => v <= want,
     };
     const test = compare[operator];
-    if (test) return (a) => { const v = read(a); return v === null ? operator === 'ne' : test(Number(v)); };
+    // Not a whole number (checkDefinition refuses one on save): no alert can be compared with it.
+    if (test && Number.isInteger(want)) return (a) => { const v = read(a); return v === null ? operator === 'ne' : test(Number(v)); };
   }
   // checkDefinition refuses such a filter on save; a stored one (an older definition) matches nothing.
   return () => false;

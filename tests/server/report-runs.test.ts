@@ -235,7 +235,7 @@ describe.each(BACKENDS)('report runs on $name', (backend) => {
     const id = await create('DAILY_TRIP_SUMMARY', { email_recipients: 'fails@x.in', company_id: '1001', schedule: { cron: dailyAt(10 * 60).cron, type: 'DAILY' } });
     const refusing = { kind: 'smtp' as const, send: async () => { throw new Error('550 mailbox unavailable'); } };
     const failed = await runNow(t.store, refusing, { id, company_id: '1001' });
-    expect(failed).toMatchObject({ outcome: 'FAILED', error: 'Mailing fails@x.in failed: 550 mailbox unavailable', recipients: ['fails@x.in'], hasFile: true });
+    expect(failed).toMatchObject({ outcome: 'FAILED', error: 'Mailing fails@x.in failed: 550 mailbox unavailable (0 of 1 sent)', recipients: ['fails@x.in'], hasFile: true });
     expect(failed.finishedAt).not.toBeNull();
     // Claimed, then switched off before a worker took it: nothing is mailed.
     await reportRunRepository.claim(t.store, { id: 'rr_claimed_then_off', scheduleId: id, companyId: '1001', dueAt: DAY + 4 * HOUR, startedAt: DAY + 4 * HOUR, late: false });
@@ -244,6 +244,42 @@ describe.each(BACKENDS)('report runs on $name', (backend) => {
     expect(await mailed()).toBe(0);
     expect(await carryOut(t.store, createOutboxMailer(t.store), 'rr_claimed_then_off', () => DAY + 4 * HOUR)).toMatchObject({ outcome: 'FAILED', error: 'The schedule was disabled before it ran', hasFile: false });
     expect(await mailed()).toBe(0);
+  });
+
+  it('mails every recipient though one address fails, and a run taken up again mails nobody twice', async () => {
+    const id = await create('DAILY_TRIP_SUMMARY', { email_recipients: 'first@x.in, bounces@x.in, last@x.in', company_id: '1001', schedule: { cron: dailyAt(11 * 60).cron, type: 'DAILY' } });
+    const sent: string[] = [];
+    const outboxMailer = createOutboxMailer(t.store);
+    const picky = { kind: 'smtp' as const, send: async (mail: Parameters<typeof outboxMailer.send>[0]) => {
+      if (mail.to === 'bounces@x.in') throw new Error('550 no such user');
+      sent.push(mail.to);
+    } };
+    const run = await runNow(t.store, picky, { id, company_id: '1001' });
+    expect(run).toMatchObject({ outcome: 'FAILED', error: 'Mailing bounces@x.in failed: 550 no such user (2 of 3 sent)' });
+    expect(sent).toEqual(['first@x.in', 'last@x.in']);
+    // Taken up again (as a job handed out twice would be): only the address not yet mailed is tried.
+    sent.length = 0;
+    await reportRunRepository.restart(t.store, run.id, DAY);
+    const again = await carryOut(t.store, { kind: 'smtp' as const, send: async (mail) => void sent.push(mail.to) }, run.id, () => DAY);
+    expect(sent).toEqual(['bounces@x.in']);
+    expect(again.outcome).toBe('SUCCESS');
+  });
+
+  it("refuses 'Run now' while a run of the schedule is under way, and frees old run files", async () => {
+    const id = await create('DAILY_TRIP_SUMMARY', { email_recipients: 'busy@x.in', company_id: '1001', schedule: { cron: dailyAt(12 * 60).cron, type: 'DAILY' } });
+    const monthsAgo = Date.now() - 40 * 24 * HOUR;
+    await reportRunRepository.claim(t.store, { id: 'rr_under_way', scheduleId: id, companyId: '1001', dueAt: monthsAgo, startedAt: monthsAgo, late: false });
+    expect(await call('POST', `/saas/v1/rs/report/${id}/run?c=1001`)).toMatchObject({ status: 409, body: { message: ['This report is running already: its outcome shows in Last run when it ends'] } });
+    await carryOut(t.store, createOutboxMailer(t.store), 'rr_under_way', () => monthsAgo);
+    const ran = (await call('POST', `/saas/v1/rs/report/${id}/run?c=1001`)).body.data;
+    expect(ran).toMatchObject({ outcome: 'SUCCESS', hasFile: true });
+    // Older than 30 days: the file goes, the record stays; beyond the newest `keep` of a schedule too.
+    await reportRunRepository.pruneFiles(t.store, Date.now() - 30 * 24 * HOUR, 50);
+    const runsNow = (await call('GET', `/saas/v1/rs/report/${id}/runs?c=1001`)).body.data as { id: string; hasFile: boolean }[];
+    expect(runsNow.find((r) => r.id === 'rr_under_way')).toMatchObject({ hasFile: false });
+    expect(runsNow.find((r) => r.id === ran.id)).toMatchObject({ hasFile: true });
+    await reportRunRepository.pruneFiles(t.store, 0, 0);
+    expect(((await call('GET', `/saas/v1/rs/report/${id}/runs?c=1001`)).body.data as { hasFile: boolean }[]).every((r) => !r.hasFile)).toBe(true);
   });
 
   it("answers 'Not found' for a schedule or run file of another company or branch", async () => {

@@ -1,3 +1,4 @@
+import { REPORT_MSG } from '../../schemas/report-schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
@@ -154,6 +155,9 @@ describe.each(BACKENDS)('report schedules on $name', (backend) => {
     expect(await post({ entity_id: entity, type: 'ALERT', definition: badOperator })).toMatchObject({ status: 400, body: { message: ['Please enter operator'] } });
     const badValue = { ...exception(), filters: [{ key: 'current_escalation_level', gt: 'two' }] };
     expect(await post({ entity_id: entity, type: 'ALERT', definition: badValue })).toMatchObject({ status: 400, body: { message: ['Please enter valid input value'] } });
+    // eq and ne take text for text fields, but a whole number for a number field ('Not Equal To' abc would keep everything).
+    const textForNumber = { ...exception(), filters: [{ key: 'current_escalation_level', ne: 'abc' }] };
+    expect(await post({ entity_id: entity, type: 'ALERT', definition: textForNumber })).toMatchObject({ status: 400, body: { message: [REPORT_MSG.filterNumber] } });
     expect((await post({ entity_id: entity, type: 'ALERT', definition: { ...exception(), branch_id: '9999' } })).status).toBe(404);
     expect(await count(t.store, 'report_schedules')).toBe(before);
     expect(await call('PUT', '/saas/v1/rs/update/rs_tsl_daily?c=1001', { active: 2 })).toMatchObject({ status: 400, body: { message: ['Active must be 0 or 1'] } });

@@ -56,6 +56,10 @@ describe.each(BACKENDS)('viewers on $name', (backend) => {
       expect((await call('GET', argus([{ companyId: '9999', companyType: 'CONSIGNOR' }]))).status).toBe(404);
       expect((await call('POST', LEGO, { data: [{ companyId: '1001', companyType: 'CONSIGNOR', branchId: '3201', alerts: [] }] })).status).toBe(404);
       expect((await call('POST', LEGO, { data: [] })).status).toBe(400);
+      // Two of one kind would answer as one.
+      const twice = [{ companyId: '1001', companyType: 'CONSIGNOR' }, { companyId: '1001', companyType: 'CONSIGNOR', branchId: '3101' }];
+      expect(await call('GET', argus(twice))).toMatchObject({ status: 400, body: { message: [VIEWER_MSG.sameType] } });
+      expect(await call('POST', LEGO, { data: twice.map((e) => ({ ...e, alerts: [] })) })).toMatchObject({ status: 400, body: { message: [VIEWER_MSG.sameType] } });
       expect((await call('POST', LEGO, { data: [{ companyId: '1001', companyType: 'CONSIGNOR', alerts: [{ featureKey: 'Bad Key', enabled: true }] }] })).status).toBe(400);
     });
   });
