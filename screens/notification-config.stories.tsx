@@ -65,6 +65,19 @@ export const EditSms: Story = {
   },
 };
 
+/** Preview of the SMS being edited: the template rendered with the sample trip, in a dialog. */
+export const Preview: Story = {
+  parameters: EditSms.parameters,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByDisplayValue('8123456789');
+    await userEvent.click(canvas.getByRole('button', { name: 'Preview' }));
+    // The dialog is drawn outside the story's root.
+    const page = within(canvasElement.ownerDocument.body);
+    await expect(await page.findByText(`Trip ${SAMPLE_TRIP.trip_id} created: ${SAMPLE_TRIP.vehicle_number}`)).toBeInTheDocument();
+  },
+};
+
 /** The list of /configuration-list with its switches. */
 export const List: StoryObj<typeof ListView> = {
   render: () => <ListView config={notificationConfigList} />,
