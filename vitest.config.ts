@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'unit',
           include: ['schemas/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'screens/**/*.test.{ts,tsx}', 'tests/stories/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['tests/setup/unit.ts'],
           // Rendering whole forms in happy-dom takes seconds on a busy two-core machine: a guard, not a speed check.
           testTimeout: 20_000,
         },

@@ -14,14 +14,33 @@ const COPY = { copy: 'Copy Config JSON', copied: 'JSON Copied to Clipboard', cop
 const firstMessage = ({ result }: { result: HttpResult<unknown> }) => result.messages[0] ?? VIEWER_MSG.somethingWrong;
 const text = (value: unknown) => String(value ?? '').trim();
 
-/** A company, branch or department id typed into the alert viewer. */
+/** A company, branch or department id chosen in the alert viewer (its select's value: an id of digits). */
 const idInput = (title: string) => ({ type: 'string', title, maxLength: 64, pattern: '^[0-9]*$', errorMessage: { maxLength: `${title} must be at most 64 digits`, pattern: `${title} must be an id of digits` } });
 
-/** The alert viewer's two blocks: the field prefix and the company type it asks for. */
+/** The alert viewer's two blocks: the field prefix, the company type it asks for and its title. */
 const PARTIES = [
-  ['consignor', 'CONSIGNOR'],
-  ['transporter', 'TRANSPORTER'],
+  ['consignor', 'CONSIGNOR', 'Consignor'],
+  ['transporter', 'TRANSPORTER', 'Transporter'],
 ] as const;
+
+/**
+ * One block's selects: the companies of its type found by name as the operator types (the filter bar's search), then
+ * the chosen company's branches (all at once, narrowed as the operator types), then the chosen branch's departments.
+ */
+const partyUi = (prefix: string, companyType: string) => ({
+  [`${prefix}CompanyId`]: {
+    'ui:widget': 'remoteSelect',
+    'ui:options': { endpoint: endpoint(companyCalls.companySearch), labelField: 'name', valueField: 'id', placeholder: 'Type a company name', search: { param: 'q' }, where: { type: companyType }, fetchError: VIEWER_MSG.somethingWrong },
+  },
+  [`${prefix}BranchId`]: {
+    'ui:widget': 'remoteSelect',
+    'ui:options': { endpoint: endpoint(companyCalls.branchSearch), labelField: 'name', valueField: 'old_branch_id', placeholder: 'Branch (optional)', search: { param: 'q', minChars: 0 }, queryFrom: { cId: `${prefix}CompanyId` }, fetchError: VIEWER_MSG.somethingWrong },
+  },
+  [`${prefix}DepartmentId`]: {
+    'ui:widget': 'remoteSelect',
+    'ui:options': { endpoint: endpoint(companyCalls.departments), labelField: 'name', valueField: 'old_department_id', placeholder: 'Department (optional)', queryFrom: { cId: `${prefix}CompanyId`, bId: `${prefix}BranchId` }, fetchError: VIEWER_MSG.somethingWrong },
+  },
+});
 
 /** The entities the blocks name (a block without a company is left out), as argusconfig's param lists them. */
 const entitiesOf = (values: ToolValues) =>
@@ -41,27 +60,21 @@ export const alertConfiguration: ToolConfig = {
   schema: {
     type: 'object',
     properties: {
-      consignorCompanyId: idInput('Consignor Company'),
-      consignorBranchId: idInput('Consignor Branch'),
-      consignorDepartmentId: idInput('Consignor Department'),
-      transporterCompanyId: idInput('Transporter Company'),
-      transporterBranchId: idInput('Transporter Branch'),
-      transporterDepartmentId: idInput('Transporter Department'),
+      ...Object.fromEntries(
+        PARTIES.flatMap(([prefix]) => [
+          [`${prefix}CompanyId`, idInput('Company')],
+          [`${prefix}BranchId`, idInput('Branch')],
+          [`${prefix}DepartmentId`, idInput('Department')],
+        ]),
+      ),
       alertKey: { type: 'string', title: 'Alert', enum: [...ALERT_KEYS], default: 'all' },
     },
   },
-  uiSchema: {
-    consignorCompanyId: { 'ui:placeholder': 'Company id, e.g. 1001' },
-    consignorBranchId: { 'ui:placeholder': 'Branch id (optional)' },
-    consignorDepartmentId: { 'ui:placeholder': 'Department id (optional)' },
-    transporterCompanyId: { 'ui:placeholder': 'Company id, e.g. 2001' },
-    transporterBranchId: { 'ui:placeholder': 'Branch id (optional)' },
-    transporterDepartmentId: { 'ui:placeholder': 'Department id (optional)' },
-  },
+  uiSchema: Object.assign({}, ...PARTIES.map(([prefix, companyType]) => partyUi(prefix, companyType))),
+  groups: PARTIES.map(([prefix, , title]) => ({ title, fields: [`${prefix}CompanyId`, `${prefix}BranchId`, `${prefix}DepartmentId`], reset: 'Reset Filter' })),
   columns: 3,
   initial: () => ({ alertKey: 'all' }),
   mirror: { alertKey: 'alertKey' },
-  reset: 'Reset Filter',
   actions: [
     {
       label: 'GET Config',
@@ -80,7 +93,7 @@ export const alertConfiguration: ToolConfig = {
       failed: firstMessage,
     },
   ],
-  result: { ...COPY, empty: 'Enter a consignor or a transporter company and choose GET Config' },
+  result: { ...COPY, empty: 'Choose a consignor or a transporter company, then GET Config' },
 };
 
 /** The scope's entity id (GET /v1/company/get-fteid with c, b, d): refused with the server's message when it cannot be read. */

@@ -106,23 +106,25 @@ describe('row actions', () => {
     );
     const [run, off] = screen.getAllByRole('button', { name: 'Run now' }) as HTMLButtonElement[];
     expect(off.disabled).toBe(true);
-    fireEvent.click(run);
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // Clicked once it is pressable again (busy while its call runs), waiting as long as a loaded machine needs.
+    const click = async (times: number) => {
+      await waitFor(() => expect(run.disabled).toBe(false), { timeout: 10_000 });
+      fireEvent.click(run);
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(times), { timeout: 10_000 });
+    };
+    await click(1);
     expect(urls).toEqual(['POST /reports/r1/run?c=1001']);
     expect(toasts).toEqual(['success: Report sent to 2 recipients']);
 
     answer = { status: 200, body: { success: true, data: { outcome: 'FAILED', recipients: [], error: 'SMTP refused' }, message: [] } };
-    fireEvent.click(run);
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    await click(2);
     expect(toasts[1]).toBe('error: Report failed: SMTP refused');
 
     // A refusal shows the server's text once (not also the action's error); one without a text shows the error.
     answer = { status: 409, body: { success: false, data: null, message: ['A disabled schedule cannot be run'] } };
-    fireEvent.click(run);
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(3));
+    await click(3);
     answer = { status: 500, body: null };
-    fireEvent.click(run);
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(4));
+    await click(4);
     expect(toasts.slice(2)).toEqual(['error: A disabled schedule cannot be run', 'error: Error while running report']);
   });
 

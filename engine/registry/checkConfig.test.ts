@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lazyComponent } from '../extensions';
 import type { FormConfig, ListConfig, SheetConfig } from '../types';
+import type { ToolConfig } from '../tool/types';
 import { checkConfig, configProblems } from './checkConfig';
 
 const form: FormConfig = {
@@ -149,5 +150,51 @@ describe('config checks', () => {
     ]);
     const sound: SheetConfig = { ...sheet, columns: [{ key: 'code' }], maxRows: 600, spareRows: 1, files: undefined, processors: undefined, export: undefined, format: undefined, submit: { ...sheet.submit, chunkSize: 200 } };
     expect(configProblems(sound, { calls, paths })).toEqual([]);
+  });
+
+  it("check a tool's blocks and its remote selects' search, where and queryFrom", () => {
+    const select = (options: Record<string, unknown>) => ({ 'ui:widget': 'remoteSelect', 'ui:options': { endpoint: { path: '/lookups' }, labelField: 'name', valueField: 'id', ...options } });
+    const tool: ToolConfig = {
+      kind: 'tool',
+      path: '/viewer',
+      title: 'Viewer',
+      schema: { type: 'object', properties: { companyId: { type: 'string' }, branchId: { type: 'string' }, alertKey: { type: 'string' } } },
+      uiSchema: {
+        companyId: select({ search: { param: 'q' }, where: { type: 'CONSIGNOR' } }),
+        branchId: select({ search: { param: 'q', minChars: 0 }, queryFrom: { cId: 'companyId' } }),
+      },
+      groups: [{ title: 'Consignor', fields: ['companyId', 'branchId'], reset: 'Reset Filter' }],
+      actions: [],
+    };
+    expect(configProblems(tool, { calls, paths })).toEqual([]);
+    const broken: ToolConfig = {
+      ...tool,
+      uiSchema: {
+        companyId: select({ endpoint: { path: '/unknown' }, search: { minChars: -1 }, where: { type: 1 } }),
+        branchId: select({ queryFrom: { cId: 'company', bId: 'branchId' } }),
+      },
+      groups: [
+        { title: 'Consignor', fields: ['companyId', 'branch'], reset: '' },
+        { title: 'Consignor', fields: ['companyId'], columns: 4 },
+      ],
+    };
+    expect(configProblems(broken, { calls, paths })).toEqual([
+      'uiSchema.companyId.ui:options.endpoint (GET /unknown, main) is not a call of the API contracts',
+      "companyId: the remoteSelect's search needs param, the query value the typed text is sent as",
+      "companyId: the remoteSelect's search.minChars must be a whole number of at least 0",
+      "companyId: the remoteSelect's where must map fields to texts",
+      `branchId: the remoteSelect's queryFrom.cId names "company", which is not a field of the form`,
+      "branchId: the remoteSelect's queryFrom.bId names the field itself",
+      'groups[0] (Consignor) names "branch", which is not a property of the schema',
+      'groups[0] (Consignor).reset must be a button label',
+      'groups[1] (Consignor): title "Consignor" is used twice',
+      'groups[1] (Consignor) names "companyId", which is in groups[0] (Consignor) already',
+      'groups[1] (Consignor).columns must be a whole number from 1 to 3',
+    ]);
+    // A form hands its widgets no values: a select reading another field cannot work there.
+    const formReading: FormConfig = { ...form, uiSchema: { label: select({ queryFrom: { cId: 'rows' } }) } };
+    expect(configProblems(formReading, { calls, paths })).toEqual([
+      "form: label: the remoteSelect's queryFrom reads other fields, which only a tool page hands its widgets",
+    ]);
   });
 });

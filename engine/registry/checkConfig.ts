@@ -148,6 +148,9 @@ function checkForm(form: FormConfig, at: string, options: CheckOptions, problems
   uiAgainstSchema(form.uiSchema, [form.schema], '', uiProblems);
   problems.push(...uiProblems.map((problem) => `${at}: ${problem}`));
   for (const [where, endpoint] of uiEndpoints(form.uiSchema, 'uiSchema')) checkEndpoint(endpoint, `${at}.${where}`, options, problems);
+  const remoteProblems: string[] = [];
+  remoteSelectProblems(form.uiSchema, '', null, remoteProblems);
+  problems.push(...remoteProblems.map((problem) => `${at}: ${problem}`));
   if (form.load) checkEndpoint(form.load.endpoint, `${at}.load.endpoint`, options, problems);
   if (form.lookup) checkEndpoint(form.lookup.endpoint, `${at}.lookup.endpoint`, options, problems);
   // A local form has no save calls (see `FormConfig.local`).
@@ -232,7 +235,10 @@ function checkSheet(sheet: SheetConfig, options: CheckOptions, problems: string[
   }
 }
 
-/** A tool page: its form's uiSchema against its schema, each action's fixed endpoint, and action labels used once. */
+/**
+ * A tool page: its form's uiSchema against its schema (and the endpoints and remote selects it names), each action's
+ * fixed endpoint, action labels used once, and its blocks.
+ */
 function checkTool(tool: ToolConfig, options: CheckOptions, problems: string[]): void {
   uiAgainstSchema(tool.uiSchema, [tool.schema], '', problems);
   const labels = new Set<string>();
@@ -246,6 +252,67 @@ function checkTool(tool: ToolConfig, options: CheckOptions, problems: string[]):
     if (action.paged && !tool.result) problems.push(`actions[${i}] (${action.label}) is paged but the page has no result box`);
   });
   autocompleteProblems(tool.uiSchema, '', problems);
+  for (const [where, endpoint] of uiEndpoints(tool.uiSchema, 'uiSchema')) checkEndpoint(endpoint, where, options, problems);
+  const fields = isObject(tool.schema.properties) ? Object.keys(tool.schema.properties) : [];
+  remoteSelectProblems(tool.uiSchema, '', fields, problems);
+  checkToolGroups(tool, fields, problems);
+}
+
+/** A tool's blocks: titled once each, naming fields of the schema, each field in one block at most, columns 1 to 3. */
+function checkToolGroups(tool: ToolConfig, fields: readonly string[], problems: string[]): void {
+  if (tool.groups === undefined) return;
+  if (!Array.isArray(tool.groups)) {
+    problems.push('groups must be a list of blocks');
+    return;
+  }
+  const titles = new Set<string>();
+  const placed = new Map<string, string>();
+  tool.groups.forEach((group, i) => {
+    const where = `groups[${i}] (${group.title})`;
+    if (typeof group.title !== 'string' || group.title.trim() === '') problems.push(`groups[${i}] has no title`);
+    else if (titles.has(group.title)) problems.push(`${where}: title "${group.title}" is used twice`);
+    titles.add(group.title);
+    if (!Array.isArray(group.fields) || group.fields.length === 0) problems.push(`${where} names no fields`);
+    for (const field of group.fields ?? []) {
+      if (!fields.includes(field)) problems.push(`${where} names "${field}", which is not a property of the schema`);
+      else if (placed.has(field)) problems.push(`${where} names "${field}", which is in ${placed.get(field)} already`);
+      else placed.set(field, where);
+    }
+    if (group.reset !== undefined && (typeof group.reset !== 'string' || group.reset.trim() === '')) problems.push(`${where}.reset must be a button label`);
+    if (group.columns !== undefined && !(Number.isInteger(group.columns) && group.columns >= 1 && group.columns <= 3)) problems.push(`${where}.columns must be a whole number from 1 to 3`);
+  });
+}
+
+/**
+ * Each `remoteSelect` of a uiSchema: its `search` names the query value the text is sent as (and a whole `minChars`),
+ * its `where` compares fields with texts, and its `queryFrom` names top-level fields of the form (`fields`; none: the
+ * form hands its widgets no values, as only tool pages do).
+ */
+function remoteSelectProblems(ui: unknown, at: string, fields: readonly string[] | null, problems: string[]): void {
+  if (!isObject(ui)) return;
+  if (ui['ui:widget'] === 'remoteSelect' && isObject(ui['ui:options'])) {
+    const where = at || '(root)';
+    const { search, queryFrom, where: only } = ui['ui:options'] as { search?: unknown; queryFrom?: unknown; where?: unknown };
+    if (search !== undefined) {
+      const { param, minChars } = (isObject(search) ? search : {}) as { param?: unknown; minChars?: unknown };
+      if (typeof param !== 'string' || param === '') problems.push(`${where}: the remoteSelect's search needs param, the query value the typed text is sent as`);
+      if (minChars !== undefined && !isCount(minChars, 0)) problems.push(`${where}: the remoteSelect's search.minChars must be a whole number of at least 0`);
+    }
+    if (only !== undefined && !(isObject(only) && Object.values(only).every((value) => typeof value === 'string'))) {
+      problems.push(`${where}: the remoteSelect's where must map fields to texts`);
+    }
+    if (queryFrom !== undefined) {
+      if (!isObject(queryFrom) || Object.keys(queryFrom).length === 0) problems.push(`${where}: the remoteSelect's queryFrom must map query values to fields`);
+      else if (fields === null) problems.push(`${where}: the remoteSelect's queryFrom reads other fields, which only a tool page hands its widgets`);
+      else {
+        for (const [key, field] of Object.entries(queryFrom)) {
+          if (typeof field !== 'string' || !fields.includes(field)) problems.push(`${where}: the remoteSelect's queryFrom.${key} names "${String(field)}", which is not a field of the form`);
+          else if (at === field) problems.push(`${where}: the remoteSelect's queryFrom.${key} names the field itself`);
+        }
+      }
+    }
+  }
+  for (const [key, value] of Object.entries(ui)) if (!key.startsWith('ui:')) remoteSelectProblems(value, at ? `${at}.${key}` : key, fields, problems);
 }
 
 /** Each `autocomplete` widget of a uiSchema names its suggestions: a list of texts. */

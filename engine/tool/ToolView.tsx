@@ -8,7 +8,8 @@ import { FormLayout } from '../form/FormLayout';
 import { formLabels, formSetup, useFormRegistry } from '../form/formSetup';
 import { CompanyGate } from '../views/CompanyGate';
 import { checkUiSchema } from '../widgets/registry';
-import type { ToolConfig } from './types';
+import { ToolGroupsTemplate, type ToolGroupsContext } from './ToolGroupsTemplate';
+import type { ToolConfig, ToolGroup } from './types';
 import { useToolController } from './useToolController';
 
 /** The result box's text: the value as indented JSON (a text as it is), or null when it cannot be written. */
@@ -22,8 +23,10 @@ function jsonText(value: unknown): string | null {
 }
 
 /**
- * Renders a tool config: its form (rjsf, the console's form layout), a row of action buttons (each checks the form
- * and makes its call; all wait while one is out), an optional reset, and the result box with its copy button.
+ * Renders a tool config: its form (rjsf, the console's form layout; its blocks, if any, as titled cards with their own
+ * reset), a row of action buttons (each checks the form and makes its call; all wait while one is out), an optional
+ * reset, and the result box with its copy button. Widgets find the form's values in `formContext.formData` (a remote
+ * select's `queryFrom`).
  */
 export function ToolView({ config }: { config: ToolConfig }) {
   const registry = useFormRegistry();
@@ -36,6 +39,9 @@ export function ToolView({ config }: { config: ToolConfig }) {
     return form.current?.validateForm() ?? true;
   };
   const result = config.result;
+  const toolGroups: ToolGroupsContext | undefined = config.groups?.length
+    ? { groups: config.groups, busy: tool.busy !== null, reset: (group: ToolGroup) => tool.resetFields(group.fields) }
+    : undefined;
   const text = tool.shown === null ? null : jsonText(tool.shown.value);
 
   const copy = async () => {
@@ -62,9 +68,10 @@ export function ToolView({ config }: { config: ToolConfig }) {
               schema={config.schema as RJSFSchema}
               uiSchema={{ 'ui:options': { columns: config.columns ?? 3 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
               formData={tool.values}
-              formContext={{ ...formLabels }}
+              formContext={{ ...formLabels, formData: tool.values, toolGroups }}
               onChange={(e) => tool.change(e.formData as Record<string, unknown>)}
               {...formSetup}
+              templates={toolGroups ? { ...formSetup.templates, ObjectFieldTemplate: ToolGroupsTemplate } : formSetup.templates}
               {...registry}
               liveValidate={tried ? 'onChange' : undefined}
               showErrorList={false}

@@ -57,6 +57,18 @@ export interface ToolOutcome {
 }
 
 /**
+ * A titled block of a tool page's fields: `fields` (properties of the schema, each in one block at most) laid out in
+ * `columns` (default: as many as fields, 3 at most); its `reset` button clears only these fields to their initial
+ * values, and the result box.
+ */
+export interface ToolGroup {
+  title: string;
+  fields: readonly string[];
+  reset?: string;
+  columns?: number;
+}
+
+/**
  * A tool page (kind 'tool'): a small form, buttons that each make a call, and a result box holding JSON with a copy
  * button. Values named in `mirror` live in the query string too (`section=`, `alertKey=`), so a link or a reload
  * keeps them.
@@ -79,6 +91,11 @@ export interface ToolConfig {
   mirror?: Record<string, string>;
   /** A 'Reset Filter'-like button that clears the fields and the result box. */
   reset?: string;
+  /**
+   * Blocks of fields shown together under a title (e.g. a 'Consignor' and a 'Transporter' block), in this order and
+   * before the fields of no block; see {@link ToolGroup}.
+   */
+  groups?: readonly ToolGroup[];
   actions: readonly ToolAction[];
   /** The result box, when the page has one. */
   result?: {

@@ -28,6 +28,16 @@ function openingValues(config: ToolConfig, params: URLSearchParams): ToolValues 
   return values;
 }
 
+/** The values with `fields` back to their `initial` values (a field without one is left out). */
+export function resetValues(values: ToolValues, fields: readonly string[], initial: ToolValues): ToolValues {
+  const next = { ...values };
+  for (const field of fields) {
+    if (Object.hasOwn(initial, field)) next[field] = initial[field];
+    else delete next[field];
+  }
+  return next;
+}
+
 /**
  * State and actions of a tool page, without any UI: the form's values (mirrored fields kept in the query string),
  * the action under way, and the result box's content.
@@ -110,5 +120,11 @@ export function useToolController(config: ToolConfig) {
     setShown(null);
   };
 
-  return { ctx, ready, values, change, busy, run, reset, shown, validate };
+  /** A block's reset: its fields back to their initial values (others kept), and the result box emptied. */
+  const resetFields = (fields: readonly string[]) => {
+    change(resetValues(values, fields, config.initial?.() ?? {}));
+    setShown(null);
+  };
+
+  return { ctx, ready, values, change, busy, run, reset, resetFields, shown, validate };
 }

@@ -22,14 +22,51 @@ const toast = (text: string | RegExp) => page.locator('.ant-message-notice').fil
 const result = () => page.getByTestId('tool-result');
 const caption = () => page.getByTestId('tool-caption');
 
+/** The alert viewer's block titled `title` (a labelled group). */
+const block = (title: 'Consignor' | 'Transporter') => page.getByRole('group', { name: title, exact: true });
+
+/**
+ * Chooses in a select of a block by keyboard, as an operator can: open it, type (part of a company's name, else the
+ * option's), wait for the option wanted at the top of its own list, press Enter.
+ */
+async function chooseIn(title: 'Consignor' | 'Transporter', label: string, option: string, typed = option): Promise<void> {
+  const input = block(title).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(typed);
+  const id = await input.getAttribute('id');
+  await page.locator(`[id="${id}_list"] [role=option]`).first().waitFor({ state: 'attached' });
+  await page.locator('.ant-select-dropdown:visible:not([class*="leave"]) .ant-select-item-option', { hasText: option }).first().waitFor();
+  // Enter takes the first option: wait until the search (the server's, or the list's) has put the wanted one there.
+  await expect.poll(() => page.locator(`[id="${id}_list"] [role=option]`).first().getAttribute('aria-label')).toBe(option);
+  await input.press('Enter');
+  await expect.poll(() => block(title).locator(`[id="${id}"]`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent()).toContain(option);
+}
+
+/** The text a block's select shows (its choice, or its placeholder). */
+const shownIn = (title: 'Consignor' | 'Transporter', label: string) =>
+  block(title).getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent();
+
 describe('alert configuration (/alert-configuration)', () => {
   it('asks for a company, reads the alert config of both parties narrowed to the alert (alertKey=), and copies it', async () => {
     await page.goto(`${app.url}/alert-configuration`);
+    await block('Consignor').waitFor();
+    await block('Transporter').waitFor();
     await page.getByRole('button', { name: 'GET Config' }).click();
     await toast(VIEWER_MSG.mandatory).waitFor();
-    await page.getByLabel('Consignor Company').fill('1001');
-    await page.getByLabel('Consignor Branch').fill('3101');
-    await page.getByLabel('Transporter Company').fill('2001');
+    // Branch and department wait for their company and branch.
+    expect(await block('Consignor').getByLabel('Branch', { exact: true }).isDisabled()).toBe(true);
+    expect(await block('Consignor').getByLabel('Department', { exact: true }).isDisabled()).toBe(true);
+    // Companies are found by name, only those of the block's type: Tata Steel is a consignor, not a transporter.
+    await chooseIn('Consignor', 'Company', 'Tata Steel Limited', 'tata');
+    const transporterCompany = block('Transporter').getByLabel('Company', { exact: true });
+    await transporterCompany.fill('tata');
+    const transporterList = page.locator(`[id="${await transporterCompany.getAttribute('id')}_list"]`);
+    await page.locator('.ant-select-dropdown:visible').getByText('No matches').waitFor();
+    expect(await transporterList.locator('[role=option]').count()).toBe(0);
+    await transporterCompany.press('Escape');
+    await chooseIn('Consignor', 'Branch', 'Jamshedpur');
+    await chooseIn('Consignor', 'Department', 'Dispatch');
+    await chooseIn('Transporter', 'Company', 'VRL Logistics Limited', 'vrl');
     await choose(page, 'Alert', 'long_stoppage');
     await page.waitForURL((url) => url.searchParams.get('alertKey') === 'long_stoppage');
     await page.getByRole('button', { name: 'GET Config' }).click();
@@ -38,14 +75,39 @@ describe('alert configuration (/alert-configuration)', () => {
     expect(shown).toContain('"long_stoppage"');
     expect(shown).not.toContain('"route_deviation"');
     expect(shown).toContain('"transporter"');
+    // The ids chosen are sent: the consignor's branch and department (old ids) are the entity's.
+    expect(shown).toContain('"branchId": "3101"');
+    expect(shown).toContain('"departmentId": "31011"');
     await page.getByRole('button', { name: 'Copy Config JSON' }).click();
     await toast('JSON Copied to Clipboard').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"raise_ticket": true');
-    // A wrong company type: the server's message, and the box emptied.
-    await page.getByLabel('Transporter Company').fill('1002');
+
+    // Another company clears the branch and department chosen for the one before.
+    await chooseIn('Consignor', 'Company', 'Hindustan Unilever Limited', 'hindustan');
+    await expect.poll(() => shownIn('Consignor', 'Branch')).toBe('Branch (optional)');
+    expect(await shownIn('Consignor', 'Department')).toBe('Department (optional)');
+    await chooseIn('Consignor', 'Branch', 'Pune');
+
+    // The Transporter block's reset clears only its fields and the result box; the consignor's choices stay.
     await page.getByRole('button', { name: 'GET Config' }).click();
-    await toast(VIEWER_MSG.wrongType('1002', 'TRANSPORTER')).waitFor();
+    await expect.poll(async () => (await result().textContent()) ?? '').toContain('"3202"');
+    await block('Transporter').getByRole('button', { name: 'Reset Filter' }).click();
+    await expect.poll(() => shownIn('Transporter', 'Company')).toBe('Type a company name');
     expect(await result().count()).toBe(0);
+    expect(await shownIn('Consignor', 'Company')).toBe('Hindustan Unilever Limited');
+    expect(await shownIn('Consignor', 'Branch')).toBe('Pune');
+    await page.getByRole('button', { name: 'GET Config' }).click();
+    await expect.poll(async () => (await result().textContent()) ?? '').toContain('"consignor"');
+    expect(await result().textContent()).not.toContain('"transporter"');
+    // The Consignor block's reset: nothing chosen any more, so the mandatory message again.
+    await block('Consignor').getByRole('button', { name: 'Reset Filter' }).click();
+    await expect.poll(() => shownIn('Consignor', 'Company')).toBe('Type a company name');
+    expect(await shownIn('Consignor', 'Branch')).toBe('Branch (optional)');
+    expect(await result().count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('alertKey')).toBe('long_stoppage');
+    await page.getByRole('button', { name: 'GET Config' }).click();
+    await toast(VIEWER_MSG.mandatory).waitFor();
+
     // The alert key is read back from the query string.
     await page.goto(`${app.url}/alert-configuration?alertKey=untracked`);
     await expect.poll(() => page.getByText('untracked').count()).toBeGreaterThan(0);
