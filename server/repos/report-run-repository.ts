@@ -173,10 +173,14 @@ export const reportRunRepository = {
     );
     return row ? { scheduleId: row.schedule_id, fileName: row.file_name, file: Buffer.from(row.file, 'base64') } : null;
   },
-  /** The active schedules with the time of their last change and of their latest scheduled run. */
+  /**
+   * The active schedules with the time from which their due times count (their last change, less a minute: a schedule
+   * saved just after a due time, before a tick took it, still runs it; never before the scheduler's first start) and
+   * of their latest scheduled run.
+   */
   dueCandidates(q: Queryable): Promise<DueScheduleRow[]> {
     return q.query<DueScheduleRow>(
-      `select s.id, s.company_id, s.cron, (extract(epoch from greatest(s.created_at, s.updated_at, (select since from report_scheduler))) * 1000)::float8 as since,
+      `select s.id, s.company_id, s.cron, (extract(epoch from greatest(greatest(s.created_at, s.updated_at) - interval '1 minute', (select since from report_scheduler))) * 1000)::float8 as since,
               (select (extract(epoch from max(r.due_at)) * 1000)::float8 from report_runs r where r.schedule_id = s.id) as last_due
          from report_schedules s where s.active = 1`,
     );

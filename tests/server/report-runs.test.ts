@@ -206,6 +206,22 @@ describe.each(BACKENDS)('report runs on $name', (backend) => {
       expect((await call('POST', `/saas/v1/rs/report/${off}/run?c=1001`))).toMatchObject({ status: 400, body: { message: ['The schedule is disabled: enable it to run it'] } });
       expect((await outbox()).filter((m) => m.to === 'disabled@x.in')).toEqual([]);
     });
+
+    it('a schedule saved just after its due time, before a tick took it, still runs that due time', async () => {
+      const id = await scheduled('DAILY_TRIP_SUMMARY', { email_recipients: 'edited.late@x.in', company_id: '1001', schedule: { cron: dailyAt(11 * 60).cron, type: 'DAILY' } });
+      const a = await instance();
+      // Due 05:30 UTC (11:00 AM IST); the operator saves a change 10 s later; the next tick comes at 20 s.
+      await t.store.query('update report_schedules set updated_at = to_timestamp($2::float8 / 1000) where id = $1', [id, DAY + 5.5 * HOUR + 10_000]);
+      clock = DAY + 5.5 * HOUR + 20_000;
+      await a.reports.tick();
+      expect(await finished(id)).toEqual([expect.objectContaining({ dueAt: '2031-03-10T05:30:00.000Z', late: false, outcome: 'SUCCESS' })]);
+      // A change made well after a due time does not run the one already past.
+      const later = await scheduled('DAILY_TRIP_SUMMARY', { email_recipients: 'edited.later@x.in', company_id: '1001', schedule: { cron: dailyAt(11 * 60).cron, type: 'DAILY' } });
+      await t.store.query('update report_schedules set updated_at = to_timestamp($2::float8 / 1000) where id = $1', [later, DAY + 5.5 * HOUR + 5 * MINUTE]);
+      clock = DAY + 5.5 * HOUR + 6 * MINUTE;
+      await a.reports.tick();
+      expect(await runsOf(later)).toEqual([]);
+    });
   });
 
   it('the exception report reads the alerts of the chosen types closed in the window, on trips of the chosen statuses and hours', async () => {
