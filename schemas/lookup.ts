@@ -6,10 +6,16 @@ const id = { type: 'string', maxLength: 64 } as const;
 const companyId = { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany } as const;
 const typed = 'Type at least 3 characters';
 
-/** GET /saas/lego/company/search?q: searches start at 3 characters (spec 000 section 9). */
+/**
+ * GET /saas/lego/company/search?q: searches start at 3 characters (spec 000 section 9); `type` (not in the spec)
+ * keeps companies of one type, so a search for consignors finds 20 consignors, not 20 companies of which some are.
+ */
 export const companySearchQuerySchema = {
   type: 'object',
-  properties: { q: { type: 'string', minLength: 3, maxLength: 100, errorMessage: typed } },
+  properties: {
+    q: { type: 'string', minLength: 3, maxLength: 100, errorMessage: typed },
+    type: { type: 'string', enum: ['CONSIGNOR', 'TRANSPORTER'], errorMessage: 'Company type must be CONSIGNOR or TRANSPORTER' },
+  },
   required: ['q'],
   errorMessage: { required: { q: typed } },
 } as const;

@@ -30,7 +30,7 @@ const PARTIES = [
 const partyUi = (prefix: string, companyType: string) => ({
   [`${prefix}CompanyId`]: {
     'ui:widget': 'remoteSelect',
-    'ui:options': { endpoint: endpoint(companyCalls.companySearch), labelField: 'name', valueField: 'id', placeholder: 'Type a company name', search: { param: 'q' }, where: { type: companyType }, fetchError: VIEWER_MSG.somethingWrong },
+    'ui:options': { endpoint: endpoint(companyCalls.companySearch), labelField: 'name', valueField: 'id', placeholder: 'Type a company name', search: { param: 'q' }, query: { type: companyType }, fetchError: VIEWER_MSG.somethingWrong },
   },
   [`${prefix}BranchId`]: {
     'ui:widget': 'remoteSelect',

@@ -37,8 +37,8 @@ export interface RemoteSelectOptions {
    * changes the value is cleared (a branch of another company is no choice).
    */
   queryFrom?: Record<string, string>;
-  /** Only the loaded rows whose fields have these values (e.g. `{ type: 'CONSIGNOR' }` of a company search). */
-  where?: Record<string, string>;
+  /** Query values sent with every request (e.g. `{ type: 'CONSIGNOR' }` of a company search: the server filters). */
+  query?: Record<string, string>;
 }
 
 type Row = Record<string, unknown>;
@@ -67,11 +67,10 @@ function useDebounced(text: string): string {
 
 /**
  * A searchable select whose options are read from an endpoint in the current company scope; optionally searching the
- * server as the operator types (`search`), with query values from other fields (`queryFrom`) and only some rows
- * (`where`).
+ * server as the operator types (`search`), with query values from other fields (`queryFrom`) and fixed ones (`query`).
  */
 export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors, registry, placeholder: shownPlaceholder }: WidgetProps) {
-  const { endpoint, labelField, valueField, placeholder, fetchError, fixedOptions = [], valuePrefix = '', lockOnEdit, search, queryFrom, where } = options as unknown as RemoteSelectOptions;
+  const { endpoint, labelField, valueField, placeholder, fetchError, fixedOptions = [], valuePrefix = '', lockOnEdit, search, queryFrom, query: fixedQuery } = options as unknown as RemoteSelectOptions;
   const formContext = registry.formContext as { record?: unknown; formData?: unknown } | undefined;
   const locked = Boolean(lockOnEdit && formContext?.record);
   const [scope] = useScope();
@@ -85,7 +84,7 @@ export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, read
   const [labels, setLabels] = useState<Record<string, string>>({});
   const text = value ? String(value) : '';
   const lookUp = Boolean(search) && text !== '' && labels[text] === undefined && sent === '';
-  const query = search ? { ...fromFields, [search.param]: lookUp ? text : sent } : fromFields ?? {};
+  const query = { ...fixedQuery, ...fromFields, ...(search ? { [search.param]: lookUp ? text : sent } : {}) };
   const ready = fromFields !== null && (Boolean(scope.companyId) || endpoint.scoped === false) && (!search || searching || lookUp);
   const { data, isLoading, error } = useEndpoint<Row[]>(endpoint, { scope, query }, ready);
   useEffect(() => {
@@ -101,7 +100,7 @@ export function RemoteSelectWidget({ id, value, onChange, onBlur, disabled, read
     // Only a change of the fields read clears the value.
   }, [dependencyKey]);
 
-  const rows = (Array.isArray(data) ? data : []).filter((row) => Object.entries(where ?? {}).every(([field, wanted]) => String(pick(row, field)) === wanted));
+  const rows = Array.isArray(data) ? data : [];
   const loaded = rows.map((row) => ({ value: `${valuePrefix}${String(pick(row, valueField))}`, label: String(pick(row, labelField)) }));
   useEffect(() => {
     if (!search || loaded.length === 0) return;

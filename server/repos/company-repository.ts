@@ -13,10 +13,12 @@ export interface DepartmentOut {
 /** The SQL of the filter bar's look-ups: companies, branches, departments and partners. */
 export const companyRepository = {
   /** Companies whose name contains `text`, or whose id is `text` (that one first), at most 20. */
-  search(q: Queryable, text: string) {
+  /** The first 20 companies whose name holds `text` or whose id is `text` (that one first), of `type` when given. */
+  search(q: Queryable, text: string, type?: string) {
     return q.query<{ id: string; name: string; type: string }>(
-      'select id, name, type from companies where name ilike $1 or id = $2 order by (id = $2) desc, name limit 20',
-      [containsPattern(text), text.trim()],
+      `select id, name, type from companies where (name ilike $1 or id = $2) and ($3::text is null or type = $3)
+        order by (id = $2) desc, name limit 20`,
+      [containsPattern(text), text.trim(), type ?? null],
     );
   },
 

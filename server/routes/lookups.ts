@@ -10,7 +10,7 @@ import { fetchConsignees } from './consignees';
 /** Company, branch, department and partner look-ups of the filter bar (spec 000 section 2.3). */
 export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) {
   // A query equal to a company's id finds it too (first), so a link carrying only the id can show the name.
-  route(app, companyCalls.companySearch, async ({ query }) => ok(await companyRepository.search(store, query.q)));
+  route(app, companyCalls.companySearch, async ({ query }) => ok(await companyRepository.search(store, query.q, query.type)));
 
   route(app, companyCalls.branchSearch, async ({ query }) => {
     if (!(await companyRepository.exists(store, query.cId))) throw notFound();

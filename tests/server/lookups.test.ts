@@ -15,6 +15,9 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
       'Gati Limited', 'Hindustan Unilever Limited', 'Tata Steel Limited', 'UltraTech Cement Limited', 'VRL Logistics Limited',
     ]);
     expect((await call('GET', '/saas/lego/company/search?q=tci')).body.data).toEqual([{ id: '2002', name: 'TCI Freight', type: 'TRANSPORTER' }]);
+    expect((await call('GET', '/saas/lego/company/search?q=LIMITED&type=TRANSPORTER')).body.data.map((c: { name: string }) => c.name)).toEqual(['Gati Limited', 'VRL Logistics Limited']);
+    expect((await call('GET', '/saas/lego/company/search?q=tci&type=CONSIGNOR')).body.data).toEqual([]);
+    expect(await call('GET', '/saas/lego/company/search?q=tci&type=SHIPPER')).toMatchObject({ status: 400, body: { message: ['Company type must be CONSIGNOR or TRANSPORTER'] } });
     expect((await call('GET', '/saas/lego/company/search?q=%25%25%25')).body.data).toEqual([]);
     expect(await call('GET', '/saas/lego/company/search?q=ta')).toMatchObject({ status: 400, body: { message: ['Type at least 3 characters'] } });
   });
