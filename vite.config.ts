@@ -45,11 +45,12 @@ const ANTD_ES = createRequire(import.meta.url).resolve('antd/es/index.js').repla
 /**
  * Components antd modules import for features no screen of ours uses, each loaded instead the first time it renders
  * (nothing shows meanwhile), so the feature keeps working and costs the first bundle nothing: Card's Tabs (for its
- * `tabList`), and the Table's row-selection checkbox and radio (for `rowSelection`). Each names the importing module
+ * `tabList`) and Skeleton (for its `loading`), and the Table's row-selection checkbox and radio (for `rowSelection`). Each names the importing module
  * and its import source, and the module loaded instead (all under antd/es/).
  */
 const LAZY_ANTD_IMPORTS: { importer: string; source: string; target: string }[] = [
   { importer: 'card/Card.js', source: '../tabs', target: 'tabs/index.js' },
+  { importer: 'card/Card.js', source: '../skeleton', target: 'skeleton/index.js' },
   { importer: 'table/hooks/useSelection.js', source: '../../checkbox', target: 'checkbox/index.js' },
   { importer: 'table/hooks/useSelection.js', source: '../../radio', target: 'radio/index.js' },
 ];

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
-import { KNOWN_PLACE_LIST_MSG, KNOWN_PLACE_MSG, knownPlaceGoogleSchema } from './known-place';
+import { KNOWN_PLACE_MSG, knownPlaceGoogleSchema } from './known-place';
 import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
@@ -144,28 +144,6 @@ export const consigneeFormSchema = {
   errorMessage: {
     required: { ...partnerRequired, location: P.googleAddress, label: P.label, cpCode: P.code, address: P.address, geofenceRadius: P.radius },
   },
-} as const;
-
-/** Partner types the fetch call takes: the filter bar's CONSIGNOR/TRANSPORTER links, and CONSIGNEE records. */
-export const PARTNER_TYPES = ['CONSIGNOR', 'TRANSPORTER', 'CONSIGNEE'] as const;
-
-/**
- * GET company_partners/fetch: the scope query (c, b, d, t) and pt. With pt=CONSIGNEE it answers the consignees of the
- * scope (a TRANSPORTER's for the consignor partnerId): `id` for one (a list of one, with its ETag), or with q, page or
- * size one page (default page 1 of 20) and the number matching as `total`.
- */
-export const partnerFetchQuerySchema = {
-  type: 'object',
-  properties: {
-    ...scopeQuerySchema.properties,
-    pt: { type: 'string', maxLength: 32, enum: PARTNER_TYPES, errorMessage: 'Partner type (pt) must be CONSIGNOR, TRANSPORTER or CONSIGNEE' },
-    partnerId: idField('partnerId'),
-    q: { type: 'string', maxLength: 100, errorMessage: KNOWN_PLACE_LIST_MSG.q },
-    page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: KNOWN_PLACE_LIST_MSG.page },
-    size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: KNOWN_PLACE_LIST_MSG.size },
-  },
-  required: ['c'],
-  errorMessage: { required: { c: MSG.selectCompany } },
 } as const;
 
 /** pt of the consignee calls: CONSIGNEE only. */

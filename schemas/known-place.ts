@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
+import { PAGED_LIST_MSG } from './partner';
 import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
@@ -17,7 +18,7 @@ export const KNOWN_PLACE_MSG = {
   address: 'Please enter an address',
   latLong: 'Please enter valid lat long',
   radius: 'Number should be between 0.01 to 50',
-  selectConsignor: 'Please select a consignor to proceed',
+  selectConsignor: MSG.selectConsignor,
   /** The 30 km rule of the bulk sheet (spec 000 sections 5 and 9). */
   tooFar: TOO_FAR_MESSAGE,
   /** Edit mode: the Google address and coordinates are read-only (spec 000 section 4). */
@@ -153,11 +154,7 @@ const placeScopeProperties = {
 } as const;
 
 /** Texts of the known-place list's optional search and paging (as the routes list's). */
-export const KNOWN_PLACE_LIST_MSG = {
-  q: 'Search must be text of at most 100 characters',
-  page: 'Page must be a whole number from 1 to 100000',
-  size: 'Size must be a whole number from 1 to 100',
-} as const;
+export const KNOWN_PLACE_LIST_MSG = PAGED_LIST_MSG;
 
 /**
  * GET company_places/fetch: the scope, cpId for one place, and optionally a search over code, label, address and

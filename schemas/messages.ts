@@ -1,6 +1,8 @@
 /** Texts of spec 000 section 5 and 8 that more than one schema or screen uses, spelled exactly as the spec does. */
 export const MSG = {
   selectCompany: 'Select a company to continue',
+  /** A TRANSPORTER scope's calls that read a consignor's data (known places, consignees). */
+  selectConsignor: 'Please select a consignor to proceed',
   blank: 'Blank spaces not allowed',
   greaterThanZero: 'Please enter a number greater than 0',
   /** A save or delete of a record that changed since it was read (412 to a stale If-Match). */

@@ -3,7 +3,7 @@ import { endpoint } from '../engine/data/endpoint';
 import { defineSheet } from '../engine/define';
 import { geocode, type SheetGeocoder } from '../engine/sheet/geocodeProcessor';
 import type { SheetRowResult } from '../engine/types';
-import { companyCalls } from '../schemas/api/company';
+import { placeCalls } from '../schemas/api/places';
 import { KNOWN_PLACE_MAX_ROWS, KNOWN_PLACE_MSG, type KnownPlaceRowResult } from '../schemas/known-place';
 import { consignorNeeded } from './known-places';
 import * as registered from './known-places-upload.meta';
@@ -76,7 +76,7 @@ export function knownPlaceSheetConfig(options: { geocoder?: SheetGeocoder; chunk
     scopeNeeds: consignorNeeded,
     processors: [geocode({ address: 'Google Address', lat: 'Latitude', lng: 'Longitude', placeId: 'placeId' }, { geocoder: options.geocoder })],
     submit: {
-      endpoint: endpoint(companyCalls.placeCreate, { query: { bulkUpload: true, allOrNone: false } }),
+      endpoint: endpoint(placeCalls.placeCreate, { query: { bulkUpload: true, allOrNone: false } }),
       input: (rows, { scope }) => ({
         scope,
         query: scope.consignorId ? { partnerId: scope.consignorId } : {},

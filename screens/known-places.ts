@@ -1,14 +1,14 @@
 import { endpoint } from '../engine/data/endpoint';
 import { defineForm, defineList } from '../engine/define';
 import type { Scope } from '../engine/scope/scope';
-import { companyCalls } from '../schemas/api/company';
+import { placeCalls } from '../schemas/api/places';
 import { KNOWN_PLACE_MSG, knownPlaceFormSchema, type KnownPlace } from '../schemas/known-place';
 import * as registered from './known-places.meta';
 
-const places = endpoint(companyCalls.placeFetch);
-const createPlaces = endpoint(companyCalls.placeCreate);
-const updatePlace = endpoint(companyCalls.placeUpdate);
-const deletePlace = endpoint(companyCalls.placeDelete);
+const places = endpoint(placeCalls.placeFetch);
+const createPlaces = endpoint(placeCalls.placeCreate);
+const updatePlace = endpoint(placeCalls.placeUpdate);
+const deletePlace = endpoint(placeCalls.placeDelete);
 
 /**
  * A TRANSPORTER keeps its known places per consignor (spec 000 sections 5 and 6): without one chosen in the filter

@@ -1,5 +1,4 @@
-import { Skeleton } from 'antd';
-import { createElement, lazy } from 'react';
+import { lazy } from 'react';
 import { defineExtensions, lazyComponent } from '../engine/extensions';
 import type { FieldName, WidgetName } from '../engine/widgets/registry';
 
@@ -13,7 +12,7 @@ export const consoleExtensions = defineExtensions({
   },
   widgets: {},
   fields: {
-    sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField), createElement(Skeleton, { active: true })),
+    sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField)),
   },
 });
 

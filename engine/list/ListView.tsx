@@ -1,9 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Card, Flex, Skeleton, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import { Card, Flex, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 // The plain input alone (as the shell's filter bar): antd's `Input` export carries TextArea, Password, Search, OTP and Group.
 import Input from 'antd/es/input/Input';
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { CompanyGate } from '../views/CompanyGate';
+import { Loading } from '../views/Loading';
 import type { ListConfig, RowDetail } from '../types';
 import { HeaderButtons } from './HeaderButtons';
 import { RowActions } from './RowActions';
@@ -81,7 +82,7 @@ export function ListView({ config }: { config: ListConfig }) {
       <CompanyGate ready={list.ready} needs={list.needs}>
         <Flex vertical gap="middle">
           {config.inlineForms && (
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+            <Suspense fallback={<Loading />}>
             <Flex gap="large" wrap align="start">
               {config.inlineForms.map((form) => (
                 <FormView key={form.title.create} config={form} compact onSaved={list.reload} />
@@ -90,7 +91,7 @@ export function ListView({ config }: { config: ListConfig }) {
             </Suspense>
           )}
           {config.filters && (
-            <Suspense fallback={<Skeleton.Input active />}>
+            <Suspense fallback={<Loading size="small" />}>
               <ListFilters filters={config.filters} values={list.filters} onChange={list.filter} />
             </Suspense>
           )}
@@ -212,7 +213,7 @@ const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, empt
         detail && {
           rowExpandable: (row) => opens(detail, row),
           expandedRowRender: (row) => (
-            <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+            <Suspense fallback={<Loading />}>
               <RowDetailTable detail={detail} row={row} />
             </Suspense>
           ),

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { at, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import { fixtureKey, ok, type ApiRequest } from '../../src/stories/storyApi';
-import { companyCalls } from '../../schemas/api/company';
+import { placeCalls } from '../../schemas/api/places';
 import { draftKey } from './drafts';
 import type { SheetGeocoder } from './geocodeProcessor';
 // The known-place sheet is the screen's own config (one definition), with a geocoder of the test's.
@@ -84,7 +84,7 @@ const placeDraft = [
  */
 export const ProcessorsAndDraft: Story = {
   args: { config: placeSheetFixture(storyGeocoder) },
-  parameters: { route: at('/known-places/upload', tataSteel), api: { ...consoleApi, [fixtureKey(companyCalls.placeCreate)]: createPlaces } },
+  parameters: { route: at('/known-places/upload', tataSteel), api: { ...consoleApi, [fixtureKey(placeCalls.placeCreate)]: createPlaces } },
   beforeEach: () => {
     localStorage.setItem(draftKey('/known-places/upload', tataSteel.companyId), JSON.stringify({ v: 1, rows: placeDraft }));
     return () => localStorage.removeItem(draftKey('/known-places/upload', tataSteel.companyId));

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { companyCalls } from '../../schemas/api/company';
+import { placeCalls } from '../../schemas/api/places';
 import { routeBodySchema } from '../../schemas/route';
 import { at, consoleApi, places, routes, tataSteel } from '../../src/stories/fixtures';
 import { fixtureKey, ok } from '../../src/stories/storyApi';
@@ -57,7 +58,7 @@ export const KnownPlaces: Story = {
     api: {
       ...consoleApi,
       [fixtureKey(companyCalls.placeSearch)]: ok([{ cpId: haldiaDock.cpId, cpCode: haldiaDock.cpCode, label: haldiaDock.label, address: haldiaDock.address }]),
-      [fixtureKey(companyCalls.placeFetch)]: ok([haldiaDock]),
+      [fixtureKey(placeCalls.placeFetch)]: ok([haldiaDock]),
     },
   },
   play: async ({ canvasElement }) => {

@@ -1,6 +1,7 @@
 import { callEndpoint, endpoint } from '../data/endpoint';
 import { mapCalls } from '../../schemas/api/maps';
 import { companyCalls } from '../../schemas/api/company';
+import { placeCalls } from '../../schemas/api/places';
 import type { KnownPlace } from '../../schemas/known-place';
 import type { Scope } from '../scope/scope';
 import { SEARCH_MIN_CHARS } from '../search';
@@ -48,7 +49,7 @@ export function reverseGeocode(lat: number, lng: number, signal?: AbortSignal): 
 }
 
 const placeSearch = endpoint(companyCalls.placeSearch);
-const placeFetch = endpoint(companyCalls.placeFetch);
+const placeFetch = endpoint(placeCalls.placeFetch);
 
 /** A known place as the place search answers it (spec 000 section 7, Place search). */
 export interface KnownPlaceHit {

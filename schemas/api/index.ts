@@ -4,6 +4,7 @@ import { auditCalls } from './audit';
 import { batchCalls } from './batches';
 import { authCalls } from './auth';
 import { companyCalls } from './company';
+import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
 import { dataCalls } from './data';
 import { mainCalls } from './main';
@@ -20,6 +21,7 @@ import { viewerCalls } from './viewers';
 export * from './contract';
 export * from './services';
 export { consigneeCalls };
+export { placeCalls };
 export { apCalls };
 export { settingsCalls };
 export { tripCalls };
@@ -32,6 +34,7 @@ export const allCalls: readonly Contract[] = [
   ...Object.values(platformCalls),
   ...Object.values(authCalls),
   ...Object.values(companyCalls),
+  ...Object.values(placeCalls),
   ...Object.values(consigneeCalls),
   ...Object.values(mainCalls),
   ...Object.values(transporterCalls),

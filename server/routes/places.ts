@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { companyCalls } from '../../schemas/api/company';
+import { placeCalls } from '../../schemas/api/places';
 import { KNOWN_PLACE_MSG } from '../../schemas/known-place';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -47,7 +48,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
     return ok(await placeRepository.search(store, scope.companyId, query.q ?? '', query.children === true));
   });
 
-  route(app, companyCalls.placeFetch, async ({ query }, reply) => {
+  route(app, placeCalls.placeFetch, async ({ query }, reply) => {
     const owner = await placeOwner(store, query);
     if (query.cpId) {
       const place = await placeRepository.byId(store, owner, query.cpId);
@@ -64,14 +65,14 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
     return ok(await placeRepository.list(store, owner));
   });
 
-  route(app, companyCalls.placeCreate, async ({ query, body, desk }) => {
+  route(app, placeCalls.placeCreate, async ({ query, body, desk }) => {
     const owner = await placeOwner(store, query);
     if (query.bulkUpload) return ok(await savePlaceRows(store, geocoder, owner, body, query.allOrNone ?? false, desk.email));
     return ok(await savePlacesAll(store, geocoder, owner, body, desk.email));
   });
 
   // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
-  route(app, companyCalls.placeUpdate, async (request, reply) => {
+  route(app, placeCalls.placeUpdate, async (request, reply) => {
     const { query, body, desk } = request;
     const expected = expectedVersions(request);
     const { record, version } = splitVersion(
@@ -100,7 +101,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
     return ok(record);
   });
 
-  route(app, companyCalls.placeDelete, async ({ query }) => {
+  route(app, placeCalls.placeDelete, async ({ query }) => {
     await store.tx(async (q) => {
       if (!(await placeRepository.remove(q, await placeOwner(q, query), query.cpId))) throw notFound();
     });

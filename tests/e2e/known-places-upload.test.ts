@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, apiAs, callPath, operatorSession, type RunningConsole } from './harness';
-import { companyCalls, mapCalls } from '../../schemas/api';
+import { mapCalls, placeCalls } from '../../schemas/api';
 import type { KnownPlace } from '../../schemas/known-place';
 import { draftKey } from '../../engine/sheet/drafts';
 import { EARTH_RADIUS_KM, distanceKm } from '../../schemas/haversine';
@@ -66,7 +66,7 @@ async function paste(rows: string[][]): Promise<void> {
 /** The geocoder's place for {@link BASE}, read by the upload test. */
 let base: Place;
 
-const placesOf = (query: Record<string, string>) => apiAs<KnownPlace[]>(page, app.url, callPath(companyCalls.placeFetch, query));
+const placesOf = (query: Record<string, string>) => apiAs<KnownPlace[]>(page, app.url, callPath(placeCalls.placeFetch, query));
 
 describe('known place bulk upload', () => {
   it('has the nine columns, offers the format, and asks for a company before saving', async () => {

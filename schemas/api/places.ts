@@ -1,0 +1,22 @@
+import { defineCall } from './contract';
+import {
+  KNOWN_PLACE_MSG, knownPlaceCreateBodySchema, knownPlaceCreateQuerySchema, knownPlaceDeleteQuerySchema, knownPlaceFetchQuerySchema,
+  knownPlaceUpdateBodySchema, knownPlaceUpdateQuerySchema,
+} from '../known-place';
+import { BULK_TEXT } from '../bulk-rows';
+
+const main = { service: 'main', envelope: 'main' } as const;
+
+/** A bulk create of 600 known places (some 2 KB each at the most) fits; larger bodies get 413. */
+const PLACES_BODY_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * The main API's known places (spec 000 sections 4 and 5): apart from the company look-ups (`company.ts`), so the
+ * shell that uses those does not load the known-place schemas.
+ */
+export const placeCalls = {
+  placeFetch: defineCall({ ...main, id: 'places.fetch', method: 'GET', path: '/saas/lego/company_places/fetch', summary: "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page or size one page of them and their total", querystring: knownPlaceFetchQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
+  placeCreate: defineCall({ ...main, id: 'places.create', method: 'POST', path: '/saas/lego/company_places/create', summary: 'Creates known places: all or a 400 naming the bad rows; with bulkUpload=true one answer per row ({cpId} or its error texts)', querystring: knownPlaceCreateQuerySchema, body: knownPlaceCreateBodySchema, bodyLimit: PLACES_BODY_LIMIT, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.tooFar, KNOWN_PLACE_MSG.duplicateCode, BULK_TEXT.unstorable] }),
+  placeUpdate: defineCall({ ...main, id: 'places.update', method: 'POST', path: '/saas/lego/company_places/update', summary: "Updates a known place's label, address, code and geofence radius (its Google address and coordinates stay)", querystring: knownPlaceUpdateQuerySchema, body: knownPlaceUpdateBodySchema, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.readOnly, KNOWN_PLACE_MSG.duplicateCode] }),
+  placeDelete: defineCall({ ...main, id: 'places.delete', method: 'DELETE', path: '/saas/lego/company_places/delete', summary: 'Deletes a known place', querystring: knownPlaceDeleteQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
+};

@@ -1,0 +1,36 @@
+import { MSG, idField } from './messages';
+import { scopeQuerySchema } from './scope';
+
+/**
+ * The partner fetch the shell's filter bar reads (a company's consignors and transporters) apart from the consignee
+ * and known-place schemas that share its paging, so the shell does not load those forms' schemas.
+ */
+
+/** Texts of a list call's optional search and paging (known places, consignees; as the routes list's). */
+export const PAGED_LIST_MSG = {
+  q: 'Search must be text of at most 100 characters',
+  page: 'Page must be a whole number from 1 to 100000',
+  size: 'Size must be a whole number from 1 to 100',
+} as const;
+
+/** Partner types the fetch call takes: the filter bar's CONSIGNOR/TRANSPORTER links, and CONSIGNEE records. */
+export const PARTNER_TYPES = ['CONSIGNOR', 'TRANSPORTER', 'CONSIGNEE'] as const;
+
+/**
+ * GET company_partners/fetch: the scope query (c, b, d, t) and pt. With pt=CONSIGNEE it answers the consignees of the
+ * scope (a TRANSPORTER's for the consignor partnerId): `id` for one (a list of one, with its ETag), or with q, page or
+ * size one page (default page 1 of 20) and the number matching as `total`.
+ */
+export const partnerFetchQuerySchema = {
+  type: 'object',
+  properties: {
+    ...scopeQuerySchema.properties,
+    pt: { type: 'string', maxLength: 32, enum: PARTNER_TYPES, errorMessage: 'Partner type (pt) must be CONSIGNOR, TRANSPORTER or CONSIGNEE' },
+    partnerId: idField('partnerId'),
+    q: { type: 'string', maxLength: 100, errorMessage: PAGED_LIST_MSG.q },
+    page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: PAGED_LIST_MSG.page },
+    size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: PAGED_LIST_MSG.size },
+  },
+  required: ['c'],
+  errorMessage: { required: { c: MSG.selectCompany } },
+} as const;
