@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
-import { PAGED_LIST_MSG } from './partner';
+import { PAGED_LIST_MSG, sortQueryProperties } from './partner';
 import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
@@ -156,10 +156,14 @@ const placeScopeProperties = {
 /** Texts of the known-place list's optional search and paging (as the routes list's). */
 export const KNOWN_PLACE_LIST_MSG = PAGED_LIST_MSG;
 
+/** The columns the known-place list can be sorted by. */
+export const KNOWN_PLACE_SORTS = ['cpId', 'label', 'address', 'updatedBy'] as const;
+
 /**
  * GET company_places/fetch: the scope, cpId for one place, and optionally a search over code, label, address and
  * updatedBy (`q`) and a page (from 1) of `size` rows; sending any of these answers one page (default page 1 of 20)
- * with the number of matching places as `total` beside `data`.
+ * with the number of matching places as `total` beside `data`; `sort` and `order` order that page (newest first
+ * unless sorted).
  */
 export const knownPlaceFetchQuerySchema = {
   type: 'object',
@@ -169,6 +173,7 @@ export const knownPlaceFetchQuerySchema = {
     q: { type: 'string', maxLength: 100, errorMessage: KNOWN_PLACE_LIST_MSG.q },
     page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: KNOWN_PLACE_LIST_MSG.page },
     size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: KNOWN_PLACE_LIST_MSG.size },
+    ...sortQueryProperties(KNOWN_PLACE_SORTS),
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },

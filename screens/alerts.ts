@@ -175,6 +175,7 @@ export const uiConfigList = defineList<UiConfig>({
     { title: 'Branch Id', field: 'branchId', value: companyWide },
     switchColumn({ title: 'Enabled', field: 'enabled', endpoint: alertApi.toggleUiConfig, input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }), confirmText, error: 'Error while updating' }),
   ],
+  noun: 'UI configs',
   emptyText: 'No UI config found for the given selection',
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Alert And Ticket On UI', to: '/display-alert-ticket/add', primary: true }],

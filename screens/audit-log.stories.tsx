@@ -45,6 +45,6 @@ export const FilteredByType: Story = {
     await userEvent.click(await choices.findByTitle('Vehicle'));
     await waitFor(() => expect(canvas.queryByText('rt_tsl_pnq_bom')).not.toBeInTheDocument());
     await expect(await canvas.findByText('veh_tsl_reefer32')).toBeInTheDocument();
-    await expect(canvas.getByText('1-1 of 1 in all')).toBeInTheDocument();
+    await expect(canvas.getByText('1-1 of 1 changes')).toBeInTheDocument();
   },
 };

@@ -56,6 +56,7 @@ export const auditLogList = defineList<AuditEntry>({
       { title: 'New', field: 'after' },
     ],
   },
+  noun: 'changes',
   emptyText: 'No changes found for the given selection',
   fetchError: 'Error while fetching the audit log',
 });

@@ -113,6 +113,7 @@ export const autoClosureList = defineList({
       error: T.toggleError,
     }),
   ],
+  noun: 'rules',
   emptyText: 'No auto closure rules found for the given selection',
   fetchError: T.fetchError,
   headerButtons: [{ label: 'Add Auto Closure', to: '/auto-closure/add', primary: true }],

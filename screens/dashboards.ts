@@ -36,6 +36,7 @@ export const dashboardList = defineList({
       error: DASHBOARD_MSG.disableError,
     }),
   ],
+  noun: 'dashboards',
   emptyText: 'No dashboards found for the given selection',
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Dashboard', to: '/dashboard-settings/add', primary: true }],

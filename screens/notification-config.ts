@@ -40,6 +40,7 @@ export const notificationConfigList = defineList({
     }),
     { title: 'Mode', field: 'mode' },
   ],
+  noun: 'configurations',
   emptyText: 'No notification configurations for the given selection',
   fetchError: 'Error while fetching configurations',
   headerButtons: [

@@ -188,7 +188,7 @@ export const lastRunColumn: ColumnConfig<Listed> = {
   value: (row) => runText(row.lastRun),
   tags: (row) => runTags(row.lastRun),
   download: { endpoint: reportApi.runFile, input: (row) => runFile(row.lastRun), error: 'Error while downloading the report file', compact: true },
-  width: 190,
+  width: 170,
 };
 
 /** The columns of a schedule's runs (newest first): when, how started, outcome, rows, recipients, why it failed and the file. */
@@ -246,10 +246,10 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
     sourceInput: ({ scope, lookup }) => ({ scope, query: { entity_id: lookup, type } }),
     rowKey: 'id',
     columns: [
-      { title: 'Event Id', field: 'id', width: 150 },
-      { title: 'Event Name', field: 'type', width: 130 },
+      { title: 'Event Id', field: 'id', width: 120 },
+      { title: 'Event Name', field: 'type', width: 100 },
       { title: 'Recipients', field: 'recipients', value: recipientsText, sortable: true },
-      { title: 'Schedule', field: 'schedule', value: (row) => scheduleText(definitionOf(row)?.schedule?.cron), width: 160 },
+      { title: 'Schedule', field: 'schedule', value: (row) => scheduleText(definitionOf(row)?.schedule?.cron), width: 150 },
       lastRunColumn,
       {
         ...switchColumn({

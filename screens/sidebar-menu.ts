@@ -27,6 +27,7 @@ export const sidebarMenuList = defineList({
   source: sidebarApi.list,
   rowKey: 'id',
   columns: [{ title: 'Feature Name', field: 'featureKey' }],
+  noun: 'menus',
   emptyText: 'No sidebar menu override found for the given selection',
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Set SideMenuBar', to: '/sidebar-menu/add', primary: true, companyMessage: SIDEBAR_MSG.noCompany }],

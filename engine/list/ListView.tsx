@@ -15,6 +15,7 @@ import { useInlineEdit } from './useInlineEdit';
 import { cellValue } from './columns';
 import { useListController, type ListSort, type Row } from './useListController';
 import { countText, opens, PAGE_SIZES } from './paging';
+import './list.css';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));

@@ -1,4 +1,5 @@
 import type { Consignee, ConsigneePlace, ConsigneeType } from '../../schemas/consignee';
+import type { CONSIGNEE_SORTS } from '../../schemas/partner';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
@@ -31,7 +32,14 @@ export interface ConsigneePage {
   page: number;
   size: number;
   q?: string;
+  sort?: (typeof CONSIGNEE_SORTS)[number];
+  order?: 'asc' | 'desc';
 }
+
+/** What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first. */
+const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number], string> = { code: 'lower(code)', name: 'lower(name)', phone: 'phone', email: 'lower(email)', updatedBy: 'lower(updated_by)' };
+const orderSql = (page: ConsigneePage) =>
+  page.sort ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, id` : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, id`;
 
 const COLUMNS = `id, code, name, type, phone, email, updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId",
   jsonb_build_object('cpId', cp_id, 'cpCode', cp_code, 'label', label, 'address', address, 'geofenceRadius', geofence_radius,
@@ -55,7 +63,7 @@ export const consigneeRepository = {
       or label ilike $3 or updated_by ilike $3)`;
     const params = [owner.companyId, owner.partnerId, search];
     const data = await q.query<Consignee>(
-      `select ${COLUMNS} from consignees where ${where} order by updated_at desc, id limit $4 offset $5`,
+      `select ${COLUMNS} from consignees where ${where} ${orderSql(page)} limit $4 offset $5`,
       [...params, page.size, (page.page - 1) * page.size],
     );
     const count = await q.one<{ n: number }>(`select count(*)::int as n from consignees where ${where}`, params);

@@ -1,4 +1,5 @@
 import type { KnownPlace } from '../../schemas/known-place';
+import type { KNOWN_PLACE_SORTS } from '../../schemas/known-place';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
@@ -31,7 +32,14 @@ export interface PlacePage {
   page: number;
   size: number;
   q?: string;
+  sort?: (typeof KNOWN_PLACE_SORTS)[number];
+  order?: 'asc' | 'desc';
 }
+
+/** What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first. */
+const SORT_SQL: Record<(typeof KNOWN_PLACE_SORTS)[number], string> = { cpId: 'cp_id', label: 'lower(label)', address: 'lower(address)', updatedBy: 'lower(updated_by)' };
+const orderSql = (page: PlacePage) =>
+  page.sort ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, cp_id` : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, cp_id`;
 
 const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geofence_radius as "geofenceRadius",
   updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
@@ -73,7 +81,7 @@ export const placeRepository = {
     const where = `${ownerSql(owner)} and ($3::text is null or cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)`;
     const params = [owner.companyId, owner.partnerId, search];
     const data = await q.query<KnownPlace>(
-      `select ${PLACE_COLUMNS} from company_places where ${where} order by updated_at desc, cp_id limit $4 offset $5`,
+      `select ${PLACE_COLUMNS} from company_places where ${where} ${orderSql(page)} limit $4 offset $5`,
       [...params, page.size, (page.page - 1) * page.size],
     );
     const count = await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params);

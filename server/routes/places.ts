@@ -58,8 +58,8 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
       withEtag(reply, version);
       return ok([record]);
     }
-    if (query.q !== undefined || query.page !== undefined || query.size !== undefined) {
-      const { data, total } = await placeRepository.page(store, owner, { page: query.page ?? 1, size: query.size ?? 20, q: query.q });
+    if (query.q !== undefined || query.page !== undefined || query.size !== undefined || query.sort !== undefined || query.order !== undefined) {
+      const { data, total } = await placeRepository.page(store, owner, { page: query.page ?? 1, size: query.size ?? 20, q: query.q, sort: query.sort, order: query.order });
       return { ...ok(data), total };
     }
     return ok(await placeRepository.list(store, owner));

@@ -60,7 +60,7 @@ describe('audit log', () => {
     await choose(page, 'Object type', 'Rout', 'Route');
     await allRowsShow('Route');
     const routes = await auditLog({ type: 'route' });
-    await page.getByText(`${routes.total} in all`).waitFor();
+    await page.getByText(`${routes.total} changes`).waitFor();
 
     await clear('Object type');
     await choose(page, 'User', 'Priya', 'Priya Sharma');
@@ -71,7 +71,7 @@ describe('audit log', () => {
     // The seed's entries of the whole log span more than one page: the second page is the server's second page.
     const all = await auditLog({ page: 2 });
     expect(all.total).toBeGreaterThan(20);
-    await page.getByText(`${all.total} in all`).waitFor();
+    await page.getByText(`${all.total} changes`).waitFor();
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
     await rows().first().filter({ hasText: all.rows[0].objectId }).waitFor();
 
@@ -90,7 +90,7 @@ describe('audit log', () => {
     await page.waitForURL(/branchId=3101/);
     const branch = await auditLog({ b: '3101' });
     expect(branch.rows.every((row) => row.branchId === '3101')).toBe(true);
-    await page.getByText(`${branch.total} in all`).waitFor();
+    await page.getByText(`${branch.total} changes`).waitFor();
     await rows().first().filter({ hasText: branch.rows[0].objectId }).waitFor();
     expect(branch.rows.some((row) => row.objectId === vehicleId)).toBe(false);
     expect(await rows().filter({ hasText: vehicleId }).count()).toBe(0);

@@ -72,6 +72,13 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     expect((await fetchAll(VRL_FOR_TATA)).map((c) => c.id)).toEqual(['cee_vrl_tsl_jsr']);
     expect((await call('GET', `${FETCH}?${TATA}&q=haldia&page=1&size=1`)).body).toMatchObject({ success: true, total: 1, data: [{ id: 'cee_tsl_haldia_wh' }] });
     expect((await call('GET', `${FETCH}?${TATA}&size=2&page=2`)).body).toMatchObject({ total: 3, data: [{}] });
+    // Sorted by a column, either way; an unknown sort is refused with its text.
+    const codes = async (sort: string) => ((await call('GET', `${FETCH}?${TATA}&${sort}`)).body.data as { code: string }[]).map((c) => c.code.toLowerCase());
+    const ascending = await codes('sort=code');
+    expect(ascending).toHaveLength(3);
+    expect(ascending).toEqual([...ascending].sort());
+    expect(await codes('sort=code&order=desc')).toEqual([...ascending].reverse());
+    expect(await call('GET', `${FETCH}?${TATA}&sort=city`)).toMatchObject({ status: 400, body: { message: ['Sort must be one of code, name, phone, email, updatedBy'] } });
   });
 
   it('keeps the partners look-up of the filter bar (t=TRANSPORTER&pt=CONSIGNOR) as it was', async () => {

@@ -57,6 +57,13 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     const page = await call('GET', `/saas/lego/company_places/fetch?${TATA}&q=haldia&page=1&size=1`);
     expect(page.body).toMatchObject({ success: true, total: 1, data: [{ cpId: 'cp_tsl_haldia' }] });
     expect((await call('GET', `/saas/lego/company_places/fetch?${TATA}&size=2&page=2`)).body).toMatchObject({ total: 5, data: [{}, {}] });
+    // Sorted by a column, either way; an unknown sort is refused with its text.
+    const labels = async (sort: string) => ((await call('GET', `/saas/lego/company_places/fetch?${TATA}&${sort}`)).body.data as { label: string }[]).map((p) => p.label.toLowerCase());
+    const ascending = await labels('sort=label');
+    expect(ascending).toHaveLength(5);
+    expect(ascending).toEqual([...ascending].sort());
+    expect(await labels('sort=label&order=desc')).toEqual([...ascending].reverse());
+    expect(await call('GET', `/saas/lego/company_places/fetch?${TATA}&sort=lat`)).toMatchObject({ status: 400, body: { message: ['Sort must be one of cpId, label, address, updatedBy'] } });
   });
 
   it("answers 404 for another company's place, an unknown one, or a partner that is not the company's", async () => {
