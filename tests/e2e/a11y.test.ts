@@ -141,7 +141,7 @@ describe('accessibility, keyboard and screenshots of every screen', () => {
     await login.getByLabel('E-mail or phone').waitFor();
     await check(login, 'login');
     await login.getByRole('button', { name: 'Send code' }).click();
-    await login.getByText('Please enter a valid e-mail or 10 digit phone number').waitFor();
+    await login.getByText('Please enter your e-mail or phone number').waitFor();
     await check(login, 'login-errors');
     await context.close();
   });

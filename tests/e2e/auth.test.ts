@@ -33,14 +33,18 @@ describe('login gate', () => {
     await page.close();
   });
 
-  it('a wrong code is refused and a bad e-mail gets the schema message', async () => {
+  it('a wrong code is refused, a blank field is asked for and a bad e-mail gets the schema message', async () => {
     const page = await app.browser.newPage();
     await page.goto(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('Please enter your e-mail or phone number').waitFor();
     await page.getByLabel('E-mail or phone').fill('not-an-email');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('Please enter a valid e-mail or 10 digit phone number').waitFor();
     await page.getByLabel('E-mail or phone').fill('ops@demo.local');
     await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.getByText('Please enter the one-time code').waitFor();
     const real = await latestCode(app.url, 'ops@demo.local');
     await page.getByLabel('One-time code').fill(real === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify and sign in' }).click();

@@ -82,6 +82,12 @@ describe('shell', () => {
       expect(wait).toBeGreaterThan(0);
       await login.getByRole('alert').getByText(tooManyText(wait)).waitFor();
       expect(tooManyText(wait)).toMatch(/^Too many requests\. Try again in \d+ (minutes?|seconds?)$/);
+      // While the wait lasts: no 'code is on its way' beside it, no code can be tried or sent, another identifier can.
+      expect(await login.getByText('6 digit code is on its way').count()).toBe(0);
+      expect(await login.getByRole('button', { name: 'Verify and sign in' }).isDisabled()).toBe(true);
+      expect(await login.getByLabel('One-time code').isDisabled()).toBe(true);
+      expect(await login.getByRole('button', { name: 'Resend code' }).isDisabled()).toBe(true);
+      expect(await login.getByRole('button', { name: 'Use another e-mail or phone' }).isEnabled()).toBe(true);
     });
 
     it('states the wait after too many code requests', async () => {
@@ -97,6 +103,7 @@ describe('shell', () => {
       const wait = await until429(() => login.getByRole('button', { name: 'Send code' }).click(), path, 1);
       await login.getByRole('alert').getByText(tooManyText(wait)).waitFor();
       expect(await login.getByLabel('One-time code').count()).toBe(0);
+      expect(await login.getByRole('button', { name: 'Send code' }).isDisabled()).toBe(true);
     });
   });
 });
