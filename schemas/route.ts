@@ -75,6 +75,12 @@ export const STT_MAX_HOURS = 10_000;
 export const STT_MAX_MINUTES = STT_MAX_HOURS * 60;
 export const STT_TOO_LONG = 'STT must be at most 10,000 hours';
 
+/**
+ * Refusal of a route code the company already has (codes compared ignoring case and spaces around; an empty code is
+ * no code, so routes without one never clash).
+ */
+export const ROUTE_CODE_TAKEN = 'A route with this code already exists';
+
 /** Standard transit time as the bodies carry it, in minutes: above 0 and at most {@link STT_MAX_MINUTES}. */
 export const sttSchema = {
   type: 'number',

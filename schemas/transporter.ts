@@ -5,6 +5,12 @@ const text = <T extends string, M extends string>(title: T, message: M) =>
   ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { minLength: message, type: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' } }) as const;
 
 /**
+ * Refusal of a transporter the company already has: the same name in the same branch (compared ignoring case and
+ * spaces around). The same transporter's other branches are records of their own, as the list shows them.
+ */
+export const TRANSPORTER_TAKEN = 'A transporter with this name already exists in this branch';
+
+/**
  * Logo upload: an image as base64, at most 1 MB once decoded (1,398,104 base64 characters). That `data` is base64
  * and an image of its `type` is checked where it is decoded (server/rules/transporter-logo.ts), in a few milliseconds:
  * a `pattern` here would run on RE2 on the server, some 100 ms for a 1 MB logo, holding every other request.

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { scopeQuerySchema } from '../scope';
 import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
-import { routeBodySchema } from '../route';
+import { ROUTE_CODE_TAKEN, routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
 import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
@@ -82,8 +82,8 @@ export const waypointOrderBodySchema = {
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
   routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total", querystring: routeListQuerySchema }),
-  saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id', querystring: scopeQuerySchema, body: routeBodySchema }),
-  createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [BULK_TEXT.unstorable] }),
+  saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id (409 when the company has a route with that code)', querystring: scopeQuerySchema, body: routeBodySchema, messages: [ROUTE_CODE_TAKEN] }),
+  createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [ROUTE_CODE_TAKEN, BULK_TEXT.unstorable] }),
   waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),
   createWaypoint: defineCall({ ...main, id: 'waypoints.create', method: 'POST', path: '/saas/lego/company_routes_waypoints/create', summary: 'Adds a waypoint at the end of a route', querystring: routeScopeQuerySchema, body: waypointBodySchema }),
   reorderWaypoints: defineCall({ ...main, id: 'waypoints.reorder', method: 'POST', path: '/saas/lego/company_routes_waypoints/reorder', summary: "Stores a route's waypoints in the order of ids (sequence 1..n); 400 unless ids are exactly the route's waypoints", querystring: routeScopeQuerySchema, body: waypointOrderBodySchema, messages: [WAYPOINT_ORDER_MSG.mismatch] }),

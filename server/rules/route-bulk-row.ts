@@ -1,4 +1,5 @@
 import { routeBulkRowSchema } from '../../schemas/route-bulk';
+import { ROUTE_CODE_TAKEN } from '../../schemas/route';
 import { checked } from '../http/validation';
 import { routeRepository, type NewRoute } from '../repos/route-repository';
 import type { Scope } from '../repos/scope-repository';
@@ -35,6 +36,8 @@ export async function saveRouteRows(store: Store, scope: Scope, rows: unknown[],
   const outcomes = await saveBulk(store, rows, allOrNone, {
     read: readRouteBulkRow,
     store: async (q, items) => (await routeRepository.insertMany(q, scope, items.map((item) => item.row), by)).map((id) => ({ saved: id })),
+    // The only unique index a new route can break: a code the company has, or one an earlier row took.
+    duplicate: ROUTE_CODE_TAKEN,
     weight: (row) => 2 + row.waypoints.length,
     chunk: PLACES_PER_CHUNK,
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { ROUTE_CODE_TAKEN } from '../../schemas/route';
 
 const place = (id: string, label: string, lat = 19.1, lng = 72.9) => ({
   label,
@@ -114,6 +115,44 @@ describe.each(BACKENDS)('routes on $name', (backend) => {
 
     expect(await call('POST', `/saas/lego/company_routes/create?${TATA}`, [])).toMatchObject({ status: 400, body: { message: ['No data to upload, upload a file or paste some data'] } });
     expect(await call('POST', `/saas/lego/company_routes/create?${TATA}`, Array(501).fill(rows[0]))).toMatchObject({ status: 400, body: { message: ['Maximum 500 rows allowed'] } });
+  });
+
+  it('refuses a route code the company already has (any case, spaces around) on create, update and bulk rows, storing nothing', async () => {
+    const save = (scope: string, body: object) => call('POST', `/saas/lego/company_routes/create_or_update?${scope}`, body);
+    const body = { label: 'Jamshedpur - Kolkata again', code: ' tsl-jsr-ccu ', origin: place('in:po:831001:jamshedpur', 'Jamshedpur'), destination: place('in:po:700002:tala', 'Tala') };
+    const routes = await count(t.store, 'routes');
+    const taken = { status: 409, body: { success: false, data: null, message: [ROUTE_CODE_TAKEN] } };
+    expect(await save(TATA, body)).toMatchObject(taken);
+    // Another branch of the company cannot take it either: a code names one route of the company.
+    expect(await save('c=1001&b=3103&t=CONSIGNOR', body)).toMatchObject(taken);
+    expect(await count(t.store, 'routes')).toBe(routes);
+    // Another company may use the same code; routes without a code are no duplicates of each other.
+    expect((await save('c=1002&t=CONSIGNOR', body)).status).toBe(200);
+    expect((await save(TATA, { ...body, code: '' })).status).toBe(200);
+    expect((await save(TATA, { ...body, code: '  ' })).status).toBe(200);
+    const { code: _code, ...noCode } = body;
+    expect((await save(TATA, noCode)).status).toBe(200);
+
+    // An edit that takes another route's code is refused and changes nothing; keeping its own (in another case) is fine.
+    const read = async () => (await call('GET', `/saas/lego/company_routes/fetch?${TATA}&id=rt_tsl_jsr_hal`)).body.data[0];
+    const before = await read();
+    expect(await save(TATA, { ...before, label: 'Renamed', code: 'TSL-JSR-CCU' })).toMatchObject(taken);
+    expect(await read()).toEqual(before);
+    expect((await save(TATA, { ...before, code: 'tsl-jsr-hal' })).body.data).toMatchObject({ id: before.id, code: 'tsl-jsr-hal' });
+
+    // A bulk row answers the refusal for itself: a code the company has, or one an earlier row of the upload took.
+    const row = (code: string) => ({ label: `Route ${code}`, code, places: [place('in:po:410208:taloja', 'Taloja'), place('in:po:410206:panvel', 'Panvel')] });
+    const res = await call('POST', `/saas/lego/company_routes/create?${TATA}`, [row('TSL-JSR-ROU'), row('DUP-1'), row(' dup-1'), row('DUP-2')]);
+    expect(res.status).toBe(200);
+    const [existing, first, repeat, other] = res.body.data;
+    expect(existing).toEqual({ error: ROUTE_CODE_TAKEN });
+    expect(first.routeId).toMatch(/^rt_/);
+    expect(repeat).toEqual({ error: ROUTE_CODE_TAKEN });
+    expect(other.routeId).toMatch(/^rt_/);
+    const stored = await count(t.store, 'routes');
+    const none = await call('POST', `/saas/lego/company_routes/create?${TATA}&allOrNone=true`, [row('DUP-3'), row('TSL-JSR-ROU')]);
+    expect(none).toMatchObject({ status: 400, body: { message: [`Row 2: ${ROUTE_CODE_TAKEN}`] } });
+    expect(await count(t.store, 'routes')).toBe(stored);
   });
 
   it('adds, lists and deletes waypoints, renumbering from 1', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { TRANSPORTER_TAKEN } from '../../schemas/transporter';
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const body = {
@@ -69,6 +70,24 @@ describe.each(BACKENDS)('transporters on $name', (backend) => {
     expect(await call('POST', '/tms/transporters?c=1002', { ...body, logo: { name: 'big.png', type: 'image/png', data: big } })).toMatchObject({ status: 400, body: { message: ['Logo must be at most 1 MB'] } });
     expect(await call('PATCH', '/tms/transporters/trn_hul_gati?c=1002', { city: '  ' })).toMatchObject({ status: 400, body: { message: ['Blank spaces not allowed'] } });
     expect(await count(t.store, 'transporters')).toBe(before);
+  });
+
+  it('refuses a transporter the company already has in that branch (any case, spaces around), storing nothing', async () => {
+    const tci = { ...body, transporterName: ' tci freight ', branch: 'KOLKATA', uid: 'TCI-CCU-05' };
+    const before = await count(t.store, 'transporters');
+    const taken = { status: 409, body: { success: false, data: null, message: [TRANSPORTER_TAKEN] } };
+    expect(await call('POST', '/tms/transporters?c=1001', tci)).toMatchObject(taken);
+    expect(await count(t.store, 'transporters')).toBe(before);
+    // The same transporter's other branch, or the same one for another company, is another record.
+    const mumbai = await call('POST', '/tms/transporters?c=1001', { ...tci, branch: 'Mumbai' });
+    expect(mumbai.status).toBe(200);
+    expect((await call('POST', '/tms/transporters?c=1002', tci)).status).toBe(200);
+    // An edit that makes one the same as another is refused and changes nothing; keeping its own name is fine.
+    const id = mumbai.body.data.id;
+    const stored = await t.store.one('select * from transporters where id = $1', [id]);
+    expect(await call('PATCH', `/tms/transporters/${id}?c=1001`, { branch: ' kolkata', city: 'Kolkata' })).toMatchObject(taken);
+    expect(await t.store.one('select * from transporters where id = $1', [id])).toEqual(stored);
+    expect((await call('PATCH', `/tms/transporters/${id}?c=1001`, { transporterName: 'TCI FREIGHT' })).status).toBe(200);
   });
 
   it('answers 404 for another company\'s transporter and leaves it unchanged', async () => {
