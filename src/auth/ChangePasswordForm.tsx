@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { authCalls } from '../../schemas/api/auth';
 import { passwordChangeSchema } from '../../schemas/auth';
-import { schemaRule } from './schemaRule';
+import { BLANK, schemaRule } from './schemaRule';
 
 /** /login?block=change-password: a fresh one-time code proves the identity, then the new password is stored. */
 export function ChangePasswordForm({ remembered }: { remembered: string }) {
@@ -46,22 +46,22 @@ export function ChangePasswordForm({ remembered }: { remembered: string }) {
             </>
           ) : (
             <Form form={form} layout="vertical" onFinish={change} initialValues={{ identifier: remembered }} requiredMark={false}>
-              <Form.Item name="identifier" label="E-mail or phone" rules={[schemaRule(passwordChangeSchema, 'identifier')]}>
+              <Form.Item name="identifier" label="E-mail or phone" rules={[schemaRule(passwordChangeSchema, 'identifier', BLANK.identifier)]}>
                 <Input autoComplete="username" />
               </Form.Item>
               {sent && (
                 <>
-                  <Form.Item name="code" label="One-time code" rules={[schemaRule(passwordChangeSchema, 'code')]}>
+                  <Form.Item name="code" label="One-time code" rules={[schemaRule(passwordChangeSchema, 'code', BLANK.code)]}>
                     <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
                   </Form.Item>
-                  <Form.Item name="password" label="New password" rules={[schemaRule(passwordChangeSchema, 'password')]}>
+                  <Form.Item name="password" label="New password" rules={[schemaRule(passwordChangeSchema, 'password', BLANK.password)]}>
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>
                   <Form.Item
                     name="confirm"
                     label="Confirm new password"
                     dependencies={['password']}
-                    rules={[({ getFieldValue }) => ({ validator: async (_, v) => { if (v !== getFieldValue('password')) throw new Error('Passwords do not match'); } })]}
+                    rules={[{ required: true, whitespace: true, message: BLANK.confirm }, ({ getFieldValue }) => ({ validator: async (_, v) => { if (v && v !== getFieldValue('password')) throw new Error('Passwords do not match'); } })]}
                   >
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>

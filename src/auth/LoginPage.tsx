@@ -6,17 +6,14 @@ import { STORAGE } from '../../engine/data/session';
 import { otpRequestSchema, otpVerifySchema } from '../../schemas/auth';
 import { storeLogin } from './tokens';
 import { ChangePasswordForm } from './ChangePasswordForm';
-import { schemaRule } from './schemaRule';
+import { BLANK, schemaRule } from './schemaRule';
+
+export { BLANK };
 import { postAuth, refusalOf, type AuthFailure, type Refusal } from './authRequest';
 
 /** Support contact shown under the login form. */
 const SUPPORT = 'Trouble signing in? Write to support@freightdesk.in or call 1800-210-4455.';
 
-/** What an empty field asks for; a filled but malformed one gets the shared schema's text instead. */
-export const BLANK = {
-  identifier: 'Please enter your e-mail or phone number',
-  code: 'Please enter the one-time code',
-} as const;
 
 /** The notice once a code was requested (the same whether or not the identifier has an account). */
 export const sentText = (id: string, again = false) =>
