@@ -10,6 +10,7 @@ export const bulkUpload: UploadConfig = {
   ...registered.bulkUpload,
   componentParam: 'component',
   components: { configurations: 'Configurations' },
+  lists: { configurations: '/configuration-list' },
   upload: endpoint(batchCalls.upload),
   batches: endpoint(batchCalls.list),
   sample: endpoint(batchCalls.sample),

@@ -1,6 +1,6 @@
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
-import { preloadKind, preloadScreenData, ScreenView, type AnyScreenConfig } from '../engine/registry/screenKinds';
+import { lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchPath, useParams } from 'react-router';
+import { configServes, preloadKind, preloadScreenData, ScreenView, type AnyScreenConfig } from '../engine/registry/screenKinds';
 import type { ScreenEntry } from '../engine/registry/screenRegistry';
 import { readScope } from '../engine/scope/scope';
 import { consoleExtensions } from './extensions';
@@ -11,14 +11,20 @@ type Loader = ScreenEntry['load'];
  * One lazy component per screen, kept outside React: a component that suspends before its first mount loses
  * its state, so a lazy component made in a hook would be made again on every retry and never resolve.
  */
-const screenComponents = new WeakMap<Loader, LazyExoticComponent<ComponentType>>();
+const screenComponents = new WeakMap<Loader, LazyExoticComponent<ComponentType<{ notFound: ReactNode }>>>();
 /** Configs already downloaded (by {@link preloadScreen}): their screens mount without suspending first. */
 const loadedConfigs = new WeakMap<Loader, AnyScreenConfig>();
 
-function screenComponent(load: Loader): LazyExoticComponent<ComponentType> {
+/** A config's view, or `notFound` when the config does not serve the path's parameters (see `configServes`). */
+function ServedScreen({ config, notFound }: { config: AnyScreenConfig; notFound: ReactNode }) {
+  const params = useParams();
+  return configServes(config, params) ? <ScreenView config={config} /> : notFound;
+}
+
+function screenComponent(load: Loader): LazyExoticComponent<ComponentType<{ notFound: ReactNode }>> {
   let component = screenComponents.get(load);
   if (!component) {
-    component = lazy(() => load().then((config) => ({ default: () => <ScreenView config={config} /> })));
+    component = lazy(() => load().then((config) => ({ default: ({ notFound }: { notFound: ReactNode }) => <ServedScreen config={config} notFound={notFound} /> })));
     screenComponents.set(load, component);
   }
   return component;
@@ -26,13 +32,14 @@ function screenComponent(load: Loader): LazyExoticComponent<ComponentType> {
 
 /**
  * Loads a screen's config on demand (it suspends meanwhile) and mounts it with the view of its kind; a config
- * downloaded before the screen mounted mounts at once (the choice kept for the screen's life).
+ * downloaded before the screen mounted mounts at once (the choice kept for the screen's life). A path whose
+ * parameters the config does not serve (an unknown upload component) shows `notFound` instead.
  */
-export function ScreenRoute({ load }: { load: Loader }) {
+export function ScreenRoute({ load, notFound = null }: { load: Loader; notFound?: ReactNode }) {
   const [loaded] = useState(() => loadedConfigs.get(load));
-  if (loaded) return <ScreenView config={loaded} />;
+  if (loaded) return <ServedScreen config={loaded} notFound={notFound} />;
   const Screen = screenComponent(load);
-  return <Screen />;
+  return <Screen notFound={notFound} />;
 }
 
 /** The screen entry at `pathname`, with the path's parameters. */

@@ -68,6 +68,19 @@ export function configName(config: AnyScreenConfig): string {
   return config.path ?? title ?? '(untitled)';
 }
 
+/**
+ * Whether a config serves the path's parameters: an upload screen serves only the components it names (e.g.
+ * /bulk-upload/configurations, not /bulk-upload/nonsense); other kinds serve whatever their path matches. The app
+ * shows its not-found page for a path a config does not serve.
+ */
+export function configServes(config: AnyScreenConfig, params: Readonly<Record<string, string | undefined>>): boolean {
+  if (config.kind !== 'upload') return true;
+  const { componentParam, components } = config as AnyScreenConfig & { componentParam?: string; components?: Record<string, string> };
+  if (!componentParam || !components) return true;
+  const component = params[componentParam];
+  return component !== undefined && Object.hasOwn(components, component);
+}
+
 /** The kinds in force: the built-in ones with the app's merged over them. */
 export function kindsWith(extensions: EngineExtensions = {}): Record<string, ScreenKind> {
   return { ...screenKinds, ...extensions.kinds };

@@ -24,6 +24,8 @@ export interface UploadConfig {
   /** The path parameter naming the component (`:component`), and each component's label for the heading. */
   componentParam: string;
   components: Record<string, string>;
+  /** Where Cancel goes for each component: its list (kept query string), also when the page was opened directly. */
+  lists: Record<string, string>;
   /** The upload call (multipart: `files` and the optional `email`), with the component as its `type` parameter. */
   upload: Endpoint;
   /** The batch list, asked with `parent_fteid` (the claim below) and `type`. */

@@ -7,6 +7,7 @@ import type { BatchRow, UploadConfig } from './types';
 const calls: { type: string; answer: (rows: BatchRow[]) => void }[] = [];
 let claim: string | null = 'desk-ops-01';
 let params: Record<string, string> = { component: 'configurations' };
+const navigate = vi.fn();
 
 vi.mock('../data/endpoint', async (original) => ({
   ...(await original<typeof import('../data/endpoint')>()),
@@ -16,11 +17,11 @@ vi.mock('../data/endpoint', async (original) => ({
     }),
 }));
 vi.mock('../data/download', async (original) => ({ ...(await original<typeof import('../data/download')>()), deskClaim: () => claim }));
-vi.mock('react-router', async (original) => ({ ...(await original<typeof import('react-router')>()), useParams: () => params, useNavigate: () => () => undefined }));
+vi.mock('react-router', async (original) => ({ ...(await original<typeof import('react-router')>()), useParams: () => params, useNavigate: () => navigate, useLocation: () => ({ pathname: `/bulk-upload/${params.component}`, search: '?companyId=7', hash: '', state: null, key: 'default' }) }));
 
 const { useUploadController } = await import('./useUploadController');
 const { bulkUpload } = await import('../../screens/bulk-upload');
-const config: UploadConfig = { ...bulkUpload, components: { configurations: 'Configurations', consignees: 'Consignees' } };
+const config: UploadConfig = { ...bulkUpload, components: { configurations: 'Configurations', consignees: 'Consignees' }, lists: { configurations: '/configuration-list', consignees: '/consignees' } };
 
 const batch = (id: string, filename: string): BatchRow => ({ id, filename, status: 'DONE', created_at: '2026-01-01T00:00:00Z', rows_total: 1, rows_done: 1, rows_failed: 0, result_url: null });
 
@@ -28,6 +29,7 @@ beforeEach(() => {
   calls.length = 0;
   claim = 'desk-ops-01';
   params = { component: 'configurations' };
+  navigate.mockClear();
 });
 
 describe('useUploadController', () => {
@@ -51,5 +53,14 @@ describe('useUploadController', () => {
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.batches).toEqual([]);
     expect(calls).toEqual([]);
+  });
+
+  it("Cancel goes to the component's list keeping the query string, never back in the history (a page opened directly has none)", async () => {
+    const { result } = renderHook(() => useUploadController(config));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    act(() => result.current.cancel());
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith({ pathname: '/configuration-list', search: '?companyId=7' });
+    expect(navigate).not.toHaveBeenCalledWith(-1);
   });
 });

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { callEndpoint, fillPath } from '../data/endpoint';
 import { deskClaim, downloadFile } from '../data/download';
 import { serviceUrl } from '../data/services';
 import { feedback } from '../feedback';
+import { useKeepQuery } from '../useKeepQuery';
 import type { BatchRow, UploadConfig } from './types';
 
 const RUNNING = new Set(['QUEUED', 'RUNNING']);
@@ -14,7 +15,7 @@ const RUNNING = new Set(['QUEUED', 'RUNNING']);
  * cleared, modal closed, list read again).
  */
 export function useUploadController(config: UploadConfig) {
-  const navigate = useNavigate();
+  const { go } = useKeepQuery();
   const params = useParams();
   const component = params[config.componentParam] ?? '';
   const label = config.components[component] ?? component;
@@ -136,7 +137,8 @@ export function useUploadController(config: UploadConfig) {
     batches,
     loading,
     running,
-    cancel: () => navigate(-1),
+    /** Cancel: the component's list with the query string kept (never the history: a page opened directly has none). */
+    cancel: () => go(config.lists[component] ?? '/'),
     sampleUrl: serviceUrl(config.sample.service ?? 'main', fillPath(config.sample.path, { type: component })),
     downloadResult: async (batch: BatchRow) => {
       if (batch.result_url && !(await downloadFile(batch.result_url, { service: config.batches.service }))) feedback.error(config.messages.failed);
