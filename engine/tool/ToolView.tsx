@@ -75,6 +75,8 @@ export function ToolView({ config }: { config: ToolConfig }) {
               {...registry}
               liveValidate={tried ? 'onChange' : undefined}
               showErrorList={false}
+              // The messages show under their fields; without a handler rjsf logs every failed check to the console.
+              onError={() => undefined}
               disabled={tool.busy !== null}
               aria-label={config.title}
             >
