@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customMaterialSchema } from '../../schemas/material';
 import type { FormConfig } from '../types';
 import { FormView } from './FormView';
 
@@ -43,7 +44,7 @@ function Where() {
 }
 
 /** Renders the form page at `url` in a router and an empty SWR cache. */
-function page(config: FormConfig, url: string, props: { embedded?: boolean } = {}) {
+function page(config: FormConfig, url: string, props: { embedded?: boolean; compact?: boolean } = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[url]}>
@@ -92,5 +93,38 @@ describe('form page', () => {
     expect(filterLabel.closest('.ant-form-item')?.classList.contains('ant-form-item-vertical')).toBe(true);
     expect(filterLabel.classList.contains('ant-form-item-no-colon')).toBe(true);
     expect(container.querySelectorAll('.ant-form-item-horizontal')).toHaveLength(0);
+  });
+});
+
+/** The 'Add Custom Material' form of /materialmaster: a small inline form that clears itself after an add. */
+const customMaterial: FormConfig = {
+  kind: 'form',
+  title: { create: 'Custom material' },
+  schema: customMaterialSchema as unknown as FormConfig['schema'],
+  submit: { create: { method: 'POST', path: '/materials' } },
+  submitLabel: { create: 'Add Custom Material' },
+  messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
+};
+
+describe('inline form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([['after a refused first try', true], ['at the first try', false]])('is pristine again after a successful add (%s): cleared, with no required message', async (_name, blankFirst) => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 1 } }), { status: 200 })));
+    page(customMaterial, '/materialmaster?companyId=1001', { compact: true });
+    const add = await screen.findByRole('button', { name: 'Add Custom Material' });
+    const input = screen.getByRole('textbox', { name: /Material/ }) as HTMLInputElement;
+    if (blankFirst) {
+      fireEvent.click(add);
+      expect(await screen.findByText('Please enter material')).toBeTruthy();
+    }
+    fireEvent.change(input, { target: { value: 'Steel Coils' } });
+    await waitFor(() => expect(screen.queryByText('Please enter material')).toBeNull());
+    fireEvent.click(add);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /Material/ }) as HTMLInputElement).value).toBe(''));
+    fireEvent.blur(screen.getByRole('textbox', { name: /Material/ }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Please enter material')).toBeNull();
   });
 });

@@ -158,7 +158,11 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       await mutate(() => true);
       options.onSaved?.();
       if (config.after) navigate({ pathname: config.after, search: location.search });
-      else if (!editing && !byScope) setFormData({});
+      else if (!editing && !byScope) {
+        // Cleared for the next entry, and pristine again: quiet until its own first submit (no 'Please enter …').
+        setFormData({});
+        setTried(false);
+      }
       return true;
     },
     [config, scope, ctx, editing, byScope, record, etag, mutate, options, navigate, location.search],

@@ -47,6 +47,9 @@ describe('materials', () => {
     await page.getByRole('button', { name: 'Add Custom Material' }).click();
     await page.getByText('Submitted successfully').waitFor();
     await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).waitFor();
+    // Cleared for the next entry and pristine again: no required message for the field just emptied.
+    await expect.poll(() => field('Material').inputValue()).toBe('');
+    expect(await page.getByText('Please enter material').count()).toBe(0);
     expect(await labels('/saas/lego/company_materials/fetch')).toContain('Detergent Cartons');
 
     await page.getByRole('button', { name: 'Add Material' }).click();
