@@ -129,8 +129,8 @@ export const consigneeFormSchema = {
       properties: {
         place_id: { type: 'string', minLength: 1, maxLength: 300, errorMessage: P.googleAddress },
         formatted_address: { type: 'string', maxLength: 500, errorMessage: P.addressTooLong },
-        lat: { type: 'number', title: 'Latitude', minimum: -90, maximum: 90, errorMessage: P.latLong },
-        lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: P.latLong },
+        lat: { type: 'number', title: 'Latitude', minimum: -90, maximum: 90, errorMessage: P.latRange },
+        lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: P.lngRange },
       },
       required: ['place_id', 'lat', 'lng'],
       errorMessage: { type: P.googleAddress, required: { place_id: P.googleAddress, lat: P.latitude, lng: P.longitude } },

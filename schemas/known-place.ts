@@ -17,6 +17,9 @@ export const KNOWN_PLACE_MSG = {
   code: 'Please enter a code',
   address: 'Please enter an address',
   latLong: 'Please enter valid lat long',
+  /** The form's latitude or longitude typed but not a coordinate (letters, out of range): told apart from a missing one. */
+  latRange: 'Latitude must be a number between -90 and 90',
+  lngRange: 'Longitude must be a number between -180 and 180',
   radius: 'Number should be between 0.01 to 50',
   selectConsignor: MSG.selectConsignor,
   /** The 30 km rule of the bulk sheet (spec 000 sections 5 and 9). */
@@ -101,8 +104,8 @@ export const knownPlaceFormSchema = {
       properties: {
         place_id: { type: 'string', minLength: 1, maxLength: 300, errorMessage: M.googleAddress },
         formatted_address: { type: 'string', maxLength: 500, errorMessage: M.addressTooLong },
-        lat: { type: 'number', title: 'Latitude', minimum: -90, maximum: 90, errorMessage: M.latLong },
-        lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: M.latLong },
+        lat: { type: 'number', title: 'Latitude', minimum: -90, maximum: 90, errorMessage: M.latRange },
+        lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: M.lngRange },
       },
       required: ['place_id', 'lat', 'lng'],
       errorMessage: { type: M.googleAddress, required: { place_id: M.googleAddress, lat: M.latitude, lng: M.longitude } },

@@ -30,6 +30,14 @@ describe('consignee form (spec 002 section 5)', () => {
     ]);
   });
 
+  it('tells a malformed or out-of-range coordinate apart from a missing one', () => {
+    const data = form.toForm!(record);
+    const location = data.location as Record<string, unknown>;
+    expect(validate(consigneeFormSchema, { ...data, location: { ...location, lat: 95 } })).toEqual(['Latitude must be a number between -90 and 90']);
+    expect(validate(consigneeFormSchema, { ...data, location: { ...location, lng: 'east' } })).toEqual(['Longitude must be a number between -180 and 180']);
+    expect(validate(consigneeFormSchema, { ...data, location: { ...location, lat: undefined } })).toEqual(['Enter latitude']);
+  });
+
   it('refuses blank texts and a phone that is not ten digits starting 6 to 9', () => {
     const data = { ...form.toForm!(record), code: '  ', name: ' ', email: ' ', phone: '5123456789' };
     expect(validate(consigneeFormSchema, data)).toEqual(expect.arrayContaining([CONSIGNEE_MSG.phone, 'Blank spaces not allowed']));

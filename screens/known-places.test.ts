@@ -24,6 +24,18 @@ describe('known place form', () => {
     ]);
   });
 
+  it('tells a malformed or out-of-range coordinate apart from a missing one, each under its own field', () => {
+    const base = { label: 'Gate', cpCode: 'G-1', address: 'Plot 1', geofenceRadius: 2 };
+    const point = (lat: unknown, lng: unknown) => ({ ...base, location: { place_id: 'in:dist:mh:pune', lat, lng } });
+    expect(validate(knownPlaceFormSchema, point(95, 73.8))).toEqual([KNOWN_PLACE_MSG.latRange]);
+    expect(validate(knownPlaceFormSchema, point(18.5, -181))).toEqual([KNOWN_PLACE_MSG.lngRange]);
+    expect(validate(knownPlaceFormSchema, point('north', '1'.repeat(600)))).toEqual([KNOWN_PLACE_MSG.latRange, KNOWN_PLACE_MSG.lngRange]);
+    expect(KNOWN_PLACE_MSG.latRange).toBe('Latitude must be a number between -90 and 90');
+    expect(KNOWN_PLACE_MSG.lngRange).toBe('Longitude must be a number between -180 and 180');
+    // The pair's text of the spec stays for the calls and the sheets.
+    expect(KNOWN_PLACE_MSG.latLong).toBe('Please enter valid lat long');
+  });
+
   it('creates a list of one place with its Google place, for the chosen consignor of a TRANSPORTER', () => {
     const data = form.toForm!(haldia as unknown as Record<string, unknown>);
     expect(validate(knownPlaceFormSchema, data)).toEqual([]);

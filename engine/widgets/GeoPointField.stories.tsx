@@ -73,3 +73,32 @@ export const Missing: Story = {
     await expect(canvas.getByText('Enter longitude')).toBeInTheDocument();
   },
 };
+
+/** Letters, or a number too long to be one, are told apart from a missing coordinate: each says its range. */
+export const Malformed: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Latitude'), 'north');
+    await userEvent.click(canvas.getByLabelText('Longitude'));
+    await userEvent.paste('9'.repeat(600));
+    await expect(canvas.getByLabelText('Latitude')).toHaveValue('north');
+    await userEvent.click(canvas.getByRole('button', { name: 'Check' }));
+    await expect(await canvas.findByText('Latitude must be a number between -90 and 90')).toBeInTheDocument();
+    await expect(canvas.getByText('Longitude must be a number between -180 and 180')).toBeInTheDocument();
+    await expect(canvas.queryByText('Enter latitude')).toBeNull();
+    await expect(canvas.queryByText('Enter longitude')).toBeNull();
+  },
+};
+
+/** A latitude out of range says so under Latitude alone; a blank longitude is still missing. */
+export const OutOfRange: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Latitude'), '95');
+    await userEvent.click(canvas.getByRole('button', { name: 'Check' }));
+    const message = await canvas.findByText('Latitude must be a number between -90 and 90');
+    await expect(message.closest('.ant-form-item')?.querySelector('label')?.textContent).toBe('Latitude');
+    await expect(canvas.getByText('Enter longitude')).toBeInTheDocument();
+    await expect(canvas.queryByText('Please enter valid lat long')).toBeNull();
+  },
+};

@@ -1,4 +1,4 @@
-import { AutoComplete, Col, Form, InputNumber, Row, Skeleton } from 'antd';
+import { AutoComplete, Col, Form, Input, Row, Skeleton } from 'antd';
 import type { FieldProps } from '@rjsf/utils';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PLACE_MAP_ZOOM, placeMarker } from '../map/markers';
@@ -9,13 +9,29 @@ import { SEARCH_DEBOUNCE_MS } from '../search';
 /** The map loads (with its provider) only when a form shows a point. */
 const MapView = lazy(() => import('../map/MapView').then((m) => ({ default: m.MapView })));
 
-/** A point as the field keeps it: the geocoder's place and its coordinates. */
+/**
+ * A point as the field keeps it: the geocoder's place and its coordinates. A coordinate typed that is not a number
+ * (letters, too many digits) is kept as the text typed, so the form's check says it is malformed, not missing.
+ */
 export interface GeoPointValue {
   place_id?: string;
   formatted_address?: string;
-  lat?: number;
-  lng?: number;
+  lat?: number | string;
+  lng?: number | string;
 }
+
+/** A decimal number as typed (sign, digits, an optional fraction and exponent). */
+const DECIMAL = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+/** A typed coordinate: nothing when blank, the number when it is a finite one, else the text itself (malformed). */
+export function parseCoordinate(text: string): number | string | undefined {
+  const typed = text.trim();
+  if (!typed) return undefined;
+  const number = DECIMAL.test(typed) ? Number(typed) : Number.NaN;
+  return Number.isFinite(number) ? number : typed;
+}
+
+const coordinateText = (value: number | string | undefined) => (value === undefined || value === null ? '' : String(value));
 
 /** What a chosen place can fill in the form's other fields (`ui:options.fills`). */
 type PlacePart = 'name' | 'formatted_address';
@@ -34,7 +50,7 @@ export interface GeoPointOptions {
 const SUGGEST_DELAY = SEARCH_DEBOUNCE_MS;
 const REVERSE_DELAY = 500;
 
-const inRange = (lat?: number, lng?: number): lat is number =>
+const inRange = (lat?: number | string, lng?: number | string): lat is number =>
   typeof lat === 'number' && typeof lng === 'number' && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 
 /** The first line of an address, for a place the geocoder gives no name. */
@@ -54,6 +70,15 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
   const lockedText = editing ? options.lockedWhenEditing : undefined;
   const locked = disabled || readonly || Boolean(lockedText);
   const [text, setText] = useState(value.formatted_address ?? '');
+  // The coordinates as typed ('18.' while typing, letters), shown until the value changes to something else.
+  const [latText, setLatText] = useState(() => coordinateText(value.lat));
+  const [lngText, setLngText] = useState(() => coordinateText(value.lng));
+  useEffect(() => {
+    setLatText((typed) => (parseCoordinate(typed) === value.lat ? typed : coordinateText(value.lat)));
+  }, [value.lat]);
+  useEffect(() => {
+    setLngText((typed) => (parseCoordinate(typed) === value.lng ? typed : coordinateText(value.lng)));
+  }, [value.lng]);
   const [suggestions, setSuggestions] = useState<{ value: string; label: string }[]>([]);
   const latest = useRef(value);
   latest.current = value;
@@ -129,6 +154,15 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
     }, REVERSE_DELAY);
   };
 
+  /**
+   * A coordinate's messages: one that is typed but not a number says the schema's own text for the coordinate (its
+   * range), as a number out of range does, rather than the generic one for letters in a number field.
+   */
+  const coordinateItem = (errors: unknown, typed: number | string | undefined, key: 'lat' | 'lng') => {
+    const own = (properties[key] as { errorMessage?: unknown } | undefined)?.errorMessage;
+    if (typeof typed === 'string' && typeof own === 'string' && collectErrors(errors).length) return item({ __errors: [own] });
+    return item(errors);
+  };
   const item = (errors: unknown) => {
     const messages = collectErrors(errors);
     return { validateStatus: messages.length ? ('error' as const) : undefined, help: messages.join(' ') || undefined, extra: lockedText };
@@ -158,20 +192,38 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item label={properties.lat?.title ?? 'Latitude'} required={requiredKeys.has('lat')} htmlFor={`${id}_lat`} {...item(latErrors)}>
-            <InputNumber id={`${id}_lat`} value={value.lat} step={0.000001} disabled={locked} style={{ width: '100%' }} onChange={(next) => setPoint({ lat: next ?? undefined })} />
+          <Form.Item label={properties.lat?.title ?? 'Latitude'} required={requiredKeys.has('lat')} htmlFor={`${id}_lat`} {...coordinateItem(latErrors, value.lat, 'lat')}>
+            <Input
+              id={`${id}_lat`}
+              inputMode="decimal"
+              value={latText}
+              disabled={locked}
+              onChange={(e) => {
+                setLatText(e.target.value);
+                setPoint({ lat: parseCoordinate(e.target.value) });
+              }}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item label={properties.lng?.title ?? 'Longitude'} required={requiredKeys.has('lng')} htmlFor={`${id}_lng`} {...item(lngErrors)}>
-            <InputNumber id={`${id}_lng`} value={value.lng} step={0.000001} disabled={locked} style={{ width: '100%' }} onChange={(next) => setPoint({ lng: next ?? undefined })} />
+          <Form.Item label={properties.lng?.title ?? 'Longitude'} required={requiredKeys.has('lng')} htmlFor={`${id}_lng`} {...coordinateItem(lngErrors, value.lng, 'lng')}>
+            <Input
+              id={`${id}_lng`}
+              inputMode="decimal"
+              value={lngText}
+              disabled={locked}
+              onChange={(e) => {
+                setLngText(e.target.value);
+                setPoint({ lng: parseCoordinate(e.target.value) });
+              }}
+            />
           </Form.Item>
         </Col>
         {hasPoint && mapHeight > 0 && (
           <Col span={24} data-testid="point-map">
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: mapHeight }} />}>
               <MapView
-                markers={[placeMarker({ lat: value.lat!, lng: value.lng!, title: value.formatted_address || title })]}
+                markers={[placeMarker({ lat: value.lat as number, lng: value.lng as number, title: value.formatted_address || title })]}
                 zoom={PLACE_MAP_ZOOM}
                 height={mapHeight}
               />
