@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
 import { defineExtensions, lazyComponent } from '../engine/extensions';
 import type { FieldName, WidgetName } from '../engine/widgets/registry';
 
@@ -12,7 +12,7 @@ export const consoleExtensions = defineExtensions({
   },
   widgets: {},
   fields: {
-    sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField)),
+    sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField), createElement('div', { 'aria-busy': true, style: { minHeight: 240 } })),
   },
 });
 

@@ -17,6 +17,9 @@ import { useListController, type ListSort, type Row } from './useListController'
 import { countText, opens, PAGE_SIZES } from './paging';
 import './list.css';
 
+/** What a cell shows while its part's code loads: nothing, marked busy for assistive technology (and tests). */
+const PENDING = <span aria-busy="true" />;
+
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
 const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
@@ -53,7 +56,7 @@ export function ListView({ config }: { config: ListConfig }) {
       config.paging ? { current: sort } : undefined,
       {
         filters: columnFilters.filters,
-        renderCell: (column, row) => (column.editor && inline.isEditing(row) ? <Suspense fallback={null}><InlineEditCell column={column} state={inline} /></Suspense> : undefined),
+        renderCell: (column, row) => (column.editor && inline.isEditing(row) ? <Suspense fallback={PENDING}><InlineEditCell column={column} state={inline} /></Suspense> : undefined),
       },
     );
     const inlineEdit = config.inlineEdit;
@@ -65,10 +68,10 @@ export function ListView({ config }: { config: ListConfig }) {
         width: inlineEdit ? (config.edit || config.remove || config.rowActions ? actionWidth(config) : 0) + 150 : actionWidth(config),
         render: (_: unknown, row: Row) =>
           inlineEdit && !(config.edit || config.remove || config.rowActions) ? (
-            <Suspense fallback={null}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>
+            <Suspense fallback={PENDING}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>
           ) : (
             <Flex gap="small" align="center">
-              {inlineEdit && <Suspense fallback={null}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>}
+              {inlineEdit && <Suspense fallback={PENDING}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>}
               <RowActions config={config} row={row} onEdit={setEditing} onRemove={remove} onReload={reload} />
             </Flex>
           ),
@@ -128,7 +131,7 @@ export function ListView({ config }: { config: ListConfig }) {
         </Flex>
       </CompanyGate>
       {modal && editing && (
-        <Suspense fallback={null}>
+        <Suspense fallback={PENDING}>
           <EditModal
             config={modal}
             row={editing}

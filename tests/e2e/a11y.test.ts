@@ -46,7 +46,7 @@ function serious(violations: AxeViolation[]): string[] {
 }
 
 /**
- * Waits until nothing loads: no request under way, no spinner, no skeleton, no antd animation in progress (but the
+ * Waits until nothing loads: no request under way, no spinner, skeleton or part marked busy, no antd animation in progress (but the
  * click wave of a button, a decoration that lasts two seconds).
  */
 async function settle(p: Page): Promise<void> {
@@ -55,7 +55,7 @@ async function settle(p: Page): Promise<void> {
     await expect.poll(() => requests.size, { message: 'requests under way', interval: 20 }).toBe(0);
     await p.waitForFunction(
       () =>
-        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
+        !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading, [aria-busy="true"]') &&
         ![...document.querySelectorAll('[class]')].some((e) => !e.classList.contains('ant-wave') && /-(enter|appear|leave)(-active)?\b/.test(e.className.toString())),
       null,
       { polling: 'raf' },
