@@ -107,6 +107,20 @@ describe('login page', () => {
     expect(calls(fetch, '/auth/otp/verify')).toBe(2);
   });
 
+  it("holds back only the refused identifier's code check: another e-mail or phone can sign in", async () => {
+    serve({ '/auth/otp/request': [okAnswer], '/auth/otp/verify': [refused(429, AUTH_TEXT.locked, { 'retry-after': '120' })] });
+    renderPage();
+    await toCodeStep();
+    await tryCode('000000');
+    await screen.findByText(tooManyText(120));
+    fireEvent.click(button('Use another e-mail or phone'));
+    await toCodeStep('9876543210');
+    expect(button('Verify and sign in').disabled).toBe(false);
+    expect((screen.getByLabelText('One-time code') as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByText(sentText('9876543210'))).toBeTruthy();
+    expect(screen.queryByText(tooManyText(120))).toBeNull();
+  });
+
   it("keeps the account lock-out's text under the wait", async () => {
     serve({ '/auth/otp/request': [okAnswer], '/auth/otp/verify': [refused(429, AUTH_TEXT.locked, { 'retry-after': '120' })] });
     renderPage();

@@ -38,6 +38,8 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
   const [failure, setFailure] = useState<(Refusal & { wait?: WaitKind }) | null>(null);
   /** Until when (epoch ms) each kind of call waits. */
   const [waits, setWaits] = useState<Partial<Record<WaitKind, number>>>({});
+  /** The identifier whose code check waits (another one's check is not held back: the server says if it must wait too). */
+  const [verifyWaitFor, setVerifyWaitFor] = useState<string | null>(null);
   const remembered = localStorage.getItem(STORAGE.userEmail) ?? '';
 
   useEffect(() => {
@@ -60,12 +62,14 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
     if (result.status !== 429 || result.retryAfter === null) return setFailure(refusal);
     const until = Date.now() + result.retryAfter * 1000;
     setWaits((w) => ({ ...w, [kind]: until }));
+    if (kind === 'verify') setVerifyWaitFor(identifier);
     setFailure({ ...refusal, wait: kind });
     setNotice(null);
   };
   const send = async (id: string, again: boolean) => {
     setBusy(again ? 'resend' : 'send');
-    setFailure(null);
+    // The wait of this identifier's code check stays stated while it lasts; any other refusal goes.
+    setFailure((f) => (f?.wait === 'verify' && id === verifyWaitFor ? f : null));
     const result = await postAuth(authCalls.requestCode, { identifier: id });
     setBusy(null);
     if (!result.ok) return refuse(result, 'send');
@@ -83,7 +87,7 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
     onLoggedIn();
   };
   const sendHeld = waits.send !== undefined;
-  const verifyHeld = waits.verify !== undefined;
+  const verifyHeld = waits.verify !== undefined && verifyWaitFor === identifier;
 
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f0f2f5' }}>
