@@ -152,7 +152,7 @@ describe('config checks', () => {
     expect(configProblems(sound, { calls, paths })).toEqual([]);
   });
 
-  it("check a tool's blocks and its remote selects' search, where and queryFrom", () => {
+  it("check a tool's blocks and its remote selects' search, query and queryFrom", () => {
     const select = (options: Record<string, unknown>) => ({ 'ui:widget': 'remoteSelect', 'ui:options': { endpoint: { path: '/lookups' }, labelField: 'name', valueField: 'id', ...options } });
     const tool: ToolConfig = {
       kind: 'tool',
@@ -160,7 +160,7 @@ describe('config checks', () => {
       title: 'Viewer',
       schema: { type: 'object', properties: { companyId: { type: 'string' }, branchId: { type: 'string' }, alertKey: { type: 'string' } } },
       uiSchema: {
-        companyId: select({ search: { param: 'q' }, where: { type: 'CONSIGNOR' } }),
+        companyId: select({ search: { param: 'q' }, query: { type: 'CONSIGNOR' } }),
         branchId: select({ search: { param: 'q', minChars: 0 }, queryFrom: { cId: 'companyId' } }),
       },
       groups: [{ title: 'Consignor', fields: ['companyId', 'branchId'], reset: 'Reset Filter' }],
@@ -170,7 +170,7 @@ describe('config checks', () => {
     const broken: ToolConfig = {
       ...tool,
       uiSchema: {
-        companyId: select({ endpoint: { path: '/unknown' }, search: { minChars: -1 }, where: { type: 1 } }),
+        companyId: select({ endpoint: { path: '/unknown' }, search: { minChars: -1 }, query: { type: 1 }, where: { type: 'CONSIGNOR' } }),
         branchId: select({ queryFrom: { cId: 'company', bId: 'branchId' } }),
       },
       groups: [
@@ -182,7 +182,8 @@ describe('config checks', () => {
       'uiSchema.companyId.ui:options.endpoint (GET /unknown, main) is not a call of the API contracts',
       "companyId: the remoteSelect's search needs param, the query value the typed text is sent as",
       "companyId: the remoteSelect's search.minChars must be a whole number of at least 0",
-      "companyId: the remoteSelect's where must map fields to texts",
+      "companyId: the remoteSelect's query must map query values to texts",
+      "companyId: the remoteSelect's where is gone: send the values with query (the server filters)",
       `branchId: the remoteSelect's queryFrom.cId names "company", which is not a field of the form`,
       "branchId: the remoteSelect's queryFrom.bId names the field itself",
       'groups[0] (Consignor) names "branch", which is not a property of the schema',

@@ -285,22 +285,23 @@ function checkToolGroups(tool: ToolConfig, fields: readonly string[], problems: 
 
 /**
  * Each `remoteSelect` of a uiSchema: its `search` names the query value the text is sent as (and a whole `minChars`),
- * its `where` compares fields with texts, and its `queryFrom` names top-level fields of the form (`fields`; none: the
+ * its `query` maps query values to texts (`where`, which filtered rows in the browser, is gone: the server filters), and its `queryFrom` names top-level fields of the form (`fields`; none: the
  * form hands its widgets no values, as only tool pages do).
  */
 function remoteSelectProblems(ui: unknown, at: string, fields: readonly string[] | null, problems: string[]): void {
   if (!isObject(ui)) return;
   if (ui['ui:widget'] === 'remoteSelect' && isObject(ui['ui:options'])) {
     const where = at || '(root)';
-    const { search, queryFrom, where: only } = ui['ui:options'] as { search?: unknown; queryFrom?: unknown; where?: unknown };
+    const { search, queryFrom, query, where: removed } = ui['ui:options'] as { search?: unknown; queryFrom?: unknown; query?: unknown; where?: unknown };
     if (search !== undefined) {
       const { param, minChars } = (isObject(search) ? search : {}) as { param?: unknown; minChars?: unknown };
       if (typeof param !== 'string' || param === '') problems.push(`${where}: the remoteSelect's search needs param, the query value the typed text is sent as`);
       if (minChars !== undefined && !isCount(minChars, 0)) problems.push(`${where}: the remoteSelect's search.minChars must be a whole number of at least 0`);
     }
-    if (only !== undefined && !(isObject(only) && Object.values(only).every((value) => typeof value === 'string'))) {
-      problems.push(`${where}: the remoteSelect's where must map fields to texts`);
+    if (query !== undefined && !(isObject(query) && Object.values(query).every((value) => typeof value === 'string'))) {
+      problems.push(`${where}: the remoteSelect's query must map query values to texts`);
     }
+    if (removed !== undefined) problems.push(`${where}: the remoteSelect's where is gone: send the values with query (the server filters)`);
     if (queryFrom !== undefined) {
       if (!isObject(queryFrom) || Object.keys(queryFrom).length === 0) problems.push(`${where}: the remoteSelect's queryFrom must map query values to fields`);
       else if (fields === null) problems.push(`${where}: the remoteSelect's queryFrom reads other fields, which only a tool page hands its widgets`);
