@@ -202,6 +202,11 @@ export interface FormConfig<Data = FormData, Rec = Row, Body = unknown> {
     /** Refusals shown inside the form, not toasted, by the status they come with (e.g. 500: 'Event is already created'). */
     inForm?: Readonly<Record<number, string>>;
     /**
+     * Server refusals shown under the field they are about instead of toasted, by their text (e.g. 'A route with this
+     * code already exists' → 'code'), until the form changes; the create or update error is still toasted.
+     */
+    fieldOf?: Readonly<Record<string, string>>;
+    /**
      * A refusal the server explains (`success: false` with messages) shows only its first message, for `seconds`
      * (the AP form's 10); any other failure the create or update error.
      */

@@ -157,6 +157,7 @@ export const autoClosureForm = defineForm({
     created: ({ scope }) => `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`,
     createError: T.notUpdated,
     preferServer: true,
+    fieldOf: { [T.exists]: 'autoClosureType' },
   },
   after: '/auto-closure',
 });

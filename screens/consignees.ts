@@ -131,6 +131,7 @@ export const consigneeForm = defineForm({
     updated: CONSIGNEE_MSG.updated,
     createError: CONSIGNEE_MSG.addFailed,
     updateError: CONSIGNEE_MSG.editFailed,
+    fieldOf: { [CONSIGNEE_MSG.duplicateCode]: 'code' },
   },
   after: '/consignees',
 });

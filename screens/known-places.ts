@@ -122,6 +122,7 @@ export const knownPlaceForm = defineForm({
     updated: ({ params }) => KNOWN_PLACE_MSG.updated(params.id ?? ''),
     createError: 'Error while adding',
     updateError: 'Error while updating',
+    fieldOf: { [KNOWN_PLACE_MSG.duplicateCode]: 'cpCode' },
   },
   after: '/known-places',
 });

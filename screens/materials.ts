@@ -1,4 +1,4 @@
-import { customMaterialSchema, masterMaterialSchema, type CompanyMaterial } from '../schemas/material';
+import { MATERIAL_EXISTS, customMaterialSchema, masterMaterialSchema, type CompanyMaterial } from '../schemas/material';
 import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './materials.meta';
@@ -19,7 +19,7 @@ const masterMaterialForm = defineForm({
   },
   submit: { create: api.createMaterial },
   submitLabel: { create: 'Add Material' },
-  messages: materialMessages,
+  messages: { ...materialMessages, fieldOf: { [MATERIAL_EXISTS]: 'ftMaterialId' } },
 });
 
 /** A free-text material. */
@@ -29,7 +29,7 @@ const customMaterialForm = defineForm({
   uiSchema: { label: { 'ui:placeholder': 'e.g. Galvanised Steel Coils' } },
   submit: { create: api.createMaterial },
   submitLabel: { create: 'Add Custom Material' },
-  messages: materialMessages,
+  messages: { ...materialMessages, fieldOf: { [MATERIAL_EXISTS]: 'label' } },
 });
 
 /** /materialmaster: the client's materials. */

@@ -1,4 +1,4 @@
-import { routeBodySchema, routeModalSchema, sttHoursSchema, type Route } from '../schemas/route';
+import { ROUTE_CODE_TAKEN, routeBodySchema, routeModalSchema, sttHoursSchema, type Route } from '../schemas/route';
 import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './routes.meta';
@@ -28,7 +28,7 @@ export const routeModal = defineForm({
   }),
   submit: { create: api.saveRoute },
   submitLabel: { create: 'Update', edit: 'Update' },
-  messages: { created: 'Route updated successfully !', createError: 'Error while updating' },
+  messages: { created: 'Route updated successfully !', createError: 'Error while updating', fieldOf: { [ROUTE_CODE_TAKEN]: 'code' } },
 });
 
 /**
@@ -79,6 +79,6 @@ export const routeForm = defineForm({
   toSubmission: (form, { params }) => ({ body: { ...form, id: params.id, stt: toMinutes(form.stt) } }),
   submit: { create: api.saveRoute, update: api.saveRoute },
   submitLabel: { create: 'Add Route', edit: 'Update Route' },
-  messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating' },
+  messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating', fieldOf: { [ROUTE_CODE_TAKEN]: 'code' } },
   after: '/routes',
 });

@@ -1,4 +1,4 @@
-import { transporterSchema, type Transporter } from '../schemas/transporter';
+import { TRANSPORTER_TAKEN, transporterSchema, type Transporter } from '../schemas/transporter';
 import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import { switchColumn } from '../engine/list/switchColumn';
@@ -76,6 +76,6 @@ export const transporterForm = defineForm({
   toSubmission: (form, { params, editing }) => (editing ? { params: { id: params.id }, body: form } : { body: form }),
   submit: { create: api.createTransporter, update: api.updateTransporter },
   submitLabel: { create: 'Submit', edit: 'Update' },
-  messages: { created: 'Saved successfully', updated: 'Saved successfully', createError: 'Error while adding', updateError: 'Error while updating' },
+  messages: { created: 'Saved successfully', updated: 'Saved successfully', createError: 'Error while adding', updateError: 'Error while updating', fieldOf: { [TRANSPORTER_TAKEN]: 'transporterName' } },
   after: '/transporters',
 });

@@ -1,4 +1,4 @@
-import { customVehicleSchema, standardVehicleSchema, type CompanyVehicle } from '../schemas/vehicle';
+import { VEHICLE_EXISTS, customVehicleSchema, standardVehicleSchema, type CompanyVehicle } from '../schemas/vehicle';
 import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './vehicles.meta';
@@ -28,7 +28,7 @@ const standardVehicleForm = defineForm({
   },
   submit: { create: api.createVehicle },
   submitLabel: { create: 'Add Vehicle' },
-  messages: vehicleMessages,
+  messages: { ...vehicleMessages, fieldOf: { [VEHICLE_EXISTS]: 'ftVehicleId' } },
 });
 
 /** A custom vehicle typed by the operator. */
@@ -38,7 +38,7 @@ const customVehicleForm = defineForm({
   uiSchema: { label: { 'ui:placeholder': 'e.g. 32 ft MXL Closed' } },
   submit: { create: api.createVehicle },
   submitLabel: { create: 'Add Custom Vehicle' },
-  messages: vehicleMessages,
+  messages: { ...vehicleMessages, fieldOf: { [VEHICLE_EXISTS]: 'label' } },
 });
 
 /** /vehicle-master: the client's vehicles. */

@@ -128,3 +128,19 @@ describe('inline form', () => {
     expect(screen.queryByText('Please enter material')).toBeNull();
   });
 });
+
+describe('a refusal about one field', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows under that field (messages.fieldOf) until the field changes', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, data: null, message: ['Material already exists'] }), { status: 409 })));
+    page({ ...customMaterial, messages: { ...customMaterial.messages, fieldOf: { 'Material already exists': 'label' } } }, '/materialmaster?companyId=1001', { compact: true });
+    const input = (await screen.findByRole('textbox', { name: /Material/ })) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'Steel Coils' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Custom Material' }));
+    const refusal = await screen.findByText('Material already exists');
+    expect(refusal.closest('.ant-form-item')).toBe(input.closest('.ant-form-item'));
+    fireEvent.change(input, { target: { value: 'Steel Coils 2' } });
+    await waitFor(() => expect(screen.queryByText('Material already exists')).toBeNull());
+  });
+});

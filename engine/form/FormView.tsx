@@ -48,6 +48,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
           // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
           liveValidate={form.tried ? 'onChange' : undefined}
           onError={() => form.setTried(true)}
+          extraErrors={form.fieldErrors}
           omitExtraData
           // A local form drops a field's value as soon as a rule hides it: nothing else would reset it (the EPOD page).
           liveOmit={config.local ? 'onChange' : 'onBlur'}

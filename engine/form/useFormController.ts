@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useLocation } from 'react-router';
 import { useSWRConfig } from 'swr';
+import type { ErrorSchema } from '@rjsf/utils';
 import { MSG } from '../../schemas/messages';
 import { callEndpoint } from '../data/endpoint';
 import { STALE_RECORD } from '../data/http';
@@ -83,6 +84,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   const [submitting, setSubmitting] = useState(false);
   /** A refusal the config shows inside the form (`messages.inForm`), until the form changes or is sent again. */
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** Server refusals shown under their fields (`messages.fieldOf`), as rjsf's extra errors, until the form changes. */
+  const [fieldErrors, setFieldErrors] = useState<ErrorSchema | undefined>(undefined);
   /** Whether a submit has been tried (the view validates live from then on). */
   const [tried, setTried] = useState(false);
   const submit = useCallback(
@@ -113,12 +116,20 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       const endpoint = editing && calls.update ? calls.update : calls.create;
       setSubmitting(true);
       setRefusal(null);
+      setFieldErrors(undefined);
       const ifMatch = editing ? etag : undefined;
       // Refusals shown in the form are not toasted too: the call is quiet, and other refusals are toasted below.
       const inForm = messages.inForm;
       const firstOnly = messages.firstServerMessage;
-      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch }, { quiet: Boolean(inForm || firstOnly) });
+      const fieldOf = messages.fieldOf;
+      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch }, { quiet: Boolean(inForm || firstOnly || fieldOf) });
       setSubmitting(false);
+      if (!result.ok && fieldOf) {
+        const placed = result.messages.filter((text) => fieldOf[text]);
+        if (placed.length > 0) setFieldErrors(errorsUnder(placed.map((text) => [fieldOf[text], text])));
+        // The rest is toasted as the HTTP layer would have (a stale record has its own dialog).
+        if (!inForm && !firstOnly && result.status !== STALE_RECORD) result.messages.filter((text) => !fieldOf[text]).forEach((text) => feedback.error(text));
+      }
       if (!result.ok && inForm?.[result.status]) {
         setRefusal(inForm[result.status]!);
         return false;
@@ -185,10 +196,13 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     setFormData: (next: Data) => {
       setFormData(next);
       setRefusal(null);
+      setFieldErrors(undefined);
     },
     submitting,
     /** The refusal shown inside the form (see `messages.inForm`), or null. */
     refusal,
+    /** The server's refusals under their fields (see `messages.fieldOf`). */
+    fieldErrors,
     /** The check's refusal of the data so far (see `FormConfig.check`): shown in the form, Submit disabled. */
     checkError: checked.error,
     /** The context the config's functions receive. */
@@ -199,4 +213,15 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     reload,
     reloading,
   };
+}
+
+/** rjsf's error schema of `[field path, text]` pairs (a dotted path names a nested field). */
+export function errorsUnder(pairs: readonly (readonly [string, string])[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const [path, text] of pairs) {
+    let node = root;
+    for (const key of path.split('.')) node = (node[key] ??= {}) as Record<string, unknown>;
+    ((node.__errors ??= []) as string[]).push(text);
+  }
+  return root as ErrorSchema;
 }

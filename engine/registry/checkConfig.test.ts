@@ -45,6 +45,11 @@ describe('config checks', () => {
     expect(configProblems(form, { calls, paths })).toEqual([]);
   });
 
+  it("checks that a form's server refusals go under fields it has (messages.fieldOf)", () => {
+    const placed = { ...form, messages: { ...form.messages, fieldOf: { 'Taken': 'label', 'Extra taken': 'extra', 'Lost': 'lable' } } };
+    expect(configProblems(placed, { calls, paths })).toEqual(["form.messages.fieldOf puts 'Lost' under lable, which is no field of the schema"]);
+  });
+
   it('name every problem: uiSchema keys, ui:order, widgets, endpoints, column kinds and links', () => {
     const broken: ListConfig = {
       ...list,

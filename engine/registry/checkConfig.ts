@@ -44,6 +44,16 @@ function alternatives(schemas: readonly unknown[]): Schema[] {
   return found;
 }
 
+/** Whether a dotted path names a property of the schema (through its alternatives at each level). */
+function schemaHasPath(schema: unknown, path: string): boolean {
+  let level: unknown[] = [schema];
+  for (const key of path.split('.')) {
+    level = alternatives(level).flatMap((s) => (isObject(s.properties) && key in s.properties ? [s.properties[key]] : []));
+    if (level.length === 0) return false;
+  }
+  return true;
+}
+
 /** Each uiSchema key must name a property of the schema at its level (`items` an array's items; `ui:order` names too). */
 function uiAgainstSchema(ui: unknown, schemas: readonly unknown[], at: string, problems: string[]): void {
   if (!isObject(ui)) return;
@@ -151,6 +161,9 @@ function checkForm(form: FormConfig, at: string, options: CheckOptions, problems
   const remoteProblems: string[] = [];
   remoteSelectProblems(form.uiSchema, '', null, remoteProblems);
   problems.push(...remoteProblems.map((problem) => `${at}: ${problem}`));
+  for (const [text, path] of Object.entries(form.messages?.fieldOf ?? {})) {
+    if (!schemaHasPath(form.schema, path)) problems.push(`${at}.messages.fieldOf puts '${text}' under ${path}, which is no field of the schema`);
+  }
   if (form.load) checkEndpoint(form.load.endpoint, `${at}.load.endpoint`, options, problems);
   if (form.lookup) checkEndpoint(form.lookup.endpoint, `${at}.lookup.endpoint`, options, problems);
   // A local form has no save calls (see `FormConfig.local`).

@@ -111,6 +111,12 @@ describe('routes', () => {
     await modal.getByRole('button', { name: 'Update' }).click();
     await modal.getByText('Please enter a number greater than 0').waitFor();
     await modal.getByLabel('STT (hours)').fill('9');
+    // Another route's code (any case) is refused under Route Code, and nothing changes.
+    await modal.getByLabel('Route Code').fill('tsl-jsr-ccu');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await modal.locator('.ant-form-item', { has: page.getByLabel('Route Code') }).getByText('A route with this code already exists').waitFor();
+    await modal.getByLabel('Route Code').fill('TSL-PNQ-NSA');
+    await expect.poll(() => modal.getByText('A route with this code already exists').count()).toBe(0);
     await modal.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Route updated successfully !').waitFor();
     const routes = await apiAs<Route[]>(page, app.url, callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR' }));
