@@ -6,6 +6,7 @@ import { screens } from '../screens';
 import { App } from './App';
 import { decode, isExpired } from './auth/tokens';
 import './focus.css';
+import './tables.css';
 import { preloadScreen, preloadScreenRows } from './ScreenRoute';
 
 // A signed-in desk (its login not expired: the permission gate would clear it) opening a screen's address: the screen's

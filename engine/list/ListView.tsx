@@ -15,7 +15,6 @@ import { useInlineEdit } from './useInlineEdit';
 import { cellValue } from './columns';
 import { useListController, type ListSort, type Row } from './useListController';
 import { countText, opens, PAGE_SIZES } from './paging';
-import './list.css';
 
 /** What a cell shows while its part's code loads: nothing, marked busy for assistive technology (and tests). */
 const PENDING = <span aria-busy="true" />;
