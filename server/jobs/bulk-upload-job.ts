@@ -8,6 +8,7 @@ import type { BulkRowType } from '../rules/bulk-row-type';
 import { readSheet } from '../rules/bulk-workbook';
 import { configurationsRowType } from '../rules/notification-config-bulk-row';
 import type { JobQueue } from './queue';
+import { isUniqueViolation } from '../store/unique';
 
 /** The components of the bulk upload and how their rows are stored; a new component is one entry here. */
 export const BULK_ROW_TYPES: Record<BulkUploadType, BulkRowType> = {
@@ -20,7 +21,6 @@ export const BULK_UPLOAD_QUEUE = 'bulk-upload';
 /** Rows stored per transaction (each under its own savepoint, with its result record). */
 const ROWS_PER_TX = 100;
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 /** The widest sheet a component's file may be: its columns and a margin (a wider one is refused unread). */
 export const columnLimit = (type: BulkRowType): number => type.columns.length + BULK_EXTRA_COLUMNS;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
-import { ApiError, ok } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { ROUTE_CODE_TAKEN } from '../../schemas/route';
 import { route } from '../http/route';
 import { expectedVersions, refusal, splitVersion, withEtag } from '../http/etag';
@@ -8,22 +8,7 @@ import { ensureOwned, resolveScope } from '../repos/scope-repository';
 import { routeRepository } from '../repos/route-repository';
 import { saveRouteRows } from '../rules/route-bulk-row';
 import type { AppContext } from '../context';
-
-/** Unique violation: the only unique index of `routes` besides its id is one code per company (migration 145). */
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
-
-/**
- * Runs a route write; a code the company already has (any case, spaces around) is refused with 409 and the
- * refusal, and the transaction it ran in is rolled back: nothing changes.
- */
-async function refusingTakenCode<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, [ROUTE_CODE_TAKEN]);
-    throw err;
-  }
-}
+import { refusingDuplicate } from '../store/unique';
 
 /** Routes: fetch, create or update one, bulk create (API.md "Routes"). */
 export async function companyRouteRoutes(app: FastifyInstance, { store }: AppContext) {
@@ -55,7 +40,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     if (!id) {
       return ok(await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
-        return refusingTakenCode(() => routeRepository.insert(q, scope, body, desk.email));
+        return refusingDuplicate(ROUTE_CODE_TAKEN, () => routeRepository.insert(q, scope, body, desk.email));
       }));
     }
     // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
@@ -63,7 +48,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     const { record, version } = splitVersion(
       await store.tx(async (q) => {
         await ensureOwned(q, 'routes', id, await resolveScope(q, query));
-        const stored = await refusingTakenCode(() => routeRepository.update(q, id, body, desk.email, expected));
+        const stored = await refusingDuplicate(ROUTE_CODE_TAKEN, () => routeRepository.update(q, id, body, desk.email, expected));
         if (!stored) throw await refusal(() => routeRepository.version(q, id));
         return stored;
       }),

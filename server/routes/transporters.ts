@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { transporterCalls } from '../../schemas/api/transporters';
-import { ApiError, notFound, ok } from '../http/envelope';
+import { notFound, ok } from '../http/envelope';
 import { TRANSPORTER_TAKEN } from '../../schemas/transporter';
 import { newId } from '../http/ids';
 import { expectedVersions, refusal, splitVersion, withEtag } from '../http/etag';
@@ -9,22 +9,7 @@ import { ensureOwned, resolveScope } from '../repos/scope-repository';
 import { transporterRepository } from '../repos/transporter-repository';
 import type { AppContext } from '../context';
 import { decodeLogo, logoHeaders } from '../rules/transporter-logo';
-
-/** Unique violation: the only unique index of `transporters` besides its id is one per name and branch (migration 145). */
-const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
-
-/**
- * Runs a transporter write; one the company already has (same name and branch, any case, spaces around) is refused
- * with 409 and the refusal, and the transaction it ran in is rolled back: nothing changes.
- */
-async function refusingSame<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, [TRANSPORTER_TAKEN]);
-    throw err;
-  }
-}
+import { refusingDuplicate } from '../store/unique';
 
 /**
  * Transporters of the older screens, with their logos (API.md "Transporters"), under the transporter family's
@@ -53,7 +38,7 @@ export async function transporterRoutes(app: FastifyInstance, { store }: AppCont
     const { record, version } = splitVersion(
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
-        await refusingSame(() => transporterRepository.insert(q, scope.companyId, id, body, logo));
+        await refusingDuplicate(TRANSPORTER_TAKEN, () => transporterRepository.insert(q, scope.companyId, id, body, logo));
         return (await transporterRepository.byId(q, id))!;
       }),
     );
@@ -69,7 +54,7 @@ export async function transporterRoutes(app: FastifyInstance, { store }: AppCont
       await store.tx(async (q) => {
         const scope = await resolveScope(q, query);
         await ensureOwned(q, 'transporters', params.id, scope);
-        const stored = await refusingSame(() => transporterRepository.update(q, params.id, body, logo, expected));
+        const stored = await refusingDuplicate(TRANSPORTER_TAKEN, () => transporterRepository.update(q, params.id, body, logo, expected));
         if (!stored) throw await refusal(() => transporterRepository.version(q, params.id));
         return stored;
       }),

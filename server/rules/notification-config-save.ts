@@ -9,6 +9,7 @@ import { findOnboardedEvent } from '../repos/notification-event-repository';
 import { inSavepoint } from '../repos/savepoint';
 import { resolveScope } from '../repos/scope-repository';
 import type { Queryable } from '../store/store';
+import { isUniqueViolation } from '../store/unique';
 
 /** What a save answers: the configuration's id and whether it was new, or why nothing was stored. */
 export type NotificationConfigSaveResult =
@@ -153,7 +154,6 @@ function modeFields(p: NotificationConfigPayload): { settings: Record<string, un
   return { settings, secrets };
 }
 
-const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
 /**
  * Validates and stores one notification configuration (the form's save and one row of the bulk upload): the
