@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
-import { PAGED_LIST_MSG, sortQueryProperties } from './partner';
+import { pagedQueryProperties, sortQueryProperties } from './partner';
 import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
@@ -156,9 +156,6 @@ const placeScopeProperties = {
   partnerId: idField('partnerId'),
 } as const;
 
-/** Texts of the known-place list's optional search and paging (as the routes list's). */
-export const KNOWN_PLACE_LIST_MSG = PAGED_LIST_MSG;
-
 /** The columns the known-place list can be sorted by. */
 export const KNOWN_PLACE_SORTS = ['cpId', 'label', 'address', 'updatedBy'] as const;
 
@@ -173,9 +170,7 @@ export const knownPlaceFetchQuerySchema = {
   properties: {
     ...placeScopeProperties,
     cpId: idField('cpId'),
-    q: { type: 'string', maxLength: 100, errorMessage: KNOWN_PLACE_LIST_MSG.q },
-    page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: KNOWN_PLACE_LIST_MSG.page },
-    size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: KNOWN_PLACE_LIST_MSG.size },
+    ...pagedQueryProperties,
     ...sortQueryProperties(KNOWN_PLACE_SORTS),
   },
   required: ['c'],

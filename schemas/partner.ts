@@ -14,6 +14,13 @@ export const PAGED_LIST_MSG = {
   order: "Order must be 'asc' or 'desc'",
 } as const;
 
+/** The optional search (`q`), page (from 1) and page size of a paged list call. */
+export const pagedQueryProperties = {
+  q: { type: 'string', maxLength: 100, errorMessage: PAGED_LIST_MSG.q },
+  page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: PAGED_LIST_MSG.page },
+  size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: PAGED_LIST_MSG.size },
+} as const;
+
 /** The optional sort of a paged list call: one of `sorts` and an order (ascending unless 'desc'). */
 export const sortQueryProperties = <S extends readonly string[]>(sorts: S) =>
   ({
@@ -38,9 +45,7 @@ export const partnerFetchQuerySchema = {
     ...scopeQuerySchema.properties,
     pt: { type: 'string', maxLength: 32, enum: PARTNER_TYPES, errorMessage: 'Partner type (pt) must be CONSIGNOR, TRANSPORTER or CONSIGNEE' },
     partnerId: idField('partnerId'),
-    q: { type: 'string', maxLength: 100, errorMessage: PAGED_LIST_MSG.q },
-    page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: PAGED_LIST_MSG.page },
-    size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: PAGED_LIST_MSG.size },
+    ...pagedQueryProperties,
     ...sortQueryProperties(CONSIGNEE_SORTS),
   },
   required: ['c'],
