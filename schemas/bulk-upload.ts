@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { EMAIL } from './notification-config';
 
 /**
  * Bulk-upload batches (spec 002 sections 2.8, 5, 7 and 8): the components a file can be uploaded for, the batch
@@ -47,13 +48,12 @@ export const BULK_UPLOAD_MSG = {
   gaveUp: 'The batch could not be completed. Rows with a result were stored; upload the rest again',
 } as const;
 
-const EMAIL = '^[^\\s@,]+@[^\\s@,.]+(\\.[^\\s@,.]+)+$';
 
 /** The optional e-mail of an upload (the multipart field `email`): empty, or one address. */
 export const bulkUploadEmailSchema = {
   type: 'string',
   maxLength: 254,
-  pattern: `^$|${EMAIL}`,
+  pattern: `^$|^${EMAIL}$`,
   errorMessage: BULK_UPLOAD_MSG.email,
 } as const;
 

@@ -12,6 +12,11 @@ describe('the notification form and its payload', () => {
     expect(validate(notificationConfigFormSchema, form)).toEqual([]);
     // A required list's empty row is refused; an optional list's is dropped.
     expect(validate(notificationConfigFormSchema, { ...form, emailTo: ['ops@tata.example', ''] })).toEqual(['Please enter valid email']);
+    // Addresses in ASCII only, as the other e-mail fields take them: an emoji or a space is no address.
+    for (const bad of ['😀@tata.example', 'ops@tata', 'o ps@tata.example', 'ops@😀.example']) {
+      expect(validate(notificationConfigFormSchema, { ...form, emailTo: [bad] }), bad).toEqual(['Please enter valid email']);
+    }
+    expect(validate(notificationConfigPayloadSchema, { ...formToPayload({ ...form, emailTo: ["o'brien+ops@tata-steel.co.in"] }) })).toEqual([]);
     const payload = formToPayload(form, ids);
     expect(payload).toMatchObject({ mode: 'EMAIL', eventId: 4, emailTo: 'ops@tata.example', emailCc: 'cc@tata.example', emailBcc: '', body: 'B' });
     expect(validate(notificationConfigPayloadSchema, payload)).toEqual([]);

@@ -52,7 +52,11 @@ export const NOTIFICATION_BODY_MAX = 10_000;
 export const NOTIFICATION_MAX_RECIPIENTS = 50;
 
 const MOBILE = '[6-9][0-9]{9}';
-const EMAIL = '[^\\s@,]+@[^\\s@,.]+(\\.[^\\s@,.]+)+';
+/**
+ * One e-mail address in ASCII, as the report forms' and consignees' `email` format takes it: RFC 5322 atext (and dots)
+ * before the @, hostname labels after it. No class holds its separator, so the pattern cannot backtrack.
+ */
+export const EMAIL = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+";
 /** Comma-joined mobile numbers, each ten digits starting 6 to 9 (spec 002 section 5). */
 export const MOBILE_LIST_PATTERN = `^${MOBILE}(,${MOBILE})*$`;
 /** Comma-joined e-mail addresses. */
