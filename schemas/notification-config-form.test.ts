@@ -16,8 +16,8 @@ describe('the notification form and its payload', () => {
     for (const bad of ['😀@tata.example', 'ops@tata', 'o ps@tata.example', 'ops@😀.example']) {
       expect(validate(notificationConfigFormSchema, { ...form, emailTo: [bad] }), bad).toEqual(['Please enter valid email']);
     }
-    expect(validate(notificationConfigPayloadSchema, { ...formToPayload({ ...form, emailTo: ["o'brien+ops@tata-steel.co.in"] }) })).toEqual([]);
     const payload = formToPayload(form, ids);
+    expect(validate(notificationConfigPayloadSchema, formToPayload({ ...form, emailTo: ["o'brien+ops@tata-steel.co.in"] }, ids))).toEqual([]);
     expect(payload).toMatchObject({ mode: 'EMAIL', eventId: 4, emailTo: 'ops@tata.example', emailCc: 'cc@tata.example', emailBcc: '', body: 'B' });
     expect(validate(notificationConfigPayloadSchema, payload)).toEqual([]);
   });

@@ -9,7 +9,7 @@ import type { ListConfig, RowDetail } from '../types';
 import { HeaderButtons } from './HeaderButtons';
 import { RowActions } from './RowActions';
 import { SwitchCell } from './SwitchCell';
-import { tableColumns } from './tableColumns';
+import { minTableWidth, tableColumns } from './tableColumns';
 import { useColumnFilters } from './columnFilters';
 import { useInlineEdit } from './useInlineEdit';
 import { cellValue } from './columns';
@@ -192,6 +192,7 @@ const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, empt
       dataSource={rows}
       columns={columns}
       tableLayout="fixed"
+      scroll={{ x: minTableWidth(columns) }}
       locale={{ emptyText }}
       pagination={{
         current: page,

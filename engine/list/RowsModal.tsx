@@ -5,7 +5,7 @@ import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { RowRowsAction } from '../types';
 import { useReturnFocus } from '../views/useReturnFocus';
-import { tableColumns } from './tableColumns';
+import { minTableWidth, tableColumns } from './tableColumns';
 import type { Row } from './useListController';
 
 /**
@@ -19,14 +19,16 @@ export function RowsModal({ action, row, onClose }: { action: RowRowsAction; row
   useEffect(() => {
     if (error) feedback.error(action.fetchError);
   }, [error, action.fetchError]);
+  const columns = tableColumns(action.columns);
   return (
     <Modal title={action.title(row)} open onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <Table<Row>
         rowKey={action.rowKey}
         loading={isLoading}
         dataSource={Array.isArray(data) ? data : []}
-        columns={tableColumns(action.columns)}
+        columns={columns}
         tableLayout="fixed"
+        scroll={{ x: minTableWidth(columns) }}
         locale={{ emptyText: action.emptyText }}
         pagination={false}
         size="small"

@@ -103,3 +103,14 @@ export function tableColumns(
     };
   });
 }
+
+/** The width a column without its own is given at the least before the table scrolls sideways within its card. */
+const FLEXIBLE_MIN = 140;
+
+/**
+ * The narrowest a table of these columns is drawn (their widths, and {@link FLEXIBLE_MIN} for each without one): on a
+ * narrower screen the table scrolls sideways inside its card rather than the whole page.
+ */
+export function minTableWidth(columns: readonly { width?: number | string }[]): number {
+  return columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : FLEXIBLE_MIN), 0);
+}
