@@ -76,7 +76,7 @@ export function endpointQuery(endpoint: Endpoint, input: CallInput): Record<stri
 }
 
 /** Calls an endpoint through the HTTP helper. */
-export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, options: { quiet?: boolean; signal?: AbortSignal } = {}): Promise<HttpResult<T>> {
+export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, options: { quiet?: boolean; unnotified?: readonly string[]; signal?: AbortSignal } = {}): Promise<HttpResult<T>> {
   return http<T>(
     {
       service: endpoint.service,
@@ -88,6 +88,6 @@ export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, optio
       signal: options.signal,
       ifMatch: input.ifMatch,
     },
-    { quiet: options.quiet },
+    { quiet: options.quiet, unnotified: options.unnotified },
   );
 }

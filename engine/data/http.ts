@@ -95,7 +95,7 @@ function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: stri
  * an envelope with `success: false` is a failure, failures are returned (not thrown) and each message is toasted,
  * except a 412 to a conditional save (`ifMatch`): the caller offers to reload the record instead.
  */
-export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boolean } = {}): Promise<HttpResult<T>> {
+export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boolean; unnotified?: readonly string[] } = {}): Promise<HttpResult<T>> {
   // A FormData body (a file upload) is sent as multipart, with the boundary the browser sets.
   const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
   const headers: Record<string, string> = multipart ? {} : { 'content-type': 'application/json' };
@@ -108,7 +108,9 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
   const fail = (status: number, messages: string[], body: unknown): HttpResult<T> => {
     if (status === 401) onUnauthorized();
     const conflict = status === STALE_RECORD && Boolean(req.ifMatch);
-    if (!options.quiet && !conflict) notifyErrors(messages);
+    // Messages the caller shows itself (`unnotified`, e.g. under a form's field) are not toasted.
+    const toasted = options.unnotified ? messages.filter((text) => !options.unnotified!.includes(text)) : messages;
+    if (!options.quiet && !conflict && toasted.length > 0) notifyErrors(toasted);
     return { ok: false, status, messages, body };
   };
   let res: Response;

@@ -122,13 +122,13 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       const inForm = messages.inForm;
       const firstOnly = messages.firstServerMessage;
       const fieldOf = messages.fieldOf;
-      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch }, { quiet: Boolean(inForm || firstOnly || fieldOf) });
+      // Refusals about one field go under it (`fieldOf`), not into a toast.
+      const unnotified = fieldOf ? Object.keys(fieldOf) : undefined;
+      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch }, { quiet: Boolean(inForm || firstOnly), unnotified });
       setSubmitting(false);
       if (!result.ok && fieldOf) {
         const placed = result.messages.filter((text) => fieldOf[text]);
         if (placed.length > 0) setFieldErrors(errorsUnder(placed.map((text) => [fieldOf[text], text])));
-        // The rest is toasted as the HTTP layer would have (a stale record has its own dialog).
-        if (!inForm && !firstOnly && result.status !== STALE_RECORD) result.messages.filter((text) => !fieldOf[text]).forEach((text) => feedback.error(text));
       }
       if (!result.ok && inForm?.[result.status]) {
         setRefusal(inForm[result.status]!);
@@ -141,6 +141,8 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       }
       if (!result.ok && firstOnly) {
         const explained = (result.body as { success?: unknown } | null)?.success === false && result.messages.length > 0;
+        // Shown under its field already.
+        if (explained && fieldOf?.[result.messages[0]]) return false;
         const generic = editing ? (messages.updateError ?? messages.createError) : messages.createError;
         feedback.error(explained ? result.messages[0] : generic, firstOnly.seconds);
         return false;
