@@ -183,16 +183,20 @@ interface ListTableProps {
   onFilter: (filters: Record<string, readonly unknown[] | null>) => void;
 }
 
+/** A table narrower than its columns' least widths scrolls sideways here, inside its card, not the whole page. */
+const TABLE_SCROLLER = { overflowX: 'auto' } as const;
+
 /** The rows of a list, with the pager, the sort and the row details: re-rendered only when one of these changes. */
 const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, emptyText, noun, serverPaged, page, size, total, detail, onPage, onSize, onSort, onFilter }: ListTableProps) {
   return (
+    <div style={TABLE_SCROLLER}>
     <Table<Row>
+      style={{ minWidth: minTableWidth(columns) }}
       rowKey={rowKey}
       loading={loading}
       dataSource={rows}
       columns={columns}
       tableLayout="fixed"
-      scroll={{ x: minTableWidth(columns) }}
       locale={{ emptyText }}
       pagination={{
         current: page,
@@ -224,5 +228,6 @@ const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, empt
         }
       }
     />
+    </div>
   );
 });

@@ -22,17 +22,19 @@ export function RowsModal({ action, row, onClose }: { action: RowRowsAction; row
   const columns = tableColumns(action.columns);
   return (
     <Modal title={action.title(row)} open onCancel={onClose} footer={null} width={960} destroyOnHidden>
+      <div style={{ overflowX: 'auto' }}>
       <Table<Row>
+        style={{ minWidth: minTableWidth(columns) }}
         rowKey={action.rowKey}
         loading={isLoading}
         dataSource={Array.isArray(data) ? data : []}
         columns={columns}
         tableLayout="fixed"
-        scroll={{ x: minTableWidth(columns) }}
         locale={{ emptyText: action.emptyText }}
         pagination={false}
         size="small"
       />
+      </div>
     </Modal>
   );
 }
