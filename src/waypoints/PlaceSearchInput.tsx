@@ -1,5 +1,7 @@
-import { AutoComplete } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { AutoComplete, Flex, Typography } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
+import { readLatLng } from '../../schemas/formats';
+import { LATLNG_MESSAGE } from '../../schemas/directions';
 import { resolvePlace, searchPlaces, type ChosenPlace, type PlaceOption } from './waypointApi';
 import { SEARCH_DEBOUNCE_MS } from '../../engine/search';
 
@@ -12,6 +14,9 @@ import { SEARCH_DEBOUNCE_MS } from '../../engine/search';
 export function PlaceSearchInput({ value, onChoose, disabled }: { value: string; onChoose: (place: ChosenPlace | null) => void; disabled?: boolean }) {
   const [text, setText] = useState(value);
   const [options, setOptions] = useState<PlaceOption[]>([]);
+  // Two numbers with a comma read as coordinates: out of range ('95,200') they are told so, not searched in silence.
+  const badLatLng = /^\s*[+-]?\d+(\.\d+)?\s*,\s*[+-]?\d+(\.\d+)?\s*$/.test(text) && readLatLng(text) === null;
+  const hintId = useId();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const controller = useRef<AbortController>(undefined);
 
@@ -40,8 +45,13 @@ export function PlaceSearchInput({ value, onChoose, disabled }: { value: string;
   };
 
   return (
+    <Flex vertical>
     <AutoComplete
       aria-label="Search a place or lat,lng"
+      aria-invalid={badLatLng || undefined}
+      aria-describedby={badLatLng ? hintId : undefined}
+      status={badLatLng ? 'error' : undefined}
+      notFoundContent={text.trim().length >= 3 && !badLatLng ? 'No places found' : undefined}
       value={text}
       options={options.map((o) => ({ value: o.placeId, label: o.description }))}
       onSearch={search}
@@ -57,5 +67,11 @@ export function PlaceSearchInput({ value, onChoose, disabled }: { value: string;
       style={{ width: '100%' }}
       allowClear
     />
+    {badLatLng && (
+      <Typography.Text type="danger" id={hintId} style={{ fontSize: 12 }}>
+        {LATLNG_MESSAGE}
+      </Typography.Text>
+    )}
+    </Flex>
   );
 }

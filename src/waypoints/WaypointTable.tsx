@@ -1,12 +1,12 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, InputNumber, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, InputNumber, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import Sortable from 'sortablejs';
 import { flushSync } from 'react-dom';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { ConfirmPopover } from '../../engine/views/ConfirmPopover';
 import { PlaceSearchInput } from './PlaceSearchInput';
 import type { WaypointEditor } from './useWaypointEditor';
-import { formatGeoCode, formatRadius, rowMode, saveBlock, type WaypointRow } from './waypointModel';
+import { formatGeoCode, formatRadius, rowMode, saveBlock, saveHint, type WaypointRow } from './waypointModel';
 
 /** The class of the drag handle: only it starts a drag, so the row's inputs and buttons stay usable. */
 const HANDLE = 'waypoint-drag-handle';
@@ -188,9 +188,11 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
       render: (_, row) =>
         rowMode(row) === 'editing' ? (
           <Space size={4}>
-            <Button type="primary" size="small" disabled={Boolean(saveBlock(row)) || editor.saving} loading={editor.saving} onClick={() => void editor.save()}>
-              Save
-            </Button>
+            <Tooltip title={saveHint(row)}>
+              <Button type="primary" size="small" disabled={Boolean(saveBlock(row)) || editor.saving} loading={editor.saving} onClick={() => void editor.save()}>
+                Save
+              </Button>
+            </Tooltip>
             <Button size="small" onClick={editor.cancel} disabled={editor.saving}>
               Cancel
             </Button>

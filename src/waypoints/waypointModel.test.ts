@@ -8,6 +8,7 @@ import {
   NEW_ROW_KEY,
   orderOf,
   saveBlock,
+  saveHint,
   toWaypointBody,
   waypointReducer,
   type StoredWaypoint,
@@ -77,6 +78,13 @@ describe('waypoint editor state', () => {
     expect(saveBlock(negative.rows[0])).toEqual({ reason: 'radius', message: WAYPOINT_MSG.negativeRadius });
     expect(saveBlock(waypointReducer(placed, { type: 'edit', patch: { geofenceRadius: 0 } }).rows[0])).toBeNull();
     expect(saveBlock(waypointReducer(placed, { type: 'edit', patch: { geofenceRadius: 51 } }).rows[0])?.reason).toBe('radius');
+    // Save's tooltip says why it is disabled.
+    expect([row(), named.rows[0], negative.rows[0], placed.rows[0]].map(saveHint)).toEqual([
+      'Enter a label to save',
+      'Choose a place from the suggestions to save',
+      WAYPOINT_MSG.negativeRadius,
+      undefined,
+    ]);
   });
 
   it('builds the create body from the row: trimmed label, the place, an empty radius as the default 2 km', () => {

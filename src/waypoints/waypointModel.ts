@@ -140,6 +140,13 @@ export function saveBlock(row: WaypointRow): { reason: 'label' | 'place' | 'radi
   return null;
 }
 
+/** Why Save is disabled, said on its tooltip: the radius's own text, or what is still missing. */
+export function saveHint(row: WaypointRow): string | undefined {
+  const block = saveBlock(row);
+  if (!block) return undefined;
+  return block.message ?? (block.reason === 'label' ? 'Enter a label to save' : 'Choose a place from the suggestions to save');
+}
+
 /** The create call's body of the temporary row (an empty radius is the default, 2 km). */
 export function toWaypointBody(row: WaypointRow): WaypointBody {
   return {
