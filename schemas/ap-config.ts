@@ -40,6 +40,7 @@ export const AP_MSG = {
   partnerUnknown: 'Partner CBDT ID must be 0 or the id of a partner company of the company in scope',
   valueTooLarge: `The JSON may hold at most ${AP_VALUE_MAX} characters`,
   valueObject: 'Invalid JSON: the value must be a JSON object',
+  exists: 'An AP config of this type already exists for this CBDT ID and partner, edit it instead',
   pageSize: `page_size must be a whole number from 1 to ${AP_PAGE_SIZE_MAX}`,
   pageNumber: 'page_number must be a whole number from 0 (the first page) to 100000',
   id: 'The AP config id must be a whole number',

@@ -138,6 +138,12 @@ export type RouteMasterEntry = RouteMasterBody & {
   materialType: string;
 };
 
+/**
+ * The refusal of a second freight rate for the same route, transporter, vehicle, material and valid-from date in one
+ * company scope (migration 150): the create's 409, and a bulk row's error.
+ */
+export const ROUTE_MASTER_TAKEN = 'A freight rate for this route, transporter, vehicle, material and date already exists';
+
 /** The most rows a route master upload holds (spec 000 section 9). */
 export const ROUTE_MASTER_MAX_ROWS = 550;
 

@@ -72,6 +72,7 @@ export const apConfigForm = defineForm({
     createError: AP_MSG.generic,
     updateError: AP_MSG.generic,
     firstServerMessage: { seconds: AP_NOTICE_SECONDS },
+    fieldOf: { [AP_MSG.exists]: 'type' },
   },
   after: '/ap-configuration',
 });

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { routeMasterFormSchema, type RouteMasterBody, type RouteMasterEntry, type RouteMasterForm } from '../schemas/route-master';
+import { ROUTE_MASTER_TAKEN, routeMasterFormSchema, type RouteMasterBody, type RouteMasterEntry, type RouteMasterForm } from '../schemas/route-master';
 import { defineForm, defineList } from '../engine/define';
 import { api } from './endpoints';
 import * as registered from './route-master.meta';
@@ -81,6 +81,6 @@ export const routeMasterForm = defineForm({
   toSubmission: (form) => ({ body: routeMasterBody(form), query: { routeId: form.routeId } }),
   submit: { create: api.createRouteMaster },
   submitLabel: { create: 'Submit' },
-  messages: { created: 'Route master added successfully', createError: 'Error while adding' },
+  messages: { created: 'Route master added successfully', createError: 'Error while adding', fieldOf: { [ROUTE_MASTER_TAKEN]: 'routeId' } },
   after: '/route-master',
 });

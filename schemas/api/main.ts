@@ -5,7 +5,7 @@ import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
 import { ROUTE_CODE_TAKEN, routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
-import { routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
+import { ROUTE_MASTER_TAKEN, routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
 import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
 import { MATERIAL_EXISTS, materialCreateSchema } from '../material';
 
@@ -90,8 +90,8 @@ export const mainCalls = {
   deleteWaypoint: defineCall({ ...main, id: 'waypoints.delete', method: 'DELETE', path: '/saas/lego/company_routes_waypoints/delete', summary: 'Deletes a waypoint and renumbers the rest', querystring: scopedIdQuerySchema }),
 
   routeMaster: defineCall({ ...main, id: 'routeMaster.fetch', method: 'GET', path: '/saas/lego/company_routes_master/fetch', summary: "The consignor's freight rates per route and transporter", querystring: scopeQuerySchema }),
-  createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit'] }),
-  createRouteMasters: defineCall({ ...main, id: 'routeMaster.bulkCreate', method: 'POST', path: '/saas/lego/company_routes_master/bulk_create', summary: "Bulk freight rates: one answer per row ({id} or {error}); each row's route, transporter, vehicle and material must be the company's", querystring: scopeQuerySchema, body: routeMasterBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [BULK_TEXT.unstorable] }),
+  createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route (409 when the scope has a rate for that route, transporter, vehicle, material and valid-from date)', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit', ROUTE_MASTER_TAKEN] }),
+  createRouteMasters: defineCall({ ...main, id: 'routeMaster.bulkCreate', method: 'POST', path: '/saas/lego/company_routes_master/bulk_create', summary: "Bulk freight rates: one answer per row ({id} or {error}); each row's route, transporter, vehicle and material must be the company's, and a rate the scope (or an earlier row) has is refused", querystring: scopeQuerySchema, body: routeMasterBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [ROUTE_MASTER_TAKEN, BULK_TEXT.unstorable] }),
 
   standardVehicles: defineCall({ ...main, id: 'vehicles.standard', method: 'GET', path: '/saas/lego/static_data/vehicles/fetch', summary: 'The standard vehicles' }),
   vehicles: defineCall({ ...main, id: 'vehicles.fetch', method: 'GET', path: '/saas/lego/company_vehicles/fetch', summary: "The scope's vehicles", querystring: scopeQuerySchema }),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mainCalls } from '../../schemas/api/main';
+import { ROUTE_MASTER_TAKEN } from '../../schemas/route-master';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { ensureOwned, ensurePartner, resolveScope } from '../repos/scope-repository';
@@ -7,8 +8,12 @@ import { routeMasterRepository } from '../repos/route-master-repository';
 import { costUnitErrors } from '../rules/route-master-units';
 import { saveRouteMasterRows } from '../rules/route-master-rows';
 import type { AppContext } from '../context';
+import { refusingDuplicate } from '../store/unique';
 
-/** Route master (freight rates): fetch, create and bulk create (API.md "Route master"). */
+/**
+ * Route master (freight rates): fetch, create and bulk create (API.md "Route master"). A scope holds one rate per
+ * route, transporter, vehicle, material and valid-from date (migration 150): a second is 409 with ROUTE_MASTER_TAKEN.
+ */
 export async function routeMasterRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, mainCalls.routeMaster, async ({ query }) =>
     ok(await routeMasterRepository.list(store, await resolveScope(store, query))),
@@ -24,13 +29,13 @@ export async function routeMasterRoutes(app: FastifyInstance, { store }: AppCont
         await ensurePartner(q, scope.companyId, body.partnerId, query.pt ?? 'TRANSPORTER');
         await ensureOwned(q, 'company_vehicles', body.vehicleId, scope);
         await ensureOwned(q, 'company_materials', body.materialId, scope);
-        return { id: await routeMasterRepository.insert(q, scope, query.routeId, body) };
+        return { id: await refusingDuplicate(ROUTE_MASTER_TAKEN, () => routeMasterRepository.insert(q, scope, query.routeId, body)) };
       }),
     );
   });
 
   // The upload's rows, each answered on its own: a bad row (or one naming another company's route, transporter,
-  // vehicle or material) is reported, the others stored.
+  // vehicle or material, or a rate the scope or an earlier row has) is reported, the others stored.
   route(app, mainCalls.createRouteMasters, async ({ query, body }) =>
     ok(await saveRouteMasterRows(store, await resolveScope(store, query), body, query.pt ?? 'TRANSPORTER')),
   );

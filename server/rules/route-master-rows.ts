@@ -1,4 +1,4 @@
-import { refText, routeMasterBulkRowSchema, type RouteMasterBulkResult } from '../../schemas/route-master';
+import { ROUTE_MASTER_TAKEN, refText, routeMasterBulkRowSchema, type RouteMasterBulkResult } from '../../schemas/route-master';
 import { checked } from '../http/validation';
 import { routeMasterRepository, type RouteMasterBulkEntry } from '../repos/route-master-repository';
 import type { Scope } from '../repos/scope-repository';
@@ -21,7 +21,8 @@ const ROWS_PER_CHUNK = 200;
  * company_routes_master/bulk_create: checks and stores each row in `scope`, answering one
  * {@link RouteMasterBulkResult} per row in the body's order. A row whose route, transporter (a partner of type
  * `partnerType`), vehicle or material the scope may not use is refused with the upload's text for it; the others
- * are stored (see {@link saveBulk}: a row the database refuses is found and answered alone, under its savepoint).
+ * are stored (see {@link saveBulk}: a row the database refuses is found and answered alone, under its savepoint; a
+ * rate the scope already has, or an earlier row of the call, gets {@link ROUTE_MASTER_TAKEN}).
  */
 export async function saveRouteMasterRows(store: Store, scope: Scope, rows: unknown[], partnerType: string): Promise<RouteMasterBulkResult[]> {
   const outcomes = await saveBulk(store, rows, false, {
@@ -45,6 +46,9 @@ export async function saveRouteMasterRows(store: Store, scope: Scope, rows: unkn
       let next = 0;
       return answers.map((a) => ('saved' in a ? { saved: ids[next++] } : a));
     },
+    // The only unique index a new entry can break (migration 150): the scope's rate for that route, transporter,
+    // vehicle, material and date, stored before or by an earlier row.
+    duplicate: ROUTE_MASTER_TAKEN,
     chunk: ROWS_PER_CHUNK,
   });
   return outcomes.map((outcome) => ('refused' in outcome ? { error: outcome.refused } : { id: outcome.saved }));

@@ -16,12 +16,21 @@ const ROWS = 550;
 const HEADER = ROUTE_MASTER_SHEET_COLUMNS.filter((c) => !('hidden' in c && c.hidden)).map((c) => c.key);
 const STATUS = ROUTE_MASTER_SHEET_COLUMNS.length;
 
+/**
+ * Row i's valid-from date, DD/MM/YYYY: a different day for every row from 01/01/2027 on (28 days a month), as one
+ * route, transporter, vehicle and material takes one rate a date (migration 150).
+ */
+const validFrom = (i: number) => {
+  const month = Math.floor(i / 28);
+  return `${String((i % 28) + 1).padStart(2, '0')}/${String((month % 12) + 1).padStart(2, '0')}/${2027 + Math.floor(month / 12)}`;
+};
+
 /** A 550-row workbook of seeded Tata Steel names, each row a different freight cost and date. */
 function workbook(): Buffer {
   const rows = Array.from({ length: ROWS }, (_, i) => {
     const row: Record<string, string | number> = {
       Route: 'Jamshedpur - Kolkata', Transporter: 'VRL Logistics Limited', 'Vehicle Type': 'Open 22 ft 15 MT', 'Material Type': 'Steel Coils',
-      'Freight Cost': `${20 + i},500`, 'Loading Fee': 1200, 'STT (hours)': 12, 'Valid From': `${(i % 28) + 1}/0${(i % 9) + 1}/2027`,
+      'Freight Cost': `${20 + i},500`, 'Loading Fee': 1200, 'STT (hours)': 12, 'Valid From': validFrom(i),
     };
     return HEADER.map((key) => row[key] ?? '');
   });

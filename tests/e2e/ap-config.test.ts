@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, apiAs, axeViolations, callPath, choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
 import { apCalls } from '../../schemas/api';
-import { AP_MSG, type ApConfig } from '../../schemas/ap-config';
+import { AP_MSG, AP_TYPES, type ApConfig } from '../../schemas/ap-config';
 
 /**
  * AP configuration (spec 002 sections 2.6, 4, 5, 8 and 9): the paged list (10 a page, the page counted from 0 in the
@@ -21,22 +21,31 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 const TATA = { c: '1001', t: 'CONSIGNOR' };
+const HUL = { c: '1002', t: 'CONSIGNOR' };
+const TATA_URL = 'companyId=1001&companyName=Tata%20Steel%20Limited&companyType=CONSIGNOR';
+const HUL_URL = 'companyId=1002&companyName=Hindustan%20Unilever%20Limited&companyType=CONSIGNOR';
 const field = (label: string) => page.locator('form').getByLabel(label, { exact: true });
 const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 const submit = () => page.locator('form').getByRole('button', { name: 'Submit' });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const stored = async () => apiAs<{ total: number; data: ApConfig[] }>(page, app.url, callPath(apCalls.list, { ...TATA, page_size: 100, page_number: 0 }));
 
-/** Creates AP configs through the API with the page's desk token (the list's paging needs more than one page). */
-async function createMany(n: number) {
+/**
+ * Creates AP configs through the API with the page's desk token (the list's paging needs more than one page): one of
+ * each type and partner (0 or one of the company's) the company has not, as a company holds one config a type, CBDT id
+ * and partner (migration 150).
+ */
+async function createAll(scope: { c: string; t: string }, partners: number[], taken: string[]) {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  for (let i = 0; i < n; i += 1) {
-    const res = await fetch(`${app.url}${callPath(apCalls.create, TATA)}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ cbdt_id: 1001, type: 'SETTINGS', value: { batch: i } }),
-    });
-    expect(res.status).toBe(200);
+  for (const partner of [0, ...partners]) {
+    for (const type of AP_TYPES.filter((t) => !taken.includes(`${t}/${partner}`))) {
+      const res = await fetch(`${app.url}${callPath(apCalls.create, scope)}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ cbdt_id: Number(scope.c), partner_cbdt_id: partner, type, value: { partner } }),
+      });
+      expect(res.status).toBe(200);
+    }
   }
 }
 
@@ -86,17 +95,20 @@ describe('AP configuration', () => {
   });
 
   it('pages 10 at a time, asking for page_number 0 first', async () => {
-    await createMany(10);
+    // Tata Steel holds at most 9 (3 types, partner 0, 2001 or 2002): the pages are Hindustan Unilever's, its 3 seeded
+    // (DESK and SETTINGS for partner 0, EXCEPTION_CHARGES for 2001) and the 9 others of partners 0, 2001, 2002, 2003.
+    await createAll(HUL, [2001, 2002, 2003], ['DESK/0', 'SETTINGS/0', 'EXCEPTION_CHARGES/2001']);
     const first = page.waitForRequest((req) => req.url().includes('/saas/v1/ap/config/fetch/all') && req.url().includes('page_number=0'));
-    await page.reload();
+    await page.goto(`${app.url}/ap-configuration?${HUL_URL}`);
     const url = new URL((await first).url());
     expect(url.searchParams.get('page_size')).toBe('10');
     await expect.poll(() => rows().count()).toBe(10);
     const second = page.waitForRequest((req) => req.url().includes('page_number=1'));
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
     await second;
-    await expect.poll(() => rows().count()).toBe(1);
-    await rows().first().getByText('EXCEPTION_CHARGES').waitFor();
+    // The oldest two, newest first: the seeded SETTINGS, then DESK.
+    await expect.poll(() => rows().count()).toBe(2);
+    await rows().first().getByText('SETTINGS').waitFor();
     // The Value cell scrolls rather than growing the row.
     const box = rows().first().locator('pre');
     expect(await box.evaluate((e) => getComputedStyle(e).overflow)).toBe('auto');
@@ -104,6 +116,7 @@ describe('AP configuration', () => {
   });
 
   it('edits a config with its value as JSON, and Back returns to the list', async () => {
+    await page.goto(`${app.url}/ap-configuration?${TATA_URL}`);
     await rows().first().getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL('**/ap-configuration/*/edit?*');
     await page.getByText('Update AP Config').first().waitFor();

@@ -233,7 +233,9 @@ describe('route master upload', () => {
   it('uploads a 550-row file in a few bulk calls, every row saved', async () => {
     await resetSheet();
     const before = (await entries()).length;
-    const rows = Array.from({ length: 550 }, (_, i) => ({ ...good, 'Freight Cost': `${10 + i},000`, 'Valid From': `${(i % 28) + 1}/0${(i % 9) + 1}/2027` }));
+    // A different date a row (one rate a route, transporter, vehicle, material and date: migration 150), 28 days a month.
+    const date = (i: number) => `${(i % 28) + 1}/${String((Math.floor(i / 28) % 12) + 1).padStart(2, '0')}/${2027 + Math.floor(i / 336)}`;
+    const rows = Array.from({ length: 550 }, (_, i) => ({ ...good, 'Freight Cost': `${10 + i},000`, 'Valid From': date(i) }));
     await importFile(xlsx('route-master-550.xlsx', RM_HEADER, rows));
     await expect.poll(() => cell(0, 549).innerText()).toBe(good.Route);
     const calls: string[] = [];

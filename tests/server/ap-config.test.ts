@@ -134,8 +134,40 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
     expect(await rows()).toBe(before);
   });
 
+  it('refuses a second config of a type for the same CBDT id and partner with 409, on create and update, changing nothing', async () => {
+    // Left by the tests above: DESK and SETTINGS with partner 0, DESK with partner 2001.
+    const made = await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { first: true } }));
+    expect(made.status).toBe(200);
+    const before = await rows();
+    const exists = { status: 409, body: { success: false, data: null, message: [AP_MSG.exists] } };
+    // The same key, whatever the value, from any branch of the company.
+    expect(await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { first: true } }))).toMatchObject(exists);
+    expect(await create(TATA_BRANCH, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { other: 1 } }))).toMatchObject(exists);
+    // Partner 0 when missing is the same as 0.
+    expect(await create(TATA, config({ partner_cbdt_id: undefined, type: 'DESK', value: {} }))).toMatchObject(exists);
+    expect(await rows()).toBe(before);
+    // Another partner or type is another config; another company may hold the same type and partner.
+    const other = await create(TATA, config({ partner_cbdt_id: 2002, type: 'DESK', value: {} }));
+    expect(other.status).toBe(200);
+    expect((await create(HUL, config({ cbdt_id: 1002, partner_cbdt_id: 2002, type: 'SETTINGS', value: {} }))).status).toBe(200);
+    // An update onto another config's key is refused and changes nothing; onto its own key it is a plain edit.
+    const id = other.body.data.id as number;
+    expect(await call('PUT', `${BASE}/${id}?${TATA}`, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: {} }))).toMatchObject(exists);
+    expect((await call('GET', `${BASE}/${id}?${TATA}`)).body.data).toMatchObject({ type: 'DESK', partner_cbdt_id: 2002 });
+    expect((await call('PUT', `${BASE}/${id}?${TATA}`, config({ partner_cbdt_id: 2002, type: 'DESK', value: { edited: true } }))).status).toBe(200);
+    // Once deleted, the key is free again.
+    expect((await call('DELETE', `${BASE}/${made.body.data.id}?${TATA}`)).status).toBe(200);
+    expect((await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { again: true } }))).status).toBe(200);
+  });
+
+  it('refuses one of two identical creates sent at once', async () => {
+    const body = config({ partner_cbdt_id: 2001, type: 'SETTINGS', value: { race: true } });
+    const answers = await Promise.all([create(TATA, body), create(TATA, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+
   it('writes every change to the audit log in the same transaction', async () => {
-    const made = (await create(TATA, config({ type: 'DESK', value: { audited: true } }))).body.data.id as number;
+    const made = (await create(TATA, config({ type: 'EXCEPTION_CHARGES', value: { audited: true } }))).body.data.id as number;
     const entries = await t.store.query<{ action: string; object_type: string }>(
       'select action, object_type from audit_log where object_type = $1 and object_id = $2',
       ['ap_config', String(made)],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MASTER_TAKEN } from '../../schemas/route-master';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
 const TATA = 'c=1001&b=3101&d=31011&t=CONSIGNOR&pt=TRANSPORTER';
@@ -88,6 +89,30 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
     expect(hul.body.data).toEqual([{ error: 'Please enter valid route,transport,vehicle and material' }, { id: expect.stringMatching(/^rm_/) }]);
   });
 
+  it('refuses a rate the scope has, and the second of two identical rows, storing the other rows', async () => {
+    const before = await count(t.store, 'route_master');
+    const fresh = row({ validFrom: Date.parse('2026-10-01T00:00:00+05:30') });
+    const res = await call('POST', URL_TATA, [
+      row(), // stored by the first test
+      fresh,
+      row({ validFrom: Date.parse('2026-10-02T00:00:00+05:30') }),
+      { ...fresh, data: [{ key: 'ROUTE_COST', value: 5, unit: 'FIXED' }] }, // the same rate at another cost
+      fresh,
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { error: ROUTE_MASTER_TAKEN },
+      { id: expect.stringMatching(/^rm_/) },
+      { id: expect.stringMatching(/^rm_/) },
+      { error: ROUTE_MASTER_TAKEN },
+      { error: ROUTE_MASTER_TAKEN },
+    ]);
+    expect(await count(t.store, 'route_master')).toBe(before + 2);
+    // The single create refuses what the upload stored.
+    const single = await call('POST', `/saas/lego/company_routes_master/create?${TATA}&routeId=${fresh.routeId}`, { ...fresh, routeId: undefined });
+    expect(single).toMatchObject({ status: 409, body: { message: [ROUTE_MASTER_TAKEN] } });
+  });
+
   it('refuses a call without a company, an empty list and more than 550 rows, storing nothing', async () => {
     const before = await count(t.store, 'route_master');
     expect(await call('POST', '/saas/lego/company_routes_master/bulk_create?t=CONSIGNOR', [row()])).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
@@ -100,7 +125,9 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
 
   it('stores 550 rows in one call', async () => {
     const before = await count(t.store, 'route_master');
-    const rows = Array.from({ length: 550 }, (_, i) => row({ data: [{ key: 'ROUTE_COST', value: 1000 + i, unit: 'FIXED' }], ...(i === 300 ? { routeId: 'rt_hul_bhw_ckn' } : {}) }));
+    // A day apart: one rate a route, transporter, vehicle, material and date.
+    const day = (i: number) => Date.parse('2027-01-01T00:00:00+05:30') + i * 86_400_000;
+    const rows = Array.from({ length: 550 }, (_, i) => row({ validFrom: day(i), data: [{ key: 'ROUTE_COST', value: 1000 + i, unit: 'FIXED' }], ...(i === 300 ? { routeId: 'rt_hul_bhw_ckn' } : {}) }));
     const res = await call('POST', URL_TATA, rows);
     const data = res.body.data as ({ id: string } | { error: string })[];
     expect(data.filter((d) => 'id' in d)).toHaveLength(549);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_MASTER_TAKEN } from '../../schemas/route-master';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
 const TATA = 'c=1001&b=3101&d=31011&t=CONSIGNOR&pt=TRANSPORTER';
@@ -44,6 +45,28 @@ describe.each(BACKENDS)('route master on $name', (backend) => {
       vehicleId: 'veh_tsl_trailer40', vehicleType: 'Trailer 40 ft 28 MT', materialId: 'mat_tsl_tmt', materialType: 'TMT Bars',
       validFrom: entry.validFrom, loadType: 'FTL', data: entry.data,
     });
+  });
+
+  it('refuses a second rate for the same route, transporter, vehicle, material and date in the scope with 409', async () => {
+    const url = `/saas/lego/company_routes_master/create?${TATA}&routeId=rt_tsl_jsr_rou`;
+    const before = await count(t.store, 'route_master');
+    const taken = { status: 409, body: { success: false, data: null, message: [ROUTE_MASTER_TAKEN] } };
+    // Stored by the test above; other costs do not make it another rate.
+    expect(await call('POST', url, entry)).toMatchObject(taken);
+    expect(await call('POST', url, { ...entry, data: [{ key: 'ROUTE_COST', value: 1, unit: 'TON' }] })).toMatchObject(taken);
+    // The seeded rate of Jamshedpur - Kolkata (rm_tsl_1).
+    const seeded = { ...entry, vehicleId: 'veh_tsl_open22', materialId: 'mat_tsl_coils', validFrom: Date.parse('2026-04-01T00:00:00+05:30') };
+    expect(await call('POST', `/saas/lego/company_routes_master/create?${TATA}&routeId=rt_tsl_jsr_ccu`, seeded)).toMatchObject(taken);
+    expect(await count(t.store, 'route_master')).toBe(before);
+    // Another date, transporter, vehicle or material is another rate; so is the same rate of another department.
+    for (const other of [{ validFrom: entry.validFrom + 86_400_000 }, { partnerId: '2002' }, { vehicleId: 'veh_tsl_open22' }, { materialId: 'mat_tsl_coils' }]) {
+      expect((await call('POST', url, { ...entry, ...other })).status, JSON.stringify(other)).toBe(200);
+    }
+    expect((await call('POST', `/saas/lego/company_routes_master/create?c=1001&b=3101&t=CONSIGNOR&pt=TRANSPORTER&routeId=rt_tsl_jsr_rou`, entry)).status).toBe(200);
+    expect(await count(t.store, 'route_master')).toBe(before + 5);
+    // Two identical creates at once: one is stored.
+    const race = { ...entry, validFrom: entry.validFrom + 2 * 86_400_000 };
+    expect((await Promise.all([call('POST', url, race), call('POST', url, race)])).map((a) => a.status).sort()).toEqual([200, 409]);
   });
 
   it('rejects bad entries with the form texts and stores nothing', async () => {
