@@ -80,6 +80,13 @@ export const REPORT_MSG = {
 } as const;
 
 /**
+ * A create or edit that would make a schedule identical to another one of the entity (same type, same definition with
+ * the recipients compared as a set, trimmed and in lower case), enabled or not: two such schedules would mail the same
+ * report twice (a unique index decides, migration 155). Shown under the form's e-mail field.
+ */
+export const REPORT_DUPLICATE = 'An identical report is already scheduled for this selection';
+
+/**
  * One or more e-mail addresses separated by commas, at most 2000 characters: the format splits the list and checks
  * each address on its own, at most 254 characters (`isEmailList` in ajv.ts), in time linear in the text.
  */

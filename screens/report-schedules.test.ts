@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildFilters, exceptionDefinition, baseDefinition, dailySummaryList, exceptionList, filterRows, joinEmails, lastRunColumn, recipientsText, reportToForm, runOutcome, runTags, runText, scheduleText } from './report-schedules';
+import { buildFilters, exceptionDefinition, baseDefinition, dailySummaryForm, dailySummaryList, exceptionForm, exceptionList, filterRows, joinEmails, lastRunColumn, recipientsText, reportToForm, runOutcome, runTags, runText, scheduleText } from './report-schedules';
 import type { ReportRun } from '../schemas/api/reports';
 import { validator } from '../engine/form/validator';
 import { transformErrors } from '../engine/form/transformErrors';
-import { exceptionFormSchema, type ExceptionForm } from '../schemas/report-schedule';
+import { REPORT_DUPLICATE, exceptionFormSchema, type ExceptionForm } from '../schemas/report-schedule';
 
 describe('report definition payloads', () => {
   it('sends only rows with a key, an operator and a value, splitting lists and parsing integers', () => {
@@ -76,6 +76,15 @@ describe('report definition payloads', () => {
     expect(errors([{ key: 'current_escalation_level', operator: 'in', value: '2' }])).toEqual(['.filters.0.operator Please enter operator']);
     expect(errors([{ key: 'current_escalation_level', operator: 'gt', value: 'two' }])).toEqual(['.filters.0.value Please enter valid input value']);
     expect(errors([{ key: 'current_escalation_level', operator: 'gt', value: '2' }, { key: 'alert_type', operator: 'in', value: 'a,b' }])).toEqual([]);
+  });
+});
+
+describe('report forms', () => {
+  it('show the refusal of an identical schedule under the recipients, in both forms', () => {
+    for (const form of [dailySummaryForm, exceptionForm]) {
+      expect(form.messages.fieldOf).toEqual({ [REPORT_DUPLICATE]: 'emails' });
+      expect(Object.keys((form.schema as { properties: object }).properties)).toContain('emails');
+    }
   });
 });
 

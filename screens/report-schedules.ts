@@ -13,6 +13,7 @@ import {
   FILTER_FIELDS,
   FILTER_OPERATORS,
   LIST_OPERATORS,
+  REPORT_DUPLICATE,
   dailySummaryFormSchema,
   exceptionFormSchema,
   type DailySummaryForm,
@@ -289,6 +290,8 @@ const reportForm = (path: string) => ({
     updated: 'Report updated sucessfully',
     createError: 'There is something wrong',
     updateError: 'Error while updating report',
+    // The twin of a schedule the entity has already is told under the recipients (both forms name them `emails`).
+    fieldOf: { [REPORT_DUPLICATE]: 'emails' },
   },
   after: path,
   back: path,

@@ -1,6 +1,6 @@
 import { defineCall } from './contract';
 import { scopeQuerySchema } from '../scope';
-import { reportCreateSchema, reportListQuerySchema, reportUpdateSchema } from '../report-schedule';
+import { REPORT_DUPLICATE, reportCreateSchema, reportListQuerySchema, reportUpdateSchema } from '../report-schedule';
 
 const reports = { service: 'reports', envelope: 'main' } as const;
 
@@ -45,8 +45,8 @@ export interface ReportRun {
 export const reportCalls = {
   list: defineCall({ ...reports, id: 'reports.list', method: 'GET', path: '/saas/v1/rs/list', summary: "An entity's schedules of one type (with a branch: that branch's)", querystring: reportListQuerySchema }),
   byId: defineCall({ ...reports, id: 'reports.get', method: 'GET', path: '/saas/v1/rs/report/:id', summary: 'One schedule', querystring: scopeQuerySchema, params: reportParamsSchema }),
-  create: defineCall({ ...reports, id: 'reports.create', method: 'POST', path: '/saas/v1/rs/definition/create', summary: 'Creates a schedule', querystring: scopeQuerySchema, body: reportCreateSchema }),
-  update: defineCall({ ...reports, id: 'reports.update', method: 'PUT', path: '/saas/v1/rs/update/:id', summary: "Changes a schedule's definition or active flag", querystring: scopeQuerySchema, params: reportParamsSchema, body: reportUpdateSchema }),
+  create: defineCall({ ...reports, id: 'reports.create', method: 'POST', path: '/saas/v1/rs/definition/create', summary: 'Creates a schedule (409 when the entity has an identical one of that type, enabled or not)', querystring: scopeQuerySchema, body: reportCreateSchema, messages: [REPORT_DUPLICATE] }),
+  update: defineCall({ ...reports, id: 'reports.update', method: 'PUT', path: '/saas/v1/rs/update/:id', summary: "Changes a schedule's definition or active flag (409 when that makes it identical to another)", querystring: scopeQuerySchema, params: reportParamsSchema, body: reportUpdateSchema, messages: [REPORT_DUPLICATE] }),
   /** A schedule's runs, newest first (at most 50): the list's 'Last run' is the first. Answers ReportRun[]. */
   runs: defineCall({ ...reports, id: 'reports.runs', method: 'GET', path: '/saas/v1/rs/report/:id/runs', summary: "A schedule's runs, newest first", querystring: scopeQuerySchema, params: reportParamsSchema }),
   /** Runs a schedule now (even outside its cron; a disabled one is refused): answers the finished ReportRun. */

@@ -15,6 +15,8 @@ import type { ReportRun } from '../../schemas/api/reports';
 import { reportRunRepository as runs } from '../repos/report-run-repository';
 import { runNow } from '../jobs/report-job';
 import { XLSX_TYPE } from '../rules/report-workbook';
+import { REPORT_DUPLICATE } from '../../schemas/report-schedule';
+import { refusingDuplicate } from '../store/unique';
 
 /** 'Run now' of a switched-off schedule. */
 export const RUN_DISABLED = 'The schedule is disabled: enable it to run it';
@@ -95,7 +97,10 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer
       await ensureEntity(q, body.entity_id, scope.companyId);
       const definition = await checkDefinition(q, body.type, body.definition, scope);
       const id = newId('rs');
-      await schedules.insert(q, { id, entityId: body.entity_id, companyId: scope.companyId, type: body.type, definition, jobUuid: randomUUID() });
+      // An identical schedule of the type in the entity (enabled or not) is refused: the unique index decides (migration 155).
+      await refusingDuplicate(REPORT_DUPLICATE, () =>
+        schedules.insert(q, { id, entityId: body.entity_id, companyId: scope.companyId, type: body.type, definition, jobUuid: randomUUID() }),
+      );
       return schedules.get(q, id);
     });
     withEtag(reply, saved.version);
@@ -115,7 +120,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer
         definition = await checkDefinition(q, row.type, body.definition, scope);
         if ((definition.branch_id === undefined ? null : String(definition.branch_id)) !== branchOf(row)) throw new ApiError(400, [BRANCH_FIXED]);
       }
-      const version = await schedules.update(q, row.id, { definition, active: body.active }, expected);
+      const version = await refusingDuplicate(REPORT_DUPLICATE, () => schedules.update(q, row.id, { definition, active: body.active }, expected));
       if (version === null) throw await refusal(() => schedules.version(q, row.id));
       return schedules.get(q, row.id);
     });

@@ -1,4 +1,4 @@
-import { REPORT_MSG } from '../../schemas/report-schedule';
+import { REPORT_DUPLICATE, REPORT_MSG } from '../../schemas/report-schedule';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
@@ -107,6 +107,43 @@ describe.each(BACKENDS)('report schedules on $name', (backend) => {
     const created = await call('POST', '/saas/v1/rs/definition/create?c=1001&b=3101', { entity_id: entity, type: 'ALERT', definition: exception() });
     expect(created.status).toBe(200);
     expect(created.body.data.definition).toEqual({ ...exception(), job_uuid: created.body.data.job_request.job_uuid });
+  });
+
+  it('refuses a schedule identical to another of its type in the entity, enabled or not, and an edit making one so', async () => {
+    const post = (definition: object, b = '') => call('POST', `/saas/v1/rs/definition/create?c=1001${b && `&b=${b}`}`, { entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition });
+    const twin = { status: 409, body: { success: false, data: null, message: [REPORT_DUPLICATE] } };
+    const first = { ...daily(), email_recipients: 'twin1@x.in,twin2@x.in' };
+    const a = (await post(first)).body.data;
+    expect(a.id).toMatch(/^rs_/);
+    const before = await count(t.store, 'report_schedules');
+    // The recipients are a set: order, blanks around them, case and repeats do not tell two schedules apart.
+    expect(await post({ ...first, email_recipients: ' TWIN2@x.in, twin1@X.in ,twin2@x.in' })).toMatchObject(twin);
+    // A disabled twin is refused too: enable it instead.
+    expect((await call('PUT', `/saas/v1/rs/update/${a.id}?c=1001`, { active: 0 })).status).toBe(200);
+    expect(await post(first)).toMatchObject(twin);
+    expect(await count(t.store, 'report_schedules')).toBe(before);
+    // Another time, other recipients or another branch is another schedule.
+    const b = (await post({ ...first, schedule: { cron: '0 30 14 * * ?', type: 'DAILY' } })).body.data;
+    expect(b.id).toMatch(/^rs_/);
+    expect((await post({ ...first, email_recipients: 'twin1@x.in' })).status).toBe(200);
+    expect((await post({ ...first, branch_id: '3101' }, '3101')).status).toBe(200);
+    // An edit that would make b a's twin changes nothing; a's own definition, the recipients reordered, is no twin of it.
+    const stored = await t.store.one('select definition, version from report_schedules where id = $1', [b.id]);
+    expect(await call('PUT', `/saas/v1/rs/update/${b.id}?c=1001`, { definition: { ...first, email_recipients: 'twin2@x.in,twin1@x.in' } })).toMatchObject(twin);
+    expect(await t.store.one('select definition, version from report_schedules where id = $1', [b.id])).toEqual(stored);
+    expect((await call('PUT', `/saas/v1/rs/update/${a.id}?c=1001`, { definition: { ...first, email_recipients: 'Twin2@x.in, twin1@x.in' } })).status).toBe(200);
+  });
+
+  it('refuses an exception report identical to another of the branch, not the same one at company level', async () => {
+    const post = (definition: object, b = '') => call('POST', `/saas/v1/rs/definition/create?c=1001${b && `&b=${b}`}`, { entity_id: entity, type: 'ALERT', definition });
+    const mine = { ...exception(), email_recipients: 'exception.twin@x.in' };
+    expect((await post(mine, '3101')).status).toBe(200);
+    expect(await post({ ...mine, email_recipients: 'Exception.Twin@x.in ' }, '3101')).toMatchObject({ status: 409, body: { message: [REPORT_DUPLICATE] } });
+    const { branch_id: _branch, ...companyLevel } = mine;
+    expect((await post(companyLevel)).status).toBe(200);
+    // Other params or filters make another report.
+    expect((await post({ ...mine, params: { ...mine.params, tripStatus: [1] } }, '3101')).status).toBe(200);
+    expect((await post({ ...mine, filters: [mine.filters[0]] }, '3101')).status).toBe(200);
   });
 
   it("keeps a branch's report to that branch: with b chosen, the definition must name the same branch", async () => {
