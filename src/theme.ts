@@ -20,7 +20,6 @@ export const themeConfig: ThemeConfig = {
     colorLinkHover: '#3470cc',
     // A focused input or select shows a ring that can be seen (WCAG 2.4.7): antd's is its primary at 6-10 % opacity.
     controlOutline: 'rgba(31, 95, 191, 0.45)',
-    controlOutlineWidth: 2,
   },
   components: {
     Layout: { headerBg: '#001529', headerHeight: 56 },

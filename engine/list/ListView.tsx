@@ -4,7 +4,6 @@ import { Card, Flex, Table, type TableColumnsType, type TablePaginationConfig } 
 import Input from 'antd/es/input/Input';
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { CompanyGate } from '../views/CompanyGate';
-import { Loading } from '../views/Loading';
 import type { ListConfig, RowDetail } from '../types';
 import { HeaderButtons } from './HeaderButtons';
 import { RowActions } from './RowActions';
@@ -16,7 +15,7 @@ import { cellValue } from './columns';
 import { useListController, type ListSort, type Row } from './useListController';
 import { countText, opens, PAGE_SIZES } from './paging';
 
-/** What a cell shows while its part's code loads: nothing, marked busy for assistive technology (and tests). */
+/** What a part of the list shows while its code loads: nothing, marked busy for assistive technology (and tests). */
 const PENDING = <span aria-busy="true" />;
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
@@ -85,7 +84,7 @@ export function ListView({ config }: { config: ListConfig }) {
       <CompanyGate ready={list.ready} needs={list.needs}>
         <Flex vertical gap="middle">
           {config.inlineForms && (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={PENDING}>
             <Flex gap="large" wrap align="start">
               {config.inlineForms.map((form) => (
                 <FormView key={form.title.create} config={form} compact onSaved={list.reload} />
@@ -94,7 +93,7 @@ export function ListView({ config }: { config: ListConfig }) {
             </Suspense>
           )}
           {config.filters && (
-            <Suspense fallback={<Loading size="small" />}>
+            <Suspense fallback={PENDING}>
               <ListFilters filters={config.filters} values={list.filters} onChange={list.filter} />
             </Suspense>
           )}
@@ -221,7 +220,7 @@ const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, empt
         detail && {
           rowExpandable: (row) => opens(detail, row),
           expandedRowRender: (row) => (
-            <Suspense fallback={<Loading />}>
+            <Suspense fallback={PENDING}>
               <RowDetailTable detail={detail} row={row} />
             </Suspense>
           ),
