@@ -10,6 +10,7 @@
  * A value renders the token's text (empty when the trip has none). An if renders its first part when the token has a
  * non-empty value, else its else part (or nothing). Anything else is text, `{{` that starts no tag included.
  * A template that opens an if without closing it, or closes one never opened, is refused with the reason.
+ * Only the values' own string properties are tokens: `{{constructor}}` or `{{#if __proto__}}` never reach a prototype.
  */
 
 /** The placeholder tokens of a trip (GET /notification/config-form-fields), in the order the form lists them. */
@@ -100,12 +101,18 @@ const ESCAPES: Record<TemplateEscape, (value: string) => string> = {
   xml: (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
 };
 
+/** A token's text: an own string property of the values, else empty (names like `toString` are unknown tokens). */
+function tokenValue(values: Record<string, string | undefined>, name: string): string {
+  const value: unknown = Object.hasOwn(values, name) ? values[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 function renderNodes(nodes: Node[], values: Record<string, string | undefined>, escape: (value: string) => string): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
-    else if (node.kind === 'value') out += escape(values[node.name] ?? '');
-    else out += renderNodes(values[node.name] ? node.then : node.else, values, escape);
+    else if (node.kind === 'value') out += escape(tokenValue(values, node.name));
+    else out += renderNodes(tokenValue(values, node.name) ? node.then : node.else, values, escape);
   }
   return out;
 }

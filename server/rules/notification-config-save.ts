@@ -10,6 +10,7 @@ import { inSavepoint } from '../repos/savepoint';
 import { resolveScope } from '../repos/scope-repository';
 import type { Queryable } from '../store/store';
 import { isUniqueViolation } from '../store/unique';
+import { renderNotificationParts } from './notification-delivery';
 
 /** What a save answers: the configuration's id and whether it was new, or why nothing was stored. */
 export type NotificationConfigSaveResult =
@@ -157,11 +158,12 @@ function modeFields(p: NotificationConfigPayload): { settings: Record<string, un
 
 /**
  * Validates and stores one notification configuration (the form's save and one row of the bulk upload): the
- * schema's texts per mode, a company or a user ('Plese selecet either company or user'), ids that exist and belong
- * together (404), an ONBOARDED event; then creates it (`customerConfigId` null; one per scope, event and mode:
- * 409) or updates the one named (404 unless within reach of the payload's company, or its user when it has none;
- * its event and mode stay; with `expected` versions, only while it has one of them: 412). Run it inside the caller's
- * transaction; the caller checks the desk's scope.
+ * schema's texts per mode, a company or a user ('Plese selecet either company or user'), templates of the mode that
+ * the preview can read (the part named: 'Body: …'), ids that exist and belong together (404), an ONBOARDED event;
+ * then creates it (`customerConfigId` null; one per scope, event and mode: 409) or updates the one named (404 unless
+ * within reach of the payload's company, or its user when it has none; its event and mode stay; with `expected`
+ * versions, only while it has one of them: 412). Run it inside the caller's transaction; the caller checks the
+ * desk's scope.
  */
 export async function saveNotificationConfig(
   db: Queryable, payload: NotificationConfigPayload, by: string | null = null, expected: readonly number[] | null = null,
@@ -170,6 +172,9 @@ export async function saveNotificationConfig(
   if ('errors' in result) return { ok: false, errors: result.errors, status: 400 };
   const p = result.value as NotificationConfigPayload;
   if (!p.companyId && !p.userId) return { ok: false, errors: [M.noScope], status: 400 };
+  // What the preview and Send test refuse is not stored either ('Body: {{#if eta}} is not closed with {{/if}}').
+  const templates = renderNotificationParts(p);
+  if ('error' in templates) return { ok: false, errors: [templates.error], status: 400 };
   const scope = payloadScope(p);
   try {
     await checkNotificationScope(db, scope);
