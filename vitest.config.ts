@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that check what the other files of their suite did (documented-answers.test.ts reads the answers every server
+ * test logged), so they run after them: Vitest's own order (failed, then slow files first), these moved to the end.
+ * Their suite runs one file at a time.
+ */
+const LAST_FILES = ['tests/server/documented-answers.test.ts'];
+class LastFilesSequencer extends BaseSequencer {
+  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (spec: TestSpecification) => LAST_FILES.some((path) => spec.moduleId.replaceAll('\\', '/').endsWith(path));
+    return [...sorted.filter((spec) => !last(spec)), ...sorted.filter(last)];
+  }
+}
 
 /** Three suites: unit (engine, schemas, app logic), server (Fastify inject on PGlite and PostgreSQL), e2e (Chromium). */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LastFilesSequencer },
     projects: [
       {
         extends: true,

@@ -40,14 +40,37 @@ const lengthFirstPattern: CodeKeywordDefinition = {
 };
 
 /**
+ * `maxEntries`: at most this many entries in a comma-separated list (blank entries are not counted), so that an API
+ * field holding a list as text (`a@x.in,b@x.in`) is capped as the form caps its rows. Runs after `maxLength`, like
+ * `pattern` above: a text longer than the field allows is not split.
+ */
+const maxEntries: CodeKeywordDefinition = {
+  keyword: 'maxEntries',
+  type: 'string',
+  schemaType: 'number',
+  error: {
+    message: ({ schemaCode }) => str`must have at most ${schemaCode} entries`,
+    params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
+  },
+  code(cxt) {
+    const { data, schema, parentSchema } = cxt;
+    const limit: unknown = parentSchema.maxLength;
+    const entries = _`${data}.split(",").filter((entry) => entry.trim() !== "").length > ${schema}`;
+    cxt.fail(typeof limit === 'number' ? _`${data}.length <= ${limit} && ${entries}` : entries);
+  },
+};
+
+/**
  * What this project adds to any ajv: `errorMessage` (ajv-errors), its own formats (schemas/formats.ts), and
- * `pattern` checked after `maxLength` (see {@link lengthFirstPattern}). The forms' validator uses it too.
+ * `pattern` checked after `maxLength` (see {@link lengthFirstPattern}) and `maxEntries` (see {@link maxEntries}). The
+ * forms' validator uses it too.
  */
 export function addVocabulary<T extends Ajv>(ajv: T): T {
   ajvErrors(ajv);
   for (const [name, format] of Object.entries(CUSTOM_FORMATS)) ajv.addFormat(name, format);
   ajv.removeKeyword('pattern');
   ajv.addKeyword(lengthFirstPattern);
+  ajv.addKeyword(maxEntries);
   return ajv;
 }
 

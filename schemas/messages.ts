@@ -9,6 +9,8 @@ export const MSG = {
   staleRecord: 'This record was changed by someone else. Reload it to see the changes.',
   /** An If-Match that is neither `*` nor a list of ETags (400). */
   badIfMatch: 'If-Match must be * or the ETag the record was read with, e.g. "3"',
+  /** A file or replay refused while the server's worker pool has as much queued as it takes (503, Retry-After). */
+  busy: 'The server is busy. Please try again in a few seconds',
 } as const;
 
 /** Empty (left to minLength) or holding a non-space character: the spec's "no blank spaces only". */

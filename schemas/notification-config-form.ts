@@ -28,7 +28,7 @@ const rows = <Title extends string, P extends string, Msg extends string>(title:
     maxItems: NOTIFICATION_MAX_RECIPIENTS,
     default: [''],
     items: { type: 'string', minLength: 1, maxLength: 254, pattern, errorMessage: { type: message, minLength: message, maxLength: message, pattern: message } },
-    errorMessage: { minItems: message, maxItems: `At most ${NOTIFICATION_MAX_RECIPIENTS} recipients` },
+    errorMessage: { minItems: message, maxItems: M.tooManyRecipients },
   }) as const;
 /** Optional recipient rows (empty rows allowed, dropped from the payload). */
 const optionalRows = <Title extends string, P extends string, Msg extends string>(title: Title, pattern: P, message: Msg) =>
@@ -38,7 +38,7 @@ const optionalRows = <Title extends string, P extends string, Msg extends string
     maxItems: NOTIFICATION_MAX_RECIPIENTS,
     default: [''],
     items: { type: 'string', maxLength: 254, pattern: `^$|${pattern}`, errorMessage: { type: message, maxLength: message, pattern: message } },
-    errorMessage: { maxItems: `At most ${NOTIFICATION_MAX_RECIPIENTS} recipients` },
+    errorMessage: { maxItems: M.tooManyRecipients },
   }) as const;
 const url = <Title extends string>(title: Title) =>
   ({ type: 'string', title, minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$', errorMessage: { type: M.url, minLength: M.url, maxLength: tooLong(2000), pattern: M.urlFormat } }) as const;

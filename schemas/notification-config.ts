@@ -15,6 +15,9 @@ export const WEBHOOK_AUTH_TYPES = ['BASIC', 'BEARER'] as const;
 export const DEFAULT_WEBHOOK_AUTH_TYPE = 'BASIC';
 
 /** Texts of spec 002 sections 5 and 8 (spelled as the spec does) and the server's own. */
+/** At most this many recipients (mobile numbers or e-mail addresses) in one list, in the form and in the API. */
+export const NOTIFICATION_MAX_RECIPIENTS = 50;
+
 export const NOTIFICATION_CONFIG_MSG = {
   event: 'Please select event',
   mode: 'Please select template mode',
@@ -42,14 +45,13 @@ export const NOTIFICATION_CONFIG_MSG = {
   copied: (token: string) => `${token} copied to clipboard`,
   pasteNote: 'Paste it with Ctrl+V on Windows or Cmd+V on Mac',
   toggled: 'Configuration updated successfully',
+  tooManyRecipients: `At most ${NOTIFICATION_MAX_RECIPIENTS} recipients`,
 } as const;
 
 const M = NOTIFICATION_CONFIG_MSG;
 
 /** Largest template (body) in characters; subjects, headers and footers are shorter. */
 export const NOTIFICATION_BODY_MAX = 10_000;
-/** At most this many recipients (mobile numbers or e-mail addresses) in one list. */
-export const NOTIFICATION_MAX_RECIPIENTS = 50;
 
 const MOBILE = '[6-9][0-9]{9}';
 /**
@@ -72,8 +74,12 @@ const id = { type: ['integer', 'null'], minimum: 1, maximum: MAX_NUMERIC_ID, err
 const INT4_MAX = 2_147_483_647;
 const rowId = { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX, errorMessage: M.id } as const;
 const text = <Max extends number>(max: Max) => ({ type: 'string', maxLength: max, errorMessage: M.tooLong(max) }) as const;
+/** A list as comma-joined text, capped at the form's {@link NOTIFICATION_MAX_RECIPIENTS} entries as the form caps its rows. */
 const listOf = <P extends string, Msg extends string>(pattern: P, message: Msg) =>
-  ({ type: 'string', maxLength: 4000, pattern, errorMessage: { type: message, maxLength: M.tooLong(4000), pattern: message } }) as const;
+  ({
+    type: 'string', maxLength: 4000, maxEntries: NOTIFICATION_MAX_RECIPIENTS, pattern,
+    errorMessage: { type: message, maxLength: M.tooLong(4000), maxEntries: M.tooManyRecipients, pattern: message },
+  }) as const;
 const choice = <E extends readonly string[], Msg extends string>(values: E, message: Msg) =>
   ({ type: 'string', maxLength: 20, enum: values, errorMessage: message }) as const;
 const url = { type: 'string', maxLength: 2000, pattern: '^$|^https?://[^\\s]+$', errorMessage: { type: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat } } as const;

@@ -61,8 +61,12 @@ export const TRIP_STATUSES = [
  */
 export const EXCEPTION_LIMITS = { closedMinutes: EXCEPTION_FIXED.inProgressMinutes, tripHours: EXCEPTION_FIXED.inProgressMinutes / 60 } as const;
 
+/** At most this many addresses receive one report, in the forms and in the API (each run mails each of them). */
+export const REPORT_MAX_RECIPIENTS = 50;
+
 export const REPORT_MSG = {
   emails: 'Please select EmailId',
+  tooManyEmails: `At most ${REPORT_MAX_RECIPIENTS} e-mail ids`,
   emailsInvalid: 'Please enter valid email ids, separated by commas',
   timings: 'Enter timings',
   alerts: 'Please select alerts names',
@@ -90,7 +94,10 @@ export const REPORT_DUPLICATE = 'An identical report is already scheduled for th
  * One or more e-mail addresses separated by commas, at most 2000 characters: the format splits the list and checks
  * each address on its own, at most 254 characters (`isEmailList` in ajv.ts), in time linear in the text.
  */
-const emailList = { type: 'string', format: 'email-list', maxLength: EMAIL_LIST_MAX, errorMessage: REPORT_MSG.emails } as const;
+const emailList = {
+  type: 'string', format: 'email-list', maxLength: EMAIL_LIST_MAX, maxEntries: REPORT_MAX_RECIPIENTS,
+  errorMessage: { type: REPORT_MSG.emails, format: REPORT_MSG.emails, maxLength: REPORT_MSG.emails, maxEntries: REPORT_MSG.tooManyEmails },
+} as const;
 
 /**
  * The forms' e-mail list: the same rule, but a list typed and malformed is told apart from a blank one (the spec's
@@ -99,10 +106,11 @@ const emailList = { type: 'string', format: 'email-list', maxLength: EMAIL_LIST_
 const formEmailList = {
   type: 'string',
   maxLength: EMAIL_LIST_MAX,
+  maxEntries: REPORT_MAX_RECIPIENTS,
   pattern: '\\S',
   if: { maxLength: EMAIL_LIST_MAX, pattern: '\\S' },
   then: { format: 'email-list', errorMessage: REPORT_MSG.emailsInvalid },
-  errorMessage: { type: REPORT_MSG.emails, maxLength: REPORT_MSG.emails, pattern: REPORT_MSG.emails },
+  errorMessage: { type: REPORT_MSG.emails, maxLength: REPORT_MSG.emails, maxEntries: REPORT_MSG.tooManyEmails, pattern: REPORT_MSG.emails },
 } as const;
 
 const emails = <T extends string>(title: T) => ({ ...formEmailList, title }) as const;

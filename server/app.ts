@@ -49,7 +49,9 @@ import { apConfigRoutes } from './routes/ap-config';
 import { featureSettingRoutes } from './routes/feature-settings';
 import { auditActor } from './http/audit-actor';
 import { bulkUploadRoutes, bulkUploadSampleRoutes } from './routes/bulk-upload';
-import { createJobs, type JobQueueOptions } from './jobs';
+import { createJobs, type JobQueueOptions, type Jobs } from './jobs';
+import { holdCpuPool } from './workers/cpu-pool';
+import { DEFAULT_QUOTAS, type OutboundQuotas } from './rules/outbound-gate';
 
 /** What {@link buildApp} needs; everything but the store has a default. */
 export interface BuildOptions {
@@ -80,6 +82,15 @@ export interface BuildOptions {
   clock?: Clock;
   /** The job queue's polling and expiry (server/jobs); tests shorten them. */
   jobs?: JobQueueOptions;
+  /** The outbound quotas (default {@link DEFAULT_QUOTAS}; `npm start` reads them from the environment). */
+  outbound?: Partial<OutboundQuotas>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's job queue, report scheduler, batch worker and sweep. */
+    jobs: Jobs;
+  }
 }
 
 /** Route families behind the desk token and the `prm.super.read` check. */
@@ -112,10 +123,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await seed(store);
   }
   const mailer = options.mailer ?? createOutboxMailer(store);
+  const outbound = { ...DEFAULT_QUOTAS, ...options.outbound };
   const ctx: AppContext = {
     store,
     mailer,
-    jobs: createJobs(store, mailer, options.jobs),
+    outbound,
+    clock: options.clock,
+    jobs: createJobs(store, mailer, { ...options.jobs, clock: options.clock, outbound }),
     tokens: createTokenService(await loadJwtSecret(store, options.jwtSecret)),
     geocoder: options.geocoder ?? createGazetteerGeocoder(),
     directions: createDirections({ routingUrl: options.routingUrl }),
@@ -130,6 +144,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await ctx.geocoder.ready?.();
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  // The instance's workers, for the process that runs it (shutdown) and the tests (a sweep's turn on their clock).
+  app.decorate('jobs', ctx.jobs);
+  // The worker pool of CPU-heavy work, let go of last (onClose hooks run in reverse order): after the jobs have stopped.
+  app.addHook('onClose', holdCpuPool());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await useSecurityHeaders(app, { config: ctx.config, mapTilesUrl: ctx.config.mapTilesUrl ?? undefined });
   useSharedValidation(app);

@@ -4,8 +4,10 @@ import type { TokenService } from './auth/tokens';
 import type { Geocoder } from './geocoder/geocoder';
 import type { DirectionsService } from './routing/directions';
 import type { ServiceName } from '../schemas/api/services';
-import type { JobQueue } from './jobs/queue';
+import type { Jobs } from './jobs';
 import type { TripIndex } from './rules/trip-index';
+import type { OutboundQuotas } from './rules/outbound-gate';
+import type { Clock } from './auth/rate-limit';
 
 /** Runtime settings the console reads from `GET /config.json`. */
 export interface PublicConfig {
@@ -24,8 +26,12 @@ export interface AppContext {
   geocoder: Geocoder;
   directions: DirectionsService;
   config: PublicConfig;
-  /** The background job queue (bulk-upload batches). */
-  jobs: JobQueue;
+  /** The background job queue (bulk-upload batches, report runs) with this instance's workers and sweep. */
+  jobs: Jobs;
+  /** The outbound gate's quotas (server/rules/outbound-gate.ts). */
+  outbound: OutboundQuotas;
+  /** The clock of quotas and leases (default: the database's); tests move it forward. */
+  clock?: Clock;
   /** `SEARCH_URL`: the Elasticsearch or OpenSearch a synced trip also goes to; null = the PostgreSQL table only. */
   tripIndex: TripIndex | null;
 }

@@ -5,12 +5,15 @@
  * URLs the console uses per service family; empty = this origin, '/tms' for transporters), MAP_TILES_URL (the offline map's tile
  * server, allowed by the Content-Security-Policy), SERVICE_ROUTING_URL (an OSRM server for driving directions), SEARCH_URL (an Elasticsearch or OpenSearch server synced trips also go to), STATIC_DIR (./dist), TRUST_PROXY, LOG_LEVEL, GAZETTEER_CACHE_DIR (the place
  * search's prebuilt gazetteer, default node_modules/.cache/lego-gazetteer), REPORT_TICK_SECONDS (15: how often the
- * report scheduler looks for due schedules; 0 turns it off, Run now still works).
+ * report scheduler looks for due schedules; 0 turns it off, Run now still works), WORKER_POOL_SIZE (threads for CPU-heavy work,
+ * default cores - 1: server/workers/README.md), OUTBOUND_* and BATCH_QUEUE_PER_DESK
+ * (the outbound quotas, server/rules/outbound-gate.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openStore } from './store/open-store';
 import { createSmtpMailer } from './auth/smtp-mailer';
+import { quotasFromEnv } from './rules/outbound-gate';
 import { gazetteerStatus } from './geocoder/gazetteer-build';
 import { SERVICE_BASES, SERVICE_NAMES, type ServiceName } from '../schemas/api/services';
 
@@ -32,6 +35,7 @@ const app = await buildApp({
   mapTilesUrl: env.MAP_TILES_URL || undefined,
   routingUrl: env.SERVICE_ROUTING_URL || undefined,
   searchUrl: env.SEARCH_URL || undefined,
+  outbound: quotasFromEnv(env),
   jobs: { reportTickSeconds: /^\d+$/.test(env.REPORT_TICK_SECONDS ?? '') ? Number(env.REPORT_TICK_SECONDS) : undefined },
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
@@ -42,7 +46,7 @@ const app = await buildApp({
 
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-console.log(`Lego console and platform API at http://${shown}:${port} (${store.kind})`);
+console.log(`Lego console and platform API at http://${shown}:${port} (${store.kind}, ${app.jobs.runWorker.owner})`);
 // buildApp has loaded the place search's gazetteer before this point: the first search does not wait for it.
 const places = gazetteerStatus();
 if (places.source !== 'none') console.log(`Place search ready: gazetteer ${places.source === 'cache' ? 'read from its cache' : 'built'} in ${Math.round(places.ms)} ms`);

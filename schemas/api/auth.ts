@@ -21,13 +21,19 @@ export const AUTH_TEXT = {
   locked: 'Too many wrong codes for this account. Please wait, then request a new code',
 } as const;
 
+/** What a code check answers besides success: a wrong code, or too many tries. */
+const CODE_ANSWERS = {
+  401: `'${BAD_CODE}': a wrong, used or expired code`,
+  429: `'${TOO_MANY}' after too many wrong codes from this address, or '${AUTH_TEXT.locked}' while the account waits; Retry-After gives the seconds to wait`,
+} as const;
+
 /**
  * Login by one-time code, the password change of spec 000 section 1 and logout. None is behind the desk guard:
  * logout reads the desk token itself, so that a desk without Lego access or a disabled user can end a session too.
  */
 export const authCalls = {
-  requestCode: defineCall({ ...auth, id: 'auth.requestCode', method: 'POST', path: '/auth/otp/request', summary: 'Sends a one-time code (the same answer for known and unknown users)', body: otpRequestSchema, bodyLimit: AUTH_BODY_LIMIT, messages: [TOO_MANY] }),
-  verifyCode: defineCall({ ...auth, id: 'auth.verifyCode', method: 'POST', path: '/auth/otp/verify', summary: 'Exchanges a code for the desk and auth tokens', body: otpVerifySchema, bodyLimit: AUTH_BODY_LIMIT, messages: [BAD_CODE, TOO_MANY, AUTH_TEXT.locked] }),
-  changePassword: defineCall({ ...auth, id: 'auth.changePassword', method: 'POST', path: '/auth/password/change', summary: 'Sets a new password (the expired-password dialog)', body: passwordChangeSchema, bodyLimit: AUTH_BODY_LIMIT, messages: [BAD_CODE, TOO_MANY, AUTH_TEXT.locked] }),
-  logout: defineCall({ ...auth, id: 'auth.logout', method: 'POST', path: '/auth/logout', summary: 'Revokes the desk token the call carries (Authorization: Bearer or token header); again is no error', bodyLimit: AUTH_BODY_LIMIT, messages: ['Unauthorized'] }),
+  requestCode: defineCall({ ...auth, id: 'auth.requestCode', method: 'POST', path: '/auth/otp/request', summary: 'Sends a one-time code (the same answer for known and unknown users)', body: otpRequestSchema, bodyLimit: AUTH_BODY_LIMIT, messages: [TOO_MANY], answers: { 429: `'${TOO_MANY}': too many code requests from this address (or over a sending quota); Retry-After gives the seconds to wait` } }),
+  verifyCode: defineCall({ ...auth, id: 'auth.verifyCode', method: 'POST', path: '/auth/otp/verify', summary: 'Exchanges a code for the desk and auth tokens', body: otpVerifySchema, bodyLimit: AUTH_BODY_LIMIT, messages: [BAD_CODE, TOO_MANY, AUTH_TEXT.locked], answers: CODE_ANSWERS }),
+  changePassword: defineCall({ ...auth, id: 'auth.changePassword', method: 'POST', path: '/auth/password/change', summary: 'Sets a new password (the expired-password dialog)', body: passwordChangeSchema, bodyLimit: AUTH_BODY_LIMIT, messages: [BAD_CODE, TOO_MANY, AUTH_TEXT.locked], answers: CODE_ANSWERS }),
+  logout: defineCall({ ...auth, id: 'auth.logout', method: 'POST', path: '/auth/logout', summary: 'Revokes the desk token the call carries (Authorization: Bearer or token header); again is no error', bodyLimit: AUTH_BODY_LIMIT, messages: ['Unauthorized'], answers: { 401: "'Unauthorized': no desk token, or one not signed here" } }),
 };

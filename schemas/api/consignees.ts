@@ -1,4 +1,5 @@
 import { defineCall } from './contract';
+import { ANSWERS } from './answers';
 import {
   CONSIGNEE_MSG, consigneeCreateBodySchema, consigneeCreateQuerySchema, consigneeDeleteQuerySchema, consigneeUpdateBodySchema,
   consigneeUpdateQuerySchema,
@@ -16,6 +17,6 @@ const CONSIGNEES_BODY_LIMIT = 4 * 1024 * 1024;
  */
 export const consigneeCalls = {
   create: defineCall({ ...main, id: 'consignees.create', method: 'POST', path: '/saas/lego/company_partners/create', summary: 'Creates consignees (pt=CONSIGNEE): all or a 400 naming the bad rows; with bulkUpload=true one answer per row ({id} or its error texts)', querystring: consigneeCreateQuerySchema, body: consigneeCreateBodySchema, bodyLimit: CONSIGNEES_BODY_LIMIT, messages: [CONSIGNEE_MSG.selectConsignor, CONSIGNEE_MSG.tooFar, CONSIGNEE_MSG.duplicateCode, BULK_TEXT.unstorable] }),
-  update: defineCall({ ...main, id: 'consignees.update', method: 'POST', path: '/saas/lego/company_partners/update', summary: "Updates a consignee and its place's label, code, address and radius (pt=CONSIGNEE; the place by cpId, its Google address and coordinates stay)", querystring: consigneeUpdateQuerySchema, body: consigneeUpdateBodySchema, messages: [CONSIGNEE_MSG.selectConsignor, CONSIGNEE_MSG.readOnly, CONSIGNEE_MSG.duplicateCode] }),
+  update: defineCall({ ...main, id: 'consignees.update', method: 'POST', path: '/saas/lego/company_partners/update', summary: "Updates a consignee and its place's label, code, address and radius (pt=CONSIGNEE; the place by cpId, its Google address and coordinates stay)", querystring: consigneeUpdateQuerySchema, body: consigneeUpdateBodySchema, messages: [CONSIGNEE_MSG.selectConsignor, CONSIGNEE_MSG.readOnly, CONSIGNEE_MSG.duplicateCode], answers: { 412: ANSWERS.stale } }),
   remove: defineCall({ ...main, id: 'consignees.delete', method: 'DELETE', path: '/saas/lego/company_partners/delete', summary: 'Deletes a consignee (pt=CONSIGNEE)', querystring: consigneeDeleteQuerySchema, messages: [CONSIGNEE_MSG.selectConsignor] }),
 };

@@ -35,6 +35,13 @@ export interface Contract {
   bodyLimit?: number;
   /** Served without the desk token (login, logos). */
   public?: boolean;
+  /**
+   * The statuses it answers besides those every call of its kind gives (`/docs` derives those from the rest of the
+   * contract: server/http/api-docs.ts), each with when it does, e.g. `{ 409: TRANSPORTER_TAKEN, 412: ANSWERS.stale }`.
+   */
+  answers?: Readonly<Record<number, string>>;
+  /** The media types of its success answer when that is not JSON (a file, an image); its failures stay JSON. */
+  produces?: readonly string[];
 }
 
 /** Declares a call, keeping its literal types so that its query, params and body types can be derived. */

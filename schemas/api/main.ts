@@ -1,4 +1,5 @@
 import { defineCall } from './contract';
+import { ANSWERS } from './answers';
 import { MSG } from '../messages';
 import { scopeQuerySchema } from '../scope';
 import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
@@ -82,7 +83,7 @@ export const waypointOrderBodySchema = {
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
   routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total", querystring: routeListQuerySchema }),
-  saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id (409 when the company has a route with that code)', querystring: scopeQuerySchema, body: routeBodySchema, messages: [ROUTE_CODE_TAKEN] }),
+  saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id (409 when the company has a route with that code)', querystring: scopeQuerySchema, body: routeBodySchema, messages: [ROUTE_CODE_TAKEN], answers: { 409: ROUTE_CODE_TAKEN, 412: ANSWERS.stale } }),
   createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [ROUTE_CODE_TAKEN, BULK_TEXT.unstorable] }),
   waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),
   createWaypoint: defineCall({ ...main, id: 'waypoints.create', method: 'POST', path: '/saas/lego/company_routes_waypoints/create', summary: 'Adds a waypoint at the end of a route', querystring: routeScopeQuerySchema, body: waypointBodySchema }),
@@ -90,16 +91,16 @@ export const mainCalls = {
   deleteWaypoint: defineCall({ ...main, id: 'waypoints.delete', method: 'DELETE', path: '/saas/lego/company_routes_waypoints/delete', summary: 'Deletes a waypoint and renumbers the rest', querystring: scopedIdQuerySchema }),
 
   routeMaster: defineCall({ ...main, id: 'routeMaster.fetch', method: 'GET', path: '/saas/lego/company_routes_master/fetch', summary: "The consignor's freight rates per route and transporter", querystring: scopeQuerySchema }),
-  createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route (409 when the scope has a rate for that route, transporter, vehicle, material and valid-from date)', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit', ROUTE_MASTER_TAKEN] }),
+  createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route (409 when the scope has a rate for that route, transporter, vehicle, material and valid-from date)', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit', ROUTE_MASTER_TAKEN], answers: { 409: ROUTE_MASTER_TAKEN } }),
   createRouteMasters: defineCall({ ...main, id: 'routeMaster.bulkCreate', method: 'POST', path: '/saas/lego/company_routes_master/bulk_create', summary: "Bulk freight rates: one answer per row ({id} or {error}); each row's route, transporter, vehicle and material must be the company's, and a rate the scope (or an earlier row) has is refused", querystring: scopeQuerySchema, body: routeMasterBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [ROUTE_MASTER_TAKEN, BULK_TEXT.unstorable] }),
 
   standardVehicles: defineCall({ ...main, id: 'vehicles.standard', method: 'GET', path: '/saas/lego/static_data/vehicles/fetch', summary: 'The standard vehicles' }),
   vehicles: defineCall({ ...main, id: 'vehicles.fetch', method: 'GET', path: '/saas/lego/company_vehicles/fetch', summary: "The scope's vehicles", querystring: scopeQuerySchema }),
-  createVehicle: defineCall({ ...main, id: 'vehicles.create', method: 'POST', path: '/saas/lego/company_vehicles/create', summary: 'Adds a standard or custom vehicle (409 when the scope has it)', querystring: scopeQuerySchema, body: vehicleCreateSchema, messages: [VEHICLE_EXISTS] }),
-  deleteVehicle: defineCall({ ...main, id: 'vehicles.delete', method: 'DELETE', path: '/saas/lego/company_vehicles/delete', summary: 'Deletes a vehicle no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This vehicle is used by route master entries'] }),
+  createVehicle: defineCall({ ...main, id: 'vehicles.create', method: 'POST', path: '/saas/lego/company_vehicles/create', summary: 'Adds a standard or custom vehicle (409 when the scope has it)', querystring: scopeQuerySchema, body: vehicleCreateSchema, messages: [VEHICLE_EXISTS], answers: { 409: VEHICLE_EXISTS } }),
+  deleteVehicle: defineCall({ ...main, id: 'vehicles.delete', method: 'DELETE', path: '/saas/lego/company_vehicles/delete', summary: 'Deletes a vehicle no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This vehicle is used by route master entries'], answers: { 409: 'This vehicle is used by route master entries' } }),
 
   masterMaterials: defineCall({ ...main, id: 'materials.master', method: 'GET', path: '/saas/lego/static_data/materials/fetch', summary: 'The master materials' }),
   materials: defineCall({ ...main, id: 'materials.fetch', method: 'GET', path: '/saas/lego/company_materials/fetch', summary: "The scope's materials", querystring: scopeQuerySchema }),
-  createMaterial: defineCall({ ...main, id: 'materials.create', method: 'POST', path: '/saas/lego/company_materials/create', summary: 'Adds a master or custom material (409 when the scope has it)', querystring: scopeQuerySchema, body: materialCreateSchema, messages: [MATERIAL_EXISTS] }),
-  deleteMaterial: defineCall({ ...main, id: 'materials.delete', method: 'DELETE', path: '/saas/lego/company_materials/delete', summary: 'Deletes a material no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This material is used by route master entries'] }),
+  createMaterial: defineCall({ ...main, id: 'materials.create', method: 'POST', path: '/saas/lego/company_materials/create', summary: 'Adds a master or custom material (409 when the scope has it)', querystring: scopeQuerySchema, body: materialCreateSchema, messages: [MATERIAL_EXISTS], answers: { 409: MATERIAL_EXISTS } }),
+  deleteMaterial: defineCall({ ...main, id: 'materials.delete', method: 'DELETE', path: '/saas/lego/company_materials/delete', summary: 'Deletes a material no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This material is used by route master entries'], answers: { 409: 'This material is used by route master entries' } }),
 };

@@ -1,4 +1,5 @@
 import { defineCall } from './contract';
+import { ANSWERS } from './answers';
 import {
   KNOWN_PLACE_MSG, knownPlaceCreateBodySchema, knownPlaceCreateQuerySchema, knownPlaceDeleteQuerySchema, knownPlaceFetchQuerySchema,
   knownPlaceUpdateBodySchema, knownPlaceUpdateQuerySchema,
@@ -17,6 +18,6 @@ const PLACES_BODY_LIMIT = 4 * 1024 * 1024;
 export const placeCalls = {
   placeFetch: defineCall({ ...main, id: 'places.fetch', method: 'GET', path: '/saas/lego/company_places/fetch', summary: "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page, size, sort or order one page of them and their total", querystring: knownPlaceFetchQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
   placeCreate: defineCall({ ...main, id: 'places.create', method: 'POST', path: '/saas/lego/company_places/create', summary: 'Creates known places: all or a 400 naming the bad rows; with bulkUpload=true one answer per row ({cpId} or its error texts)', querystring: knownPlaceCreateQuerySchema, body: knownPlaceCreateBodySchema, bodyLimit: PLACES_BODY_LIMIT, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.tooFar, KNOWN_PLACE_MSG.duplicateCode, BULK_TEXT.unstorable] }),
-  placeUpdate: defineCall({ ...main, id: 'places.update', method: 'POST', path: '/saas/lego/company_places/update', summary: "Updates a known place's label, address, code and geofence radius (its Google address and coordinates stay)", querystring: knownPlaceUpdateQuerySchema, body: knownPlaceUpdateBodySchema, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.readOnly, KNOWN_PLACE_MSG.duplicateCode] }),
+  placeUpdate: defineCall({ ...main, id: 'places.update', method: 'POST', path: '/saas/lego/company_places/update', summary: "Updates a known place's label, address, code and geofence radius (its Google address and coordinates stay)", querystring: knownPlaceUpdateQuerySchema, body: knownPlaceUpdateBodySchema, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.readOnly, KNOWN_PLACE_MSG.duplicateCode], answers: { 412: ANSWERS.stale } }),
   placeDelete: defineCall({ ...main, id: 'places.delete', method: 'DELETE', path: '/saas/lego/company_places/delete', summary: 'Deletes a known place', querystring: knownPlaceDeleteQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
 };

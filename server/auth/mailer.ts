@@ -22,20 +22,24 @@ export interface MailAttachment {
  */
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends one message. `within`: the transaction that records it as sent (a report run's recipient); the outbox
+   * writes the message in it, so that the record and the message commit together, or neither does.
+   */
+  send(message: MailMessage, within?: Queryable): Promise<void>;
 }
 
 /** Delivery into the `outbox` table, used when no transport is configured. */
 export function createOutboxMailer(db: Queryable): Mailer {
   return {
     kind: 'outbox',
-    async send({ to, subject, body, attachments = [] }) {
+    async send({ to, subject, body, attachments = [] }, within = db) {
       if (attachments.length === 0) {
-        await db.query('insert into outbox ("to", subject, body) values ($1, $2, $3)', [to, subject, body]);
+        await within.query('insert into outbox ("to", subject, body) values ($1, $2, $3)', [to, subject, body]);
         return;
       }
       // The message and its files in one statement: a reader never sees the message without them.
-      await db.query(
+      await within.query(
         `with message as (insert into outbox ("to", subject, body) values ($1, $2, $3) returning seq)
          insert into outbox_attachments (seq, position, filename, content_type, content)
          select message.seq, a.position, a.filename, a.content_type, decode(a.content, 'base64')

@@ -6,6 +6,7 @@ import { AUTH_TEXT } from '../../schemas/api/auth';
 import { userRepository } from '../repos/user-repository';
 import type { Mailer } from './mailer';
 import { addressGroup, giveBack, instantOf, takeRate, type Clock } from './rate-limit';
+import { DEFAULT_QUOTAS, admitOutbound, codeBucket } from '../rules/outbound-gate';
 import type { TokenUser } from './tokens';
 
 /**
@@ -49,7 +50,7 @@ const hashCode = (salt: string, code: string) => createHash('sha256').update(sal
 const BUCKET = {
   requests: (ip: string) => `otp:ip:${addressGroup(ip)}`,
   failures: (ip: string) => `otp:fail:ip:${addressGroup(ip)}`,
-  sends: (identifier: string) => `otp:id:${identifier}`,
+  sends: codeBucket,
 };
 
 /**
@@ -95,8 +96,8 @@ export async function requestCode(store: Store, mailer: Mailer, rawIdentifier: s
   if ((await waitLeft(store, account, now)) !== null) return;
   // Enough codes are on their way to this identifier: answer as usual, mail nothing (no 429, which would tell
   // a stranger's victim to stay away).
-  const sending = await takeRate(store, [{ bucket: BUCKET.sends(identifier), limit: OTP.sendsPerIdentifier, windowSeconds: OTP.ttlMinutes * 60 }], clock);
-  if (!sending.allowed) return;
+  const refused = await store.tx((q) => admitOutbound(q, DEFAULT_QUOTAS, { kind: 'code', identifier, perIdentifier: OTP.sendsPerIdentifier, windowSeconds: OTP.ttlMinutes * 60 }, clock));
+  if (refused) return;
 
   const { user } = account;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

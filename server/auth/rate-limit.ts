@@ -1,15 +1,22 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Queryable, Store } from '../store/store';
 
-/** One limit: at most `limit` counted requests per `windowSeconds` in `bucket`. */
+/**
+ * One limit: at most `limit` units per `windowSeconds` in `bucket`. A request takes `units` (default 1): a limit of
+ * requests counts 1 each, a limit of messages counts a send's recipients.
+ */
 export interface RateRule {
   bucket: string;
   limit: number;
   windowSeconds: number;
+  units?: number;
 }
 
-/** The outcome: allowed, or refused with the seconds until the oldest counted request leaves the window. */
-export type RateVerdict = { allowed: true } | { allowed: false; retryAfter: number };
+/**
+ * The outcome: allowed, or refused with the seconds until enough counted units leave the window for this request
+ * to fit, and the rule that refused (the longest wait).
+ */
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfter: number; rule: RateRule };
 
 /**
  * The time limits, codes and waiting periods are measured by. Without one, the database's clock (`now()`), which
@@ -55,18 +62,26 @@ export function addressGroup(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
 }
 
+/**
+ * Seconds until `rule`'s bucket has room for the request's units, or null when it has room now: the units counted
+ * in the window, oldest first, leave one after another, so the wait ends when the hit that makes room leaves.
+ */
 async function over(q: Queryable, rule: RateRule, now: string | null): Promise<number | null> {
+  const units = rule.units ?? 1;
   await q.query(
     `delete from rate_limit_hits where bucket = $1 and hit_at <= coalesce($3::timestamptz, now()) - make_interval(secs => $2)`,
     [rule.bucket, rule.windowSeconds, now],
   );
-  const row = await q.one<{ n: number; retry: number | null }>(
-    `select count(*)::int as n,
-            ceil(extract(epoch from (min(hit_at) + make_interval(secs => $2) - coalesce($3::timestamptz, now()))))::int as retry
+  const row = await q.one<{ used: number; retry: number | null }>(
+    `select coalesce(sum(units), 0)::int as used,
+            (select ceil(extract(epoch from (h.hit_at + make_interval(secs => $2) - coalesce($3::timestamptz, now()))))::int
+               from (select hit_at, sum(units) over (order by hit_at, ctid) as gone from rate_limit_hits where bucket = $1) h
+              where (select coalesce(sum(units), 0) from rate_limit_hits where bucket = $1) - h.gone + $5 <= $4
+              order by h.hit_at limit 1) as retry
        from rate_limit_hits where bucket = $1`,
-    [rule.bucket, rule.windowSeconds, now],
+    [rule.bucket, rule.windowSeconds, now, rule.limit, units],
   );
-  return row && row.n >= rule.limit ? Math.max(1, row.retry ?? rule.windowSeconds) : null;
+  return row && row.used + units > rule.limit ? Math.max(1, row.retry ?? rule.windowSeconds) : null;
 }
 
 /**
@@ -75,20 +90,29 @@ async function over(q: Queryable, rule: RateRule, now: string | null): Promise<n
  * Advisory locks on the buckets (taken in a fixed order) keep two concurrent requests from both slipping in.
  */
 export async function takeRate(store: Store, rules: RateRule[], clock?: Clock): Promise<RateVerdict> {
+  return store.tx((q) => takeRateWithin(q, rules, clock));
+}
+
+/**
+ * {@link takeRate} inside a transaction the caller holds: the counts commit (or roll back) with the caller's own
+ * writes, so a request refused later in the same transaction is not counted, and one that commits is.
+ */
+export async function takeRateWithin(q: Queryable, rules: RateRule[], clock?: Clock): Promise<RateVerdict> {
   const now = instantOf(clock);
-  return store.tx(async (q) => {
-    await q.query(
-      'select pg_advisory_xact_lock(h) from (select distinct hashtext(b) as h from unnest($1::text[]) as b order by h) s',
-      [rules.map((r) => r.bucket)],
-    );
-    let wait = 0;
-    for (const rule of rules) wait = Math.max(wait, (await over(q, rule, now)) ?? 0);
-    if (wait > 0) return { allowed: false, retryAfter: wait };
-    for (const rule of rules) {
-      await q.query('insert into rate_limit_hits (bucket, hit_at) values ($1, coalesce($2::timestamptz, now()))', [rule.bucket, now]);
-    }
-    return { allowed: true };
-  });
+  await q.query(
+    'select pg_advisory_xact_lock(h) from (select distinct hashtext(b) as h from unnest($1::text[]) as b order by h) s',
+    [rules.map((r) => r.bucket)],
+  );
+  let refusal: { retryAfter: number; rule: RateRule } | null = null;
+  for (const rule of rules) {
+    const wait = await over(q, rule, now);
+    if (wait !== null && (!refusal || wait > refusal.retryAfter)) refusal = { retryAfter: wait, rule };
+  }
+  if (refusal) return { allowed: false, ...refusal };
+  for (const rule of rules) {
+    await q.query('insert into rate_limit_hits (bucket, hit_at, units) values ($1, coalesce($2::timestamptz, now()), $3)', [rule.bucket, now, rule.units ?? 1]);
+  }
+  return { allowed: true };
 }
 
 /**

@@ -32,19 +32,60 @@ const ENVELOPES: Record<EnvelopeKind, object> = {
   none: { description: 'Not enveloped' },
 };
 
-/** The failures every call can answer, besides its schemas' messages (each rule's text is in the schema's errorMessage). */
-function answersOf(call: Contract) {
-  const envelope = ENVELOPES[call.envelope];
-  const failure = (description: string) => ({ description, content: { 'application/json': { schema: envelope } } });
-  return {
-    200: { description: 'Success', content: { 'application/json': { schema: envelope } } },
-    ...(call.querystring || call.body || call.params ? { 400: failure("The request breaks a rule of the call's schemas: the rule's own text (errorMessage), as the console's forms show it") } : {}),
-    ...(call.public ? {} : {
-      401: failure(`'${TEXT.unauthorized}': no desk token, or an expired one`),
-      403: failure(`'${TEXT.noLego}': the desk lacks prm.super.read`),
-    }),
-    ...(call.querystring || call.params ? { 404: failure(`'${TEXT.notFound}': an unknown company or id, or an id of another company`) } : {}),
+/** Fastify's body limit where a call sets none. */
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Fastify's longest path parameter: a longer one is answered 414 by Fastify itself, before any route. */
+const MAX_PARAM_LENGTH = 100;
+
+/** The header of a 429 or a 503: how long to wait (the health check's 503 gives none). */
+const RETRY_AFTER = { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again, when given' } };
+
+/** The success answer: JSON in the call's envelope, or the media types the contract `produces` (a file, an image). */
+function successOf(call: Contract) {
+  const content = call.produces
+    ? Object.fromEntries(call.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
+    : { 'application/json': { schema: ENVELOPES[call.envelope] } };
+  return { description: 'Success', content };
+}
+
+/**
+ * Every answer a call can give, by status: those every call of its kind gives, derived from its contract (a body can
+ * be malformed, too large or of a media type the server does not read; a guarded call can lack its token; a call
+ * naming ids can name unknown ones; anything can fail unexpectedly), and the call's own `answers`, whose text wins
+ * for a status both give. Refusals are JSON: the data family's envelope, else the main one (the token checks answer
+ * before any family's code, so always in the main envelope).
+ */
+export function answersOf(call: Contract): Record<number, object> {
+  const refusal = call.envelope === 'data' ? ENVELOPES.data : ENVELOPES.main;
+  const answers: Record<number, object> = { 200: successOf(call) };
+  const add = (status: number, description: string, schema: object = refusal) => {
+    answers[status] = {
+      description: call.answers?.[status] ?? description,
+      content: { 'application/json': { schema } },
+      ...((status === 429 || status === 503) && { headers: RETRY_AFTER }),
+    };
   };
+  const takesBody = call.method !== 'GET';
+  if (call.querystring || call.params || call.body || takesBody) {
+    add(400, `The request breaks a rule of the call's schemas: the rule's own text (errorMessage), as the console's forms show it${takesBody ? "; 'Invalid request' for a body that is not JSON" : ''}`);
+  }
+  if (!call.public) {
+    add(401, `'${TEXT.unauthorized}': no desk token, or an expired one`, ENVELOPES.main);
+    add(403, `'${TEXT.noLego}': the desk lacks prm.super.read`, ENVELOPES.main);
+  }
+  if (call.querystring || call.params) add(404, `'${TEXT.notFound}': an unknown company or id, or an id of another company`);
+  if (takesBody) {
+    add(413, `'Request is too large': a body over ${call.bodyLimit ?? DEFAULT_BODY_LIMIT} bytes`);
+    add(415, "'Invalid request': a body of a media type the call does not read");
+  }
+  if (call.params) add(414, `A path parameter over ${MAX_PARAM_LENGTH} characters: Fastify's own answer {error, code, message, statusCode}`, ENVELOPES.none);
+  add(500, `'${TEXT.failed}': an unexpected failure (logged)`);
+  // The call's own statuses; a call answering bytes answers its own refusals as they are (e.g. the health check's 503).
+  for (const [status, description] of Object.entries(call.answers ?? {})) {
+    if (!answers[Number(status)]) add(Number(status), description, call.envelope === 'none' ? ENVELOPES.none : refusal);
+  }
+  return answers;
 }
 
 /**

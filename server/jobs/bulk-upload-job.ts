@@ -5,9 +5,12 @@ import { batchRepository, type BatchRecord, type RowResult } from '../repos/batc
 import { withActor } from '../store/actor';
 import type { Queryable, Store } from '../store/store';
 import type { BulkRowType } from '../rules/bulk-row-type';
-import { readSheet } from '../rules/bulk-workbook';
+import { cpuPool } from '../workers/cpu-pool';
+import { storeBatchResult } from './batch-result';
 import { configurationsRowType } from '../rules/notification-config-bulk-row';
 import type { JobQueue } from './queue';
+import { instantOf } from '../auth/rate-limit';
+import { underLease, type LeaseTiming } from './lease';
 import { isUniqueViolation } from '../store/unique';
 
 /** The components of the bulk upload and how their rows are stored; a new component is one entry here. */
@@ -25,15 +28,13 @@ const ROWS_PER_TX = 100;
 /** The widest sheet a component's file may be: its columns and a margin (a wider one is refused unread). */
 export const columnLimit = (type: BulkRowType): number => type.columns.length + BULK_EXTRA_COLUMNS;
 
-/** The data rows of a sheet as cell maps keyed by header, or why the file cannot be processed. */
-function rowsOf(bytes: Buffer, type: BulkRowType): { rows: Record<string, string>[] } | { error: string } {
-  const sheet = readSheet(bytes, columnLimit(type));
-  if ('error' in sheet) return sheet;
-  const index = new Map(sheet.header.map((name, i) => [name.toLowerCase(), i]));
-  const missing = type.required.filter((c) => !index.has(c.toLowerCase()));
-  if (missing.length) return { error: BULK_UPLOAD_MSG.missingColumns(missing) };
-  const rows = sheet.rows.map((cells) => Object.fromEntries(type.columns.map((c) => [c, cells[index.get(c.toLowerCase()) ?? -1] ?? ''])));
-  return { rows };
+/**
+ * The data rows of a sheet as cell maps keyed by header, or why the file cannot be processed: read in the worker pool
+ * (server/workers/cpu-tasks.ts `batchRows`), the rows coming back in slices, so the event loop runs meanwhile.
+ */
+async function rowsOf(bytes: Buffer, type: BulkRowType): Promise<{ rows: Record<string, string>[] } | { error: string }> {
+  const read = await cpuPool().run('batchRows', { file: bytes, columns: [...type.columns], required: [...type.required], maxColumns: columnLimit(type) }, { wait: true });
+  return Array.isArray(read) ? { rows: read } : read;
 }
 
 /** A row's outcome as its result record says it. */
@@ -100,7 +101,7 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
   if (!batch || batch.status === 'DONE' || batch.status === 'FAILED') return;
   const type = BULK_ROW_TYPES[batch.type];
   const by = (await batchRepository.uploaderEmail(store, batch.created_by)) ?? batch.created_by;
-  const parsed = type ? rowsOf((await batchRepository.file(store, batchId))!, type) : { error: BULK_UPLOAD_MSG.unknownType };
+  const parsed = type ? await rowsOf((await batchRepository.file(store, batchId))!, type) : { error: BULK_UPLOAD_MSG.unknownType };
   if ('error' in parsed) {
     if (await batchRepository.finish(store, batchId, 'FAILED', [parsed.error])) await notify(mailer, store, batchId);
     return;
@@ -131,21 +132,84 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
       }
     }
   });
+  await storeBatchResult(store, batchId);
   if (await batchRepository.finish(store, batchId, 'DONE')) await notify(mailer, store, batchId);
 }
 
-/** Registers the batch job on the queue. */
-export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mailer): void {
-  const run = async ({ batchId }: { batchId: string }, { signal, lastAttempt }: { signal: AbortSignal; lastAttempt: boolean }) => {
-    try {
-      await runBatch(store, mailer, batchId, signal);
-    } catch (err) {
-      // The queue tries again (the rows done stay done); after the last attempt the batch says it gave up.
-      if (!signal.aborted) console.error(`bulk upload ${batchId}:`, (err as Error).message);
-      if (lastAttempt && !signal.aborted && (await batchRepository.finish(store, batchId, 'FAILED', [BULK_UPLOAD_MSG.gaveUp]))) await notify(mailer, store, batchId);
-      throw err;
+/** Claims of one batch after which it is given up (each stop of a server mid-batch is one). */
+const MAX_ATTEMPTS = 50;
+
+/** This instance's batch worker: it works on one batch at a time, fairly chosen (batchRepository.claimNext). */
+export interface BatchWorker {
+  /** Works on batches until none is waiting (or a batch failed: the next sweep tries again); joins a drain under way. */
+  drain(): Promise<void>;
+  /** Stops after the current slice of rows, hands the batch back (its lease freed) and waits for that. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Registers the batch job on the queue and answers this instance's batch worker. A queued job only wakes the
+ * worker of whichever instance takes it: the worker then claims the fairest waiting batch under a lease (renewed
+ * while it works), so a batch whose instance died is taken over by the next drain (every sweep) once its lease ran
+ * out, and one desk's many uploads do not hold the others back.
+ */
+export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mailer, worker: { owner: string; lease: LeaseTiming }): BatchWorker {
+  const stopping = new AbortController();
+  let draining: Promise<void> | null = null;
+  let again = false;
+
+  async function work(batchId: string, attempts: number): Promise<boolean> {
+    if (attempts > MAX_ATTEMPTS) {
+      if (await batchRepository.finish(store, batchId, 'FAILED', [BULK_UPLOAD_MSG.gaveUp])) await notify(mailer, store, batchId);
+      return true;
     }
+    return underLease(store, 'bulk_batches', batchId, worker.owner, worker.lease, async (lost) => {
+      const signal = AbortSignal.any([stopping.signal, lost]);
+      try {
+        await runBatch(store, mailer, batchId, signal);
+        return true;
+      } catch (err) {
+        if (!signal.aborted) console.error(`bulk upload ${batchId}:`, (err as Error).message);
+        return false;
+      }
+    });
+  }
+
+  async function loop(): Promise<void> {
+    for (;;) {
+      if (stopping.signal.aborted) return;
+      const next = await batchRepository.claimNext(store, worker.owner, instantOf(worker.lease.clock), worker.lease.seconds);
+      if (!next) {
+        if (!again) return;
+        again = false;
+        continue;
+      }
+      // A batch that failed (the store, not its rows) is left for the next sweep rather than retried at once.
+      if (!(await work(next.id, next.attempts))) return;
+    }
+  }
+
+  const drain = (): Promise<void> => {
+    if (stopping.signal.aborted) return Promise.resolve();
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = loop()
+      .catch((err) => console.error('bulk upload:', (err as Error).message))
+      .finally(() => { draining = null; });
+    return draining;
   };
-  // Every stop of a server mid-batch hands the job back as an attempt: room for many restarts.
-  queue.register(BULK_UPLOAD_QUEUE, run, { retryLimit: 50 });
+
+  // The job only wakes the worker; it does not wait for the batches (a long drain would outlive the job's expiry).
+  queue.register(BULK_UPLOAD_QUEUE, async () => {
+    void drain();
+  });
+  return {
+    drain,
+    async stop() {
+      stopping.abort();
+      await draining;
+    },
+  };
 }

@@ -1,30 +1,73 @@
+import { randomUUID } from 'node:crypto';
 import type { Mailer } from '../auth/mailer';
+import { DEFAULT_QUOTAS } from '../rules/outbound-gate';
 import type { Store } from '../store/store';
-import { registerBulkUploadJob } from './bulk-upload-job';
+import { registerBulkUploadJob, type BatchWorker } from './bulk-upload-job';
+import { DEFAULT_LEASE_SECONDS } from './lease';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
-import { registerReportJob, type ReportScheduler } from './report-job';
+import { registerReportJob, type ReportScheduler, type RunWorker } from './report-job';
 
 export type { JobQueue, JobQueueOptions } from './queue';
 
-/** The job queue with the report scheduler of this instance (which starts and stops with it). */
-export type Jobs = JobQueue & { readonly reports: ReportScheduler };
+/** The job queue with this instance's report scheduler, batch worker and sweep (which start and stop with it). */
+export type Jobs = JobQueue & {
+  readonly reports: ReportScheduler;
+  readonly batches: BatchWorker;
+  /** This instance's name on its leases, its lease timing and quotas ('Run now' carries out runs with them). */
+  readonly runWorker: RunWorker;
+  /** Takes over the runs and batches whose lease ran out (every `sweepSeconds`; tests call it). */
+  sweep(): Promise<void>;
+};
+
+/** Seconds between sweeps: with 20 s leases, work of a dead instance is taken over within about 30 s. */
+const DEFAULT_SWEEP_SECONDS = 10;
 
 /** The API's job queue with every worker registered: the one place a new kind of job is added (then `start`). */
 export function createJobs(store: Store, mailer: Mailer, options: JobQueueOptions = {}): Jobs {
   const queue = createJobQueue(store, options);
-  registerBulkUploadJob(queue, store, mailer);
-  const reports = registerReportJob(queue, store, mailer, { now: options.now, tickSeconds: options.reportTickSeconds });
+  const runWorker: RunWorker = {
+    owner: `instance-${randomUUID()}`,
+    lease: { seconds: options.leaseSeconds ?? DEFAULT_LEASE_SECONDS, clock: options.clock },
+    quotas: options.outbound ?? DEFAULT_QUOTAS,
+    clock: options.clock,
+  };
+  const batches = registerBulkUploadJob(queue, store, mailer, runWorker);
+  const reports = registerReportJob(queue, store, mailer, { now: options.now, tickSeconds: options.reportTickSeconds }, runWorker);
+  const sweepSeconds = options.sweepSeconds ?? DEFAULT_SWEEP_SECONDS;
+  const sweep = async () => {
+    await Promise.all([reports.sweep(), batches.drain()]);
+  };
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> | null = null;
+  const safeSweep = () => {
+    if (sweeping) return;
+    sweeping = sweep()
+      .catch((err) => console.error('sweep:', (err as Error).message))
+      .finally(() => { sweeping = null; });
+  };
   return {
     boss: queue.boss,
     reports,
+    batches,
+    runWorker,
+    sweep,
     register: (name, handler, settings) => queue.register(name, handler, settings),
     send: (name, data, sendOptions) => queue.send(name, data, sendOptions),
     async start() {
       await queue.start();
       reports.start();
+      if (sweepSeconds > 0) {
+        safeSweep();
+        timer = setInterval(safeSweep, sweepSeconds * 1000);
+        timer.unref();
+      }
     },
     async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
       await reports.stop();
+      await batches.stop();
+      await sweeping;
       await queue.stop();
     },
   };

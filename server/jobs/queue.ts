@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Queryable, Store } from '../store/store';
 import { bossDb } from './boss-db';
+import type { Clock } from '../auth/rate-limit';
+import type { OutboundQuotas } from '../rules/outbound-gate';
 
 /**
  * A job's handler: `signal` is aborted when the server stops, so a long job ends at its next step (its work is
@@ -30,6 +32,14 @@ export interface JobQueueOptions {
   now?: () => number;
   /** Seconds between the report scheduler's ticks (default 15); 0 = no timer, tests call `reports.tick()`. */
   reportTickSeconds?: number;
+  /** Seconds a run's or batch's lease lasts unless renewed (default 20; server/jobs/lease.ts). */
+  leaseSeconds?: number;
+  /** Seconds between sweeps for work whose lease ran out (default 10); 0 = no timer, tests call `sweep()`. */
+  sweepSeconds?: number;
+  /** The clock of leases and quotas (default: the database's); tests move it. */
+  clock?: Clock;
+  /** The outbound quotas scheduled runs take from (server/rules/outbound-gate.ts). */
+  outbound?: OutboundQuotas;
 }
 
 /**

@@ -9,6 +9,11 @@ import { applyFilters } from '../rules/report-filters';
 import { XLSX_TYPE, exceptionWorkbook, istText, summaryWorkbook } from '../rules/report-workbook';
 import type { Store } from '../store/store';
 import type { JobQueue } from './queue';
+import { randomUUID } from 'node:crypto';
+import { ApiError } from '../http/envelope';
+import type { Clock } from '../auth/rate-limit';
+import { DEFAULT_QUOTAS, admitOutbound, requireOutbound, type OutboundQuotas, type OutboundRefusal } from '../rules/outbound-gate';
+import { DEFAULT_LEASE_SECONDS, claimLease, orphans, underLease, type LeaseTiming } from './lease';
 
 /**
  * Report schedules that run (issue 14). Each server instance ticks (every `tickSeconds`, and once at start): for
@@ -35,6 +40,9 @@ export const REPORT_RUN_MSG = {
   mail: (to: string, message: string) => `Mailing ${to} failed: ${message}`,
   gaveUp: 'The run failed several times and was given up',
 } as const;
+
+/** 'Run now' of a schedule a live instance is running already. */
+export const RUN_BUSY = 'This report is running already: its outcome shows in Last run when it ends';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -103,7 +111,7 @@ export async function makeReport(store: Store, schedule: { company_id: string; t
   if (schedule.type === 'DAILY_TRIP_SUMMARY') {
     const from = at - 24 * HOUR;
     const trips = await runs.summaryTrips(store, schedule.company_id, branchId, from, at);
-    const file = summaryWorkbook(trips, { company, branch: branchId, from, until: at, generatedAt: now });
+    const file = await summaryWorkbook(trips, { company, branch: branchId, from, until: at, generatedAt: now });
     return {
       file,
       fileName: `daily-trip-summary-${slug(company)}-${stamp(at)}.xlsx`,
@@ -127,7 +135,7 @@ export async function makeReport(store: Store, schedule: { company_id: string; t
     until: at,
   });
   const alerts = applyFilters(base, filters, at);
-  const file = exceptionWorkbook(alerts, {
+  const file = await exceptionWorkbook(alerts, {
     company, branch: branchId, from: at - closedMinutes * MINUTE, until: at, generatedAt: now,
     details: [
       ['Alerts', params.event.join(', ')],
@@ -149,12 +157,39 @@ export async function makeReport(store: Store, schedule: { company_id: string; t
   };
 }
 
+/** What carrying out a run needs beyond the store and the mailer: the outbound quotas and their clock. */
+export interface RunGate {
+  quotas: OutboundQuotas;
+  clock?: Clock;
+}
+
+const DEFAULT_GATE: RunGate = { quotas: DEFAULT_QUOTAS };
+
+/**
+ * Takes a scheduled run's messages from its company's quotas, once (a run taken over is not counted again): answers
+ * null when the run may mail, else why it may not (a daily ceiling reached ends it FAILED; a minute's quota used
+ * defers it, see {@link carryOut}).
+ */
+async function charge(store: Store, runId: string, companyId: string, messages: number, gate: RunGate): Promise<OutboundRefusal | null> {
+  return store.tx(async (q) => {
+    if (!(await runs.chargeOnce(q, runId))) return null;
+    const refusal = await admitOutbound(q, gate.quotas, { kind: 'scheduled', companyKey: companyId, messages }, gate.clock);
+    if (refusal) throw Object.assign(new Error(refusal.message), { refusal });
+    return null;
+  }).catch((err: Error & { refusal?: OutboundRefusal }) => {
+    if (err.refusal) return err.refusal;
+    throw err;
+  });
+}
+
 /**
  * Carries out a recorded run: makes the report, mails it to each recipient (one message each, the file attached)
  * and records the outcome, rows, recipients, error and file. Never throws for the report's own failures: a run
- * that cannot be made or mailed ends FAILED with the reason.
+ * that cannot be made or mailed ends FAILED with the reason. A scheduled run first takes its messages from the
+ * company's outbound quotas: over the daily ceiling it ends FAILED having mailed nobody; over a minute's quota it
+ * stays RUNNING, deferred (its lease held by nobody until the wait is over, when a sweep takes it up).
  */
-export async function carryOut(store: Store, mailer: Mailer, runId: string, now: () => number): Promise<ReportRun & { dueMs: number | null }> {
+export async function carryOut(store: Store, mailer: Mailer, runId: string, now: () => number, gate: RunGate = DEFAULT_GATE): Promise<ReportRun & { dueMs: number | null }> {
   const run = (await runs.byId(store, runId))!;
   const schedule = await runs.schedule(store, run.scheduleId);
   const fail = async (error: string, recipients: string[] = [], made: MadeReport | null = null) => {
@@ -164,6 +199,14 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
   if (!schedule) return fail(REPORT_RUN_MSG.gone);
   if (run.trigger === 'SCHEDULE' && Number(schedule.active) !== 1) return fail(REPORT_RUN_MSG.disabled);
   const recipients = recipientsOf(definitionOf(schedule.definition));
+  if (recipients.length > 0) {
+    const refusal = await charge(store, runId, schedule.company_id, recipients.length, gate);
+    if (refusal && (refusal.retryAfter === null || refusal.quota === 'companyDay')) return fail(refusal.message, recipients);
+    if (refusal) {
+      await runs.defer(store, runId, refusal.retryAfter!, gate.clock);
+      return (await runs.byId(store, runId))!;
+    }
+  }
   let made: MadeReport;
   try {
     made = await makeReport(store, schedule, run.dueMs ?? new Date(run.startedAt).getTime(), now());
@@ -173,15 +216,25 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
   }
   if (recipients.length === 0) return fail(REPORT_RUN_MSG.noRecipients, recipients, made);
   const attachments = [{ filename: made.fileName, contentType: XLSX_TYPE, content: made.file }];
-  // Every recipient is tried (one failing address does not keep the report from the others); one already mailed by
-  // this run before it was taken up again is not mailed twice.
-  const mailed = new Set(await runs.mailed(store, runId));
+  // Every recipient is tried (one failing address does not keep the report from the others). Each message is sent
+  // in the transaction that records it as mailed, after a check under the run's row lock: a run taken up again, or
+  // carried out by two instances at once, mails nobody twice (into the outbox, exactly once).
+  // Over SMTP (which no transaction holds back) the address is marked first and unmarked when the server refuses it:
+  // an instance dying between the two leaves one recipient unmailed rather than mailed twice.
   const failures: string[] = [];
+  const message = { subject: made.subject, body: made.body, attachments };
   for (const to of recipients) {
-    if (mailed.has(to)) continue;
     try {
-      await mailer.send({ to, subject: made.subject, body: made.body, attachments });
-      await runs.markMailed(store, runId, to);
+      if (mailer.kind === 'outbox') {
+        await store.tx(async (q) => {
+          if (await runs.markMailed(q, runId, to)) await mailer.send({ to, ...message }, q);
+        });
+      } else if (await runs.markMailed(store, runId, to)) {
+        await mailer.send({ to, ...message }).catch(async (err: unknown) => {
+          await runs.unmarkMailed(store, runId, to);
+          throw err;
+        });
+      }
     } catch (err) {
       failures.push(REPORT_RUN_MSG.mail(to, (err as Error).message));
     }
@@ -191,14 +244,57 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
   return (await runs.byId(store, runId))!;
 }
 
-/** 'Run now': records a MANUAL run of a schedule and carries it out, answering the finished run. */
-export async function runNow(store: Store, mailer: Mailer, schedule: { id: string; company_id: string }, now: () => number = Date.now): Promise<ReportRun> {
-  const id = newId('rr');
-  await runs.startManual(store, { id, scheduleId: schedule.id, companyId: schedule.company_id, startedAt: now() });
+/** Who carries out runs on this instance: its lease owner name and lease timing (defaults: a fresh name, 20 s). */
+export interface RunWorker extends RunGate {
+  owner: string;
+  lease: LeaseTiming;
+}
+
+const localWorker = (): RunWorker => ({ quotas: DEFAULT_QUOTAS, owner: `local-${randomUUID()}`, lease: { seconds: DEFAULT_LEASE_SECONDS } });
+
+/** Carries out a run under its lease (renewed meanwhile, freed after); a run another live instance holds is left alone (null). */
+async function carryOutLeased(store: Store, mailer: Mailer, runId: string, now: () => number, worker: RunWorker) {
+  if (!(await claimLease(store, 'report_runs', runId, worker.owner, worker.lease))) return null;
+  return underLease(store, 'report_runs', runId, worker.owner, worker.lease, () => carryOut(store, mailer, runId, now, worker));
+}
+
+/**
+ * 'Run now': records a MANUAL run of a schedule, its messages taken from the desk's and company's quotas in the same
+ * transaction (over a quota: 429, no run recorded, nothing sent), and carries it out under this instance's lease,
+ * answering the finished run. A run of the schedule left by an instance that died (its lease ran out) is taken over
+ * and finished instead of a new one, so that its recipients are not mailed twice.
+ */
+export async function runNow(
+  store: Store, mailer: Mailer, schedule: { id: string; company_id: string; definition?: unknown }, now: () => number = Date.now,
+  worker: RunWorker = localWorker(), deskId?: string,
+): Promise<ReportRun> {
+  const recipients = schedule.definition === undefined ? [] : recipientsOf(definitionOf(schedule.definition));
+  // Under a lock of the schedule, so that two 'Run now' at once (on two instances) start one run: a run a live
+  // instance holds answers 409, one whose instance died is taken over, else a new run is recorded, claimed by this
+  // instance and its messages taken from the quotas.
+  const id = await store.tx(async (q) => {
+    await q.query(`select pg_advisory_xact_lock(hashtext('report-run:' || $1))`, [schedule.id]);
+    if (await runs.running(q, schedule.id, worker.lease.clock)) throw new ApiError(409, [RUN_BUSY]);
+    const orphan = await runs.orphanOf(q, schedule.id, worker.lease.clock);
+    if (orphan) {
+      if (!(await claimLease(q, 'report_runs', orphan, worker.owner, worker.lease))) throw new ApiError(409, [RUN_BUSY]);
+      return orphan;
+    }
+    if (deskId !== undefined) {
+      await requireOutbound(q, worker.quotas, { kind: 'runNow', deskId, companyKey: schedule.company_id, scheduleId: schedule.id, messages: Math.max(1, recipients.length) }, worker.clock);
+    }
+    const started = newId('rr');
+    await runs.startManual(q, { id: started, scheduleId: schedule.id, companyId: schedule.company_id, startedAt: now(), charged: deskId !== undefined });
+    await claimLease(q, 'report_runs', started, worker.owner, worker.lease);
+    return started;
+  });
   try {
-    const { dueMs: _due, ...run } = await carryOut(store, mailer, id, now);
+    const done = await carryOutLeased(store, mailer, id, now, worker);
+    if (!done) throw new ApiError(409, [RUN_BUSY]);
+    const { dueMs: _due, ...run } = done;
     return run;
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     // The store failed under the run: it ends FAILED (never left RUNNING), and the caller hears why.
     await runs
       .finish(store, id, { finishedAt: now(), outcome: 'FAILED', rows: null, recipients: [], error: `The run failed: ${(err as Error).message}`, fileName: null, file: null })
@@ -216,6 +312,11 @@ const PRUNE_EVERY_MS = 3_600_000;
 export interface ReportScheduler {
   /** Claims every due time that is due and unclaimed, queueing a job for each; answers the ids of the runs claimed. */
   tick(): Promise<string[]>;
+  /**
+   * Takes over the runs whose lease ran out (their instance died, or a quota deferred them) and carries them out;
+   * answers their ids once they are finished (or deferred again).
+   */
+  sweep(): Promise<string[]>;
   /** Starts ticking (once now, then every `tickSeconds`). */
   start(): void;
   /** Stops ticking and waits for a tick under way. */
@@ -229,8 +330,8 @@ export interface ReportSchedulerOptions {
   tickSeconds?: number;
 }
 
-/** Registers the report run job on the queue and answers this instance's scheduler. */
-export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer, options: ReportSchedulerOptions = {}): ReportScheduler {
+/** Registers the report run job on the queue and answers this instance's scheduler; `worker` names its leases. */
+export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer, options: ReportSchedulerOptions = {}, worker: RunWorker = localWorker()): ReportScheduler {
   const now = options.now ?? Date.now;
   const tickSeconds = options.tickSeconds ?? 15;
 
@@ -241,8 +342,8 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
     // Done already (a job handed out again after it finished), or its schedule was deleted with its runs.
     if (!run || run.outcome !== 'RUNNING') return;
     try {
-      await runs.restart(store, runId, now());
-      await carryOut(store, mailer, runId, now);
+      // Held by another live instance (which took it over): nothing to do here.
+      await carryOutLeased(store, mailer, runId, now, worker);
     } catch (err) {
       // The store failed under the run: the queue tries again; after the last attempt the run says it gave up.
       console.error(`report run ${runId}:`, (err as Error).message);
@@ -252,6 +353,18 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
       throw err;
     }
   }, { retryLimit: 3, batchSize: 20 });
+
+  async function sweep(): Promise<string[]> {
+    const taken: string[] = [];
+    for (const runId of await orphans(store, 'report_runs', worker.lease)) {
+      try {
+        if (await carryOutLeased(store, mailer, runId, now, worker)) taken.push(runId);
+      } catch (err) {
+        console.error(`report run ${runId}:`, (err as Error).message);
+      }
+    }
+    return taken;
+  }
 
   let pruned = 0;
   async function tick(): Promise<string[]> {
@@ -272,7 +385,7 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
       if (due === null || due <= Number(s.since) || (s.last_due !== null && due <= Number(s.last_due))) continue;
       const id = newId('rr');
       const won = await store.tx(async (q) => {
-        if (!(await runs.claim(q, { id, scheduleId: s.id, companyId: s.company_id, dueAt: due, startedAt: at, late: at - due > LATE_AFTER_MS }))) return false;
+        if (!(await runs.claim(q, { id, scheduleId: s.id, companyId: s.company_id, dueAt: due, startedAt: at, late: at - due > LATE_AFTER_MS }, worker.lease))) return false;
         await queue.send(REPORT_RUN_QUEUE, { runId: id }, { db: q });
         return true;
       });
@@ -291,6 +404,7 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
   };
   return {
     tick,
+    sweep,
     start() {
       if (tickSeconds <= 0 || timer) return;
       safeTick();

@@ -4,6 +4,8 @@ import type { ReportType } from '../../schemas/report-schedule';
 import type { ReportAlert } from '../rules/report-filters';
 import type { TripAlert } from '../rules/trip-alerts';
 import type { Queryable } from '../store/store';
+import { instantOf, type Clock } from '../auth/rate-limit';
+import { DEFAULT_LEASE_SECONDS, type LeaseTiming } from '../jobs/lease';
 
 /** A run as stored (migration 140), without its file. */
 interface RunRow {
@@ -89,21 +91,45 @@ export const reportRunRepository = {
    * Claims due time `dueAt` of a schedule: inserts its run, or answers null when a run for that due time exists
    * (another instance, or this one before a restart, claimed it). The unique (schedule_id, due_at) decides.
    */
-  async claim(q: Queryable, run: { id: string; scheduleId: string; companyId: string; dueAt: number; startedAt: number; late: boolean }): Promise<boolean> {
+  async claim(q: Queryable, run: { id: string; scheduleId: string; companyId: string; dueAt: number; startedAt: number; late: boolean }, hold: LeaseTiming = { seconds: DEFAULT_LEASE_SECONDS }): Promise<boolean> {
+    // Held for its job for one lease: a job no instance takes up in that time is the next sweep's.
     const row = await q.one(
-      `insert into report_runs (id, schedule_id, company_id, trigger, due_at, started_at, late)
-       values ($1, $2, $3, 'SCHEDULE', to_timestamp($4::float8 / 1000), to_timestamp($5::float8 / 1000), $6)
+      `insert into report_runs (id, schedule_id, company_id, trigger, due_at, started_at, late, lease_until)
+       values ($1, $2, $3, 'SCHEDULE', to_timestamp($4::float8 / 1000), to_timestamp($5::float8 / 1000), $6,
+               coalesce($7::timestamptz, now()) + make_interval(secs => $8))
        on conflict (schedule_id, due_at) do nothing returning id`,
-      [run.id, run.scheduleId, run.companyId, run.dueAt, run.startedAt, run.late],
+      [run.id, run.scheduleId, run.companyId, run.dueAt, run.startedAt, run.late, instantOf(hold.clock), hold.seconds],
     );
     return row !== null;
   },
-  /** Records a 'Run now' run as started. */
-  async startManual(q: Queryable, run: { id: string; scheduleId: string; companyId: string; startedAt: number }): Promise<void> {
+  /** Records a 'Run now' run as started; `charged` when its messages were taken from the quotas with it. */
+  async startManual(q: Queryable, run: { id: string; scheduleId: string; companyId: string; startedAt: number; charged?: boolean }): Promise<void> {
     await q.query(
-      `insert into report_runs (id, schedule_id, company_id, trigger, started_at) values ($1, $2, $3, 'MANUAL', to_timestamp($4::float8 / 1000))`,
-      [run.id, run.scheduleId, run.companyId, run.startedAt],
+      `insert into report_runs (id, schedule_id, company_id, trigger, started_at, charged, lease_until)
+       values ($1, $2, $3, 'MANUAL', to_timestamp($4::float8 / 1000), $5, now())`,
+      [run.id, run.scheduleId, run.companyId, run.startedAt, run.charged === true],
     );
+  },
+  /** Marks a run's messages as counted against the quotas; true only for the first call (the one that counts them). */
+  async chargeOnce(q: Queryable, id: string): Promise<boolean> {
+    return (await q.one(`update report_runs set charged = true where id = $1 and not charged returning id`, [id])) !== null;
+  },
+  /** Defers a run by `seconds` (a quota's wait): its charge is given back and no instance holds it until then. */
+  async defer(q: Queryable, id: string, seconds: number, clock?: Clock): Promise<void> {
+    await q.query(
+      `update report_runs set charged = false, lease_owner = 'deferred', lease_until = coalesce($3::timestamptz, now()) + make_interval(secs => $2)
+        where id = $1 and outcome = 'RUNNING'`,
+      [id, seconds, instantOf(clock)],
+    );
+  },
+  /** A run of the schedule left RUNNING by an instance that died (its lease ran out), or null. */
+  async orphanOf(q: Queryable, scheduleId: string, clock?: Clock): Promise<string | null> {
+    const row = await q.one<{ id: string }>(
+      `select id from report_runs where schedule_id = $1 and outcome = 'RUNNING' and lease_until < coalesce($2::timestamptz, now())
+        order by started_at limit 1`,
+      [scheduleId, instantOf(clock)],
+    );
+    return row?.id ?? null;
   },
   /** Marks a run as started again (a job handed back after a stop or a crash runs its report anew). */
   async restart(q: Queryable, id: string, startedAt: number): Promise<void> {
@@ -128,13 +154,34 @@ export const reportRunRepository = {
     const row = await q.one<{ mailed: unknown }>('select mailed from report_runs where id = $1', [id]);
     return Array.isArray(row?.mailed) ? row.mailed.filter((to): to is string => typeof to === 'string') : [];
   },
-  /** Notes that a run has mailed `to` (before the next recipient, so a run taken up again skips it). */
-  async markMailed(q: Queryable, id: string, to: string): Promise<void> {
-    await q.query(`update report_runs set mailed = mailed || $2::jsonb where id = $1`, [id, JSON.stringify([to])]);
+  /**
+   * Notes that a run mails `to`, in the transaction that sends the message; false when it was mailed already (the
+   * row lock makes a second instance carrying out the same run wait, then see it).
+   */
+  async markMailed(q: Queryable, id: string, to: string): Promise<boolean> {
+    const row = await q.one(
+      `update report_runs set mailed = mailed || $2::jsonb where id = $1 and not (mailed @> $2::jsonb) returning id`,
+      [id, JSON.stringify([to])],
+    );
+    return row !== null;
   },
-  /** Whether a run of the schedule is under way (Run now waits for it rather than mailing the report twice). */
-  async running(q: Queryable, scheduleId: string): Promise<boolean> {
-    return (await q.one<{ n: number }>(`select count(*)::int as n from report_runs where schedule_id = $1 and outcome = 'RUNNING'`, [scheduleId]))!.n > 0;
+  /** Takes back {@link markMailed} when the mail server refused the message. */
+  async unmarkMailed(q: Queryable, id: string, to: string): Promise<void> {
+    await q.query(`update report_runs set mailed = mailed - $2::text where id = $1`, [id, to]);
+  },
+  /**
+   * Whether a live instance works on a run of the schedule, or is about to (a scheduled run held for its job): Run now
+   * waits rather than mailing the report twice. A run whose lease ran out (its instance died) is not under way (Run
+   * now takes it over), nor is one deferred by a quota (no instance works on it until its wait is over).
+   */
+  async running(q: Queryable, scheduleId: string, clock?: Clock): Promise<boolean> {
+    const row = await q.one<{ n: number }>(
+      `select count(*)::int as n from report_runs
+        where schedule_id = $1 and outcome = 'RUNNING' and lease_until >= coalesce($2::timestamptz, now())
+          and lease_owner is distinct from 'deferred'`,
+      [scheduleId, instantOf(clock)],
+    );
+    return row!.n > 0;
   },
   /** Ends a run with its outcome, rows, recipients, error and file. */
   async finish(q: Queryable, id: string, end: { finishedAt: number; outcome: 'SUCCESS' | 'FAILED'; rows: number | null; recipients: string[]; error: string | null; fileName: string | null; file: Buffer | null }): Promise<void> {

@@ -7,12 +7,17 @@ import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { check } from '../http/validation';
 import { batchRepository } from '../repos/batch-repository';
-import { BULK_ROW_TYPES, BULK_UPLOAD_QUEUE, columnLimit } from '../jobs/bulk-upload-job';
-import { readSheet, resultWorkbook, sniffFile, writeWorkbook } from '../rules/bulk-workbook';
+import { BULK_ROW_TYPES, BULK_UPLOAD_QUEUE } from '../jobs/bulk-upload-job';
+import { sniffFile } from '../rules/bulk-workbook';
+import { batchResultFile } from '../jobs/batch-result';
+import { cpuPool } from '../workers/cpu-pool';
 import type { AppContext } from '../context';
+import { OUTBOUND_MSG, requireOutbound } from '../rules/outbound-gate';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FILENAME_MAX = 200;
+/** What a desk at its cap of waiting batches is told to wait: about one batch's time. */
+const BATCH_RETRY_SECONDS = 30;
 
 /** `attachment; filename=...` with the name reduced to safe characters. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]+/g, '_')}"`;
@@ -55,13 +60,22 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
  * the list and the result file answer only the caller's entity (the desk of its token), another entity's batch is
  * 404. The job itself is server/jobs/bulk-upload-job.ts.
  */
-export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs }: AppContext) {
+export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs, outbound, clock }: AppContext) {
   await app.register(async (scope) => {
     // Only these routes read multipart bodies.
     await scope.register(multipart, { limits: { fileSize: BULK_FILE_MAX_BYTES, files: 2 } });
     route(scope, batchCalls.upload, async (request) => {
       const { filename, bytes, email } = await readUpload(request);
+      const { desk } = request;
       const batch = await store.tx(async (q) => {
+        // One desk's waiting batches are capped (the queue serves desks fairly, but a cap keeps its length sane);
+        // the lock makes two uploads at once count each other.
+        await q.query(`select pg_advisory_xact_lock(hashtext('bulk-batches:' || $1))`, [desk.userId]);
+        if ((await batchRepository.pendingOf(q, desk.userId)) >= outbound.queuedBatchesPerDesk) {
+          throw new ApiError(429, [OUTBOUND_MSG.queuedBatches(outbound.queuedBatchesPerDesk)], { 'retry-after': String(BATCH_RETRY_SECONDS) });
+        }
+        // The summary mail goes to an address the desk chose: it takes its message from the quotas now.
+        if (email) await requireOutbound(q, outbound, { kind: 'batchSummary', deskId: desk.userId, companyKey: desk.deskId }, clock);
         const created = await batchRepository.create(q, {
           id: randomUUID(), fteid: request.desk.deskId, type: request.params.type, filename, email, file: bytes, createdBy: request.desk.userId,
         });
@@ -80,11 +94,9 @@ export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs }: Ap
   route(app, batchCalls.result, async (request, reply) => {
     const batch = await batchRepository.byId(store, request.params.batchId);
     if (!batch || batch.fteid !== request.desk.deskId) throw notFound();
-    const rowType = BULK_ROW_TYPES[batch.type];
-    // Read again on each download, bounded as the job's read is (the zip's unpacked size, the first sheet, its width).
-    const sheet = rowType ? readSheet((await batchRepository.file(store, batch.id))!, columnLimit(rowType)) : { error: '' };
-    if ('error' in sheet) throw notFound();
-    const book = resultWorkbook(sheet, await batchRepository.results(store, batch.id));
+    // Made once when the batch ended; built in the worker pool while it runs (server/jobs/batch-result.ts).
+    const book = await batchResultFile(store, batch);
+    if (!book) throw notFound();
     const base = batch.filename.replace(/\.(xlsx|xls|csv)$/i, '');
     return reply.headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(`${base}-result.xlsx`) }).send(book);
   });
@@ -96,7 +108,8 @@ export async function bulkUploadSampleRoutes(app: FastifyInstance) {
   route(app, batchCalls.sample, async (request, reply) => {
     const type = request.params.type;
     const rowType = BULK_ROW_TYPES[type];
-    if (!samples.has(type)) samples.set(type, writeWorkbook(type, [...rowType.columns], rowType.examples));
+    // Written once per process, in the worker pool.
+    if (!samples.has(type)) samples.set(type, await cpuPool().run('workbookFile', { sheetName: type, columns: [...rowType.columns], rows: rowType.examples }));
     return reply.headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(`${type}.xlsx`) }).send(samples.get(type));
   });
 }

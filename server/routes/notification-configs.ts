@@ -8,7 +8,8 @@ import { route } from '../http/route';
 import { notificationConfigRepository as configs, type NotificationConfigScope, type StoredNotificationConfig } from '../repos/notification-config-repository';
 import { findOnboardedEvent } from '../repos/notification-event-repository';
 import { defaultTemplate } from '../rules/notification-defaults';
-import { previewNotification, sendTestNotification } from '../rules/notification-delivery';
+import { previewNotification, sendTestNotification, testMessages } from '../rules/notification-delivery';
+import { requireOutbound } from '../rules/outbound-gate';
 import {
   checkNotificationScope, maskSecrets, payloadScope, saveNotificationConfig, unmaskForDelivery, withSecrets, withinReach,
 } from '../rules/notification-config-save';
@@ -49,7 +50,7 @@ function editRead({ version: _version, ...c }: StoredNotificationConfig) {
  * the spec, the template preview and a test delivery. A configuration of another company (or, without a company,
  * of another user) answers 404.
  */
-export async function notificationConfigRoutes(app: FastifyInstance, { store, mailer }: AppContext) {
+export async function notificationConfigRoutes(app: FastifyInstance, { store, mailer, outbound, clock }: AppContext) {
   route(app, notificationCalls.configFormFields, async () => value([...NOTIFICATION_TOKENS]));
 
   route(app, notificationCalls.configurations, async ({ query }) => {
@@ -106,10 +107,16 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
 
   route(app, notificationCalls.preview, async ({ body }) => value(previewNotification(body)));
 
-  route(app, notificationCalls.sendTest, async ({ body }) => {
+  // A test send passes the outbound gate: its messages (one per address or number; a webhook call is one) are taken
+  // from the desk's and the company's quotas before anything goes, or it answers 429 and sends nothing.
+  route(app, notificationCalls.sendTest, async ({ body, desk }) => {
     if (!body.companyId && !body.userId) throw new ApiError(400, [M.noScope]);
     await checkNotificationScope(store, payloadScope(body));
+    const payload = await unmaskForDelivery(store, body);
+    await store.tx((q) => requireOutbound(q, outbound, {
+      kind: 'test', deskId: desk.userId, companyKey: body.companyId ? String(body.companyId) : `user:${body.userId}`, messages: testMessages(payload),
+    }, clock));
     // The form sends masked secrets back: the stored ones of the configuration it edits are used.
-    return value(await sendTestNotification(store, mailer, await unmaskForDelivery(store, body)));
+    return value(await sendTestNotification(store, mailer, payload));
   });
 }

@@ -5,10 +5,11 @@ import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resolveScope } from '../repos/scope-repository';
 import { tripRepository, type TripRecord } from '../repos/trip-repository';
-import { computeAlerts, lengthKm, rulesFromConfigs, type StoredAlertConfig } from '../rules/trip-alerts';
+import type { StoredAlertConfig } from '../rules/trip-alerts';
 import { analyticsOf, pingOut, searchText, tripSection } from '../rules/trip-snapshot';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
+import { cpuPool } from '../workers/cpu-pool';
 
 /** No such trip, or one outside the scope the console sent: the page says 'Invalid Trip ID' (404). */
 const invalidTrip = () => new ApiError(404, [TRIP_MSG.invalidTrip]);
@@ -48,11 +49,14 @@ async function currentConfig(q: Queryable, trip: TripRecord): Promise<StoredAler
   return [...byKey.values()];
 }
 
-/** The trip's alerts computed afresh from its pings with `config`, up to its close (or now, for an open trip). */
+/**
+ * The trip's alerts computed afresh from its pings with `config`, up to its close (or now, for an open trip): in the
+ * worker pool (a full queue answers 503), which also parses the pings (read as one JSON text).
+ */
 async function recompute(q: Queryable, trip: TripRecord, config: StoredAlertConfig[]) {
-  const pings = await tripRepository.pings(q, trip.id);
+  const pings = await tripRepository.pingsJson(q, trip.id);
   const until = trip.closedAt ?? Date.now();
-  return computeAlerts(pings, { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until }, rulesFromConfigs(config, lengthKm(trip.path)));
+  return cpuPool().run('replayAlerts', { plan: { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until }, config, pings });
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC as epoch milliseconds, or null when it names no real time. */
@@ -105,13 +109,13 @@ export async function tripRoutes(app: FastifyInstance, { store, tripIndex }: App
   });
 
   route(app, tripCalls.replayUpdated, async ({ params, query }) => {
-    return store.tx(async (q) => {
-      const trip = await scopedTrip(q, params.tripId, query);
-      const config = await currentConfig(q, trip);
-      const alerts = await recompute(q, trip, config);
-      await tripRepository.saveAnalytics(q, trip.id, alerts, config, Date.now());
-      return ok({ message: TRIP_MSG.replayedUpdated(alerts.length), alerts, config: 'as it is now' });
-    });
+    const trip = await scopedTrip(store, params.tripId, query);
+    const config = await currentConfig(store, trip);
+    // Computed outside a transaction: waiting for the worker holds no connection (PGlite has only one). The alerts
+    // are stored with the configuration they were computed with.
+    const alerts = await recompute(store, trip, config);
+    await store.tx((q) => tripRepository.saveAnalytics(q, trip.id, alerts, config, Date.now()));
+    return ok({ message: TRIP_MSG.replayedUpdated(alerts.length), alerts, config: 'as it is now' });
   });
 
   route(app, tripCalls.manualPing, async ({ query, body }) => {

@@ -2,6 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { BULK_FILE_EXTENSIONS, BULK_MAX_ROWS, BULK_UNPACKED_MAX_BYTES, BULK_UPLOAD_MSG, BULK_ZIP_MAX_ENTRIES } from '../../schemas/bulk-upload';
 import type { RowResult } from '../repos/batch-repository';
+import { deflateZip } from './report-workbook';
 
 /** The kinds of file a batch takes. */
 export type BulkFileKind = 'xlsx' | 'xls' | 'csv';
@@ -165,13 +166,16 @@ export function readSheet(bytes: Buffer, maxColumns: number): SheetRows | { erro
   return { header: head.map(cellText), rows };
 }
 
-/** An xlsx of `columns` and `rows` (a sample file, a result file). */
+/**
+ * An xlsx of `columns` and `rows` (a sample file, a result file), packed by zlib (SheetJS's own deflate packs a
+ * 41 MB-unpacked result file into 11 MB, zlib into 1.5 MB, and faster).
+ */
 export function writeWorkbook(sheetName: string, columns: string[], rows: string[][]): Buffer {
   const sheet = XLSX.utils.aoa_to_sheet([columns, ...rows]);
   sheet['!cols'] = columns.map((c) => ({ wch: Math.min(40, Math.max(12, c.length + 2)) }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName);
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return deflateZip(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer);
 }
 
 /** Columns whose values a result file leaves empty (secrets of the configuration upload; header names, any case). */

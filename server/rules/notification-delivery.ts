@@ -1,5 +1,6 @@
 import {
-  NOTIFICATION_CONFIG_MSG, NOTIFICATION_TEST_MSG as T, type NotificationConfigPayload, type NotificationPreviewBody,
+  NOTIFICATION_CONFIG_MSG, NOTIFICATION_MODE_FIELDS, NOTIFICATION_TEST_MSG as T,
+  type NotificationConfigPayload, type NotificationMode, type NotificationPreviewBody,
 } from '../../schemas/notification-config';
 import { SAMPLE_TRIP, renderTemplate, unknownTokens, type TemplateEscape } from '../../schemas/notification-template';
 import { createOutboxMailer, type Mailer } from '../auth/mailer';
@@ -7,35 +8,61 @@ import { ApiError } from '../http/envelope';
 import type { Queryable } from '../store/store';
 import { sendWebhook, type WebhookRequest } from './notification-webhook';
 
-/** A preview: each part rendered with the sample trip, and the tokens the trip does not know. */
-export interface NotificationPreview {
-  subject?: string;
-  header?: string;
-  body: string;
-  footer?: string;
-  unknownTokens: string[];
-}
+/** The fields of a configuration that can be written in the template language, in reading order. */
+const TEMPLATE_PARTS = ['subject', 'header', 'body', 'footer'] as const;
+type TemplatePart = (typeof TEMPLATE_PARTS)[number];
 
-/** Renders one part, or refuses the request with the template's reason (400). */
-function render(part: string, label: string, escape: TemplateEscape = 'none'): string {
-  const result = renderTemplate(part, SAMPLE_TRIP, escape);
-  if ('error' in result) throw new ApiError(400, [`${label}: ${result.error}`]);
-  return result.text;
-}
+/** The template parts a mode stores ({@link NOTIFICATION_MODE_FIELDS}); a WEBHOOKS header is request headers, not a template. */
+const partsOf = (mode: NotificationMode): TemplatePart[] =>
+  TEMPLATE_PARTS.filter((part) => (NOTIFICATION_MODE_FIELDS[mode] as readonly string[]).includes(part) && !(mode === 'WEBHOOKS' && part === 'header'));
+
+const PART_LABEL: Record<TemplatePart, string> = { subject: 'Subject', header: 'Header', body: 'Body', footer: 'Footer' };
 
 const ESCAPE_OF: Record<string, TemplateEscape> = { JSON: 'json', XML: 'xml', URL_ENCODED: 'none' };
 
-/** The preview of POST /notification/preview (tokens filled, IF and IF-ELSE evaluated). */
+/** The template parts of a payload rendered with the sample trip, and the tokens the trip does not know. */
+export interface RenderedParts {
+  parts: Partial<Record<TemplatePart, string>>;
+  unknownTokens: string[];
+}
+
+/**
+ * Every template part of a payload's mode that it has, rendered with the sample trip (a WEBHOOKS body escaped for
+ * its content type), or the first unreadable part's reason ('Body: {{#if eta}} is not closed with {{/if}}'). The one
+ * check of the preview, Send test and the save, so that a template one of them refuses is refused by all.
+ */
+export function renderNotificationParts(p: Pick<NotificationPreviewBody, 'mode' | 'contentType' | TemplatePart>): RenderedParts | { error: string } {
+  const parts: RenderedParts['parts'] = {};
+  const templates: string[] = [];
+  for (const part of partsOf(p.mode)) {
+    const template = p[part];
+    if (typeof template !== 'string') continue;
+    const escape = p.mode === 'WEBHOOKS' && part === 'body' ? ESCAPE_OF[p.contentType ?? 'JSON'] : 'none';
+    const result = renderTemplate(template, SAMPLE_TRIP, escape);
+    if ('error' in result) return { error: `${PART_LABEL[part]}: ${result.error}` };
+    parts[part] = result.text;
+    templates.push(template);
+  }
+  return { parts, unknownTokens: [...new Set(templates.flatMap(unknownTokens))] };
+}
+
+/** {@link renderNotificationParts}, refusing the request with the reason (400). */
+function renderParts(p: Pick<NotificationPreviewBody, 'mode' | 'contentType' | TemplatePart>): RenderedParts {
+  const rendered = renderNotificationParts(p);
+  if ('error' in rendered) throw new ApiError(400, [rendered.error]);
+  return rendered;
+}
+
+/** A preview: each part rendered with the sample trip, and the tokens the trip does not know. */
+export interface NotificationPreview extends Partial<Record<TemplatePart, string>> {
+  body: string;
+  unknownTokens: string[];
+}
+
+/** The preview of POST /notification/preview (tokens filled, IF and IF-ELSE evaluated): the parts of the mode. */
 export function previewNotification(p: NotificationPreviewBody): NotificationPreview {
-  const escape = p.mode === 'WEBHOOKS' ? ESCAPE_OF[p.contentType ?? 'JSON'] : 'none';
-  const parts = [p.subject, p.header, p.body, p.footer].filter((part): part is string => typeof part === 'string');
-  return {
-    ...(p.subject !== undefined && { subject: render(p.subject, 'Subject') }),
-    ...(p.header !== undefined && p.mode !== 'WEBHOOKS' && { header: render(p.header, 'Header') }),
-    body: render(p.body ?? '', 'Body', escape),
-    ...(p.footer !== undefined && { footer: render(p.footer, 'Footer') }),
-    unknownTokens: [...new Set(parts.flatMap(unknownTokens))],
-  };
+  const { parts, unknownTokens: unknown } = renderParts({ ...p, body: p.body ?? '' });
+  return { ...parts, body: parts.body ?? '', unknownTokens: unknown };
 }
 
 /** What a test delivery did. */
@@ -98,38 +125,51 @@ async function authorization(p: NotificationConfigPayload): Promise<string | und
   return `Bearer ${token}`;
 }
 
+/** The parts among `parts` whose template is not blank (a blank header or footer adds no empty paragraph). */
+const filled = (p: Partial<Record<TemplatePart, string>>, parts: readonly TemplatePart[]) => parts.filter((part) => p[part]?.trim());
+
 /**
  * Delivers a configuration once with the sample trip (POST /notification/send-test): EMAIL through the mailer (SMTP
  * when configured, else the outbox) to its To, Cc and Bcc; WEBHOOKS as a real request (server/rules/notification-webhook.ts);
  * SMS and WHATSAPP into the outbox, one message per number.
  */
 export async function sendTestNotification(db: Queryable, mailer: Mailer, p: NotificationConfigPayload): Promise<NotificationTestResult> {
-  const list = (text?: string) => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (p.mode === 'EMAIL') {
-    const to = [...list(p.emailTo), ...list(p.emailCc), ...list(p.emailBcc)];
-    const body = [p.header, p.body, p.footer].filter((part) => part?.trim()).map((part, i) => render(part!, ['Header', 'Body', 'Footer'][i])).join('\n\n');
-    const subject = render(p.subject ?? '', 'Subject');
+    const to = [...recipientList(p.emailTo), ...recipientList(p.emailCc), ...recipientList(p.emailBcc)];
+    const { parts } = renderParts(p);
+    const body = filled(p, ['header', 'body', 'footer']).map((part) => parts[part]).join('\n\n');
+    const subject = parts.subject ?? '';
     for (const address of to) await mailer.send({ to: address, subject, body });
     return { mode: p.mode, channel: mailer.kind, to };
   }
   if (p.mode === 'WEBHOOKS') {
-    const escape = ESCAPE_OF[p.contentType ?? 'JSON'];
+    const { parts } = renderParts({ ...p, body: p.body ?? '' });
     const auth = await authorization(p);
     const request: WebhookRequest = {
       method: p.method ?? 'POST',
       url: p.url ?? '',
       headers: { 'content-type': CONTENT_TYPES[p.contentType ?? 'JSON'], ...parseHeaders(p.header), ...(auth && { authorization: auth }) },
-      body: render(p.body ?? '', 'Body', escape),
+      body: parts.body ?? '',
     };
     const answer = await sendWebhook(request);
     if (!answer.ok) throw new ApiError(400, [answer.reason === 'blocked' ? T.blockedHost : `${T.unreachable}: ${answer.detail}`]);
     return { mode: p.mode, channel: 'webhook', to: [request.url], status: answer.status, answer: answer.answer };
   }
-  const to = list(p.mobilenumbers);
-  const text = [p.mode === 'WHATSAPP' ? p.header : undefined, p.body, p.mode === 'WHATSAPP' ? p.footer : undefined]
-    .filter((part) => part?.trim()).map((part) => render(part!, 'Content')).join('\n');
+  const to = recipientList(p.mobilenumbers);
+  const { parts } = renderParts(p);
+  const text = filled(p, partsOf(p.mode)).map((part) => parts[part]).join('\n');
   if (!to.length) throw new ApiError(400, [NOTIFICATION_CONFIG_MSG.mobile]);
   const outbox = createOutboxMailer(db);
   for (const number of to) await outbox.send({ to: number, subject: p.mode, body: text });
   return { mode: p.mode, channel: 'outbox', to };
+}
+
+/** The addresses or numbers of a list field: comma-separated, trimmed, blanks dropped. */
+export const recipientList = (text?: string): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** How many messages a test send of `p` makes (the outbound gate counts them): one per address or number, one webhook call. */
+export function testMessages(p: NotificationConfigPayload): number {
+  if (p.mode === 'EMAIL') return recipientList(p.emailTo).length + recipientList(p.emailCc).length + recipientList(p.emailBcc).length;
+  if (p.mode === 'WEBHOOKS') return 1;
+  return Math.max(1, recipientList(p.mobilenumbers).length);
 }

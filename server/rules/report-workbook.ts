@@ -4,6 +4,7 @@ import { distanceKm } from '../../schemas/haversine';
 import type { SummaryTrip } from '../repos/report-run-repository';
 import { alertName, type ReportAlert } from './report-filters';
 import { COMPUTED_ALERTS } from './trip-alerts';
+import { cpuPool } from '../workers/cpu-pool';
 
 /**
  * The xlsx files of report runs (issue 14), written with SheetJS. The first sheet is the report itself: one header
@@ -162,7 +163,8 @@ export function summaryRows(trips: readonly SummaryTrip[], until: number): Cell[
   });
 }
 
-export function summaryWorkbook(trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
+/** The daily trip summary's xlsx, written here (in a worker thread: {@link summaryWorkbook} is what callers use). */
+export function writeSummaryWorkbook(trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
   return book('Trips', SUMMARY_COLUMNS, summaryRows(trips, about.until), { ...about, title: 'Daily trip summary', rows: trips.length });
 }
 
@@ -180,6 +182,15 @@ export function exceptionRows(alerts: readonly ReportAlert[]): Cell[][] {
   ]);
 }
 
-export function exceptionWorkbook(alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
+/** The exception report's xlsx, written here (in a worker thread: {@link exceptionWorkbook} is what callers use). */
+export function writeExceptionWorkbook(alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
   return book('Alerts', EXCEPTION_COLUMNS, exceptionRows(alerts), { ...about, title: 'Exception report', rows: alerts.length });
 }
+
+/** The daily trip summary's xlsx, written in the worker pool; a report is a job's work, so it waits for room there. */
+export const summaryWorkbook = (trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Promise<Buffer> =>
+  cpuPool().run('summaryWorkbook', about, { items: trips, wait: true });
+
+/** The exception report's xlsx, written in the worker pool; a report is a job's work, so it waits for room there. */
+export const exceptionWorkbook = (alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Promise<Buffer> =>
+  cpuPool().run('exceptionWorkbook', about, { items: alerts, wait: true });

@@ -30,15 +30,18 @@ const NOW = Date.parse('2031-06-01T00:30:00Z');
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** 5,000 open and closed trips of company 1001 with 10 closed alerts each (long stoppages and over-speedings, levels 1-3). */
-async function seedAlerts(store: Store): Promise<void> {
+/**
+ * 5,000 open and closed trips of company 1001 with 10 closed alerts each (long stoppages and over-speedings, levels
+ * 1-3), in the hours before `now`.
+ */
+export async function seedAlerts(store: Store, now = NOW): Promise<void> {
   await store.query(
     `insert into trips (id, company_id, branch_id, status, started_at, closed_at, path, stt, vehicle_number, parties, created_by, created_at)
      select 'bench-trip-' || i, '1001', case when i % 2 = 0 then '3101' else '3102' end, i % 2, $1::bigint - (i % 40) * 3600000, null,
             '[{"lat":22.8,"lng":86.2},{"lat":22.57,"lng":88.36}]'::jsonb, 480, 'JH05BENCH' || i,
             jsonb_build_object('customer', jsonb_build_object('code', 'C-' || (i % 5), 'name', 'Customer ' || (i % 5))), 'ops@demo.local', $1::bigint
        from generate_series(1, $2::int) as i`,
-    [NOW - 2 * HOUR, TRIPS],
+    [now - 2 * HOUR, TRIPS],
   );
   await store.query(
     `insert into trip_analytics (trip_id, alerts, config, computed_at)
@@ -50,12 +53,12 @@ async function seedAlerts(store: Store): Promise<void> {
                from generate_series(0, $3::int - 1) as k),
             '[]'::jsonb, $1::bigint
        from generate_series(1, $2::int) as i`,
-    [NOW, TRIPS, ALERTS_PER_TRIP],
+    [now, TRIPS, ALERTS_PER_TRIP],
   );
 }
 
 /** An exception definition of company `companyId` over both alert types, trips open and closed, with three filters. */
-const exception = (companyId: string, cron: string, recipients: string) => ({
+export const exception = (companyId: string, cron: string, recipients: string) => ({
   email_recipients: recipients,
   company_id: companyId,
   schedule: { cron, type: 'DAILY' as const },
@@ -75,13 +78,16 @@ const exception = (companyId: string, cron: string, recipients: string) => ({
   ],
 });
 
-/** Stores a schedule created an hour before `NOW`'s due times (so they are due, not missed ones). */
-async function addSchedule(store: Store, id: string, companyId: string, type: 'DAILY_TRIP_SUMMARY' | 'ALERT', definition: { email_recipients: string; company_id: string; schedule: { cron: string; type: string } }) {
+/** Stores a schedule created at `createdAt` (default an hour before `NOW`'s due times: they are due, not missed ones). */
+export async function addSchedule(
+  store: Store, id: string, companyId: string, type: 'DAILY_TRIP_SUMMARY' | 'ALERT',
+  definition: { email_recipients: string; company_id: string; schedule: { cron: string; type: string } }, createdAt = NOW - HOUR,
+) {
   const entity = await reportScheduleRepository.entityOf(store, companyId);
   await store.query(
     `insert into report_schedules (id, entity_id, company_id, type, active, definition, cron, job_uuid, created_at, updated_at)
      values ($1, $2, $3, $4, 1, $5::jsonb, $6, $1, to_timestamp($7::float8 / 1000), to_timestamp($7::float8 / 1000))`,
-    [id, entity, companyId, type, JSON.stringify(definition), definition.schedule.cron, NOW - HOUR],
+    [id, entity, companyId, type, JSON.stringify(definition), definition.schedule.cron, createdAt],
   );
 }
 

@@ -21,6 +21,11 @@
  * - a 5,000-row configurations bulk upload: upload answered, batch done, the company's configurations read (tests/bench/bulk-upload.ts; BENCH_BATCH=0 skips this).
  * - a trip of 10,000 pings: replay (target 500 ms) and trip data of each section (target 100 ms) (tests/bench/trips.ts; BENCH_TRIPS=0 skips this).
  * - scheduled reports: an exception report over 50,000 alerts with three filters (target 2 s) and 100 schedules due at the same minute (tests/bench/report-runs.ts; BENCH_REPORTS=0 skips this).
+ * - /health while CPU-heavy work runs at once (target p99 50 ms): a 41 MB-unpacked batch and three downloads of its result, an
+ *   exception report over 50,000 alerts, eight replays of 10,000 pings (tests/bench/cpu-load.ts; BENCH_CPU_LOAD=0 skips this).
+ * - one desk relaying mail for 70 s through every path that sends to addresses it chooses (target: at most 100 messages
+ *   a minute), and with DATABASE_URL the time for a batch and a 'Run now' whose instance was killed to be taken over
+ *   by another instance (target 60 s) (tests/bench/abuse.ts; BENCH_ABUSE=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -40,6 +45,8 @@ import { measureRouteMasterUpload } from './route-master-upload';
 import { measureBulkUpload } from './bulk-upload';
 import { measureReportRuns } from './report-runs';
 import { measureTrips } from './trips';
+import { measureCpuLoad } from './cpu-load';
+import { measureAbuse } from './abuse';
 import { allCalls, authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -446,6 +453,8 @@ if (process.env.BENCH_RM_UPLOAD !== '0') lines.push(...(await measureRouteMaster
 if (process.env.BENCH_BATCH !== '0') lines.push(...(await measureBulkUpload()));
 if (process.env.BENCH_REPORTS !== '0') lines.push(...(await measureReportRuns()));
 if (process.env.BENCH_TRIPS !== '0') lines.push(...(await measureTrips()));
+if (process.env.BENCH_CPU_LOAD !== '0') lines.push(...(await measureCpuLoad()));
+if (process.env.BENCH_ABUSE !== '0') lines.push(...(await measureAbuse()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);

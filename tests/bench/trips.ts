@@ -32,7 +32,7 @@ import { callPath } from '../e2e/harness';
 const OPERATOR = 'ops@demo.local';
 const PINGS = 10_000;
 const RUNS = 9;
-const TRIP_ID = 'TRPBENCH10K';
+export const TRIP_ID = 'TRPBENCH10K';
 const ROUTE_ID = 'rt_tsl_jsr_tlj';
 const MINUTE = 60_000;
 /** A ping every 30 seconds. */
@@ -108,7 +108,7 @@ function pings(path: readonly LatLng[], start: number): NewPing[] {
 const pathLength = (path: readonly LatLng[]) => path.slice(1).reduce((km, p, i) => km + distanceKm(path[i], p), 0);
 
 /** Migrates and seeds a fresh data directory, then writes the bench trip and its pings through the trip repository. */
-async function seedTrip(dataDir: string): Promise<{ companyId: string; pings: number; hours: number }> {
+export async function seedTrip(dataDir: string): Promise<{ companyId: string; pings: number; hours: number }> {
   const store = await openStore({ dataDir });
   try {
     await migrate(store);
@@ -155,9 +155,9 @@ async function seedTrip(dataDir: string): Promise<{ companyId: string; pings: nu
   }
 }
 
-/** The bench server on `dataDir` (migrations and seed found done); its API address and a way to stop it. */
-async function startServer(dataDir: string): Promise<{ apiUrl: string; stop(): Promise<void> }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+/** The bench server on `dataDir` (migrations and seed found done), with `extraEnv`; its API address and a way to stop it. */
+export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ apiUrl: string; stop(): Promise<void> }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extraEnv };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
@@ -183,7 +183,7 @@ async function startServer(dataDir: string): Promise<{ apiUrl: string; stop(): P
 }
 
 /** Logs in by one-time code through the API (the code from the dev outbox); returns the desk token. */
-async function deskToken(apiUrl: string): Promise<string> {
+export async function deskToken(apiUrl: string): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const requested = await post(authCalls.requestCode.path, { identifier: OPERATOR });

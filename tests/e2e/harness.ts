@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startApiProcess } from '../setup/api-process';
 import { SERVICE_BASES, fullPath, type Contract } from '../../schemas/api';
 import { fillPath } from '../../engine/data/endpoint';
 import { withQuery } from '../../engine/data/http';
@@ -20,17 +19,6 @@ function provided(key: 'e2eDataTemplate'): string {
   } catch {
     return '';
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /** The real platform API serving the built console, on a fresh PGlite data directory. */
@@ -57,28 +45,13 @@ function withReducedMotion(browser: Browser): Browser {
  * would not give a download's `path()`.
  */
 export async function startConsole({ motion = false }: { motion?: boolean } = {}): Promise<RunningConsole> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
   const template = provided('e2eDataTemplate');
   if (template) cpSync(template, dataDir, { recursive: true });
   // No report scheduler: a seeded schedule due in the middle of a test would mail into the outbox the tests read
   // (Run now still runs; the scheduler has its own tests with a controlled clock).
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REPORT_TICK_SECONDS: '0' };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await startApiProcess({ DATA_DIR: dataDir, REPORT_TICK_SECONDS: '0', DATABASE_URL: undefined, SMTP_URL: undefined });
+  const { url, child } = server;
   const launched = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   // Tests run with the system's reduced motion (no antd animations: a dialog is gone when it is closed, not after its
   // leave animation, which a loaded machine can stall); benches measure what operators see, with motion.

@@ -250,4 +250,26 @@ describe('notification configuration', () => {
     await openWebhook();
     await sendTest();
   });
+
+  it("says when the desk's test sends for the minute are used up, and sends nothing more", async () => {
+    await page.goto(`${app.url}/configuration-list?${new URL(page.url()).searchParams}`);
+    await page.getByRole('row').filter({ hasText: 'eta.breach' }).filter({ hasText: 'SMS' }).getByRole('button', { name: /edit/i }).click();
+    await page.waitForURL('**/configuration-list/edit-notification-config/*');
+    await expect.poll(() => page.locator('#root_smsBody').inputValue()).toContain('{{trip_id}}');
+    const refusal = page.getByText(/^Test sends are limited to 10 a minute per desk\. Try again in \d+ seconds?\.$/).first();
+    // At most 10 a minute (some were sent above): send until the console says so.
+    for (let sent = 0; sent <= 10 && !(await refusal.isVisible()); sent++) {
+      await page.getByRole('button', { name: 'Send test' }).click();
+      const shown = page.locator('.ant-modal-title:visible', { hasText: 'SMS test sent' });
+      await shown.or(refusal).first().waitFor();
+      if (await refusal.isVisible()) break;
+      await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Close' }).click();
+      await shown.waitFor({ state: 'hidden' });
+    }
+    await refusal.waitFor();
+    const before = ((await (await fetch(`${app.url}/dev/outbox`)).json()) as unknown[]).length;
+    await page.getByRole('button', { name: 'Send test' }).click();
+    await refusal.waitFor();
+    expect(((await (await fetch(`${app.url}/dev/outbox`)).json()) as unknown[]).length).toBe(before);
+  });
 });

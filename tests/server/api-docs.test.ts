@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { allCalls, fullPath, SERVICE_BASES } from '../../schemas/api';
+import {
+  allCalls, authCalls, batchCalls, dataCalls, fullPath, notificationCalls, reportCalls, SERVICE_BASES, settingsCalls, viewerCalls, type Contract,
+} from '../../schemas/api';
+import { XLSX_MEDIA_TYPE } from '../../schemas/api/answers';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { buildApp } from '../../server/app';
 import { openPgliteStore } from '../../server/store/pglite-store';
@@ -9,6 +12,13 @@ import type { FastifyInstance } from 'fastify';
 
 /** OpenAPI writes `/transporters/{id}` where Fastify and the contracts write `/transporters/:id`. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+/** One answer of an operation. */
+interface Answer {
+  description: string;
+  content?: Record<string, unknown>;
+  headers?: Record<string, unknown>;
+}
 
 interface OpenApi {
   openapi: string;
@@ -69,6 +79,34 @@ describe('the API document at /docs', () => {
       expect(!!operation.requestBody, `body of ${call.id}`).toBe(!!call.body);
       expect(Object.keys(operation.responses ?? {})).toContain('200');
     }
+  });
+
+  it("answers each call's own statuses and media types, and every call's generic ones (issue 21 point 6)", async () => {
+    const doc = await document();
+    for (const call of allCalls) {
+      const responses = doc.paths[openApiPath(fullPath(call, SERVICE_BASES))][call.method.toLowerCase()].responses as Record<string, Answer>;
+      const statuses = Object.keys(responses).map(Number);
+      for (const status of Object.keys(call.answers ?? {}).map(Number)) expect(statuses, `${call.id} ${status}`).toContain(status);
+      expect(Object.keys(responses['200'].content ?? {}), call.id).toEqual(call.produces ?? ['application/json']);
+      expect(statuses, call.id).toContain(500);
+      if (call.method !== 'GET') expect(statuses, call.id).toEqual(expect.arrayContaining([400, 413, 415]));
+      if (!call.public) expect(statuses, call.id).toEqual(expect.arrayContaining([401, 403]));
+      if (call.params) expect(statuses, call.id).toContain(414);
+      for (const status of ['429', '503'].filter((s) => responses[s])) expect(Object.keys(responses[status].headers ?? {}), call.id).toEqual(['Retry-After']);
+      // Refusals are JSON, whatever the success answers.
+      for (const status of statuses.filter((s) => s >= 400)) expect(Object.keys(responses[status].content ?? {}), `${call.id} ${status}`).toEqual(['application/json']);
+    }
+  });
+
+  it('documents the answers issue 21 found missing: 404 of calls scoped by their body, 401 of the code check, the xlsx files', async () => {
+    const doc = await document();
+    const answers = (call: Contract) => doc.paths[openApiPath(fullPath(call, SERVICE_BASES))][call.method.toLowerCase()].responses as Record<string, Answer>;
+    for (const call of [viewerCalls.ftToLegoConfig, dataCalls.updateUiConfig, dataCalls.setDashboard, notificationCalls.saveEvent, settingsCalls.mapViewAdd, settingsCalls.tripAlertsAdd, settingsCalls.etaAdd]) {
+      expect(answers(call)['404'], call.id).toBeDefined();
+    }
+    expect(answers(authCalls.verifyCode)['401']).toBeDefined();
+    for (const call of [batchCalls.sample, batchCalls.result, reportCalls.runFile]) expect(Object.keys(answers(call)['200'].content ?? {}), call.id).toEqual([XLSX_MEDIA_TYPE]);
+    for (const call of [notificationCalls.sendTest, reportCalls.runNow, batchCalls.upload, authCalls.requestCode]) expect(answers(call)['429'], call.id).toBeDefined();
   });
 
   it("carries the spec's messages: the schemas' texts and each call's own", async () => {

@@ -12,11 +12,14 @@ import type { Store } from '../../server/store/store';
 import { openPgliteStore } from '../../server/store/pglite-store';
 import { openPgStore } from '../../server/store/pg-store';
 import { authCalls, platformCalls } from '../../schemas/api';
+import { logAnswers } from './answer-log';
 
 /** A database the suite can open (again, for restarts) and finally throw away. */
 export interface TestDatabase {
   open(): Promise<Store>;
   drop(): Promise<void>;
+  /** A PostgreSQL database's connection URL (for processes of their own); none for PGlite. */
+  url?: string;
 }
 
 /** A kind of database the suites run against. */
@@ -84,6 +87,7 @@ function postgres(url: string): Backend {
     const target = new URL(url);
     target.pathname = `/${name}`;
     return {
+      url: target.toString(),
       open: () => openPgStore(target.toString()),
       async drop() {
         const client = new pg.Client({ connectionString: url });
@@ -102,6 +106,8 @@ function postgres(url: string): Backend {
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set. */
 export const BACKENDS: Backend[] = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])];
+/** The PostgreSQL backend alone, when DATABASE_URL is set. */
+export const POSTGRES: Backend | null = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL) : null;
 
 /** An answer of `inject` with the JSON body parsed. */
 export interface Answer<T = any> {
@@ -166,6 +172,8 @@ export async function startApp(store: Store, options: Partial<BuildOptions> = {}
   // No report scheduler on the real clock (a seeded schedule falling due mid-test would mail into the outbox); the
   // scheduler's tests tick it themselves.
   const app = await buildApp({ store, ...options, jobs: { reportTickSeconds: 0, ...options.jobs } });
+  // Every answer is compared with the API document at the end of the run (documented-answers.test.ts).
+  logAnswers(app);
   const call = caller(app);
   return {
     app,

@@ -75,7 +75,8 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
   const received: { method?: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
   beforeAll(async () => {
-    t = await bootFresh(backend);
+    // Many test sends in a minute here: the outbound quotas have their own tests (abuse-resistance.test.ts).
+    t = await bootFresh(backend, { outbound: { testsPerMinute: 1000, deskPerMinute: 1000, companyPerMinute: 1000 } });
     call = (await t.login('ops@demo.local')).call;
     events = (await call('GET', '/notification/onboarded-events')).body.value;
     const all: { id: number; event_status: string }[] = (await call('GET', '/notification/events')).body.value;

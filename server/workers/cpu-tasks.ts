@@ -1,0 +1,63 @@
+/**
+ * The API's CPU-heavy tasks, run in the worker pool's threads (server/workers/cpu-pool.ts), never on the event loop:
+ * each takes plain data (bytes moved, large arrays as its second argument) and answers plain data or bytes.
+ */
+import { BULK_UPLOAD_MSG } from '../../schemas/bulk-upload';
+import type { SummaryTrip } from '../repos/report-run-repository';
+import { readSheet, resultWorkbook, writeWorkbook } from '../rules/bulk-workbook';
+import type { ReportAlert } from '../rules/report-filters';
+import { writeExceptionWorkbook, writeSummaryWorkbook, type ReportAbout } from '../rules/report-workbook';
+import { computeAlerts, lengthKm, rulesFromConfigs, type Ping, type StoredAlertConfig, type TripAlert, type TripPlan } from '../rules/trip-alerts';
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** What reading a batch's file needs of its component: its columns, those required, the widest sheet it takes. */
+export interface BatchColumns {
+  columns: string[];
+  required: string[];
+  maxColumns: number;
+}
+
+/**
+ * The data rows of a batch's file as cell maps keyed by the component's columns (a header matches whatever its case),
+ * or why the file cannot be processed.
+ */
+export function batchRows(input: BatchColumns & { file: Uint8Array }): Record<string, string>[] | { error: string } {
+  const sheet = readSheet(asBuffer(input.file), input.maxColumns);
+  if ('error' in sheet) return sheet;
+  const index = new Map(sheet.header.map((name, i) => [name.toLowerCase(), i]));
+  const missing = input.required.filter((c) => !index.has(c.toLowerCase()));
+  if (missing.length) return { error: BULK_UPLOAD_MSG.missingColumns(missing) };
+  return sheet.rows.map((cells) => Object.fromEntries(input.columns.map((c) => [c, cells[index.get(c.toLowerCase()) ?? -1] ?? ''])));
+}
+
+/**
+ * A batch's result file from its uploaded file and each row's result text by row number (JSON `[[rowNo, result], ...]`,
+ * batchRepository.resultTextsJson); null when the file cannot be read.
+ */
+export function batchResultFile(input: { file: Uint8Array; maxColumns: number; results: string }): Buffer | null {
+  const sheet = readSheet(asBuffer(input.file), input.maxColumns);
+  if ('error' in sheet) return null;
+  const results = JSON.parse(input.results) as [number, string][];
+  return resultWorkbook(sheet, new Map(results.map(([rowNo, result]) => [rowNo, { rowNo, ok: result === 'Success', result, recordId: null }])));
+}
+
+/** An xlsx of one sheet (a component's sample file). */
+export function workbookFile(input: { sheetName: string; columns: string[]; rows: string[][] }): Buffer {
+  return writeWorkbook(input.sheetName, input.columns, input.rows);
+}
+
+/** The daily trip summary's xlsx. */
+export function summaryWorkbook(about: Omit<ReportAbout, 'rows' | 'title'>, trips: SummaryTrip[]): Buffer {
+  return writeSummaryWorkbook(trips, about);
+}
+
+/** The exception report's xlsx. */
+export function exceptionWorkbook(about: Omit<ReportAbout, 'rows' | 'title'>, alerts: ReportAlert[]): Buffer {
+  return writeExceptionWorkbook(alerts, about);
+}
+
+/** A trip's alerts computed afresh from its pings (a JSON array text, tripRepository.pingsJson) with an alert configuration (a replay). */
+export function replayAlerts(input: { plan: TripPlan; config: StoredAlertConfig[]; pings: string }): TripAlert[] {
+  return computeAlerts(JSON.parse(input.pings) as Ping[], input.plan, rulesFromConfigs(input.config, lengthKm(input.plan.path)));
+}
