@@ -23,6 +23,11 @@ export const BULK_UPLOAD_QUEUE = 'bulk-upload';
 
 /** Rows stored per transaction (each under its own savepoint, with its result record). */
 const ROWS_PER_TX = 100;
+/**
+ * Longest a transaction of rows runs before it commits and lets the API in (PGlite has one connection, which a
+ * transaction holds): at least one row, at most {@link ROWS_PER_TX}. Long rows (3.8 KB templates) make short slices.
+ */
+const SLICE_MS = 15;
 
 
 /** The widest sheet a component's file may be: its columns and a margin (a wider one is refused unread). */
@@ -51,10 +56,12 @@ type Slice = { rowNo: number; row: Record<string, string> }[];
  */
 async function storeSlice(q: Queryable, batch: BatchRecord, type: BulkRowType, slice: Slice, by: string, memo: Map<string, unknown>): Promise<RowResult[]> {
   const results: RowResult[] = [];
+  const until = performance.now() + SLICE_MS;
   for (const { rowNo, row } of slice) {
     const result = resultOf(rowNo, await type.saveRow(q, row, by, memo));
     await batchRepository.recordRow(q, batch.id, result);
     results.push(result);
+    if (performance.now() > until) break;
   }
   return results;
 }
@@ -111,7 +118,7 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
   const memo = new Map<string, unknown>();
   const todo = parsed.rows.map((row, i) => ({ rowNo: i + 1, row })).filter(({ rowNo }) => !done.has(rowNo));
   await withActor(() => ({ userId: batch.created_by, email: by, call: 'bulkUpload.upload' }), async () => {
-    for (let i = 0; i < todo.length; i += ROWS_PER_TX) {
+    for (let i = 0; i < todo.length;) {
       // Requests waiting for the database (PGlite has one connection) go first: the API stays responsive during a batch.
       await new Promise((resolve) => setImmediate(resolve));
       if (signal.aborted) throw new Error('stopped: the batch resumes when the queue hands the job out again');
@@ -121,7 +128,12 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
         await batchRepository.addProgress(q, batchId, stored.length, stored.filter((r) => !r.ok).length);
       };
       try {
-        await store.tx(async (q) => count(q, await storeSlice(q, batch, type, slice, by, memo)));
+        // As many rows of the slice as fit in SLICE_MS; the rest are the next slice's.
+        i += await store.tx(async (q) => {
+          const results = await storeSlice(q, batch, type, slice, by, memo);
+          await count(q, results);
+          return results.length;
+        });
       } catch {
         // A row threw (or another run stored one of these rows meanwhile): the slice again, each row on its own.
         await store.tx(async (q) => {
@@ -129,6 +141,7 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
           for (const { rowNo, row } of slice) results.push(await storeRow(q, batch, type, rowNo, row, by, memo));
           await count(q, results);
         });
+        i += slice.length;
       }
     }
   });

@@ -266,37 +266,50 @@ export const reportRunRepository = {
     );
   },
   /**
-   * The computed alerts an exception report starts from (before its filters), oldest closed first: the alerts of the
-   * chosen types closed in [closedFrom, until] and started at or after startedFrom, on the company's (branch's) trips
-   * of the chosen statuses started at or after tripsFrom. The trips are selected here; their stored alert lists come
-   * back as text and are sifted while parsed (PGlite evaluates jsonb element by element several times slower, and
-   * hands 50,000 rows back slower than 5,000 rows of lists).
+   * The trips an exception report reads (company and branch, trip statuses, started since), each with its computed
+   * alerts, as one JSON text: PGlite hands thousands of rows back slowly, one text fast, and the worker pool parses it
+   * (server/workers/cpu-tasks.ts exceptionReport, with {@link alertsOfTrips}).
    */
-  async alerts(q: Queryable, a: AlertQuery): Promise<ReportAlert[]> {
-    const trips = await q.query<Omit<ReportAlert, 'type' | 'level' | 'start' | 'end' | 'value' | 'unit' | 'lat' | 'lng'> & { alerts: string }>(
-      `select t.id as "tripId", t.vehicle_number as "vehicleNumber", t.branch_id as "branchId", t.status as "tripStatus",
-              t.started_at::float8 as "tripStartedAt", t.created_by as "tripCreatedBy",
-              coalesce(t.parties->'customer'->>'code', t.parties->'consignee'->>'code') as "customerCode",
-              coalesce(t.parties->'customer'->>'name', t.parties->'consignee'->>'name') as "customerName",
-              ta.alerts::text as alerts
-         from trips t join trip_analytics ta on ta.trip_id = t.id
-        where t.company_id = $1 and ($2::text is null or t.branch_id = $2) and t.status = any($3::int[]) and t.started_at >= $4`,
+  async alertTripsJson(q: Queryable, a: AlertQuery): Promise<string> {
+    const row = await q.one<{ trips: string }>(
+      `select coalesce(json_agg(x), '[]')::text as trips from (
+         select t.id as "tripId", t.vehicle_number as "vehicleNumber", t.branch_id as "branchId", t.status as "tripStatus",
+                t.started_at::float8 as "tripStartedAt", t.created_by as "tripCreatedBy",
+                coalesce(t.parties->'customer'->>'code', t.parties->'consignee'->>'code') as "customerCode",
+                coalesce(t.parties->'customer'->>'name', t.parties->'consignee'->>'name') as "customerName",
+                ta.alerts as alerts
+           from trips t join trip_analytics ta on ta.trip_id = t.id
+          where t.company_id = $1 and ($2::text is null or t.branch_id = $2) and t.status = any($3::int[]) and t.started_at >= $4) x`,
       [a.companyId, a.branchId, a.tripStatuses, a.tripsFrom],
     );
-    const types = new Set(a.types);
-    const alerts: ReportAlert[] = [];
-    for (const t of trips) {
-      const tripStatus = Number(t.tripStatus);
-      for (const x of JSON.parse(t.alerts) as TripAlert[]) {
-        if (!types.has(x.type) || typeof x.end !== 'number' || x.end < a.closedFrom || x.end > a.until || x.start < a.startedFrom) continue;
-        // One literal of one shape (spread copies make slow dictionary objects, which the sort and filters then pay for).
-        alerts.push({
-          tripId: t.tripId, vehicleNumber: t.vehicleNumber, branchId: t.branchId, tripStatus, tripStartedAt: t.tripStartedAt, tripCreatedBy: t.tripCreatedBy,
-          customerCode: t.customerCode, customerName: t.customerName, type: x.type, level: x.level ?? null, start: x.start, end: x.end,
-          value: x.value, unit: x.unit, lat: x.lat, lng: x.lng,
-        });
-      }
-    }
-    return alerts.sort((x, y) => (x.end as number) - (y.end as number) || (x.tripId < y.tripId ? -1 : x.tripId > y.tripId ? 1 : 0));
+    return row!.trips;
+  },
+  /** The alerts of an exception report's window (see {@link alertsOfTrips}), read here (tests; reports read them in the pool). */
+  async alerts(q: Queryable, a: AlertQuery): Promise<ReportAlert[]> {
+    return alertsOfTrips(await reportRunRepository.alertTripsJson(q, a), a);
   },
 };
+
+/**
+ * The alerts of an exception report from its trips (the JSON text of {@link reportRunRepository.alertTripsJson}): of
+ * the asked types, closed within [closedFrom, until], started at or after startedFrom, by closing time then trip.
+ */
+export function alertsOfTrips(tripsJson: string, a: Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedFrom'>): ReportAlert[] {
+  const trips = JSON.parse(tripsJson) as (Omit<ReportAlert, 'type' | 'level' | 'start' | 'end' | 'value' | 'unit' | 'lat' | 'lng'> & { alerts: TripAlert[] | string })[];
+  const types = new Set(a.types);
+  const alerts: ReportAlert[] = [];
+  for (const t of trips) {
+    const tripStatus = Number(t.tripStatus);
+    const tripStartedAt = Number(t.tripStartedAt);
+    for (const x of typeof t.alerts === 'string' ? (JSON.parse(t.alerts) as TripAlert[]) : t.alerts) {
+      if (!types.has(x.type) || typeof x.end !== 'number' || x.end < a.closedFrom || x.end > a.until || x.start < a.startedFrom) continue;
+      // One literal of one shape (spread copies make slow dictionary objects, which the sort and filters then pay for).
+      alerts.push({
+        tripId: t.tripId, vehicleNumber: t.vehicleNumber, branchId: t.branchId, tripStatus, tripStartedAt, tripCreatedBy: t.tripCreatedBy,
+        customerCode: t.customerCode, customerName: t.customerName, type: x.type, level: x.level ?? null, start: x.start, end: x.end,
+        value: x.value, unit: x.unit, lat: x.lat, lng: x.lng,
+      });
+    }
+  }
+  return alerts.sort((x, y) => (x.end as number) - (y.end as number) || (x.tripId < y.tripId ? -1 : x.tripId > y.tripId ? 1 : 0));
+}

@@ -182,7 +182,7 @@ export function exceptionRows(alerts: readonly ReportAlert[]): Cell[][] {
   ]);
 }
 
-/** The exception report's xlsx, written here (in a worker thread: {@link exceptionWorkbook} is what callers use). */
+/** The exception report's xlsx, written here (in a worker thread: the `exceptionReport` task of server/workers/cpu-tasks.ts). */
 export function writeExceptionWorkbook(alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
   return book('Alerts', EXCEPTION_COLUMNS, exceptionRows(alerts), { ...about, title: 'Exception report', rows: alerts.length });
 }
@@ -191,6 +191,3 @@ export function writeExceptionWorkbook(alerts: readonly ReportAlert[], about: Om
 export const summaryWorkbook = (trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Promise<Buffer> =>
   cpuPool().run('summaryWorkbook', about, { items: trips, wait: true });
 
-/** The exception report's xlsx, written in the worker pool; a report is a job's work, so it waits for room there. */
-export const exceptionWorkbook = (alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Promise<Buffer> =>
-  cpuPool().run('exceptionWorkbook', about, { items: alerts, wait: true });

@@ -3,9 +3,13 @@
  * each takes plain data (bytes moved, large arrays as its second argument) and answers plain data or bytes.
  */
 import { BULK_UPLOAD_MSG } from '../../schemas/bulk-upload';
-import type { SummaryTrip } from '../repos/report-run-repository';
-import { readSheet, resultWorkbook, writeWorkbook } from '../rules/bulk-workbook';
-import type { ReportAlert } from '../rules/report-filters';
+import { alertsOfTrips, type AlertQuery, type SummaryTrip } from '../repos/report-run-repository';
+
+/** The window of an exception report's alerts. */
+type AlertWindow = Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedFrom'>;
+import { readSheet, resultWorkbook, sniffFile, writeWorkbook, type BulkFileKind } from '../rules/bulk-workbook';
+import { applyFilters } from '../rules/report-filters';
+import type { DefinitionFilter } from '../../schemas/report-schedule';
 import { writeExceptionWorkbook, writeSummaryWorkbook, type ReportAbout } from '../rules/report-workbook';
 import { computeAlerts, lengthKm, rulesFromConfigs, type Ping, type StoredAlertConfig, type TripAlert, type TripPlan } from '../rules/trip-alerts';
 
@@ -42,6 +46,11 @@ export function batchResultFile(input: { file: Uint8Array; maxColumns: number; r
   return resultWorkbook(sheet, new Map(results.map(([rowNo, result]) => [rowNo, { rowNo, ok: result === 'Success', result, recordId: null }])));
 }
 
+/** An uploaded file's kind by its name and first bytes, its zip checked for bombs (unpacked in full: CPU-heavy). */
+export function sniffUpload(input: { filename: string; file: Uint8Array }): { kind: BulkFileKind } | { error: string } {
+  return sniffFile(input.filename, asBuffer(input.file));
+}
+
 /** An xlsx of one sheet (a component's sample file). */
 export function workbookFile(input: { sheetName: string; columns: string[]; rows: string[][] }): Buffer {
   return writeWorkbook(input.sheetName, input.columns, input.rows);
@@ -52,9 +61,13 @@ export function summaryWorkbook(about: Omit<ReportAbout, 'rows' | 'title'>, trip
   return writeSummaryWorkbook(trips, about);
 }
 
-/** The exception report's xlsx. */
-export function exceptionWorkbook(about: Omit<ReportAbout, 'rows' | 'title'>, alerts: ReportAlert[]): Buffer {
-  return writeExceptionWorkbook(alerts, about);
+/**
+ * An exception report from its trips' JSON text (reportRunRepository.alertTripsJson): the window's alerts, the
+ * definition's filters, the xlsx; with the count of alerts it holds.
+ */
+export function exceptionReport(input: { about: Omit<ReportAbout, 'rows' | 'title'>; tripsJson: string; window: AlertWindow; filters: DefinitionFilter[]; at: number }): { file: Uint8Array; rows: number } {
+  const alerts = applyFilters(alertsOfTrips(input.tripsJson, input.window), input.filters, input.at);
+  return { file: writeExceptionWorkbook(alerts, input.about), rows: alerts.length };
 }
 
 /** A trip's alerts computed afresh from its pings (a JSON array text, tripRepository.pingsJson) with an alert configuration (a replay). */

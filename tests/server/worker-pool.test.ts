@@ -89,7 +89,7 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
       expect(listed.status).toBe('DONE');
       return listed;
     }, { timeout: 20_000, interval: 100 });
-    expect(ranSince(before)).toEqual({ batchRows: 1, batchResultFile: 1 });
+    expect(ranSince(before)).toEqual({ sniffUpload: 1, batchRows: 1, batchResultFile: 1 });
 
     const download = async () => {
       const res = await t.app.inject({ method: 'GET', url: batch.result_url!, headers: { authorization: `Bearer ${token}` } });
@@ -99,13 +99,13 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
     const results = ['Result', 'Success', 'Success', NOTIFICATION_CONFIG_MSG.mobile];
     expect(await download()).toEqual(results);
     expect(await download()).toEqual(results);
-    expect(ranSince(before)).toEqual({ batchRows: 1, batchResultFile: 1 });
+    expect(ranSince(before)).toEqual({ sniffUpload: 1, batchRows: 1, batchResultFile: 1 });
 
     // A batch that ended before its file was stored (migration 160): built in the pool on its first download, then kept.
     await t.store.query('update bulk_batches set result_file = null where id = $1', [id]);
     expect(await download()).toEqual(results);
     expect(await download()).toEqual(results);
-    expect(ranSince(before)).toEqual({ batchRows: 1, batchResultFile: 2 });
+    expect(ranSince(before)).toEqual({ sniffUpload: 1, batchRows: 1, batchResultFile: 2 });
   });
 
   it('writes the sample file, the reports and the replays in the pool', async () => {
@@ -134,6 +134,6 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
       },
     }, now, now);
     expect(XLSX.read(exception.file).SheetNames).toEqual(['Alerts', 'About']);
-    expect(ranSince(before)).toEqual({ workbookFile: 1, replayAlerts: 2, summaryWorkbook: 1, exceptionWorkbook: 1 });
+    expect(ranSince(before)).toEqual({ workbookFile: 1, replayAlerts: 2, summaryWorkbook: 1, exceptionReport: 1 });
   });
 });
