@@ -7,7 +7,7 @@
  * search's prebuilt gazetteer, default node_modules/.cache/lego-gazetteer), REPORT_TICK_SECONDS (15: how often the
  * report scheduler looks for due schedules; 0 turns it off, Run now still works), WORKER_POOL_SIZE (threads for CPU-heavy work,
  * default cores - 1: server/workers/README.md), OUTBOUND_* and BATCH_QUEUE_PER_DESK
- * (the outbound quotas, server/rules/outbound-gate.ts).
+ * (the outbound quotas, server/rules/outbound-gate.ts), LEASE_SECONDS (20) and SWEEP_SECONDS (10) (server/jobs/lease.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -18,6 +18,8 @@ import { gazetteerStatus } from './geocoder/gazetteer-build';
 import { SERVICE_BASES, SERVICE_NAMES, type ServiceName } from '../schemas/api/services';
 
 const env = process.env;
+/** A whole number of seconds from the environment, or undefined. */
+const wholeSeconds = (text: string | undefined) => (/^\d{1,6}$/.test(text ?? '') ? Number(text) : undefined);
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 
@@ -36,7 +38,12 @@ const app = await buildApp({
   routingUrl: env.SERVICE_ROUTING_URL || undefined,
   searchUrl: env.SEARCH_URL || undefined,
   outbound: quotasFromEnv(env),
-  jobs: { reportTickSeconds: /^\d+$/.test(env.REPORT_TICK_SECONDS ?? '') ? Number(env.REPORT_TICK_SECONDS) : undefined },
+  jobs: {
+    reportTickSeconds: wholeSeconds(env.REPORT_TICK_SECONDS),
+    // How long a run's or batch's lease lasts, and how often this instance sweeps for work whose lease ran out.
+    leaseSeconds: wholeSeconds(env.LEASE_SECONDS) || undefined,
+    sweepSeconds: wholeSeconds(env.SWEEP_SECONDS) || undefined,
+  },
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     // SERVICE_MAIN_URL, SERVICE_TRANSPORTERS_URL...: each family's base URL, by default this origin's (SERVICE_BASES).

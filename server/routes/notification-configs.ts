@@ -107,16 +107,17 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
 
   route(app, notificationCalls.preview, async ({ body }) => value(previewNotification(body)));
 
-  // A test send passes the outbound gate: its messages (one per address or number; a webhook call is one) are taken
-  // from the desk's and the company's quotas before anything goes, or it answers 429 and sends nothing.
+  // A test send passes the outbound gate: once its templates and recipients are found good, its messages (one per
+  // address or number; a webhook call is one) are taken from the desk's and the company's quotas before anything
+  // goes, or it answers 429 and sends nothing.
   route(app, notificationCalls.sendTest, async ({ body, desk }) => {
     if (!body.companyId && !body.userId) throw new ApiError(400, [M.noScope]);
     await checkNotificationScope(store, payloadScope(body));
+    // The form sends masked secrets back: the stored ones of the configuration it edits are used.
     const payload = await unmaskForDelivery(store, body);
-    await store.tx((q) => requireOutbound(q, outbound, {
+    const admit = () => store.tx((q) => requireOutbound(q, outbound, {
       kind: 'test', deskId: desk.userId, companyKey: body.companyId ? String(body.companyId) : `user:${body.userId}`, messages: testMessages(payload),
     }, clock));
-    // The form sends masked secrets back: the stored ones of the configuration it edits are used.
-    return value(await sendTestNotification(store, mailer, payload));
+    return value(await sendTestNotification(store, mailer, payload, admit));
   });
 }

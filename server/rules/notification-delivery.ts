@@ -131,12 +131,14 @@ const filled = (p: Partial<Record<TemplatePart, string>>, parts: readonly Templa
 /**
  * Delivers a configuration once with the sample trip (POST /notification/send-test): EMAIL through the mailer (SMTP
  * when configured, else the outbox) to its To, Cc and Bcc; WEBHOOKS as a real request (server/rules/notification-webhook.ts);
- * SMS and WHATSAPP into the outbox, one message per number.
+ * SMS and WHATSAPP into the outbox, one message per number. `admit` runs once the payload is found deliverable, just
+ * before anything goes out (the outbound gate: a refused template does not use up a test send).
  */
-export async function sendTestNotification(db: Queryable, mailer: Mailer, p: NotificationConfigPayload): Promise<NotificationTestResult> {
+export async function sendTestNotification(db: Queryable, mailer: Mailer, p: NotificationConfigPayload, admit: () => Promise<void> = async () => undefined): Promise<NotificationTestResult> {
   if (p.mode === 'EMAIL') {
     const to = [...recipientList(p.emailTo), ...recipientList(p.emailCc), ...recipientList(p.emailBcc)];
     const { parts } = renderParts(p);
+    await admit();
     const body = filled(p, ['header', 'body', 'footer']).map((part) => parts[part]).join('\n\n');
     const subject = parts.subject ?? '';
     for (const address of to) await mailer.send({ to: address, subject, body });
@@ -144,6 +146,7 @@ export async function sendTestNotification(db: Queryable, mailer: Mailer, p: Not
   }
   if (p.mode === 'WEBHOOKS') {
     const { parts } = renderParts({ ...p, body: p.body ?? '' });
+    await admit();
     const auth = await authorization(p);
     const request: WebhookRequest = {
       method: p.method ?? 'POST',
@@ -159,6 +162,7 @@ export async function sendTestNotification(db: Queryable, mailer: Mailer, p: Not
   const { parts } = renderParts(p);
   const text = filled(p, partsOf(p.mode)).map((part) => parts[part]).join('\n');
   if (!to.length) throw new ApiError(400, [NOTIFICATION_CONFIG_MSG.mobile]);
+  await admit();
   const outbox = createOutboxMailer(db);
   for (const number of to) await outbox.send({ to: number, subject: p.mode, body: text });
   return { mode: p.mode, channel: 'outbox', to };

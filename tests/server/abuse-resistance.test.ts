@@ -77,6 +77,8 @@ describe.each(BACKENDS)('the outbound gate, leases and the fair batch queue on $
     expect(await sentTo('m0-') + (await sentTo('m1-'))).toBe(80);
     // 20 fit still: one message at a time, the count of sends stops them at 10 a minute.
     nextMinute();
+    // A send refused for its template sends nothing and uses up nothing.
+    for (let i = 0; i < 3; i++) expect((await emailTest('bad@x.in', { body: '{{#if eta}}' })).status).toBe(400);
     for (let i = 0; i < 10; i++) expect((await emailTest(`t${i}@x.in`)).status).toBe(200);
     const eleventh = await emailTest('t10@x.in');
     expect(eleventh).toMatchObject({ status: 429, body: { message: [expect.stringMatching(/^Test sends are limited to 10 a minute per desk/)] } });
