@@ -95,9 +95,10 @@ export async function takeRate(store: Store, rules: RateRule[], clock?: Clock): 
 
 /**
  * {@link takeRate} inside a transaction the caller holds: the counts commit (or roll back) with the caller's own
- * writes, so a request refused later in the same transaction is not counted, and one that commits is.
+ * writes, so a request refused later in the same transaction is not counted, and one that commits is. `ticket` names
+ * the counts, for {@link settleRate}.
  */
-export async function takeRateWithin(q: Queryable, rules: RateRule[], clock?: Clock): Promise<RateVerdict> {
+export async function takeRateWithin(q: Queryable, rules: RateRule[], clock?: Clock, ticket: string | null = null): Promise<RateVerdict> {
   const now = instantOf(clock);
   await q.query(
     'select pg_advisory_xact_lock(h) from (select distinct hashtext(b) as h from unnest($1::text[]) as b order by h) s',
@@ -110,9 +111,20 @@ export async function takeRateWithin(q: Queryable, rules: RateRule[], clock?: Cl
   }
   if (refusal) return { allowed: false, ...refusal };
   for (const rule of rules) {
-    await q.query('insert into rate_limit_hits (bucket, hit_at, units) values ($1, coalesce($2::timestamptz, now()), $3)', [rule.bucket, now, rule.units ?? 1]);
+    await q.query(
+      'insert into rate_limit_hits (bucket, hit_at, units, ticket) values ($1, coalesce($2::timestamptz, now()), $3, $4)',
+      [rule.bucket, now, rule.units ?? 1, ticket],
+    );
   }
   return { allowed: true };
+}
+
+/**
+ * Moves the counts of `ticket` to now (the end of the work they were taken for): a send whose messages take a while to
+ * go holds its units for a whole window after its last message, so no window of sending times holds more than the limit.
+ */
+export async function settleRate(q: Queryable, ticket: string, clock?: Clock): Promise<void> {
+  await q.query('update rate_limit_hits set hit_at = greatest(hit_at, coalesce($2::timestamptz, now())) where ticket = $1', [ticket, instantOf(clock)]);
 }
 
 /**

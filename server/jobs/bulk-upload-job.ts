@@ -10,6 +10,7 @@ import { storeBatchResult } from './batch-result';
 import { configurationsRowType } from '../rules/notification-config-bulk-row';
 import type { JobQueue } from './queue';
 import { instantOf } from '../auth/rate-limit';
+import { batchTicket, settleOutbound } from '../rules/outbound-gate';
 import { underLease, type LeaseTiming } from './lease';
 import { isUniqueViolation } from '../store/unique';
 
@@ -95,6 +96,8 @@ async function notify(mailer: Mailer, store: Store, batchId: string): Promise<vo
     ? `${b.rows_done - b.rows_failed} of ${b.rows_total} rows were stored, ${b.rows_failed} failed. The result file lists each row's result.`
     : `The batch failed: ${b.messages.join('; ')}`;
   await mailer.send({ to: b.email, subject: `Bulk upload ${b.filename}: ${b.status === 'DONE' ? 'completed' : 'failed'}`, body: `Batch ${batchId} (${b.filename}). ${summary}` });
+  // Its quota was taken at the upload: it now counts from the time the summary went.
+  await settleOutbound(store, batchTicket(batchId));
 }
 
 /**

@@ -12,7 +12,7 @@ import type { JobQueue } from './queue';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/envelope';
 import type { Clock } from '../auth/rate-limit';
-import { DEFAULT_QUOTAS, admitOutbound, requireOutbound, type OutboundQuotas, type OutboundRefusal } from '../rules/outbound-gate';
+import { DEFAULT_QUOTAS, admitOutbound, requireOutbound, runTicket, settleOutbound, type OutboundQuotas, type OutboundRefusal } from '../rules/outbound-gate';
 import { DEFAULT_LEASE_SECONDS, claimLease, orphans, underLease, type LeaseTiming } from './lease';
 
 /**
@@ -180,7 +180,7 @@ const DEFAULT_GATE: RunGate = { quotas: DEFAULT_QUOTAS };
 async function charge(store: Store, runId: string, companyId: string, messages: number, gate: RunGate): Promise<OutboundRefusal | null> {
   return store.tx(async (q) => {
     if (!(await runs.chargeOnce(q, runId))) return null;
-    const refusal = await admitOutbound(q, gate.quotas, { kind: 'scheduled', companyKey: companyId, messages }, gate.clock);
+    const refusal = await admitOutbound(q, gate.quotas, { kind: 'scheduled', companyKey: companyId, messages }, gate.clock, runTicket(runId));
     if (refusal) throw Object.assign(new Error(refusal.message), { refusal });
     return null;
   }).catch((err: Error & { refusal?: OutboundRefusal }) => {
@@ -246,6 +246,8 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
       failures.push(REPORT_RUN_MSG.mail(to, (err as Error).message));
     }
   }
+  // The run's messages count from now, when the last of them went (see settleOutbound).
+  await settleOutbound(store, runTicket(runId), gate.clock);
   if (failures.length) return fail(`${failures.join('; ')} (${recipients.length - failures.length} of ${recipients.length} sent)`, recipients, made);
   await runs.finish(store, runId, { finishedAt: now(), outcome: 'SUCCESS', rows: made.rows, recipients, error: null, fileName: made.fileName, file: made.file });
   return (await runs.byId(store, runId))!;
@@ -287,10 +289,10 @@ export async function runNow(
       if (!(await claimLease(q, 'report_runs', orphan, worker.owner, worker.lease))) throw new ApiError(409, [RUN_BUSY]);
       return orphan;
     }
-    if (deskId !== undefined) {
-      await requireOutbound(q, worker.quotas, { kind: 'runNow', deskId, companyKey: schedule.company_id, scheduleId: schedule.id, messages: Math.max(1, recipients.length) }, worker.clock);
-    }
     const started = newId('rr');
+    if (deskId !== undefined) {
+      await requireOutbound(q, worker.quotas, { kind: 'runNow', deskId, companyKey: schedule.company_id, scheduleId: schedule.id, messages: Math.max(1, recipients.length) }, worker.clock, runTicket(started));
+    }
     await runs.startManual(q, { id: started, scheduleId: schedule.id, companyId: schedule.company_id, startedAt: now(), charged: deskId !== undefined });
     await claimLease(q, 'report_runs', started, worker.owner, worker.lease);
     return started;

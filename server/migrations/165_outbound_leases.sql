@@ -1,6 +1,10 @@
 -- Abuse resistance (issue 21).
 -- Outbound quotas count messages, not requests: a send to 40 addresses takes 40 units of its buckets at once.
 alter table rate_limit_hits add column units integer not null default 1;
+-- The send a count belongs to: when its last message has gone, its count is moved to that time (a send of 100 that
+-- takes a while to deliver holds its quota for a minute after its end, not its start).
+alter table rate_limit_hits add column ticket text;
+create index rate_limit_hits_ticket_idx on rate_limit_hits (ticket) where ticket is not null;
 
 -- Leases: the instance working on a report run or a batch renews lease_until while it works (a heartbeat). A run or
 -- batch whose lease ran out belongs to no live instance, and any instance's sweep takes it over (and a 'Run now'

@@ -11,7 +11,7 @@ import { BULK_ROW_TYPES, BULK_UPLOAD_QUEUE } from '../jobs/bulk-upload-job';
 import { batchResultFile } from '../jobs/batch-result';
 import { cpuPool } from '../workers/cpu-pool';
 import type { AppContext } from '../context';
-import { OUTBOUND_MSG, requireOutbound } from '../rules/outbound-gate';
+import { OUTBOUND_MSG, batchTicket, requireOutbound } from '../rules/outbound-gate';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const FILENAME_MAX = 200;
@@ -75,9 +75,10 @@ export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs, outb
           throw new ApiError(429, [OUTBOUND_MSG.queuedBatches(outbound.queuedBatchesPerDesk)], { 'retry-after': String(BATCH_RETRY_SECONDS) });
         }
         // The summary mail goes to an address the desk chose: it takes its message from the quotas now.
-        if (email) await requireOutbound(q, outbound, { kind: 'batchSummary', deskId: desk.userId, companyKey: desk.deskId }, clock);
+        const id = randomUUID();
+        if (email) await requireOutbound(q, outbound, { kind: 'batchSummary', deskId: desk.userId, companyKey: desk.deskId }, clock, batchTicket(id));
         const created = await batchRepository.create(q, {
-          id: randomUUID(), fteid: request.desk.deskId, type: request.params.type, filename, email, file: bytes, createdBy: request.desk.userId,
+          id, fteid: request.desk.deskId, type: request.params.type, filename, email, file: bytes, createdBy: request.desk.userId,
         });
         await jobs.send(BULK_UPLOAD_QUEUE, { batchId: created.id }, { db: q, singletonKey: created.id });
         return created;

@@ -9,7 +9,8 @@ import { notificationConfigRepository as configs, type NotificationConfigScope, 
 import { findOnboardedEvent } from '../repos/notification-event-repository';
 import { defaultTemplate } from '../rules/notification-defaults';
 import { previewNotification, sendTestNotification, testMessages } from '../rules/notification-delivery';
-import { requireOutbound } from '../rules/outbound-gate';
+import { requireOutbound, settleOutbound } from '../rules/outbound-gate';
+import { newId } from '../http/ids';
 import {
   checkNotificationScope, maskSecrets, payloadScope, saveNotificationConfig, unmaskForDelivery, withSecrets, withinReach,
 } from '../rules/notification-config-save';
@@ -115,9 +116,14 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
     await checkNotificationScope(store, payloadScope(body));
     // The form sends masked secrets back: the stored ones of the configuration it edits are used.
     const payload = await unmaskForDelivery(store, body);
+    const ticket = newId('out');
     const admit = () => store.tx((q) => requireOutbound(q, outbound, {
       kind: 'test', deskId: desk.userId, companyKey: body.companyId ? String(body.companyId) : `user:${body.userId}`, messages: testMessages(payload),
-    }, clock));
-    return value(await sendTestNotification(store, mailer, payload, admit));
+    }, clock, ticket));
+    try {
+      return value(await sendTestNotification(store, mailer, payload, admit));
+    } finally {
+      await settleOutbound(store, ticket, clock);
+    }
   });
 }

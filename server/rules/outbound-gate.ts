@@ -1,5 +1,5 @@
 import { ApiError } from '../http/envelope';
-import { takeRateWithin, type Clock, type RateRule } from '../auth/rate-limit';
+import { settleRate, takeRateWithin, type Clock, type RateRule } from '../auth/rate-limit';
 import type { Queryable } from '../store/store';
 
 /**
@@ -121,13 +121,13 @@ export interface OutboundRefusal {
 /**
  * Takes a send's messages from its quotas inside the caller's transaction (they commit with the send's own record,
  * and a send refused later in it is not counted), or answers why it may not go. A send larger than a quota's whole
- * allowance is refused for good (retryAfter null).
+ * allowance is refused for good (retryAfter null). `ticket` names the send: {@link settleOutbound} when it has gone.
  */
-export async function admitOutbound(q: Queryable, quotas: OutboundQuotas, out: Outbound, clock?: Clock): Promise<OutboundRefusal | null> {
+export async function admitOutbound(q: Queryable, quotas: OutboundQuotas, out: Outbound, clock?: Clock, ticket?: string): Promise<OutboundRefusal | null> {
   const rules = rulesOf(out, quotas);
   const tooBig = rules.find((rule) => (rule.units ?? 1) > rule.limit);
   if (tooBig) return { quota: 'size', message: OUTBOUND_MSG.tooMany(tooBig.limit, tooBig.units ?? 1), retryAfter: null };
-  const verdict = await takeRateWithin(q, rules, clock);
+  const verdict = await takeRateWithin(q, rules, clock, ticket ?? null);
   if (verdict.allowed) return null;
   const rule = verdict.rule as Named;
   return { quota: rule.quota, message: rule.text(rule.limit, waitText(verdict.retryAfter)), retryAfter: verdict.retryAfter };
@@ -138,7 +138,18 @@ export const refusedOutbound = (refusal: OutboundRefusal): ApiError =>
   refusal.retryAfter === null ? new ApiError(400, [refusal.message]) : new ApiError(429, [refusal.message], { 'retry-after': String(refusal.retryAfter) });
 
 /** Admits a send within `q` or throws its refusal (see {@link admitOutbound}). */
-export async function requireOutbound(q: Queryable, quotas: OutboundQuotas, out: Outbound, clock?: Clock): Promise<void> {
-  const refusal = await admitOutbound(q, quotas, out, clock);
+export async function requireOutbound(q: Queryable, quotas: OutboundQuotas, out: Outbound, clock?: Clock, ticket?: string): Promise<void> {
+  const refusal = await admitOutbound(q, quotas, out, clock, ticket);
   if (refusal) throw refusedOutbound(refusal);
 }
+
+/**
+ * Tells the gate that the send `ticket` names has gone (or given up): its messages count until a minute (a day)
+ * after now rather than after it was admitted, so that a send delivered over a while cannot overlap the next one's
+ * minute. Without it they count from admission, which a crash leaves as it is.
+ */
+export const settleOutbound = (q: Queryable, ticket: string, clock?: Clock): Promise<void> => settleRate(q, ticket, clock);
+
+/** The ticket of a report run's messages, and of a batch's summary. */
+export const runTicket = (runId: string) => `run:${runId}`;
+export const batchTicket = (batchId: string) => `batch:${batchId}`;

@@ -3,7 +3,7 @@ import { dailyAt } from '../../schemas/report-cron';
 import { NOTIFICATION_CONFIG_MSG } from '../../schemas/notification-config';
 import { REPORT_MSG } from '../../schemas/report-schedule';
 import { batchRepository } from '../../server/repos/batch-repository';
-import { OUTBOUND_MSG } from '../../server/rules/outbound-gate';
+import { DEFAULT_QUOTAS, OUTBOUND_MSG, admitOutbound, settleOutbound } from '../../server/rules/outbound-gate';
 import { BACKENDS, bootFresh, type Call, type TestApp } from './helper';
 import { configurationsFile, multipart, smsRow } from './batch-fixture';
 
@@ -85,6 +85,20 @@ describe.each(BACKENDS)('the outbound gate, leases and the fair batch queue on $
     expect(await sentTo('t10@')).toBe(0);
     nextMinute();
     expect((await emailTest('t11@x.in')).status).toBe(200);
+  });
+
+  it('counts a send from when its last message went, so that a slow send and the next cannot share a minute', async () => {
+    nextMinute();
+    const send = { kind: 'test' as const, deskId: 'desk-slow', companyKey: 'co-slow', messages: 100 };
+    const quotas = { ...DEFAULT_QUOTAS, testsPerMinute: 100 };
+    expect(await t.store.tx((q) => admitOutbound(q, quotas, send, clock, 'slow-1'))).toBeNull();
+    // Its messages took 50 s to go; 20 s after the last, a minute after its admission, the desk's minute is still full.
+    now += 50_000;
+    await settleOutbound(t.store, 'slow-1', clock);
+    now += 20_000;
+    expect(await t.store.tx((q) => admitOutbound(q, quotas, send, clock, 'slow-2'))).toMatchObject({ quota: 'desk', retryAfter: 40 });
+    now += 40_000;
+    expect(await t.store.tx((q) => admitOutbound(q, quotas, send, clock, 'slow-3'))).toBeNull();
   });
 
   it("limits 'Run now' per schedule per hour, and a company's messages per day", async () => {
