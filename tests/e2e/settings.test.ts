@@ -56,8 +56,12 @@ describe('settings screens', () => {
   });
 
   it('last mile threshold: required, 1 to 100, and the other extraContext keys are kept', async () => {
+    // As below: Save before the stored settings arrive would be answered by the form they then reset.
+    const read = page.waitForResponse((res) => res.url().includes('/v1/lego/feature-permission/tripAlerts/get'));
     await page.getByRole('menuitem', { name: 'Last Mile Threshold' }).click();
     await page.waitForURL('**/utilities/last-mile-threshold?*companyId=1001*');
+    await read;
+    await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'));
     await save();
     await page.getByText(SETTINGS_MSG.required, { exact: true }).waitFor();
     await field('Last Mile Threshold').fill('101');
