@@ -61,23 +61,39 @@ export interface JobQueue {
   readonly boss: PgBoss;
 }
 
-/** PostgreSQL's code for a transaction it aborted to break a deadlock. */
-const DEADLOCK = '40P01';
-
 /**
- * Runs `work` again when PostgreSQL aborts it to break a deadlock: instances starting together on one database
- * create pg-boss's schema and queues at the same time, and one of them may be chosen as the victim (the other
- * finishes, so the retry finds the work done). Other errors, and a fifth deadlock, are thrown.
+ * PostgreSQL's codes for what instances starting together on one database can meet while they create pg-boss's schema
+ * and queues at the same time: a transaction aborted to break a deadlock, and the catalog's unique index refusing the
+ * second of two concurrent `create ... if not exists` (23505 on pg_namespace, or 42P07 / 42710 for a table or an
+ * object). In each case the other instance finishes, so doing the work again finds it done.
  */
-async function retryOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+const START_RACES = new Set(['40P01', '23505', '42P07', '42710']);
+
+/** Runs `work` again when it lost one of those races; other errors, and a fifth lost race, are thrown. */
+async function retryStartRace<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (err) {
-      if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+      if (!START_RACES.has((err as { code?: string }).code ?? '') || attempt >= 5) throw err;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
+}
+
+/**
+ * Runs `work` (pg-boss's start, which creates or migrates its schema) while this instance holds a PostgreSQL advisory
+ * lock, so that instances starting together on one database do it one after the other: the later ones find the schema
+ * made. pg-boss locks its own script too, but two instances can still both find it missing and race on the schema
+ * itself (23505 on pg_namespace), and a pg-boss whose start failed cannot be started again. PGlite has one
+ * connection and one instance: nothing to wait for there.
+ */
+async function startedAlone<T>(store: Store, work: () => Promise<T>): Promise<T> {
+  if (store.kind !== 'postgres') return work();
+  return store.tx(async (q) => {
+    await q.query(`select pg_advisory_xact_lock(hashtext('lego.job-queue.start'))`);
+    return work();
+  });
 }
 
 /** A job queue on `store` (see {@link JobQueue}). */
@@ -108,9 +124,9 @@ export function createJobQueue(store: Store, options: JobQueueOptions = {}): Job
       });
     },
     async start() {
-      await retryOnDeadlock(() => boss.start());
+      await startedAlone(store, () => retryStartRace(() => boss.start()));
       for (const [name, { handler, settings }] of handlers) {
-        await retryOnDeadlock(() => boss.createQueue(name, { name, retryLimit: settings.retryLimit ?? 5, retryDelay: 1, ...(settings.expireInSeconds && { expireInSeconds: settings.expireInSeconds }) }));
+        await retryStartRace(() => boss.createQueue(name, { name, retryLimit: settings.retryLimit ?? 5, retryDelay: 1, ...(settings.expireInSeconds && { expireInSeconds: settings.expireInSeconds }) }));
         await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true, ...(settings.batchSize && { batchSize: settings.batchSize }) }, async (jobs) => {
           for (const job of jobs) {
             const run = handler(job.data, { jobId: job.id, signal: stopping.signal, lastAttempt: job.retryCount >= job.retryLimit });
