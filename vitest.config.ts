@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -15,14 +15,36 @@ class LastFilesSequencer extends BaseSequencer {
   }
 }
 
+/**
+ * Files that need modules of their own: they mock a module (`vi.mock`) or check what a module does the first time it
+ * is loaded. The other unit and server files share their worker's modules (`isolate: false`): the app, antd and the
+ * compiled schemas are loaded once per run instead of once per file, which more than halves those suites' time on a
+ * two-core machine. Each file still boots its own app on its own database, and Testing Library unmounts after each test.
+ */
+const OWN_MODULES = {
+  unit: ['engine/upload/useUploadController.test.tsx'],
+  server: ['tests/server/geocoder-start.test.ts'],
+};
+
+type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
+/**
+ * A suite as two projects: `name`, whose files share modules, and `name-isolated`, the files of `own` with modules of
+ * their own. `--project 'name*'` runs both.
+ */
+function shared(test: ProjectTest & { name: string; include: string[] }, own: string[]): TestProjectInlineConfiguration[] {
+  return [
+    { extends: true, test: { ...test, isolate: false, exclude: [...configDefaults.exclude, ...own] } },
+    { extends: true, test: { ...test, name: `${test.name}-isolated`, include: own } },
+  ];
+}
+
 /** Three suites: unit (engine, schemas, app logic), server (Fastify inject on PGlite and PostgreSQL), e2e (Chromium). */
 export default defineConfig({
   test: {
     sequence: { sequencer: LastFilesSequencer },
     projects: [
-      {
-        extends: true,
-        test: {
+      ...shared(
+        {
           name: 'unit',
           include: ['schemas/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'screens/**/*.test.{ts,tsx}', 'tests/stories/*.test.ts'],
           environment: 'happy-dom',
@@ -30,10 +52,10 @@ export default defineConfig({
           // Rendering whole forms in happy-dom takes seconds on a busy two-core machine: a guard, not a speed check.
           testTimeout: 20_000,
         },
-      },
-      {
-        extends: true,
-        test: {
+        OWN_MODULES.unit,
+      ),
+      ...shared(
+        {
           name: 'server',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           environment: 'node',
@@ -43,7 +65,8 @@ export default defineConfig({
           // One migrated and seeded database per backend, copied for each bootFresh (tests/setup/db-template.ts).
           globalSetup: ['tests/setup/server-global.ts'],
         },
-      },
+        OWN_MODULES.server,
+      ),
       {
         extends: true,
         test: {
@@ -53,7 +76,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // A prepared data directory each console copies, and one shared Chromium (tests/setup/e2e-global.ts).
+          // The files share the harness module, which starts the next file's server while a file runs.
+          isolate: false,
+          // A prepared data directory each console copies, and the running servers' pids (tests/setup/e2e-global.ts).
           globalSetup: ['tests/setup/e2e-global.ts'],
         },
       },

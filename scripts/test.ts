@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 
 const lanes: { name: string; steps: string[][] }[] = [
   { name: 'types+e2e', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'build'], ['npx', 'vitest', 'run', '--project', 'e2e']] },
-  { name: 'unit+server', steps: [['npx', 'vitest', 'run', '--project', 'unit', '--project', 'server']] },
+  { name: 'unit+server', steps: [['npx', 'vitest', 'run', '--project', 'unit*', '--project', 'server*']] },
 ];
 
 const running = new Set<ReturnType<typeof spawn>>();

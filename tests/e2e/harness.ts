@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startApiProcess } from '../setup/api-process';
+import { startApiProcess, type ApiProcess } from '../setup/api-process';
 import { SERVICE_BASES, fullPath, type Contract } from '../../schemas/api';
 import { fillPath } from '../../engine/data/endpoint';
 import { withQuery } from '../../engine/data/http';
@@ -13,7 +13,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /** What the suite's global setup (tests/setup/e2e-global.ts) provides; '' when a file runs without it. */
-function provided(key: 'e2eDataTemplate'): string {
+function provided(key: 'e2eDataTemplate' | 'e2eServers'): string {
   try {
     return inject(key) ?? '';
   } catch {
@@ -45,12 +45,7 @@ function withReducedMotion(browser: Browser): Browser {
  * would not give a download's `path()`.
  */
 export async function startConsole({ motion = false }: { motion?: boolean } = {}): Promise<RunningConsole> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
-  const template = provided('e2eDataTemplate');
-  if (template) cpSync(template, dataDir, { recursive: true });
-  // No report scheduler: a seeded schedule due in the middle of a test would mail into the outbox the tests read
-  // (Run now still runs; the scheduler has its own tests with a controlled clock).
-  const server = await startApiProcess({ DATA_DIR: dataDir, REPORT_TICK_SECONDS: '0', DATABASE_URL: undefined, SMTP_URL: undefined });
+  const { server, dataDir, forget } = await takeServer();
   const { url, child } = server;
   const launched = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   // Tests run with the system's reduced motion (no antd animations: a dialog is gone when it is closed, not after its
@@ -61,11 +56,56 @@ export async function startConsole({ motion = false }: { motion?: boolean } = {}
     browser,
     async stop() {
       await browser.close();
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (server.alive) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      forget();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A console's server process on its own database, with the pid file that has the suite stop it if nobody does. */
+interface ConsoleServer {
+  server: ApiProcess;
+  dataDir: string;
+  forget(): void;
+}
+
+/** Starts `server/main.ts` on a fresh copy of the prepared database. */
+async function startServer(): Promise<ConsoleServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
+  const template = provided('e2eDataTemplate');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  // No report scheduler: a seeded schedule due in the middle of a test would mail into the outbox the tests read
+  // (Run now still runs; the scheduler has its own tests with a controlled clock).
+  const server = await startApiProcess({ DATA_DIR: dataDir, REPORT_TICK_SECONDS: '0', DATABASE_URL: undefined, SMTP_URL: undefined });
+  const pids = provided('e2eServers');
+  const pidFile = pids && server.child.pid ? join(pids, String(server.child.pid)) : '';
+  if (pidFile) writeFileSync(pidFile, '');
+  return { server, dataDir, forget: () => pidFile && rmSync(pidFile, { force: true }) };
+}
+
+/**
+ * The server started ahead for the next console. In the browser suite the files share this module (`isolate: false`),
+ * so while one file runs, the server of the next one starts beside it instead of after it: a server takes seconds to
+ * start (the app, PGlite, the gazetteer) and a file's tests leave the machine idle for much of that. Each console still
+ * gets a server and a database no other console has used. The suite's global setup stops the last one.
+ */
+let ahead: Promise<ConsoleServer> | null = null;
+
+async function takeServer(): Promise<ConsoleServer> {
+  const next = ahead ?? startServer();
+  ahead = null;
+  const taken = await next.catch(() => startServer());
+  // Only inside the suite, which stops what is left at its end; a bench starts what it needs, when it needs it.
+  if (provided('e2eServers')) {
+    ahead = startServer();
+    ahead.catch(() => undefined);
+  }
+  return taken;
 }
 
 /** The newest one-time code sent to an address, read from the dev outbox. */
