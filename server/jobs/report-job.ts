@@ -1,4 +1,4 @@
-import cronParser from 'cron-parser';
+import { CronExpressionParser } from 'cron-parser';
 import type { ReportRun } from '../../schemas/api/reports';
 import type { DefinitionFilter } from '../../schemas/report-schedule';
 import type { Mailer } from '../auth/mailer';
@@ -66,7 +66,7 @@ export function quartzToCron(quartz: string): string {
 
 /** The latest due time of a Quartz cron at or before `now` (ms), or null. */
 export function latestDue(quartz: string, now: number): number | null {
-  const expression = cronParser.parseExpression(quartzToCron(quartz), { currentDate: new Date(Math.floor(now / 1000) * 1000 + 1000), tz: 'UTC' });
+  const expression = CronExpressionParser.parse(quartzToCron(quartz), { currentDate: new Date(Math.floor(now / 1000) * 1000 + 1000), tz: 'UTC' });
   try {
     const due = expression.prev().getTime();
     return due <= now ? due : null;
@@ -77,7 +77,7 @@ export function latestDue(quartz: string, now: number): number | null {
 
 /** The next due time of a Quartz cron after `now` (ms). */
 export function nextDue(quartz: string, now: number): number {
-  return cronParser.parseExpression(quartzToCron(quartz), { currentDate: new Date(now), tz: 'UTC' }).next().getTime();
+  return CronExpressionParser.parse(quartzToCron(quartz), { currentDate: new Date(now), tz: 'UTC' }).next().getTime();
 }
 
 /** A definition as stored (a driver may hand jsonb back as text). */
