@@ -137,6 +137,8 @@ describe.each(BACKENDS)('bulk upload on $name', (backend) => {
 });
 
 describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite kept on disk)', (backend) => {
+  // Each test migrates and seeds an empty database on disk and starts two apps on it: a guard, not a speed check.
+  const RESTART_TIMEOUT = 120_000;
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lego-batch-'));
@@ -161,7 +163,7 @@ describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite k
 
     const second = await startApp(await db.open(), { jobs: JOBS });
     try {
-      await vi.waitFor(async () => expect((await second.store.one<{ status: string }>('select status from bulk_batches where id = $1', [id]))!.status).toBe('DONE'), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await second.store.one<{ status: string }>('select status from bulk_batches where id = $1', [id]))!.status).toBe('DONE'), { timeout: 90_000, interval: 100 });
       const batch = await second.store.one<{ rows_done: number; rows_failed: number }>('select rows_done, rows_failed from bulk_batches where id = $1', [id]);
       expect(batch).toEqual({ rows_done: ROWS, rows_failed: 0 });
       expect(await count(second.store, 'bulk_batch_rows')).toBe(ROWS);
@@ -175,7 +177,7 @@ describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite k
       await second.store.close();
       await db.drop();
     }
-  });
+  }, RESTART_TIMEOUT);
 
   it('completes a batch whose server died mid-run once its job expires, skipping the rows it had done', async () => {
     const db = await backend.create(join(dir, 'died'));
@@ -194,7 +196,7 @@ describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite k
 
     const second = await startApp(await db.open(), { jobs: { ...JOBS, maintenanceIntervalSeconds: 1 } });
     try {
-      await vi.waitFor(async () => expect((await second.store.one<{ status: string }>('select status from bulk_batches where id = $1', [id]))!.status).toBe('DONE'), { timeout: 30_000, interval: 100 });
+      await vi.waitFor(async () => expect((await second.store.one<{ status: string }>('select status from bulk_batches where id = $1', [id]))!.status).toBe('DONE'), { timeout: 90_000, interval: 100 });
       expect(await second.store.one('select rows_done, rows_failed from bulk_batches where id = $1', [id])).toEqual({ rows_done: 30, rows_failed: 0 });
       // Row 1 was skipped (the dead run's configuration is not in this test database: only rows 2 to 30 were created now).
       expect((await second.store.one<{ n: number }>("select count(*)::int as n from notification_configs where user_id between 5000 and 5029"))!.n).toBe(29);
@@ -203,5 +205,5 @@ describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite k
       await second.store.close();
       await db.drop();
     }
-  });
+  }, RESTART_TIMEOUT);
 });
