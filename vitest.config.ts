@@ -78,6 +78,9 @@ export default defineConfig({
           fileParallelism: false,
           // The files share the harness module, which starts the next file's server while a file runs.
           isolate: false,
+          // `expect.poll` waits for what the page shows; a reload on a busy two-core machine takes more than Vitest's
+          // default second (a guard, not a speed check).
+          expect: { poll: { timeout: 15_000 } },
           // A prepared data directory each console copies, and the running servers' pids (tests/setup/e2e-global.ts).
           globalSetup: ['tests/setup/e2e-global.ts'],
         },
