@@ -1,6 +1,6 @@
 # Source this file (`. scripts/use-node.sh`) to put the project's Node.js first on PATH before `npm ci`.
 #
-# The project runs on Node 24 (the active LTS). `npm ci` installs that Node from the npm registry as a dev dependency
+# The project runs on Node 24 (LTS, maintained until April 2028). `npm ci` installs that Node from the npm registry as a dev dependency
 # (the `node` package), and every npm script runs on it whatever the system's Node is. Only `npm ci` itself runs on the
 # system's Node, and npm checks the dependencies' `engines` against it: on an older system some packages warn. This
 # file gets the same Node (the version package-lock.json pins) from the npm registry into a cache folder once, and
