@@ -75,10 +75,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own server, database and Chromium: a file spends most of its time
-          // waiting on the page, so two keep a two-core machine busy.
-          maxWorkers: 2,
-          // Each worker's files share the harness module, which starts the next file's server while a file runs.
+          fileParallelism: false,
+          // The files share the harness module, which starts the next file's server while a file runs.
           isolate: false,
           // `expect.poll` waits for what the page shows; a reload on a busy two-core machine takes more than Vitest's
           // default second (a guard, not a speed check).
