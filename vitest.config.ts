@@ -22,7 +22,8 @@ class LastFilesSequencer extends BaseSequencer {
  * two-core machine. Each file still boots its own app on its own database, and Testing Library unmounts after each test.
  */
 const OWN_MODULES = {
-  unit: ['engine/upload/useUploadController.test.tsx'],
+  // The stories render every screen with its providers: they get a document no other file has used.
+  unit: ['engine/upload/useUploadController.test.tsx', 'tests/stories/stories.test.ts'],
   server: ['tests/server/geocoder-start.test.ts'],
 };
 
