@@ -11,16 +11,21 @@ const LAZY_FILTER_DROPDOWN = '\0lazy-table-filter-dropdown';
 
 /**
  * antd's Table imports its column-filter dropdown (with Tree, Menu, Checkbox and the filter search) whether or not a
- * column has filters; none of ours has, so a list page would download that form machinery for nothing. This swaps
- * the dropdown for a stand-in that loads the real one the first time a filtered column renders (its title shows
- * meanwhile), so filters keep working and cost nothing until used.
+ * column has filters; only the event list's columns have them, so every other list page would download that form
+ * machinery for nothing. This swaps the dropdown for a stand-in that loads the real one the first time a filtered
+ * column renders (its title shows meanwhile, the filter's trigger after), so filters keep working and cost nothing
+ * until used.
  */
 function lazyTableFilterDropdown(): Plugin {
   return {
     name: 'lazy-table-filter-dropdown',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === './FilterDropdown' && importer?.replace(/\\/g, '/').endsWith('antd/es/table/hooks/useFilter/index.js')) return LAZY_FILTER_DROPDOWN;
+      if (
+        source === './FilterDropdown' &&
+        importer?.replace(/\\/g, '/').endsWith('antd/es/table/hooks/useFilter/index.js')
+      )
+        return LAZY_FILTER_DROPDOWN;
       return null;
     },
     load(id) {
@@ -40,7 +45,9 @@ export default function FilterDropdown(props) {
   };
 }
 
-const ANTD_ES = createRequire(import.meta.url).resolve('antd/es/index.js').replace(/index\.js$/, '');
+const ANTD_ES = createRequire(import.meta.url)
+  .resolve('antd/es/index.js')
+  .replace(/index\.js$/, '');
 
 /**
  * Components antd modules import for features no screen of ours uses, each loaded instead the first time it renders
@@ -91,8 +98,15 @@ function jspreadsheetWithoutInlineHandler(): Plugin {
     name: 'jspreadsheet-without-inline-handler',
     transform(code, id) {
       if (!JSPREADSHEET.test(id)) return null;
-      if (!code.includes(INLINE_HANDLER)) this.error(`jspreadsheet no longer sets ${INLINE_HANDLER}: check its inline handlers against the CSP`);
-      return { code: code.replace(INLINE_HANDLER, 'e.corner.addEventListener("selectstart",function(event){event.preventDefault()})'), map: null };
+      if (!code.includes(INLINE_HANDLER))
+        this.error(`jspreadsheet no longer sets ${INLINE_HANDLER}: check its inline handlers against the CSP`);
+      return {
+        code: code.replace(
+          INLINE_HANDLER,
+          'e.corner.addEventListener("selectstart",function(event){event.preventDefault()})',
+        ),
+        map: null,
+      };
     },
   };
 }
@@ -100,7 +114,13 @@ function jspreadsheetWithoutInlineHandler(): Plugin {
 /** The console build; in dev, API paths are proxied to the platform API. */
 export default defineConfig({
   // Nothing the CSP forbids: validators compiled while building (no eval), no inline handler in jspreadsheet.
-  plugins: [react(), lazyTableFilterDropdown(), lazyAntdImports(), precompiledValidators(), jspreadsheetWithoutInlineHandler()],
+  plugins: [
+    react(),
+    lazyTableFilterDropdown(),
+    lazyAntdImports(),
+    precompiledValidators(),
+    jspreadsheetWithoutInlineHandler(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -10,7 +10,8 @@ const LAST_FILES = ['tests/server/documented-answers.test.ts'];
 class LastFilesSequencer extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const last = (spec: TestSpecification) => LAST_FILES.some((path) => spec.moduleId.replaceAll('\\', '/').endsWith(path));
+    const last = (spec: TestSpecification) =>
+      LAST_FILES.some((path) => spec.moduleId.replaceAll('\\', '/').endsWith(path));
     return [...sorted.filter((spec) => !last(spec)), ...sorted.filter(last)];
   }
 }
@@ -22,8 +23,7 @@ class LastFilesSequencer extends BaseSequencer {
  * two-core machine. Each file still boots its own app on its own database, and Testing Library unmounts after each test.
  */
 const OWN_MODULES = {
-  // The stories render every screen with its providers: they get a document no other file has used.
-  unit: ['engine/upload/useUploadController.test.tsx', 'tests/stories/stories.test.ts'],
+  unit: ['engine/upload/useUploadController.test.tsx'],
   server: ['tests/server/geocoder-start.test.ts'],
 };
 
@@ -32,14 +32,20 @@ type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
  * A suite as two projects: `name`, whose files share modules, and `name-isolated`, the files of `own` with modules of
  * their own. `--project 'name*'` runs both.
  */
-function shared(test: ProjectTest & { name: string; include: string[] }, own: string[]): TestProjectInlineConfiguration[] {
+function shared(
+  test: ProjectTest & { name: string; include: string[] },
+  own: string[],
+): TestProjectInlineConfiguration[] {
   return [
     { extends: true, test: { ...test, isolate: false, exclude: [...configDefaults.exclude, ...own] } },
     { extends: true, test: { ...test, name: `${test.name}-isolated`, include: own } },
   ];
 }
 
-/** Three suites: unit (engine, schemas, app logic), server (Fastify inject on PGlite and PostgreSQL), e2e (Chromium). */
+/**
+ * Four suites: unit (engine, schemas, app logic), server (Fastify inject on PGlite and PostgreSQL), e2e (Chromium) and
+ * stories (every story's play function in Chromium, on a build of Storybook).
+ */
 export default defineConfig({
   test: {
     sequence: { sequencer: LastFilesSequencer },
@@ -47,7 +53,12 @@ export default defineConfig({
       ...shared(
         {
           name: 'unit',
-          include: ['schemas/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'screens/**/*.test.{ts,tsx}', 'tests/stories/*.test.ts'],
+          include: [
+            'schemas/**/*.test.ts',
+            'engine/**/*.test.{ts,tsx}',
+            'src/**/*.test.{ts,tsx}',
+            'screens/**/*.test.{ts,tsx}',
+          ],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/unit.ts'],
           // Rendering whole forms in happy-dom takes seconds on a busy two-core machine: a guard, not a speed check.
@@ -84,6 +95,22 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           // A prepared data directory each console copies, and the running servers' pids (tests/setup/e2e-global.ts).
           globalSetup: ['tests/setup/e2e-global.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stories',
+          include: ['tests/stories/**/*.test.ts'],
+          environment: 'node',
+          // A story waits for what it looks for up to 25 s; the file's Chromium and pages start in its first hook.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Stories shown at once, each in a page of its own (while one page waits on a timer or a lazy chunk, the
+          // other renders).
+          maxConcurrency: Number(process.env.STORIES_PAGES ?? 2),
+          // Builds Storybook for testing and serves it (tests/setup/stories-global.ts).
+          globalSetup: ['tests/setup/stories-global.ts'],
         },
       },
     ],

@@ -2,6 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { App as AntApp, ConfigProvider, Result } from 'antd';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { configure } from 'storybook/test';
 import { SWRConfig } from 'swr';
 import { configureHttp } from '../engine/data/http';
 import { setRuntimeConfig } from '../engine/data/services';
@@ -10,14 +11,26 @@ import { bindFeedback } from '../engine/feedback';
 import { installFetchStub, type ConsoleParameters } from '../src/stories/storyApi';
 import { themeConfig } from '../src/theme';
 
+// The stories' run in Chromium (tests/stories/chromium.test.ts) calls its page Storybook's test runner. There play
+// functions wait for what they look for (findBy…, waitFor), never for a time, up to 25 s: on a machine whose cores are
+// busy a lazy screen may take seconds to load. In Storybook's own UI a wait gives up after Testing Library's second.
+if (globalThis.navigator?.userAgent.includes('StorybookTestRunner')) configure({ asyncUtilTimeout: 25_000 });
+
 /** Binds the engine's toasts and the HTTP helper's failure toasts to antd's App, as the shell does. */
 function FeedbackBinding() {
   const { message } = AntApp.useApp();
   // A layout effect runs before the story's effects, so toasts of its first requests are shown.
   useLayoutEffect(() => {
-    bindFeedback({ success: (t) => message.success(t), error: (t) => message.error(t), info: (t) => message.info(t), warning: (t) => message.warning(t) });
+    bindFeedback({
+      success: (t) => message.success(t),
+      error: (t) => message.error(t),
+      info: (t) => message.info(t),
+      warning: (t) => message.warning(t),
+    });
     configureHttp({
-      notify: (texts) => texts.forEach((t) => message.error(t)),
+      notify: (texts) => {
+        for (const t of texts) message.error(t);
+      },
       unauthorized: () => message.warning('401: the console would show the login page'),
     });
   }, [message]);
@@ -71,7 +84,9 @@ const preview: Preview = {
   /** Per story: the fetch stub from `parameters.api` and the session keys from `parameters.storage`. */
   beforeEach: ({ parameters }) => {
     const { api = {}, apiDelay, storage = {} } = parameters as ConsoleParameters;
-    const clearSession = () => Object.values(STORAGE).forEach((key) => localStorage.removeItem(key));
+    const clearSession = () => {
+      for (const key of Object.values(STORAGE)) localStorage.removeItem(key);
+    };
     setRuntimeConfig({});
     clearSession();
     for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);

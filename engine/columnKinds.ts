@@ -10,14 +10,17 @@ export function formatInr(amount: number): string {
 
 const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
 
+/** The instant a cell's value names: an epoch number or a date as it is, anything else as its text. */
+const instant = (value: unknown) => dayjs(typeof value === 'number' || value instanceof Date ? value : String(value));
+
 /**
  * The column registry: how each kind a `ColumnConfig` names shows a (non-empty) value as text. A `switch` column
  * draws a `SwitchCell` where the list can toggle, and this text elsewhere (e.g. in a drawer).
  */
 export const columnKinds = {
   text: (value: unknown) => String(value),
-  datetime: (value: unknown) => dayjs(value as number | string).format('YYYY-MM-DD HH:mm:ss'),
-  date: (value: unknown) => dayjs(value as number | string).format('DD/MM/YYYY'),
+  datetime: (value: unknown) => instant(value).format('YYYY-MM-DD HH:mm:ss'),
+  date: (value: unknown) => instant(value).format('DD/MM/YYYY'),
   inr: (value: unknown) => (Number.isFinite(Number(value)) ? formatInr(Number(value)) : String(value)),
   boolean: yesNo,
   switch: yesNo,

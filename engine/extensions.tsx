@@ -1,5 +1,13 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { createContext, lazy, Suspense, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 
 /** A kind of screen: a view, loaded on demand, that mounts a config of that kind (`<View config={config} />`). */
 export type ScreenKind = LazyExoticComponent<ComponentType<{ config: never }>>;
@@ -34,9 +42,12 @@ export function useEngineExtensions(): EngineExtensions {
  * A component whose code loads the first time it renders (showing `fallback` meanwhile), so that registering an
  * app widget or field does not put its code in the console's first bundle.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, fallback: ReactNode = null): ComponentType<P> {
-  const Lazy = lazy(() => load().then((component) => ({ default: component })));
-  const Loaded = Lazy as unknown as ComponentType<P>;
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = null,
+): ComponentType<P> {
+  const Loaded: ComponentType<P> = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per registered widget or field (as React.lazy is), never while rendering
   return function LazyComponent(props: P) {
     return (
       <Suspense fallback={fallback}>

@@ -63,7 +63,9 @@ describe('engine layers', () => {
   });
 
   it('does not depend on the app (screens/, src/)', () => {
-    const offenders = sources(ENGINE).filter((file) => /from\s+'(\.\.\/)+(screens|src)\//.test(readFileSync(file, 'utf8')));
+    const offenders = sources(ENGINE).filter((file) =>
+      /from\s+'(\.\.\/)+(screens|src)\//.test(readFileSync(file, 'utf8')),
+    );
     expect(offenders.map((file) => relative(ENGINE, file))).toEqual([]);
   });
 });

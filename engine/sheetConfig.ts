@@ -14,10 +14,14 @@ export interface SheetFileLimits {
 }
 
 /** The defaults of {@link SheetFileLimits}. */
-export const FILE_DEFAULTS = { types: ['xlsx', 'csv'], maxMb: 5, timeoutMs: 15_000 } as const satisfies Required<SheetFileLimits>;
+export const FILE_DEFAULTS = {
+  types: ['xlsx', 'csv'],
+  maxMb: 5,
+  timeoutMs: 15_000,
+} as const satisfies Required<SheetFileLimits>;
 
 /**
- * What a sheet may declare beyond its columns, caps and bulk call (`SheetConfig` in types.ts extends this; kept out of sheet/ so the engine's types need no import from a view folder): the
+ * What a sheet may declare beyond its columns, caps and bulk call (`SheetConfig` in sheet/types.ts extends this): the
  * files it imports, the processors each row goes through before it is sent, drafts and a CSV export.
  */
 export interface SheetExtras {

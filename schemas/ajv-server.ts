@@ -12,8 +12,16 @@ import { ajvOptions } from './ajv';
 
 /** What JavaScript's `\s` matches (RE2's `\s` is ASCII only), as [from, to] code point ranges. */
 const JS_SPACE: readonly (readonly [number, number])[] = [
-  [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a], [0x2028, 0x2029], [0x202f, 0x202f],
-  [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+  [0x09, 0x0d],
+  [0x20, 0x20],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff],
 ];
 
 /** The code points outside `ranges` (sorted, disjoint), as ranges. */
@@ -30,7 +38,8 @@ function complement(ranges: readonly (readonly [number, number])[]): [number, nu
 
 const hex = (n: number) => `\\x{${n.toString(16)}}`;
 /** Ranges as the members of an RE2 character class. */
-const members = (ranges: readonly (readonly [number, number])[]) => ranges.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join('');
+const members = (ranges: readonly (readonly [number, number])[]) =>
+  ranges.map(([from, to]) => (from === to ? hex(from) : `${hex(from)}-${hex(to)}`)).join('');
 
 const SPACE = members(JS_SPACE);
 const NOT_SPACE = members(complement(JS_SPACE));
@@ -60,7 +69,8 @@ export function toRe2(pattern: string): string {
       out += ch;
       if (pattern[i + 1] === '^') out += pattern[++i];
       // JavaScript's [] matches nothing and [^] anything, where RE2 reads a member ']': refused rather than misread.
-      if (pattern[i + 1] === ']') throw new SyntaxError(`Write [\\s\\S] rather than [^] (and no empty class) in /${pattern}/`);
+      if (pattern[i + 1] === ']')
+        throw new SyntaxError(`Write [\\s\\S] rather than [^] (and no empty class) in /${pattern}/`);
     } else out += ch === '.' ? DOT : ch;
   }
   return out;
@@ -82,9 +92,12 @@ export function linearRegExp(pattern: string, flags = ''): { test(text: string):
 }
 
 /** ajv's `code.regExp` option: every `pattern` of a schema compiled by {@link linearRegExp}. */
-export const linearRegExpEngine: RegExpEngine = Object.assign((pattern: string, flags: string) => linearRegExp(pattern, flags), {
-  code: 'linearRegExp',
-});
+export const linearRegExpEngine: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => linearRegExp(pattern, flags),
+  {
+    code: 'linearRegExp',
+  },
+);
 
 /** The options the server's ajv instances start from: the shared ones, with patterns on RE2. */
 export const serverAjvOptions = { ...ajvOptions, code: { regExp: linearRegExpEngine } } as const;

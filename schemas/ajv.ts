@@ -31,7 +31,12 @@ export function shownErrors(errors: ErrorObject[] | null | undefined): ErrorObje
 function fieldName(error: ErrorObject): string {
   const missing = (error.params as { missingProperty?: unknown }).missingProperty;
   if (typeof missing === 'string') return missing;
-  return error.instancePath.split('/').filter((step) => step && !/^\d+$/.test(step)).pop() ?? '';
+  return (
+    error.instancePath
+      .split('/')
+      .filter((step) => step && !/^\d+$/.test(step))
+      .pop() ?? ''
+  );
 }
 
 /** What a user reads for one error: the schema's own text, or, where ajv's default would show, a readable sentence. */

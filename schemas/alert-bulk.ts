@@ -3,6 +3,7 @@ import { accessKeySchema } from './alerts';
 import { EMAIL_LIST_MAX } from './formats';
 import { idField, UPLOAD_MSG } from './messages';
 import { ALERT_TYPES } from './report-schedule';
+import { int, shape, str } from './api/shapes';
 
 /**
  * The bulk alert sheet of spec 001 sections 2.1, 3, 5 and 9: 37 columns in the spec's order, at most 600 rows,
@@ -16,14 +17,35 @@ export const ALERT_CELL_SCHEMAS = {
       type: 'string',
       pattern: '^\\S+$',
       maxLength: 64,
-      errorMessage: { type: `${key} must be an id written as text`, pattern: `${key} must be an id without spaces`, maxLength: `${key} must be at most 64 characters` },
+      errorMessage: {
+        type: `${key} must be an id written as text`,
+        pattern: `${key} must be an id without spaces`,
+        maxLength: `${key} must be at most 64 characters`,
+      },
     }) as const,
   text: (key: string) =>
-    ({ type: 'string', maxLength: 500, errorMessage: { type: `${key} must be written as text`, maxLength: `${key} must be at most 500 characters` } }) as const,
-  number: (key: string) => ({ type: 'number', minimum: 0, errorMessage: `${key} must be a number of 0 or more` }) as const,
+    ({
+      type: 'string',
+      maxLength: 500,
+      errorMessage: { type: `${key} must be written as text`, maxLength: `${key} must be at most 500 characters` },
+    }) as const,
+  number: (key: string) =>
+    ({ type: 'number', minimum: 0, errorMessage: `${key} must be a number of 0 or more` }) as const,
   // Addresses checked one by one, each at most 254 characters (format email-list in ajv.ts), not by one long pattern.
-  emails: (key: string) => ({ type: 'string', maxLength: EMAIL_LIST_MAX, format: 'email-list', errorMessage: `${key} must be e-mail addresses separated by commas` }) as const,
-  time: (key: string) => ({ type: 'string', maxLength: 5, pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', errorMessage: `${key} must be a time as HH:mm` }) as const,
+  emails: (key: string) =>
+    ({
+      type: 'string',
+      maxLength: EMAIL_LIST_MAX,
+      format: 'email-list',
+      errorMessage: `${key} must be e-mail addresses separated by commas`,
+    }) as const,
+  time: (key: string) =>
+    ({
+      type: 'string',
+      maxLength: 5,
+      pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+      errorMessage: `${key} must be a time as HH:mm`,
+    }) as const,
   flag: (key: string) => ({ type: 'boolean', errorMessage: `${key} must be true or false` }) as const,
 };
 
@@ -75,7 +97,8 @@ export const ALERT_COLUMN_KINDS = {
 } as const satisfies Record<string, AlertColumnKind>;
 
 /** The columns as [key, kind] pairs, in the same order; keys as plain text, for code that reads rows by any key. */
-export const ALERT_COLUMNS: readonly (readonly [key: string, kind: AlertColumnKind])[] = Object.entries(ALERT_COLUMN_KINDS);
+export const ALERT_COLUMNS: readonly (readonly [key: string, kind: AlertColumnKind])[] =
+  Object.entries(ALERT_COLUMN_KINDS);
 
 export const ALERT_SHEET = { maxRows: 600, spareRows: 1 } as const;
 
@@ -83,7 +106,8 @@ export const ALERT_SHEET = { maxRows: 600, spareRows: 1 } as const;
 export const ALERT_SHEET_TEXT = {
   ...UPLOAD_MSG,
   exists: 'Alert config already exists',
-  success: (companyIds: readonly string[]) => `Alert config set successfully for companyIds [ ${companyIds.join(', ')} ]`,
+  success: (companyIds: readonly string[]) =>
+    `Alert config set successfully for companyIds [ ${companyIds.join(', ')} ]`,
 } as const;
 
 const ROW_NOT_OBJECT = "Each row must be an object keyed by the sheet's columns";
@@ -123,7 +147,9 @@ type CellValue<K extends AlertColumnKind> = FromSchema<ReturnType<(typeof ALERT_
  * alert type required. FromSchema cannot read that schema (its properties are built from the columns at run time),
  * so the type is built from the same columns and cell schemas. It refuses other keys: those read as undefined.
  */
-export type AlertBulkRow = { -readonly [K in keyof typeof ALERT_COLUMN_KINDS]?: CellValue<(typeof ALERT_COLUMN_KINDS)[K]> } & {
+export type AlertBulkRow = {
+  -readonly [K in keyof typeof ALERT_COLUMN_KINDS]?: CellValue<(typeof ALERT_COLUMN_KINDS)[K]>;
+} & {
   CompanyId: string;
   Alert_Name: FromSchema<typeof alertNameSchema>;
   [key: string]: AlertCellValue | undefined;
@@ -139,7 +165,11 @@ export const alertBulkBodySchema = {
   maxItems: ALERT_SHEET.maxRows,
   // Anything goes here: each row is checked on its own, so a row that is not an object fails alone.
   items: {},
-  errorMessage: { minItems: ALERT_SHEET_TEXT.empty, maxItems: `At most ${ALERT_SHEET.maxRows} rows can be uploaded at once`, type: ALERT_SHEET_TEXT.empty },
+  errorMessage: {
+    minItems: ALERT_SHEET_TEXT.empty,
+    maxItems: `At most ${ALERT_SHEET.maxRows} rows can be uploaded at once`,
+    type: ALERT_SHEET_TEXT.empty,
+  },
 } as const;
 
 /**
@@ -160,8 +190,18 @@ export const alertBulkQuerySchema = {
 
 export type AlertBulkQuery = FromSchema<typeof alertBulkQuerySchema>;
 
-/** The per-row answer of setAlerts (result.data, in the body's order): saved with its id, or the reason it was not. */
-export type AlertBulkResult = { index: number; status: 'Success'; id: string; companyId: string } | { index: number; status: 'Error'; message: string };
+/**
+ * The per-row answer of setAlerts (result.data, in the body's order): saved with the new config's id and its company,
+ * or the reason it was not.
+ */
+export const alertBulkResultAnswer = shape(
+  { index: int, status: { type: 'string', enum: ['Success', 'Error'] } },
+  // A saved row's id and company; a refused row's message. (One shape, not anyOf of two with `const`: Fastify's
+  // serializer may pick a branch by its fields and writes a `const` whatever the row holds.)
+  { id: str, companyId: str, message: str },
+);
+
+export type AlertBulkResult = FromSchema<typeof alertBulkResultAnswer>;
 
 /** Cell text of a sheet row to the value setAlerts takes: numbers parsed, flags read as yes/no, blanks left out. */
 export function alertCellValue(kind: AlertColumnKind, text: string): AlertCellValue | undefined {

@@ -50,7 +50,9 @@ export const ALERT_FIELD_LABELS: Record<string, string> = {
 const SELECT_ALERT = 'Please select alert name';
 
 /** The fields the form shows: every column but the company and branch, which come from the filter bar. */
-export const ALERT_FORM_FIELDS = ALERT_COLUMNS.map(([key]) => key).filter((key) => key !== 'CompanyId' && key !== 'branchId');
+export const ALERT_FORM_FIELDS = ALERT_COLUMNS.map(([key]) => key).filter(
+  (key) => key !== 'CompanyId' && key !== 'branchId',
+);
 
 /** The row's rule of a column, titled with its label, whose messages name the label rather than the column. */
 function labelled(key: string, kind: AlertColumnKind) {
@@ -58,7 +60,12 @@ function labelled(key: string, kind: AlertColumnKind) {
   const rule = ALERT_CELL_SCHEMAS[kind](key);
   const message = rule.errorMessage;
   const relabel = (text: string) => text.replace(key, label);
-  const errorMessage = typeof message === 'string' ? relabel(message) : message && typeof message === 'object' ? Object.fromEntries(Object.entries(message).map(([k, v]) => [k, relabel(String(v))])) : undefined;
+  const errorMessage =
+    typeof message === 'string'
+      ? relabel(message)
+      : message && typeof message === 'object'
+        ? Object.fromEntries(Object.entries(message).map(([k, v]) => [k, relabel(String(v))]))
+        : undefined;
   return { ...rule, title: label, ...(errorMessage ? { errorMessage } : {}) };
 }
 
@@ -66,7 +73,9 @@ export const alertFormSchema = {
   type: 'object',
   properties: {
     // The row's rules, with messages naming the field by its label rather than its column.
-    ...Object.fromEntries(ALERT_COLUMNS.filter(([key]) => ALERT_FORM_FIELDS.includes(key)).map(([key, kind]) => [key, labelled(key, kind)])),
+    ...Object.fromEntries(
+      ALERT_COLUMNS.filter(([key]) => ALERT_FORM_FIELDS.includes(key)).map(([key, kind]) => [key, labelled(key, kind)]),
+    ),
     Alert_Name: { type: 'string', title: 'Alert Name', enum: [...ALERT_TYPES], errorMessage: SELECT_ALERT },
     // No defaults: an untouched box sends nothing, as a blank cell of the sheet does.
     close_old_trips: { type: 'boolean', title: 'Close Old Trips' },

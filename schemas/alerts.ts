@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MSG, idField } from './messages';
+import { bool, shape, str, strOrNull } from './api/shapes';
 
 export { accessKeySchema };
 
@@ -33,21 +34,19 @@ export function raisesTicket(extraContext: unknown): boolean {
   }
 }
 
-/** An alert configuration as getAlerts lists it (spec 001 section 3); a null branch: the whole company's. */
-export const alertConfigSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 64 },
-    featureKey: { type: 'string', title: 'Alert Name', maxLength: 100 },
-    enabled: { type: 'boolean', title: 'Enabled' },
-    // The row's JSON text as setAlerts stores it: 37 cells of at most 2000 characters each.
-    extraContext: { type: 'string', title: 'Extra Context', maxLength: 100_000 },
-    branchId: { type: ['string', 'null'], title: 'Branch Id', maxLength: 64 },
-  },
-  required: ['id', 'featureKey', 'enabled', 'extraContext', 'branchId'],
-} as const;
+/**
+ * An alert configuration as getAlerts lists it and its switches answer it (spec 001 section 3): extraContext is the
+ * JSON text setAlerts stored (its first element may hold the ticket flag); a null branch: the whole company's.
+ */
+export const alertConfigAnswer = shape({
+  id: str,
+  featureKey: str,
+  enabled: bool,
+  extraContext: str,
+  branchId: strOrNull,
+});
 
-export type AlertConfig = FromSchema<typeof alertConfigSchema>;
+export type AlertConfig = FromSchema<typeof alertConfigAnswer>;
 
 /** Body of toggleAlert and toggleAlertTickets: the alert's id and the access key. */
 export const alertToggleSchema = {

@@ -66,12 +66,22 @@ export const apConfigFormSchema = {
       minLength: 1,
       maxLength: AP_VALUE_MAX,
       format: 'json-object',
-      errorMessage: { type: AP_MSG.jsonRequired, minLength: AP_MSG.jsonRequired, maxLength: AP_MSG.valueTooLarge, format: AP_MSG.invalidJson },
+      errorMessage: {
+        type: AP_MSG.jsonRequired,
+        minLength: AP_MSG.jsonRequired,
+        maxLength: AP_MSG.valueTooLarge,
+        format: AP_MSG.invalidJson,
+      },
     },
   },
   required: ['cbdt_id', 'partner_cbdt_id', 'type', 'value'],
   errorMessage: {
-    required: { cbdt_id: AP_MSG.cbdtRequired, partner_cbdt_id: AP_MSG.partnerRequired, type: AP_MSG.typeRequired, value: AP_MSG.jsonRequired },
+    required: {
+      cbdt_id: AP_MSG.cbdtRequired,
+      partner_cbdt_id: AP_MSG.partnerRequired,
+      type: AP_MSG.typeRequired,
+      value: AP_MSG.jsonRequired,
+    },
   },
 } as const;
 
@@ -109,8 +119,17 @@ export const apScopeQuerySchema = {
 export const apListQuerySchema = {
   type: 'object',
   properties: {
-    c, b, d, t,
-    page_size: { type: 'integer', minimum: 1, maximum: AP_PAGE_SIZE_MAX, default: AP_PAGE_SIZE, errorMessage: AP_MSG.pageSize },
+    c,
+    b,
+    d,
+    t,
+    page_size: {
+      type: 'integer',
+      minimum: 1,
+      maximum: AP_PAGE_SIZE_MAX,
+      default: AP_PAGE_SIZE,
+      errorMessage: AP_MSG.pageSize,
+    },
     page_number: { type: 'integer', minimum: 0, maximum: 100_000, default: 0, errorMessage: AP_MSG.pageNumber },
   },
   required: ['c'],
@@ -124,11 +143,5 @@ export const apIdParamsSchema = {
   required: ['id'],
 } as const;
 
-/** An AP config as the API answers it. */
-export interface ApConfig {
-  id: number;
-  cbdt_id: number;
-  partner_cbdt_id: number;
-  type: ApType;
-  value: Record<string, unknown>;
-}
+/** An AP config as the API answers it (schemas/api/ap.ts). */
+export type { ApConfig } from './api/ap';

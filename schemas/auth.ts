@@ -13,7 +13,13 @@ const identifier = {
   errorMessage: 'Please enter a valid e-mail or 10 digit phone number',
 } as const;
 
-const code = { type: 'string', title: 'Code', maxLength: 6, pattern: '^[0-9]{6}$', errorMessage: 'Enter the 6 digit code' } as const;
+const code = {
+  type: 'string',
+  title: 'Code',
+  maxLength: 6,
+  pattern: '^[0-9]{6}$',
+  errorMessage: 'Enter the 6 digit code',
+} as const;
 
 const PASSWORD_RULE = 'Password must be at least 8 characters with a letter and a digit';
 

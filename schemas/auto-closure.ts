@@ -1,13 +1,29 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MSG, NOT_BLANK, badId, idField } from './messages';
+import { bool, list as listOf, num, shape, str, strOrNull } from './api/shapes';
 
 /** Auto closure rule types (spec 001 section 5). */
-export const AUTO_CLOSURE_TYPES = ['ON_ENTRY', 'ON_EXIT', 'RULE_BASED', 'EPOD', 'CUSTOM', 'STA_BREACH', 'LAST_MILE'] as const;
+export const AUTO_CLOSURE_TYPES = [
+  'ON_ENTRY',
+  'ON_EXIT',
+  'RULE_BASED',
+  'EPOD',
+  'CUSTOM',
+  'STA_BREACH',
+  'LAST_MILE',
+] as const;
 export type AutoClosureType = (typeof AUTO_CLOSURE_TYPES)[number];
 
 /** Built-in custom-value choices of rule-based closure; company custom fields are added as `custom_values.<fieldId>`. */
-export const BUILT_IN_CUSTOM_VALUES = ['driver_number', 'driver_name', 'vehicle_number', 'trip_location_source', 'portableTrackerId', 'lr_number'] as const;
+export const BUILT_IN_CUSTOM_VALUES = [
+  'driver_number',
+  'driver_name',
+  'vehicle_number',
+  'trip_location_source',
+  'portableTrackerId',
+  'lr_number',
+] as const;
 export const CUSTOM_VALUE_PREFIX = 'custom_values.';
 
 /** The texts of the auto closure screens (spec 001 sections 5 and 8). */
@@ -44,25 +60,87 @@ export const AUTO_CLOSURE_TEXT = {
 
 const T = AUTO_CLOSURE_TEXT;
 const count = <Title extends string, M extends string>(title: Title, message: M) =>
-  ({ type: 'number', title, minimum: 0, maximum: 1_000_000_000, errorMessage: { type: message, minimum: 'Please enter a number of 0 or more', maximum: 'Value is too large' } }) as const;
+  ({
+    type: 'number',
+    title,
+    minimum: 0,
+    maximum: 1_000_000_000,
+    errorMessage: { type: message, minimum: 'Please enter a number of 0 or more', maximum: 'Value is too large' },
+  }) as const;
 /** Thresholds are counted in whole days (spec 001 section 9); `number` with multipleOf keeps 'x' and 1.5 apart. */
 const days = <Title extends string, M extends string>(title: Title, message: M) =>
-  ({ type: 'number', title, minimum: 0, maximum: 100_000, multipleOf: 1, errorMessage: { type: message, minimum: 'Please enter a number of 0 or more', maximum: 'Value is too large', multipleOf: 'Please enter whole days' } }) as const;
+  ({
+    type: 'number',
+    title,
+    minimum: 0,
+    maximum: 100_000,
+    multipleOf: 1,
+    errorMessage: {
+      type: message,
+      minimum: 'Please enter a number of 0 or more',
+      maximum: 'Value is too large',
+      multipleOf: 'Please enter whole days',
+    },
+  }) as const;
 /** A size that must be more than nothing: a 0-metre geofence or a 0-minute last mile closes nothing sensibly. */
 const positiveCount = <Title extends string, M extends string>(title: Title, message: M) =>
-  ({ type: 'number', title, exclusiveMinimum: 0, maximum: 1_000_000_000, errorMessage: { type: message, exclusiveMinimum: MSG.greaterThanZero, maximum: 'Value is too large' } }) as const;
+  ({
+    type: 'number',
+    title,
+    exclusiveMinimum: 0,
+    maximum: 1_000_000_000,
+    errorMessage: { type: message, exclusiveMinimum: MSG.greaterThanZero, maximum: 'Value is too large' },
+  }) as const;
 const text = <Title extends string, M extends string>(title: Title, message: M) =>
-  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { type: message, minLength: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' } }) as const;
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: 200,
+    pattern: NOT_BLANK,
+    errorMessage: { type: message, minLength: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' },
+  }) as const;
 
 const customValue = <Title extends string>(title: Title) =>
-  ({ type: 'string', title, maxLength: 120, pattern: `^(${BUILT_IN_CUSTOM_VALUES.join('|')}|custom_values\\.[A-Za-z0-9_]+)$`, errorMessage: { type: T.customValue, pattern: T.customField, maxLength: T.customField } }) as const;
+  ({
+    type: 'string',
+    title,
+    maxLength: 120,
+    pattern: `^(${BUILT_IN_CUSTOM_VALUES.join('|')}|custom_values\\.[A-Za-z0-9_]+)$`,
+    errorMessage: { type: T.customValue, pattern: T.customField, maxLength: T.customField },
+  }) as const;
 const operator = <Title extends string>(title: Title) =>
-  ({ type: 'string', title, maxLength: 2, oneOf: [{ const: '==', title: 'Equal To' }, { const: '!=', title: 'Not Equal To' }], errorMessage: T.operator }) as const;
-const join = { type: 'string', title: 'Join Operator', maxLength: 2, oneOf: [{ const: '&&', title: 'AND' }, { const: '||', title: 'OR' }], errorMessage: T.operator } as const;
+  ({
+    type: 'string',
+    title,
+    maxLength: 2,
+    oneOf: [
+      { const: '==', title: 'Equal To' },
+      { const: '!=', title: 'Not Equal To' },
+    ],
+    errorMessage: T.operator,
+  }) as const;
+const join = {
+  type: 'string',
+  title: 'Join Operator',
+  maxLength: 2,
+  oneOf: [
+    { const: '&&', title: 'AND' },
+    { const: '||', title: 'OR' },
+  ],
+  errorMessage: T.operator,
+} as const;
 
 /** What a rule row must hold (spec 001 section 5), shared by the form's rows and the body's parallel lists. */
 const RULE_REQUIRED = {
-  required: ['autoClosureRuleSubject', 'min_time_at_destination', 'min_time_after_destination', 'firstCustomValue', 'firstCustomOperator', 'firstFieldValue'],
+  required: [
+    'autoClosureRuleSubject',
+    'min_time_at_destination',
+    'min_time_after_destination',
+    'firstCustomValue',
+    'firstCustomOperator',
+    'firstFieldValue',
+  ],
   errorMessage: {
     required: {
       autoClosureRuleSubject: T.subject,
@@ -93,8 +171,14 @@ const ruleRow = {
   ...RULE_REQUIRED,
   // The second condition is optional, but half of one is a mistake: a custom value needs its field value and back.
   allOf: [
-    { if: { required: ['secondCustomValue'] }, then: { required: ['secondFieldValue'], errorMessage: { required: { secondFieldValue: T.fieldValue } } } },
-    { if: { required: ['secondFieldValue'] }, then: { required: ['secondCustomValue'], errorMessage: { required: { secondCustomValue: T.customValue } } } },
+    {
+      if: { required: ['secondCustomValue'] },
+      then: { required: ['secondFieldValue'], errorMessage: { required: { secondFieldValue: T.fieldValue } } },
+    },
+    {
+      if: { required: ['secondFieldValue'] },
+      then: { required: ['secondCustomValue'], errorMessage: { required: { secondCustomValue: T.customValue } } },
+    },
   ],
 } as const;
 
@@ -127,7 +211,14 @@ const distanceRow = {
 } as const;
 
 const rows = <S extends object, Title extends string>(title: Title, items: S) =>
-  ({ type: 'array', title, minItems: 1, maxItems: 50, items, errorMessage: { minItems: T.rows, maxItems: 'At most 50 rows' } }) as const;
+  ({
+    type: 'array',
+    title,
+    minItems: 1,
+    maxItems: 50,
+    items,
+    errorMessage: { minItems: T.rows, maxItems: 'At most 50 rows' },
+  }) as const;
 
 const when = <Types extends readonly string[], Then extends object>(types: Types, then: Then) =>
   ({ if: { properties: { autoClosureType: { enum: types } }, required: ['autoClosureType'] }, then }) as const;
@@ -182,7 +273,9 @@ export const autoClosureFormSchema = {
         distances: rows('Distance Bands', distanceRow),
       },
       required: ['loading_time_buffer', 'unloading_time_buffer', 'distances'],
-      errorMessage: { required: { loading_time_buffer: T.loading, unloading_time_buffer: T.unloading, distances: T.rows } },
+      errorMessage: {
+        required: { loading_time_buffer: T.loading, unloading_time_buffer: T.unloading, distances: T.rows },
+      },
     }),
     when(['LAST_MILE'], {
       properties: { lastMileMinutes: positiveCount('Last Mile (minutes)', T.lastMile) },
@@ -193,10 +286,23 @@ export const autoClosureFormSchema = {
 } as const;
 
 const list = <S extends object>(item: S) =>
-  ({ type: 'array', minItems: 1, maxItems: 50, items: item, errorMessage: { type: T.rowList, minItems: T.rows, maxItems: 'At most 50 rows' } }) as const;
-const optionalList = <S extends object>(item: S) => ({ type: 'array', maxItems: 50, items: item, errorMessage: { type: T.rowList, maxItems: 'At most 50 rows' } }) as const;
+  ({
+    type: 'array',
+    minItems: 1,
+    maxItems: 50,
+    items: item,
+    errorMessage: { type: T.rowList, minItems: T.rows, maxItems: 'At most 50 rows' },
+  }) as const;
+const optionalList = <S extends object>(item: S) =>
+  ({
+    type: 'array',
+    maxItems: 50,
+    items: item,
+    errorMessage: { type: T.rowList, maxItems: 'At most 50 rows' },
+  }) as const;
 /** An optional entry of a row: '' where the row has none, else `schema` (one message for both). */
-const orEmpty = <S extends object, M extends string>(schema: S, message: M) => ({ anyOf: [{ const: '' }, schema], errorMessage: message }) as const;
+const orEmpty = <S extends object, M extends string>(schema: S, message: M) =>
+  ({ anyOf: [{ const: '' }, schema], errorMessage: message }) as const;
 /**
  * A stored field value: the text wrapped in single quotes, as the console sends it (`quote` in auto-closure-payload.ts).
  * An empty or blank value asks for one ('', "''", "' '"); a value without its quotes says how to send it.
@@ -206,7 +312,12 @@ const quoted = {
   maxLength: 202,
   not: { maxLength: 202, pattern: "^'?\\s*'?$" },
   pattern: "^'?\\s*'?$|^'[\\s\\S]*'$",
-  errorMessage: { type: T.fieldValue, not: T.fieldValue, pattern: T.fieldValueQuotes, maxLength: 'Maximum 200 character allowed' },
+  errorMessage: {
+    type: T.fieldValue,
+    not: T.fieldValue,
+    pattern: T.fieldValueQuotes,
+    maxLength: 'Maximum 200 character allowed',
+  },
 } as const;
 
 /**
@@ -226,7 +337,13 @@ export const autoClosureBodySchema = {
   required: ['companyId', 'autoClosureType'],
   errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, autoClosureType: T.type } },
   allOf: [
-    { if: { properties: { edit: { const: true } }, required: ['edit'] }, then: { required: ['customerConfigId'], errorMessage: { required: { customerConfigId: 'Please select a configuration to update' } } } },
+    {
+      if: { properties: { edit: { const: true } }, required: ['edit'] },
+      then: {
+        required: ['customerConfigId'],
+        errorMessage: { required: { customerConfigId: 'Please select a configuration to update' } },
+      },
+    },
     autoClosureFormSchema.allOf[0],
     autoClosureFormSchema.allOf[1],
     when(['RULE_BASED'], {
@@ -254,7 +371,15 @@ export const autoClosureBodySchema = {
         transitTimeBuffers: list(distanceRow.properties.transitTimeBuffers),
       },
       required: ['loading_time_buffer', 'unloading_time_buffer', 'minDistance', 'maxDistance', 'transitTimeBuffers'],
-      errorMessage: { required: { loading_time_buffer: T.loading, unloading_time_buffer: T.unloading, minDistance: T.minDistance, maxDistance: T.maxDistance, transitTimeBuffers: T.transit } },
+      errorMessage: {
+        required: {
+          loading_time_buffer: T.loading,
+          unloading_time_buffer: T.unloading,
+          minDistance: T.minDistance,
+          maxDistance: T.maxDistance,
+          transitTimeBuffers: T.transit,
+        },
+      },
     }),
     autoClosureFormSchema.allOf[4],
   ],
@@ -284,7 +409,9 @@ export const autoClosureByIdQuerySchema = {
 /** POST toggleAutoClosure's body. */
 export const autoClosureToggleSchema = {
   type: 'object',
-  properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
+  properties: {
+    customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' },
+  },
   required: ['customerConfigId'],
   errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
@@ -292,8 +419,59 @@ export const autoClosureToggleSchema = {
 /** Query of the auto closure calls, as their schema types it. */
 export type AutoClosureQuery = FromSchema<typeof autoClosureQuerySchema>;
 
+/** A list of texts, or of numbers, as a stored rule keeps its parallel arrays. */
+const texts = listOf(str);
+const numbers = listOf(num);
+
 /**
- * A stored rule as getAutoClosureById answers it (no schema: the server builds it): its type as `identifier`, beside
- * the type's stored fields under section 3's names (the body's parallel arrays) and its id, active flag and name.
+ * The fields a rule stores of its type (spec 001 section 3, the body's names: `storedFields` in
+ * auto-closure-payload.ts): each type has only its own; rows as parallel arrays, field values in single quotes, an
+ * optional entry of a row ''.
  */
-export type AutoClosureRecord = { identifier: AutoClosureType; [field: string]: unknown };
+export const autoClosureConfigAnswer = shape(
+  {},
+  {
+    companyName: str,
+    threshold: num,
+    geofenceRadiusInMeter: num,
+    autoClosureRuleSubject: texts,
+    min_time_at_destination: numbers,
+    min_time_after_destination: numbers,
+    firstCustomValue: texts,
+    firstCustomOperator: texts,
+    firstFieldValue: texts,
+    joinOperator: texts,
+    secondCustomValue: texts,
+    secondCustomOperator: texts,
+    secondFieldValue: texts,
+    loading_time_buffer: num,
+    unloading_time_buffer: num,
+    minDistance: numbers,
+    maxDistance: numbers,
+    transitTimeBuffers: numbers,
+    lastMileMinutes: num,
+  },
+);
+
+/** The fields a rule stores of its type. */
+export type AutoClosureConfig = FromSchema<typeof autoClosureConfigAnswer>;
+
+/**
+ * A stored rule as the auto closure calls answer it: its type as `identifier`, its switch (active), its branch (null:
+ * the whole company's), a name (its rows' subjects, else its type) and its type's stored fields beside them.
+ */
+export const autoClosureAnswer = shape(
+  {
+    id: str,
+    identifier: { type: 'string', enum: AUTO_CLOSURE_TYPES },
+    active: bool,
+    branchId: strOrNull,
+    name: str,
+  },
+  autoClosureConfigAnswer.properties,
+);
+
+export type AutoClosure = FromSchema<typeof autoClosureAnswer>;
+
+/** A stored rule as the form reads it (getAutoClosureById's answer): its type, and its type's fields by name. */
+export type AutoClosureRecord = Pick<AutoClosure, 'identifier'> & { readonly [field: string]: unknown };

@@ -4,7 +4,11 @@
  */
 
 /** allOrNone: false (the default) stores each good row and answers each row; true stores every row or none. */
-export const allOrNoneField = { type: 'boolean', default: false, errorMessage: 'allOrNone must be true or false' } as const;
+export const allOrNoneField = {
+  type: 'boolean',
+  default: false,
+  errorMessage: 'allOrNone must be true or false',
+} as const;
 
 /** Rows of an all-or-none failure named in its answer; more are summed up in one last message. */
 export const LISTED_FAILED_ROWS = 10;

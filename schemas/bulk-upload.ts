@@ -48,7 +48,6 @@ export const BULK_UPLOAD_MSG = {
   gaveUp: 'The batch could not be completed. Rows with a result were stored; upload the rest again',
 } as const;
 
-
 /** The optional e-mail of an upload (the multipart field `email`): empty, or one address. */
 export const bulkUploadEmailSchema = {
   type: 'string',
@@ -60,7 +59,9 @@ export const bulkUploadEmailSchema = {
 /** Path of the upload call: the component. */
 export const bulkUploadParamsSchema = {
   type: 'object',
-  properties: { type: { type: 'string', maxLength: 40, enum: BULK_UPLOAD_TYPES, errorMessage: BULK_UPLOAD_MSG.unknownType } },
+  properties: {
+    type: { type: 'string', maxLength: 40, enum: BULK_UPLOAD_TYPES, errorMessage: BULK_UPLOAD_MSG.unknownType },
+  },
   required: ['type'],
   errorMessage: { required: { type: BULK_UPLOAD_MSG.unknownType } },
 } as const;
@@ -69,7 +70,12 @@ export const bulkUploadParamsSchema = {
 export const batchListQuerySchema = {
   type: 'object',
   properties: {
-    parent_fteid: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'parent_fteid must be an entity id of at most 64 characters' },
+    parent_fteid: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: 'parent_fteid must be an entity id of at most 64 characters',
+    },
     type: { type: 'string', maxLength: 40, enum: BULK_UPLOAD_TYPES, errorMessage: BULK_UPLOAD_MSG.unknownType },
   },
   required: ['parent_fteid'],
@@ -88,22 +94,8 @@ export const batchIdParamsSchema = {
 export const BATCH_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
-/** One batch as the list and the upload answer it (spec 002 section 3 "Batch record", with progress and the result file). */
-export interface Batch {
-  id: string;
-  fteid: string;
-  type: BulkUploadType;
-  filename: string;
-  status: BatchStatus;
-  created_at: string;
-  rows_total: number;
-  rows_done: number;
-  rows_failed: number;
-  /** Path of the result file (the input rows and each row's result), once the batch has rows. */
-  result_url: string | null;
-  /** Why the whole batch failed, when it did. */
-  messages: string[];
-}
+/** One batch as the list and the upload answer it (the type of its answer schema, schemas/api/batches.ts). */
+export type { Batch } from './api/batches';
 
 /** The ID tag of the batch table: characters 5 to 12 of the id, uppercased (spec 002 section 2.8). */
 export const batchTag = (id: string): string => id.slice(4, 12).toUpperCase();

@@ -36,8 +36,9 @@ export const CONSIGNEE_MSG = {
   fetchFailed: 'Error while deleting',
 } as const;
 
-/** The consignee types of spec 002 section 3. */
-export const CONSIGNEE_TYPES = ['CUSTOMER', 'WAREHOUSE', 'JIT_WAREHOUSE', 'DC', 'MDC', 'RDC', 'OEM'] as const;
+import { CONSIGNEE_TYPES } from './consignee-types';
+
+export { CONSIGNEE_TYPES };
 /** Rows of the bulk grid and of one bulk call (spec 002 section 9). */
 export const CONSIGNEE_MAX_ROWS = 550;
 /** Largest distance between a row's coordinates and its geocoded place, in km (spec 002 section 9). */
@@ -48,18 +49,77 @@ export const MOBILE_PATTERN = '^$|^[6-9][0-9]{9}$';
 const M = CONSIGNEE_MSG;
 const P = KNOWN_PLACE_MSG;
 
-const code = { type: 'string', title: 'Consignee Code', minLength: 1, maxLength: 100, pattern: NOT_BLANK, errorMessage: { type: M.code, minLength: M.code, maxLength: M.codeTooLong, pattern: MSG.blank } } as const;
-const name = { type: 'string', title: 'Consignee Name', minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { type: M.name, minLength: M.name, maxLength: M.nameTooLong, pattern: MSG.blank } } as const;
-const type = { type: 'string', title: 'Type', maxLength: 32, enum: CONSIGNEE_TYPES, errorMessage: M.type } as const;
-const phone = { type: 'string', title: 'Phone No.', maxLength: 10, pattern: MOBILE_PATTERN, errorMessage: M.phone } as const;
-const email = {
-  type: 'string', title: 'Email Id', minLength: 1, maxLength: 254, pattern: NOT_BLANK, format: 'email',
-  errorMessage: { type: M.email, minLength: M.email, maxLength: M.emailInvalid, pattern: MSG.blank, format: M.emailInvalid },
+const code = {
+  type: 'string',
+  title: 'Consignee Code',
+  minLength: 1,
+  maxLength: 100,
+  pattern: NOT_BLANK,
+  errorMessage: { type: M.code, minLength: M.code, maxLength: M.codeTooLong, pattern: MSG.blank },
 } as const;
-const label = { type: 'string', title: 'Address Label', minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { type: P.label, minLength: P.label, maxLength: P.labelTooLong, pattern: MSG.blank } } as const;
-const cpCode = { type: 'string', title: 'Address Code', minLength: 1, maxLength: 100, pattern: NOT_BLANK, errorMessage: { type: P.code, minLength: P.code, maxLength: P.codeTooLong, pattern: MSG.blank } } as const;
-const address = { type: 'string', title: 'Address', minLength: 1, maxLength: 500, pattern: NOT_BLANK, errorMessage: { type: P.address, minLength: P.address, maxLength: P.addressTooLong, pattern: MSG.blank } } as const;
-const geofenceRadius = { type: 'number', title: 'Geofence Radius', minimum: 0.01, maximum: 50, default: 2, errorMessage: P.radius } as const;
+const name = {
+  type: 'string',
+  title: 'Consignee Name',
+  minLength: 1,
+  maxLength: 200,
+  pattern: NOT_BLANK,
+  errorMessage: { type: M.name, minLength: M.name, maxLength: M.nameTooLong, pattern: MSG.blank },
+} as const;
+const type = { type: 'string', title: 'Type', maxLength: 32, enum: CONSIGNEE_TYPES, errorMessage: M.type } as const;
+const phone = {
+  type: 'string',
+  title: 'Phone No.',
+  maxLength: 10,
+  pattern: MOBILE_PATTERN,
+  errorMessage: M.phone,
+} as const;
+const email = {
+  type: 'string',
+  title: 'Email Id',
+  minLength: 1,
+  maxLength: 254,
+  pattern: NOT_BLANK,
+  format: 'email',
+  errorMessage: {
+    type: M.email,
+    minLength: M.email,
+    maxLength: M.emailInvalid,
+    pattern: MSG.blank,
+    format: M.emailInvalid,
+  },
+} as const;
+const label = {
+  type: 'string',
+  title: 'Address Label',
+  minLength: 1,
+  maxLength: 200,
+  pattern: NOT_BLANK,
+  errorMessage: { type: P.label, minLength: P.label, maxLength: P.labelTooLong, pattern: MSG.blank },
+} as const;
+const cpCode = {
+  type: 'string',
+  title: 'Address Code',
+  minLength: 1,
+  maxLength: 100,
+  pattern: NOT_BLANK,
+  errorMessage: { type: P.code, minLength: P.code, maxLength: P.codeTooLong, pattern: MSG.blank },
+} as const;
+const address = {
+  type: 'string',
+  title: 'Address',
+  minLength: 1,
+  maxLength: 500,
+  pattern: NOT_BLANK,
+  errorMessage: { type: P.address, minLength: P.address, maxLength: P.addressTooLong, pattern: MSG.blank },
+} as const;
+const geofenceRadius = {
+  type: 'number',
+  title: 'Geofence Radius',
+  minimum: 0.01,
+  maximum: 50,
+  default: 2,
+  errorMessage: P.radius,
+} as const;
 const { default: _radiusDefault, ...radiusKept } = geofenceRadius;
 
 /** The consignee's own fields, shared by a create row and an update. */
@@ -71,7 +131,10 @@ export const consigneePlaceSchema = {
   type: 'object',
   properties: { label, address, cpCode, geofenceRadius, google: knownPlaceGoogleSchema },
   required: ['google', 'label', 'cpCode', 'address'],
-  errorMessage: { type: P.googleAddress, required: { google: P.googleAddress, label: P.label, cpCode: P.code, address: P.address } },
+  errorMessage: {
+    type: P.googleAddress,
+    required: { google: P.googleAddress, label: P.label, cpCode: P.code, address: P.address },
+  },
 } as const;
 
 /** One consignee to create: a row of the bulk sheet or the add form (spec 002 section 7). */
@@ -104,10 +167,17 @@ export const consigneeUpdateBodySchema = {
       type: 'object',
       properties: {
         cpId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' },
-        label, address, cpCode, geofenceRadius: radiusKept, google: knownPlaceGoogleSchema,
+        label,
+        address,
+        cpCode,
+        geofenceRadius: radiusKept,
+        google: knownPlaceGoogleSchema,
       },
       required: ['cpId', 'label', 'cpCode', 'address'],
-      errorMessage: { type: P.address, required: { cpId: 'Not found', label: P.label, cpCode: P.code, address: P.address } },
+      errorMessage: {
+        type: P.address,
+        required: { cpId: 'Not found', label: P.label, cpCode: P.code, address: P.address },
+      },
     },
   },
   required: ['id', 'code', 'name', 'type', 'email', 'place'],
@@ -133,7 +203,10 @@ export const consigneeFormSchema = {
         lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: P.lngRange },
       },
       required: ['place_id', 'lat', 'lng'],
-      errorMessage: { type: P.googleAddress, required: { place_id: P.googleAddress, lat: P.latitude, lng: P.longitude } },
+      errorMessage: {
+        type: P.googleAddress,
+        required: { place_id: P.googleAddress, lat: P.latitude, lng: P.longitude },
+      },
     },
     label,
     cpCode,
@@ -142,12 +215,24 @@ export const consigneeFormSchema = {
   },
   required: ['code', 'name', 'type', 'email', 'location', 'label', 'cpCode', 'address', 'geofenceRadius'],
   errorMessage: {
-    required: { ...partnerRequired, location: P.googleAddress, label: P.label, cpCode: P.code, address: P.address, geofenceRadius: P.radius },
+    required: {
+      ...partnerRequired,
+      location: P.googleAddress,
+      label: P.label,
+      cpCode: P.code,
+      address: P.address,
+      geofenceRadius: P.radius,
+    },
   },
 } as const;
 
 /** pt of the consignee calls: CONSIGNEE only. */
-const consigneePt = { type: 'string', maxLength: 32, enum: ['CONSIGNEE'], errorMessage: 'Partner type (pt) must be CONSIGNEE' } as const;
+const consigneePt = {
+  type: 'string',
+  maxLength: 32,
+  enum: ['CONSIGNEE'],
+  errorMessage: 'Partner type (pt) must be CONSIGNEE',
+} as const;
 
 const consigneeScopeProperties = {
   c: scopeQuerySchema.properties.c,
@@ -161,7 +246,10 @@ const consigneeScopeProperties = {
 /** DELETE company_partners/delete: the scope, pt=CONSIGNEE and the consignee's id. */
 export const consigneeDeleteQuerySchema = {
   type: 'object',
-  properties: { ...consigneeScopeProperties, id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' } },
+  properties: {
+    ...consigneeScopeProperties,
+    id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' },
+  },
   required: ['c', 'pt', 'id'],
   errorMessage: { required: { c: MSG.selectCompany, pt: consigneePt.errorMessage, id: 'Not found' } },
 } as const;
@@ -190,29 +278,5 @@ export type ConsigneeRow = FromSchema<typeof consigneeRowSchema>;
 export type ConsigneeUpdate = FromSchema<typeof consigneeUpdateBodySchema>;
 export type ConsigneeType = (typeof CONSIGNEE_TYPES)[number];
 
-/** The embedded place of a consignee as the fetch call answers it. */
-export interface ConsigneePlace {
-  cpId: string;
-  cpCode: string;
-  label: string;
-  address: string;
-  geofenceRadius: number;
-  google: { place_id: string; formatted_address?: string; geometry?: { location: { lat: number; lng: number } } };
-}
-
-/** A consignee as the fetch call answers it (spec 002 section 3). */
-export interface Consignee {
-  id: string;
-  code: string;
-  name: string;
-  type: ConsigneeType;
-  phone: string;
-  email: string;
-  updatedBy: string;
-  updatedAt: number;
-  partnerId: string | null;
-  place: ConsigneePlace;
-}
-
-/** One row's answer of a bulk create: the new consignee's id, or the row's error texts. */
-export type ConsigneeRowResult = { id: string } | string[];
+/** A consignee, its place and a bulk row's answer: the types of the consignee calls' answer schemas (schemas/api/consignees.ts). */
+export type { Consignee, ConsigneePlace, ConsigneeRowResult } from './api/consignees';

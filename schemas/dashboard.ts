@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MAX_NUMERIC_ID, MSG, badId, idField, idOrNumberField, idTooLarge } from './messages';
+import { bool, shape, str, strOrNull } from './api/shapes';
 
 /** Texts of spec 001 sections 5 and 8 for dashboard settings. */
 export const DASHBOARD_MSG = {
@@ -23,9 +24,19 @@ export const DASHBOARD_MSG = {
 
 /** Role values for PowerBI row-level security (spec 001 section 6). */
 export const RLS_ROLES = [
-  'Shipper_Company_Trips', 'Shipper_Company_Indent', 'ceat_custom_company_indent', 'ceat_custom_branch_indent',
-  'Shipper_Branch_Trips', 'Shipper_Branch_Indent', 'Trans_Company_Trips', 'Trans_Company_Indent', 'Trans_Branch_Trips',
-  'Trans_Branch_Indent', 'Consignee_Company_Trips', 'Consignee_Branch_Trips', 'All',
+  'Shipper_Company_Trips',
+  'Shipper_Company_Indent',
+  'ceat_custom_company_indent',
+  'ceat_custom_branch_indent',
+  'Shipper_Branch_Trips',
+  'Shipper_Branch_Indent',
+  'Trans_Company_Trips',
+  'Trans_Company_Indent',
+  'Trans_Branch_Trips',
+  'Trans_Branch_Indent',
+  'Consignee_Company_Trips',
+  'Consignee_Branch_Trips',
+  'All',
 ] as const;
 
 /** 'zoho' is shown as PowerBI (spec 001 section 9). */
@@ -35,13 +46,26 @@ export const DASHBOARD_TYPES = ['zoho', 'looker'] as const;
 const USER_IDS_TOO_LONG = 'User Ids must be at most 2000 characters';
 
 const text = (title: string, message: string) =>
-  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: { minLength: message, pattern: message, type: message, maxLength: 'Maximum 200 character allowed' } }) as const;
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: 200,
+    pattern: '\\S',
+    errorMessage: { minLength: message, pattern: message, type: message, maxLength: 'Maximum 200 character allowed' },
+  }) as const;
 
 /** One PowerBI entry: the dashboard menu it belongs to and its report, workspace and RLS roles. */
 const powerbiEntry = {
   type: 'object',
   properties: {
-    menu: { type: 'string', title: 'Menu', minLength: 1, maxLength: 100, errorMessage: { minLength: DASHBOARD_MSG.menu, maxLength: DASHBOARD_MSG.menu } },
+    menu: {
+      type: 'string',
+      title: 'Menu',
+      minLength: 1,
+      maxLength: 100,
+      errorMessage: { minLength: DASHBOARD_MSG.menu, maxLength: DASHBOARD_MSG.menu },
+    },
     reportId: text('PowerBI ReportId', DASHBOARD_MSG.reportId),
     workspaceId: text('PowerBI WorkspaceId', DASHBOARD_MSG.workspaceId),
     rlsRoles: {
@@ -50,12 +74,21 @@ const powerbiEntry = {
       items: { type: 'string', enum: [...RLS_ROLES], errorMessage: DASHBOARD_MSG.rlsRoles },
       uniqueItems: true,
       minItems: 1,
-      errorMessage: { minItems: DASHBOARD_MSG.rlsRoles, type: DASHBOARD_MSG.rlsRoles, uniqueItems: DASHBOARD_MSG.rlsRoles },
+      errorMessage: {
+        minItems: DASHBOARD_MSG.rlsRoles,
+        type: DASHBOARD_MSG.rlsRoles,
+        uniqueItems: DASHBOARD_MSG.rlsRoles,
+      },
     },
   },
   required: ['menu', 'reportId', 'workspaceId', 'rlsRoles'],
   errorMessage: {
-    required: { menu: DASHBOARD_MSG.menu, reportId: DASHBOARD_MSG.reportId, workspaceId: DASHBOARD_MSG.workspaceId, rlsRoles: DASHBOARD_MSG.rlsRoles },
+    required: {
+      menu: DASHBOARD_MSG.menu,
+      reportId: DASHBOARD_MSG.reportId,
+      workspaceId: DASHBOARD_MSG.workspaceId,
+      rlsRoles: DASHBOARD_MSG.rlsRoles,
+    },
   },
 } as const;
 
@@ -67,7 +100,10 @@ const lookerTab = {
     name: text('Dashboard Name', DASHBOARD_MSG.tabName),
   },
   required: ['dashboard_id', 'name'],
-  errorMessage: { type: DASHBOARD_MSG.tabName, required: { dashboard_id: DASHBOARD_MSG.tabId, name: DASHBOARD_MSG.tabName } },
+  errorMessage: {
+    type: DASHBOARD_MSG.tabName,
+    required: { dashboard_id: DASHBOARD_MSG.tabId, name: DASHBOARD_MSG.tabName },
+  },
 } as const;
 
 /** The dashboard form (spec 001 sections 2.5 and 5): the type decides which entries are asked for. */
@@ -88,7 +124,9 @@ export const dashboardFormSchema = {
   // only its own fields' messages (a oneOf would also report the other type's const).
   if: { properties: { typeDashboard: { const: 'zoho' } }, required: ['typeDashboard'] },
   then: {
-    properties: { powerbi: { type: 'array', title: 'PowerBI Dashboards', items: powerbiEntry, minItems: 1, default: [{}] } },
+    properties: {
+      powerbi: { type: 'array', title: 'PowerBI Dashboards', items: powerbiEntry, minItems: 1, default: [{}] },
+    },
     required: ['powerbi'],
   },
   else: {
@@ -103,7 +141,11 @@ export const dashboardFormSchema = {
           // At least one digit, else only digits, commas and spaces: separators up to the first digit, then anything
           // allowed (one way to read each text, where `[0-9,\s]*[0-9][0-9,\s]*` could try every digit).
           pattern: '^[,\\s]*[0-9][0-9,\\s]*$',
-          errorMessage: { minLength: DASHBOARD_MSG.userId, pattern: DASHBOARD_MSG.userId, maxLength: USER_IDS_TOO_LONG },
+          errorMessage: {
+            minLength: DASHBOARD_MSG.userId,
+            pattern: DASHBOARD_MSG.userId,
+            maxLength: USER_IDS_TOO_LONG,
+          },
         },
         tabs: { type: 'array', title: 'Dashboard Tabs', items: lookerTab, minItems: 1, default: [{}] },
       },
@@ -163,12 +205,17 @@ export const setDashboardSchema = {
     dashboardWorkspace: entries(lookerTab, DASHBOARD_MSG.tabName),
   },
   required: ['companyId', 'typeDashboard', 'isCreate'],
-  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, typeDashboard: DASHBOARD_MSG.type, isCreate: DASHBOARD_MSG.isCreate } },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { companyId: MSG.selectCompany, typeDashboard: DASHBOARD_MSG.type, isCreate: DASHBOARD_MSG.isCreate },
+  },
   allOf: [
     {
       if: { properties: { isCreate: { const: false } }, required: ['isCreate'] },
       then: {
-        properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: DASHBOARD_MSG.updateWhich } },
+        properties: {
+          customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: DASHBOARD_MSG.updateWhich },
+        },
         required: ['customerConfigId'],
         errorMessage: { required: { customerConfigId: DASHBOARD_MSG.updateWhich } },
       },
@@ -178,7 +225,14 @@ export const setDashboardSchema = {
       then: {
         properties: { dashboardSlug: { minItems: 1, errorMessage: { minItems: DASHBOARD_MSG.menu } } },
         required: ['dashboardSlug', 'dashboardReportId', 'dashboardWorkspaceId', 'dashboardRlsRoles'],
-        errorMessage: { required: { dashboardSlug: DASHBOARD_MSG.menu, dashboardReportId: DASHBOARD_MSG.reportId, dashboardWorkspaceId: DASHBOARD_MSG.workspaceId, dashboardRlsRoles: DASHBOARD_MSG.rlsRoles } },
+        errorMessage: {
+          required: {
+            dashboardSlug: DASHBOARD_MSG.menu,
+            dashboardReportId: DASHBOARD_MSG.reportId,
+            dashboardWorkspaceId: DASHBOARD_MSG.workspaceId,
+            dashboardRlsRoles: DASHBOARD_MSG.rlsRoles,
+          },
+        },
       },
     },
     {
@@ -212,24 +266,28 @@ export const dashboardQuerySchema = {
 /** POST toggleDashboard. */
 export const toggleDashboardSchema = {
   type: 'object',
-  properties: { customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
+  properties: {
+    customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' },
+  },
   required: ['customerConfigId'],
   errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
 
 /**
- * A dashboard config as the dashboard calls answer it (no schema: the server builds it). `extraContext` is the JSON
- * text of spec 001 section 3: PowerBI's entries keyed by menu slug, or looker's `enabled_users` and `dashboard_tab`.
+ * A dashboard config as the dashboard calls answer it. `extraContext` is the JSON text of spec 001 section 3:
+ * PowerBI's entries keyed by menu slug, or looker's `enabled_users` and `dashboard_tab`; a null branch: the company's.
  */
-export type DashboardRecord = {
-  id: string;
-  customerConfigId: string;
-  featureKey: string;
-  enabled: boolean;
-  dashboardType: string;
-  extraContext: string;
-  branchId: string | null;
-};
+export const dashboardAnswer = shape({
+  id: str,
+  customerConfigId: str,
+  featureKey: str,
+  enabled: bool,
+  dashboardType: str,
+  extraContext: str,
+  branchId: strOrNull,
+});
+
+export type DashboardRecord = FromSchema<typeof dashboardAnswer>;
 
 export type SetDashboardBody = FromSchema<typeof setDashboardSchema>;
 export type DashboardQuery = FromSchema<typeof dashboardQuerySchema>;

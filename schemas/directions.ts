@@ -27,24 +27,8 @@ export interface LatLngPoint {
   lng: number;
 }
 
-/** One leg between two consecutive points: a road distance, or a straight-line estimate when no router answered. */
-export interface DirectionsLeg {
-  distanceKm: number;
-  /** Driving time in minutes; null for a straight-line estimate. */
-  durationMin: number | null;
-  /** True when the distance is the great-circle distance, not a road's. The map says 'Straight-line estimate'. */
-  estimate: boolean;
-}
-
-/** The answer of the directions call (and of the browser's Google directions, in the same shape). */
-export interface DirectionsResult {
-  /** Who computed it: Google, an OSRM server, or nobody (straight lines). */
-  source: 'google' | 'osrm' | 'straight';
-  legs: DirectionsLeg[];
-  /** The line to draw, as [lat, lng] pairs. */
-  path: [number, number][];
-  distanceKm: number;
-}
+/** Directions and their legs: the types of the directions call's answer schema (schemas/api/maps.ts). */
+export type { DirectionsLeg, DirectionsResult } from './api/maps';
 
 /** The waypoints parameter as points; null when one of them is not a valid `lat,lng` or there are too many. */
 export function parseWaypoints(text: string | undefined): LatLngPoint[] | null {

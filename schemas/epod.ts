@@ -20,7 +20,8 @@ const ticked = (name: string) => ({ properties: { [name]: { const: true } }, req
 const text = (title: string) => ({ type: 'string', title, maxLength: 50 }) as const;
 const many = <const O extends readonly string[]>(title: string, options: O) =>
   ({ type: 'array', title, items: { type: 'string', enum: options }, uniqueItems: true }) as const;
-const one = <const O extends readonly string[]>(title: string, options: O) => ({ type: 'string', title, enum: options }) as const;
+const one = <const O extends readonly string[]>(title: string, options: O) =>
+  ({ type: 'string', title, enum: options }) as const;
 
 /**
  * Ticking either EPOD flow shows the rest. OTP Mandatory hides once OTP is 'No'; Upload Mandatory hides once Upload
@@ -42,16 +43,41 @@ export const epodFormSchema = {
       feedback: { type: 'boolean', title: 'Feedback enable' },
       smsTimes: many('SMS Communication Time', EPOD_OPTIONS.smsTimes),
       otpActors: many('OTP received from actors', EPOD_OPTIONS.actors),
-      statusChange: { ...one('EPOD status change from Pending to Success', EPOD_OPTIONS.status), default: 'OTP or Upload Success' },
+      statusChange: {
+        ...one('EPOD status change from Pending to Success', EPOD_OPTIONS.status),
+        default: 'OTP or Upload Success',
+      },
       tripAction: one('System action on Trip Status', EPOD_OPTIONS.tripActions),
     },
     allOf: [
-      { if: { not: { properties: { enableOtp: { const: 'No' } }, required: ['enableOtp'] } }, then: { properties: { otpMandatory: { type: 'boolean', title: 'OTP Mandatory' } } } },
-      { if: { not: { properties: { enableUpload: { const: 'Yes' } }, required: ['enableUpload'] } }, then: { properties: { uploadMandatory: { type: 'boolean', title: 'Upload Mandatory' } } } },
-      { if: ticked('callbackRequest'), then: { properties: { callbackTo: many('Callback Request options', EPOD_OPTIONS.callback) } } },
-      { if: ticked('feedback'), then: { properties: { feedbackTags: { type: 'array', title: 'Feedback question tags', maxItems: 20, items: text('Question tag') } } } },
-      { if: { properties: { smsTimes: { contains: { const: EPOD_X_HOURS } } }, required: ['smsTimes'] }, then: { properties: { xHours: text('X hour befor ETA') } } },
-      { if: { properties: { tripAction: { const: EPOD_CLOSE_AFTER } }, required: ['tripAction'] }, then: { properties: { closeAfter: text('Trip closed after Y') } } },
+      {
+        if: { not: { properties: { enableOtp: { const: 'No' } }, required: ['enableOtp'] } },
+        then: { properties: { otpMandatory: { type: 'boolean', title: 'OTP Mandatory' } } },
+      },
+      {
+        if: { not: { properties: { enableUpload: { const: 'Yes' } }, required: ['enableUpload'] } },
+        then: { properties: { uploadMandatory: { type: 'boolean', title: 'Upload Mandatory' } } },
+      },
+      {
+        if: ticked('callbackRequest'),
+        then: { properties: { callbackTo: many('Callback Request options', EPOD_OPTIONS.callback) } },
+      },
+      {
+        if: ticked('feedback'),
+        then: {
+          properties: {
+            feedbackTags: { type: 'array', title: 'Feedback question tags', maxItems: 20, items: text('Question tag') },
+          },
+        },
+      },
+      {
+        if: { properties: { smsTimes: { contains: { const: EPOD_X_HOURS } } }, required: ['smsTimes'] },
+        then: { properties: { xHours: text('X hour befor ETA') } },
+      },
+      {
+        if: { properties: { tripAction: { const: EPOD_CLOSE_AFTER } }, required: ['tripAction'] },
+        then: { properties: { closeAfter: text('Trip closed after Y') } },
+      },
     ],
   },
 } as const;

@@ -30,8 +30,14 @@ export type Feature = (typeof FEATURES)[number];
 /** The engine of the ETA preferences that carries minDistance and avgSpeed. */
 export const SPEED_ENGINE = 'SpeedBasedTransformer';
 
-const companyIdValue = { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany } as const;
-const optionalId = <Name extends string>(name: Name) => ({ type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId(name) }) as const;
+const companyIdValue = {
+  type: ['string', 'integer'],
+  minLength: 1,
+  maxLength: 64,
+  errorMessage: MSG.selectCompany,
+} as const;
+const optionalId = <Name extends string>(name: Name) =>
+  ({ type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId(name) }) as const;
 
 /** Query of the feature-permission reads: companyId, optional branchId and departmentId. */
 export const featureQuerySchema = {
@@ -54,7 +60,11 @@ export const etaQuerySchema = {
 } as const;
 
 /** The scope of a feature-permission save. */
-const scopeProperties = { companyId: companyIdValue, branchId: optionalId('branchId'), departmentId: optionalId('departmentId') } as const;
+const scopeProperties = {
+  companyId: companyIdValue,
+  branchId: optionalId('branchId'),
+  departmentId: optionalId('departmentId'),
+} as const;
 
 /** POST map_view/add: whether trip locations are joined with arrows and the trail is shown. */
 export const mapViewBodySchema = {
@@ -68,16 +78,26 @@ export const mapViewBodySchema = {
         show_trail: { type: 'boolean', errorMessage: 'show_trail must be true or false' },
       },
       additionalProperties: false,
-      errorMessage: { type: SETTINGS_MSG.extraContext, additionalProperties: 'extraContext takes only join_locations_with_arrow and show_trail' },
+      errorMessage: {
+        type: SETTINGS_MSG.extraContext,
+        additionalProperties: 'extraContext takes only join_locations_with_arrow and show_trail',
+      },
     },
   },
   required: ['companyId', 'extraContext'],
-  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, extraContext: SETTINGS_MSG.extraContext } },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { companyId: MSG.selectCompany, extraContext: SETTINGS_MSG.extraContext },
+  },
 } as const;
 
-/** The last mile threshold: a whole number from 1 to 100. */
+/**
+ * The last mile threshold: a whole number from 1 to 100. A number that is a multiple of 1 rather than an `integer`,
+ * so that a fraction (2.5) gets the spec's text, as a number out of range does; letters still read 'Enter a number'.
+ */
 export const lastMileField = {
-  type: 'integer',
+  type: 'number',
+  multipleOf: 1,
   minimum: SETTINGS_LIMITS.lastMile[0],
   maximum: SETTINGS_LIMITS.lastMile[1],
   errorMessage: SETTINGS_MSG.lastMile,
@@ -93,11 +113,18 @@ export const tripAlertsBodySchema = {
       properties: { lastMileThreshold: lastMileField },
       required: ['lastMileThreshold'],
       maxProperties: 100,
-      errorMessage: { type: SETTINGS_MSG.extraContext, maxProperties: SETTINGS_MSG.extraContext, required: { lastMileThreshold: SETTINGS_MSG.required } },
+      errorMessage: {
+        type: SETTINGS_MSG.extraContext,
+        maxProperties: SETTINGS_MSG.extraContext,
+        required: { lastMileThreshold: SETTINGS_MSG.required },
+      },
     },
   },
   required: ['companyId', 'extraContext'],
-  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, extraContext: SETTINGS_MSG.extraContext } },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { companyId: MSG.selectCompany, extraContext: SETTINGS_MSG.extraContext },
+  },
 } as const;
 
 export const minDistanceField = {
@@ -123,30 +150,29 @@ export const etaBodySchema = {
       properties: { minDistance: minDistanceField, avgSpeed: avgSpeedField },
       additionalProperties: false,
       minProperties: 1,
-      errorMessage: { type: SETTINGS_MSG.etaNeedsOne, minProperties: SETTINGS_MSG.etaNeedsOne, additionalProperties: 'engineSetting takes only minDistance and avgSpeed' },
+      errorMessage: {
+        type: SETTINGS_MSG.etaNeedsOne,
+        minProperties: SETTINGS_MSG.etaNeedsOne,
+        additionalProperties: 'engineSetting takes only minDistance and avgSpeed',
+      },
     },
   },
   required: ['companyId', 'engineSetting'],
-  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, engineSetting: SETTINGS_MSG.etaNeedsOne } },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { companyId: MSG.selectCompany, engineSetting: SETTINGS_MSG.etaNeedsOne },
+  },
 } as const;
 
 export type MapViewBody = FromSchema<typeof mapViewBodySchema>;
 export type TripAlertsBody = FromSchema<typeof tripAlertsBodySchema>;
 export type EtaBody = FromSchema<typeof etaBodySchema>;
 
-/** A feature-permission record as read: extraContext is a JSON string, as the spec's server answers it. */
-export interface FeatureRecord {
-  companyId: string;
-  branchId: string | null;
-  departmentId: string | null;
-  extraContext: string;
-}
-
-/** The ETA preferences as read: engineSetting is a JSON string of `{engines: [{id, param}]}`. */
-export interface EtaRecord {
-  companyId: string;
-  engineSetting: string;
-}
+/**
+ * A feature-permission record as read (extraContext a JSON string, as the spec's server answers it), and the ETA
+ * preferences as read (engineSetting a JSON string of `{engines: [{id, param}]}`): the answers of schemas/api/settings.ts.
+ */
+export type { EtaRecord, FeatureRecord } from './api/settings';
 
 /** The form of /utilities/enable-map-view. */
 export const mapViewFormSchema = {
@@ -178,7 +204,8 @@ export const etaFormSchema = {
 
 /** Reads a stored JSON string as an object ({} for anything else): a failed read resets values, never throws. */
 export function jsonObject(text: unknown): Record<string, unknown> {
-  if (typeof text !== 'string') return text && typeof text === 'object' && !Array.isArray(text) ? (text as Record<string, unknown>) : {};
+  if (typeof text !== 'string')
+    return text && typeof text === 'object' && !Array.isArray(text) ? (text as Record<string, unknown>) : {};
   try {
     const value: unknown = JSON.parse(text);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -190,7 +217,9 @@ export function jsonObject(text: unknown): Record<string, unknown> {
 /** minDistance and avgSpeed from an engineSetting string (the SpeedBasedTransformer engine's param). */
 export function speedParams(engineSetting: unknown): { minDistance?: number; avgSpeed?: number } {
   const engines = jsonObject(engineSetting).engines;
-  const engine = Array.isArray(engines) ? engines.find((e) => e && typeof e === 'object' && (e as { id?: unknown }).id === SPEED_ENGINE) : undefined;
+  const engine = Array.isArray(engines)
+    ? engines.find((e) => e && typeof e === 'object' && (e as { id?: unknown }).id === SPEED_ENGINE)
+    : undefined;
   const param = jsonObject((engine as { param?: unknown } | undefined)?.param);
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
   return { minDistance: num(param.minDistance), avgSpeed: num(param.avgSpeed) };

@@ -46,7 +46,9 @@ export function isEmailAddress(text: string): boolean {
   const at = text.lastIndexOf('@');
   if (at < 1 || at > LOCAL_MAX || !LOCAL_PART.test(text.slice(0, at))) return false;
   const labels = text.slice(at + 1).split('.');
-  return labels.length >= 2 && labels.every((label) => LABEL.test(label) && !label.startsWith('-') && !label.endsWith('-'));
+  return (
+    labels.length >= 2 && labels.every((label) => LABEL.test(label) && !label.startsWith('-') && !label.endsWith('-'))
+  );
 }
 
 /** Longest list of addresses a schema takes (the e-mail list fields' maxLength); the format refuses longer text unread. */
@@ -76,4 +78,9 @@ export function isJsonObjectText(text: string): boolean {
 }
 
 /** The project's formats by the name schemas give them. */
-export const CUSTOM_FORMATS = { 'dmy-date': isDmyDate, latlng: isLatLng, 'email-list': isEmailList, 'json-object': isJsonObjectText } as const;
+export const CUSTOM_FORMATS = {
+  'dmy-date': isDmyDate,
+  latlng: isLatLng,
+  'email-list': isEmailList,
+  'json-object': isJsonObjectText,
+} as const;

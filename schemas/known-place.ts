@@ -73,10 +73,38 @@ export const knownPlaceGoogleSchema = {
   errorMessage: { required: { place_id: M.googleAddress }, type: M.googleAddress },
 } as const;
 
-const label = { type: 'string', title: 'Address Label', minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { type: M.label, minLength: M.label, maxLength: M.labelTooLong, pattern: MSG.blank } } as const;
-const cpCode = { type: 'string', title: 'Code', minLength: 1, maxLength: 100, pattern: NOT_BLANK, errorMessage: { type: M.code, minLength: M.code, maxLength: M.codeTooLong, pattern: MSG.blank } } as const;
-const address = { type: 'string', title: 'Address', minLength: 1, maxLength: 500, pattern: NOT_BLANK, errorMessage: { type: M.address, minLength: M.address, maxLength: M.addressTooLong, pattern: MSG.blank } } as const;
-const geofenceRadius = { type: 'number', title: 'Geofence Radius', minimum: 0.01, maximum: 50, default: 2, errorMessage: M.radius } as const;
+const label = {
+  type: 'string',
+  title: 'Address Label',
+  minLength: 1,
+  maxLength: 200,
+  pattern: NOT_BLANK,
+  errorMessage: { type: M.label, minLength: M.label, maxLength: M.labelTooLong, pattern: MSG.blank },
+} as const;
+const cpCode = {
+  type: 'string',
+  title: 'Code',
+  minLength: 1,
+  maxLength: 100,
+  pattern: NOT_BLANK,
+  errorMessage: { type: M.code, minLength: M.code, maxLength: M.codeTooLong, pattern: MSG.blank },
+} as const;
+const address = {
+  type: 'string',
+  title: 'Address',
+  minLength: 1,
+  maxLength: 500,
+  pattern: NOT_BLANK,
+  errorMessage: { type: M.address, minLength: M.address, maxLength: M.addressTooLong, pattern: MSG.blank },
+} as const;
+const geofenceRadius = {
+  type: 'number',
+  title: 'Geofence Radius',
+  minimum: 0.01,
+  maximum: 50,
+  default: 2,
+  errorMessage: M.radius,
+} as const;
 
 /** One known place to create: a row of the bulk sheet or the add form (spec 000 section 7, Create known places). */
 export const knownPlaceRowSchema = {
@@ -108,7 +136,10 @@ export const knownPlaceFormSchema = {
         lng: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: M.lngRange },
       },
       required: ['place_id', 'lat', 'lng'],
-      errorMessage: { type: M.googleAddress, required: { place_id: M.googleAddress, lat: M.latitude, lng: M.longitude } },
+      errorMessage: {
+        type: M.googleAddress,
+        required: { place_id: M.googleAddress, lat: M.latitude, lng: M.longitude },
+      },
     },
     label,
     cpCode,
@@ -157,7 +188,7 @@ const placeScopeProperties = {
 } as const;
 
 /** The columns the known-place list can be sorted by. */
-export const KNOWN_PLACE_SORTS = ['cpId', 'label', 'address', 'updatedBy'] as const;
+export const KNOWN_PLACE_SORTS = ['cpId', 'label', 'address', 'updatedBy', 'cpCode'] as const;
 
 /**
  * GET company_places/fetch: the scope, cpId for one place, and optionally a search over code, label, address and
@@ -180,7 +211,10 @@ export const knownPlaceFetchQuerySchema = {
 /** DELETE company_places/delete: the scope and the place. */
 export const knownPlaceDeleteQuerySchema = {
   type: 'object',
-  properties: { ...placeScopeProperties, cpId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' } },
+  properties: {
+    ...placeScopeProperties,
+    cpId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' },
+  },
   required: ['c', 'cpId'],
   errorMessage: { required: { c: MSG.selectCompany, cpId: 'Not found' } },
 } as const;
@@ -208,18 +242,5 @@ export const knownPlaceUpdateQuerySchema = {
 export type KnownPlaceRow = FromSchema<typeof knownPlaceRowSchema>;
 export type KnownPlaceUpdate = FromSchema<typeof knownPlaceUpdateBodySchema>;
 
-/** A known place as the fetch call answers it. */
-export interface KnownPlace {
-  cpId: string;
-  label: string;
-  address: string;
-  cpCode: string;
-  geofenceRadius: number;
-  updatedBy: string;
-  updatedAt: number;
-  partnerId: string | null;
-  google: { place_id: string; formatted_address?: string; geometry?: { location: { lat: number; lng: number } } };
-}
-
-/** One row's answer of a bulk create: the new place's id, or the row's error texts (cpCode named Code). */
-export type KnownPlaceRowResult = { cpId: string } | string[];
+/** A known place and a bulk row's answer: the types of the answer schemas of the known-place calls (schemas/api/places.ts). */
+export type { KnownPlace, KnownPlaceRowResult } from './api/places';

@@ -14,7 +14,11 @@ export const companySearchQuerySchema = {
   type: 'object',
   properties: {
     q: { type: 'string', minLength: 3, maxLength: 100, errorMessage: typed },
-    type: { type: 'string', enum: ['CONSIGNOR', 'TRANSPORTER'], errorMessage: 'Company type must be CONSIGNOR or TRANSPORTER' },
+    type: {
+      type: 'string',
+      enum: ['CONSIGNOR', 'TRANSPORTER'],
+      errorMessage: 'Company type must be CONSIGNOR or TRANSPORTER',
+    },
   },
   required: ['q'],
   errorMessage: { required: { q: typed } },

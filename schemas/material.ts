@@ -30,7 +30,13 @@ export const customMaterialSchema = {
 export const masterMaterialSchema = {
   type: 'object',
   properties: {
-    ftMaterialId: { type: 'string', title: 'Master material', minLength: 1, maxLength: 64, errorMessage: 'Please select material' },
+    ftMaterialId: {
+      type: 'string',
+      title: 'Master material',
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: 'Please select material',
+    },
   },
   required: ['ftMaterialId'],
   errorMessage: { required: { ftMaterialId: 'Please select material' } },
@@ -44,6 +50,3 @@ export const materialCreateSchema = {
 } as const;
 
 export type MaterialCreate = FromSchema<typeof customMaterialSchema> | FromSchema<typeof masterMaterialSchema>;
-
-/** A material of the company as the fetch call lists it: its label, and the master material it is (null: a custom one). */
-export type CompanyMaterial = FromSchema<typeof customMaterialSchema> & { id: string; ftMaterialId: string | null };

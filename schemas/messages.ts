@@ -1,5 +1,7 @@
 /** Texts of spec 000 section 5 and 8 that more than one schema or screen uses, spelled exactly as the spec does. */
 export const MSG = {
+  /** An unknown id, or one out of the caller's reach (404). */
+  notFound: 'Not found',
   selectCompany: 'Select a company to continue',
   /** A TRANSPORTER scope's calls that read a consignor's data (known places, consignees). */
   selectConsignor: 'Please select a consignor to proceed',
@@ -26,10 +28,12 @@ export const idTooLarge = (name: string) => `${name} must be at most ${MAX_NUMER
 export const BODY_OBJECT = 'The request body must be a JSON object';
 
 /** The message of an id field that is not one id: what ajv would say as 'must be string' or a length. */
-export const badId = <Name extends string>(name: Name) => `${name} must be a single id of at most 64 characters` as const;
+export const badId = <Name extends string>(name: Name) =>
+  `${name} must be a single id of at most 64 characters` as const;
 
 /** An optional id of a query or body (text), with its message. */
-export const idField = <Name extends string>(name: Name) => ({ type: 'string', maxLength: 64, errorMessage: badId(name) }) as const;
+export const idField = <Name extends string>(name: Name) =>
+  ({ type: 'string', maxLength: 64, errorMessage: badId(name) }) as const;
 
 /** An optional id that may also be sent as a number, or null for "none". */
 export const idOrNumberField = <Name extends string>(name: Name) =>

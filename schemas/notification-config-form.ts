@@ -1,6 +1,16 @@
 import {
-  type NotificationConfigPayload, type NotificationScope, DEFAULT_WEBHOOK_AUTH_TYPE, EMAIL_PATTERN, MOBILE_PATTERN, NOTIFICATION_BODY_MAX, NOTIFICATION_CONFIG_MSG as M, NOTIFICATION_MAX_RECIPIENTS,
-  NOTIFICATION_MODES, WEBHOOK_AUTH_TYPES, WEBHOOK_CONTENT_TYPES, WEBHOOK_METHODS,
+  type NotificationConfigPayload,
+  type NotificationScope,
+  DEFAULT_WEBHOOK_AUTH_TYPE,
+  EMAIL_PATTERN,
+  MOBILE_PATTERN,
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_CONFIG_MSG as M,
+  NOTIFICATION_MAX_RECIPIENTS,
+  NOTIFICATION_MODES,
+  WEBHOOK_AUTH_TYPES,
+  WEBHOOK_CONTENT_TYPES,
+  WEBHOOK_METHODS,
 } from './notification-config';
 import { MSG, NOT_BLANK } from './messages';
 
@@ -16,9 +26,19 @@ const tooLong = (max: number) => M.tooLong(max);
 const text = <Title extends string, Max extends number>(title: Title, max: Max) =>
   ({ type: 'string', title, maxLength: max, errorMessage: tooLong(max) }) as const;
 const filled = <Title extends string, Msg extends string, Max extends number>(title: Title, message: Msg, max: Max) =>
-  ({ type: 'string', title, minLength: 1, maxLength: max, pattern: NOT_BLANK, errorMessage: { type: message, minLength: message, maxLength: tooLong(max), pattern: MSG.blank } }) as const;
-const choice = <Title extends string, E extends readonly string[], Msg extends string>(title: Title, values: E, message: Msg) =>
-  ({ type: 'string', title, enum: values, errorMessage: message }) as const;
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: max,
+    pattern: NOT_BLANK,
+    errorMessage: { type: message, minLength: message, maxLength: tooLong(max), pattern: MSG.blank },
+  }) as const;
+const choice = <Title extends string, E extends readonly string[], Msg extends string>(
+  title: Title,
+  values: E,
+  message: Msg,
+) => ({ type: 'string', title, enum: values, errorMessage: message }) as const;
 /** Recipient rows, at least one filled. */
 const rows = <Title extends string, P extends string, Msg extends string>(title: Title, pattern: P, message: Msg) =>
   ({
@@ -27,21 +47,46 @@ const rows = <Title extends string, P extends string, Msg extends string>(title:
     minItems: 1,
     maxItems: NOTIFICATION_MAX_RECIPIENTS,
     default: [''],
-    items: { type: 'string', minLength: 1, maxLength: 254, pattern, errorMessage: { type: message, minLength: message, maxLength: message, pattern: message } },
+    // A row added by the form starts empty (rjsf leaves an item without a default undefined, which no type accepts).
+    items: {
+      type: 'string',
+      default: '',
+      minLength: 1,
+      maxLength: 254,
+      pattern,
+      errorMessage: { type: message, minLength: message, maxLength: message, pattern: message },
+    },
     errorMessage: { minItems: message, maxItems: M.tooManyRecipients },
   }) as const;
 /** Optional recipient rows (empty rows allowed, dropped from the payload). */
-const optionalRows = <Title extends string, P extends string, Msg extends string>(title: Title, pattern: P, message: Msg) =>
+const optionalRows = <Title extends string, P extends string, Msg extends string>(
+  title: Title,
+  pattern: P,
+  message: Msg,
+) =>
   ({
     type: 'array',
     title,
     maxItems: NOTIFICATION_MAX_RECIPIENTS,
     default: [''],
-    items: { type: 'string', maxLength: 254, pattern: `^$|${pattern}`, errorMessage: { type: message, maxLength: message, pattern: message } },
+    items: {
+      type: 'string',
+      default: '',
+      maxLength: 254,
+      pattern: `^$|${pattern}`,
+      errorMessage: { type: message, maxLength: message, pattern: message },
+    },
     errorMessage: { maxItems: M.tooManyRecipients },
   }) as const;
 const url = <Title extends string>(title: Title) =>
-  ({ type: 'string', title, minLength: 1, maxLength: 2000, pattern: '^https?://[^\\s]+$', errorMessage: { type: M.url, minLength: M.url, maxLength: tooLong(2000), pattern: M.urlFormat } }) as const;
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: 2000,
+    pattern: '^https?://[^\\s]+$',
+    errorMessage: { type: M.url, minLength: M.url, maxLength: tooLong(2000), pattern: M.urlFormat },
+  }) as const;
 
 /** The dynamic token call, shown when 'Use dynamic token' is ticked (its four choices required, spec 002 section 5). */
 export const dynamicTokenFormSchema = {
@@ -142,8 +187,13 @@ type Values = Record<string, unknown>;
 const textAt = (form: Values, key: string) => (typeof form[key] === 'string' ? form[key] : '');
 /** Recipient rows as one comma-joined list, empty rows dropped. */
 const joinedAt = (form: Values, key: string) =>
-  (Array.isArray(form[key]) ? form[key] : []).filter((row): row is string => typeof row === 'string').map((row) => row.trim()).filter(Boolean).join(',');
-const isOneOf = <E extends readonly string[]>(values: E, value: unknown): value is E[number] => typeof value === 'string' && values.includes(value);
+  (Array.isArray(form[key]) ? form[key] : [])
+    .filter((row): row is string => typeof row === 'string')
+    .map((row) => row.trim())
+    .filter(Boolean)
+    .join(',');
+const isOneOf = <E extends readonly string[]>(values: E, value: unknown): value is E[number] =>
+  typeof value === 'string' && values.includes(value);
 const choiceAt = <E extends readonly string[]>(values: E, form: Values, key: string): E[number] | undefined => {
   const value = form[key];
   return isOneOf(values, value) ? value : undefined;
@@ -154,14 +204,21 @@ export type DynamicWebhookConfig = NonNullable<NotificationConfigPayload['dynami
 
 /** The dynamic token section of the form data when it is ticked and its four choices are filled, else undefined. */
 export function readDynamicToken(form: Values): DynamicWebhookConfig | undefined {
-  const token = form.useDynamicToken === true && typeof form.dynamicToken === 'object' && form.dynamicToken !== null ? (form.dynamicToken as Values) : undefined;
+  const token =
+    form.useDynamicToken === true && typeof form.dynamicToken === 'object' && form.dynamicToken !== null
+      ? (form.dynamicToken as Values)
+      : undefined;
   if (!token) return undefined;
   const method = choiceAt(WEBHOOK_METHODS, token, 'method');
   const contentType = choiceAt(WEBHOOK_CONTENT_TYPES, token, 'contentType');
   const authType = choiceAt(WEBHOOK_AUTH_TYPES, token, 'authType');
   const url = textAt(token, 'url');
   if (!method || !contentType || !authType || !url) return undefined;
-  const optional = Object.fromEntries(['authkey', 'header', 'content', 'accessTokenJsonPath', 'ttlJsonPath'].map((key) => [key, textAt(token, key)]).filter(([, value]) => value));
+  const optional = Object.fromEntries(
+    ['authkey', 'header', 'content', 'accessTokenJsonPath', 'ttlJsonPath']
+      .map((key) => [key, textAt(token, key)])
+      .filter(([, value]) => value),
+  );
   return { method, url, contentType, authType, ...optional };
 }
 
@@ -180,17 +237,35 @@ export function formToPayload(form: Values, ids: PayloadIds): NotificationConfig
       return { ...base, mode, mobilenumbers: joinedAt(form, 'mobileNumbers'), body: textAt(form, 'smsBody') };
     case 'EMAIL':
       return {
-        ...base, mode, emailTo: joinedAt(form, 'emailTo'), emailCc: joinedAt(form, 'emailCc'), emailBcc: joinedAt(form, 'emailBcc'),
-        subject: textAt(form, 'subject'), header: textAt(form, 'header'), body: textAt(form, 'emailBody'), footer: textAt(form, 'footer'),
-        subjectTemplateId: null, bodyTemplateId: null, headerTemplateId: null, footerTemplateId: null,
+        ...base,
+        mode,
+        emailTo: joinedAt(form, 'emailTo'),
+        emailCc: joinedAt(form, 'emailCc'),
+        emailBcc: joinedAt(form, 'emailBcc'),
+        subject: textAt(form, 'subject'),
+        header: textAt(form, 'header'),
+        body: textAt(form, 'emailBody'),
+        footer: textAt(form, 'footer'),
+        subjectTemplateId: null,
+        bodyTemplateId: null,
+        headerTemplateId: null,
+        footerTemplateId: null,
       };
     case 'WEBHOOKS': {
       const dynamic = readDynamicToken(form);
       return {
-        ...base, mode, bodyTemplateId: null, body: textAt(form, 'webhookBody'),
-        method: choiceAt(WEBHOOK_METHODS, form, 'method'), url: textAt(form, 'url'),
-        contentType: choiceAt(WEBHOOK_CONTENT_TYPES, form, 'contentType'), authType: choiceAt(WEBHOOK_AUTH_TYPES, form, 'authType'),
-        authkey: textAt(form, 'authkey'), header: textAt(form, 'header'), user: textAt(form, 'user'), password: textAt(form, 'password'),
+        ...base,
+        mode,
+        bodyTemplateId: null,
+        body: textAt(form, 'webhookBody'),
+        method: choiceAt(WEBHOOK_METHODS, form, 'method'),
+        url: textAt(form, 'url'),
+        contentType: choiceAt(WEBHOOK_CONTENT_TYPES, form, 'contentType'),
+        authType: choiceAt(WEBHOOK_AUTH_TYPES, form, 'authType'),
+        authkey: textAt(form, 'authkey'),
+        header: textAt(form, 'header'),
+        user: textAt(form, 'user'),
+        password: textAt(form, 'password'),
         ...(dynamic && { dynamicWebhookConfigs: [dynamic] }),
       };
     }
@@ -198,7 +273,14 @@ export function formToPayload(form: Values, ids: PayloadIds): NotificationConfig
       // WhatsApp numbers are optional (spec 002 section 5): none sends no list. A form without a mode is refused
       // before it is sent; the server names the missing mode otherwise.
       const numbers = joinedAt(form, 'mobileNumbers');
-      return { ...base, mode: mode ?? 'WHATSAPP', ...(numbers && { mobilenumbers: numbers }), body: textAt(form, 'whatsappBody'), header: textAt(form, 'header'), footer: textAt(form, 'footer') };
+      return {
+        ...base,
+        mode: mode ?? 'WHATSAPP',
+        ...(numbers && { mobilenumbers: numbers }),
+        body: textAt(form, 'whatsappBody'),
+        header: textAt(form, 'header'),
+        footer: textAt(form, 'footer'),
+      };
     }
   }
 }

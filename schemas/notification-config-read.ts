@@ -13,23 +13,46 @@ export interface ConfigRead {
   [field: string]: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A comma-joined list as recipient rows (one empty row when there is none). */
 const rowsOf = (value: unknown) => {
-  const rows = textOf(value).split(',').map((part) => part.trim()).filter(Boolean);
+  const rows = textOf(value)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   return rows.length ? rows : [''];
 };
 
 /** The content field of each mode in the form. */
-const BODY_FIELD: Record<string, string> = { SMS: 'smsBody', EMAIL: 'emailBody', WEBHOOKS: 'webhookBody', WHATSAPP: 'whatsappBody' };
+const BODY_FIELD: Record<string, string> = {
+  SMS: 'smsBody',
+  EMAIL: 'emailBody',
+  WEBHOOKS: 'webhookBody',
+  WHATSAPP: 'whatsappBody',
+};
 /** Fields read as they are. */
-const PLAIN = ['subject', 'header', 'footer', 'method', 'url', 'contentType', 'authType', 'authkey', 'user', 'password'];
+const PLAIN = [
+  'subject',
+  'header',
+  'footer',
+  'method',
+  'url',
+  'contentType',
+  'authType',
+  'authkey',
+  'user',
+  'password',
+];
 
 /** A stored configuration as the form's data: recipients as rows, the body in its mode's content field. */
 export function toConfigForm(record: ConfigRead): Record<string, unknown> {
   const mode = textOf(record.mode);
-  const form: Record<string, unknown> = { eventId: record.eventId === undefined ? undefined : String(record.eventId), mode };
+  const form: Record<string, unknown> = {
+    eventId: record.eventId === undefined ? undefined : String(record.eventId),
+    mode,
+  };
   for (const field of PLAIN) if (typeof record[field] === 'string') form[field] = record[field];
   if (BODY_FIELD[mode]) form[BODY_FIELD[mode]] = textOf(record.body);
   if (mode === 'SMS' || mode === 'WHATSAPP') form.mobileNumbers = rowsOf(record.mobilenumbers);
@@ -47,16 +70,27 @@ export function toConfigForm(record: ConfigRead): Record<string, unknown> {
 }
 
 /** The mode-configuration answer: configured, default_body, default_subject. */
-export function readModeCheck(data: unknown): { configured: boolean; default_body: string; default_subject: string } | undefined {
+export function readModeCheck(
+  data: unknown,
+): { configured: boolean; default_body: string; default_subject: string } | undefined {
   if (!isObject(data)) return undefined;
-  return { configured: data.configured === true, default_body: textOf(data.default_body), default_subject: textOf(data.default_subject) };
+  return {
+    configured: data.configured === true,
+    default_body: textOf(data.default_body),
+    default_subject: textOf(data.default_subject),
+  };
 }
 
 /** The preview dialog: each rendered part, and the tokens the sample trip does not know. */
 export function readPreview(data: unknown): { title: string; entries: [string, string][] } {
   const preview = isObject(data) ? data : {};
   const entries: [string, string][] = [];
-  for (const [key, label] of [['subject', 'Subject'], ['header', 'Header'], ['body', 'Body'], ['footer', 'Footer']] as const) {
+  for (const [key, label] of [
+    ['subject', 'Subject'],
+    ['header', 'Header'],
+    ['body', 'Body'],
+    ['footer', 'Footer'],
+  ] as const) {
     if (typeof preview[key] === 'string') entries.push([label, preview[key] as string]);
   }
   const unknown = Array.isArray(preview.unknownTokens) ? preview.unknownTokens.map(String) : [];
@@ -67,8 +101,14 @@ export function readPreview(data: unknown): { title: string; entries: [string, s
 /** The Send test dialog: where it went and, for a webhook, the answer's status. */
 export function readTestResult(data: unknown): { title: string; entries: [string, string][] } {
   const result = isObject(data) ? data : {};
-  const channel = { smtp: 'E-mail (SMTP)', outbox: 'Outbox (no transport configured)', webhook: 'HTTP request' }[textOf(result.channel)] ?? textOf(result.channel);
-  const entries: [string, string][] = [['Sent through', channel], ['To', Array.isArray(result.to) ? result.to.join(', ') : '']];
+  const channel =
+    { smtp: 'E-mail (SMTP)', outbox: 'Outbox (no transport configured)', webhook: 'HTTP request' }[
+      textOf(result.channel)
+    ] ?? textOf(result.channel);
+  const entries: [string, string][] = [
+    ['Sent through', channel],
+    ['To', Array.isArray(result.to) ? result.to.join(', ') : ''],
+  ];
   if (typeof result.status === 'number') entries.push(['Answer status', String(result.status)]);
   if (typeof result.answer === 'string' && result.answer) entries.push(['Answer', result.answer]);
   return { title: `${textOf(result.mode)} test sent`, entries };

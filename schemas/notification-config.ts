@@ -73,26 +73,45 @@ const id = { type: ['integer', 'null'], minimum: 1, maximum: MAX_NUMERIC_ID, err
 /** Configurations and events are numbered by the database's integers: larger ids name nothing. */
 const INT4_MAX = 2_147_483_647;
 const rowId = { type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX, errorMessage: M.id } as const;
-const text = <Max extends number>(max: Max) => ({ type: 'string', maxLength: max, errorMessage: M.tooLong(max) }) as const;
+const text = <Max extends number>(max: Max) =>
+  ({ type: 'string', maxLength: max, errorMessage: M.tooLong(max) }) as const;
 /** A list as comma-joined text, capped at the form's {@link NOTIFICATION_MAX_RECIPIENTS} entries as the form caps its rows. */
 const listOf = <P extends string, Msg extends string>(pattern: P, message: Msg) =>
   ({
-    type: 'string', maxLength: 4000, maxEntries: NOTIFICATION_MAX_RECIPIENTS, pattern,
+    type: 'string',
+    maxLength: 4000,
+    maxEntries: NOTIFICATION_MAX_RECIPIENTS,
+    pattern,
     errorMessage: { type: message, maxLength: M.tooLong(4000), maxEntries: M.tooManyRecipients, pattern: message },
   }) as const;
 const choice = <E extends readonly string[], Msg extends string>(values: E, message: Msg) =>
   ({ type: 'string', maxLength: 20, enum: values, errorMessage: message }) as const;
-const url = { type: 'string', maxLength: 2000, pattern: '^$|^https?://[^\\s]+$', errorMessage: { type: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat } } as const;
+const url = {
+  type: 'string',
+  maxLength: 2000,
+  pattern: '^$|^https?://[^\\s]+$',
+  errorMessage: { type: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat },
+} as const;
 /** A required text of a mode: present, not blank, within its length. */
 const filled = <Msg extends string, Max extends number>(message: Msg, max: Max) =>
-  ({ type: 'string', minLength: 1, maxLength: max, pattern: NOT_BLANK, errorMessage: { type: message, minLength: message, maxLength: M.tooLong(max), pattern: MSG.blank } }) as const;
+  ({
+    type: 'string',
+    minLength: 1,
+    maxLength: max,
+    pattern: NOT_BLANK,
+    errorMessage: { type: message, minLength: message, maxLength: M.tooLong(max), pattern: MSG.blank },
+  }) as const;
 
 /** The webhook's dynamic token call (spec 002 section 3): sent only when method, url, content type and auth type are filled. */
 export const dynamicWebhookConfigSchema = {
   type: 'object',
   properties: {
     method: choice(WEBHOOK_METHODS, M.method),
-    url: { ...url, minLength: 1, errorMessage: { type: M.url, minLength: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat } },
+    url: {
+      ...url,
+      minLength: 1,
+      errorMessage: { type: M.url, minLength: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat },
+    },
     contentType: choice(WEBHOOK_CONTENT_TYPES, M.contentType),
     authType: choice(WEBHOOK_AUTH_TYPES, M.authType),
     authkey: text(2000),
@@ -103,7 +122,10 @@ export const dynamicWebhookConfigSchema = {
   },
   required: ['method', 'url', 'contentType', 'authType'],
   additionalProperties: false,
-  errorMessage: { required: { method: M.method, url: M.url, contentType: M.contentType, authType: M.authType }, additionalProperties: 'Unknown field in the dynamic token config' },
+  errorMessage: {
+    required: { method: M.method, url: M.url, contentType: M.contentType, authType: M.authType },
+    additionalProperties: 'Unknown field in the dynamic token config',
+  },
 } as const;
 
 /** Every field of the save payload (spec 002 section 3), each with its length limit; which are required depends on the mode. */
@@ -138,7 +160,12 @@ const payloadProperties = {
   password: text(200),
   contentType: choice(WEBHOOK_CONTENT_TYPES, M.contentType),
   authType: choice(WEBHOOK_AUTH_TYPES, M.authType),
-  dynamicWebhookConfigs: { type: 'array', maxItems: 1, items: dynamicWebhookConfigSchema, errorMessage: { type: 'dynamicWebhookConfigs must be a list', maxItems: 'At most one dynamic token config' } },
+  dynamicWebhookConfigs: {
+    type: 'array',
+    maxItems: 1,
+    items: dynamicWebhookConfigSchema,
+    errorMessage: { type: 'dynamicWebhookConfigs must be a list', maxItems: 'At most one dynamic token config' },
+  },
 } as const;
 
 /** The payload's fields without the per-mode rules: the source of its TypeScript type. */
@@ -150,7 +177,8 @@ const payloadShape = {
 } as const;
 
 /** What each mode requires (spec 002 section 5), as `if mode is X then ...`. */
-const whenMode = <Mode extends NotificationMode, Then>(mode: Mode, then: Then) => ({ if: { properties: { mode: { const: mode } }, required: ['mode'] }, then }) as const;
+const whenMode = <Mode extends NotificationMode, Then>(mode: Mode, then: Then) =>
+  ({ if: { properties: { mode: { const: mode } }, required: ['mode'] }, then }) as const;
 
 /**
  * The save payload of POST /notification/save-configuration and of one row of the configuration bulk upload: ids as
@@ -160,12 +188,41 @@ const whenMode = <Mode extends NotificationMode, Then>(mode: Mode, then: Then) =
 export const notificationConfigPayloadSchema = {
   ...payloadShape,
   allOf: [
-    whenMode('SMS', { properties: { mobilenumbers: listOf(MOBILE_LIST_PATTERN, M.mobile), body: filled(M.smsContent, NOTIFICATION_BODY_MAX) }, required: ['mobilenumbers', 'body'], errorMessage: { required: { mobilenumbers: M.mobile, body: M.smsContent } } }),
-    whenMode('EMAIL', { properties: { subject: filled(M.emailSubject, 500), body: filled(M.emailBody, NOTIFICATION_BODY_MAX) }, required: ['emailTo', 'subject', 'body'], errorMessage: { required: { emailTo: M.emailTo, subject: M.emailSubject, body: M.emailBody } } }),
-    whenMode('WEBHOOKS', { properties: { url: { ...url, minLength: 1, errorMessage: { type: M.url, minLength: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat } } }, required: ['method', 'url', 'contentType', 'authType'], errorMessage: { required: { method: M.method, url: M.url, contentType: M.contentType, authType: M.authType } } }),
-    whenMode('WHATSAPP', { properties: { body: filled(M.whatsappContent, NOTIFICATION_BODY_MAX) }, required: ['body'], errorMessage: { required: { body: M.whatsappContent } } }),
+    whenMode('SMS', {
+      properties: {
+        mobilenumbers: listOf(MOBILE_LIST_PATTERN, M.mobile),
+        body: filled(M.smsContent, NOTIFICATION_BODY_MAX),
+      },
+      required: ['mobilenumbers', 'body'],
+      errorMessage: { required: { mobilenumbers: M.mobile, body: M.smsContent } },
+    }),
+    whenMode('EMAIL', {
+      properties: { subject: filled(M.emailSubject, 500), body: filled(M.emailBody, NOTIFICATION_BODY_MAX) },
+      required: ['emailTo', 'subject', 'body'],
+      errorMessage: { required: { emailTo: M.emailTo, subject: M.emailSubject, body: M.emailBody } },
+    }),
+    whenMode('WEBHOOKS', {
+      properties: {
+        url: {
+          ...url,
+          minLength: 1,
+          errorMessage: { type: M.url, minLength: M.url, maxLength: M.tooLong(2000), pattern: M.urlFormat },
+        },
+      },
+      required: ['method', 'url', 'contentType', 'authType'],
+      errorMessage: { required: { method: M.method, url: M.url, contentType: M.contentType, authType: M.authType } },
+    }),
+    whenMode('WHATSAPP', {
+      properties: { body: filled(M.whatsappContent, NOTIFICATION_BODY_MAX) },
+      required: ['body'],
+      errorMessage: { required: { body: M.whatsappContent } },
+    }),
   ],
-  errorMessage: { type: BODY_OBJECT, required: { eventId: M.event, mode: M.mode }, additionalProperties: 'Unknown field in the configuration' },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { eventId: M.event, mode: M.mode },
+    additionalProperties: 'Unknown field in the configuration',
+  },
 } as const;
 
 /** One configuration to save (form or bulk row). */
@@ -174,8 +231,32 @@ export type NotificationConfigPayload = FromSchema<typeof payloadShape>;
 /** The fields each mode stores (spec 002 section 3), besides the scope, event and mode. */
 export const NOTIFICATION_MODE_FIELDS = {
   SMS: ['mobilenumbers', 'body'],
-  EMAIL: ['subjectTemplateId', 'bodyTemplateId', 'footerTemplateId', 'headerTemplateId', 'header', 'footer', 'body', 'emailTo', 'emailCc', 'emailBcc', 'subject'],
-  WEBHOOKS: ['bodyTemplateId', 'body', 'method', 'url', 'authkey', 'header', 'user', 'password', 'contentType', 'authType', 'dynamicWebhookConfigs'],
+  EMAIL: [
+    'subjectTemplateId',
+    'bodyTemplateId',
+    'footerTemplateId',
+    'headerTemplateId',
+    'header',
+    'footer',
+    'body',
+    'emailTo',
+    'emailCc',
+    'emailBcc',
+    'subject',
+  ],
+  WEBHOOKS: [
+    'bodyTemplateId',
+    'body',
+    'method',
+    'url',
+    'authkey',
+    'header',
+    'user',
+    'password',
+    'contentType',
+    'authType',
+    'dynamicWebhookConfigs',
+  ],
   WHATSAPP: ['mobilenumbers', 'body', 'header', 'footer'],
 } as const satisfies Record<NotificationMode, readonly (keyof NotificationConfigPayload)[]>;
 
@@ -186,13 +267,32 @@ export const NOTIFICATION_MODE_FIELDS = {
 export const NOTIFICATION_SECRET_MASK = '••••••';
 
 /** The scope fields of a payload, in the spec's order. */
-export const NOTIFICATION_SCOPE_FIELDS = ['companyId', 'branchId', 'departmentId', 'userId', 'groupId', 'relatedCompanyId', 'relatedBranchId', 'relatedDepartmentId'] as const;
+export const NOTIFICATION_SCOPE_FIELDS = [
+  'companyId',
+  'branchId',
+  'departmentId',
+  'userId',
+  'groupId',
+  'relatedCompanyId',
+  'relatedBranchId',
+  'relatedDepartmentId',
+] as const;
 export type NotificationScope = Partial<Record<(typeof NOTIFICATION_SCOPE_FIELDS)[number], number | null>>;
 
 const queryId = <Name extends string>(name: Name) =>
-  ({ type: 'integer', minimum: 1, maximum: MAX_NUMERIC_ID, errorMessage: `${name} must be a whole number from 1` }) as const;
+  ({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_NUMERIC_ID,
+    errorMessage: `${name} must be a whole number from 1`,
+  }) as const;
 const queryRowId = <Name extends string>(name: Name) =>
-  ({ type: 'integer', minimum: 1, maximum: INT4_MAX, errorMessage: `${name} must be a whole number from 1 to ${INT4_MAX}` }) as const;
+  ({
+    type: 'integer',
+    minimum: 1,
+    maximum: INT4_MAX,
+    errorMessage: `${name} must be a whole number from 1 to ${INT4_MAX}`,
+  }) as const;
 
 /** The filter ids as the notification service's queries name them (spec 002 section 7, mode-configuration). */
 const scopeQueryProperties = {
@@ -207,7 +307,11 @@ const scopeQueryProperties = {
 } as const;
 
 /** GET /notification/configurations: the filter ids (a company or a user is required). */
-export const notificationScopeQuerySchema = { type: 'object', properties: scopeQueryProperties, additionalProperties: false } as const;
+export const notificationScopeQuerySchema = {
+  type: 'object',
+  properties: scopeQueryProperties,
+  additionalProperties: false,
+} as const;
 export type NotificationScopeQuery = FromSchema<typeof notificationScopeQuerySchema>;
 
 /** GET /notification/mode-configuration: the filter ids, the event and the mode. */
@@ -255,7 +359,8 @@ export type NotificationPreviewBody = FromSchema<typeof notificationPreviewBodyS
 /** Texts of the preview and of Send test. */
 export const NOTIFICATION_TEST_MSG = {
   sent: (mode: string) => `${mode} test sent`,
-  blockedHost: 'The webhook URL points at a private or local address; add its host to NOTIFY_WEBHOOK_ALLOW_HOSTS to allow it',
+  blockedHost:
+    'The webhook URL points at a private or local address; add its host to NOTIFY_WEBHOOK_ALLOW_HOSTS to allow it',
   unreachable: 'The webhook could not be reached',
   tokenFailed: 'The dynamic token call failed',
 } as const;

@@ -81,9 +81,5 @@ export const eventSaveBodySchema = {
 export type EventCreate = FromSchema<typeof eventCreateFormSchema>;
 export type EventSave = FromSchema<typeof eventSaveBodySchema>;
 
-/** An event as the list reads it. */
-export interface NotificationEvent {
-  id: number;
-  name: string;
-  event_status: EventStatus;
-}
+/** An event as the list reads it (the notification service's answer, schemas/api/notifications.ts). */
+export type { NotificationEvent } from './api/notifications';

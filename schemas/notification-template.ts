@@ -15,9 +15,26 @@
 
 /** The placeholder tokens of a trip (GET /notification/config-form-fields), in the order the form lists them. */
 export const NOTIFICATION_TOKENS = [
-  'trip_id', 'vehicle_number', 'driver_name', 'driver_phone', 'origin', 'destination', 'eta', 'consignee_name',
-  'consignee_phone', 'transporter_name', 'company_name', 'alert_name', 'event_name', 'event_time', 'current_location',
-  'trip_status', 'lr_number', 'invoice_number', 'delay_minutes', 'tracking_link',
+  'trip_id',
+  'vehicle_number',
+  'driver_name',
+  'driver_phone',
+  'origin',
+  'destination',
+  'eta',
+  'consignee_name',
+  'consignee_phone',
+  'transporter_name',
+  'company_name',
+  'alert_name',
+  'event_name',
+  'event_time',
+  'current_location',
+  'trip_status',
+  'lr_number',
+  'invoice_number',
+  'delay_minutes',
+  'tracking_link',
 ] as const;
 export type NotificationToken = (typeof NOTIFICATION_TOKENS)[number];
 
@@ -56,7 +73,10 @@ export function tokenText(token: string, wrap: TokenWrap = 'VALUE'): string {
   return value;
 }
 
-type Node = { kind: 'text'; text: string } | { kind: 'value'; name: string } | { kind: 'if'; name: string; then: Node[]; else: Node[] };
+type Node =
+  | { kind: 'text'; text: string }
+  | { kind: 'value'; name: string }
+  | { kind: 'if'; name: string; then: Node[]; else: Node[] };
 
 const TAG = /\{\{\s*(#if\s+([A-Za-z_][A-Za-z0-9_.]{0,63})|else|\/if|([A-Za-z_][A-Za-z0-9_.]{0,63}))\s*\}\}/g;
 
@@ -98,7 +118,13 @@ export type TemplateEscape = 'none' | 'json' | 'xml';
 const ESCAPES: Record<TemplateEscape, (value: string) => string> = {
   none: (value) => value,
   json: (value) => JSON.stringify(value).slice(1, -1),
-  xml: (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
+  xml: (value) =>
+    value
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;'),
 };
 
 /** A token's text: an own string property of the values, else empty (names like `toString` are unknown tokens). */
@@ -107,21 +133,29 @@ function tokenValue(values: Record<string, string | undefined>, name: string): s
   return typeof value === 'string' ? value : '';
 }
 
-function renderNodes(nodes: Node[], values: Record<string, string | undefined>, escape: (value: string) => string): string {
+function renderNodes(
+  nodes: Node[],
+  values: Record<string, string | undefined>,
+  escapeValue: (value: string) => string,
+): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'text') out += node.text;
-    else if (node.kind === 'value') out += escape(tokenValue(values, node.name));
-    else out += renderNodes(tokenValue(values, node.name) ? node.then : node.else, values, escape);
+    else if (node.kind === 'value') out += escapeValue(tokenValue(values, node.name));
+    else out += renderNodes(tokenValue(values, node.name) ? node.then : node.else, values, escapeValue);
   }
   return out;
 }
 
 /** A template rendered with a trip's values, or the reason it cannot be read. */
-export function renderTemplate(template: string, values: Record<string, string | undefined> = SAMPLE_TRIP, escape: TemplateEscape = 'none'): { text: string } | { error: string } {
+export function renderTemplate(
+  template: string,
+  values: Record<string, string | undefined> = SAMPLE_TRIP,
+  escaping: TemplateEscape = 'none',
+): { text: string } | { error: string } {
   const parsed = parseTemplate(template);
   if ('error' in parsed) return parsed;
-  return { text: renderNodes(parsed.nodes, values, ESCAPES[escape]) };
+  return { text: renderNodes(parsed.nodes, values, ESCAPES[escaping]) };
 }
 
 /** The token names a template uses that the trip does not have (shown as a warning by the preview). */

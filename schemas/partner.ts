@@ -43,7 +43,13 @@ export const partnerFetchQuerySchema = {
   type: 'object',
   properties: {
     ...scopeQuerySchema.properties,
-    pt: { type: 'string', maxLength: 32, enum: PARTNER_TYPES, errorMessage: 'Partner type (pt) must be CONSIGNOR, TRANSPORTER or CONSIGNEE' },
+    pt: {
+      type: 'string',
+      maxLength: 32,
+      enum: PARTNER_TYPES,
+      errorMessage: 'Partner type (pt) must be CONSIGNOR, TRANSPORTER or CONSIGNEE',
+    },
+    id: idField('id'),
     partnerId: idField('partnerId'),
     ...pagedQueryProperties,
     ...sortQueryProperties(CONSIGNEE_SORTS),

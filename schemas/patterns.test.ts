@@ -33,29 +33,62 @@ interface StringSchema {
 const isObject = (value: unknown): value is Schema => typeof value === 'object' && value !== null;
 const typesOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type : [schema.type]);
 
+/**
+ * The schemas of what the server answers (a contract's `answer` and `meta`, and every object under them): they describe
+ * output, which no pattern reads and no length limit guards, so the walk below leaves them out (and the exports named
+ * `…Answer` they are made of) unless a request schema holds them too.
+ */
+function answerNodes(): Set<object> {
+  const nodes = new Set<object>();
+  const walk = (value: unknown) => {
+    if (!isObject(value) || nodes.has(value)) return;
+    nodes.add(value);
+    for (const sub of Object.values(value)) walk(sub);
+  };
+  for (const exports of Object.values(modules))
+    for (const value of Object.values(exports))
+      if (isObject(value))
+        for (const call of Object.values(value))
+          if (isObject(call) && typeof call.id === 'string' && typeof call.method === 'string') {
+            walk(call.answer);
+            walk(call.meta);
+          }
+  return nodes;
+}
+
 /** Every schema object under the exports (each once), with the first path it was met at. */
 function schemaNodes(): { where: string; node: Schema }[] {
+  const answers = answerNodes();
   const seen = new Set<object>();
   const out: { where: string; node: Schema }[] = [];
   const walk = (value: unknown, where: string) => {
     if (!isObject(value) || seen.has(value)) return;
     seen.add(value);
     out.push({ where, node: value });
-    // Messages, defaults and examples are data, not schemas.
-    for (const [key, sub] of Object.entries(value)) if (!['errorMessage', 'default', 'examples', 'enum', 'const'].includes(key)) walk(sub, `${where}/${key}`);
+    // Messages, defaults and examples are data, not schemas; a contract's answer and meta describe output.
+    for (const [key, sub] of Object.entries(value))
+      if (!['errorMessage', 'default', 'examples', 'enum', 'const', 'answer', 'meta'].includes(key))
+        walk(sub, `${where}/${key}`);
   };
-  for (const [file, exports] of Object.entries(modules)) for (const [name, value] of Object.entries(exports)) walk(value, `${file}:${name}`);
+  for (const [file, exports] of Object.entries(modules))
+    for (const [name, value] of Object.entries(exports))
+      if (!name.endsWith('Answer') && !(isObject(value) && answers.has(value))) walk(value, `${file}:${name}`);
   return out;
 }
 
 const NODES = schemaNodes();
 
 /** The string schemas, each with its own pattern and those of its `not`, `allOf` and `anyOf` parts. */
-const STRING_SCHEMAS: StringSchema[] = NODES.filter(({ node }) => typesOf(node).includes('string')).map(({ where, node }) => {
-  const parts = [node, ...[node.not, ...((node.allOf ?? []) as unknown[]), ...((node.anyOf ?? []) as unknown[])].filter(isObject)];
-  const patterns = parts.map((part) => part.pattern).filter((p): p is string => typeof p === 'string');
-  return { where, schema: node, patterns, ...(typeof node.format === 'string' ? { format: node.format } : {}) };
-});
+const STRING_SCHEMAS: StringSchema[] = NODES.filter(({ node }) => typesOf(node).includes('string')).map(
+  ({ where, node }) => {
+    const parts = [
+      node,
+      ...[node.not, ...((node.allOf ?? []) as unknown[]), ...((node.anyOf ?? []) as unknown[])].filter(isObject),
+    ];
+    const patterns = parts.map((part) => part.pattern).filter((p): p is string => typeof p === 'string');
+    return { where, schema: node, patterns, ...(typeof node.format === 'string' ? { format: node.format } : {}) };
+  },
+);
 
 /** Every node holding a pattern, wherever it sits. */
 const PATTERN_NODES = NODES.filter(({ node }) => typeof node.pattern === 'string');
@@ -81,14 +114,24 @@ const limitOf = (schema: Schema) => (typeof schema.maxLength === 'number' ? sche
 
 describe('patterns of the schemas', () => {
   it('finds the schemas of every file and contract', () => {
-    expect(Object.keys(modules)).toEqual(expect.arrayContaining(['./auth.ts', './report-schedule.ts', './alert-bulk.ts', './api/index.ts', './api/auth.ts']));
+    expect(Object.keys(modules)).toEqual(
+      expect.arrayContaining([
+        './auth.ts',
+        './report-schedule.ts',
+        './alert-bulk.ts',
+        './api/index.ts',
+        './api/auth.ts',
+      ]),
+    );
     expect(PATTERNS.length).toBeGreaterThan(15);
     // The calls' schemas are walked too: the contracts of setAlerts and of the report definitions are among the exports.
     expect(NODES.some(({ where }) => where.startsWith('./api/'))).toBe(true);
   });
 
   it('gives every string a length limit, and every pattern one beside it', () => {
-    const unlimited = STRING_SCHEMAS.filter(({ schema }) => typeof schema.maxLength !== 'number' && !('enum' in schema) && !('const' in schema));
+    const unlimited = STRING_SCHEMAS.filter(
+      ({ schema }) => typeof schema.maxLength !== 'number' && !('enum' in schema) && !('const' in schema),
+    );
     expect(unlimited.map(({ where }) => where)).toEqual([]);
     const patternsWithoutLimit = PATTERN_NODES.filter(({ node }) => typeof node.maxLength !== 'number');
     expect(patternsWithoutLimit.map(({ where }) => where)).toEqual([]);
@@ -114,9 +157,15 @@ describe('patterns of the schemas', () => {
 
   it('has recheck judge every pattern safe for a backtracking engine (the browser runs them natively)', () => {
     // The reported patterns, as they were: recheck must see what was wrong with them.
-    const reported = ['^([^@\\s]+@[^@\\s]+\\.[^@\\s]+|[6-9][0-9]{9})$', '^\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*\\s*$'];
+    const reported = [
+      '^([^@\\s]+@[^@\\s]+\\.[^@\\s]+|[6-9][0-9]{9})$',
+      '^\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+(\\s*,\\s*[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+)*\\s*$',
+    ];
     expect(reported.map((pattern) => checkSync(pattern, 'u').status)).toEqual(['vulnerable', 'vulnerable']);
-    const unsafe = PATTERNS.map((pattern) => ({ pattern, result: checkSync(pattern, 'u', { timeout: 120_000 }) })).filter(({ result }) => result.status !== 'safe');
+    const unsafe = PATTERNS.map((pattern) => ({
+      pattern,
+      result: checkSync(pattern, 'u', { timeout: 120_000 }),
+    })).filter(({ result }) => result.status !== 'safe');
     expect(unsafe.map(({ pattern, result }) => `${pattern}: ${result.status}`)).toEqual([]);
   }, 300_000);
 
@@ -125,9 +174,27 @@ describe('patterns of the schemas', () => {
     for (const pattern of PATTERNS) {
       const native = new RegExp(pattern, 'u');
       const linear = linearRegExp(pattern, 'u');
-      const texts = ['', 'ops@demo.local', '9876543210', "'x'", '12, 34', 'abc12345', '\r', 'a\nb', '\u00a0', '\u2028x', 'a\u00a0b', 'x\u000by'];
-      for (const prefix of PREFIXES) for (const pump of PUMPS) for (const killer of ['', ...KILLERS]) texts.push(attack(prefix, pump, killer, 12), attack(prefix, pump, killer, 70));
-      for (const text of texts) if (native.test(text) !== linear.test(text)) differences.push(`${pattern} on ${JSON.stringify(text)}: native ${native.test(text)}`);
+      const texts = [
+        '',
+        'ops@demo.local',
+        '9876543210',
+        "'x'",
+        '12, 34',
+        'abc12345',
+        '\r',
+        'a\nb',
+        '\u00a0',
+        '\u2028x',
+        'a\u00a0b',
+        'x\u000by',
+      ];
+      for (const prefix of PREFIXES)
+        for (const pump of PUMPS)
+          for (const killer of ['', ...KILLERS])
+            texts.push(attack(prefix, pump, killer, 12), attack(prefix, pump, killer, 70));
+      for (const text of texts)
+        if (native.test(text) !== linear.test(text))
+          differences.push(`${pattern} on ${JSON.stringify(text)}: native ${native.test(text)}`);
     }
     expect(differences).toEqual([]);
   });
@@ -157,7 +224,7 @@ describe('patterns of the schemas', () => {
     expect(answers).toBeGreaterThan(1000);
   }, 300_000);
 
-  it('refuses the reported attacks with the fields\' own messages', () => {
+  it("refuses the reported attacks with the fields' own messages", () => {
     const identifierAttack = `a@${'a.'.repeat(128_000)}@`;
     const emailListAttack = `${'a@a.a,'.repeat(11_000)}a@`;
     const check = compileFor('body', otpRequestSchema);
@@ -175,7 +242,12 @@ describe('length before pattern', () => {
     const regExp = Object.assign(
       (pattern: string, flags: string) => {
         const native = new RegExp(pattern, flags);
-        return { test: (text: string) => (seen.push(text), native.test(text)) };
+        return {
+          test: (text: string) => {
+            seen.push(text);
+            return native.test(text);
+          },
+        };
       },
       { code: 'countingRegExp' },
     );
@@ -184,7 +256,12 @@ describe('length before pattern', () => {
 
   it('never runs a pattern on a text longer than its maxLength', () => {
     const { ajv, seen } = countingAjv();
-    const check = ajv.compile({ type: 'string', maxLength: 5, pattern: '^[0-9]+$', errorMessage: { maxLength: 'Too long', pattern: 'Digits only' } });
+    const check = ajv.compile({
+      type: 'string',
+      maxLength: 5,
+      pattern: '^[0-9]+$',
+      errorMessage: { maxLength: 'Too long', pattern: 'Digits only' },
+    });
     expect(check('123456')).toBe(false);
     expect(check.errors?.map((e) => e.message)).toEqual(['Too long']);
     expect(seen).toEqual([]);
@@ -202,7 +279,12 @@ describe('length before pattern', () => {
 
   it('raises a pattern error as ajv does, worded for people where a schema has no message', () => {
     expect(validate({ type: 'string', maxLength: 9, pattern: '^[0-9]+$' }, 'x')).toEqual(['Enter a valid value']);
-    expect(validate({ type: 'object', properties: { code: { type: 'string', maxLength: 9, pattern: '^[0-9]+$' } } }, { code: 'x' })).toEqual(['Enter a valid code']);
+    expect(
+      validate(
+        { type: 'object', properties: { code: { type: 'string', maxLength: 9, pattern: '^[0-9]+$' } } },
+        { code: 'x' },
+      ),
+    ).toEqual(['Enter a valid code']);
   });
 });
 
@@ -214,7 +296,21 @@ describe('e-mail lists', () => {
   });
 
   it('refuses what is not a list of addresses', () => {
-    for (const text of ['', ' ', 'ops', 'ops@demo', '@demo.local', 'ops@.local', 'ops@demo..local', 'ops@-demo.local', 'a b@demo.local', 'ops@demo.local,', 'ops@demo.local,,a@b.co', 'a@b@c.de', 'ops..x@demo.local']) {
+    for (const text of [
+      '',
+      ' ',
+      'ops',
+      'ops@demo',
+      '@demo.local',
+      'ops@.local',
+      'ops@demo..local',
+      'ops@-demo.local',
+      'a b@demo.local',
+      'ops@demo.local,',
+      'ops@demo.local,,a@b.co',
+      'a@b@c.de',
+      'ops..x@demo.local',
+    ]) {
       expect(isEmailList(text), text).toBe(false);
     }
   });

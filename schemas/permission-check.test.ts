@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { hasPermissions, type PermissionRecord } from './permission-check';
 
-const record = (id: string, type: PermissionRecord['permission_type'], masks: [string, string, string]): PermissionRecord => ({
+const record = (
+  id: string,
+  type: PermissionRecord['permission_type'],
+  masks: [string, string, string],
+): PermissionRecord => ({
   permission_id: id,
   name: id,
   permission_type: type,

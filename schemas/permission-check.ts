@@ -1,3 +1,4 @@
+import type { Permission } from './api/company';
 /**
  * The permission rule of spec 000 section 6, shared by the console's login gate and the server's desk guard.
  * Pure and free of Node imports so the browser bundle can use it too.
@@ -11,14 +12,8 @@ export interface PermissionMasks {
 }
 
 /** A permission record as `GET /v1/accessControl/permissions` lists it. */
-export interface PermissionRecord {
-  permission_id: string;
-  name: string;
-  permission_type: 'CD' | 'U' | 'R';
-  permission_create_mask: string;
-  permission_update_mask: string;
-  permission_read_mask: string;
-}
+/** A permission record as the permissions call answers it. */
+export type PermissionRecord = Permission;
 
 /** The id of the permission that opens the console. */
 export const LEGO_PERMISSION = 'prm.super.read';

@@ -42,10 +42,18 @@ export function readableText(keyword: string, params: Params, title: string): st
     case 'maxLength':
       return `${field} must be at most ${plural(params.limit, 'character', 'characters')}`;
     case 'minLength':
-      return params.limit === 1 ? (title ? `Please enter ${title}` : 'Please fill in this field') : `${field} must be at least ${plural(params.limit, 'character', 'characters')}`;
+      return params.limit === 1
+        ? title
+          ? `Please enter ${title}`
+          : 'Please fill in this field'
+        : `${field} must be at least ${plural(params.limit, 'character', 'characters')}`;
     case 'type': {
       const types = String(params.type ?? '').split(',');
-      const key = types.find((t) => t === 'integer') ?? types.find((t) => t === 'number') ?? types.find((t) => t !== 'null') ?? types[0];
+      const key =
+        types.find((t) => t === 'integer') ??
+        types.find((t) => t === 'number') ??
+        types.find((t) => t !== 'null') ??
+        types[0];
       return TYPES[key] ?? `Enter a valid ${title || 'value'}`;
     }
     case 'enum':

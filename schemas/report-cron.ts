@@ -34,7 +34,8 @@ export function dailyAt(istMinutes: number, group = 'Daily at'): CronChoice {
   };
 }
 
-const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+const range = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
 /** Daily summary: every hour from 6 AM to 11 PM and 12 AM, plus the half-hours from 6:30 AM to 11:30 PM. */
 export const DAILY_SUMMARY_CRONS: CronChoice[] = [
@@ -47,7 +48,11 @@ export const EXCEPTION_CRONS: CronChoice[] = [
   ...range(0, 23 * 60 + 30, 30).map((m) => dailyAt(m)),
   ...[15, 30, 45].map((m) => ({ cron: `0 0/${m} * * * ?`, label: `Every ${m} minutes`, group: 'Repeating' })),
   ...[15, 30, 45].map((m) => ({ cron: `0 ${m} * * * ?`, label: `${m} minutes past every hour`, group: 'Repeating' })),
-  ...[1, 2, 3, 4, 6, 8, 12].map((h) => ({ cron: `0 0 0/${h} * * ?`, label: h === 1 ? 'Every 1 hour' : `Every ${h} hours`, group: 'Repeating' })),
+  ...[1, 2, 3, 4, 6, 8, 12].map((h) => ({
+    cron: `0 0 0/${h} * * ?`,
+    label: h === 1 ? 'Every 1 hour' : `Every ${h} hours`,
+    group: 'Repeating',
+  })),
 ];
 
 /** The label of a cron among choices, or the cron itself when it is not one of them. */

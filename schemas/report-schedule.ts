@@ -10,10 +10,26 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 
 /** Alert types an exception report can carry (section 9). */
 export const ALERT_TYPES = [
-  'long_stoppage', 'route_deviation', 'detention', 'detention_origin', 'detention_waypoint', 'detention_destination',
-  'untracked', 'transit_delay', 'ewb_expiry', 'continuous_driving', 'sta_breach', 'tracking_interrupted',
-  'night_driving', 'over_speeding', 'trip_common_assets_ft', 'trip_validation_failure', 'waypoints_breach',
-  'diversion', 'temperature_breached', 'driver_change',
+  'long_stoppage',
+  'route_deviation',
+  'detention',
+  'detention_origin',
+  'detention_waypoint',
+  'detention_destination',
+  'untracked',
+  'transit_delay',
+  'ewb_expiry',
+  'continuous_driving',
+  'sta_breach',
+  'tracking_interrupted',
+  'night_driving',
+  'over_speeding',
+  'trip_common_assets_ft',
+  'trip_validation_failure',
+  'waypoints_breach',
+  'diversion',
+  'temperature_breached',
+  'driver_change',
 ] as const;
 
 export type FilterType = 'int' | 'date' | 'text';
@@ -22,13 +38,39 @@ export type FilterType = 'int' | 'date' | 'text';
 export const FILTER_FIELDS: Record<string, FilterType> = {
   current_escalation_level: 'int',
   ...Object.fromEntries(
-    ['level_1_escalated_at', 'level_2_escalated_at', 'level_3_escalated_at', 'alert_close_time', 'due_time', 'closure_time', 'created_at', 'updated_at']
-      .map((k) => [k, 'date' as const]),
+    [
+      'level_1_escalated_at',
+      'level_2_escalated_at',
+      'level_3_escalated_at',
+      'alert_close_time',
+      'due_time',
+      'closure_time',
+      'created_at',
+      'updated_at',
+    ].map((k) => [k, 'date' as const]),
   ),
   ...Object.fromEntries(
-    ['folder', 'customer_code', 'customer_name', 'primary_source', 'last_source', 'created_by', 'alert_type', 'alert_name',
-      'alert_status', 'ticket_id', 'ticket_status', 'assignee', 'priority', 'last_comment', 'closure_reason', 'closure_comment',
-      'closure_mechanism', 'closed_by', 'sub_status'].map((k) => [k, 'text' as const]),
+    [
+      'folder',
+      'customer_code',
+      'customer_name',
+      'primary_source',
+      'last_source',
+      'created_by',
+      'alert_type',
+      'alert_name',
+      'alert_status',
+      'ticket_id',
+      'ticket_status',
+      'assignee',
+      'priority',
+      'last_comment',
+      'closure_reason',
+      'closure_comment',
+      'closure_mechanism',
+      'closed_by',
+      'sub_status',
+    ].map((k) => [k, 'text' as const]),
   ),
 };
 
@@ -59,7 +101,10 @@ export const TRIP_STATUSES = [
  * Upper bounds of the exception report's durations: the report reads alerts of the last 45000 minutes (the fixed
  * in-progress window), so a closed-alert window or a trip age beyond it (750 hours) could never match anything.
  */
-export const EXCEPTION_LIMITS = { closedMinutes: EXCEPTION_FIXED.inProgressMinutes, tripHours: EXCEPTION_FIXED.inProgressMinutes / 60 } as const;
+export const EXCEPTION_LIMITS = {
+  closedMinutes: EXCEPTION_FIXED.inProgressMinutes,
+  tripHours: EXCEPTION_FIXED.inProgressMinutes / 60,
+} as const;
 
 /** At most this many addresses receive one report, in the forms and in the API (each run mails each of them). */
 export const REPORT_MAX_RECIPIENTS = 50;
@@ -95,8 +140,16 @@ export const REPORT_DUPLICATE = 'An identical report is already scheduled for th
  * each address on its own, at most 254 characters (`isEmailList` in ajv.ts), in time linear in the text.
  */
 const emailList = {
-  type: 'string', format: 'email-list', maxLength: EMAIL_LIST_MAX, maxEntries: REPORT_MAX_RECIPIENTS,
-  errorMessage: { type: REPORT_MSG.emails, format: REPORT_MSG.emails, maxLength: REPORT_MSG.emails, maxEntries: REPORT_MSG.tooManyEmails },
+  type: 'string',
+  format: 'email-list',
+  maxLength: EMAIL_LIST_MAX,
+  maxEntries: REPORT_MAX_RECIPIENTS,
+  errorMessage: {
+    type: REPORT_MSG.emails,
+    format: REPORT_MSG.emails,
+    maxLength: REPORT_MSG.emails,
+    maxEntries: REPORT_MSG.tooManyEmails,
+  },
 } as const;
 
 /**
@@ -110,14 +163,30 @@ const formEmailList = {
   pattern: '\\S',
   if: { maxLength: EMAIL_LIST_MAX, pattern: '\\S' },
   then: { format: 'email-list', errorMessage: REPORT_MSG.emailsInvalid },
-  errorMessage: { type: REPORT_MSG.emails, maxLength: REPORT_MSG.emails, maxEntries: REPORT_MSG.tooManyEmails, pattern: REPORT_MSG.emails },
+  errorMessage: {
+    type: REPORT_MSG.emails,
+    maxLength: REPORT_MSG.emails,
+    maxEntries: REPORT_MSG.tooManyEmails,
+    pattern: REPORT_MSG.emails,
+  },
 } as const;
 
 const emails = <T extends string>(title: T) => ({ ...formEmailList, title }) as const;
-const timings = { type: 'string', title: 'Set Report Timings', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.timings } as const;
+const timings = {
+  type: 'string',
+  title: 'Set Report Timings',
+  minLength: 1,
+  maxLength: 64,
+  errorMessage: REPORT_MSG.timings,
+} as const;
 /** A whole number from 1 to `maximum`: the spec's text when missing, not whole or below 1; `tooLarge` above. */
 const wholeFrom1 = <M extends string, L extends string>(maximum: number, message: M, tooLarge: L) =>
-  ({ type: 'integer', minimum: 1, maximum, errorMessage: { type: message, minimum: message, maximum: tooLarge } }) as const;
+  ({
+    type: 'integer',
+    minimum: 1,
+    maximum,
+    errorMessage: { type: message, minimum: message, maximum: tooLarge },
+  }) as const;
 const closedMinutes = wholeFrom1(EXCEPTION_LIMITS.closedMinutes, REPORT_MSG.closedMinutes, REPORT_MSG.closedMinutesMax);
 const tripHours = wholeFrom1(EXCEPTION_LIMITS.tripHours, REPORT_MSG.tripHours, REPORT_MSG.tripHoursMax);
 
@@ -142,15 +211,18 @@ export const filterRowSchema = {
       },
     },
     // Number and date fields take whole numbers; every type its own operators.
-    ...(['int', 'date'] as const).map((type) => ({
-      if: { properties: { key: { enum: keysOf(type) } }, required: ['key'] },
-      then: {
-        properties: {
-          operator: { enum: [...FILTER_OPERATORS[type]], errorMessage: REPORT_MSG.operator },
-          value: { type: 'string', maxLength: 2000, pattern: INTEGER_TEXT, errorMessage: REPORT_MSG.value },
-        },
-      },
-    }) as const),
+    ...(['int', 'date'] as const).map(
+      (type) =>
+        ({
+          if: { properties: { key: { enum: keysOf(type) } }, required: ['key'] },
+          then: {
+            properties: {
+              operator: { enum: [...FILTER_OPERATORS[type]], errorMessage: REPORT_MSG.operator },
+              value: { type: 'string', maxLength: 2000, pattern: INTEGER_TEXT, errorMessage: REPORT_MSG.value },
+            },
+          },
+        }) as const,
+    ),
     {
       if: { properties: { key: { enum: keysOf('text') } }, required: ['key'] },
       then: { properties: { operator: { enum: [...FILTER_OPERATORS.text], errorMessage: REPORT_MSG.operator } } },
@@ -213,17 +285,29 @@ export const exceptionFormSchema = {
 const entityId = { type: 'string', minLength: 1, maxLength: 64, errorMessage: REPORT_MSG.entity } as const;
 const reportType = { type: 'string', enum: [...REPORT_TYPES], errorMessage: REPORT_MSG.type } as const;
 /** A fixed value of the definition (section 9), with a message naming it. */
-const fixed = <V extends string | number, M extends string>(value: V, message: M) => ({ const: value, errorMessage: message }) as const;
+const fixed = <V extends string | number, M extends string>(value: V, message: M) =>
+  ({ const: value, errorMessage: message }) as const;
 const FIXED_MSG = {
   inProgress: `date.alert.inprogress.start_time.duration_mins must be ${EXCEPTION_FIXED.inProgressMinutes}`,
   tripType: `date.trip.type must be '${EXCEPTION_FIXED.tripType}'`,
   format: `format must be '${EXCEPTION_FIXED.format}'`,
   scheduleType: `schedule.type must be '${EXCEPTION_FIXED.scheduleType}'`,
 } as const;
-const listOfValues = { type: 'array', items: { type: 'string', maxLength: 200, errorMessage: REPORT_MSG.value }, minItems: 1, maxItems: 200, errorMessage: REPORT_MSG.value } as const;
+const listOfValues = {
+  type: 'array',
+  items: { type: 'string', maxLength: 200, errorMessage: REPORT_MSG.value },
+  minItems: 1,
+  maxItems: 200,
+  errorMessage: REPORT_MSG.value,
+} as const;
 
 /** The value of a number or date operator (a date's in minutes). */
-const wholeValue = { type: 'integer', minimum: -MAX_NUMERIC_ID, maximum: MAX_NUMERIC_ID, errorMessage: REPORT_MSG.value } as const;
+const wholeValue = {
+  type: 'integer',
+  minimum: -MAX_NUMERIC_ID,
+  maximum: MAX_NUMERIC_ID,
+  errorMessage: REPORT_MSG.value,
+} as const;
 
 /** A stored filter: the key plus one operator mapped to its value, e.g. `{key: 'alert_type', in: ['a', 'b']}`. */
 export const definitionFilterSchema = {
@@ -247,8 +331,11 @@ export const definitionFilterSchema = {
   maxProperties: 2,
   // Each keyword named: a single text would leave the errors of the value lists' items unreplaced.
   errorMessage: {
-    type: REPORT_MSG.value, required: { key: REPORT_MSG.filterKey }, additionalProperties: REPORT_MSG.operator,
-    minProperties: REPORT_MSG.value, maxProperties: REPORT_MSG.value,
+    type: REPORT_MSG.value,
+    required: { key: REPORT_MSG.filterKey },
+    additionalProperties: REPORT_MSG.operator,
+    minProperties: REPORT_MSG.value,
+    maxProperties: REPORT_MSG.value,
   },
 } as const;
 
@@ -259,13 +346,30 @@ export const exceptionParamsSchema = {
     'date.alert.inprogress.start_time.duration_mins': fixed(EXCEPTION_FIXED.inProgressMinutes, FIXED_MSG.inProgress),
     'date.trip.constraint.value': tripHours,
     'date.trip.type': fixed(EXCEPTION_FIXED.tripType, FIXED_MSG.tripType),
-    event: { type: 'array', items: { type: 'string', enum: [...ALERT_TYPES] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.alerts },
+    event: {
+      type: 'array',
+      items: { type: 'string', enum: [...ALERT_TYPES] },
+      minItems: 1,
+      uniqueItems: true,
+      errorMessage: REPORT_MSG.alerts,
+    },
     format: fixed(EXCEPTION_FIXED.format, FIXED_MSG.format),
-    tripStatus: { type: 'array', items: { type: 'integer', enum: [0, 1] }, minItems: 1, uniqueItems: true, errorMessage: REPORT_MSG.tripStatus },
+    tripStatus: {
+      type: 'array',
+      items: { type: 'integer', enum: [0, 1] },
+      minItems: 1,
+      uniqueItems: true,
+      errorMessage: REPORT_MSG.tripStatus,
+    },
   },
   required: [
-    'date.alert.closed.close_time.duration_mins', 'date.alert.inprogress.start_time.duration_mins', 'date.trip.constraint.value',
-    'date.trip.type', 'event', 'format', 'tripStatus',
+    'date.alert.closed.close_time.duration_mins',
+    'date.alert.inprogress.start_time.duration_mins',
+    'date.trip.constraint.value',
+    'date.trip.type',
+    'event',
+    'format',
+    'tripStatus',
   ],
   additionalProperties: false,
   errorMessage: {
@@ -306,7 +410,12 @@ export const reportDefinitionSchema = {
       },
     },
     params: exceptionParamsSchema,
-    filters: { type: 'array', items: definitionFilterSchema, maxItems: 50, errorMessage: { type: 'filters must be a list', maxItems: 'At most 50 filters' } },
+    filters: {
+      type: 'array',
+      items: definitionFilterSchema,
+      maxItems: 50,
+      errorMessage: { type: 'filters must be a list', maxItems: 'At most 50 filters' },
+    },
   },
   required: ['email_recipients', 'company_id', 'schedule'],
   additionalProperties: false,
@@ -321,7 +430,9 @@ export const reportListQuerySchema = {
   ...scopeQuerySchema,
   properties: { ...scopeQuerySchema.properties, entity_id: entityId, type: reportType },
   required: ['c', 'entity_id', 'type'],
-  errorMessage: { required: { c: scopeQuerySchema.errorMessage.required.c, entity_id: REPORT_MSG.entity, type: REPORT_MSG.type } },
+  errorMessage: {
+    required: { c: scopeQuerySchema.errorMessage.required.c, entity_id: REPORT_MSG.entity, type: REPORT_MSG.type },
+  },
 } as const;
 
 export const reportCreateSchema = {
@@ -332,7 +443,10 @@ export const reportCreateSchema = {
     definition: reportDefinitionSchema,
   },
   required: ['entity_id', 'type', 'definition'],
-  errorMessage: { type: BODY_OBJECT, required: { entity_id: REPORT_MSG.entity, type: REPORT_MSG.type, definition: REPORT_MSG.emails } },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { entity_id: REPORT_MSG.entity, type: REPORT_MSG.type, definition: REPORT_MSG.emails },
+  },
 } as const;
 
 export const reportUpdateSchema = {
@@ -343,7 +457,11 @@ export const reportUpdateSchema = {
   },
   additionalProperties: false,
   minProperties: 1,
-  errorMessage: { type: BODY_OBJECT, minProperties: 'Nothing to update', additionalProperties: 'Only active or definition can be updated' },
+  errorMessage: {
+    type: BODY_OBJECT,
+    minProperties: 'Nothing to update',
+    additionalProperties: 'Only active or definition can be updated',
+  },
 } as const;
 
 // ---- Types ----
@@ -358,15 +476,3 @@ export type FilterRow = FromSchema<typeof filterRowSchema>;
 export type DefinitionFilter = FromSchema<typeof definitionFilterSchema>;
 /** A report definition as the console sends it. */
 export type ReportDefinition = FromSchema<typeof reportDefinitionSchema>;
-
-/**
- * A schedule as the report service answers it (no schema of its own: the server builds it): what creating it sent,
- * its id, its active flag and the job that runs it.
- */
-export type ReportSchedule = FromSchema<typeof reportCreateSchema> & {
-  id: string;
-  active: NonNullable<FromSchema<typeof reportUpdateSchema>['active']>;
-  job_request: { job_uuid: string };
-  /** Its latest run (issue 14), null before the first; the list's 'Last run'. */
-  lastRun?: import('./api/reports').ReportRun | null;
-};

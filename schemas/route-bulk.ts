@@ -16,7 +16,11 @@ export const waypointSchema = {
       // As the route form's places (0.01 to 50 km).
       maximum: 50,
       default: 2,
-      errorMessage: { minimum: 'Geo Fence Radius must be positive', type: 'Geo Fence Radius must be positive', maximum: 'Geo Fence Radius must be at most 50 km' },
+      errorMessage: {
+        minimum: 'Geo Fence Radius must be positive',
+        type: 'Geo Fence Radius must be positive',
+        maximum: 'Geo Fence Radius must be at most 50 km',
+      },
     },
     google: googlePlaceSchema(missingPlace),
   },

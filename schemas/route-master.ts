@@ -11,7 +11,11 @@ const positive = (title: string) =>
     title,
     exclusiveMinimum: 0,
     maximum: MAX_AMOUNT,
-    errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero, maximum: 'Please enter a number of at most 1,000,000,000' },
+    errorMessage: {
+      exclusiveMinimum: MSG.greaterThanZero,
+      type: MSG.greaterThanZero,
+      maximum: 'Please enter a number of at most 1,000,000,000',
+    },
   }) as const;
 
 /** The last valid-from date an entry can carry, 31/12/9999 in epoch milliseconds (a bigint column holds far more). */
@@ -44,7 +48,10 @@ export const routeMasterFormSchema = {
     partnerId: picked('Transporter', 'Please select transporter'),
     vehicleId: picked('Vehicle Type', 'Please select vehicle type'),
     materialId: picked('Material Type', 'Please select material type'),
-    freightCost: { ...positive('Freight Cost (₹)'), errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: 'Please enter freight cost' } },
+    freightCost: {
+      ...positive('Freight Cost (₹)'),
+      errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: 'Please enter freight cost' },
+    },
     unit: { type: 'string', title: 'Unit', enum: ['TON', 'TRUCK'], errorMessage: 'Please select unit' },
     validFrom: {
       type: 'string',
@@ -54,13 +61,21 @@ export const routeMasterFormSchema = {
       // A real date, then one of the year 2000 or later (a date that is not one is only 'Please select...').
       if: { format: 'dmy-date' },
       then: { maxLength: 10, pattern: '^\\d{2}/\\d{2}/[2-9]\\d{3}$', errorMessage: VALID_FROM_TOO_EARLY },
-      errorMessage: { type: 'Please select valid from date', maxLength: 'Please select valid from date', format: 'Please select valid from date' },
+      errorMessage: {
+        type: 'Please select valid from date',
+        maxLength: 'Please select valid from date',
+        format: 'Please select valid from date',
+      },
     },
     loadingFee: positive('Loading Fee (₹)'),
     unloadingFee: positive('Unloading Fee (₹)'),
     loadingDetentionCost: positive('Loading Detention Charges (₹ per day)'),
     unloadingDetentionCost: positive('Unloading Detention Charges (₹ per day)'),
-    stt: { ...positive('Standard Transit Time (hours)'), maximum: STT_MAX_HOURS, errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero, maximum: STT_TOO_LONG } },
+    stt: {
+      ...positive('Standard Transit Time (hours)'),
+      maximum: STT_MAX_HOURS,
+      errorMessage: { exclusiveMinimum: MSG.greaterThanZero, type: MSG.greaterThanZero, maximum: STT_TOO_LONG },
+    },
   },
   required: ['routeId', 'partnerId', 'vehicleId', 'freightCost', 'unit', 'validFrom', 'materialId'],
   errorMessage: {
@@ -90,7 +105,11 @@ export const routeMasterBodySchema = {
       type: 'integer',
       minimum: MIN_VALID_FROM,
       maximum: MAX_VALID_FROM,
-      errorMessage: { type: 'Please select valid from date', minimum: VALID_FROM_TOO_EARLY, maximum: 'Valid from date must be before the year 10000' },
+      errorMessage: {
+        type: 'Please select valid from date',
+        minimum: VALID_FROM_TOO_EARLY,
+        maximum: 'Valid from date must be before the year 10000',
+      },
     },
     loadType: { const: 'FTL', errorMessage: 'Load type must be FTL' },
     data: {
@@ -128,21 +147,12 @@ export const routeMasterBodySchema = {
 /** The create call's body, from its schema. */
 export type RouteMasterBody = FromSchema<typeof routeMasterBodySchema>;
 
-/** An entry as the fetch call lists it: the body, its id and route, and the names of what it points at. */
-export type RouteMasterEntry = RouteMasterBody & {
-  id: string;
-  routeId: string;
-  partnerName: string;
-  routeLabel: string;
-  vehicleType: string;
-  materialType: string;
-};
-
 /**
  * The refusal of a second freight rate for the same route, transporter, vehicle, material and valid-from date in one
  * company scope (migration 150): the create's 409, and a bulk row's error.
  */
-export const ROUTE_MASTER_TAKEN = 'A freight rate for this route, transporter, vehicle, material and date already exists';
+export const ROUTE_MASTER_TAKEN =
+  'A freight rate for this route, transporter, vehicle, material and date already exists';
 
 /** The most rows a route master upload holds (spec 000 section 9). */
 export const ROUTE_MASTER_MAX_ROWS = 550;
@@ -186,6 +196,3 @@ export const routeMasterBulkBodySchema = {
 
 /** A bulk row as its schema reads it. */
 export type RouteMasterBulkRow = FromSchema<typeof routeMasterBulkRowSchema>;
-
-/** The answer of one bulk row: the new entry's id, or why it was not stored. */
-export type RouteMasterBulkResult = { id: string } | { error: string };

@@ -16,7 +16,11 @@ export function googlePlaceSchema<M extends string>(missing: M) {
     type: 'object',
     properties: {
       place_id: { type: 'string', minLength: 1, maxLength: 300, errorMessage: missing },
-      formatted_address: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'Address must be at most 500 characters' } },
+      formatted_address: {
+        type: 'string',
+        maxLength: 500,
+        errorMessage: { maxLength: 'Address must be at most 500 characters' },
+      },
       geometry: {
         type: 'object',
         properties: {
@@ -40,7 +44,11 @@ function placeSchema<M extends string>(missing: M) {
     type: 'object',
     properties: {
       label: { type: 'string', maxLength: 200, errorMessage: { maxLength: 'Maximum 200 character allowed' } },
-      address: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'Address must be at most 500 characters' } },
+      address: {
+        type: 'string',
+        maxLength: 500,
+        errorMessage: { maxLength: 'Address must be at most 500 characters' },
+      },
       cpCode: { type: 'string', maxLength: 100, errorMessage: { maxLength: 'Code must be at most 100 characters' } },
       geofenceRadius: {
         type: 'number',
@@ -115,8 +123,6 @@ export const routeBodySchema = {
 
 export type RouteBody = FromSchema<typeof routeBodySchema>;
 export type RoutePlace = FromSchema<typeof originSchema>;
-/** A stored route as the fetch call answers it. */
-export type Route = RouteBody & { id: string; updatedBy: string; updatedAt: number };
 
 /** The route edit modal: label, stt (hours) and code only. */
 export const routeModalSchema = {

@@ -28,7 +28,9 @@ describe('sidebar menu rules', () => {
 
   it('requires a landing page and a menu list', () => {
     expect(validate(sidebarMenuFormSchema, {})).toEqual(['Please Select Landing Page', 'Please select menulist']);
-    expect(validate(sidebarMenuFormSchema, { landingPage: '/trips', extracontext: [] })).toEqual(['Please select menulist']);
+    expect(validate(sidebarMenuFormSchema, { landingPage: '/trips', extracontext: [] })).toEqual([
+      'Please select menulist',
+    ]);
   });
 });
 
@@ -36,11 +38,20 @@ describe('dashboard form rules', () => {
   it('asks for the type, then for the fields of that type', () => {
     expect(validate(dashboardFormSchema, {})).toEqual(['Please select dashboard type']);
     expect(validate(dashboardFormSchema, { typeDashboard: 'zoho', powerbi: [{}] })).toEqual([
-      'Please select menulist', 'Please enter valid PowerBI ReportId', 'Please enter valid PowerBI WorkspaceId', 'Please enter valid PowerBI Rls Roles',
+      'Please select menulist',
+      'Please enter valid PowerBI ReportId',
+      'Please enter valid PowerBI WorkspaceId',
+      'Please enter valid PowerBI Rls Roles',
     ]);
-    expect(new Set(validate(dashboardFormSchema, { typeDashboard: 'looker', tabs: [{}] }))).toEqual(new Set([
-      'Please input userId', 'Please enter valid dashboard workspace', 'Please enter valid dashboard name',
-    ]));
-    expect(validate(dashboardFormSchema, { typeDashboard: 'looker', userId: '5, 6', tabs: [{ dashboard_id: '9', name: 'Ops' }] })).toEqual([]);
+    expect(new Set(validate(dashboardFormSchema, { typeDashboard: 'looker', tabs: [{}] }))).toEqual(
+      new Set(['Please input userId', 'Please enter valid dashboard workspace', 'Please enter valid dashboard name']),
+    );
+    expect(
+      validate(dashboardFormSchema, {
+        typeDashboard: 'looker',
+        userId: '5, 6',
+        tabs: [{ dashboard_id: '9', name: 'Ops' }],
+      }),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MAX_NUMERIC_ID, MSG, badId, idField, idTooLarge } from './messages';
+import { int, list, shape, str, strOrNull } from './api/shapes';
 
 /** Texts of spec 001 sections 5 and 8 for the sidebar menu override. */
 export const SIDEBAR_MSG = {
@@ -63,7 +64,13 @@ export const sidebarMenuFormSchema = {
   properties: {
     roles: roleSchema,
     userId: userIdTextSchema,
-    landingPage: { type: 'string', title: 'Landing Page', minLength: 1, maxLength: 500, errorMessage: { minLength: SIDEBAR_MSG.landingPage, maxLength: SIDEBAR_MSG.landingPage } },
+    landingPage: {
+      type: 'string',
+      title: 'Landing Page',
+      minLength: 1,
+      maxLength: 500,
+      errorMessage: { minLength: SIDEBAR_MSG.landingPage, maxLength: SIDEBAR_MSG.landingPage },
+    },
     extracontext: {
       type: 'array',
       title: 'Menu List',
@@ -78,11 +85,17 @@ export const sidebarMenuFormSchema = {
 } as const;
 
 /** Company and branch as the data family sends them: digit strings or numbers. */
-const idValue = { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]*$', errorMessage: MSG.selectCompany } as const;
+const idValue = {
+  type: ['string', 'integer'],
+  maxLength: 64,
+  pattern: '^[0-9]*$',
+  errorMessage: MSG.selectCompany,
+} as const;
 const branchValue = { type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId('branchId') } as const;
 const key = accessKeySchema;
 /** Only 0 or 1 (spec 001 section 7 sends 1). */
-const flag = <Name extends string>(name: Name) => ({ type: 'integer', enum: [0, 1], errorMessage: `${name} must be 0 or 1` }) as const;
+const flag = <Name extends string>(name: Name) =>
+  ({ type: 'integer', enum: [0, 1], errorMessage: `${name} must be 0 or 1` }) as const;
 /** Saves always send enabled 1 (spec 001 section 9). */
 const enabledOne = { const: 1, errorMessage: 'enabled must be 1' } as const;
 const userIdList = {
@@ -96,7 +109,11 @@ const userIdList = {
   maxItems: MAX_USER_IDS,
   errorMessage: { maxItems: SIDEBAR_MSG.tooManyIds, type: SIDEBAR_MSG.idsOnly },
 } as const;
-const roles = { type: ['integer', 'null'], enum: [...SIDEBAR_ROLES.map((role) => role.id), null], errorMessage: ROLE_MESSAGE } as const;
+const roles = {
+  type: ['integer', 'null'],
+  enum: [...SIDEBAR_ROLES.map((role) => role.id), null],
+  errorMessage: ROLE_MESSAGE,
+} as const;
 
 /** Query of the sidebar reads: key, companyId, branchId, and roles or userId (comma-joined). */
 export const sidebarQuerySchema = {
@@ -110,7 +127,12 @@ export const sidebarQuerySchema = {
     active: flag('active'),
     id: idField('id'),
     roles: { type: 'integer', enum: SIDEBAR_ROLES.map((role) => role.id), errorMessage: ROLE_MESSAGE },
-    userId: { type: 'string', maxLength: USER_IDS_MAX_LENGTH, pattern: '^[0-9,\\s]*$', errorMessage: SIDEBAR_MSG.idsOnly },
+    userId: {
+      type: 'string',
+      maxLength: USER_IDS_MAX_LENGTH,
+      pattern: '^[0-9,\\s]*$',
+      errorMessage: SIDEBAR_MSG.idsOnly,
+    },
   },
   required: ['companyId'],
   errorMessage: { required: { companyId: MSG.selectCompany } },
@@ -162,24 +184,31 @@ export type UpdateLandingPageBody = FromSchema<typeof updateLandingPageSchema>;
 /** The override form's data, from its schema. */
 export type SidebarMenuForm = FromSchema<typeof sidebarMenuFormSchema>;
 
-/** An override as the calls answer it: the saved role, user ids and menu, its scope, and the landing page of its target. */
-export type SidebarConfig = Required<Pick<UpdateSideMenuListBody, 'roles' | 'userId' | 'extracontext'>> & {
-  id: string;
-  featureKey: string;
-  companyId: string;
-  branchId: string | null;
-  enabled: number;
-  landingPage: string | null;
-};
+/** The role an override is for (one of {@link SIDEBAR_ROLES}), or null. */
+const roleOrNull = { type: ['integer', 'null'], enum: [...SIDEBAR_ROLES.map((role) => role.id), null] } as const;
 
-/** A menu item of the platform (fetchSideBarMenuList). */
-export interface MenuItem {
-  id: number;
-  name: string;
-  slug: string;
-  parent: string | null;
-  url: string;
-}
+/**
+ * An override as the calls answer it: its feature key, scope, role or user ids (userId: the saved ids), menu slugs
+ * (extracontext), enabled (0 or 1) and the landing page of its target (null when none is set).
+ */
+export const sidebarConfigAnswer = shape({
+  id: str,
+  featureKey: str,
+  companyId: str,
+  branchId: strOrNull,
+  roles: roleOrNull,
+  userId: list(int),
+  extracontext: list(str),
+  enabled: int,
+  landingPage: strOrNull,
+});
+
+export type SidebarConfig = FromSchema<typeof sidebarConfigAnswer>;
+
+/** A menu item of the platform (fetchSideBarMenuList): parent is the parent's slug (null at the top). */
+export const menuItemAnswer = shape({ id: int, name: str, slug: str, parent: strOrNull, url: str });
+
+export type MenuItem = FromSchema<typeof menuItemAnswer>;
 
 /** Items the override may offer: not those named '(Deprecated)' or '(Depreciated)' (spec 001 section 5). */
 export const isLiveMenuItem = (item: Pick<MenuItem, 'name'>) => !/\((Deprecated|Depreciated)\)\s*$/i.test(item.name);
@@ -189,4 +218,9 @@ export const hasRealUrl = (item: Pick<MenuItem, 'url'>) => /^\/[^\s]*[A-Za-z0-9]
 
 /** The numbers of a typed id list; anything else is dropped (spec 001 section 5). */
 export const parseUserIds = (text: string | undefined): number[] =>
-  (text ?? '').split(',').map((part) => part.trim()).filter((part) => /^[0-9]+$/.test(part)).map(Number).filter((n) => n > 0);
+  (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^[0-9]+$/.test(part))
+    .map(Number)
+    .filter((n) => n > 0);

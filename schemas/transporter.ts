@@ -2,7 +2,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
 const text = <T extends string, M extends string>(title: T, message: M) =>
-  ({ type: 'string', title, minLength: 1, maxLength: 200, pattern: NOT_BLANK, errorMessage: { minLength: message, type: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' } }) as const;
+  ({
+    type: 'string',
+    title,
+    minLength: 1,
+    maxLength: 200,
+    pattern: NOT_BLANK,
+    errorMessage: { minLength: message, type: message, pattern: MSG.blank, maxLength: 'Maximum 200 character allowed' },
+  }) as const;
 
 /**
  * Refusal of a transporter the company already has: the same name in the same branch (compared ignoring case and
@@ -19,8 +26,16 @@ export const logoSchema = {
   type: 'object',
   properties: {
     name: { type: 'string', maxLength: 200 },
-    type: { type: 'string', enum: ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'], errorMessage: 'Logo must be a PNG, JPEG, SVG or WebP image' },
-    data: { type: 'string', maxLength: 1_398_104, errorMessage: { maxLength: 'Logo must be at most 1 MB', type: 'Logo is not a valid image' } },
+    type: {
+      type: 'string',
+      enum: ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp'],
+      errorMessage: 'Logo must be a PNG, JPEG, SVG or WebP image',
+    },
+    data: {
+      type: 'string',
+      maxLength: 1_398_104,
+      errorMessage: { maxLength: 'Logo must be at most 1 MB', type: 'Logo is not a valid image' },
+    },
   },
   required: ['name', 'type', 'data'],
 } as const;
@@ -40,7 +55,11 @@ export const transporterSchema = {
       title: 'Mobile Number',
       maxLength: 10,
       pattern: '^[6-9][0-9]{9}$',
-      errorMessage: { pattern: 'Please enter a valid 10 digit mobile number', maxLength: 'Please enter a valid 10 digit mobile number', type: 'Please enter mobile number' },
+      errorMessage: {
+        pattern: 'Please enter a valid 10 digit mobile number',
+        maxLength: 'Please enter a valid 10 digit mobile number',
+        type: 'Please enter mobile number',
+      },
     },
     active: { type: 'boolean', title: 'Active', default: true },
     uid: { type: 'string', title: 'UID', maxLength: 64 },
@@ -69,4 +88,7 @@ export type TransporterBody = FromSchema<typeof transporterSchema>;
  * A transporter as the calls answer it: the body's fields but the logo, which is served apart (`logoUrl`). Not `Omit`,
  * which keeps only the index signature of a type that has one (as schemas without `additionalProperties: false` give).
  */
-export type Transporter = { [K in keyof TransporterBody as Exclude<K, 'logo'>]: TransporterBody[K] } & { id: string; logoUrl: string | null };
+export type Transporter = { [K in keyof TransporterBody as Exclude<K, 'logo'>]: TransporterBody[K] } & {
+  id: string;
+  logoUrl: string | null;
+};

@@ -33,7 +33,12 @@ export const tripIdSchema = {
   minLength: 1,
   maxLength: 64,
   pattern: '^[A-Za-z0-9_.-]+$',
-  errorMessage: { minLength: TRIP_MSG.tripRequired, maxLength: TRIP_MSG.invalidTrip, pattern: TRIP_MSG.invalidTrip, type: TRIP_MSG.invalidTrip },
+  errorMessage: {
+    minLength: TRIP_MSG.tripRequired,
+    maxLength: TRIP_MSG.invalidTrip,
+    pattern: TRIP_MSG.invalidTrip,
+    type: TRIP_MSG.invalidTrip,
+  },
 } as const;
 
 export const tripParamsSchema = {
@@ -46,7 +51,11 @@ export const tripSectionParamsSchema = {
   type: 'object',
   properties: {
     tripId: tripIdSchema,
-    section: { type: 'string', enum: [...TRIP_SECTIONS], errorMessage: `section must be one of ${TRIP_SECTIONS.join(', ')}` },
+    section: {
+      type: 'string',
+      enum: [...TRIP_SECTIONS],
+      errorMessage: `section must be one of ${TRIP_SECTIONS.join(', ')}`,
+    },
   },
   required: ['tripId', 'section'],
 } as const;
@@ -65,7 +74,14 @@ export type TripScopeQuery = FromSchema<typeof tripScopeQuerySchema>;
 /** The sync call names the trip's company (read from `data.created_by.company_id`). */
 export const tripSyncQuerySchema = {
   type: 'object',
-  properties: { company_id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'company_id must be the id of the trip\'s company' } },
+  properties: {
+    company_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: "company_id must be the id of the trip's company",
+    },
+  },
   required: ['company_id'],
   errorMessage: { required: { company_id: "company_id must be the id of the trip's company" } },
 } as const;
@@ -89,11 +105,24 @@ export const manualPingSchema = {
       },
       required: ['lat', 'lng'],
       additionalProperties: false,
-      errorMessage: { required: { lat: 'Please enter latitude', lng: 'Please enter longitude' }, type: 'Please enter latitude' },
+      errorMessage: {
+        required: { lat: 'Please enter latitude', lng: 'Please enter longitude' },
+        type: 'Please enter latitude',
+      },
     },
     locationSource: { type: 'string', enum: [...LOCATION_SOURCES], errorMessage: 'Please select location source' },
-    speed: { type: ['integer', 'null'], minimum: 0, maximum: 300, errorMessage: 'Speed must be a whole number of km/h from 0 to 300' },
-    temperature: { type: ['integer', 'null'], minimum: -60, maximum: 100, errorMessage: 'Temperature must be a whole number of °C from -60 to 100' },
+    speed: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 300,
+      errorMessage: 'Speed must be a whole number of km/h from 0 to 300',
+    },
+    temperature: {
+      type: ['integer', 'null'],
+      minimum: -60,
+      maximum: 100,
+      errorMessage: 'Temperature must be a whole number of °C from -60 to 100',
+    },
   },
   required: ['trip_id', 'device_time_utc', 'coordinates', 'locationSource'],
   additionalProperties: false,
@@ -105,7 +134,8 @@ export const manualPingSchema = {
       coordinates: 'Please enter latitude',
       locationSource: 'Please select location source',
     },
-    additionalProperties: 'A ping has only trip_id, device_time_utc, coordinates, locationSource, speed and temperature',
+    additionalProperties:
+      'A ping has only trip_id, device_time_utc, coordinates, locationSource, speed and temperature',
   },
 } as const;
 

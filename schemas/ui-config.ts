@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { BODY_OBJECT, MSG, badId, idField, idOrNumberField } from './messages';
+import { bool, list, shape, str, strOrNull } from './api/shapes';
 
 /** The two UI modules of spec 001 section 5 ("UI config form"), with the labels the console shows. */
 export const UI_MODULES = {
@@ -10,7 +11,8 @@ export const UI_MODULES = {
 export type UiModule = keyof typeof UI_MODULES;
 
 /** The label of a module's feature key (the key itself when unknown). */
-export const uiModuleLabel = (featureKey: unknown): string => UI_MODULES[featureKey as UiModule] ?? String(featureKey ?? '');
+export const uiModuleLabel = (featureKey: unknown): string =>
+  UI_MODULES[featureKey as UiModule] ?? String(featureKey ?? '');
 
 /** The 'Set UI Config' / 'Update UI Config' form: which module, and which alerts it displays. */
 export const uiConfigFormSchema = {
@@ -51,7 +53,10 @@ export const uiConfigBodySchema = {
     id: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: badId('id') },
   },
   required: ['companyId', 'featureKey', 'extracontext'],
-  errorMessage: { type: BODY_OBJECT, required: { companyId: MSG.selectCompany, featureKey: 'Please select field', extracontext: 'Please select config' } },
+  errorMessage: {
+    type: BODY_OBJECT,
+    required: { companyId: MSG.selectCompany, featureKey: 'Please select field', extracontext: 'Please select config' },
+  },
 } as const;
 
 export type UiConfigBody = FromSchema<typeof uiConfigBodySchema>;
@@ -59,7 +64,14 @@ export type UiConfigBody = FromSchema<typeof uiConfigBodySchema>;
 /** Body of toggleUIConfig. */
 export const uiConfigToggleSchema = {
   type: 'object',
-  properties: { customerConfigId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' } },
+  properties: {
+    customerConfigId: {
+      type: ['string', 'integer'],
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: 'Please select a configuration',
+    },
+  },
   required: ['customerConfigId'],
   errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
 } as const;
@@ -82,13 +94,18 @@ export const uiConfigByIdQuerySchema = {
 
 export type UiConfigByIdQuery = FromSchema<typeof uiConfigByIdQuerySchema>;
 
-/** A UI config module as the list and fetchUIConfigById answer it (spec 001 section 3); a type, so that it is a list's row. */
-export type UiConfig = {
-  id: string;
-  customerConfigId: string;
-  featureKey: string;
-  enabled: boolean;
-  extraContext: string[];
-  companyId: string;
-  branchId: string | null;
-};
+/**
+ * A UI config module as the list, fetchUIConfigById and the saves answer it (spec 001 section 3): customerConfigId
+ * repeats the id, extraContext lists the alerts it displays; a null branch: the whole company's.
+ */
+export const uiConfigAnswer = shape({
+  id: str,
+  customerConfigId: str,
+  featureKey: str,
+  enabled: bool,
+  extraContext: list(str),
+  companyId: str,
+  branchId: strOrNull,
+});
+
+export type UiConfig = FromSchema<typeof uiConfigAnswer>;

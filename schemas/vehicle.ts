@@ -30,7 +30,13 @@ export const customVehicleSchema = {
 export const standardVehicleSchema = {
   type: 'object',
   properties: {
-    ftVehicleId: { type: 'string', title: 'Vehicle type', minLength: 1, maxLength: 64, errorMessage: 'Please enter vehicle type' },
+    ftVehicleId: {
+      type: 'string',
+      title: 'Vehicle type',
+      minLength: 1,
+      maxLength: 64,
+      errorMessage: 'Please enter vehicle type',
+    },
   },
   required: ['ftVehicleId'],
   errorMessage: { required: { ftVehicleId: 'Please enter vehicle type' } },
@@ -44,6 +50,3 @@ export const vehicleCreateSchema = {
 } as const;
 
 export type VehicleCreate = FromSchema<typeof customVehicleSchema> | FromSchema<typeof standardVehicleSchema>;
-
-/** A vehicle of the company as the fetch call lists it: its label, and the standard vehicle it is (null: a custom one). */
-export type CompanyVehicle = FromSchema<typeof customVehicleSchema> & { id: string; ftVehicleId: string | null };

@@ -8,15 +8,37 @@ import { MSG } from './messages';
 
 /** The Alert select's keys (spec 002 section 3); `all` keeps every alert. */
 export const ALERT_KEYS = [
-  'all', 'long_stoppage', 'route_deviation', 'transit_delay', 'sta_breach', 'night_driving', 'continuous_driving', 'over_speeding',
-  'untracked', 'tracking_interrupted', 'detention', 'detention_origin', 'detention_destination', 'detention_waypoint',
+  'all',
+  'long_stoppage',
+  'route_deviation',
+  'transit_delay',
+  'sta_breach',
+  'night_driving',
+  'continuous_driving',
+  'over_speeding',
+  'untracked',
+  'tracking_interrupted',
+  'detention',
+  'detention_origin',
+  'detention_destination',
+  'detention_waypoint',
 ] as const;
 export type AlertKey = (typeof ALERT_KEYS)[number];
 
 /** The keys the Config Key autocomplete offers (spec 002 section 3); the config service stores these. */
 export const CONFIG_KEYS = [
-  'trip', 'indent', 'trip.geofence', 'trip.consent_nudge', 'trip.geofence1', 'trip.handleSearch1', 'indent.geofence', 'indent.handleSearch',
-  'indent.geofence1', 'indent.handleSearch1', 'add', 'edit',
+  'trip',
+  'indent',
+  'trip.geofence',
+  'trip.consent_nudge',
+  'trip.geofence1',
+  'trip.handleSearch1',
+  'indent.geofence',
+  'indent.handleSearch',
+  'indent.geofence1',
+  'indent.handleSearch1',
+  'add',
+  'edit',
 ] as const;
 
 /** Partner Type choices and their codes (spec 002 section 3). */
@@ -50,10 +72,20 @@ export const VIEWER_MSG = {
 } as const;
 
 /** A company id of an alert viewer entity: digits, as the other screens send them (a string or a number). */
-const companyIdField = { type: ['string', 'integer'], maxLength: 64, pattern: '^[0-9]{1,64}$', errorMessage: 'companyId must be an id of digits' } as const;
+const companyIdField = {
+  type: ['string', 'integer'],
+  maxLength: 64,
+  pattern: '^[0-9]{1,64}$',
+  errorMessage: 'companyId must be an id of digits',
+} as const;
 /** A branch or department id of an alert viewer entity: digits, or empty or null for none. */
 const unitIdField = <Name extends string>(name: Name) =>
-  ({ type: ['string', 'integer', 'null'], maxLength: 64, pattern: '^[0-9]{0,64}$', errorMessage: `${name} must be an id of digits` }) as const;
+  ({
+    type: ['string', 'integer', 'null'],
+    maxLength: 64,
+    pattern: '^[0-9]{0,64}$',
+    errorMessage: `${name} must be an id of digits`,
+  }) as const;
 
 /** One entity of the alert viewer: a consignor's or a transporter's company, branch and department. */
 export const alertEntitySchema = {
@@ -83,9 +115,19 @@ export const argusQuerySchema = {
 const argusAlertSchema = {
   type: 'object',
   properties: {
-    featureKey: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_]{1,64}$', errorMessage: 'featureKey must be an alert key' },
+    featureKey: {
+      type: 'string',
+      maxLength: 64,
+      pattern: '^[a-z0-9_]{1,64}$',
+      errorMessage: 'featureKey must be an alert key',
+    },
     enabled: { type: 'boolean', errorMessage: 'enabled must be true or false' },
-    extraContext: { type: 'array', maxItems: 10, items: { type: 'object' }, errorMessage: 'extraContext must be a list of objects' },
+    extraContext: {
+      type: 'array',
+      maxItems: 10,
+      items: { type: 'object' },
+      errorMessage: 'extraContext must be a list of objects',
+    },
   },
   required: ['featureKey', 'enabled'],
   errorMessage: { required: 'Each alert needs featureKey and enabled' },
@@ -104,7 +146,12 @@ export const ftToLegoBodySchema = {
         properties: {
           ...alertEntitySchema.properties,
           companyName: { type: 'string', maxLength: 200, errorMessage: 'companyName must be at most 200 characters' },
-          alerts: { type: 'array', maxItems: 100, items: argusAlertSchema, errorMessage: 'alerts must be a list of at most 100 alerts' },
+          alerts: {
+            type: 'array',
+            maxItems: 100,
+            items: argusAlertSchema,
+            errorMessage: 'alerts must be a list of at most 100 alerts',
+          },
         },
         required: ['companyId', 'companyType', 'alerts'],
         errorMessage: { required: 'Each entity needs companyId, companyType and alerts' },
@@ -130,7 +177,12 @@ export const entityScopeQuerySchema = {
 } as const;
 export type EntityScopeQuery = FromSchema<typeof entityScopeQuerySchema>;
 
-const fteidField = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9]{1,64}$', errorMessage: VIEWER_MSG.badFteid } as const;
+const fteidField = {
+  type: 'string',
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9]{1,64}$',
+  errorMessage: VIEWER_MSG.badFteid,
+} as const;
 
 export const entityParamsSchema = {
   type: 'object',
@@ -142,7 +194,12 @@ export const entityConfigParamsSchema = {
   type: 'object',
   properties: {
     fteid: fteidField,
-    configKey: { type: 'string', maxLength: 100, pattern: '^[A-Za-z0-9_.-]{1,100}$', errorMessage: VIEWER_MSG.badConfigKey },
+    configKey: {
+      type: 'string',
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9_.-]{1,100}$',
+      errorMessage: VIEWER_MSG.badConfigKey,
+    },
   },
   required: ['fteid', 'configKey'],
 } as const;

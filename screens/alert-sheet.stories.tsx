@@ -17,14 +17,20 @@ const setAlerts = ({ body }: ApiRequest) => {
       ? { index, status: 'Error', message: 'Alert config already exists' }
       : { index, status: 'Success', id: `al${index}`, companyId: textAt(row, 'CompanyId') ?? '' },
   );
-  return { status: 'ok', result: { status: 1, data, message: 'Alert config set successfully for companyIds [ 1001 ]' } };
+  return {
+    status: 'ok',
+    result: { status: 1, data, message: 'Alert config set successfully for companyIds [ 1001 ]' },
+  };
 };
 
 const meta = {
   title: 'Screens/AlertSheet',
   component: SheetView,
   args: { config: alertSheet },
-  parameters: { route: at('/alert-settings/upload', tataSteel), api: { ...consoleApi, [fixtureKey(dataCalls.setAlerts)]: setAlerts } },
+  parameters: {
+    route: at('/alert-settings/upload', tataSteel),
+    api: { ...consoleApi, [fixtureKey(dataCalls.setAlerts)]: setAlerts },
+  },
 } satisfies Meta<typeof SheetView>;
 
 export default meta;
@@ -35,7 +41,9 @@ export const BulkAlerts: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Please Refer Format')).toBeInTheDocument();
-    await waitFor(() => expect(canvasElement.querySelectorAll('thead td[data-x]')).toHaveLength(alertSheet.columns.length + 1));
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('thead td[data-x]')).toHaveLength(alertSheet.columns.length + 1),
+    );
     await expect(canvas.getByText('Alert_Name')).toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: 'Remove Success' })).toBeNull();
   },

@@ -1,18 +1,24 @@
 import { ACCESS_KEY } from '../schemas/access-key';
 import {
-  ALERT_COLUMNS, ALERT_SHEET, ALERT_SHEET_TEXT, alertCellValue, type AlertBulkResult, type AlertBulkRow, type AlertCellValue,
+  ALERT_COLUMNS,
+  ALERT_SHEET,
+  ALERT_SHEET_TEXT,
+  alertCellValue,
+  type AlertBulkResult,
+  type AlertBulkRow,
+  type AlertCellValue,
 } from '../schemas/alert-bulk';
 import { ALERT_FORM_FIELDS, alertFormSchema, type AlertForm } from '../schemas/alert-form';
-import { raisesTicket, type AlertConfig } from '../schemas/alerts';
+import { raisesTicket } from '../schemas/alerts';
 import { ALERT_TYPES } from '../schemas/report-schedule';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel, type UiConfig } from '../schemas/ui-config';
 import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { dataCalls } from '../schemas/api/data';
-import { defineForm, defineList, defineSheet } from '../engine/define';
-import type { ConfigContext, SheetRowResult } from '../engine/types';
+import { defineForm, defineList, defineSheet } from '../engine/registry/define';
+import type { ConfigContext } from '../engine/types';
+import type { SheetRowResult } from '../engine/sheet/types';
 import type { Scope } from '../engine/scope/scope';
-import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './alerts.meta';
 
 /** The calls of spec 001 sections 2.1 and 2.2. */
@@ -37,23 +43,36 @@ const companyWide = (row: { branchId: string | null }) => row.branchId ?? 'All b
 const confirmText = 'Are you sure want to disable/enable notification/Ticket';
 
 /** /alert-settings: the company's alert configs with their enable and ticket switches, and the way to the bulk sheet. */
-export const alertSettingsList = defineList<AlertConfig>({
+export const alertSettingsList = defineList({
   ...registered.alertSettingsList,
   source: alertApi.alerts,
   rowKey: 'id',
   columns: [
     { title: 'Alert Name', field: 'featureKey', sortable: true },
     { title: 'Branch Id', field: 'branchId', value: companyWide, width: 180 },
-    switchColumn({ title: 'Enabled', field: 'enabled', endpoint: alertApi.toggleAlert, input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }), confirmText, error: 'Error while updating' }),
-    switchColumn({
+    {
+      title: 'Enabled',
+      field: 'enabled',
+      kind: 'switch',
+      toggle: {
+        endpoint: alertApi.toggleAlert,
+        input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }),
+        confirmText,
+        error: 'Error while updating',
+      },
+    },
+    {
       title: 'Ticket',
       field: 'ticket',
       value: (row) => raisesTicket(row.extraContext),
-      endpoint: alertApi.toggleAlertTickets,
-      input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }),
-      confirmText,
-      error: 'Error while updating',
-    }),
+      kind: 'switch',
+      toggle: {
+        endpoint: alertApi.toggleAlertTickets,
+        input: (row) => ({ body: { alertId: row.id, key: ACCESS_KEY } }),
+        confirmText,
+        error: 'Error while updating',
+      },
+    },
   ],
   search: { placeholder: 'Search alerts', fields: ['featureKey', 'branchId'] },
   noun: 'alerts',
@@ -152,34 +171,56 @@ export const alertSheet = defineSheet<AlertBulkResult[]>({
     endpoint: alertApi.setAlerts,
     input: (rows, { scope }) => ({ scope, body: rows.map((cells) => toAlertRow(cells, scope)) }),
     results: (results) =>
-      (Array.isArray(results) ? results : []).map((r): SheetRowResult => (r.status === 'Success' ? { ok: true } : { ok: false, message: r.message })),
+      (Array.isArray(results) ? results : []).map(
+        (r): SheetRowResult => (r.status === 'Success' ? { ok: true } : { ok: false, message: r.message ?? '' }),
+      ),
   },
   messages: {
     noCompany: ALERT_SHEET_TEXT.noCompany,
     empty: ALERT_SHEET_TEXT.empty,
     noDataRows: ALERT_SHEET_TEXT.noDataRows,
-    success: (saved, { scope }) => ALERT_SHEET_TEXT.success([...new Set(saved.map((row) => row.CompanyId || scope.companyId || ''))]),
+    success: (saved, { scope }) =>
+      ALERT_SHEET_TEXT.success([...new Set(saved.map((row) => row.CompanyId || scope.companyId || ''))]),
     failure: ALERT_SHEET_TEXT.exists,
   },
   back: '/alert-settings',
 });
 
 /** /display-alert-ticket: the UI config modules of the company (or of the chosen branch). */
-export const uiConfigList = defineList<UiConfig>({
+export const uiConfigList = defineList({
   ...registered.uiConfigList,
   source: alertApi.uiConfigs,
   rowKey: 'id',
   columns: [
     { title: 'Feature Name', field: 'featureKey', value: (row) => uiModuleLabel(row.featureKey) },
-    { title: 'Config', field: 'extraContext', value: (row) => (Array.isArray(row.extraContext) ? row.extraContext.join(', ') : '') },
+    {
+      title: 'Config',
+      field: 'extraContext',
+      value: (row) => (Array.isArray(row.extraContext) ? row.extraContext.join(', ') : ''),
+    },
     { title: 'Branch Id', field: 'branchId', value: companyWide },
-    switchColumn({ title: 'Enabled', field: 'enabled', endpoint: alertApi.toggleUiConfig, input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }), confirmText, error: 'Error while updating' }),
+    {
+      title: 'Enabled',
+      field: 'enabled',
+      kind: 'switch',
+      toggle: {
+        endpoint: alertApi.toggleUiConfig,
+        input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }),
+        confirmText,
+        error: 'Error while updating',
+      },
+    },
   ],
+  search: { placeholder: 'Search UI configs', fields: ['featureKey', 'extraContext', 'branchId'] },
   noun: 'UI configs',
   emptyText: 'No UI config found for the given selection',
   fetchError: 'Error while fetching data',
   headerButtons: [{ label: 'Add Alert And Ticket On UI', to: '/display-alert-ticket/add', primary: true }],
-  edit: { to: '/display-alert-ticket/edit/:id', disabledWhen: (row) => !row.enabled, state: (row) => ({ featureKey: row.featureKey }) },
+  edit: {
+    to: '/display-alert-ticket/edit/:id',
+    disabledWhen: (row) => !row.enabled,
+    state: (row) => ({ featureKey: row.featureKey }),
+  },
 });
 
 /** /display-alert-ticket/add ('Set UI Config') and /display-alert-ticket/edit/{id} ('Update UI Config'). */
@@ -188,16 +229,28 @@ export const uiConfigForm = defineForm({
   schema: uiConfigFormSchema,
   columns: 2,
   uiSchema: {
-    featureKey: { 'ui:placeholder': 'Select field', 'ui:enumNames': uiConfigFormSchema.properties.featureKey.enum.map((key) => UI_MODULES[key]) },
+    featureKey: {
+      'ui:placeholder': 'Select field',
+      'ui:enumNames': uiConfigFormSchema.properties.featureKey.enum.map((key) => UI_MODULES[key]),
+    },
     extracontext: {
       'ui:widget': 'remoteTags',
-      'ui:options': { endpoint: alertApi.alertList, labelField: 'name', valueField: 'featureKey', placeholder: 'Select config', fetchError: 'Error while fetching data' },
+      'ui:options': {
+        endpoint: alertApi.alertList,
+        labelField: 'name',
+        valueField: 'featureKey',
+        placeholder: 'Select config',
+        fetchError: 'Error while fetching data',
+      },
     },
   },
   load: {
     endpoint: alertApi.uiConfig,
     // The module's key comes with the list's Edit link; a bookmarked edit page asks by id alone.
-    input: ({ scope, params, state }) => ({ scope, query: { id: params.id, ...(typeof state?.featureKey === 'string' ? { featureKey: state.featureKey } : {}) } }),
+    input: ({ scope, params, state }) => ({
+      scope,
+      query: { id: params.id, ...(typeof state?.featureKey === 'string' ? { featureKey: state.featureKey } : {}) },
+    }),
     error: 'Error while fetching data',
   },
   toForm: (config: UiConfig) => ({ featureKey: config.featureKey, extracontext: config.extraContext }),

@@ -1,18 +1,31 @@
 import { endpoint } from '../engine/data/endpoint';
-import { defineForm, defineList } from '../engine/define';
+import { firstServerMessage } from '../engine/form/failure';
+import { defineForm, defineList } from '../engine/registry/define';
 import { apCalls } from '../schemas/api/ap';
-import { AP_MSG, AP_NOTICE_SECONDS, AP_PAGE_SIZE, AP_TYPES, apConfigFormSchema, type ApConfig } from '../schemas/ap-config';
+import {
+  AP_MSG,
+  AP_NOTICE_SECONDS,
+  AP_PAGE_SIZE,
+  AP_TYPES,
+  apConfigFormSchema,
+  type ApConfig,
+} from '../schemas/ap-config';
 import * as registered from './ap-config.meta';
 
 /**
  * /ap-configuration (spec 002 sections 2.6, 8 and 9): the company's AP configs, 10 a page with the page counted from
  * 0 in the call; Value in a scrollable box as JSON text; Edit goes to the edit form, Delete asks first.
  */
-export const apConfigList = defineList<ApConfig>({
+export const apConfigList = defineList({
   ...registered.apConfigList,
   source: endpoint(apCalls.list),
   rowKey: 'id',
-  paging: { size: AP_PAGE_SIZE, rows: 'data', total: 'total', pageParams: { page: 'page_number', size: 'page_size', first: 0 } },
+  paging: {
+    size: AP_PAGE_SIZE,
+    rows: 'data',
+    total: 'total',
+    pageParams: { page: 'page_number', size: 'page_size', first: 0 },
+  },
   noun: 'AP configs',
   columns: [
     { title: 'CBDT Id', field: 'cbdt_id', width: 120 },
@@ -71,8 +84,8 @@ export const apConfigForm = defineForm({
     updated: AP_MSG.updated,
     createError: AP_MSG.generic,
     updateError: AP_MSG.generic,
-    firstServerMessage: { seconds: AP_NOTICE_SECONDS },
     fieldOf: { [AP_MSG.exists]: 'type' },
   },
+  onFailure: firstServerMessage(AP_NOTICE_SECONDS),
   after: '/ap-configuration',
 });

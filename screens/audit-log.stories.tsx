@@ -35,14 +35,22 @@ export const ChangedFields: Story = {
   },
 };
 
-/** Filtered by object type: only the vehicle created at Kolkata is left. */
+/**
+ * Filtered by object type: only the vehicle created at Kolkata is left. The filters load their code with the first
+ * list that has them, maybe after the rows show, and the choices open after the typing: both are waited for.
+ */
 export const FilteredByType: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('rt_tsl_pnq_bom');
-    await userEvent.type(canvas.getByLabelText('Object type'), 'Vehic');
-    const choices = await waitFor(() => within(document.querySelector<HTMLElement>('.ant-select-dropdown')!));
-    await userEvent.click(await choices.findByTitle('Vehicle'));
+    await userEvent.type(await canvas.findByLabelText('Object type'), 'Vehic');
+    // The choice in the select's menu (the table's Object cells carry the same title).
+    const menu = await waitFor(() => {
+      const open = document.querySelector<HTMLElement>('.ant-select-dropdown');
+      expect(open).not.toBeNull();
+      return open!;
+    });
+    await userEvent.click(await within(menu).findByTitle('Vehicle'));
     await waitFor(() => expect(canvas.queryByText('rt_tsl_pnq_bom')).not.toBeInTheDocument());
     await expect(await canvas.findByText('veh_tsl_reefer32')).toBeInTheDocument();
     await expect(canvas.getByText('1-1 of 1 changes')).toBeInTheDocument();

@@ -1,11 +1,9 @@
 import { auditCalls } from '../schemas/api/audit';
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditEntry } from '../schemas/audit';
+import { AUDIT_ACTIONS, auditObjectName, type AuditEntry } from '../schemas/audit';
 import { endpoint } from '../engine/data/endpoint';
-import { defineList } from '../engine/define';
+import { rowDetail } from '../engine/list/parts';
+import { defineList } from '../engine/registry/define';
 import * as registered from './audit-log.meta';
-
-/** The object types an operator can filter by, named as the list names them. */
-const objectTypes = Object.entries(AUDIT_OBJECT_TYPES).map(([value, label]) => ({ value, label }));
 
 /** A path's first part: `origin` of `origin.google.place_id`, `extra_context` of `extra_context[0].emails`. */
 const topField = (path: string) => path.split(/[.[]/, 1)[0];
@@ -21,41 +19,64 @@ function changedFields(entry: AuditEntry): string {
 
 /**
  * /audit-log: who changed what in the company's configuration (and its branch's, when one is chosen), newest first,
- * 20 to a page read from the server; a row opens onto its changed fields, old → new.
+ * 20 to a page read from the server; a row opens onto its changed fields, old → new (`rowDetail`).
  */
-export const auditLogList = defineList<AuditEntry>({
+export const auditLogList = defineList({
   ...registered.auditLogList,
   source: endpoint(auditCalls.list),
   rowKey: 'id',
   paging: { size: 20, rows: 'rows', total: 'total' },
   filters: [
-    { kind: 'remoteSelect', label: 'User', param: 'user', endpoint: endpoint(auditCalls.users), valueField: 'id', labelField: 'name', fetchError: 'Error while fetching users' },
-    { kind: 'select', label: 'Object type', param: 'type', options: objectTypes },
+    {
+      kind: 'remoteSelect',
+      label: 'User',
+      param: 'user',
+      endpoint: endpoint(auditCalls.users),
+      valueField: 'id',
+      labelField: 'name',
+      fetchError: 'Error while fetching users',
+    },
+    {
+      kind: 'remoteSelect',
+      label: 'Object type',
+      param: 'type',
+      endpoint: endpoint(auditCalls.objectTypes),
+      valueField: 'value',
+      labelField: 'label',
+      fetchError: 'Error while fetching object types',
+    },
     { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
   ],
   columns: [
     { title: 'Time', field: 'at', kind: 'datetime', width: 170 },
     { title: 'User', field: 'userName', value: (row) => row.userName ?? 'System', width: 140 },
     { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 90 },
-    { title: 'Object', field: 'objectType', value: (row) => AUDIT_OBJECT_TYPES[row.objectType] ?? row.objectType, width: 140 },
+    {
+      title: 'Object',
+      field: 'objectType',
+      value: (row) => auditObjectName(row.objectType),
+      width: 140,
+    },
     { title: 'Object Id', field: 'objectId', width: 170 },
     { title: 'Changed Fields', field: 'changes', value: changedFields, width: 210 },
   ],
-  detail: {
-    fields: [
-      { title: 'E-mail', field: 'userEmail' },
-      { title: 'Call', field: 'call' },
-      { title: 'Branch', field: 'branchId' },
-    ],
-    field: 'changes',
-    rowKey: 'field',
-    columns: [
-      { title: 'Field', field: 'field', width: 260 },
-      { title: 'Old', field: 'before' },
-      { title: '', field: 'arrow', value: () => '→', width: 40 },
-      { title: 'New', field: 'after' },
-    ],
-  },
+  parts: [
+    rowDetail({
+      fields: [
+        { title: 'E-mail', field: 'userEmail' },
+        { title: 'Call', field: 'call' },
+        { title: 'Branch', field: 'branchId' },
+      ],
+      field: 'changes',
+      rowKey: 'field',
+      columns: [
+        { title: 'Field', field: 'field', width: 260 },
+        { title: 'Old', field: 'before' },
+        { title: '', field: 'arrow', value: () => '→', width: 40 },
+        { title: 'New', field: 'after' },
+      ],
+    }),
+  ],
   noun: 'changes',
   emptyText: 'No changes found for the given selection',
   fetchError: 'Error while fetching the audit log',

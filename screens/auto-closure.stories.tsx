@@ -8,17 +8,26 @@ import { autoClosureForm } from './auto-closure';
 import { dataCalls } from '../schemas/api/data';
 
 const answer = (data: unknown) => ({ status: 'ok', result: { status: 1, data, message: '' } });
-const customFields = answer([{ fieldId: 'invoice_number', displayName: 'Invoice Number' }, { fieldId: 'plant_code', displayName: 'Plant Code' }]);
+const customFields = answer([
+  { fieldId: 'invoice_number', displayName: 'Invoice Number' },
+  { fieldId: 'plant_code', displayName: 'Plant Code' },
+]);
 
 /** One rule-based row as the form shows it, with the custom value picker of the screen's uiSchema. */
 const ruleRow = autoClosureFormSchema.allOf[2].then.properties.rules.items;
-const customValue = oneField({ ...autoClosureForm, schema: ruleRow, uiSchema: autoClosureForm.uiSchema!.rules.items }, 'firstCustomValue');
+const customValue = oneField(
+  { ...autoClosureForm, schema: ruleRow, uiSchema: autoClosureForm.uiSchema!.rules.items },
+  'firstCustomValue',
+);
 
 const meta = {
   title: 'Screens/AutoClosure/CustomValuePicker',
   component: WidgetForm,
   args: customValue,
-  parameters: { route: at('/auto-closure/add', tataSteel), api: { [fixtureKey(dataCalls.customFields)]: customFields } },
+  parameters: {
+    route: at('/auto-closure/add', tataSteel),
+    api: { [fixtureKey(dataCalls.customFields)]: customFields },
+  },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;
@@ -44,7 +53,14 @@ export const Selected: Story = {
 
 /** The custom fields cannot be read: the built-in choices remain. */
 export const FetchFailed: Story = {
-  parameters: { api: { [fixtureKey(dataCalls.customFields)]: new ApiReply(500, { status: 'error', result: { status: 0, message: 'Error while fetching custom field by companyId' } }) } },
+  parameters: {
+    api: {
+      [fixtureKey(dataCalls.customFields)]: new ApiReply(500, {
+        status: 'error',
+        result: { status: 0, message: 'Error while fetching custom field by companyId' },
+      }),
+    },
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('combobox'));
     await expect(await screen.findByTitle('lr_number')).toBeInTheDocument();

@@ -1,10 +1,16 @@
-import { AUTO_CLOSURE_TEXT as T, BUILT_IN_CUSTOM_VALUES, CUSTOM_VALUE_PREFIX, TYPE_FIELDS, autoClosureFormSchema, type AutoClosureRecord } from '../schemas/auto-closure';
+import {
+  AUTO_CLOSURE_TEXT as T,
+  BUILT_IN_CUSTOM_VALUES,
+  CUSTOM_VALUE_PREFIX,
+  TYPE_FIELDS,
+  autoClosureFormSchema,
+  type AutoClosureRecord,
+} from '../schemas/auto-closure';
 import { DISTANCE_ARRAYS, RULE_ARRAYS, quote, unquote } from '../schemas/auto-closure-payload';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
-import { defineForm, defineList } from '../engine/define';
+import { defineForm, defineList } from '../engine/registry/define';
 import type { Row } from '../engine/types';
-import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './auto-closure.meta';
 
 /** The data family's auto closure calls (spec 001 section 7). */
@@ -104,15 +110,19 @@ export const autoClosureList = defineList({
   columns: [
     { title: 'Auto Closure Type', field: 'identifier' },
     { title: 'Name', field: 'name' },
-    switchColumn({
+    {
       title: 'Active',
       field: 'active',
-      endpoint: autoClosureApi.toggle,
-      input: (row) => ({ body: { customerConfigId: row.id } }),
-      confirmText: 'Are you sure want to disable/enable notification',
-      error: T.toggleError,
-    }),
+      kind: 'switch',
+      toggle: {
+        endpoint: autoClosureApi.toggle,
+        input: (row) => ({ body: { customerConfigId: row.id } }),
+        confirmText: 'Are you sure want to disable/enable notification',
+        error: T.toggleError,
+      },
+    },
   ],
+  search: { placeholder: 'Search type or name', fields: ['identifier', 'name'] },
   noun: 'rules',
   emptyText: 'No auto closure rules found for the given selection',
   fetchError: T.fetchError,
@@ -139,11 +149,26 @@ export const autoClosureForm = defineForm({
   schema: autoClosureFormSchema,
   columns: 3,
   uiSchema: {
-    'ui:order': ['autoClosureType', 'companyName', 'threshold', 'geofenceRadiusInMeter', 'loading_time_buffer', 'unloading_time_buffer', 'lastMileMinutes', '*'],
+    'ui:order': [
+      'autoClosureType',
+      'companyName',
+      'threshold',
+      'geofenceRadiusInMeter',
+      'loading_time_buffer',
+      'unloading_time_buffer',
+      'lastMileMinutes',
+      '*',
+    ],
     autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' },
     geofenceRadiusInMeter: { 'ui:placeholder': '3000' },
-    rules: { 'ui:options': { ...rows, fullWidth: true, addText: 'Add Rule' }, items: { 'ui:options': rows, firstCustomValue: customValue, secondCustomValue: customValue } },
-    distances: { 'ui:options': { ...rows, fullWidth: true, addText: 'Add Distance Band' }, items: { 'ui:options': rows } },
+    rules: {
+      'ui:options': { ...rows, fullWidth: true, addText: 'Add Rule' },
+      items: { 'ui:options': rows, firstCustomValue: customValue, secondCustomValue: customValue },
+    },
+    distances: {
+      'ui:options': { ...rows, fullWidth: true, addText: 'Add Distance Band' },
+      items: { 'ui:options': rows },
+    },
   },
   load: {
     endpoint: autoClosureApi.byId,
@@ -151,7 +176,9 @@ export const autoClosureForm = defineForm({
     error: 'Error while fetching data',
   },
   toForm: toAutoClosureForm,
-  toSubmission: (form, { scope, params, editing }) => ({ body: toAutoClosureBody(form, scope, { editing, id: params.id }) }),
+  toSubmission: (form, { scope, params, editing }) => ({
+    body: toAutoClosureBody(form, scope, { editing, id: params.id }),
+  }),
   submit: { create: autoClosureApi.save },
   messages: {
     created: ({ scope }) => `Auto Closure set successfully for companyIds [ ${scope.companyId} ]`,

@@ -1,8 +1,8 @@
 import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
-import { defineSheet } from '../engine/define';
+import { defineSheet } from '../engine/registry/define';
 import { geocode, type SheetGeocoder } from '../engine/sheet/geocodeProcessor';
-import type { SheetRowResult } from '../engine/types';
+import type { SheetRowResult } from '../engine/sheet/types';
 import { consigneeCalls } from '../schemas/api/consignees';
 import { CONSIGNEE_MAX_ROWS, CONSIGNEE_MSG, CONSIGNEE_TYPES, type ConsigneeRowResult } from '../schemas/consignee';
 import { consignorNeeded } from './known-places';
@@ -82,7 +82,12 @@ export function consigneeSheetConfig(options: { geocoder?: SheetGeocoder; chunkS
       lists: [{ name: 'Type', values: CONSIGNEE_TYPES }],
     },
     scopeNeeds: consignorNeeded,
-    processors: [geocode({ address: 'Google Address', lat: 'Latitude', lng: 'Longitude', placeId: 'placeId' }, { geocoder: options.geocoder })],
+    processors: [
+      geocode(
+        { address: 'Google Address', lat: 'Latitude', lng: 'Longitude', placeId: 'placeId' },
+        { geocoder: options.geocoder },
+      ),
+    ],
     submit: {
       endpoint: endpoint(consigneeCalls.create, { query: { pt: 'CONSIGNEE', bulkUpload: true, allOrNone: false } }),
       input: (rows, { scope }) => ({

@@ -11,25 +11,74 @@ import { FormView } from '../engine/form/FormView';
 import { SheetView } from '../engine/sheet/SheetView';
 
 /** A consignee of Tata Steel at a gazetteer place. */
-const consignee = (id: string, code: string, name: string, type: Consignee['type'], phone: string, place: (typeof places)[keyof typeof places], label: string): Consignee => ({
-  id, code, name, type, phone, email: `${code.toLowerCase()}@tatasteel.demo`, updatedBy: 'priya.sharma@tatasteel.com', updatedAt: Date.parse('2026-11-20T10:30:00+05:30'), partnerId: null,
+const consignee = (
+  id: string,
+  code: string,
+  name: string,
+  type: Consignee['type'],
+  phone: string,
+  place: (typeof places)[keyof typeof places],
+  label: string,
+): Consignee => ({
+  id,
+  code,
+  name,
+  type,
+  phone,
+  email: `${code.toLowerCase()}@tatasteel.demo`,
+  updatedBy: 'priya.sharma@tatasteel.com',
+  updatedAt: Date.parse('2026-11-20T10:30:00+05:30'),
+  partnerId: null,
   place: {
-    cpId: `cp_${id}`, cpCode: `${code}-P`, label, address: place.formatted_address, geofenceRadius: 2,
-    google: { place_id: place.place_id, formatted_address: place.formatted_address, geometry: { location: { lat: place.geometry.location.lat, lng: place.geometry.location.lng } } },
+    cpId: `cp_${id}`,
+    cpCode: `${code}-P`,
+    label,
+    address: place.formatted_address,
+    geofenceRadius: 2,
+    google: {
+      place_id: place.place_id,
+      formatted_address: place.formatted_address,
+      geometry: { location: { lat: place.geometry.location.lat, lng: place.geometry.location.lng } },
+    },
   },
 });
 
 const consignees: Consignee[] = [
-  consignee('cee_tsl_haldia', 'TSL-CEE-002', 'Haldia Coil Warehouse', 'WAREHOUSE', '9732045678', places.haldia, 'Haldia Coil Warehouse Gate'),
-  consignee('cee_tsl_tala', 'TSL-CEE-001', 'Shree Steel Traders', 'CUSTOMER', '9831012345', places.tala, 'Shree Steel Traders, Tala'),
-  consignee('cee_tsl_rourkela', 'TSL-CEE-003', 'Rourkela Regional DC', 'RDC', '', places.rourkela, 'Rourkela RDC Dock 1'),
+  consignee(
+    'cee_tsl_haldia',
+    'TSL-CEE-002',
+    'Haldia Coil Warehouse',
+    'WAREHOUSE',
+    '9732045678',
+    places.haldia,
+    'Haldia Coil Warehouse Gate',
+  ),
+  consignee(
+    'cee_tsl_tala',
+    'TSL-CEE-001',
+    'Shree Steel Traders',
+    'CUSTOMER',
+    '9831012345',
+    places.tala,
+    'Shree Steel Traders, Tala',
+  ),
+  consignee(
+    'cee_tsl_rourkela',
+    'TSL-CEE-003',
+    'Rourkela Regional DC',
+    'RDC',
+    '',
+    places.rourkela,
+    'Rourkela RDC Dock 1',
+  ),
 ];
 
 /** The partners call answers consignees for pt=CONSIGNEE (one by id), else the filter bar's partner companies. */
 const consigneeApi = {
   ...consoleApi,
   [fixtureKey(companyCalls.partners)]: (request: ApiRequest) => {
-    if (request.query.get('pt') !== 'CONSIGNEE') return (lookupApi[fixtureKey(companyCalls.partners)] as (r: ApiRequest) => unknown)(request);
+    if (request.query.get('pt') !== 'CONSIGNEE')
+      return (lookupApi[fixtureKey(companyCalls.partners)] as (r: ApiRequest) => unknown)(request);
     const id = request.query.get('id');
     const rows = id ? consignees.filter((c) => c.id === id) : consignees;
     return { ...ok(rows), total: rows.length };

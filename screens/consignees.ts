@@ -1,5 +1,5 @@
 import { endpoint } from '../engine/data/endpoint';
-import { defineForm, defineList } from '../engine/define';
+import { defineForm, defineList } from '../engine/registry/define';
 import type { Scope } from '../engine/scope/scope';
 import { companyCalls } from '../schemas/api/company';
 import { consigneeCalls } from '../schemas/api/consignees';
@@ -24,13 +24,20 @@ const firstConsignee = (data: unknown) => (Array.isArray(data) ? data[0] : data)
  * /consignees (spec 002 section 2.2): the company's consignees (a TRANSPORTER's for the chosen consignor), newest
  * first, searched and paged by the server; Edit goes to /consignees/{id}/edit, Delete asks first.
  */
-export const consigneesList = defineList<Consignee>({
+export const consigneesList = defineList<typeof companyCalls.partners, Consignee>({
   ...registered.consigneesList,
   scopeNeeds: consignorNeeded,
   source: consignees,
   sourceInput: ({ scope }) => ({ scope, query: partner(scope) }),
   rowKey: 'id',
-  paging: { size: 20, rows: 'data', total: 'total', from: 'body', searchParam: 'q', sortParams: { sort: 'sort', order: 'order' } },
+  paging: {
+    size: 20,
+    rows: 'data',
+    total: 'total',
+    from: 'body',
+    searchParam: 'q',
+    sortParams: { sort: 'sort', order: 'order' },
+  },
   search: { placeholder: 'Search code, name, phone, email or user' },
   noun: 'consignees',
   columns: [
@@ -75,9 +82,17 @@ export const consigneeForm = defineForm({
     code: { 'ui:placeholder': 'e.g. CEE-PUNE-001' },
     type: { 'ui:placeholder': 'Select type', 'ui:enumNames': [...CONSIGNEE_TYPES] },
     phone: { 'ui:placeholder': '10 digit mobile number' },
+    // A text box, not rjsf's e-mail input for `format: 'email'`: the browser strips the value of an e-mail input, so
+    // an e-mail of spaces would read as empty ('Please enter your email id') instead of 'Blank spaces not allowed'.
+    email: { 'ui:widget': 'text' },
     location: {
       'ui:field': 'geoPoint',
-      'ui:options': { fullWidth: true, lockedWhenEditing: CONSIGNEE_MSG.readOnly, fills: { label: 'name', address: 'formatted_address' }, mapHeight: 400 },
+      'ui:options': {
+        fullWidth: true,
+        lockedWhenEditing: CONSIGNEE_MSG.readOnly,
+        fills: { label: 'name', address: 'formatted_address' },
+        mapHeight: 400,
+      },
     },
     label: { 'ui:title': 'Display Address' },
     address: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
@@ -106,22 +121,39 @@ export const consigneeForm = defineForm({
     geofenceRadius: row.place.geofenceRadius,
   }),
   // Create sends a list of one consignee with its Google place; update sends its id and fields with the place by cpId.
-  toSubmission: ({ code, name, type, phone, email, location, label, cpCode, address, geofenceRadius }, { scope, params, editing, record }) => {
+  toSubmission: (
+    { code, name, type, phone, email, location, label, cpCode, address, geofenceRadius },
+    { scope, params, editing, record },
+  ) => {
     const fields = { code, name, type, phone: phone ?? '', email };
     return editing
       ? {
           query: partner(scope),
-          body: { id: params.id ?? '', ...fields, ...partner(scope), place: { cpId: record?.place.cpId ?? '', label, cpCode, address, geofenceRadius } },
+          body: {
+            id: params.id ?? '',
+            ...fields,
+            ...partner(scope),
+            place: { cpId: record?.place.cpId ?? '', label, cpCode, address, geofenceRadius },
+          },
         }
       : {
           query: partner(scope),
-          body: [{
-            ...fields,
-            place: {
-              label, cpCode, address, geofenceRadius,
-              google: { place_id: location.place_id, formatted_address: location.formatted_address, geometry: { location: { lat: location.lat, lng: location.lng } } },
+          body: [
+            {
+              ...fields,
+              place: {
+                label,
+                cpCode,
+                address,
+                geofenceRadius,
+                google: {
+                  place_id: location.place_id,
+                  formatted_address: location.formatted_address,
+                  geometry: { location: { lat: location.lat, lng: location.lng } },
+                },
+              },
             },
-          }],
+          ],
         };
   },
   submit: { create: createConsignee, update: updateConsignee },

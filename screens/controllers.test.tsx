@@ -12,19 +12,29 @@ import { materialsList } from './materials';
 
 const toasts: string[] = [];
 let calls: { method: string; url: string; body: unknown }[] = [];
-let answer: (url: string, method: string) => { status: number; body: unknown } = () => ({ status: 200, body: { success: true, data: [], message: [] } });
+let answer: (url: string, method: string) => { status: number; body: unknown } = () => ({
+  status: 200,
+  body: { success: true, data: [], message: [] },
+});
 
 beforeEach(() => {
   toasts.length = 0;
   calls = [];
-  bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+  bindFeedback({
+    success: (t) => toasts.push(`success: ${t}`),
+    error: (t) => toasts.push(`error: ${t}`),
+    info: () => {},
+  });
   configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const { status, body } = answer(url, method);
-    return new Response(JSON.stringify(body), { status });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const { status, body } = answer(url, method);
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,7 +51,15 @@ function at(url: string, pattern = url.split('?')[0]) {
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path={pattern} element={<>{children}<Spy /></>} />
+          <Route
+            path={pattern}
+            element={
+              <>
+                {children}
+                <Spy />
+              </>
+            }
+          />
           <Route path="*" element={<Spy />} />
         </Routes>
       </MemoryRouter>
@@ -49,7 +67,16 @@ function at(url: string, pattern = url.split('?')[0]) {
   );
 }
 
-const ROUTE = { id: 'rt1', label: 'Pune - Mumbai', code: 'PNQ-BOM', stt: 450, origin: { google: { place_id: 'a' } }, destination: { google: { place_id: 'b' } }, updatedBy: 'ops@demo.local', updatedAt: 1 };
+const ROUTE = {
+  id: 'rt1',
+  label: 'Pune - Mumbai',
+  code: 'PNQ-BOM',
+  stt: 450,
+  origin: { google: { place_id: 'a' } },
+  destination: { google: { place_id: 'b' } },
+  updatedBy: 'ops@demo.local',
+  updatedAt: 1,
+};
 
 describe('list controller', () => {
   it('loads nothing without a company', async () => {
@@ -61,7 +88,9 @@ describe('list controller', () => {
 
   it('loads the first page of the rows of the scope in the query string, with their total', async () => {
     answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [], total: 41 } });
-    const { result } = renderHook(() => useListController(routesList), { wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR&branchId=3101') });
+    const { result } = renderHook(() => useListController(routesList), {
+      wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR&branchId=3101'),
+    });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     expect(calls[0].url).toBe('/saas/lego/company_routes/fetch?c=1001&b=3101&t=CONSIGNOR&page=1&size=20');
     expect(result.current.total).toBe(41);
@@ -69,27 +98,42 @@ describe('list controller', () => {
 
   it('sends the search, the sort and the page size to the server, back at page 1', async () => {
     answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [], total: 41 } });
-    const { result } = renderHook(() => useListController(routesList), { wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR') });
+    const { result } = renderHook(() => useListController(routesList), {
+      wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR'),
+    });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     act(() => result.current.setPage(3));
     await waitFor(() => expect(calls.at(-1)?.url).toContain('page=3&size=20'));
     act(() => result.current.setSearch(' pune '));
-    await waitFor(() => expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=20&q=pune'));
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=20&q=pune'),
+    );
     act(() => result.current.setSort({ key: 'code', order: 'asc' }));
     act(() => result.current.setSize(50));
-    await waitFor(() => expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=50&q=pune&sort=code&order=asc'));
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe(
+        '/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=50&q=pune&sort=code&order=asc',
+      ),
+    );
     expect(result.current.page).toBe(1);
   });
 
   it('a failed fetch shows the screen message after the server messages', async () => {
     answer = () => ({ status: 500, body: { success: false, data: null, message: ['Database unavailable'] } });
     renderHook(() => useListController(routesList), { wrapper: at('/routes?companyId=1001') });
-    await waitFor(() => expect(toasts).toEqual(['server: Database unavailable', 'error: Error while fetching routes data']));
+    await waitFor(() =>
+      expect(toasts).toEqual(['server: Database unavailable', 'error: Error while fetching routes data']),
+    );
   });
 
   it('delete calls the endpoint with the row id, toasts and reloads', async () => {
-    answer = (url, method) => ({ status: 200, body: { success: true, data: method === 'GET' ? [{ id: 'm1', label: 'Steel Coils' }] : null, message: [] } });
-    const { result } = renderHook(() => useListController(materialsList), { wrapper: at('/materialmaster?companyId=1001') });
+    answer = (_url, method) => ({
+      status: 200,
+      body: { success: true, data: method === 'GET' ? [{ id: 'm1', label: 'Steel Coils' }] : null, message: [] },
+    });
+    const { result } = renderHook(() => useListController(materialsList), {
+      wrapper: at('/materialmaster?companyId=1001'),
+    });
     await waitFor(() => expect(result.current.rows).toHaveLength(1));
     await act(() => result.current.remove(result.current.rows[0]));
     expect(calls.find((c) => c.method === 'DELETE')?.url).toBe('/saas/lego/company_materials/delete?c=1001&id=m1');
@@ -99,7 +143,12 @@ describe('list controller', () => {
 });
 
 describe('form controller', () => {
-  const form = { label: 'Pune - Mumbai', stt: 7.5, origin: { google: { place_id: 'a' } }, destination: { google: { place_id: 'b' } } };
+  const form = {
+    label: 'Pune - Mumbai',
+    stt: 7.5,
+    origin: { google: { place_id: 'a' } },
+    destination: { google: { place_id: 'b' } },
+  };
 
   it('saving without a company says so and sends nothing', async () => {
     const { result } = renderHook(() => useFormController(routeForm), { wrapper: at('/routes/add') });
@@ -112,7 +161,9 @@ describe('form controller', () => {
 
   it('creates with STT in minutes, toasts and goes back to the list keeping the query string', async () => {
     answer = () => ({ status: 200, body: { success: true, data: { id: 'rt9' }, message: [] } });
-    const { result } = renderHook(() => useFormController(routeForm), { wrapper: at('/routes/add?companyId=1001&companyType=CONSIGNOR') });
+    const { result } = renderHook(() => useFormController(routeForm), {
+      wrapper: at('/routes/add?companyId=1001&companyType=CONSIGNOR'),
+    });
     await act(async () => {
       await result.current.submit(form);
     });
@@ -124,10 +175,13 @@ describe('form controller', () => {
   });
 
   it('loads the record being edited (STT back in hours) and a failed update says so', async () => {
-    answer = (url, method) => (method === 'GET'
-      ? { status: 200, body: { success: true, data: [ROUTE], message: [] } }
-      : { status: 400, body: { success: false, data: null, message: ['Blank spaces not allowed'] } });
-    const { result } = renderHook(() => useFormController(routeForm), { wrapper: at('/routes/rt1/edit?companyId=1001', '/routes/:id/edit') });
+    answer = (_url, method) =>
+      method === 'GET'
+        ? { status: 200, body: { success: true, data: [ROUTE], message: [] } }
+        : { status: 400, body: { success: false, data: null, message: ['Blank spaces not allowed'] } };
+    const { result } = renderHook(() => useFormController(routeForm), {
+      wrapper: at('/routes/rt1/edit?companyId=1001', '/routes/:id/edit'),
+    });
     await waitFor(() => expect(result.current.formData.stt).toBe(7.5));
     expect(result.current.title).toBe('Update Route');
     expect(calls[0].url).toBe('/saas/lego/company_routes/fetch?c=1001&id=rt1');

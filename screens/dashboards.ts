@@ -3,9 +3,8 @@ import { DASHBOARD_MSG, dashboardFormSchema, type DashboardRecord } from '../sch
 import { parseUserIds } from '../schemas/sidebar-menu';
 import { endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
-import { defineForm, defineList } from '../engine/define';
+import { defineForm, defineList } from '../engine/registry/define';
 import type { Row } from '../engine/types';
-import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './dashboards.meta';
 
 /** The data family's dashboard calls (spec 001 section 7). */
@@ -27,15 +26,19 @@ export const dashboardList = defineList({
   rowKey: 'id',
   columns: [
     { title: 'Dashboard Name', field: 'featureKey', value: (row) => shownName(row.featureKey) },
-    switchColumn({
+    {
       title: 'Enable Dashboard',
       field: 'enabled',
-      endpoint: dashboardApi.toggle,
-      input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }),
-      confirmText: 'Are you sure want to disable/enable dashboard?',
-      error: DASHBOARD_MSG.disableError,
-    }),
+      kind: 'switch',
+      toggle: {
+        endpoint: dashboardApi.toggle,
+        input: (row) => ({ body: { customerConfigId: row.customerConfigId ?? row.id } }),
+        confirmText: 'Are you sure want to disable/enable dashboard?',
+        error: DASHBOARD_MSG.disableError,
+      },
+    },
   ],
+  search: { placeholder: 'Search dashboards', fields: ['featureKey'] },
   noun: 'dashboards',
   emptyText: 'No dashboards found for the given selection',
   fetchError: 'Error while fetching data',
@@ -58,8 +61,8 @@ function parseExtraContext(text: string): Row {
 }
 
 /** The stored record as the form holds it: extraContext (JSON text) split into entries. */
-function toDashboardForm(record: DashboardRecord) {
-  const extra = parseExtraContext(record.extraContext);
+function toDashboardForm(record: Pick<Partial<DashboardRecord>, 'extraContext' | 'dashboardType'>) {
+  const extra = parseExtraContext(record.extraContext ?? '');
   if (record.dashboardType === 'looker') {
     return {
       typeDashboard: 'looker',
@@ -83,14 +86,27 @@ export const dashboardForm = defineForm({
     powerbi: {
       'ui:options': { ...rows, addText: 'Add PowerBI Dashboard' },
       items: {
-        menu: { 'ui:widget': 'remoteSelect', 'ui:options': { endpoint: dashboardApi.menu, labelField: 'name', valueField: 'slug', placeholder: 'Select menu', fetchError: 'Error while fetching data' } },
+        menu: {
+          'ui:widget': 'remoteSelect',
+          'ui:options': {
+            endpoint: dashboardApi.menu,
+            labelField: 'name',
+            valueField: 'slug',
+            placeholder: 'Select menu',
+            fetchError: 'Error while fetching data',
+          },
+        },
         rlsRoles: { 'ui:widget': 'select', 'ui:placeholder': 'Select roles' },
       },
     },
     userId: { 'ui:widget': 'idList' },
     tabs: { 'ui:options': { ...rows, addText: 'Add Dashboard Tab' } },
   },
-  load: { endpoint: dashboardApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: DASHBOARD_MSG.fetchError },
+  load: {
+    endpoint: dashboardApi.byId,
+    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    error: DASHBOARD_MSG.fetchError,
+  },
   toForm: toDashboardForm,
   // The form data is one of the schema's branches (zoho or looker), as validated.
   toSubmission: (form, { scope, editing, params }) => ({
@@ -106,16 +122,21 @@ export const dashboardForm = defineForm({
       ...(form.typeDashboard === 'looker'
         ? { userId: parseUserIds(form.userId), dashboardWorkspace: form.tabs }
         : {
-          dashboardSlug: form.powerbi.map((e) => e.menu),
-          dashboardReportId: form.powerbi.map((e) => e.reportId),
-          dashboardWorkspaceId: form.powerbi.map((e) => e.workspaceId),
-          dashboardRlsRoles: form.powerbi.map((e) => e.rlsRoles),
-        }),
+            dashboardSlug: form.powerbi.map((e) => e.menu),
+            dashboardReportId: form.powerbi.map((e) => e.reportId),
+            dashboardWorkspaceId: form.powerbi.map((e) => e.workspaceId),
+            dashboardRlsRoles: form.powerbi.map((e) => e.rlsRoles),
+          }),
     },
   }),
   submit: { create: dashboardApi.save },
   submitLabel: { create: 'Submit', edit: 'Submit' },
-  messages: { created: 'Dashboard set successfully', createError: DASHBOARD_MSG.notUpdated, updateError: DASHBOARD_MSG.notUpdated, preferServer: true },
+  messages: {
+    created: 'Dashboard set successfully',
+    createError: DASHBOARD_MSG.notUpdated,
+    updateError: DASHBOARD_MSG.notUpdated,
+    preferServer: true,
+  },
   after: '/dashboard-settings',
   back: '/dashboard-settings',
 });

@@ -1,7 +1,14 @@
 import { endpoint } from '../engine/data/endpoint';
-import { defineForm, defineList } from '../engine/define';
+import { inFormOnStatus } from '../engine/form/failure';
+import { inlineEdit } from '../engine/list/parts';
+import { defineForm, defineList } from '../engine/registry/define';
 import { notificationCalls } from '../schemas/api/notifications';
-import { EVENT_MSG, EVENT_STATUSES, eventCreateFormSchema, type NotificationEvent } from '../schemas/notification-event';
+import {
+  EVENT_MSG,
+  EVENT_STATUSES,
+  eventCreateFormSchema,
+  type NotificationEvent,
+} from '../schemas/notification-event';
 import * as registered from './event-list.meta';
 
 const saveEvent = endpoint(notificationCalls.saveEvent);
@@ -18,7 +25,8 @@ export const createEventForm = defineForm({
   uiSchema: { name: { 'ui:placeholder': 'e.g. trip.created', 'ui:autofocus': true } },
   submit: { create: saveEvent },
   toSubmission: ({ name }) => ({ body: { name } }),
-  messages: { created: EVENT_MSG.added, createError: EVENT_MSG.saveError, inForm: { 500: EVENT_MSG.duplicate } },
+  messages: { created: EVENT_MSG.added, createError: EVENT_MSG.saveError },
+  onFailure: inFormOnStatus({ 500: EVENT_MSG.duplicate }),
 });
 
 /**
@@ -26,7 +34,7 @@ export const createEventForm = defineForm({
  * filtered from the column headers. A PENDING event is onboarded in place (Edit, then the status select, Save);
  * an ONBOARDED one cannot be edited again.
  */
-export const eventList = defineList<NotificationEvent>({
+export const eventList = defineList({
   ...registered.eventList,
   requiresCompany: false,
   source: endpoint(notificationCalls.events),
@@ -34,18 +42,27 @@ export const eventList = defineList<NotificationEvent>({
   noun: 'events',
   columns: [
     { title: 'Event Name', field: 'name', searchable: true },
-    { title: 'Status', field: 'event_status', width: 220, filterOptions: statuses, editor: { kind: 'select', options: statuses } },
+    {
+      title: 'Status',
+      field: 'event_status',
+      width: 220,
+      filterOptions: statuses,
+      editor: { kind: 'select', options: statuses },
+    },
   ],
   emptyText: 'No events found',
   fetchError: EVENT_MSG.fetchError,
   headerButtons: [{ label: 'Create Event', modal: createEventForm, primary: true }],
   actionTitle: 'operation',
-  inlineEdit: {
-    endpoint: saveEvent,
-    input: (event, values) => ({ body: { id: event.id, event_status: values.event_status } }),
-    disabledWhen: (event) => event.event_status === 'ONBOARDED',
-    cancelConfirm: EVENT_MSG.sureToCancel,
-    success: EVENT_MSG.updated,
-    error: EVENT_MSG.saveError,
-  },
+  // A PENDING event is onboarded in place.
+  parts: [
+    inlineEdit<NotificationEvent>({
+      endpoint: saveEvent,
+      input: (event, values) => ({ body: { id: event.id, event_status: values.event_status } }),
+      disabledWhen: (event) => event.event_status === 'ONBOARDED',
+      cancelConfirm: EVENT_MSG.sureToCancel,
+      success: EVENT_MSG.updated,
+      error: EVENT_MSG.saveError,
+    }),
+  ],
 });

@@ -1,5 +1,5 @@
 import { MapModal } from '../engine/map/MapModal';
-import type { RowModalProps } from '../engine/types';
+import type { RowModalProps } from '../engine/list/rowActionTypes';
 import type { KnownPlace } from '../schemas/known-place';
 
 /**
@@ -10,7 +10,11 @@ export default function KnownPlaceMap({ row, onClose }: RowModalProps<KnownPlace
   const point = row.google.geometry?.location;
   return (
     <MapModal
-      place={point ? { lat: point.lat, lng: point.lng, title: row.label, address: row.google.formatted_address ?? row.address } : null}
+      place={
+        point
+          ? { lat: point.lat, lng: point.lng, title: row.label, address: row.google.formatted_address ?? row.address }
+          : null
+      }
       onClose={onClose}
     />
   );

@@ -1,8 +1,8 @@
 import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
-import { defineSheet } from '../engine/define';
+import { defineSheet } from '../engine/registry/define';
 import { geocode, type SheetGeocoder } from '../engine/sheet/geocodeProcessor';
-import type { SheetRowResult } from '../engine/types';
+import type { SheetRowResult } from '../engine/sheet/types';
 import { placeCalls } from '../schemas/api/places';
 import { KNOWN_PLACE_MAX_ROWS, KNOWN_PLACE_MSG, type KnownPlaceRowResult } from '../schemas/known-place';
 import { consignorNeeded } from './known-places';
@@ -74,7 +74,12 @@ export function knownPlaceSheetConfig(options: { geocoder?: SheetGeocoder; chunk
       },
     },
     scopeNeeds: consignorNeeded,
-    processors: [geocode({ address: 'Google Address', lat: 'Latitude', lng: 'Longitude', placeId: 'placeId' }, { geocoder: options.geocoder })],
+    processors: [
+      geocode(
+        { address: 'Google Address', lat: 'Latitude', lng: 'Longitude', placeId: 'placeId' },
+        { geocoder: options.geocoder },
+      ),
+    ],
     submit: {
       endpoint: endpoint(placeCalls.placeCreate, { query: { bulkUpload: true, allOrNone: false } }),
       input: (rows, { scope }) => ({

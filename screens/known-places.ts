@@ -1,5 +1,5 @@
 import { endpoint } from '../engine/data/endpoint';
-import { defineForm, defineList } from '../engine/define';
+import { defineForm, defineList } from '../engine/registry/define';
 import type { Scope } from '../engine/scope/scope';
 import { placeCalls } from '../schemas/api/places';
 import { KNOWN_PLACE_MSG, knownPlaceFormSchema, type KnownPlace } from '../schemas/known-place';
@@ -14,7 +14,8 @@ const deletePlace = endpoint(placeCalls.placeDelete);
  * A TRANSPORTER keeps its known places per consignor (spec 000 sections 5 and 6): without one chosen in the filter
  * bar, the screens say 'Please select a consignor to proceed' and send nothing.
  */
-export const consignorNeeded = (scope: Scope) => (scope.companyType === 'TRANSPORTER' && !scope.consignorId ? KNOWN_PLACE_MSG.selectConsignor : undefined);
+export const consignorNeeded = (scope: Scope) =>
+  scope.companyType === 'TRANSPORTER' && !scope.consignorId ? KNOWN_PLACE_MSG.selectConsignor : undefined;
 
 /** The consignor the calls name (`partnerId`), when one is chosen. */
 const partner = (scope: Scope) => (scope.consignorId ? { partnerId: scope.consignorId } : {});
@@ -27,17 +28,25 @@ const firstPlace = (data: unknown) => (Array.isArray(data) ? data[0] : data);
  * paged by the server (the fetch call's `q`, `page` and `size`, answering the total beside the rows). Show opens
  * the place on a map in a modal; Delete asks first.
  */
-export const knownPlacesList = defineList<KnownPlace>({
+export const knownPlacesList = defineList({
   ...registered.knownPlacesList,
   scopeNeeds: consignorNeeded,
   source: places,
   sourceInput: ({ scope }) => ({ scope, query: partner(scope) }),
   rowKey: 'cpId',
-  paging: { size: 20, rows: 'data', total: 'total', from: 'body', searchParam: 'q', sortParams: { sort: 'sort', order: 'order' } },
+  paging: {
+    size: 20,
+    rows: 'data',
+    total: 'total',
+    from: 'body',
+    searchParam: 'q',
+    sortParams: { sort: 'sort', order: 'order' },
+  },
   search: { placeholder: 'Search code, label, address or user' },
   noun: 'known places',
   columns: [
-    { title: 'Id', field: 'cpId', sortKey: 'cpId', width: 150 },
+    // The spec's Id column shows the code the operator gave the place, not the id the server made up (`cp_20zaj8…`).
+    { title: 'Id', field: 'cpCode', sortKey: 'cpCode', width: 150 },
     { title: 'Address label', field: 'label', sortKey: 'label', width: 200 },
     { title: 'Address', field: 'address', sortKey: 'address' },
     { title: 'Updated By', field: 'updatedBy', sortKey: 'updatedBy', width: 170 },
@@ -50,7 +59,14 @@ export const knownPlacesList = defineList<KnownPlace>({
     { label: 'Upload', to: '/known-places/upload' },
   ],
   actionTitle: 'Actions',
-  rowActions: [{ kind: 'modal', label: 'Show', component: () => import('./known-places-map'), disabledWhen: (place) => !place.google?.geometry }],
+  rowActions: [
+    {
+      kind: 'modal',
+      label: 'Show',
+      component: () => import('./known-places-map'),
+      disabledWhen: (place) => !place.google?.geometry,
+    },
+  ],
   edit: { to: '/known-places/:id/edit' },
   remove: {
     endpoint: deletePlace,
@@ -76,7 +92,11 @@ export const knownPlaceForm = defineForm({
     'ui:order': ['location', 'label', 'cpCode', 'address', 'geofenceRadius'],
     location: {
       'ui:field': 'geoPoint',
-      'ui:options': { fullWidth: true, lockedWhenEditing: KNOWN_PLACE_MSG.readOnly, fills: { label: 'name', address: 'formatted_address' } },
+      'ui:options': {
+        fullWidth: true,
+        lockedWhenEditing: KNOWN_PLACE_MSG.readOnly,
+        fills: { label: 'name', address: 'formatted_address' },
+      },
     },
     label: { 'ui:placeholder': 'e.g. Haldia Dock Gate 2' },
     address: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
@@ -104,16 +124,25 @@ export const knownPlaceForm = defineForm({
   // address and coordinates are read-only, spec 000 section 7).
   toSubmission: ({ location, label, cpCode, address, geofenceRadius }, { scope, params, editing }) =>
     editing
-      ? { query: partner(scope), body: { cpId: params.id ?? '', label, cpCode, address, geofenceRadius, ...partner(scope) } }
+      ? {
+          query: partner(scope),
+          body: { cpId: params.id ?? '', label, cpCode, address, geofenceRadius, ...partner(scope) },
+        }
       : {
           query: partner(scope),
-          body: [{
-            label,
-            cpCode,
-            address,
-            geofenceRadius,
-            google: { place_id: location.place_id, formatted_address: location.formatted_address, geometry: { location: { lat: location.lat, lng: location.lng } } },
-          }],
+          body: [
+            {
+              label,
+              cpCode,
+              address,
+              geofenceRadius,
+              google: {
+                place_id: location.place_id,
+                formatted_address: location.formatted_address,
+                geometry: { location: { lat: location.lat, lng: location.lng } },
+              },
+            },
+          ],
         },
   submit: { create: createPlaces, update: updatePlace },
   submitLabel: { create: 'Add known place', edit: 'Update known place' },

@@ -1,11 +1,16 @@
-import { MATERIAL_EXISTS, customMaterialSchema, masterMaterialSchema, type CompanyMaterial } from '../schemas/material';
-import { defineForm, defineList } from '../engine/define';
+import { MATERIAL_EXISTS, customMaterialSchema, masterMaterialSchema } from '../schemas/material';
+import type { CompanyMaterial } from '../schemas/api/main';
+import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
 import * as registered from './materials.meta';
 
 // A refusal with the server's words ('Material already exists') is toasted by the HTTP layer alone; the generic
 // error is for a failure without them. The main family's success carries no message, so 'Submitted successfully' stays.
-const materialMessages = { created: 'Submitted successfully', createError: 'Error while adding material', preferServer: true };
+const materialMessages = {
+  created: 'Submitted successfully',
+  createError: 'Error while adding material',
+  preferServer: true,
+};
 
 /** A material picked from the master list. */
 const masterMaterialForm = defineForm({
@@ -14,7 +19,13 @@ const masterMaterialForm = defineForm({
   uiSchema: {
     ftMaterialId: {
       'ui:widget': 'remoteSelect',
-      'ui:options': { endpoint: api.masterMaterials, labelField: 'type', valueField: 'id', placeholder: 'Select master material', fetchError: 'Error while fetching all materials' },
+      'ui:options': {
+        endpoint: api.masterMaterials,
+        labelField: 'type',
+        valueField: 'id',
+        placeholder: 'Select master material',
+        fetchError: 'Error while fetching all materials',
+      },
     },
   },
   submit: { create: api.createMaterial },

@@ -10,7 +10,12 @@ import { FormView } from '../engine/form/FormView';
 import { ListView } from '../engine/list/ListView';
 
 /** The notification service's answers for Tata Steel, Jamshedpur (the seed's configurations). */
-const events = [{ id: 1, name: 'epod.delivered' }, { id: 2, name: 'eta.breach' }, { id: 3, name: 'long.stoppage' }, { id: 6, name: 'trip.created' }];
+const events = [
+  { id: 1, name: 'epod.delivered' },
+  { id: 2, name: 'eta.breach' },
+  { id: 3, name: 'long.stoppage' },
+  { id: 6, name: 'trip.created' },
+];
 const configs = [
   { customerConfigId: 3, eventName: 'long.stoppage', isEnabled: true, mode: 'WHATSAPP' },
   { customerConfigId: 4, eventName: 'long.stoppage', isEnabled: false, mode: 'WEBHOOKS' },
@@ -23,21 +28,39 @@ const notificationApi = {
   [fixtureKey(notificationCalls.configFormFields)]: { value: [...NOTIFICATION_TOKENS] },
   [fixtureKey(notificationCalls.configurations)]: { value: configs },
   [fixtureKey(notificationCalls.modeConfiguration)]: ({ query }: ApiRequest) => ({
-    value: query.get('event_id') === '6' && query.get('mode') === 'SMS'
-      ? { configured: true, default_body: '', default_subject: '' }
-      : { configured: false, default_body: 'Eta Breach: trip {{trip_id}}, vehicle {{vehicle_number}}. ETA {{eta}}.', default_subject: 'Eta Breach: trip {{trip_id}}' },
+    value:
+      query.get('event_id') === '6' && query.get('mode') === 'SMS'
+        ? { configured: true, default_body: '', default_subject: '' }
+        : {
+            configured: false,
+            default_body: 'Eta Breach: trip {{trip_id}}, vehicle {{vehicle_number}}. ETA {{eta}}.',
+            default_subject: 'Eta Breach: trip {{trip_id}}',
+          },
   }),
   [fixtureKey(notificationCalls.editConfiguration)]: {
-    value: { customerConfigId: 1, eventId: 6, eventName: 'trip.created', mode: 'SMS', mobilenumbers: '9876543210,8123456789', body: 'Trip {{trip_id}} created: {{vehicle_number}}' },
+    value: {
+      customerConfigId: 1,
+      eventId: 6,
+      eventName: 'trip.created',
+      mode: 'SMS',
+      mobilenumbers: '9876543210,8123456789',
+      body: 'Trip {{trip_id}} created: {{vehicle_number}}',
+    },
   },
-  [fixtureKey(notificationCalls.preview)]: { value: { body: `Trip ${SAMPLE_TRIP.trip_id} created: ${SAMPLE_TRIP.vehicle_number}`, unknownTokens: [] } },
+  [fixtureKey(notificationCalls.preview)]: {
+    value: { body: `Trip ${SAMPLE_TRIP.trip_id} created: ${SAMPLE_TRIP.vehicle_number}`, unknownTokens: [] },
+  },
 };
 
 const meta = {
   title: 'Screens/Notification Configuration',
   component: FormView,
   args: { config: notificationConfigForm },
-  parameters: { route: at('/configuration-list/notification-config', tataSteelDispatch), path: '/configuration-list/notification-config', api: notificationApi },
+  parameters: {
+    route: at('/configuration-list/notification-config', tataSteelDispatch),
+    path: '/configuration-list/notification-config',
+    api: notificationApi,
+  },
 } satisfies Meta<typeof FormView>;
 
 export default meta;
@@ -58,7 +81,10 @@ export const Validation: Story = {
 
 /** Editing trip.created by SMS: event and mode locked, the two numbers as rows. */
 export const EditSms: Story = {
-  parameters: { route: at('/configuration-list/edit-notification-config/1', tataSteelDispatch), path: '/configuration-list/edit-notification-config/:customerConfigId' },
+  parameters: {
+    route: at('/configuration-list/edit-notification-config/1', tataSteelDispatch),
+    path: '/configuration-list/edit-notification-config/:customerConfigId',
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByDisplayValue('8123456789')).toBeInTheDocument();
@@ -74,7 +100,9 @@ export const Preview: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Preview' }));
     // The dialog is drawn outside the story's root.
     const page = within(canvasElement.ownerDocument.body);
-    await expect(await page.findByText(`Trip ${SAMPLE_TRIP.trip_id} created: ${SAMPLE_TRIP.vehicle_number}`)).toBeInTheDocument();
+    await expect(
+      await page.findByText(`Trip ${SAMPLE_TRIP.trip_id} created: ${SAMPLE_TRIP.vehicle_number}`),
+    ).toBeInTheDocument();
   },
 };
 

@@ -1,11 +1,17 @@
 import { endpoint } from '../engine/data/endpoint';
-import { defineForm, defineList } from '../engine/define';
-import { switchColumn } from '../engine/list/switchColumn';
+import { formCheck, formTools } from '../engine/form/parts';
+import { defineForm, defineList } from '../engine/registry/define';
 import type { Scope } from '../engine/scope/scope';
 import { notificationCalls } from '../schemas/api/notifications';
 import { NOTIFICATION_CONFIG_MSG as M } from '../schemas/notification-config';
 import { formToPayload, notificationConfigFormSchema } from '../schemas/notification-config-form';
-import { readModeCheck, readPreview, readTestResult, toConfigForm, type ConfigRead } from '../schemas/notification-config-read';
+import {
+  readModeCheck,
+  readPreview,
+  readTestResult,
+  toConfigForm,
+  type ConfigRead,
+} from '../schemas/notification-config-read';
 import * as registered from './notification-config.meta';
 
 /** The notification service's configuration calls (spec 002 section 7), the filter ids sent as company_id... */
@@ -30,16 +36,20 @@ export const notificationConfigList = defineList({
   rowKey: 'customerConfigId',
   columns: [
     { title: 'Event', field: 'eventName' },
-    switchColumn({
+    {
       title: 'Enable Notificaton',
       field: 'isEnabled',
-      endpoint: notificationConfigApi.toggle,
-      input: (row: Listed) => ({ params: { customerConfigId: row.customerConfigId } }),
-      confirmText: 'Do you want to enable or disable this notification?',
-      error: 'Error while updating the configuration',
-    }),
+      kind: 'switch',
+      toggle: {
+        endpoint: notificationConfigApi.toggle,
+        input: (row: Listed) => ({ params: { customerConfigId: row.customerConfigId } }),
+        confirmText: 'Do you want to enable or disable this notification?',
+        error: 'Error while updating the configuration',
+      },
+    },
     { title: 'Mode', field: 'mode' },
   ],
+  search: { placeholder: 'Search event or mode', fields: ['eventName', 'mode'] },
   noun: 'configurations',
   emptyText: 'No notification configurations for the given selection',
   fetchError: 'Error while fetching configurations',
@@ -56,25 +66,48 @@ const idOf = (value: string | undefined) => (value && /^\d+$/.test(value) ? Numb
 /** The filter bar's ids as the payload sends them (spec 002 section 3), and the record's. */
 const payloadIds = (scope: Scope, customerConfigId: number | null) => ({
   customerConfigId,
-  companyId: idOf(scope.companyId), branchId: idOf(scope.branchId), departmentId: idOf(scope.departmentId),
-  userId: idOf(scope.uID), groupId: idOf(scope.gID),
-  relatedCompanyId: idOf(scope.relatedCompanyId), relatedBranchId: idOf(scope.relatedBranchId), relatedDepartmentId: idOf(scope.relatedDepartmentId),
+  companyId: idOf(scope.companyId),
+  branchId: idOf(scope.branchId),
+  departmentId: idOf(scope.departmentId),
+  userId: idOf(scope.uID),
+  groupId: idOf(scope.gID),
+  relatedCompanyId: idOf(scope.relatedCompanyId),
+  relatedBranchId: idOf(scope.relatedBranchId),
+  relatedDepartmentId: idOf(scope.relatedDepartmentId),
 });
 
 /** The content field of each mode (where the default body goes). */
-const BODY_FIELD: Readonly<Record<string, string>> = { SMS: 'smsBody', EMAIL: 'emailBody', WEBHOOKS: 'webhookBody', WHATSAPP: 'whatsappBody' };
+const BODY_FIELD: Readonly<Record<string, string>> = {
+  SMS: 'smsBody',
+  EMAIL: 'emailBody',
+  WEBHOOKS: 'webhookBody',
+  WHATSAPP: 'whatsappBody',
+};
 const bodyField = (mode: unknown) => (typeof mode === 'string' ? BODY_FIELD[mode] : undefined);
 
 /** The token formats: a value everywhere; in WEBHOOKS also an IF or IF-ELSE block (spec 002 section 4). */
 const VALUE = { label: 'Value', format: '{{$}}' };
 /** A template text; with `popup` also edited in a dialog whose Save refuses an empty text (spec 002 section 5). */
-const template = (formats: readonly { label: string; format: string }[], rows = 5, popup?: { open: string; title: string; empty: string }) => ({
+const template = (
+  formats: readonly { label: string; format: string }[],
+  rows = 5,
+  popup?: { open: string; title: string; empty: string },
+) => ({
   'ui:widget': 'templateText',
-  'ui:options': { tokens: notificationConfigApi.tokens, formats, copied: '$ copied to clipboard', note: M.pasteNote, rows, ...(popup && { popup }) },
+  'ui:options': {
+    tokens: notificationConfigApi.tokens,
+    formats,
+    copied: '$ copied to clipboard',
+    note: M.pasteNote,
+    rows,
+    ...(popup && { popup }),
+  },
 });
 const recipients = (addText: string, placeholder: string) => ({
   'ui:options': { keepLast: true, addWhenLastFilled: true, orderable: false, addText, itemLabel: placeholder },
-  items: { 'ui:placeholder': placeholder },
+  // A row emptied is '' (rjsf's default is undefined, which no type accepts): an empty Cc or Bcc row is dropped
+  // from the save (spec 002 section 3), an empty To or mobile row is asked for.
+  items: { 'ui:placeholder': placeholder, 'ui:emptyValue': '' },
 });
 
 /**
@@ -87,24 +120,44 @@ export const notificationConfigForm = defineForm({
   ...registered.notificationConfigForm,
   schema: notificationConfigFormSchema,
   requiresCompany: false,
-  scopeNeeds: (scope) => (scope.companyId || scope.uID ? undefined : M.noScope),
   // Spec 002 section 5: an info message.
-  scopeNeedsTone: 'info',
+  scopeNeeds: (scope) => (scope.companyId || scope.uID ? undefined : { text: M.noScope, tone: 'info' }),
   uiSchema: {
     'ui:order': ['eventId', 'mode', '*'],
-    eventId: { 'ui:widget': 'remoteSelect', 'ui:options': { endpoint: notificationConfigApi.events, labelField: 'name', valueField: 'id', placeholder: 'Select event', lockOnEdit: true, fetchError: 'Error while fetching events' } },
+    eventId: {
+      'ui:widget': 'remoteSelect',
+      'ui:options': {
+        endpoint: notificationConfigApi.events,
+        labelField: 'name',
+        valueField: 'id',
+        placeholder: 'Select event',
+        lockOnEdit: true,
+        fetchError: 'Error while fetching events',
+      },
+    },
     mode: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select template mode' },
     mobileNumbers: recipients('Add Mobile Number', 'Mobile Number'),
     emailTo: recipients('Add Email To', 'Email'),
     emailCc: recipients('Add Email Cc', 'Email'),
     emailBcc: recipients('Add Email Bcc', 'Email'),
     smsBody: template([VALUE], 4, { open: 'Edit SMS Content', title: 'SMS Content', empty: M.smsContent }),
-    whatsappBody: template([VALUE], 4, { open: 'Edit WhatsApp Content', title: 'WhatsApp Content', empty: M.whatsappContent }),
+    whatsappBody: template([VALUE], 4, {
+      open: 'Edit WhatsApp Content',
+      title: 'WhatsApp Content',
+      empty: M.whatsappContent,
+    }),
     emailBody: template([VALUE], 8),
     subject: template([VALUE], 1, { open: 'Edit Subject', title: 'Subject', empty: M.subjectPopup }),
     header: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
     footer: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } },
-    webhookBody: template([VALUE, { label: 'IF', format: '{{#if $}}{{$}}{{/if}}' }, { label: 'IF-ELSE', format: '{{#if $}}{{$}}{{else}}{{/if}}' }], 8),
+    webhookBody: template(
+      [
+        VALUE,
+        { label: 'IF', format: '{{#if $}}{{$}}{{/if}}' },
+        { label: 'IF-ELSE', format: '{{#if $}}{{$}}{{else}}{{/if}}' },
+      ],
+      8,
+    ),
     password: { 'ui:widget': 'password' },
     dynamicToken: { content: { 'ui:widget': 'textarea' }, header: { 'ui:widget': 'textarea' } },
   },
@@ -114,7 +167,9 @@ export const notificationConfigForm = defineForm({
     error: 'Error while fetching the configuration',
   },
   toForm: (record: ConfigRead) => toConfigForm(record),
-  toSubmission: (form, { scope, editing, params }) => ({ body: formToPayload(form, payloadIds(scope, editing ? idOf(params.customerConfigId) : null)) }),
+  toSubmission: (form, { scope, editing, params }) => ({
+    body: formToPayload(form, payloadIds(scope, editing ? idOf(params.customerConfigId) : null)),
+  }),
   submit: { create: notificationConfigApi.save },
   submitLabel: { create: 'Submit', edit: 'Submit' },
   messages: {
@@ -122,33 +177,51 @@ export const notificationConfigForm = defineForm({
     createError: 'Error while saving the configuration',
     preferServer: true,
   },
-  check: {
-    endpoint: notificationConfigApi.check,
-    input: (form, { scope }) => (form.eventId && form.mode ? { scope, query: { event_id: String(form.eventId), mode: String(form.mode) } } : undefined),
-    apply: (data, form) => {
-      const answer = readModeCheck(data);
-      const field = bodyField(form.mode);
-      if (!answer || !field) return {};
-      if (answer.configured) return { error: M.configured };
-      return { fill: { [field]: answer.default_body, ...(form.mode === 'EMAIL' && { subject: answer.default_subject }) } };
-    },
-  },
-  tools: [
-    {
-      label: 'Preview',
-      endpoint: notificationConfigApi.preview,
-      input: (form) => {
-        const payload = formToPayload(form, payloadIds({}, null));
-        return { body: { mode: payload.mode, body: payload.body ?? '', ...(payload.mode === 'EMAIL' && { subject: payload.subject }), ...(payload.mode !== 'SMS' && payload.mode !== 'WEBHOOKS' && { header: payload.header, footer: payload.footer }), ...(payload.mode === 'WEBHOOKS' && payload.contentType && { contentType: payload.contentType }) } };
+  parts: [
+    formCheck({
+      endpoint: notificationConfigApi.check,
+      input: (form, { scope }) =>
+        form.eventId && form.mode
+          ? { scope, query: { event_id: String(form.eventId), mode: String(form.mode) } }
+          : undefined,
+      apply: (data, form) => {
+        const answer = readModeCheck(data);
+        const field = bodyField(form.mode);
+        if (!answer || !field) return {};
+        if (answer.configured) return { error: M.configured };
+        return {
+          fill: { [field]: answer.default_body, ...(form.mode === 'EMAIL' && { subject: answer.default_subject }) },
+        };
       },
-      show: readPreview,
-    },
-    {
-      label: 'Send test',
-      endpoint: notificationConfigApi.sendTest,
-      input: (form, { scope, params }) => ({ body: formToPayload(form, payloadIds(scope, idOf(params.customerConfigId))) }),
-      show: readTestResult,
-    },
+    }),
+    formTools([
+      {
+        label: 'Preview',
+        endpoint: notificationConfigApi.preview,
+        input: (form) => {
+          const payload = formToPayload(form, payloadIds({}, null));
+          return {
+            body: {
+              mode: payload.mode,
+              body: payload.body ?? '',
+              ...(payload.mode === 'EMAIL' && { subject: payload.subject }),
+              ...(payload.mode !== 'SMS' &&
+                payload.mode !== 'WEBHOOKS' && { header: payload.header, footer: payload.footer }),
+              ...(payload.mode === 'WEBHOOKS' && payload.contentType && { contentType: payload.contentType }),
+            },
+          };
+        },
+        show: readPreview,
+      },
+      {
+        label: 'Send test',
+        endpoint: notificationConfigApi.sendTest,
+        input: (form, { scope, params }) => ({
+          body: formToPayload(form, payloadIds(scope, idOf(params.customerConfigId))),
+        }),
+        show: readTestResult,
+      },
+    ]),
   ],
   after: '/configuration-list',
   back: '/configuration-list',

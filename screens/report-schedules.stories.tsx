@@ -9,25 +9,74 @@ import { ListView } from '../engine/list/ListView';
 
 /** A run of a schedule as the report service answers it. */
 const run = (scheduleId: string, id: string, startedAt: string, more: Partial<ReportRun> = {}): ReportRun => ({
-  id, scheduleId, trigger: 'SCHEDULE', dueAt: startedAt, startedAt, finishedAt: startedAt, late: false, outcome: 'SUCCESS', rows: 14,
-  recipients: ['ops@demo.local', 'plant.head@tatasteel.example'], error: null, fileName: `${scheduleId}-${id}.xlsx`, hasFile: true, ...more,
+  id,
+  scheduleId,
+  trigger: 'SCHEDULE',
+  dueAt: startedAt,
+  startedAt,
+  finishedAt: startedAt,
+  late: false,
+  outcome: 'SUCCESS',
+  rows: 14,
+  recipients: ['ops@demo.local', 'plant.head@tatasteel.example'],
+  error: null,
+  fileName: `${scheduleId}-${id}.xlsx`,
+  hasFile: true,
+  ...more,
 });
 
-const definition = (cron: string, emails: string) => ({ email_recipients: emails, company_id: '1001', schedule: { cron, type: 'DAILY' } });
+const definition = (cron: string, emails: string) => ({
+  email_recipients: emails,
+  company_id: '1001',
+  schedule: { cron, type: 'DAILY' },
+});
 
 /** Tata Steel's schedules: one run on time, one whose run failed late, one new (no run yet), one disabled. */
 function reportApi() {
   const runs: Record<string, ReportRun[]> = {
-    rs_tsl_daily: [run('rs_tsl_daily', 'run_2', '2026-11-24T00:30:00.000Z'), run('rs_tsl_daily', 'run_1', '2026-11-23T00:30:00.000Z')],
-    rs_tsl_alert: [run('rs_tsl_alert', 'run_4', '2026-11-24T01:00:00.000Z', { late: true, dueAt: '2026-11-24T00:45:00.000Z', outcome: 'FAILED', error: 'SMTP refused the message', rows: null, hasFile: false, fileName: null })],
+    rs_tsl_daily: [
+      run('rs_tsl_daily', 'run_2', '2026-11-24T00:30:00.000Z'),
+      run('rs_tsl_daily', 'run_1', '2026-11-23T00:30:00.000Z'),
+    ],
+    rs_tsl_alert: [
+      run('rs_tsl_alert', 'run_4', '2026-11-24T01:00:00.000Z', {
+        late: true,
+        dueAt: '2026-11-24T00:45:00.000Z',
+        outcome: 'FAILED',
+        error: 'SMTP refused the message',
+        rows: null,
+        hasFile: false,
+        fileName: null,
+      }),
+    ],
     rs_tsl_new: [],
     rs_tsl_off: [],
   };
   const schedules = [
-    { id: 'rs_tsl_daily', type: 'DAILY_TRIP_SUMMARY', active: 1, definition: definition('0 0 3 * * ?', 'ops@demo.local,plant.head@tatasteel.example') },
-    { id: 'rs_tsl_new', type: 'DAILY_TRIP_SUMMARY', active: 1, definition: definition('0 30 2 * * ?', 'night@demo.local') },
-    { id: 'rs_tsl_off', type: 'DAILY_TRIP_SUMMARY', active: 0, definition: definition('0 30 2 * * ?', 'off@demo.local') },
-    { id: 'rs_tsl_alert', type: 'ALERT', active: 1, definition: definition('0 0/15 * * * ?', 'alerts@tatasteel.example') },
+    {
+      id: 'rs_tsl_daily',
+      type: 'DAILY_TRIP_SUMMARY',
+      active: 1,
+      definition: definition('0 0 3 * * ?', 'ops@demo.local,plant.head@tatasteel.example'),
+    },
+    {
+      id: 'rs_tsl_new',
+      type: 'DAILY_TRIP_SUMMARY',
+      active: 1,
+      definition: definition('0 30 2 * * ?', 'night@demo.local'),
+    },
+    {
+      id: 'rs_tsl_off',
+      type: 'DAILY_TRIP_SUMMARY',
+      active: 0,
+      definition: definition('0 30 2 * * ?', 'off@demo.local'),
+    },
+    {
+      id: 'rs_tsl_alert',
+      type: 'ALERT',
+      active: 1,
+      definition: definition('0 0/15 * * * ?', 'alerts@tatasteel.example'),
+    },
   ];
   return {
     ...consoleApi,
@@ -37,8 +86,17 @@ function reportApi() {
     [fixtureKey(reportCalls.runs)]: ({ params }: ApiRequest) => ok(runs[params.id] ?? []),
     [fixtureKey(reportCalls.runNow)]: ({ params }: ApiRequest) => {
       const schedule = schedules.find((s) => s.id === params.id);
-      if (!schedule?.active) return new ApiReply(409, { success: false, data: null, message: ['The schedule is disabled: enable it to run it'] });
-      const done = run(params.id, `run_${runs[params.id].length + 10}`, '2026-11-24T05:15:00.000Z', { trigger: 'MANUAL', dueAt: null, recipients: schedule.definition.email_recipients.split(',') });
+      if (!schedule?.active)
+        return new ApiReply(409, {
+          success: false,
+          data: null,
+          message: ['The schedule is disabled: enable it to run it'],
+        });
+      const done = run(params.id, `run_${runs[params.id].length + 10}`, '2026-11-24T05:15:00.000Z', {
+        trigger: 'MANUAL',
+        dueAt: null,
+        recipients: schedule.definition.email_recipients.split(','),
+      });
       runs[params.id].unshift(done);
       return ok(done);
     },

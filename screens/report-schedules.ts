@@ -2,12 +2,16 @@ import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { companyCalls } from '../schemas/api/company';
 import dayjs from 'dayjs';
-import { reportCalls, type ReportRun } from '../schemas/api/reports';
+import { reportCalls, type ReportRun, type ReportSchedule } from '../schemas/api/reports';
 import type { BodyOf } from '../schemas/api/contract';
-import { defineForm, defineList } from '../engine/define';
-import type { CellTag, ColumnConfig, ConfigContext, LookupConfig, Row, RowAction, SubmitContext } from '../engine/types';
+import { defineForm, defineList } from '../engine/registry/define';
+import type { CellTag, ColumnConfig } from '../engine/list/types';
+import { rowCall, type RowAction } from '../engine/list/rowActionTypes';
+import type { ConfigContext, LookupConfig, Row } from '../engine/types';
+import type { FormConfig, SubmitContext } from '../engine/form/types';
 import type { Scope } from '../engine/scope/scope';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
+import { buildFilters, definitionSummary, filterRows } from '../schemas/report-definition';
 import {
   EXCEPTION_FIXED,
   FILTER_FIELDS,
@@ -17,14 +21,10 @@ import {
   dailySummaryFormSchema,
   exceptionFormSchema,
   type DailySummaryForm,
-  type DefinitionFilter,
   type ExceptionForm,
-  type FilterRow,
   type ReportDefinition,
-  type ReportSchedule,
   type ReportType,
 } from '../schemas/report-schedule';
-import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './report-schedules.meta';
 
 /** The report service (spec 001 section 7, "Reports"): main envelope, its own base URL. */
@@ -40,31 +40,15 @@ export const reportApi = {
 };
 
 /** The comma-joined recipients, without blanks around each address. */
-export const joinEmails = (text = '') => text.split(',').map((e) => e.trim()).filter(Boolean).join(',');
+export const joinEmails = (text = '') =>
+  text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .join(',');
 
-/**
- * The filters to send (spec 001 section 5): only rows with a key, an operator and a non-empty value; for `in` and
- * `not_in` the value is split on commas into a list, for number (int) and date (minutes) fields it is parsed as an integer.
- */
-export function buildFilters(rows: FilterRow[] | undefined, fields: Record<string, string> = FILTER_FIELDS): DefinitionFilter[] {
-  return (rows ?? []).flatMap(({ key, operator, value: text }) => {
-    const raw = text?.trim();
-    if (!key || !operator || !raw) return [];
-    const type = fields[key];
-    const value = LIST_OPERATORS.some((listOperator) => listOperator === operator)
-      ? raw.split(',').map((v) => v.trim()).filter(Boolean)
-      : type === 'int' || type === 'date' ? Number.parseInt(raw, 10) : raw;
-    return [{ key, [operator]: value }];
-  });
-}
-
-/** Stored filters back into form rows (lists joined with commas). */
-export function filterRows(filters: DefinitionFilter[] | undefined): FilterRow[] {
-  return (filters ?? []).map(({ key, ...rest }) => {
-    const [operator, value] = Object.entries(rest)[0] ?? [];
-    return { key, operator, value: Array.isArray(value) ? value.join(',') : value === undefined ? undefined : String(value) };
-  });
-}
+/** The filters between the form's rows and their stored shape: one home, shared with the server. */
+export { buildFilters, filterRows };
 
 /** What every definition carries: recipients, the company (and branch when one is chosen) and the daily schedule. */
 export function baseDefinition(form: DailySummaryForm, scope: Scope): ReportDefinition {
@@ -121,17 +105,6 @@ const entity: LookupConfig = {
   error: 'Error while fetching cbdt',
 };
 
-/** The definition of a listed schedule (an object, or its JSON text). */
-function definitionOf(row: { definition?: unknown }): ReportDefinition | undefined {
-  const { definition } = row;
-  if (typeof definition !== 'string') return definition as ReportDefinition | undefined;
-  try {
-    return JSON.parse(definition) as ReportDefinition;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A schedule in words, from its Quartz cron: 'Daily at 8:30 AM IST', 'Every 2 hours'; a cron no choice has, as it is. */
 export function scheduleText(cron: string | undefined): string {
   if (!cron) return '';
@@ -141,7 +114,12 @@ export function scheduleText(cron: string | undefined): string {
 }
 
 /** The recipients of a listed schedule, separated by a comma and a space. */
-export const recipientsText = (row: { definition?: unknown }) => (definitionOf(row)?.email_recipients ?? '').split(',').map((e) => e.trim()).filter(Boolean).join(', ');
+export const recipientsText = (row: { definition?: unknown }) =>
+  (definitionSummary(row.definition).recipients ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)
+    .join(', ');
 
 /** A run's time as the lists show it: '24/11/2026 06:00' (the browser's time zone). */
 export const runTime = (at: string | null | undefined) => (at ? dayjs(at).format('DD/MM/YYYY HH:mm') : '');
@@ -162,7 +140,9 @@ export function runTags(run: ReportRun | null | undefined): CellTag[] {
   if (!run) return [];
   return [
     ...(run.outcome === 'FAILED' ? [{ text: 'Failed', color: 'red', ...(run.error ? { title: run.error } : {}) }] : []),
-    ...(run.late ? [{ text: 'late', color: 'orange', ...(run.dueAt ? { title: `Due ${runTime(run.dueAt)}` } : {}) }] : []),
+    ...(run.late
+      ? [{ text: 'late', color: 'orange', ...(run.dueAt ? { title: `Due ${runTime(run.dueAt)}` } : {}) }]
+      : []),
   ];
 }
 
@@ -188,15 +168,31 @@ export const lastRunColumn: ColumnConfig<Listed> = {
   field: 'lastRun',
   value: (row) => runText(row.lastRun),
   tags: (row) => runTags(row.lastRun),
-  download: { endpoint: reportApi.runFile, input: (row) => runFile(row.lastRun), error: 'Error while downloading the report file', compact: true },
+  download: {
+    endpoint: reportApi.runFile,
+    input: (row) => runFile(row.lastRun),
+    error: 'Error while downloading the report file',
+    compact: true,
+  },
   width: 170,
 };
 
 /** The columns of a schedule's runs (newest first): when, how started, outcome, rows, recipients, why it failed and the file. */
 const runColumns: ColumnConfig<ReportRun & Row>[] = [
   { title: 'Started', field: 'startedAt', value: (run) => runTime(run.startedAt), width: 140 },
-  { title: 'Trigger', field: 'trigger', value: (run) => (run.trigger === 'MANUAL' ? 'Run now' : 'Scheduled'), width: 90 },
-  { title: 'Outcome', field: 'outcome', value: (run) => (run.outcome === 'SUCCESS' ? 'Success' : run.outcome === 'RUNNING' ? 'Running' : ''), tags: runTags, width: 130 },
+  {
+    title: 'Trigger',
+    field: 'trigger',
+    value: (run) => (run.trigger === 'MANUAL' ? 'Run now' : 'Scheduled'),
+    width: 90,
+  },
+  {
+    title: 'Outcome',
+    field: 'outcome',
+    value: (run) => (run.outcome === 'SUCCESS' ? 'Success' : run.outcome === 'RUNNING' ? 'Running' : ''),
+    tags: runTags,
+    width: 130,
+  },
   { title: 'Rows', field: 'rows', width: 60 },
   { title: 'Recipients', field: 'recipients', value: (run) => run.recipients.join(', ') },
   { title: 'Error', field: 'error' },
@@ -209,17 +205,17 @@ const runColumns: ColumnConfig<ReportRun & Row>[] = [
 ];
 
 /** 'Run now' (an inactive schedule cannot be run) and 'Runs' (the schedule's runs, each file downloadable). */
-export const runActions: RowAction<Listed>[] = [
-  {
+export const runActions: RowAction<ReportSchedule>[] = [
+  rowCall({
     kind: 'call',
     label: 'Run now',
     icon: 'run',
     endpoint: reportApi.runNow,
     input: (row) => ({ params: { id: String(row.id) } }),
-    outcome: (data) => runOutcome(data as ReportRun | undefined),
+    outcome: (data) => runOutcome(data),
     error: 'Error while running report',
     disabledWhen: (row) => !isActive(row),
-  },
+  }),
   {
     kind: 'rows',
     label: 'Runs',
@@ -238,9 +234,14 @@ export const runActions: RowAction<Listed>[] = [
  * A report list: Event Id, Event Name, the recipients and the schedule in words (so rows can be told apart), the
  * last run, the enable switch (flips active 0/1 after confirming), Run now, Runs and Edit; searchable by recipient.
  */
-function reportList(type: ReportType, screen: typeof registered.dailySummaryList, button: string, companyMessage: string) {
+function reportList(
+  type: ReportType,
+  screen: typeof registered.dailySummaryList,
+  button: string,
+  companyMessage: string,
+) {
   const { path } = screen;
-  return defineList<Listed>({
+  return defineList({
     ...screen,
     lookup: entity,
     source: reportApi.list,
@@ -250,18 +251,24 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
       { title: 'Event Id', field: 'id', width: 120 },
       { title: 'Event Name', field: 'type', width: 100 },
       { title: 'Recipients', field: 'recipients', value: recipientsText, sortable: true },
-      { title: 'Schedule', field: 'schedule', value: (row) => scheduleText(definitionOf(row)?.schedule?.cron), width: 150 },
+      {
+        title: 'Schedule',
+        field: 'schedule',
+        value: (row) => scheduleText(definitionSummary(row.definition).cron),
+        width: 150,
+      },
       lastRunColumn,
       {
-        ...switchColumn({
-          title: 'Enable Notificaton',
-          field: 'active',
-          value: (row) => Number(row.active) === 1,
+        title: 'Enable Notificaton',
+        field: 'active',
+        value: (row) => Number(row.active) === 1,
+        kind: 'switch',
+        toggle: {
           endpoint: reportApi.update,
           input: (row) => ({ params: { id: String(row.id) }, body: { active: Number(row.active) === 1 ? 0 : 1 } }),
           confirmText: 'Are you sure want to disable/enable notification',
           error: 'Error while disabling report',
-        }),
+        },
         width: 110,
       },
     ],
@@ -274,6 +281,21 @@ function reportList(type: ReportType, screen: typeof registered.dailySummaryList
     edit: { to: `${path}/edit/:id`, disabledWhen: (row) => !isActive(row) },
   });
 }
+
+/**
+ * Spec 001 section 8's two texts of a create that did not work: 'There is something wrong' when the server answered
+ * that it was not successful (a refusal it explains), 'Error while creating report' when the call failed (no answer,
+ * or the server's own failure).
+ */
+export const REPORT_CREATE = { refused: 'There is something wrong', failed: 'Error while creating report' } as const;
+
+/** A create that failed says so; any other failure (a refusal, an update's) is shown the engine's way. */
+export const reportSaveFailure: NonNullable<FormConfig['onFailure']> = (failure, show) => {
+  const answered = failure.status >= 400 && failure.status < 500;
+  if (failure.error !== REPORT_CREATE.refused || answered) return false;
+  show.toast(REPORT_CREATE.failed);
+  return true;
+};
 
 /** What both report forms share: the company's entity, the schedule's loading, the calls, the texts and the way back. */
 const reportForm = (path: string) => ({
@@ -288,30 +310,48 @@ const reportForm = (path: string) => ({
   messages: {
     created: 'Report set sucessfully',
     updated: 'Report updated sucessfully',
-    createError: 'There is something wrong',
+    createError: REPORT_CREATE.refused,
     updateError: 'Error while updating report',
     // The twin of a schedule the entity has already is told under the recipients (both forms name them `emails`).
     fieldOf: { [REPORT_DUPLICATE]: 'emails' },
   },
+  onFailure: reportSaveFailure,
   after: path,
   back: path,
 });
 
 /** Create (POST with entity_id, type and the definition) or edit (PUT of the full definition, with the schedule's job). */
-function saving(type: ReportType, definition: ReportDefinition, { params, editing, lookup, record }: SubmitContext<ReportSchedule>) {
+function saving(
+  type: ReportType,
+  definition: ReportDefinition,
+  { params, editing, lookup, record }: SubmitContext<ReportSchedule>,
+) {
   if (editing) {
     const job = record?.job_request?.job_uuid;
-    return { params: { id: params.id }, body: { definition: job ? { ...definition, job_uuid: job } : definition } satisfies BodyOf<typeof reportCalls.update> };
+    return {
+      params: { id: params.id },
+      body: { definition: job ? { ...definition, job_uuid: job } : definition } satisfies BodyOf<
+        typeof reportCalls.update
+      >,
+    };
   }
   // The look-up's id is read before saving ('' would be refused with the same text as none).
   return { body: { entity_id: lookup ?? '', type, definition } satisfies BodyOf<typeof reportCalls.create> };
 }
 
-const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({ 'ui:widget': 'cronSchedule', 'ui:options': { choices, placeholder: 'Select timings' } });
+const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({
+  'ui:widget': 'cronSchedule',
+  'ui:options': { choices, placeholder: 'Select timings' },
+});
 const emails = { 'ui:placeholder': 'Comma separated e-mail ids' };
 
 /** /sputnik-daily-summary (spec 001 section 2.6). */
-export const dailySummaryList = reportList('DAILY_TRIP_SUMMARY', registered.dailySummaryList, 'Set Daily summary Report of Sputnik', 'Select a company to set daily summary report');
+export const dailySummaryList = reportList(
+  'DAILY_TRIP_SUMMARY',
+  registered.dailySummaryList,
+  'Set Daily summary Report of Sputnik',
+  'Select a company to set daily summary report',
+);
 
 export const dailySummaryForm = defineForm({
   ...registered.dailySummaryForm,
@@ -325,7 +365,12 @@ export const dailySummaryForm = defineForm({
 });
 
 /** /exception-report (spec 001 section 2.7). */
-export const exceptionList = reportList('ALERT', registered.exceptionList, 'Set Exception Report', 'Select a company to Exception Report');
+export const exceptionList = reportList(
+  'ALERT',
+  registered.exceptionList,
+  'Set Exception Report',
+  'Select a company to Exception Report',
+);
 
 export const exceptionForm = defineForm({
   ...registered.exceptionForm,

@@ -1,10 +1,11 @@
+import { isRecord } from '../engine/data/pick';
 import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
-import { defineSheet } from '../engine/define';
+import { defineSheet } from '../engine/registry/define';
 import { dates, lookups, numbers, type LookupOption, type LookupSource } from '../engine/sheet/rowProcessors';
-import type { SheetRowResult } from '../engine/types';
-import { mainCalls } from '../schemas/api/main';
-import { ROUTE_MASTER_MAX_ROWS, ROUTE_MASTER_REF_TEXT, type RouteMasterBody, type RouteMasterBulkResult } from '../schemas/route-master';
+import type { SheetRowResult } from '../engine/sheet/types';
+import { mainCalls, type RouteMasterBulkResult } from '../schemas/api/main';
+import { ROUTE_MASTER_MAX_ROWS, ROUTE_MASTER_REF_TEXT, type RouteMasterBody } from '../schemas/route-master';
 import { api } from './endpoints';
 import * as registered from './route-master-upload.meta';
 
@@ -38,10 +39,15 @@ const OPTIONAL_COSTS = [
 ] as const;
 
 /** Options of a list answer: each item's `label` field names it, its `id` is sent. */
-const optionsOf = (labelFields: readonly string[]) => (data: unknown): LookupOption[] =>
-  (Array.isArray(data) ? (data as Record<string, unknown>[]) : []).flatMap((item) =>
-    labelFields.flatMap((field) => (typeof item[field] === 'string' && item[field] ? [{ label: item[field] as string, value: String(item.id) }] : [])),
-  );
+const optionsOf =
+  (labelFields: readonly string[]) =>
+  (data: unknown): LookupOption[] =>
+    (Array.isArray(data) ? data.filter(isRecord) : []).flatMap((item) =>
+      labelFields.flatMap((field) => {
+        const label = item[field];
+        return typeof label === 'string' && label ? [{ label, value: String(item.id) }] : [];
+      }),
+    );
 
 /** A route is named by its label, or by its code. */
 const routes: LookupSource = { endpoint: api.routes, options: optionsOf(['label', 'code']) };
@@ -52,7 +58,8 @@ const materials: LookupSource = { endpoint: api.materials, options: optionsOf(['
 /** A row after the processors: ids filled, numbers plain (STT in minutes), Valid From in epoch milliseconds. */
 function toBulkRow(row: Record<string, string>) {
   const data: Cost[] = [{ key: 'ROUTE_COST', value: Number(row['Freight Cost']), unit: 'FIXED' }];
-  for (const [column, key, unit] of OPTIONAL_COSTS) if (row[column]) data.push({ key, value: Number(row[column]), unit });
+  for (const [column, key, unit] of OPTIONAL_COSTS)
+    if (row[column]) data.push({ key, value: Number(row[column]), unit });
   if (row['STT (hours)']) data.push({ key: 'STANDARD_TRANSIT_TIME', value: Number(row['STT (hours)']), unit: 'FIXED' });
   return {
     routeId: row.routeId,

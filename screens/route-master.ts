@@ -1,7 +1,13 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { ROUTE_MASTER_TAKEN, routeMasterFormSchema, type RouteMasterBody, type RouteMasterEntry, type RouteMasterForm } from '../schemas/route-master';
-import { defineForm, defineList } from '../engine/define';
+import {
+  ROUTE_MASTER_TAKEN,
+  routeMasterFormSchema,
+  type RouteMasterBody,
+  type RouteMasterForm,
+} from '../schemas/route-master';
+import type { RouteMasterEntry } from '../schemas/api/main';
+import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
 import * as registered from './route-master.meta';
 
@@ -51,14 +57,25 @@ export const routeMasterList = defineList({
     { title: 'Valid From', field: 'validFrom', kind: 'date', sortable: true, width: 130 },
     { title: 'Freight Cost', field: 'data', kind: 'inr', sortable: true, value: freightCost, width: 140 },
   ],
-  search: { placeholder: 'Search transporter, route, vehicle or material', fields: ['partnerName', 'routeLabel', 'vehicleType', 'materialType'] },
+  search: {
+    placeholder: 'Search transporter, route, vehicle or material',
+    fields: ['partnerName', 'routeLabel', 'vehicleType', 'materialType'],
+  },
   noun: 'entries',
   emptyText: 'No route master entries found for the given selection',
   fetchError: 'Error while fetching details',
-  headerButtons: [{ label: 'Add New Entry', to: '/route-master/add', primary: true }, { label: 'Upload', to: '/route-master/upload' }],
+  headerButtons: [
+    { label: 'Add New Entry', to: '/route-master/add', primary: true },
+    { label: 'Upload', to: '/route-master/upload' },
+  ],
 });
 
-const select = (endpoint: (typeof api)[keyof typeof api], labelField: string, placeholder: string, fetchError: string) => ({
+const select = (
+  endpoint: (typeof api)[keyof typeof api],
+  labelField: string,
+  placeholder: string,
+  fetchError: string,
+) => ({
   'ui:widget': 'remoteSelect',
   'ui:options': { endpoint, labelField, valueField: 'id', placeholder, fetchError },
 });
@@ -81,6 +98,10 @@ export const routeMasterForm = defineForm({
   toSubmission: (form) => ({ body: routeMasterBody(form), query: { routeId: form.routeId } }),
   submit: { create: api.createRouteMaster },
   submitLabel: { create: 'Submit' },
-  messages: { created: 'Route master added successfully', createError: 'Error while adding', fieldOf: { [ROUTE_MASTER_TAKEN]: 'routeId' } },
+  messages: {
+    created: 'Route master added successfully',
+    createError: 'Error while adding',
+    fieldOf: { [ROUTE_MASTER_TAKEN]: 'routeId' },
+  },
   after: '/route-master',
 });

@@ -1,11 +1,12 @@
+import { isRecord } from '../engine/data/pick';
 import { UPLOAD_MSG } from '../schemas/messages';
 import { endpoint } from '../engine/data/endpoint';
-import { defineSheet } from '../engine/define';
+import { defineSheet } from '../engine/registry/define';
 import { batchGeocoder, geocode, geocodeRow, type SheetGeocoder } from '../engine/sheet/geocodeProcessor';
 import { numbers } from '../engine/sheet/rowProcessors';
 import { SHEET_TEXT } from '../engine/sheet/sheetText';
 import type { RowStep, RowValues, SheetProcessor } from '../engine/sheetConfig';
-import type { SheetRowResult } from '../engine/types';
+import type { SheetRowResult } from '../engine/sheet/types';
 import { mainCalls } from '../schemas/api/main';
 import * as registered from './routes-upload.meta';
 
@@ -54,6 +55,21 @@ interface WaypointPlace {
   lng: number;
 }
 
+/** The hidden column's waypoints (JSON this screen wrote), each checked: what is not a geocoded waypoint is left out. */
+function waypointPlaces(text: string): WaypointPlace[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text || '[]');
+  } catch {
+    return [];
+  }
+  return (Array.isArray(parsed) ? parsed.filter(isRecord) : []).flatMap(({ place_id, address, lat, lng }) =>
+    typeof place_id === 'string' && typeof address === 'string' && typeof lat === 'number' && typeof lng === 'number'
+      ? [{ place_id, address, lat, lng }]
+      : [],
+  );
+}
+
 /** A waypoint as typed: an address, coordinates ('lat,lng'), or both ('address @ lat,lng'). */
 export interface WaypointText {
   address: string;
@@ -94,7 +110,13 @@ export async function geocodeWaypoints(values: RowValues, geocoder: SheetGeocode
   if (items.length > MAX_WAYPOINTS) return { error: `At most ${MAX_WAYPOINTS} waypoints per route` };
   // All at once: a batching geocoder sends them with the other rows' lookups.
   const steps = await Promise.all(
-    items.map((item) => geocodeRow({ address: item.address, lat: item.lat, lng: item.lng, placeId: '' }, { address: 'address', lat: 'lat', lng: 'lng', placeId: 'placeId' }, geocoder)),
+    items.map((item) =>
+      geocodeRow(
+        { address: item.address, lat: item.lat, lng: item.lng, placeId: '' },
+        { address: 'address', lat: 'lat', lng: 'lng', placeId: 'placeId' },
+        geocoder,
+      ),
+    ),
   );
   const places: WaypointPlace[] = [];
   for (const step of steps) {
@@ -125,13 +147,17 @@ function endPlace(row: Record<string, string>, name: 'Loading' | 'Unloading', pl
     address,
     cpCode: row[`${name} Code`] ?? '',
     geofenceRadius: radius ? Number(radius) : 2,
-    google: { place_id: placeId, formatted_address: address, geometry: { location: { lat: Number(row[`${name} Latitude`]), lng: Number(row[`${name} Longitude`]) } } },
+    google: {
+      place_id: placeId,
+      formatted_address: address,
+      geometry: { location: { lat: Number(row[`${name} Latitude`]), lng: Number(row[`${name} Longitude`]) } },
+    },
   };
 }
 
 /** A processed row as the bulk call's row: loading point first, waypoints, unloading point last; STT in minutes. */
 export function toRouteRow(row: Record<string, string>) {
-  const middle = (JSON.parse(row.waypointPlaces || '[]') as WaypointPlace[]).map((p) => ({
+  const middle = waypointPlaces(row.waypointPlaces).map((p) => ({
     label: p.address.slice(0, 200),
     address: p.address,
     cpCode: '',
@@ -200,9 +226,24 @@ export function routesSheetConfig(options: { geocoder?: SheetGeocoder; chunkSize
       lists: [{ name: 'How to fill', values: HOW_TO_FILL }],
     },
     processors: [
-      numbers([{ column: 'STT (hours)', times: 60 }, { column: 'Loading Radius (km)' }, { column: 'Unloading Radius (km)' }]),
-      geocode({ address: 'Loading Address', lat: 'Loading Latitude', lng: 'Loading Longitude', placeId: 'loadingPlaceId' }, { geocoder }),
-      geocode({ address: 'Unloading Address', lat: 'Unloading Latitude', lng: 'Unloading Longitude', placeId: 'unloadingPlaceId' }, { geocoder }),
+      numbers([
+        { column: 'STT (hours)', times: 60 },
+        { column: 'Loading Radius (km)' },
+        { column: 'Unloading Radius (km)' },
+      ]),
+      geocode(
+        { address: 'Loading Address', lat: 'Loading Latitude', lng: 'Loading Longitude', placeId: 'loadingPlaceId' },
+        { geocoder },
+      ),
+      geocode(
+        {
+          address: 'Unloading Address',
+          lat: 'Unloading Latitude',
+          lng: 'Unloading Longitude',
+          placeId: 'unloadingPlaceId',
+        },
+        { geocoder },
+      ),
       waypoints(geocoder),
     ],
     submit: {

@@ -1,10 +1,12 @@
-import { ROUTE_CODE_TAKEN, routeBodySchema, routeModalSchema, sttHoursSchema, type Route } from '../schemas/route';
-import { defineForm, defineList } from '../engine/define';
+import { ROUTE_CODE_TAKEN, routeBodySchema, routeModalSchema, sttHoursSchema } from '../schemas/route';
+import type { Route } from '../schemas/api/main';
+import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
 import * as registered from './routes.meta';
 
 /** STT travels in minutes and is entered in hours (spec 000 section 9). */
-const toHours = (minutes: number | null | undefined) => (typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined);
+const toHours = (minutes: number | null | undefined) =>
+  typeof minutes === 'number' ? Math.round((minutes / 60) * 100) / 100 : undefined;
 const toMinutes = (hours: number | null | undefined) => (typeof hours === 'number' ? hours * 60 : null);
 
 /** A route fetched by id comes as a list of one. */
@@ -24,11 +26,21 @@ export const routeModal = defineForm({
   toForm: (route: Route) => ({ label: route.label, code: route.code, stt: toHours(route.stt) }),
   // The modal edits a listed route (the record is always there): its id, origin and destination go back as they were.
   toSubmission: (form, { record }) => ({
-    body: record && { id: record.id, origin: record.origin, destination: record.destination, ...form, stt: toMinutes(form.stt) },
+    body: record && {
+      id: record.id,
+      origin: record.origin,
+      destination: record.destination,
+      ...form,
+      stt: toMinutes(form.stt),
+    },
   }),
   submit: { create: api.saveRoute },
   submitLabel: { create: 'Update', edit: 'Update' },
-  messages: { created: 'Route updated successfully !', createError: 'Error while updating', fieldOf: { [ROUTE_CODE_TAKEN]: 'code' } },
+  messages: {
+    created: 'Route updated successfully !',
+    createError: 'Error while updating',
+    fieldOf: { [ROUTE_CODE_TAKEN]: 'code' },
+  },
 });
 
 /**
@@ -39,7 +51,14 @@ export const routesList = defineList({
   ...registered.routesList,
   source: api.routes,
   rowKey: 'id',
-  paging: { size: 20, rows: 'data', total: 'total', from: 'body', searchParam: 'q', sortParams: { sort: 'sort', order: 'order' } },
+  paging: {
+    size: 20,
+    rows: 'data',
+    total: 'total',
+    from: 'body',
+    searchParam: 'q',
+    sortParams: { sort: 'sort', order: 'order' },
+  },
   search: { placeholder: 'Search label, code, places or user' },
   noun: 'routes',
   columns: [
@@ -52,14 +71,23 @@ export const routesList = defineList({
   ],
   emptyText: 'No routes found for the given selection',
   fetchError: 'Error while fetching routes data',
-  headerButtons: [{ label: 'Add Route', to: '/routes/add', primary: true }, { label: 'Upload', to: '/routes/upload' }],
+  headerButtons: [
+    { label: 'Add Route', to: '/routes/add', primary: true },
+    { label: 'Upload', to: '/routes/upload' },
+  ],
   edit: { to: '/routes/:id/edit', modal: routeModal },
 });
 
 /** /routes/add and /routes/{id}/edit. */
 export const routeForm = defineForm({
   ...registered.routeForm,
-  schema: { ...routeBodySchema, properties: { ...routeBodySchema.properties, stt: { ...sttHoursSchema, type: ['number', 'null'], title: 'STT (hours)' } } },
+  schema: {
+    ...routeBodySchema,
+    properties: {
+      ...routeBodySchema.properties,
+      stt: { ...sttHoursSchema, type: ['number', 'null'], title: 'STT (hours)' },
+    },
+  },
   columns: 3,
   uiSchema: {
     'ui:order': ['label', 'code', 'stt', 'origin', 'destination', '*'],
@@ -75,10 +103,23 @@ export const routeForm = defineForm({
     pick: firstRoute,
     error: 'Error while fetching details',
   },
-  toForm: (route: Route) => ({ id: route.id, label: route.label, code: route.code, stt: toHours(route.stt), origin: route.origin, destination: route.destination }),
+  toForm: (route: Route) => ({
+    id: route.id,
+    label: route.label,
+    code: route.code,
+    stt: toHours(route.stt),
+    origin: route.origin,
+    destination: route.destination,
+  }),
   toSubmission: (form, { params }) => ({ body: { ...form, id: params.id, stt: toMinutes(form.stt) } }),
   submit: { create: api.saveRoute, update: api.saveRoute },
   submitLabel: { create: 'Add Route', edit: 'Update Route' },
-  messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating', fieldOf: { [ROUTE_CODE_TAKEN]: 'code' } },
+  messages: {
+    created: 'Routes added successfully !',
+    updated: 'Routes updated successfully !',
+    createError: 'Error while adding',
+    updateError: 'Error while updating',
+    fieldOf: { [ROUTE_CODE_TAKEN]: 'code' },
+  },
   after: '/routes',
 });

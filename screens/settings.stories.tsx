@@ -8,9 +8,28 @@ import { FormView } from '../engine/form/FormView';
 
 /** Tata Steel's stored settings, as the settings service answers them (extraContext and engineSetting as JSON strings). */
 const settingsApi = {
-  [fixtureKey(settingsCalls.mapViewGet)]: ok([{ companyId: '1001', branchId: null, departmentId: null, extraContext: '{"join_locations_with_arrow":true,"show_trail":false}' }]),
-  [fixtureKey(settingsCalls.tripAlertsGet)]: ok([{ companyId: '1001', branchId: null, departmentId: null, extraContext: '{"lastMileThreshold":15,"nightDriving":true}' }]),
-  [fixtureKey(settingsCalls.etaGet)]: ok([{ companyId: '1001', engineSetting: '{"engines":[{"id":"SpeedBasedTransformer","param":{"minDistance":50,"avgSpeed":35.5}}]}' }]),
+  [fixtureKey(settingsCalls.mapViewGet)]: ok([
+    {
+      companyId: '1001',
+      branchId: null,
+      departmentId: null,
+      extraContext: '{"join_locations_with_arrow":true,"show_trail":false}',
+    },
+  ]),
+  [fixtureKey(settingsCalls.tripAlertsGet)]: ok([
+    {
+      companyId: '1001',
+      branchId: null,
+      departmentId: null,
+      extraContext: '{"lastMileThreshold":15,"nightDriving":true}',
+    },
+  ]),
+  [fixtureKey(settingsCalls.etaGet)]: ok([
+    {
+      companyId: '1001',
+      engineSetting: '{"engines":[{"id":"SpeedBasedTransformer","param":{"minDistance":50,"avgSpeed":35.5}}]}',
+    },
+  ]),
   [fixtureKey(settingsCalls.mapViewAdd)]: ok(null),
   [fixtureKey(settingsCalls.tripAlertsAdd)]: ok(null),
   [fixtureKey(settingsCalls.etaAdd)]: ok(null),
@@ -20,7 +39,11 @@ const meta = {
   title: 'Screens/Settings',
   component: FormView,
   args: { config: mapViewForm },
-  parameters: { route: at('/utilities/enable-map-view', tataSteel), path: '/utilities/enable-map-view', api: settingsApi },
+  parameters: {
+    route: at('/utilities/enable-map-view', tataSteel),
+    path: '/utilities/enable-map-view',
+    api: settingsApi,
+  },
 } satisfies Meta<typeof FormView>;
 
 export default meta;
@@ -30,7 +53,9 @@ type Story = StoryObj<typeof meta>;
 export const MapView: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('checkbox', { name: 'Join Locations With Arrow', checked: true })).toBeInTheDocument();
+    await expect(
+      await canvas.findByRole('checkbox', { name: 'Join Locations With Arrow', checked: true }),
+    ).toBeInTheDocument();
   },
 };
 

@@ -1,10 +1,17 @@
-import { defineForm, defineLocalForm } from '../engine/define';
+import { defineForm, defineLocalForm } from '../engine/registry/define';
 import { endpoint } from '../engine/data/endpoint';
 import type { ConfigContext } from '../engine/types';
 import { settingsCalls } from '../schemas/api/settings';
 import { epodFormSchema } from '../schemas/epod';
 import {
-  SETTINGS_MSG, etaFormSchema, jsonObject, lastMileFormSchema, mapViewFormSchema, speedParams, type EtaRecord, type FeatureRecord,
+  SETTINGS_MSG,
+  etaFormSchema,
+  jsonObject,
+  lastMileFormSchema,
+  mapViewFormSchema,
+  speedParams,
+  type EtaRecord,
+  type FeatureRecord,
 } from '../schemas/feature-settings';
 import * as registered from './settings.meta';
 
@@ -19,7 +26,11 @@ const settingsApi = {
 };
 
 /** The scope a feature-permission save names, from the query string. */
-const scopeBody = ({ scope }: ConfigContext) => ({ companyId: scope.companyId ?? '', branchId: scope.branchId ?? null, departmentId: scope.departmentId ?? null });
+const scopeBody = ({ scope }: ConfigContext) => ({
+  companyId: scope.companyId ?? '',
+  branchId: scope.branchId ?? null,
+  departmentId: scope.departmentId ?? null,
+});
 /** The first record of a read's list (none: the form starts empty). */
 const first = (data: unknown) => (Array.isArray(data) ? data[0] : undefined);
 /** What every settings form shares: the scope's record read again on a scope change, Save, 'Select a company to save'. */
@@ -30,13 +41,28 @@ export const mapViewForm = defineForm({
   ...registered.mapViewForm,
   ...setting,
   schema: mapViewFormSchema,
-  load: { endpoint: settingsApi.mapView, input: ({ scope }) => ({ scope }), pick: first, error: SETTINGS_MSG.failed, byScope: true },
+  load: {
+    endpoint: settingsApi.mapView,
+    input: ({ scope }) => ({ scope }),
+    pick: first,
+    error: SETTINGS_MSG.failed,
+    byScope: true,
+  },
   toForm: (record: Partial<FeatureRecord>) => {
     const flags = jsonObject(record.extraContext);
-    return { join_locations_with_arrow: flags.join_locations_with_arrow === true, show_trail: flags.show_trail === true };
+    return {
+      join_locations_with_arrow: flags.join_locations_with_arrow === true,
+      show_trail: flags.show_trail === true,
+    };
   },
   toSubmission: (form, ctx) => ({
-    body: { ...scopeBody(ctx), extraContext: { join_locations_with_arrow: form.join_locations_with_arrow === true, show_trail: form.show_trail === true } },
+    body: {
+      ...scopeBody(ctx),
+      extraContext: {
+        join_locations_with_arrow: form.join_locations_with_arrow === true,
+        show_trail: form.show_trail === true,
+      },
+    },
   }),
   submit: { create: settingsApi.saveMapView },
   messages: { created: SETTINGS_MSG.saved, createError: SETTINGS_MSG.failed },
@@ -47,13 +73,22 @@ export const lastMileForm = defineForm({
   ...registered.lastMileForm,
   ...setting,
   schema: lastMileFormSchema,
-  load: { endpoint: settingsApi.tripAlerts, input: ({ scope }) => ({ scope }), pick: first, error: SETTINGS_MSG.failedPlain, byScope: true },
+  load: {
+    endpoint: settingsApi.tripAlerts,
+    input: ({ scope }) => ({ scope }),
+    pick: first,
+    error: SETTINGS_MSG.failedPlain,
+    byScope: true,
+  },
   toForm: (record: Partial<FeatureRecord>) => {
     const threshold = jsonObject(record.extraContext).lastMileThreshold;
     return typeof threshold === 'number' ? { lastMileThreshold: threshold } : {};
   },
   toSubmission: (form, ctx) => ({
-    body: { ...scopeBody(ctx), extraContext: { ...jsonObject(ctx.record?.extraContext), lastMileThreshold: form.lastMileThreshold } },
+    body: {
+      ...scopeBody(ctx),
+      extraContext: { ...jsonObject(ctx.record?.extraContext), lastMileThreshold: form.lastMileThreshold },
+    },
   }),
   submit: { create: settingsApi.saveTripAlerts },
   messages: { created: SETTINGS_MSG.savedCapital, createError: SETTINGS_MSG.failedPlain },
@@ -64,10 +99,19 @@ export const etaForm = defineForm({
   ...registered.etaForm,
   ...setting,
   schema: etaFormSchema,
-  load: { endpoint: settingsApi.eta, input: ({ scope }) => ({ scope }), pick: first, error: SETTINGS_MSG.failedPlain, byScope: true },
+  load: {
+    endpoint: settingsApi.eta,
+    input: ({ scope }) => ({ scope }),
+    pick: first,
+    error: SETTINGS_MSG.failedPlain,
+    byScope: true,
+  },
   toForm: (record: Partial<EtaRecord>) => speedParams(record.engineSetting),
   toSubmission: (form, { scope }) => ({
-    body: { companyId: scope.companyId ?? '', engineSetting: { minDistance: form.minDistance, avgSpeed: form.avgSpeed } },
+    body: {
+      companyId: scope.companyId ?? '',
+      engineSetting: { minDistance: form.minDistance, avgSpeed: form.avgSpeed },
+    },
   }),
   submit: { create: settingsApi.saveEta },
   messages: { created: SETTINGS_MSG.savedCapital, createError: SETTINGS_MSG.failedPlain },
@@ -78,8 +122,26 @@ export const epodForm = defineLocalForm({
   ...registered.epodForm,
   schema: epodFormSchema,
   uiSchema: {
-    'ui:order': ['epodConsignee', 'epodDriver', 'enableOtp', 'otpMandatory', 'enableUpload', 'uploadMandatory', 'issueTags', 'callbackRequest',
-      'callbackTo', 'feedback', 'feedbackTags', 'smsTimes', 'xHours', 'otpActors', 'statusChange', 'tripAction', 'closeAfter', '*'],
+    'ui:order': [
+      'epodConsignee',
+      'epodDriver',
+      'enableOtp',
+      'otpMandatory',
+      'enableUpload',
+      'uploadMandatory',
+      'issueTags',
+      'callbackRequest',
+      'callbackTo',
+      'feedback',
+      'feedbackTags',
+      'smsTimes',
+      'xHours',
+      'otpActors',
+      'statusChange',
+      'tripAction',
+      'closeAfter',
+      '*',
+    ],
     enableOtp: { 'ui:widget': 'radio', 'ui:options': { inline: true } },
     enableUpload: { 'ui:widget': 'radio', 'ui:options': { inline: true } },
     issueTags: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true } },

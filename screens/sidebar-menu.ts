@@ -1,12 +1,19 @@
 import { ACCESS_KEY } from '../schemas/access-key';
 import {
-  SIDEBAR_MSG, SIDEBAR_ROLES, parseUserIds, sidebarMenuFormSchema, userIdTextSchema,
-  type SidebarConfig, type SidebarMenuForm, type UpdateLandingPageBody, type UpdateSideMenuListBody,
+  SIDEBAR_MSG,
+  SIDEBAR_ROLES,
+  parseUserIds,
+  sidebarMenuFormSchema,
+  userIdTextSchema,
+  type SidebarConfig,
+  type SidebarMenuForm,
+  type UpdateLandingPageBody,
+  type UpdateSideMenuListBody,
 } from '../schemas/sidebar-menu';
 import { validate } from '../schemas/ajv';
-import { endpoint } from '../engine/data/endpoint';
+import { callEndpoint, endpoint } from '../engine/data/endpoint';
 import { dataCalls } from '../schemas/api/data';
-import { defineForm, defineList } from '../engine/define';
+import { defineForm, defineList } from '../engine/registry/define';
 import type { ConfigContext } from '../engine/types';
 import * as registered from './sidebar-menu.meta';
 
@@ -27,10 +34,13 @@ export const sidebarMenuList = defineList({
   source: sidebarApi.list,
   rowKey: 'id',
   columns: [{ title: 'Feature Name', field: 'featureKey' }],
+  search: { placeholder: 'Search features', fields: ['featureKey'] },
   noun: 'menus',
   emptyText: 'No sidebar menu override found for the given selection',
   fetchError: 'Error while fetching data',
-  headerButtons: [{ label: 'Set SideMenuBar', to: '/sidebar-menu/add', primary: true, companyMessage: SIDEBAR_MSG.noCompany }],
+  headerButtons: [
+    { label: 'Set SideMenuBar', to: '/sidebar-menu/add', primary: true, companyMessage: SIDEBAR_MSG.noCompany },
+  ],
   edit: { to: '/sidebar-menu/edit/:id' },
 });
 
@@ -41,7 +51,9 @@ const targetOf = (form: SidebarMenuForm, { scope }: ConfigContext) =>
  * What both saves send besides the target: the key, whose override it is and enabled 1 (a save enables it). The
  * engine asks for a company before saving, so the empty id is never sent.
  */
-const where = ({ scope }: ConfigContext): Pick<UpdateSideMenuListBody, 'key' | 'companyId' | 'branchId' | 'enabled'> => ({
+const where = ({
+  scope,
+}: ConfigContext): Pick<UpdateSideMenuListBody, 'key' | 'companyId' | 'branchId' | 'enabled'> => ({
   key: ACCESS_KEY,
   companyId: scope.companyId ?? '',
   branchId: scope.branchId ?? null,
@@ -58,7 +70,11 @@ export const sidebarMenuForm = defineForm({
     roles: { 'ui:enumNames': SIDEBAR_ROLES.map((role) => role.name) },
   },
   companyMessage: SIDEBAR_MSG.noCompany,
-  load: { endpoint: sidebarApi.byId, input: ({ scope, params }) => ({ scope, query: { id: params.id } }), error: 'Error while fetching data' },
+  load: {
+    endpoint: sidebarApi.byId,
+    input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
+    error: 'Error while fetching data',
+  },
   toForm: (config: SidebarConfig) => ({
     roles: config.roles ?? undefined,
     userId: (config.userId ?? []).join(', ') || undefined,
@@ -73,14 +89,21 @@ export const sidebarMenuForm = defineForm({
       ...(ctx.editing && ctx.params.id ? { id: ctx.params.id } : {}),
     },
   }),
-  alsoSubmit: {
-    endpoint: sidebarApi.saveLanding,
-    input: (form, ctx) => ({ body: { ...where(ctx), ...targetOf(form, ctx), landingPage: form.landingPage } satisfies UpdateLandingPageBody }),
+  // The landing page is saved by a second call once the menu list is (its failure toasted by the HTTP helper).
+  afterSave: async (form, ctx) => {
+    const body: UpdateLandingPageBody = { ...where(ctx), ...targetOf(form, ctx), landingPage: form.landingPage };
+    return (await callEndpoint(sidebarApi.saveLanding, { scope: ctx.scope, body })).ok;
   },
-  submitBlocked: (form) => validate(userIdTextSchema, form.userId ?? '').length > 0,
+  // Submit waits while the user ids hold letters.
+  parts: [({ formData }) => ({ blocksSubmit: validate(userIdTextSchema, formData.userId ?? '').length > 0 })],
   submit: { create: sidebarApi.save },
   submitLabel: { create: 'Submit Menu List', edit: 'Submit Menu List' },
-  messages: { created: 'Side menu updated successfully', createError: 'Error while adding', updateError: 'Error while updating', preferServer: true },
+  messages: {
+    created: 'Side menu updated successfully',
+    createError: 'Error while adding',
+    updateError: 'Error while updating',
+    preferServer: true,
+  },
   after: '/sidebar-menu',
   back: '/sidebar-menu',
 });

@@ -1,11 +1,10 @@
 import { TRANSPORTER_TAKEN, transporterSchema, type Transporter } from '../schemas/transporter';
-import { defineForm, defineList } from '../engine/define';
+import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
-import { switchColumn } from '../engine/list/switchColumn';
 import * as registered from './transporters.meta';
 
 /** /transporters: the older transporter screens. */
-export const transportersList = defineList<Transporter>({
+export const transportersList = defineList({
   ...registered.transportersList,
   source: api.transporters,
   rowKey: 'id',
@@ -15,18 +14,24 @@ export const transportersList = defineList<Transporter>({
     { title: 'Contact Person', field: 'contactPerson', sortable: true, width: 160 },
     { title: 'Phone Number', field: 'phoneNumber', width: 140 },
     { title: 'Address', field: 'address' },
-    switchColumn({
+    {
       title: 'Active',
       field: 'active',
-      endpoint: api.updateTransporter,
-      input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
-      confirmTitle: 'Change transporter status?',
-      confirmText: 'Inactive transporters are not offered for new trips.',
-      success: 'Saved successfully',
-      error: 'Error while updating',
-    }),
+      kind: 'switch',
+      toggle: {
+        endpoint: api.updateTransporter,
+        input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+        confirmTitle: 'Change transporter status?',
+        confirmText: 'Inactive transporters are not offered for new trips.',
+        success: 'Saved successfully',
+        error: 'Error while updating',
+      },
+    },
   ],
-  search: { placeholder: 'Search transporters', fields: ['transporterName', 'branch', 'contactPerson', 'phoneNumber', 'address'] },
+  search: {
+    placeholder: 'Search transporters',
+    fields: ['transporterName', 'branch', 'contactPerson', 'phoneNumber', 'address'],
+  },
   noun: 'transporters',
   emptyText: 'No transporters found for the given selection',
   fetchError: 'Error while fetching details',
@@ -62,7 +67,18 @@ export const transporterForm = defineForm({
   schema: transporterSchema,
   columns: 3,
   uiSchema: {
-    'ui:order': ['transporterName', 'branch', 'contactPerson', 'phoneNumber', 'address', 'city', 'state', 'uid', 'active', 'logo'],
+    'ui:order': [
+      'transporterName',
+      'branch',
+      'contactPerson',
+      'phoneNumber',
+      'address',
+      'city',
+      'state',
+      'uid',
+      'active',
+      'logo',
+    ],
     phoneNumber: { 'ui:placeholder': '10 digit mobile number' },
     address: { 'ui:options': { fullWidth: true } },
     logo: { 'ui:field': 'logo' },
@@ -76,6 +92,12 @@ export const transporterForm = defineForm({
   toSubmission: (form, { params, editing }) => (editing ? { params: { id: params.id }, body: form } : { body: form }),
   submit: { create: api.createTransporter, update: api.updateTransporter },
   submitLabel: { create: 'Submit', edit: 'Update' },
-  messages: { created: 'Saved successfully', updated: 'Saved successfully', createError: 'Error while adding', updateError: 'Error while updating', fieldOf: { [TRANSPORTER_TAKEN]: 'transporterName' } },
+  messages: {
+    created: 'Saved successfully',
+    updated: 'Saved successfully',
+    createError: 'Error while adding',
+    updateError: 'Error while updating',
+    fieldOf: { [TRANSPORTER_TAKEN]: 'transporterName' },
+  },
   after: '/transporters',
 });

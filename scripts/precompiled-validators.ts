@@ -17,7 +17,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv, { Name, type AnySchema } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { hashForSchema, retrieveSchema, schemaParser, sortedJSONStringify, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import {
+  hashForSchema,
+  retrieveSchema,
+  schemaParser,
+  sortedJSONStringify,
+  type RJSFSchema,
+  type UiSchema,
+  type ValidatorType,
+} from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
 import { ajvOptions } from '../schemas/ajv';
 import { addVocabulary, extendAjv } from '../schemas/ajv-vocabulary';
@@ -37,7 +45,12 @@ export interface FormSchemas {
 /** The config modules of screens/, as screens/index.ts loads them (not the registrations, tests or helpers). */
 export function screenFiles(): string[] {
   return readdirSync(SCREENS)
-    .filter((file) => file.endsWith('.ts') && !/\.(meta|test|stories)\.ts$/.test(file) && !['index.ts', 'define.ts', 'endpoints.ts'].includes(file))
+    .filter(
+      (file) =>
+        file.endsWith('.ts') &&
+        !/\.(meta|test|stories)\.ts$/.test(file) &&
+        !['index.ts', 'define.ts', 'endpoints.ts'].includes(file),
+    )
     .map((file) => join(SCREENS, file));
 }
 
@@ -46,10 +59,17 @@ export function formsOf(exports: Record<string, unknown>): FormSchemas[] {
   const found = new Set<FormSchemas>();
   const visit = (value: unknown) => {
     if (!value || typeof value !== 'object') return;
-    const config = value as { kind?: string; schema?: unknown; inlineForms?: unknown[]; edit?: { modal?: unknown }; headerButtons?: { modal?: unknown }[] };
-    if ((config.kind === 'form' || config.kind === 'tool') && config.schema && typeof config.schema === 'object') found.add(config as FormSchemas);
+    const config = value as {
+      kind?: string;
+      schema?: unknown;
+      inlineForms?: unknown[];
+      edit?: { modal?: unknown };
+      headerButtons?: { modal?: unknown }[];
+    };
+    if ((config.kind === 'form' || config.kind === 'tool') && config.schema && typeof config.schema === 'object')
+      found.add(config as FormSchemas);
     config.inlineForms?.forEach(visit);
-    config.headerButtons?.forEach((button) => visit(button.modal));
+    for (const button of config.headerButtons ?? []) visit(button.modal);
     visit(config.edit?.modal);
   };
   Object.values(exports).forEach(visit);
@@ -57,7 +77,9 @@ export function formsOf(exports: Record<string, unknown>): FormSchemas[] {
 }
 
 /** The forms of every screen module (loaded with `load`: tsx's import while building, the test runner's in tests). */
-export async function screenForms(load: (file: string) => Promise<Record<string, unknown>> = (file) => import(pathToFileURL(file).href)): Promise<FormSchemas[]> {
+export async function screenForms(
+  load: (file: string) => Promise<Record<string, unknown>> = (file) => import(pathToFileURL(file).href),
+): Promise<FormSchemas[]> {
   const modules = await Promise.all(screenFiles().map(load));
   return modules.flatMap(formsOf);
 }
@@ -74,7 +96,8 @@ function resolutions(schema: RJSFSchema, rootSchema: RJSFSchema): RJSFSchema[] {
     const resolved = retrieveSchema(scripted, schema, rootSchema, {});
     found.set(hashForSchema(resolved), resolved);
     // Each condition asked past the scripted answers (answered false) is tried true, all before it false.
-    for (let at = answers.length; at < asked; at += 1) explore([...answers, ...Array<boolean>(at - answers.length).fill(false), true]);
+    for (let at = answers.length; at < asked; at += 1)
+      explore([...answers, ...Array<boolean>(at - answers.length).fill(false), true]);
   };
   explore([]);
   return [...found.values()];
@@ -90,7 +113,9 @@ function schemasAt(rootSchema: RJSFSchema, schema: RJSFSchema, path: readonly st
   const [step, ...rest] = path;
   return forms.flatMap((form) => {
     const next = step === 'items' && form.type === 'array' ? form.items : form.properties?.[step];
-    return next && typeof next === 'object' && !Array.isArray(next) ? schemasAt(rootSchema, next as RJSFSchema, rest) : [];
+    return next && typeof next === 'object' && !Array.isArray(next)
+      ? schemasAt(rootSchema, next as RJSFSchema, rest)
+      : [];
   });
 }
 
@@ -102,7 +127,12 @@ function selfCheckingPaths(uiSchema: unknown, path: string[] = []): string[][] {
   if (!uiSchema || typeof uiSchema !== 'object') return [];
   const entries = Object.entries(uiSchema as Record<string, unknown>);
   const here = SELF_CHECKING_WIDGETS.has((uiSchema as Record<string, unknown>)['ui:widget'] as string) ? [path] : [];
-  return [...here, ...entries.filter(([key]) => !key.startsWith('ui:')).flatMap(([key, value]) => selfCheckingPaths(value, [...path, key]))];
+  return [
+    ...here,
+    ...entries
+      .filter(([key]) => !key.startsWith('ui:'))
+      .flatMap(([key, value]) => selfCheckingPaths(value, [...path, key])),
+  ];
 }
 
 /**
@@ -111,8 +141,12 @@ function selfCheckingPaths(uiSchema: unknown, path: string[] = []): string[][] {
  * every self-checking widget of the forms.
  */
 export function fieldSchemas(forms: readonly FormSchemas[]): AnySchema[] {
-  const signIn = [otpRequestSchema, otpVerifySchema, passwordChangeSchema].flatMap((schema) => Object.values(schema.properties));
-  const widgets = forms.flatMap(({ schema, uiSchema }) => selfCheckingPaths(uiSchema).flatMap((path) => schemasAt(schema, schema, path)));
+  const signIn = [otpRequestSchema, otpVerifySchema, passwordChangeSchema].flatMap((schema) =>
+    Object.values(schema.properties),
+  );
+  const widgets = forms.flatMap(({ schema, uiSchema }) =>
+    selfCheckingPaths(uiSchema).flatMap((path) => schemasAt(schema, schema, path)),
+  );
   return [...signIn, userIdTextSchema, ...widgets] as AnySchema[];
 }
 
@@ -145,9 +179,14 @@ function esModule(ajv: Ajv, keys: readonly string[], exportName: string): string
     if (!modules.has(specifier)) modules.set(specifier, `runtime${modules.size}`);
     return modules.get(specifier)!;
   });
-  const used = new Set([...body.matchAll(new RegExp(`${FORMATS}(?:\\.([A-Za-z_$][\\w$]*)|\\["([^"]+)"\\])`, 'g'))].map((m) => m[1] ?? m[2]));
+  const used = new Set(
+    [...body.matchAll(new RegExp(`${FORMATS}(?:\\.([A-Za-z_$][\\w$]*)|\\["([^"]+)"\\])`, 'g'))].map(
+      (m) => m[1] ?? m[2],
+    ),
+  );
   const unknown = [...used].filter((name) => !(name in CUSTOM_FORMATS) && !(name in fullFormats));
-  if (unknown.length > 0) throw new Error(`No code for the format(s) ${unknown.join(', ')}: define them in schemas/formats.ts`);
+  if (unknown.length > 0)
+    throw new Error(`No code for the format(s) ${unknown.join(', ')}: define them in schemas/formats.ts`);
   const standardFormats = [...used].some((name) => !(name in CUSTOM_FORMATS));
   const formats = [...used].map((name) => {
     if (name in CUSTOM_FORMATS) return `${JSON.stringify(name)}: CUSTOM_FORMATS[${JSON.stringify(name)}]`;
@@ -171,7 +210,14 @@ function esModule(ajv: Ajv, keys: readonly string[], exportName: string): string
 /** The forms' validator functions: a module exporting `validateFns` for rjsf's precompiled validator. */
 export function formValidatorsModule(forms: readonly FormSchemas[]): string {
   // The instance rjsf's customizeValidator makes (engine/form/validator.ts), writing code.
-  const ajv = createAjvInstance(undefined, undefined, { ...ajvOptions, code: CODE_OPTIONS }, undefined, undefined, addVocabulary);
+  const ajv = createAjvInstance(
+    undefined,
+    undefined,
+    { ...ajvOptions, code: CODE_OPTIONS },
+    undefined,
+    undefined,
+    addVocabulary,
+  );
   const schemas = formValidatorSchemas(forms);
   for (const [key, schema] of schemas) ajv.addSchema(schema, key);
   return esModule(ajv, [...schemas.keys()], 'validateFns');
@@ -185,7 +231,8 @@ export function schemaChecksModule(schemas: readonly AnySchema[]): string {
   for (const schema of schemas) {
     const key = hashForSchema(schema as RJSFSchema);
     const text = sortedJSONStringify(schema);
-    if (byKey.has(key) && byKey.get(key) !== text) throw new Error(`Two schemas hash to ${key}: ${byKey.get(key)} and ${text}`);
+    if (byKey.has(key) && byKey.get(key) !== text)
+      throw new Error(`Two schemas hash to ${key}: ${byKey.get(key)} and ${text}`);
     if (byKey.has(key)) continue;
     byKey.set(key, text);
     ajv.addSchema(schema, key);
@@ -194,7 +241,9 @@ export function schemaChecksModule(schemas: readonly AnySchema[]): string {
 }
 
 /** Both modules, from the screens as they are now. */
-export async function precompiledValidators(load?: (file: string) => Promise<Record<string, unknown>>): Promise<{ forms: string; fields: string }> {
+export async function precompiledValidators(
+  load?: (file: string) => Promise<Record<string, unknown>>,
+): Promise<{ forms: string; fields: string }> {
   const forms = await screenForms(load);
   return { forms: formValidatorsModule(forms), fields: schemaChecksModule(fieldSchemas(forms)) };
 }

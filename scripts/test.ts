@@ -7,8 +7,24 @@
 import { spawn } from 'node:child_process';
 
 const lanes: { name: string; steps: string[][] }[] = [
-  { name: 'types+e2e', steps: [['npm', 'run', 'typecheck'], ['npm', 'run', 'build'], ['npx', 'vitest', 'run', '--project', 'e2e']] },
-  { name: 'unit+server', steps: [['npx', 'vitest', 'run', '--project', 'unit*', '--project', 'server*']] },
+  {
+    name: 'e2e',
+    steps: [
+      ['npm', 'run', 'build'],
+      ['npx', 'vitest', 'run', '--project', 'e2e'],
+    ],
+  },
+  {
+    // The lint and the type check are here, not before the build: the browser suite is the longer lane.
+    name: 'types+unit+server+stories',
+    steps: [
+      ['npx', 'biome', 'ci', '.'],
+      ['npm', 'run', 'typecheck'],
+      ['npx', 'vitest', 'run', '--project', 'unit*', '--project', 'server*'],
+      // Every story's play function in Chromium, on a build of Storybook (tests/stories/chromium.test.ts).
+      ['npx', 'vitest', 'run', '--project', 'stories'],
+    ],
+  },
 ];
 
 const running = new Set<ReturnType<typeof spawn>>();
@@ -27,7 +43,10 @@ function run(prefix: string, [command, ...args]: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
-    for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]] as const) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
       let rest = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => {

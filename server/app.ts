@@ -1,3 +1,4 @@
+import { scopeHook } from './http/scope-hook';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Store } from './store/store';
 import { migrate } from './store/migrate';
@@ -16,42 +17,16 @@ import { serveConsole } from './http/console';
 import { useApiDocs } from './http/api-docs';
 import { useSecurityHeaders } from './http/security-headers';
 import { route } from './http/route';
-import { platformCalls } from '../schemas/api/platform';
+import { routeFamilies, type RouteFamily } from './http/route-families';
+import { HEALTHY, platformCalls } from '../schemas/api/platform';
 import { SERVICE_BASES } from '../schemas/api/services';
-import { authRoutes } from './routes/auth';
 import type { Clock } from './auth/rate-limit';
-import { devOutboxRoutes } from './routes/dev-outbox';
-import { lookupRoutes } from './routes/lookups';
-import { placeRoutes } from './routes/places';
-import { consigneeRoutes } from './routes/consignees';
-import { fteidRoutes } from './routes/fteid';
-import { permissionRoutes } from './routes/permissions';
-import { companyRouteRoutes } from './routes/company-routes';
-import { routeWaypointRoutes } from './routes/route-waypoints';
-import { routeMasterRoutes } from './routes/route-master';
-import { vehicleRoutes } from './routes/vehicles';
-import { materialRoutes } from './routes/materials';
-import { transporterLogoRoutes, transporterRoutes } from './routes/transporters';
-import { mapRoutes } from './routes/maps';
-import { alertRoutes } from './routes/alerts';
-import { uiConfigRoutes } from './routes/ui-config';
-import { reportScheduleRoutes } from './routes/report-schedules';
-import { autoClosureRoutes } from './routes/auto-closure';
-import { sidebarMenuRoutes } from './routes/sidebar-menu';
-import { dashboardRoutes } from './routes/dashboards';
-import { auditLogRoutes } from './routes/audit-log';
-import { tripRoutes } from './routes/trips';
-import { viewerRoutes } from './routes/viewers';
-import { searchEngineIndex } from './rules/trip-index';
-import { notificationEventRoutes } from './routes/notification-events';
-import { notificationConfigRoutes } from './routes/notification-configs';
-import { apConfigRoutes } from './routes/ap-config';
-import { featureSettingRoutes } from './routes/feature-settings';
+import { searchEngineIndex } from './adapters/trip-index';
 import { auditActor } from './http/audit-actor';
-import { bulkUploadRoutes, bulkUploadSampleRoutes } from './routes/bulk-upload';
 import { createJobs, type JobQueueOptions, type Jobs } from './jobs';
 import { holdCpuPool } from './workers/cpu-pool';
 import { DEFAULT_QUOTAS, type OutboundQuotas } from './rules/outbound-gate';
+import { isRecord } from '../schemas/guards';
 
 /** What {@link buildApp} needs; everything but the store has a default. */
 export interface BuildOptions {
@@ -84,6 +59,8 @@ export interface BuildOptions {
   jobs?: JobQueueOptions;
   /** The outbound quotas (default {@link DEFAULT_QUOTAS}; `npm start` reads them from the environment). */
   outbound?: Partial<OutboundQuotas>;
+  /** Route families served besides those of `server/routes/`, behind the same hooks (a test's own calls). */
+  routes?: readonly RouteFamily[];
 }
 
 declare module 'fastify' {
@@ -92,24 +69,6 @@ declare module 'fastify' {
     jobs: Jobs;
   }
 }
-
-/** Route families behind the desk token and the `prm.super.read` check. */
-export const GUARDED = [
-  lookupRoutes, placeRoutes, consigneeRoutes, fteidRoutes, permissionRoutes, companyRouteRoutes, routeWaypointRoutes,
-  routeMasterRoutes, vehicleRoutes, materialRoutes, transporterRoutes, mapRoutes,
-  alertRoutes, uiConfigRoutes,
-  reportScheduleRoutes,
-  autoClosureRoutes,
-  sidebarMenuRoutes, dashboardRoutes,
-  auditLogRoutes,
-  notificationEventRoutes,
-  notificationConfigRoutes,
-  apConfigRoutes,
-  featureSettingRoutes,
-  bulkUploadRoutes,
-  tripRoutes,
-  viewerRoutes,
-];
 
 /**
  * The platform API as a Fastify instance, ready for `listen` or `inject`: migrated and seeded store, shared
@@ -159,28 +118,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   route(app, platformCalls.health, async (_request, reply) => {
     try {
       await store.query('select 1');
-      return { status: 'ok' };
+      return HEALTHY;
     } catch {
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
   route(app, platformCalls.config, async () => ctx.config);
-  await authRoutes(app, ctx, { clock: options.clock });
-  await transporterLogoRoutes(app, ctx);
-  await bulkUploadSampleRoutes(app);
-  if (ctx.mailer.kind === 'outbox') await devOutboxRoutes(app, ctx);
+  const families = [...(await routeFamilies()), ...(options.routes ?? [])];
 
   await app.register(async (api) => {
-    api.decorateRequest('desk', null as never);
+    api.decorateRequest('desk', null, []);
+    api.decorateRequest('scope', null);
     // First: the rest of the request runs with its caller as the actor its transactions name to the audit log.
     api.addHook('onRequest', auditActor);
     api.addHook('onRequest', deskGuard(store, ctx.tokens));
     // Fastify checks the body before the query string; a call without a company says so first, as the console does.
     api.addHook('preValidation', async (request) => {
-      const required = (request.routeOptions.schema?.querystring as { required?: readonly string[] } | undefined)?.required;
-      if (required?.includes('c') && !(request.query as { c?: string }).c) throw new ApiError(400, [MSG.selectCompany]);
+      const querystring = request.routeOptions.schema?.querystring;
+      const required = isRecord(querystring) && Array.isArray(querystring.required) ? querystring.required : [];
+      if (required.includes('c') && !(isRecord(request.query) && request.query.c))
+        throw new ApiError(400, [MSG.selectCompany]);
     });
-    for (const family of GUARDED) await family(api, ctx);
+    // Then the scope a call names, and the records it addresses by id within it (server/http/scope-hook.ts).
+    api.addHook('preHandler', scopeHook(store));
+    for (const family of families) await family(api, ctx);
   });
   // Workers start once the routes exist; closing the app hands running jobs back before the store is closed.
   await ctx.jobs.start();

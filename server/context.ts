@@ -3,20 +3,14 @@ import type { Mailer } from './auth/mailer';
 import type { TokenService } from './auth/tokens';
 import type { Geocoder } from './geocoder/geocoder';
 import type { DirectionsService } from './routing/directions';
-import type { ServiceName } from '../schemas/api/services';
+import type { PublicConfig } from '../schemas/api/platform';
 import type { Jobs } from './jobs';
-import type { TripIndex } from './rules/trip-index';
+import type { TripIndex } from './adapters/trip-index';
 import type { OutboundQuotas } from './rules/outbound-gate';
 import type { Clock } from './auth/rate-limit';
 
-/** Runtime settings the console reads from `GET /config.json`. */
-export interface PublicConfig {
-  googleMapsApiKey: string | null;
-  /** `MAP_TILES_URL`: the offline map's XYZ tile server (a template such as `https://{s}.tiles.example/{z}/{x}/{y}.png`); null = the built-in base map. */
-  mapTilesUrl: string | null;
-  /** Base URL per service family; '' means this origin (defaults: `SERVICE_BASES` of schemas/api/services.ts). */
-  services: Record<ServiceName, string>;
-}
+/** Runtime settings the console reads from `GET /config.json` (its answer schema's type). */
+export type { PublicConfig };
 
 /** What every route family gets: the store, delivery, tokens, the geocoder, directions and the public config. */
 export interface AppContext {

@@ -12,10 +12,10 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openStore } from './store/open-store';
-import { createSmtpMailer } from './auth/smtp-mailer';
+import { createSmtpMailer } from './adapters/smtp-mailer';
 import { quotasFromEnv } from './rules/outbound-gate';
 import { gazetteerStatus } from './geocoder/gazetteer-build';
-import { SERVICE_BASES, SERVICE_NAMES, type ServiceName } from '../schemas/api/services';
+import { SERVICE_BASES, SERVICE_NAMES } from '../schemas/api/services';
 
 const env = process.env;
 /** A whole number of seconds from the environment, or undefined. */
@@ -23,16 +23,22 @@ const wholeSeconds = (text: string | undefined) => (/^\d{1,6}$/.test(text ?? '')
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 
-
 const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? './data' });
 const app = await buildApp({
   store,
   jwtSecret: env.JWT_SECRET || undefined,
   // With SMTP_URL the codes go by mail and /dev/outbox is not mounted; without it they stay in the outbox.
-  mailer: env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Lego console <no-reply@lego.local>') : undefined,
+  mailer: env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM ?? 'Lego console <no-reply@lego.local>')
+    : undefined,
   staticDir: env.STATIC_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url)),
   // A hop count ('1') or trusted addresses ('10.0.0.0/8,127.0.0.1'); 'true' trusts every hop.
-  trustProxy: env.TRUST_PROXY === 'true' ? true : /^\d+$/.test(env.TRUST_PROXY ?? '') ? (_address: string, hop: number) => hop < Number(env.TRUST_PROXY) : env.TRUST_PROXY || false,
+  trustProxy:
+    env.TRUST_PROXY === 'true'
+      ? true
+      : /^\d+$/.test(env.TRUST_PROXY ?? '')
+        ? (_address: string, hop: number) => hop < Number(env.TRUST_PROXY)
+        : env.TRUST_PROXY || false,
   logger: { level: env.LOG_LEVEL ?? 'warn' },
   mapTilesUrl: env.MAP_TILES_URL || undefined,
   routingUrl: env.SERVICE_ROUTING_URL || undefined,
@@ -47,7 +53,15 @@ const app = await buildApp({
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,
     // SERVICE_MAIN_URL, SERVICE_TRANSPORTERS_URL...: each family's base URL, by default this origin's (SERVICE_BASES).
-    services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, env[`SERVICE_${name.toUpperCase()}_URL`] ?? SERVICE_BASES[name]])) as Record<ServiceName, string>,
+    services: {
+      ...SERVICE_BASES,
+      ...Object.fromEntries(
+        SERVICE_NAMES.flatMap((name) => {
+          const url = env[`SERVICE_${name.toUpperCase()}_URL`];
+          return url === undefined ? [] : [[name, url]];
+        }),
+      ),
+    },
   },
 });
 
@@ -56,7 +70,10 @@ const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 console.log(`Lego console and platform API at http://${shown}:${port} (${store.kind}, ${app.jobs.runWorker.owner})`);
 // buildApp has loaded the place search's gazetteer before this point: the first search does not wait for it.
 const places = gazetteerStatus();
-if (places.source !== 'none') console.log(`Place search ready: gazetteer ${places.source === 'cache' ? 'read from its cache' : 'built'} in ${Math.round(places.ms)} ms`);
+if (places.source !== 'none')
+  console.log(
+    `Place search ready: gazetteer ${places.source === 'cache' ? 'read from its cache' : 'built'} in ${Math.round(places.ms)} ms`,
+  );
 console.log(
   `Log in as ops@demo.local; with no mail transport, the one-time code is shown at http://${shown}:${port}/dev/outbox`,
 );

@@ -4,7 +4,8 @@ import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { usePermissionGate } from './auth/usePermissionGate';
 import { useFeedbackBinding } from './shell/AppLayout';
 import { ConsoleRoutes, HOME } from './ConsoleRoutes';
-import { themeConfig } from './theme';
+import { themeFor } from './theme';
+import { useColorScheme } from './colorScheme';
 
 /** The login page (with the shared schemas' validator) is its own chunk. */
 const LoginPage = lazy(() => import('./auth/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -17,10 +18,16 @@ function GatedRoutes() {
   const gate = usePermissionGate(version);
   const location = useLocation();
   if (gate.status === 'loading') {
-    return <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>{toasts}<Spin size="large" aria-label="Checking permissions" /></Flex>;
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        {toasts}
+        <Spin size="large" aria-label="Checking permissions" />
+      </Flex>
+    );
   }
   if (gate.status === 'anonymous' || location.pathname === '/login') {
-    if (gate.status === 'allowed' && location.pathname === '/login' && !location.search.includes('block=')) return <Navigate to={HOME} replace />;
+    if (gate.status === 'allowed' && location.pathname === '/login' && !location.search.includes('block='))
+      return <Navigate to={HOME} replace />;
     return (
       <Suspense fallback={<Spin size="large" />}>
         {toasts}
@@ -47,7 +54,11 @@ const reducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?? false
 /** The console, without antd's animations for an operator whose system asks for reduced motion (WCAG 2.3.3). */
 export function App() {
   const still = useSyncExternalStore(watchMotion, reducedMotion, () => false);
-  const theme = useMemo(() => (still ? { ...themeConfig, token: { ...themeConfig.token, motion: false } } : themeConfig), [still]);
+  const [scheme] = useColorScheme();
+  const theme = useMemo(() => {
+    const chosen = themeFor(scheme);
+    return still ? { ...chosen, token: { ...chosen.token, motion: false } } : chosen;
+  }, [still, scheme]);
   return (
     <ConfigProvider theme={theme}>
       <BrowserRouter>

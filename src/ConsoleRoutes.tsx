@@ -19,7 +19,15 @@ export function ConsoleRoutes() {
         <Route element={<AppLayout />}>
           <Route index element={<Navigate to={link(HOME)} replace />} />
           {screens.flatMap((entry) =>
-            [entry.path, entry.editPath].filter(Boolean).map((path) => <Route key={path} path={path} element={<ScreenRoute key={path} load={entry.load} notFound={<NotFoundPage home={HOME} />} />} />),
+            [entry.path, entry.editPath]
+              .filter(Boolean)
+              .map((path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={<ScreenRoute key={path} load={entry.load} notFound={<NotFoundPage home={HOME} />} />}
+                />
+              )),
           )}
           <Route path="*" element={<NotFoundPage home={HOME} />} />
         </Route>

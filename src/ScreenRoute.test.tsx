@@ -8,8 +8,16 @@ import { ScreenRoute } from './ScreenRoute';
 import { NotFoundPage } from './shell/NotFoundPage';
 
 /** An upload screen of one component, shown by a stand-in view (the kind's own view reads the server). */
-const upload = { kind: 'upload', path: '/bulk-upload/:component', title: 'Upload', componentParam: 'component', components: { configurations: 'Configurations' } };
-const UploadStandIn = ((props: { config: AnyScreenConfig }) => <h4>Upload view of {props.config.title as string}</h4>) as unknown as ScreenKind;
+const upload = {
+  kind: 'upload',
+  path: '/bulk-upload/:component',
+  title: 'Upload',
+  componentParam: 'component',
+  components: { configurations: 'Configurations' },
+};
+const UploadStandIn = ((props: { config: AnyScreenConfig }) => (
+  <h4>Upload view of {props.config.title as string}</h4>
+)) as unknown as ScreenKind;
 const load = async () => upload as AnyScreenConfig;
 
 function at(url: string) {
@@ -17,7 +25,10 @@ function at(url: string) {
     <EngineExtensionsProvider value={{ kinds: { upload: UploadStandIn } }}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="/bulk-upload/:component" element={<ScreenRoute load={load} notFound={<NotFoundPage home="/configuration-list" />} />} />
+          <Route
+            path="/bulk-upload/:component"
+            element={<ScreenRoute load={load} notFound={<NotFoundPage home="/configuration-list" />} />}
+          />
         </Routes>
       </MemoryRouter>
     </EngineExtensionsProvider>,
@@ -31,7 +42,9 @@ describe('a screen route', () => {
     at('/bulk-upload/nonsense?companyId=1001');
     expect(await screen.findByText('Page not found: nothing lives at /bulk-upload/nonsense.')).toBeTruthy();
     expect(screen.queryByText(/Upload view/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/configuration-list?companyId=1001');
+    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe(
+      '/configuration-list?companyId=1001',
+    );
   });
 
   it('mounts the screen for a component it names', async () => {

@@ -1,6 +1,12 @@
 import { lazy, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchPath, useParams } from 'react-router';
-import { configServes, preloadKind, preloadScreenData, ScreenView, type AnyScreenConfig } from '../engine/registry/screenKinds';
+import {
+  configServes,
+  preloadKind,
+  preloadScreenData,
+  ScreenView,
+  type AnyScreenConfig,
+} from '../engine/registry/screenKinds';
 import type { ScreenEntry } from '../engine/registry/screenRegistry';
 import { readScope } from '../engine/scope/scope';
 import { consoleExtensions } from './extensions';
@@ -24,7 +30,11 @@ function ServedScreen({ config, notFound }: { config: AnyScreenConfig; notFound:
 function screenComponent(load: Loader): LazyExoticComponent<ComponentType<{ notFound: ReactNode }>> {
   let component = screenComponents.get(load);
   if (!component) {
-    component = lazy(() => load().then((config) => ({ default: ({ notFound }: { notFound: ReactNode }) => <ServedScreen config={config} notFound={notFound} /> })));
+    component = lazy(() =>
+      load().then((config) => ({
+        default: ({ notFound }: { notFound: ReactNode }) => <ServedScreen config={config} notFound={notFound} />,
+      })),
+    );
     screenComponents.set(load, component);
   }
   return component;
@@ -61,7 +71,10 @@ export function preloadScreen(entries: readonly ScreenEntry[], pathname: string)
   const at = screenAt(entries, pathname);
   if (!at) return;
   const { load } = at.entry;
-  load().then((config) => loadedConfigs.set(load, config), () => undefined);
+  load().then(
+    (config) => loadedConfigs.set(load, config),
+    () => undefined,
+  );
   preloadKind(at.entry.kind);
 }
 
@@ -76,5 +89,9 @@ export function preloadScreenRows(entries: readonly ScreenEntry[], pathname: str
   const ctx = { scope: readScope(new URLSearchParams(search)), params: at.params };
   const loaded = loadedConfigs.get(at.entry.load);
   if (loaded) preloadScreenData(loaded, ctx, consoleExtensions);
-  else at.entry.load().then((config) => preloadScreenData(config, ctx, consoleExtensions), () => undefined);
+  else
+    at.entry.load().then(
+      (config) => preloadScreenData(config, ctx, consoleExtensions),
+      () => undefined,
+    );
 }

@@ -12,7 +12,10 @@ export const consoleExtensions = defineExtensions({
   },
   widgets: {},
   fields: {
-    sideMenu: lazyComponent(() => import('./fields/SideMenuField').then((m) => m.SideMenuField), createElement('div', { 'aria-busy': true, style: { minHeight: 240 } })),
+    sideMenu: lazyComponent(
+      () => import('./fields/SideMenuField').then((m) => m.SideMenuField),
+      createElement('div', { 'aria-busy': true, style: { minHeight: 240 } }),
+    ),
   },
 });
 

@@ -1,4 +1,5 @@
-import type { ThemeConfig } from 'antd';
+import { theme, type ThemeConfig } from 'antd';
+import type { ColorScheme } from './colorScheme';
 
 /** The console's theme: compact tables for dense operational data, the brand's amber on navy. */
 export const themeConfig: ThemeConfig = {
@@ -26,3 +27,27 @@ export const themeConfig: ThemeConfig = {
     Table: { cellPaddingBlock: 10 },
   },
 };
+
+/**
+ * The theme in dark: antd's dark algorithm over the same brand, with the text greys that the light theme darkens for
+ * contrast lightened instead (on a dark ground), and a brighter error red.
+ */
+const darkConfig: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    ...themeConfig.token,
+    colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
+    colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    colorTextQuaternary: 'rgba(255, 255, 255, 0.6)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)',
+    colorTextDisabled: 'rgba(255, 255, 255, 0.6)',
+    colorError: '#ff7875',
+    colorLink: '#69a5ff',
+    colorLinkHover: '#8cbaff',
+    controlOutline: 'rgba(105, 165, 255, 0.5)',
+  },
+  components: themeConfig.components,
+};
+
+/** The theme of a colour scheme. */
+export const themeFor = (scheme: ColorScheme): ThemeConfig => (scheme === 'dark' ? darkConfig : themeConfig);

@@ -1,3 +1,4 @@
+import { isRecord } from './pick';
 import { deskToken } from './session';
 import { serviceUrl, type ServiceName } from './services';
 
@@ -5,14 +6,22 @@ import { serviceUrl, type ServiceName } from './services';
  * Downloads a file the API serves behind the desk token (a link alone would not carry it): fetched with the token,
  * then saved under `filename` (or the name the answer's Content-Disposition gives). False when it failed.
  */
-export async function downloadFile(path: string, options: { service?: ServiceName; filename?: string } = {}): Promise<boolean> {
+export async function downloadFile(
+  path: string,
+  options: { service?: ServiceName; filename?: string } = {},
+): Promise<boolean> {
   const token = deskToken();
   try {
-    const res = await fetch(serviceUrl(options.service ?? 'main', path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(serviceUrl(options.service ?? 'main', path), {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     if (!res.ok) return false;
     const named = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1];
     const url = URL.createObjectURL(await res.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: options.filename ?? named ?? 'download' });
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: options.filename ?? named ?? 'download',
+    });
     document.body.append(link);
     link.click();
     link.remove();
@@ -28,8 +37,8 @@ export function deskClaim(name: string): string | null {
   const payload = deskToken()?.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
-    const value = json[name];
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const value = isRecord(json) ? json[name] : undefined;
     return typeof value === 'string' && value ? value : null;
   } catch {
     return null;

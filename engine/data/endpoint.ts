@@ -1,7 +1,9 @@
+import type { JSONSchema } from 'json-schema-to-ts';
 import { http, type EnvelopeKind, type HttpResult, type QueryValue } from './http';
 import type { ServiceName } from './services';
-import type { Contract, Method } from '../../schemas/api/contract';
+import type { Contract, DataOf, Method } from '../../schemas/api/contract';
 import { filterIdParams, idParams, scopeParams, type Scope } from '../scope/scope';
+import { isRecord } from './pick';
 
 /** A call as screen configs declare it: where it goes and which parameters it always carries. */
 export interface Endpoint<C extends Contract = Contract> {
@@ -24,6 +26,14 @@ export interface Endpoint<C extends Contract = Contract> {
   envelope?: EnvelopeKind;
 }
 
+/**
+ * Whether a value is an endpoint (one a config wrote where the compiler does not follow it, such as a uiSchema's
+ * `ui:options`): an object with a path.
+ */
+export function isEndpoint(value: unknown): value is Endpoint {
+  return isRecord(value) && typeof value.path === 'string';
+}
+
 /** What a screen adds to a contract: fixed query values, and whether the scope is sent (when the contract's default is not wanted). */
 export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
 
@@ -33,10 +43,12 @@ export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
  * query takes it; `options` adds fixed query values or overrides that.
  */
 export function endpoint<const C extends Contract>(call: C, options: EndpointOptions = {}): Endpoint<C> {
-  const properties = (call.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const query: JSONSchema | undefined = call.querystring;
+  const properties = (typeof query === 'object' ? query.properties : undefined) ?? {};
   // A query that names company_id takes the filter ids that way (the notification service).
   // The data family and the settings service name the scope companyId/branchId/departmentId.
-  const scopeNames = call.service === 'data' || call.service === 'settings' ? 'ids' : 'company_id' in properties ? 'snake' : 'cbdt';
+  const scopeNames =
+    call.service === 'data' || call.service === 'settings' ? 'ids' : 'company_id' in properties ? 'snake' : 'cbdt';
   return {
     call,
     service: call.service,
@@ -75,9 +87,16 @@ export function endpointQuery(endpoint: Endpoint, input: CallInput): Record<stri
   return { ...scope, ...endpoint.query, ...input.query };
 }
 
-/** Calls an endpoint through the HTTP helper. */
-export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, options: { quiet?: boolean; unnotified?: readonly string[]; signal?: AbortSignal } = {}): Promise<HttpResult<T>> {
-  return http<T>(
+/**
+ * Calls an endpoint through the HTTP helper; its data has the type of the answer its contract declares (`unknown`
+ * for an endpoint the engine holds without its contract).
+ */
+export function callEndpoint<C extends Contract>(
+  endpoint: Endpoint<C>,
+  input: CallInput = {},
+  options: { quiet?: boolean; unnotified?: readonly string[]; signal?: AbortSignal } = {},
+): Promise<HttpResult<DataOf<C>>> {
+  return http<DataOf<C>>(
     {
       service: endpoint.service,
       method: endpoint.method ?? 'GET',
@@ -90,4 +109,18 @@ export function callEndpoint<T>(endpoint: Endpoint, input: CallInput = {}, optio
     },
     { quiet: options.quiet, unnotified: options.unnotified },
   );
+}
+
+/** The envelope's own fields: not the fields beside the data (see {@link metaOf}). */
+const ENVELOPE_FIELDS = new Set(['success', 'data', 'message', 'value', 'status']);
+
+/**
+ * The fields an answer's envelope carries beside its data (a contract's `meta`, e.g. the main API's `total` or
+ * `pagination`; inside `result` for the data family), by name; {} when it has none.
+ */
+export function metaOf(endpoint: Endpoint, body: unknown): Record<string, unknown> {
+  const holder =
+    endpoint.envelope === 'data' && body && typeof body === 'object' && 'result' in body ? body.result : body;
+  if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return {};
+  return Object.fromEntries(Object.entries(holder).filter(([name]) => !ENVELOPE_FIELDS.has(name)));
 }

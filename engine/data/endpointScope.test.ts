@@ -6,10 +6,24 @@ describe('the scope of a call, under the names its contract takes', () => {
   it("sends the notification service's filter ids as company_id... user_id, group_id and related_*", () => {
     const list = endpoint(notificationCalls.configurations);
     expect(list).toMatchObject({ scopeNames: 'snake', scoped: true, envelope: 'value' });
-    const scope = { companyId: '1001', branchId: '3101', uID: '42', gID: '7', relatedCompanyId: '1002', relatedBranchId: '3201', companyName: 'Tata Steel' };
+    const scope = {
+      companyId: '1001',
+      branchId: '3101',
+      uID: '42',
+      gID: '7',
+      relatedCompanyId: '1002',
+      relatedBranchId: '3201',
+      companyName: 'Tata Steel',
+    };
     expect(endpointQuery(list, { scope })).toEqual({
-      company_id: '1001', branch_id: '3101', department_id: undefined, user_id: '42', group_id: '7',
-      related_company_id: '1002', related_branch_id: '3201', related_department_id: undefined,
+      company_id: '1001',
+      branch_id: '3101',
+      department_id: undefined,
+      user_id: '42',
+      group_id: '7',
+      related_company_id: '1002',
+      related_branch_id: '3201',
+      related_department_id: undefined,
     });
   });
 

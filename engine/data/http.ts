@@ -1,3 +1,4 @@
+import { isRecord } from './pick';
 import { deskToken } from './session';
 import { serviceUrl, type ServiceName } from './services';
 import type { EnvelopeKind as ContractEnvelope, Method } from '../../schemas/api/contract';
@@ -64,8 +65,8 @@ export function withQuery(path: string, query: Record<string, QueryValue> = {}):
 
 /** The texts of an answer's `message` (a list or a single text), or [] when it has none. */
 function messagesOf(holder: unknown): string[] {
-  if (!holder || typeof holder !== 'object' || !('message' in holder)) return [];
-  const message = (holder as { message: unknown }).message;
+  if (!isRecord(holder)) return [];
+  const message = holder.message;
   if (Array.isArray(message)) return message.map(String);
   return typeof message === 'string' && message ? [message] : [];
 }
@@ -81,12 +82,17 @@ function failureMessages(body: unknown, fallback: string): string[] {
  * `result.status` / `result.success` say so; the data is `result.data` when present, else `result` itself.
  */
 function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: string[] } {
-  const { status, result, success } = (body ?? {}) as { status?: unknown; result?: Record<string, unknown>; success?: unknown };
+  const { status, result, success } = isRecord(body) ? body : {};
+  const inner = isRecord(result) ? result : {};
   // A main-envelope refusal (validation, credentials) can answer a data-family call too: success false fails it.
-  const failed = success === false
-    || (status !== undefined && status !== 'ok' && status !== 1 && status !== true)
-    || result?.status === 0 || result?.status === false || result?.status === 'error' || result?.success === false;
-  const data = result && typeof result === 'object' && 'data' in result ? result.data : result;
+  const failed =
+    success === false ||
+    (status !== undefined && status !== 'ok' && status !== 1 && status !== true) ||
+    inner.status === 0 ||
+    inner.status === false ||
+    inner.status === 'error' ||
+    inner.success === false;
+  const data = isRecord(result) && 'data' in result ? result.data : result;
   return { ok: !failed, data, messages: messagesOf(result).length ? messagesOf(result) : messagesOf(body) };
 }
 
@@ -95,9 +101,13 @@ function unwrapData(body: unknown): { ok: boolean; data: unknown; messages: stri
  * an envelope with `success: false` is a failure, failures are returned (not thrown) and each message is toasted,
  * except a 412 to a conditional save (`ifMatch`): the caller offers to reload the record instead.
  */
-export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boolean; unnotified?: readonly string[] } = {}): Promise<HttpResult<T>> {
+export async function http<T = unknown>(
+  req: HttpRequest,
+  options: { quiet?: boolean; unnotified?: readonly string[] } = {},
+): Promise<HttpResult<T>> {
   // A FormData body (a file upload) is sent as multipart, with the boundary the browser sets.
-  const multipart = typeof FormData !== 'undefined' && req.body instanceof FormData;
+  const sent = req.body;
+  const multipart = typeof FormData !== 'undefined' && sent instanceof FormData;
   const headers: Record<string, string> = multipart ? {} : { 'content-type': 'application/json' };
   const token = deskToken();
   if (token) {
@@ -118,36 +128,51 @@ export async function http<T = unknown>(req: HttpRequest, options: { quiet?: boo
     res = await fetch(serviceUrl(req.service ?? 'main', withQuery(req.path, req.query)), {
       method: req.method ?? 'GET',
       headers,
-      body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
+      body: sent === undefined ? undefined : multipart ? sent : JSON.stringify(sent),
       signal: req.signal,
     });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') return { ok: false, status: 0, messages: [], body: null };
+    if (isRecord(error) && error.name === 'AbortError') return { ok: false, status: 0, messages: [], body: null };
     return fail(0, ['Network error. Please check your connection'], null);
   }
   const etag = res.headers.get('etag') ?? undefined;
-  if (res.status === 204 || res.status === 205) return { ok: true, status: res.status, data: undefined, body: null, messages: [], etag };
+  if (res.status === 204 || res.status === 205)
+    return { ok: true, status: res.status, data: undefined, body: null, messages: [], etag };
   const body: unknown = await res.json().catch(() => null);
+  // The one place an answer's data takes its type: the server answers what the call's contract declares (the server
+  // tests check every answer against it), so `T` is the caller's word for the data, as a fetch's `json()` is.
+  const succeed = (data: unknown, messages: string[]): HttpResult<T> => ({
+    ok: true,
+    status: res.status,
+    data: data as T | undefined,
+    body,
+    messages,
+    etag,
+  });
   const success = res.status >= 200 && res.status <= 400;
   if (!success) {
     const inner = req.envelope === 'data' ? unwrapData(body).messages : [];
-    return fail(res.status, inner.length ? inner : failureMessages(body, res.statusText || `Request failed (${res.status})`), body);
+    return fail(
+      res.status,
+      inner.length ? inner : failureMessages(body, res.statusText || `Request failed (${res.status})`),
+      body,
+    );
   }
   if (req.envelope === 'data') {
     const unwrapped = unwrapData(body);
-    if (!unwrapped.ok) return fail(res.status, unwrapped.messages.length ? unwrapped.messages : ['Request failed'], body);
-    return { ok: true, status: res.status, data: unwrapped.data as T, body, messages: unwrapped.messages, etag };
+    if (!unwrapped.ok)
+      return fail(res.status, unwrapped.messages.length ? unwrapped.messages : ['Request failed'], body);
+    return succeed(unwrapped.data, unwrapped.messages);
   }
   // The notification service's `{value}`: the data is the value; its refusals carry `message` as the main API's do.
   if (req.envelope === 'value') {
-    const value = body && typeof body === 'object' && 'value' in body ? (body as { value: T }).value : undefined;
-    if (body && typeof body === 'object' && 'success' in body && (body as { success: unknown }).success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
-    return { ok: true, status: res.status, data: value, body, messages: messagesOf(body), etag };
+    if (isRecord(body) && body.success === false)
+      return fail(res.status, failureMessages(body, 'Request failed'), body);
+    return succeed(isRecord(body) ? body.value : undefined, messagesOf(body));
   }
-  if (body && typeof body === 'object' && 'success' in body) {
-    const envelope = body as MainEnvelope<T>;
-    if (envelope.success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
-    return { ok: true, status: res.status, data: envelope.data, body, messages: messagesOf(body), etag };
+  if (isRecord(body) && 'success' in body) {
+    if (body.success === false) return fail(res.status, failureMessages(body, 'Request failed'), body);
+    return succeed(body.data, messagesOf(body));
   }
-  return { ok: true, status: res.status, data: body as T, body, messages: [], etag };
+  return succeed(body, []);
 }

@@ -1,4 +1,5 @@
-import { SERVICE_BASES, type ServiceName } from '../../schemas/api/services';
+import { SERVICE_BASES, SERVICE_NAMES, type ServiceName } from '../../schemas/api/services';
+import { isRecord } from './pick';
 
 export type { ServiceName };
 
@@ -18,12 +19,33 @@ const defaults: RuntimeConfig = {
 
 let current: RuntimeConfig = defaults;
 
+const textOrNull = (value: unknown): value is string | null => typeof value === 'string' || value === null;
+
+/** The settings an answer of `/config.json` gives: each one it sends with its type (a service's base by its name). */
+function readConfig(body: unknown): Partial<Omit<RuntimeConfig, 'services'>> & {
+  services?: Partial<RuntimeConfig['services']>;
+} {
+  if (!isRecord(body)) return {};
+  const { googleMapsApiKey, mapTilesUrl, services } = body;
+  const bases = isRecord(services) ? services : {};
+  return {
+    ...(textOrNull(googleMapsApiKey) && { googleMapsApiKey }),
+    ...(textOrNull(mapTilesUrl) && { mapTilesUrl }),
+    services: Object.fromEntries(
+      SERVICE_NAMES.flatMap((name) => {
+        const base = bases[name];
+        return typeof base === 'string' ? [[name, base] as const] : [];
+      }),
+    ),
+  };
+}
+
 /** Loads `/config.json` once at start; a missing file leaves every service on the same origin. */
 export async function loadRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
   try {
     const res = await fetcher('/config.json');
     if (res.ok) {
-      const body = (await res.json()) as Partial<RuntimeConfig>;
+      const body = readConfig(await res.json());
       current = { ...defaults, ...body, services: { ...defaults.services, ...body.services } };
     }
   } catch {

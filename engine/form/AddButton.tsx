@@ -9,6 +9,11 @@ import { itemLabel } from './ArrayItemTemplate';
  */
 export function AddButton({ uiSchema, onClick, disabled, className, id }: IconButtonProps) {
   const options = getUiOptions(uiSchema);
-  const label = typeof options.addText === 'string' ? options.addText : typeof options.itemLabel === 'string' ? `Add ${itemLabel(options)}` : 'Add Item';
+  const label =
+    typeof options.addText === 'string'
+      ? options.addText
+      : typeof options.itemLabel === 'string'
+        ? `Add ${itemLabel(options)}`
+        : 'Add Item';
   return <AddRowButton id={id} className={className} label={label} onClick={onClick} disabled={disabled} />;
 }

@@ -18,7 +18,14 @@ export function itemLabel(options: UIOptionsType): string {
  * delete of the only remaining entry is disabled (rjsf itself lets the last entry go even under minItems). The
  * buttons keep rjsf's ids (`root_tabs_0__remove`).
  */
-export function ArrayItemTemplate({ children, buttonsProps, hasToolbar, index, totalItems, parentUiSchema }: ArrayFieldItemTemplateProps) {
+export function ArrayItemTemplate({
+  children,
+  buttonsProps,
+  hasToolbar,
+  index,
+  totalItems,
+  parentUiSchema,
+}: ArrayFieldItemTemplateProps) {
   const options = getUiOptions(parentUiSchema);
   const name = `${itemLabel(options)} ${index + 1}`;
   const { fieldPathId, disabled, readonly, hasMoveUp, hasMoveDown, hasCopy, hasRemove } = buttonsProps;
@@ -29,18 +36,44 @@ export function ArrayItemTemplate({ children, buttonsProps, hasToolbar, index, t
     <>
       {(hasMoveUp || hasMoveDown) && (
         <>
-          <RowIconButton id={id('moveUp')} className="rjsf-array-item-move-up" label={`Move ${name} up`} icon={<ArrowUpOutlined aria-hidden />}
-            disabled={off || !hasMoveUp} onClick={buttonsProps.onMoveUpItem} />
-          <RowIconButton id={id('moveDown')} className="rjsf-array-item-move-down" label={`Move ${name} down`} icon={<ArrowDownOutlined aria-hidden />}
-            disabled={off || !hasMoveDown} onClick={buttonsProps.onMoveDownItem} />
+          <RowIconButton
+            id={id('moveUp')}
+            className="rjsf-array-item-move-up"
+            label={`Move ${name} up`}
+            icon={<ArrowUpOutlined aria-hidden />}
+            disabled={off || !hasMoveUp}
+            onClick={buttonsProps.onMoveUpItem}
+          />
+          <RowIconButton
+            id={id('moveDown')}
+            className="rjsf-array-item-move-down"
+            label={`Move ${name} down`}
+            icon={<ArrowDownOutlined aria-hidden />}
+            disabled={off || !hasMoveDown}
+            onClick={buttonsProps.onMoveDownItem}
+          />
         </>
       )}
       {hasCopy && (
-        <RowIconButton id={id('copy')} className="rjsf-array-item-copy" label={`Copy ${name}`} icon={<CopyOutlined aria-hidden />} disabled={off} onClick={buttonsProps.onCopyItem} />
+        <RowIconButton
+          id={id('copy')}
+          className="rjsf-array-item-copy"
+          label={`Copy ${name}`}
+          icon={<CopyOutlined aria-hidden />}
+          disabled={off}
+          onClick={buttonsProps.onCopyItem}
+        />
       )}
       {hasRemove && (
-        <RowIconButton id={id('remove')} className="rjsf-array-item-remove" label={`Delete ${name}`} icon={<DeleteOutlined aria-hidden />} danger
-          disabled={off || keepLast} onClick={buttonsProps.onRemoveItem} />
+        <RowIconButton
+          id={id('remove')}
+          className="rjsf-array-item-remove"
+          label={`Delete ${name}`}
+          icon={<DeleteOutlined aria-hidden />}
+          danger
+          disabled={off || keepLast}
+          onClick={buttonsProps.onRemoveItem}
+        />
       )}
     </>
   ) : undefined;

@@ -21,11 +21,26 @@ export function numberValue(text: string, emptyValue: unknown): unknown {
  * form says so: 'Enter a number' (./transformErrors.ts), not the schema's text for a missing value; out of range, the
  * schema's own message, e.g. 'Please enter a number greater than 0'.
  */
-function NumberInput({ id, value, disabled, readonly, placeholder, autofocus, options, onChange, onBlur, onFocus, schema, htmlName }: BaseInputTemplateProps) {
+function NumberInput({
+  id,
+  value,
+  disabled,
+  readonly,
+  placeholder,
+  autofocus,
+  options,
+  onChange,
+  onBlur,
+  onFocus,
+  schema,
+  htmlName,
+}: BaseInputTemplateProps) {
   const [text, setText] = useState(value === undefined || value === null ? '' : String(value));
   // A value set from outside (a loaded record, a reset) replaces the text; the field's own edits do not.
   useEffect(() => {
-    setText((current) => (numberValue(current, undefined) === value ? current : value === undefined || value === null ? '' : String(value)));
+    setText((current) =>
+      numberValue(current, undefined) === value ? current : value === undefined || value === null ? '' : String(value),
+    );
   }, [value]);
   return (
     <Input
@@ -50,6 +65,9 @@ function NumberInput({ id, value, disabled, readonly, placeholder, autofocus, op
 /** antd's text input for text fields; {@link NumberInput} for number and integer fields. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const type = props.schema.type;
-  const numeric = type === 'number' || type === 'integer' || (Array.isArray(type) && type.some((t) => t === 'number' || t === 'integer'));
+  const numeric =
+    type === 'number' ||
+    type === 'integer' ||
+    (Array.isArray(type) && type.some((t) => t === 'number' || t === 'integer'));
   return numeric ? <NumberInput {...props} /> : <AntdBaseInput {...props} />;
 }

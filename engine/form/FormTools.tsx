@@ -1,7 +1,8 @@
 import { Button, Descriptions, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { callEndpoint } from '../data/endpoint';
-import type { ConfigContext, FormTool } from '../types';
+import type { ConfigContext } from '../types';
+import type { FormTool } from './types';
 
 type Data = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ interface FormToolsProps {
 }
 
 /**
- * The buttons of a form's `tools` (see `FormConfig.tools`): each sends the form data as it stands through its call
+ * The buttons of a form's tools (see `formTools` in `parts.tsx`): each sends the form data as it stands through its call
  * (the server checks it; its refusals are toasted by the HTTP helper) and shows the answer in a dialog, each text
  * as it is (line breaks kept).
  */
@@ -29,11 +30,22 @@ export function FormTools({ tools, formData, ctx, disabled }: FormToolsProps) {
   return (
     <>
       {tools.map((tool) => (
-        <Button key={tool.label} onClick={() => void run(tool)} loading={busy === tool.label} disabled={disabled || (busy !== null && busy !== tool.label)}>
+        <Button
+          key={tool.label}
+          onClick={() => void run(tool)}
+          loading={busy === tool.label}
+          disabled={disabled || (busy !== null && busy !== tool.label)}
+        >
           {tool.label}
         </Button>
       ))}
-      <Modal open={shown !== null} title={shown?.title} onCancel={() => setShown(null)} footer={<Button onClick={() => setShown(null)}>Close</Button>} width={640}>
+      <Modal
+        open={shown !== null}
+        title={shown?.title}
+        onCancel={() => setShown(null)}
+        footer={<Button onClick={() => setShown(null)}>Close</Button>}
+        width={640}
+      >
         <Descriptions column={1} bordered size="small">
           {shown?.entries.map(([label, text]) => (
             <Descriptions.Item key={label} label={label}>

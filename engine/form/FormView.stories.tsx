@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { at, consoleApi, routes, tataSteel } from '../../src/stories/fixtures';
-import type { FormConfig } from '../types';
+import type { FormConfig } from './types';
 import { FormView } from './FormView';
 import { mainCalls } from '../../schemas/api/main';
 import { endpoint } from '../data/endpoint';
@@ -15,7 +15,12 @@ const routeForm: FormConfig = {
   schema: {
     type: 'object',
     properties: {
-      label: { type: 'string', title: 'Route Label', minLength: 1, errorMessage: { minLength: 'Please enter route label' } },
+      label: {
+        type: 'string',
+        title: 'Route Label',
+        minLength: 1,
+        errorMessage: { minLength: 'Please enter route label' },
+      },
       code: { type: 'string', title: 'Route Code' },
       stt: { type: 'number', title: 'STT (hours)' },
     },
@@ -31,10 +36,19 @@ const routeForm: FormConfig = {
     pick: (data) => (Array.isArray(data) ? data[0] : data),
     error: 'Error while fetching details',
   },
-  toForm: (route) => ({ label: route.label, code: route.code, stt: typeof route.stt === 'number' ? route.stt / 60 : undefined }),
+  toForm: (route) => ({
+    label: route.label,
+    code: route.code,
+    stt: typeof route.stt === 'number' ? route.stt / 60 : undefined,
+  }),
   submit: { create: endpoint(mainCalls.saveRoute) },
   submitLabel: { create: 'Add Route', edit: 'Update Route' },
-  messages: { created: 'Routes added successfully !', updated: 'Routes updated successfully !', createError: 'Error while adding', updateError: 'Error while updating' },
+  messages: {
+    created: 'Routes added successfully !',
+    updated: 'Routes updated successfully !',
+    createError: 'Error while adding',
+    updateError: 'Error while updating',
+  },
   after: '/routes',
 };
 

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customMaterialSchema } from '../../schemas/material';
-import type { FormConfig } from '../types';
+import type { FormConfig } from './types';
 import { FormView } from './FormView';
 
 /** A report form: a repeatable list of bands and the filter rows, returning to its list after saving. */
@@ -22,13 +22,23 @@ const reportForm: FormConfig = {
       },
       filters: {
         type: 'array',
-        items: { type: 'object', properties: { key: { type: 'string', maxLength: 50 }, operator: { type: 'string', maxLength: 10 }, value: { type: 'string', maxLength: 50 } } },
+        items: {
+          type: 'object',
+          properties: {
+            key: { type: 'string', maxLength: 50 },
+            operator: { type: 'string', maxLength: 10 },
+            value: { type: 'string', maxLength: 50 },
+          },
+        },
       },
     },
   },
   uiSchema: {
     bands: { 'ui:options': { orderable: false, copyable: false, addText: 'Add Distance Band' } },
-    filters: { 'ui:field': 'filterRows', 'ui:options': { fields: { alert_type: 'text' }, operators: { text: ['eq'] }, addLabel: '+ Add More Filter' } },
+    filters: {
+      'ui:field': 'filterRows',
+      'ui:options': { fields: { alert_type: 'text' }, operators: { text: ['eq'] }, addLabel: '+ Add More Filter' },
+    },
   },
   submit: { create: { method: 'POST', path: '/reports' } },
   messages: { created: 'Report set', createError: 'Error while adding' },
@@ -49,7 +59,15 @@ function page(config: FormConfig, url: string, props: { embedded?: boolean; comp
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
-          <Route path="*" element={<><FormView config={config} {...props} /><Where /></>} />
+          <Route
+            path="*"
+            element={
+              <>
+                <FormView config={config} {...props} />
+                <Where />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </SWRConfig>,
@@ -109,8 +127,14 @@ const customMaterial: FormConfig = {
 describe('inline form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it.each([['after a refused first try', true], ['at the first try', false]])('is pristine again after a successful add (%s): cleared, with no required message', async (_name, blankFirst) => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 1 } }), { status: 200 })));
+  it.each([
+    ['after a refused first try', true],
+    ['at the first try', false],
+  ])('is pristine again after a successful add (%s): cleared, with no required message', async (_name, blankFirst) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ success: true, data: { id: 1 } }), { status: 200 })),
+    );
     page(customMaterial, '/materialmaster?companyId=1001', { compact: true });
     const add = await screen.findByRole('button', { name: 'Add Custom Material' });
     const input = screen.getByRole('textbox', { name: /Material/ }) as HTMLInputElement;
@@ -133,8 +157,20 @@ describe('a refusal about one field', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows under that field (messages.fieldOf) until the field changes', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, data: null, message: ['Material already exists'] }), { status: 409 })));
-    page({ ...customMaterial, messages: { ...customMaterial.messages, fieldOf: { 'Material already exists': 'label' } } }, '/materialmaster?companyId=1001', { compact: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, data: null, message: ['Material already exists'] }), {
+            status: 409,
+          }),
+      ),
+    );
+    page(
+      { ...customMaterial, messages: { ...customMaterial.messages, fieldOf: { 'Material already exists': 'label' } } },
+      '/materialmaster?companyId=1001',
+      { compact: true },
+    );
     const input = (await screen.findByRole('textbox', { name: /Material/ })) as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'Steel Coils' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Custom Material' }));

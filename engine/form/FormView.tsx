@@ -1,15 +1,20 @@
 import { Alert, Button, Card, Flex, Spin } from 'antd';
-import Form from '@rjsf/antd';
+import { Fragment } from 'react';
+import { generateForm } from '@rjsf/antd';
 import type { RJSFSchema } from '@rjsf/utils';
 import { CompanyGate } from '../views/CompanyGate';
 import { checkUiSchema } from '../widgets/registry';
+import type { FormContext } from '../widgets/uiOptions';
 import { formLabels, formSetup, useFormRegistry } from './formSetup';
-import type { FormConfig } from '../types';
+import type { FormConfig } from './types';
 import { useFormController } from './useFormController';
 import { StaleRecordModal } from './StaleRecordModal';
 import { FormLayout } from './FormLayout';
-import { FormTools } from './FormTools';
+import { useFormParts } from './parts';
 import { useKeepQuery } from '../useKeepQuery';
+
+/** The theme's form, typed for a form's data (its values by name) and what it hands its widgets. */
+const Form = generateForm<Record<string, unknown>, RJSFSchema, FormContext>();
 
 interface FormViewProps {
   config: FormConfig;
@@ -31,18 +36,29 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
   const registry = useFormRegistry();
   checkUiSchema(config.uiSchema, config.title.create, registry);
   const form = useFormController(config, { record, onSaved });
+  const parts = useFormParts(config.parts, {
+    formData: form.formData,
+    ctx: form.ctx,
+    editing: form.editing,
+    submitting: form.submitting,
+    fill: form.merge,
+  });
   const { go } = useKeepQuery();
   const back = embedded || compact ? undefined : form.backTo;
   const body = (
     <Spin spinning={form.loading}>
       <FormLayout>
         <Form
-          schema={config.schema as unknown as RJSFSchema}
-          uiSchema={{ 'ui:options': { columns: config.columns ?? 1 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+          schema={config.schema}
+          uiSchema={{
+            'ui:options': { columns: config.columns ?? 1 },
+            ...config.uiSchema,
+            'ui:submitButtonOptions': { norender: true },
+          }}
           formData={form.formData}
           formContext={{ record: form.record, ...formLabels }}
-          onChange={(e) => form.setFormData(e.formData as Record<string, unknown>)}
-          onSubmit={(e) => form.submit(e.formData as Record<string, unknown>)}
+          onChange={(e) => form.setFormData(e.formData ?? {})}
+          onSubmit={(e) => form.submit(e.formData ?? {})}
           {...formSetup}
           {...registry}
           // Quiet until the first submit; from then on a corrected field loses its message as it is corrected.
@@ -55,26 +71,53 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
           disabled={form.submitting}
           aria-label={form.title}
         >
-          {form.refusal && <Alert type="error" showIcon role="alert" message={form.refusal} style={{ marginBottom: 12 }} />}
-          {form.checkError && <Alert type="error" showIcon role="alert" message={form.checkError} style={{ marginBottom: 12 }} />}
+          {form.refusal && (
+            <Alert type="error" showIcon role="alert" message={form.refusal} style={{ marginBottom: 12 }} />
+          )}
+          {parts.map(
+            (part, i) =>
+              part.alert && (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a form's parts keep their order
+                <Alert key={i} type="error" showIcon role="alert" message={part.alert} style={{ marginBottom: 12 }} />
+              ),
+          )}
           <Flex gap="small" justify={compact ? 'start' : 'end'}>
             {back && <Button onClick={() => go(back)}>Back</Button>}
-            {config.tools && <FormTools tools={config.tools} formData={form.formData} ctx={form.ctx} disabled={form.submitting} />}
+            {parts.map((part, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a form's parts keep their order
+              <Fragment key={i}>{part.buttons}</Fragment>
+            ))}
             {!config.local && (
-              <Button type="primary" htmlType="submit" loading={form.submitting} disabled={Boolean(form.checkError) || config.submitBlocked?.(form.formData)}>
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={form.submitting}
+                disabled={parts.some((part) => part.blocksSubmit)}
+              >
                 {form.submitLabel}
               </Button>
             )}
           </Flex>
         </Form>
       </FormLayout>
-      <StaleRecordModal message={form.conflict} reloading={form.reloading} onReload={form.reload} onClose={form.dismissConflict} />
+      <StaleRecordModal
+        message={form.conflict}
+        reloading={form.reloading}
+        onReload={form.reload}
+        onClose={form.dismissConflict}
+      />
     </Spin>
   );
   if (embedded) return body;
   return (
-    <Card title={form.title} size={compact ? 'small' : 'medium'} style={compact ? { minWidth: 320, flex: 1 } : undefined}>
-      {compact || form.ready ? body : (
+    <Card
+      title={form.title}
+      size={compact ? 'small' : 'medium'}
+      style={compact ? { minWidth: 320, flex: 1 } : undefined}
+    >
+      {compact || form.ready ? (
+        body
+      ) : (
         <Flex vertical gap="middle">
           <CompanyGate ready={false}>{null}</CompanyGate>
           {!form.editing && body}

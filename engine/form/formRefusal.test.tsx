@@ -5,7 +5,8 @@ import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../data/http';
 import { bindFeedback } from '../feedback';
-import type { FormConfig } from '../types';
+import { firstServerMessage, inFormOnStatus } from './failure';
+import type { FormConfig } from './types';
 import { useFormController } from './useFormController';
 
 /** The 'Creat Event' form: the service's 500 to a name taken is said in the form, not toasted. */
@@ -15,16 +16,27 @@ const createEvent: FormConfig = {
   requiresCompany: false,
   schema: {},
   submit: { create: { method: 'POST', path: '/notification/save-event', service: 'notification', envelope: 'value' } },
-  messages: { created: 'Event added successfully', createError: 'Error while saving event', inForm: { 500: 'Event is already created' } },
+  messages: {
+    created: 'Event added successfully',
+    createError: 'Error while saving event',
+  },
+  onFailure: inFormOnStatus({ 500: 'Event is already created' }),
 };
 
 const toasts: string[] = [];
 let reply: { status: number; body: unknown };
 beforeEach(() => {
   toasts.length = 0;
-  bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+  bindFeedback({
+    success: (t) => toasts.push(`success: ${t}`),
+    error: (t) => toasts.push(`error: ${t}`),
+    info: () => {},
+  });
   configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(reply.body), { status: reply.status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(reply.body), { status: reply.status })),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,7 +46,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   </SWRConfig>
 );
 
-describe('refusals shown in the form (messages.inForm)', () => {
+describe('refusals shown in the form (inFormOnStatus)', () => {
   it('shows the refusal of its status in the form, untoasted, until the form changes', async () => {
     reply = { status: 500, body: { success: false, data: null, message: ['Event is already created'] } };
     const { result } = renderHook(() => useFormController(createEvent), { wrapper });
@@ -72,18 +84,29 @@ const apForm: FormConfig = {
   requiresCompany: false,
   schema: {},
   submit: { create: { method: 'POST', path: '/saas/v1/ap/config', service: 'ap', envelope: 'main' } },
-  messages: { created: 'Config created Successfully', createError: 'Something went wrong. Please try again', firstServerMessage: { seconds: 10 } },
+  messages: {
+    created: 'Config created Successfully',
+    createError: 'Something went wrong. Please try again',
+  },
+  onFailure: firstServerMessage(10),
 };
 
-describe("a refusal's first server message (messages.firstServerMessage)", () => {
+describe("a refusal's first server message (firstServerMessage)", () => {
   const timed: [string, number | undefined][] = [];
   beforeEach(() => {
     timed.length = 0;
-    bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t, seconds) => timed.push([t, seconds]), info: () => {} });
+    bindFeedback({
+      success: (t) => toasts.push(`success: ${t}`),
+      error: (t, seconds) => timed.push([t, seconds]),
+      info: () => {},
+    });
   });
 
   it('shows only the first message of a success:false answer, for the seconds configured', async () => {
-    reply = { status: 400, body: { success: false, data: null, message: ['CBDT ID must be the id of the company in scope', 'Second'] } };
+    reply = {
+      status: 400,
+      body: { success: false, data: null, message: ['CBDT ID must be the id of the company in scope', 'Second'] },
+    };
     const { result } = renderHook(() => useFormController(apForm), { wrapper });
     await act(async () => {
       await result.current.submit({});

@@ -18,7 +18,13 @@ import { validator } from './validator';
 export const formSetup = {
   validator,
   transformErrors,
-  templates: { ObjectFieldTemplate: GridTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate: ArrayItemTemplate, BaseInputTemplate, ButtonTemplates: { AddButton } },
+  templates: {
+    ObjectFieldTemplate: GridTemplate,
+    ArrayFieldTemplate,
+    ArrayFieldItemTemplate: ArrayItemTemplate,
+    BaseInputTemplate,
+    ButtonTemplates: { AddButton },
+  },
   showErrorList: false as const,
   noHtml5Validate: true,
 };

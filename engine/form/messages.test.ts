@@ -18,13 +18,18 @@ import { createFormValidator } from './validator';
  */
 
 type Schema = Record<string, unknown>;
-const asSchema = (value: unknown): Schema | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined);
+const asSchema = (value: unknown): Schema | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Schema) : undefined;
 
 /** The properties a schema may have, those of its conditional branches and allOf included. */
 function propertiesOf(schema: Schema | undefined, depth = 0): Record<string, Schema> {
   if (!schema || depth > 4) return {};
   const branches = [asSchema(schema.then), asSchema(schema.else), ...((schema.allOf as unknown[]) ?? []).map(asSchema)];
-  return Object.assign({}, ...branches.map((branch) => propertiesOf(branch, depth + 1)), asSchema(schema.properties) ?? {});
+  return Object.assign(
+    {},
+    ...branches.map((branch) => propertiesOf(branch, depth + 1)),
+    asSchema(schema.properties) ?? {},
+  );
 }
 
 const typesOf = (schema: Schema) => ([] as unknown[]).concat(schema.type ?? []);
@@ -33,8 +38,11 @@ const typesOf = (schema: Schema) => ([] as unknown[]).concat(schema.type ?? []);
 function badValues(schema: Schema | undefined, depth = 0): unknown[] {
   if (!schema) return [undefined];
   const types = typesOf(schema);
-  const own = [schema.const, ...(Array.isArray(schema.enum) ? schema.enum : []), ...((schema.oneOf as Schema[] | undefined) ?? []).map((o) => asSchema(o)?.const)]
-    .filter((value) => value !== undefined);
+  const own = [
+    schema.const,
+    ...(Array.isArray(schema.enum) ? schema.enum : []),
+    ...((schema.oneOf as Schema[] | undefined) ?? []).map((o) => asSchema(o)?.const),
+  ].filter((value) => value !== undefined);
   const limit = typeof schema.maxLength === 'number' ? schema.maxLength : 200;
   const strings = ['', ' ', 'x'.repeat(limit * 3 + 1), 'abc', 'not an e-mail', 'a@b.co, nope', '31/02/2026', '=1+1'];
   const numbers = ['abc', '1,5', -1, 0, 0.001, 1.5, 1e12, 51, ''];
@@ -45,8 +53,18 @@ function badValues(schema: Schema | undefined, depth = 0): unknown[] {
     ...(types.includes('string') || types.length === 0 ? strings : []),
     ...(types.includes('number') || types.includes('integer') ? numbers : []),
     ...(types.includes('boolean') ? ['yes', 1] : []),
-    ...(types.includes('array') ? [[], 'abc', depth < 2 ? badValues(item, depth + 1).slice(0, 4) : [], Array.from({ length: 60 }, () => 'x'), [badObject(item, 1, depth + 1)]] : []),
-    ...(nested || types.includes('object') ? [{}, 'abc', badObject(schema, 0, depth + 1), badObject(schema, 3, depth + 1)] : []),
+    ...(types.includes('array')
+      ? [
+          [],
+          'abc',
+          depth < 2 ? badValues(item, depth + 1).slice(0, 4) : [],
+          Array.from({ length: 60 }, () => 'x'),
+          [badObject(item, 1, depth + 1)],
+        ]
+      : []),
+    ...(nested || types.includes('object')
+      ? [{}, 'abc', badObject(schema, 0, depth + 1), badObject(schema, 3, depth + 1)]
+      : []),
     12,
     null,
     undefined,
@@ -56,10 +74,14 @@ function badValues(schema: Schema | undefined, depth = 0): unknown[] {
 /** The `n`th bad object of a schema: each property takes its `n`th bad value (cycling). */
 function badObject(schema: Schema | undefined, n: number, depth = 0): unknown {
   if (!schema || depth > 3) return {};
-  return Object.fromEntries(Object.entries(propertiesOf(schema)).map(([name, property]) => {
-    const values = badValues(property, depth);
-    return [name, values[n % values.length]];
-  }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries(propertiesOf(schema))
+      .map(([name, property]) => {
+        const values = badValues(property, depth);
+        return [name, values[n % values.length]];
+      })
+      .filter(([, value]) => value !== undefined),
+  );
 }
 
 /** Every message of a validation, as the form shows them, with the field it sits under. */
@@ -82,13 +104,15 @@ describe('form messages', () => {
       const samples: unknown[] = [{}, 'abc', ...Array.from({ length: 12 }, (_, n) => badObject(schema as Schema, n))];
       // Each field alone through its bad values, with the others sampled (so conditional branches are selected).
       for (const [name, property] of properties) {
-        for (const value of badValues(property)) samples.push({ ...(badObject(schema as Schema, 0) as object), [name]: value });
+        for (const value of badValues(property))
+          samples.push({ ...(badObject(schema as Schema, 0) as object), [name]: value });
       }
       for (const data of samples) {
         const resolved = retrieveSchema(validator, schema, schema, data);
         for (const { property, message } of [...shown(validator, data, schema), ...shown(validator, data, resolved)]) {
           checked += 1;
-          if (isAjvDefaultText(message) || !message.trim()) raw.push(`${schema.title ?? ''}: ${property} '${message}' for ${JSON.stringify(data).slice(0, 160)}`);
+          if (isAjvDefaultText(message) || !message.trim())
+            raw.push(`${schema.title ?? ''}: ${property} '${message}' for ${JSON.stringify(data).slice(0, 160)}`);
         }
       }
     }
@@ -100,8 +124,26 @@ describe('form messages', () => {
     expect(forms.length).toBeGreaterThan(10);
     const fields = fieldSchemas(forms);
     expect(fields.length).toBeGreaterThan(3);
-    const typed = ['', ' ', 'abc', '12a', '1, 2, x', 'a@b', '12345', `${'1,'.repeat(1200)}1`, 'x'.repeat(5000), 'Passw0rd', 'password'];
-    const raw = fields.flatMap((field) => typed.flatMap((value) => validate(field, value).filter(isAjvDefaultText).map((text) => `${JSON.stringify(field).slice(0, 80)} '${text}'`)));
+    const typed = [
+      '',
+      ' ',
+      'abc',
+      '12a',
+      '1, 2, x',
+      'a@b',
+      '12345',
+      `${'1,'.repeat(1200)}1`,
+      'x'.repeat(5000),
+      'Passw0rd',
+      'password',
+    ];
+    const raw = fields.flatMap((field) =>
+      typed.flatMap((value) =>
+        validate(field, value)
+          .filter(isAjvDefaultText)
+          .map((text) => `${JSON.stringify(field).slice(0, 80)} '${text}'`),
+      ),
+    );
     expect([...new Set(raw)]).toEqual([]);
   });
 
@@ -117,7 +159,11 @@ describe('form messages', () => {
   });
 
   it('a 600-character route label is told its limit in words', () => {
-    const messages = shown(createFormValidator(), { label: 'x'.repeat(600) }, routeBodySchema as unknown as RJSFSchema).filter((e) => e.property === '.label');
+    const messages = shown(
+      createFormValidator(),
+      { label: 'x'.repeat(600) },
+      routeBodySchema as unknown as RJSFSchema,
+    ).filter((e) => e.property === '.label');
     expect(messages.map((e) => e.message)).toEqual(['Route Label must be at most 200 characters']);
   });
 
@@ -131,7 +177,10 @@ describe('form messages', () => {
       const data = { companyId: '1001', autoClosureType: type };
       const live = shown(validator, data, retrieveSchema(validator, schema, schema, data));
       expect(live, type).toEqual(shown(validator, data, schema));
-      expect(live.filter((e) => isAjvDefaultText(e.message)), type).toEqual([]);
+      expect(
+        live.filter((e) => isAjvDefaultText(e.message)),
+        type,
+      ).toEqual([]);
     }
     const auto = { companyId: '1001', autoClosureType: 'STA_BREACH' };
     const messages = shown(validator, auto, retrieveSchema(validator, schema, schema, auto)).map((e) => e.message);
@@ -139,8 +188,16 @@ describe('form messages', () => {
   });
 
   it('route form: the geofence radius message sits under the radius, not joined to the address', () => {
-    const data = { label: 'Pune - Mumbai', stt: 5, origin: { geofenceRadius: 90 }, destination: { geofenceRadius: 2, google: { place_id: 'p' } } };
-    const errorSchema = toErrorSchema(createFormValidator().validateFormData(data, routeBodySchema as unknown as RJSFSchema, undefined, transformErrors).errors) as ErrorSchema & Record<string, Record<string, { __errors?: string[] }>>;
+    const data = {
+      label: 'Pune - Mumbai',
+      stt: 5,
+      origin: { geofenceRadius: 90 },
+      destination: { geofenceRadius: 2, google: { place_id: 'p' } },
+    };
+    const errorSchema = toErrorSchema(
+      createFormValidator().validateFormData(data, routeBodySchema as unknown as RJSFSchema, undefined, transformErrors)
+        .errors,
+    ) as ErrorSchema & Record<string, Record<string, { __errors?: string[] }>>;
     expect(errorSchema.origin.geofenceRadius.__errors).toEqual(['Number should be between 0.01 to 50']);
     // The place picker shows under the address every message of the place but the radius's and the code's.
     const { geofenceRadius, cpCode, ...place } = errorSchema.origin;
@@ -151,13 +208,23 @@ describe('form messages', () => {
 
   it('letters in a number field are not reported as a missing value', () => {
     const validator = createFormValidator();
-    const route = shown(validator, { label: 'Pune - Mumbai', stt: 'abc' }, routeBodySchema as unknown as RJSFSchema).filter((e) => e.property === '.stt');
+    const route = shown(
+      validator,
+      { label: 'Pune - Mumbai', stt: 'abc' },
+      routeBodySchema as unknown as RJSFSchema,
+    ).filter((e) => e.property === '.stt');
     expect(route.map((e) => e.message)).toEqual(['Enter a number']);
     const schema = autoClosureFormSchema as unknown as RJSFSchema;
-    const loading = shown(validator, { companyId: '1001', autoClosureType: 'STA_BREACH', loading_time_buffer: 'abc' }, schema).filter((e) => e.property === '.loading_time_buffer');
+    const loading = shown(
+      validator,
+      { companyId: '1001', autoClosureType: 'STA_BREACH', loading_time_buffer: 'abc' },
+      schema,
+    ).filter((e) => e.property === '.loading_time_buffer');
     expect(loading.map((e) => e.message)).toEqual(['Enter a number']);
     // Missing keeps the spec's text.
-    const missing = shown(validator, { companyId: '1001', autoClosureType: 'STA_BREACH' }, schema).filter((e) => e.property === '.loading_time_buffer');
+    const missing = shown(validator, { companyId: '1001', autoClosureType: 'STA_BREACH' }, schema).filter(
+      (e) => e.property === '.loading_time_buffer',
+    );
     expect(missing.map((e) => e.message)).not.toEqual(['Enter a number']);
     expect(missing.length).toBe(1);
   });
@@ -165,7 +232,10 @@ describe('form messages', () => {
   it('report forms: a malformed e-mail list is told apart from a blank one', () => {
     const validator = createFormValidator();
     const schema = dailySummaryFormSchema as unknown as RJSFSchema;
-    const at = (emails: unknown) => shown(validator, { emails, cron: '0 0 3 * * ?' }, schema).filter((e) => e.property === '.emails').map((e) => e.message);
+    const at = (emails: unknown) =>
+      shown(validator, { emails, cron: '0 0 3 * * ?' }, schema)
+        .filter((e) => e.property === '.emails')
+        .map((e) => e.message);
     expect(at(undefined)).toEqual(['Please select EmailId']);
     expect(at('')).toEqual(['Please select EmailId']);
     expect(at('   ')).toEqual(['Please select EmailId']);

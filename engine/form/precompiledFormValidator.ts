@@ -1,4 +1,11 @@
-import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
+import type {
+  CustomValidator,
+  ErrorTransformer,
+  RJSFSchema,
+  UiSchema,
+  ValidationData,
+  ValidatorType,
+} from '@rjsf/utils';
 import { deepEquals, hashForSchema, ID_KEY, retrieveSchema } from '@rjsf/utils';
 import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
 
@@ -6,12 +13,14 @@ type Data = unknown;
 type FormValidator = ValidatorType<Data, RJSFSchema>;
 
 /** The key rjsf gives a schema among precompiled functions: its `$id`, else the hash of its content. */
-const keyOf = (schema: RJSFSchema) => (schema[ID_KEY] as string | undefined) ?? hashForSchema(schema);
+const keyOf = (schema: RJSFSchema) => schema[ID_KEY] ?? hashForSchema(schema);
 
 /** What a form validated with a schema the build did not compile is told: a missing form, not a user error. */
 export function missingValidator(schema: RJSFSchema): Error {
   const name = typeof schema.title === 'string' ? ` "${schema.title}"` : '';
-  return new Error(`No precompiled validator for the form schema${name} (${keyOf(schema)}): scripts/precompiled-validators.ts compiles the forms of screens/`);
+  return new Error(
+    `No precompiled validator for the form schema${name} (${keyOf(schema)}): scripts/precompiled-validators.ts compiles the forms of screens/`,
+  );
 }
 
 /**
@@ -28,38 +37,40 @@ export function missingValidator(schema: RJSFSchema): Error {
  * - otherwise it throws: a form whose schema was not compiled fails at once rather than accepting anything.
  */
 export function createPrecompiledFormValidator(validateFns: ValidatorFunctions): FormValidator {
-  const byKey = new Map<string, FormValidator & { rootSchema: RJSFSchema }>();
+  /** A root schema's validator, with the schema it was made for. */
+  type Root = { validator: FormValidator; rootSchema: RJSFSchema };
+  const byKey = new Map<string, Root>();
   /** Validators of roots met so far, the latest last (tried first). */
-  const roots: (FormValidator & { rootSchema: RJSFSchema })[] = [];
+  const roots: Root[] = [];
 
   const compiled = (schema: RJSFSchema) => {
     const key = keyOf(schema);
     if (!validateFns[key]) return undefined;
-    let validator = byKey.get(key);
-    if (!validator) {
-      validator = createPrecompiledValidator<Data, RJSFSchema>(validateFns, schema) as FormValidator & { rootSchema: RJSFSchema };
-      byKey.set(key, validator);
+    let root = byKey.get(key);
+    if (!root) {
+      root = { validator: createPrecompiledValidator<Data, RJSFSchema>(validateFns, schema), rootSchema: schema };
+      byKey.set(key, root);
     }
-    return validator;
+    return root;
   };
-  const met = (validator: FormValidator & { rootSchema: RJSFSchema }) => {
-    const at = roots.indexOf(validator);
+  const met = (root: Root) => {
+    const at = roots.indexOf(root);
     if (at >= 0) roots.splice(at, 1);
-    roots.push(validator);
-    return validator;
+    roots.push(root);
+    return root;
   };
   const rootOf = (rootSchema: RJSFSchema) => {
-    const validator = compiled(rootSchema);
-    if (!validator) throw missingValidator(rootSchema);
-    return met(validator);
+    const root = compiled(rootSchema);
+    if (!root) throw missingValidator(rootSchema);
+    return met(root).validator;
   };
   /** The validator of a schema rjsf validates form data against: its own, or that of the root it resolves. */
   const owner = (schema: RJSFSchema, formData: Data) => {
     const own = compiled(schema);
-    if (own) return met(own);
+    if (own) return met(own).validator;
     for (let i = roots.length - 1; i >= 0; i -= 1) {
-      const root = roots[i];
-      if (deepEquals(schema, retrieveSchema(root, root.rootSchema, root.rootSchema, formData))) return root;
+      const { validator, rootSchema } = roots[i];
+      if (deepEquals(schema, retrieveSchema(validator, rootSchema, rootSchema, formData))) return validator;
     }
     throw missingValidator(schema);
   };
@@ -72,7 +83,8 @@ export function createPrecompiledFormValidator(validateFns: ValidatorFunctions):
       customValidate?: CustomValidator<Data, RJSFSchema>,
       transformErrors?: ErrorTransformer<Data, RJSFSchema>,
       uiSchema?: UiSchema<Data, RJSFSchema>,
-    ): ValidationData<Data> => owner(schema, formData).validateFormData(formData, schema, customValidate, transformErrors, uiSchema),
+    ): ValidationData<Data> =>
+      owner(schema, formData).validateFormData(formData, schema, customValidate, transformErrors, uiSchema),
     rawValidation: (schema, formData) => owner(schema, formData).rawValidation(schema, formData),
   };
 }

@@ -14,7 +14,12 @@ describe('form validation uses the schema messages on the right fields', () => {
   });
 
   it('material: 65 characters', () => {
-    const { errors } = validator.validateFormData({ label: 'x'.repeat(65) }, customMaterialSchema as never, undefined, transformErrors);
+    const { errors } = validator.validateFormData(
+      { label: 'x'.repeat(65) },
+      customMaterialSchema as never,
+      undefined,
+      transformErrors,
+    );
     expect(errors.map((e) => e.message)).toEqual(['Maximum 64 character allowed']);
   });
 });

@@ -1,15 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '../data/endpoint';
-import type { ConfigContext, FormCheck } from '../types';
+import type { ConfigContext } from '../types';
+import type { FormCheck } from './types';
 
 type Data = Record<string, unknown>;
 
 /**
- * Runs a form's `check` (see `FormConfig.check`) as the form is filled in: whenever the call its `input` gives for
+ * Runs a form's check (see `formCheck` in `parts.tsx`) as the form is filled in: whenever the call its `input` gives for
  * the data so far changes, the call is made (quietly) and its answer applied: an error to show (Submit disabled while
  * it stands) and values filled into the form through `fill`. Nothing runs while a record is edited.
  */
-export function useFormCheck(check: FormCheck<Data> | undefined, formData: Data, ctx: ConfigContext, editing: boolean, fill: (values: Data) => void) {
+export function useFormCheck<D extends Data = Data>(
+  check: FormCheck<D> | undefined,
+  formData: Partial<D>,
+  ctx: ConfigContext,
+  editing: boolean,
+  fill: (values: Partial<D>) => void,
+) {
   const input = check && !editing ? check.input(formData, ctx) : undefined;
   const key = input ? JSON.stringify(input) : null;
   const [answered, setAnswered] = useState<{ key: string; error: string | null } | null>(null);
@@ -18,6 +25,7 @@ export function useFormCheck(check: FormCheck<Data> | undefined, formData: Data,
   latest.current = formData;
   const fillRef = useRef(fill);
   fillRef.current = fill;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the input (and the scope inside it); `check` is a new object each render
   useEffect(() => {
     if (!key || !check || !input) return undefined;
     let live = true;
@@ -29,13 +37,11 @@ export function useFormCheck(check: FormCheck<Data> | undefined, formData: Data,
       }
       const outcome = check.apply(result.data, latest.current);
       setAnswered({ key, error: outcome.error ?? null });
-      if (outcome.fill) fillRef.current(outcome.fill as Data);
+      if (outcome.fill) fillRef.current(outcome.fill);
     });
     return () => {
       live = false;
     };
-    // The key stands for the input (and the scope inside it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   return {
     /** The check's refusal of the current combination, or null. */

@@ -4,9 +4,9 @@ import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../data/http';
-import { defineLocalForm } from '../define';
+import { defineLocalForm } from '../registry/define';
 import { bindFeedback } from '../feedback';
-import type { FormConfig } from '../types';
+import type { FormConfig } from './types';
 import { useFormController } from './useFormController';
 
 /** A setting of the scope (`load.byScope`): one record per company, read by scope and saved by POST. */
@@ -16,7 +16,13 @@ const setting: FormConfig = {
   title: { create: 'Setting' },
   schema: {},
   companyMessage: 'Select a company to save',
-  load: { endpoint: { path: '/setting/get', scopeNames: 'ids' }, input: ({ scope }) => ({ scope }), pick: (data) => (data as unknown[])[0], error: 'Something went wrong', byScope: true },
+  load: {
+    endpoint: { path: '/setting/get', scopeNames: 'ids' },
+    input: ({ scope }) => ({ scope }),
+    pick: (data) => (data as unknown[])[0],
+    error: 'Something went wrong',
+    byScope: true,
+  },
   toForm: (record) => ({ level: record.level ?? 0 }),
   submit: { create: { method: 'POST', path: '/setting/add', scoped: false } },
   messages: { created: 'Saved Successfully', createError: 'Something went wrong' },
@@ -31,17 +37,27 @@ beforeEach(() => {
   stored = { '1001': 7 };
   toasts.length = 0;
   posts = 0;
-  bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+  bindFeedback({
+    success: (t) => toasts.push(`success: ${t}`),
+    error: (t) => toasts.push(`error: ${t}`),
+    info: () => {},
+  });
   configureHttp({ notify: () => {} });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    const company = new URL(url, 'http://x').searchParams.get('companyId') ?? '';
-    if ((init.method ?? 'GET') === 'GET') {
-      if (company === '1003') return new Response(JSON.stringify({ success: false, data: null, message: [] }), { status: 500 });
-      return new Response(JSON.stringify({ success: true, data: company in stored ? [{ level: stored[company] }] : [], message: [] }));
-    }
-    posts += 1;
-    return new Response(JSON.stringify({ success: true, data: null, message: [] }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const company = new URL(url, 'http://x').searchParams.get('companyId') ?? '';
+      if ((init.method ?? 'GET') === 'GET') {
+        if (company === '1003')
+          return new Response(JSON.stringify({ success: false, data: null, message: [] }), { status: 500 });
+        return new Response(
+          JSON.stringify({ success: true, data: company in stored ? [{ level: stored[company] }] : [], message: [] }),
+        );
+      }
+      posts += 1;
+      return new Response(JSON.stringify({ success: true, data: null, message: [] }));
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,8 +74,10 @@ function at(url: string) {
 }
 
 describe('form controller: a setting of the scope', () => {
-  it('reads the scope\'s record, again on a query change; empties without a record, without a company and on a failed read', async () => {
-    const { result } = renderHook(() => ({ form: useFormController(setting), navigate: useNavigate() }), { wrapper: at('/setting?companyId=1001') });
+  it("reads the scope's record, again on a query change; empties without a record, without a company and on a failed read", async () => {
+    const { result } = renderHook(() => ({ form: useFormController(setting), navigate: useNavigate() }), {
+      wrapper: at('/setting?companyId=1001'),
+    });
     await waitFor(() => expect(result.current.form.formData).toEqual({ level: 7 }));
     act(() => void result.current.navigate('/setting?companyId=1002'));
     await waitFor(() => expect(result.current.form.formData).toEqual({ level: 0 }));
@@ -75,7 +93,9 @@ describe('form controller: a setting of the scope', () => {
   });
 
   it('refuses to save without a company, and keeps the saved values after a save', async () => {
-    const { result } = renderHook(() => ({ form: useFormController(setting), navigate: useNavigate() }), { wrapper: at('/setting') });
+    const { result } = renderHook(() => ({ form: useFormController(setting), navigate: useNavigate() }), {
+      wrapper: at('/setting'),
+    });
     await act(async () => void (await result.current.form.submit({ level: 3 })));
     expect(toasts).toEqual(['error: Select a company to save']);
     expect(posts).toBe(0);
@@ -89,7 +109,11 @@ describe('form controller: a setting of the scope', () => {
   });
 
   it('a local form sends nothing', async () => {
-    const local = defineLocalForm({ path: '/setting', title: { create: 'EPOD Configuration' }, schema: { type: 'object' } });
+    const local = defineLocalForm({
+      path: '/setting',
+      title: { create: 'EPOD Configuration' },
+      schema: { type: 'object' },
+    });
     const { result } = renderHook(() => useFormController(local), { wrapper: at('/setting') });
     await act(async () => expect(await result.current.submit({ any: true })).toBe(false));
     expect(fetch).not.toHaveBeenCalled();

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../schemas/messages';
 import { configureHttp } from '../data/http';
 import { bindFeedback } from '../feedback';
-import type { FormConfig } from '../types';
+import type { FormConfig } from './types';
 import { useFormController } from './useFormController';
 
 /** A record type edited on a page (`/things/:id/edit`) or in a quick-edit modal from a list row. */
@@ -42,18 +42,26 @@ beforeEach(() => {
   tagged = true;
   toasts.length = 0;
   saves = [];
-  bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+  bindFeedback({
+    success: (t) => toasts.push(`success: ${t}`),
+    error: (t) => toasts.push(`error: ${t}`),
+    info: () => {},
+  });
   configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
-  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-    const etag = `"${stored.version}"`;
-    if ((init.method ?? 'GET') === 'GET') return answer(200, { success: true, data: { id: 't1', name: stored.name }, message: [] }, etag);
-    const ifMatch = (init.headers as Record<string, string>)['if-match'];
-    const body = JSON.parse(String(init.body)) as { name: string };
-    saves.push({ ifMatch, body });
-    if (ifMatch && ifMatch !== etag) return answer(412, { success: false, data: null, message: [MSG.staleRecord] });
-    stored = { name: body.name, version: stored.version + 1 };
-    return answer(200, { success: true, data: { id: 't1', name: stored.name }, message: [] }, `"${stored.version}"`);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const etag = `"${stored.version}"`;
+      if ((init.method ?? 'GET') === 'GET')
+        return answer(200, { success: true, data: { id: 't1', name: stored.name }, message: [] }, etag);
+      const ifMatch = (init.headers as Record<string, string>)['if-match'];
+      const body = JSON.parse(String(init.body)) as { name: string };
+      saves.push({ ifMatch, body });
+      if (ifMatch && ifMatch !== etag) return answer(412, { success: false, data: null, message: [MSG.staleRecord] });
+      stored = { name: body.name, version: stored.version + 1 };
+      return answer(200, { success: true, data: { id: 't1', name: stored.name }, message: [] }, `"${stored.version}"`);
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,8 +84,10 @@ const changeBehindItsBack = (name: string) => {
 };
 
 describe('form controller: no lost updates', () => {
-  it('saves with the ETag it loaded; a save over someone else\'s change is refused and Reload loads their version', async () => {
-    const { result } = renderHook(() => useFormController(things), { wrapper: at('/things/t1/edit?companyId=1001', '/things/:id/edit') });
+  it("saves with the ETag it loaded; a save over someone else's change is refused and Reload loads their version", async () => {
+    const { result } = renderHook(() => useFormController(things), {
+      wrapper: at('/things/t1/edit?companyId=1001', '/things/:id/edit'),
+    });
     await waitFor(() => expect(result.current.formData).toEqual({ name: 'Steel Coils' }));
 
     await act(async () => {
@@ -112,10 +122,12 @@ describe('form controller: no lost updates', () => {
     expect(stored).toEqual({ name: 'Steel Rods', version: 4 });
   });
 
-  it('a quick-edit modal reads the row\'s record again and saves with its ETag', async () => {
+  it("a quick-edit modal reads the row's record again and saves with its ETag", async () => {
     const row = { id: 't1', name: 'Old name from the list' };
     changeBehindItsBack('Steel Billets');
-    const { result } = renderHook(() => useFormController(things, { record: row }), { wrapper: at('/things?companyId=1001', '/things') });
+    const { result } = renderHook(() => useFormController(things, { record: row }), {
+      wrapper: at('/things?companyId=1001', '/things'),
+    });
     await waitFor(() => expect(result.current.formData).toEqual({ name: 'Steel Billets' }));
     await act(async () => {
       await result.current.submit({ name: 'Steel Wire' });
@@ -125,7 +137,9 @@ describe('form controller: no lost updates', () => {
 
   it('sends no If-Match when the server sent no ETag', async () => {
     tagged = false;
-    const { result } = renderHook(() => useFormController(things), { wrapper: at('/things/t1/edit?companyId=1001', '/things/:id/edit') });
+    const { result } = renderHook(() => useFormController(things), {
+      wrapper: at('/things/t1/edit?companyId=1001', '/things/:id/edit'),
+    });
     await waitFor(() => expect(result.current.formData).toEqual({ name: 'Steel Coils' }));
     await act(async () => {
       await result.current.submit({ name: 'Steel Sheets' });

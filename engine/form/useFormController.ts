@@ -5,11 +5,13 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { MSG } from '../../schemas/messages';
 import { callEndpoint } from '../data/endpoint';
 import { STALE_RECORD } from '../data/http';
+import { isRecord } from '../data/pick';
 import { useRecord } from '../data/useEndpoint';
 import { feedback } from '../feedback';
+import type { Scope } from '../scope/scope';
 import { useScope } from '../scope/useScope';
-import type { ConfigContext, FormConfig } from '../types';
-import { useFormCheck } from './useFormCheck';
+import type { ConfigContext } from '../types';
+import type { FailureDisplay, FormConfig, SaveFailure } from './types';
 
 type Data = Record<string, unknown>;
 
@@ -31,27 +33,39 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   // The edit path's parameter (`:id`, or a name of the spec's such as `:customerConfigId`) says a record is edited.
   const idParam = config.editPath?.match(/:([A-Za-z]+)/)?.[1] ?? 'id';
   const editing = Boolean(options.record) || Boolean(params[idParam] && config.editPath);
-  const linkState = location.state as Record<string, unknown> | null;
+  // What the link that opened the form handed it (react-router's `state`), when it is an object.
+  const linkState = isRecord(location.state) ? location.state : null;
   const row = options.record;
-  const ctx: ConfigContext = useMemo(() => ({ scope, params, state: linkState ?? undefined, row }), [scope, params, linkState, row]);
+  const ctx: ConfigContext = useMemo(
+    () => ({ scope, params, state: linkState ?? undefined, row }),
+    [scope, params, linkState, row],
+  );
   // A list row handed to a quick-edit modal is read again when the form can load it: the row may be old, and the
   // read brings the ETag the save sends back.
   const byScope = Boolean(config.load?.byScope);
-  const needsLoad = (editing || byScope) && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
-  const loaded = useRecord<unknown>(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
+  const needsLoad =
+    (editing || byScope) && Boolean(config.load) && Boolean(scope.companyId || config.requiresCompany === false);
+  const loaded = useRecord(config.load?.endpoint, config.load ? config.load.input(ctx) : {}, needsLoad);
 
   /** The record in a load's answer (the config's `pick` of it), or the row while there is none. */
   const recordOf = useCallback(
-    (data: unknown) => (data === undefined || data === null ? row : config.load?.pick ? (config.load.pick(data) ?? row) : data) as Data | undefined,
+    (data: unknown): Data | undefined => {
+      const found =
+        data === undefined || data === null ? row : config.load?.pick ? (config.load.pick(data) ?? row) : data;
+      return isRecord(found) ? found : undefined;
+    },
     [row, config.load],
   );
   const record = useMemo(() => recordOf(loaded.data?.data), [recordOf, loaded.data]);
   const etag = loaded.data?.etag;
 
   const [formData, setFormData] = useState<Data>({});
-  const fill = useCallback((next: Data | undefined) => {
-    if (next) setFormData(config.toForm ? config.toForm(next) : next);
-  }, [config]);
+  const fill = useCallback(
+    (next: Data | undefined) => {
+      if (next) setFormData(config.toForm ? config.toForm(next) : next);
+    },
+    [config],
+  );
   useEffect(() => fill(record), [record, fill]);
   // A setting of the scope (`load.byScope`): no company or a failed read empties the form; a read without a record
   // fills it from an empty one (values off or empty).
@@ -61,9 +75,6 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     if (!hasCompany || loaded.error) setFormData({});
     else if (loaded.data && record === undefined) fill({});
   }, [byScope, hasCompany, loaded.error, loaded.data, record, fill]);
-  // The config's question to the server as the form is filled in (see `FormConfig.check`).
-  const checked = useFormCheck(config.check, formData, ctx, editing, (values) => setFormData((current) => ({ ...current, ...values })));
-
   /** The refusal of a stale save, shown until the operator reloads or dismisses it. */
   const [conflict, setConflict] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
@@ -82,7 +93,7 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   }, [loaded.error, config.load]);
 
   const [submitting, setSubmitting] = useState(false);
-  /** A refusal the config shows inside the form (`messages.inForm`), until the form changes or is sent again. */
+  /** A refusal the screen shows inside the form (`onFailure`'s `show.inForm`), until the form changes or is sent again. */
   const [refusal, setRefusal] = useState<string | null>(null);
   /** Server refusals shown under their fields (`messages.fieldOf`), as rjsf's extra errors, until the form changes. */
   const [fieldErrors, setFieldErrors] = useState<ErrorSchema | undefined>(undefined);
@@ -91,83 +102,38 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   const submit = useCallback(
     async (data: Data) => {
       // A local form (no save calls) sends nothing.
-      if (config.local) return false;
+      if (config.local || !scopeReady(config, scope)) return false;
+      const looked = await readLookup(config, scope);
+      if (!looked.ok) return false;
+      const submitCtx = { ...ctx, lookup: looked.lookup, editing, record };
+      const submission = (config.toSubmission ?? defaultSubmission)(data, submitCtx);
       const { submit: calls, messages } = config;
-      if (config.requiresCompany !== false && !scope.companyId) {
-        feedback.error(config.companyMessage ?? MSG.selectCompany);
-        return false;
-      }
-      const needs = config.scopeNeeds?.(scope);
-      if (needs) {
-        if (config.scopeNeedsTone === 'info') feedback.info(needs);
-        else feedback.error(needs);
-        return false;
-      }
-      let lookup: string | undefined;
-      if (config.lookup) {
-        const looked = await callEndpoint(config.lookup.endpoint, { scope });
-        if (!looked.ok) {
-          feedback.error(config.lookup.error);
-          return false;
-        }
-        lookup = config.lookup.pick(looked.data);
-      }
-      const submission = (config.toSubmission ?? defaultSubmission)(data, { ...ctx, lookup, editing, record });
-      const endpoint = editing && calls.update ? calls.update : calls.create;
       setSubmitting(true);
       setRefusal(null);
       setFieldErrors(undefined);
       const ifMatch = editing ? etag : undefined;
-      // Refusals shown in the form are not toasted too: the call is quiet, and other refusals are toasted below.
-      const inForm = messages.inForm;
-      const firstOnly = messages.firstServerMessage;
-      const fieldOf = messages.fieldOf;
-      // Refusals about one field go under it (`fieldOf`), not into a toast.
-      const unnotified = fieldOf ? Object.keys(fieldOf) : undefined;
-      const result = await callEndpoint(endpoint, { scope, ...submission, ifMatch }, { quiet: Boolean(inForm || firstOnly), unnotified });
-      setSubmitting(false);
-      if (!result.ok && fieldOf) {
-        const placed = result.messages.filter((text) => fieldOf[text]);
-        if (placed.length > 0) setFieldErrors(errorsUnder(placed.map((text) => [fieldOf[text], text])));
-      }
-      if (!result.ok && inForm?.[result.status]) {
-        setRefusal(inForm[result.status]!);
-        return false;
-      }
-      if (!result.ok && inForm && result.status !== STALE_RECORD) result.messages.forEach((text) => feedback.error(text));
-      if (!result.ok && result.status === STALE_RECORD && ifMatch) {
-        setConflict(result.messages[0] ?? MSG.staleRecord);
-        return false;
-      }
-      if (!result.ok && firstOnly) {
-        const explained = (result.body as { success?: unknown } | null)?.success === false && result.messages.length > 0;
-        // Shown under its field already.
-        if (explained && fieldOf?.[result.messages[0]]) return false;
-        const generic = editing ? (messages.updateError ?? messages.createError) : messages.createError;
-        feedback.error(explained ? result.messages[0] : generic, firstOnly.seconds);
-        return false;
-      }
+      // A screen that shows its refusals its own way (`onFailure`) gets them untoasted; refusals about one field go
+      // under it (`fieldOf`), not into a toast.
+      const fieldOf = messages.fieldOf ?? {};
+      const result = await callEndpoint(
+        editing && calls.update ? calls.update : calls.create,
+        { scope, ...submission, ifMatch },
+        { quiet: Boolean(config.onFailure), unnotified: Object.keys(fieldOf) },
+      );
       if (!result.ok) {
-        // The HTTP layer toasts each message of a refusal; a screen showing the server's own words adds nothing then.
-        // So does a form with in-form refusals (its other refusals' messages were toasted just above).
-        if (!((messages.preferServer || inForm) && result.messages.length > 0)) {
-          feedback.error(editing ? (messages.updateError ?? messages.createError) : messages.createError);
-        }
+        setSubmitting(false);
+        const underFields = result.messages.filter((text) => fieldOf[text]);
+        if (underFields.length > 0) setFieldErrors(errorsUnder(underFields.map((text) => [fieldOf[text], text])));
+        if (result.status === STALE_RECORD && ifMatch) setConflict(result.messages[0] ?? MSG.staleRecord);
+        else showFailure(config, { ...result, error: errorText(config, editing), underFields }, setRefusal);
         return false;
       }
       const refused = config.refusal?.(result.data);
-      if (refused) {
-        feedback.error(refused);
-        return false;
-      }
-      if (config.alsoSubmit) {
-        setSubmitting(true);
-        const also = await callEndpoint(config.alsoSubmit.endpoint, { scope, ...config.alsoSubmit.input(data, { ...ctx, editing }) });
-        setSubmitting(false);
-        if (!also.ok) return false;
-      }
-      const fallback = editing ? (messages.updated ?? messages.created) : messages.created;
-      feedback.success((messages.preferServer && result.messages[0]) || (typeof fallback === 'function' ? fallback(ctx) : fallback));
+      const saved = !refused && (await (config.afterSave?.(data, submitCtx) ?? true));
+      setSubmitting(false);
+      if (refused) feedback.error(refused);
+      if (!saved) return false;
+      feedback.success(successText(config, editing, ctx, result.messages[0]));
       await mutate(() => true);
       options.onSaved?.();
       if (config.after) navigate({ pathname: config.after, search: location.search });
@@ -200,13 +166,13 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
       setRefusal(null);
       setFieldErrors(undefined);
     },
+    /** Merges values into the form data as it stands (a form part's fill-in, e.g. a default text): nothing is cleared. */
+    merge: (values: Data) => setFormData((current) => ({ ...current, ...values })),
     submitting,
-    /** The refusal shown inside the form (see `messages.inForm`), or null. */
+    /** The refusal shown inside the form (see `FormConfig.onFailure`), or null. */
     refusal,
     /** The server's refusals under their fields (see `messages.fieldOf`). */
     fieldErrors,
-    /** The check's refusal of the data so far (see `FormConfig.check`): shown in the form, Submit disabled. */
-    checkError: checked.error,
     /** The context the config's functions receive. */
     ctx,
     submit,
@@ -217,13 +183,59 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   };
 }
 
+/** Whether the scope lets the form save: a company (unless not required) and what `scopeNeeds` asks; else toasted. */
+function scopeReady(config: FormConfig, scope: Scope): boolean {
+  if (config.requiresCompany !== false && !scope.companyId) {
+    feedback.error(config.companyMessage ?? MSG.selectCompany);
+    return false;
+  }
+  const needs = config.scopeNeeds?.(scope);
+  if (typeof needs === 'object') feedback.info(needs.text);
+  else if (needs) feedback.error(needs);
+  return !needs;
+}
+
+/** The value of the config's `lookup`, read before saving (its failure toasted); none without a lookup. */
+async function readLookup(config: FormConfig, scope: Scope): Promise<{ ok: boolean; lookup?: string }> {
+  if (!config.lookup) return { ok: true };
+  const looked = await callEndpoint(config.lookup.endpoint, { scope });
+  if (!looked.ok) feedback.error(config.lookup.error);
+  return looked.ok ? { ok: true, lookup: config.lookup.pick(looked.data) } : { ok: false };
+}
+
+/** The success toast: the server's own message when the config prefers it and there is one, else the config's. */
+function successText({ messages }: FormConfig, editing: boolean, ctx: ConfigContext, server: string | undefined) {
+  const text = editing ? (messages.updated ?? messages.created) : messages.created;
+  return (messages.preferServer && server) || (typeof text === 'function' ? text(ctx) : text);
+}
+
+/** The config's error text for a failed create or update. */
+const errorText = ({ messages }: FormConfig, editing: boolean) =>
+  editing ? (messages.updateError ?? messages.createError) : messages.createError;
+
+/**
+ * Shows a refused save: the screen's way (`onFailure`) when it takes it, else the engine's: the server's messages
+ * (toasted by the HTTP helper unless the call was quiet), then the config's error unless the server's words suffice.
+ */
+function showFailure(config: FormConfig, failure: SaveFailure, inForm: (text: string) => void): void {
+  const show: FailureDisplay = { inForm, toast: (text, seconds) => feedback.error(text, seconds) };
+  if (config.onFailure?.(failure, show)) return;
+  const said = failure.messages.filter((text) => !failure.underFields.includes(text));
+  if (config.onFailure) for (const text of said) show.toast(text);
+  if (!(config.messages.preferServer && failure.messages.length > 0)) show.toast(failure.error);
+}
+
 /** rjsf's error schema of `[field path, text]` pairs (a dotted path names a nested field). */
 export function errorsUnder(pairs: readonly (readonly [string, string])[]): ErrorSchema {
-  const root: Record<string, unknown> = {};
+  const root: ErrorSchema = {};
   for (const [path, text] of pairs) {
     let node = root;
-    for (const key of path.split('.')) node = (node[key] ??= {}) as Record<string, unknown>;
-    ((node.__errors ??= []) as string[]).push(text);
+    for (const key of path.split('.')) {
+      const child: ErrorSchema = node[key] ?? {};
+      node[key] = child;
+      node = child;
+    }
+    node.__errors = [...(node.__errors ?? []), text];
   }
-  return root as ErrorSchema;
+  return root;
 }

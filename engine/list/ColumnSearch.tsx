@@ -10,10 +10,16 @@ import { highlightParts } from './columnFilters';
  * The filter menu of a searchable column: a text box, Search (or Enter) to keep the rows holding the text, Reset to
  * show them all again.
  */
-export function ColumnSearch({ title, setSelectedKeys, selectedKeys, confirm, clearFilters }: FilterDropdownProps & { title: string }) {
+export function ColumnSearch({
+  title,
+  setSelectedKeys,
+  selectedKeys,
+  confirm,
+  clearFilters,
+}: FilterDropdownProps & { title: string }) {
   const text = String(selectedKeys[0] ?? '');
   return (
-    <div style={{ padding: 8 }} onKeyDown={(event) => event.stopPropagation()}>
+    <search style={{ display: 'block', padding: 8 }} onKeyDown={(event) => event.stopPropagation()}>
       <Input
         aria-label={`Search ${title}`}
         placeholder={`Search ${title}`}
@@ -24,7 +30,13 @@ export function ColumnSearch({ title, setSelectedKeys, selectedKeys, confirm, cl
         autoFocus
       />
       <Space>
-        <Button type="primary" size="small" icon={<SearchOutlined aria-hidden />} onClick={() => confirm()} style={{ width: 90 }}>
+        <Button
+          type="primary"
+          size="small"
+          icon={<SearchOutlined aria-hidden />}
+          onClick={() => confirm()}
+          style={{ width: 90 }}
+        >
           Search
         </Button>
         <Button
@@ -37,7 +49,7 @@ export function ColumnSearch({ title, setSelectedKeys, selectedKeys, confirm, cl
           Reset
         </Button>
       </Space>
-    </div>
+    </search>
   );
 }
 
@@ -47,6 +59,7 @@ export function Highlighted({ text, search }: { text: string; search: string }) 
     <>
       {highlightParts(text, search).map((part, i) =>
         part.match ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text in order, never reordered: the position is the part
           <mark key={i} style={{ backgroundColor: '#ffc069', padding: 0 }}>
             {part.text}
           </mark>
@@ -64,17 +77,20 @@ export function Highlighted({ text, search }: { text: string; search: string }) 
  * Tab now stops on it, and Enter or Space opens the menu as a click does.
  */
 export function FilterTriggerIcon({ label, children }: { label: string; children: ReactNode }) {
-  const reach = useCallback((icon: HTMLSpanElement | null) => {
-    const trigger = icon?.closest<HTMLElement>('.ant-table-filter-trigger');
-    if (!trigger || trigger.tabIndex === 0) return;
-    trigger.tabIndex = 0;
-    trigger.setAttribute('aria-label', label);
-    trigger.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      event.preventDefault();
-      trigger.click();
-    });
-  }, [label]);
+  const reach = useCallback(
+    (icon: HTMLSpanElement | null) => {
+      const trigger = icon?.closest<HTMLElement>('.ant-table-filter-trigger');
+      if (!trigger || trigger.tabIndex === 0) return;
+      trigger.tabIndex = 0;
+      trigger.setAttribute('aria-label', label);
+      trigger.addEventListener('keydown', (event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        trigger.click();
+      });
+    },
+    [label],
+  );
   return (
     <span ref={reach} aria-hidden style={{ display: 'inline-flex' }}>
       {children}

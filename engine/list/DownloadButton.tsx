@@ -6,13 +6,19 @@ import { endpointQuery, fillPath, type CallInput } from '../data/endpoint';
 import { withQuery } from '../data/http';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
-import type { ColumnConfig } from '../types';
+import type { ColumnConfig } from './types';
 
 /**
  * A cell's Download (see `ColumnConfig.download`): fetches the row's file in the scope of the page (busy meanwhile)
  * and saves it under the name the answer gives; a failure toasts the column's error.
  */
-export function DownloadButton({ download, input }: { download: NonNullable<ColumnConfig['download']>; input: CallInput }) {
+export function DownloadButton({
+  download,
+  input,
+}: {
+  download: NonNullable<ColumnConfig['download']>;
+  input: CallInput;
+}) {
   const [scope] = useScope();
   const [busy, setBusy] = useState(false);
   const { endpoint } = download;
@@ -27,7 +33,14 @@ export function DownloadButton({ download, input }: { download: NonNullable<Colu
   if (download.compact) {
     return (
       <Tooltip title={label}>
-        <Button type="text" size="small" aria-label={label} icon={<DownloadOutlined />} loading={busy} onClick={() => void fetchFile()} />
+        <Button
+          type="text"
+          size="small"
+          aria-label={label}
+          icon={<DownloadOutlined />}
+          loading={busy}
+          onClick={() => void fetchFile()}
+        />
       </Tooltip>
     );
   }

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { at, consoleApi, linkedTransportersDrawer, tataSteel } from '../../src/stories/fixtures';
-import type { HeaderButton } from '../types';
+import type { HeaderButton } from './types';
 import { HeaderButtons } from './HeaderButtons';
 
 /** A link to a create page and a drawer of the company's linked transporters. */

@@ -2,7 +2,7 @@ import { Button, Space } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useKeepQuery } from '../useKeepQuery';
 import { feedback } from '../feedback';
-import type { HeaderButton } from '../types';
+import type { HeaderButton } from './types';
 
 /** The drawer and the form modal load only when a header button opens one. */
 const RowsDrawer = lazy(() => import('./RowsDrawer').then((m) => ({ default: m.RowsDrawer })));
@@ -30,7 +30,11 @@ export function HeaderButtons({ buttons, disabled }: { buttons: HeaderButton[]; 
           </Button>
         ) : (
           <span key={button.label}>
-            <Button type={'modal' in button && button.primary ? 'primary' : 'default'} disabled={disabled} onClick={() => setOpenIndex(index)}>
+            <Button
+              type={'modal' in button && button.primary ? 'primary' : 'default'}
+              disabled={disabled}
+              onClick={() => setOpenIndex(index)}
+            >
               {button.label}
             </Button>
             {openIndex === index && (

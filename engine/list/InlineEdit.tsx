@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Typography } from 'antd';
 import { ConfirmPopover } from '../views/ConfirmPopover';
-import type { ColumnConfig, InlineEdit } from '../types';
+import type { ColumnConfig, InlineEdit } from './types';
 import type { InlineEditState } from './useInlineEdit';
 
 type Row = Record<string, unknown>;
@@ -9,6 +9,7 @@ type Row = Record<string, unknown>;
 /** The editor of one cell of the row being edited: a select of the column's options, with its message under it. */
 export function InlineEditCell({ column, state }: { column: ColumnConfig; state: InlineEditState }) {
   const error = state.errors[column.field];
+  const value = state.values[column.field];
   const id = `inline-edit-${column.field}-error`;
   return (
     <Space direction="vertical" size={2} style={{ width: '100%' }}>
@@ -17,7 +18,7 @@ export function InlineEditCell({ column, state }: { column: ColumnConfig; state:
         aria-describedby={error ? id : undefined}
         aria-invalid={Boolean(error)}
         status={error ? 'error' : undefined}
-        value={state.values[column.field] as string | undefined}
+        value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
         options={column.editor?.options.map(({ value, label }) => ({ value, label }))}
         onChange={(value) => state.change(column.field, value)}
         allowClear

@@ -7,8 +7,21 @@ import { JSON_CELL_HEIGHT, JsonCell } from './JsonCell';
 const meta = {
   title: 'Engine/List/JsonCell',
   component: JsonCell,
-  args: { label: 'Value', text: columnKinds.json({ detention: { freeHours: 6, perHour: 300 }, loadingDelay: { perHour: 150 }, currency: 'INR' }) },
-  decorators: [(Story) => <div style={{ width: 420 }}><Story /></div>],
+  args: {
+    label: 'Value',
+    text: columnKinds.json({
+      detention: { freeHours: 6, perHour: 300 },
+      loadingDelay: { perHour: 150 },
+      currency: 'INR',
+    }),
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 420 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof JsonCell>;
 
 export default meta;

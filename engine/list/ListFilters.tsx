@@ -5,13 +5,18 @@ import { useEndpoint } from '../data/useEndpoint';
 import { pick } from '../data/pick';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
-import type { ListFilter } from '../types';
+import type { ListFilter } from './types';
 import type { FilterValues } from './paging';
 
 /** The date format of the console's date fields (spec 000 section 9). */
 const DATE_FORMAT = 'DD/MM/YYYY';
 
-type FilterProps<K extends ListFilter['kind']> = { filter: Extract<ListFilter, { kind: K }>; id: string; values: FilterValues; onChange(values: FilterValues): void };
+type FilterProps<K extends ListFilter['kind']> = {
+  filter: Extract<ListFilter, { kind: K }>;
+  id: string;
+  values: FilterValues;
+  onChange(values: FilterValues): void;
+};
 
 /** A filter's label above its control, tied to it for screen readers and tests. */
 function Labelled({ id, label, children, width }: { id: string; label: string; children: ReactNode; width: number }) {
@@ -43,11 +48,18 @@ function SelectFilter({ filter, id, values, onChange }: FilterProps<'select'>) {
 
 function RemoteSelectFilter({ filter, id, values, onChange }: FilterProps<'remoteSelect'>) {
   const [scope] = useScope();
-  const { data, error, isLoading } = useEndpoint<unknown[]>(filter.endpoint, { scope }, Boolean(scope.companyId) || filter.endpoint.scoped === false);
+  const { data, error, isLoading } = useEndpoint(
+    filter.endpoint,
+    { scope },
+    Boolean(scope.companyId) || filter.endpoint.scoped === false,
+  );
   useEffect(() => {
     if (error) feedback.error(filter.fetchError);
   }, [error, filter.fetchError]);
-  const options = (Array.isArray(data) ? data : []).map((row) => ({ value: String(pick(row, filter.valueField)), label: String(pick(row, filter.labelField)) }));
+  const options = (Array.isArray(data) ? data : []).map((row) => ({
+    value: String(pick(row, filter.valueField)),
+    label: String(pick(row, filter.labelField)),
+  }));
   return (
     <Select
       id={id}
@@ -84,7 +96,15 @@ function DateRangeFilter({ filter, id, values, onChange }: FilterProps<'dateRang
 const WIDTHS: Record<ListFilter['kind'], number> = { select: 200, remoteSelect: 220, dateRange: 260 };
 
 /** The filters above a list: each a labelled control whose value narrows the rows (see `ListFilter`). */
-export function ListFilters({ filters, values, onChange }: { filters: ListFilter[]; values: FilterValues; onChange(values: FilterValues): void }) {
+export function ListFilters({
+  filters,
+  values,
+  onChange,
+}: {
+  filters: ListFilter[];
+  values: FilterValues;
+  onChange(values: FilterValues): void;
+}) {
   const prefix = useId();
   return (
     <Flex gap="middle" wrap align="end" role="search">

@@ -3,9 +3,9 @@ import { expect, screen, userEvent, within } from 'storybook/test';
 import { customMaterialSchema } from '../../schemas/material';
 import { at, auditApi, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import { failure, ok, fixtureKey } from '../../src/stories/storyApi';
-import type { ListConfig } from '../types';
+import { rowDetail } from './parts';
+import type { ListConfig } from './types';
 import { ListView } from './ListView';
-import { switchColumn } from './switchColumn';
 import { mainCalls } from '../../schemas/api/main';
 import { auditCalls } from '../../schemas/api/audit';
 import { endpoint } from '../data/endpoint';
@@ -35,7 +35,12 @@ const rates: ListConfig = {
   columns: [
     { title: 'Route', field: 'routeLabel' },
     { title: 'Valid From', field: 'validFrom', kind: 'date', sortable: true },
-    { title: 'Freight Cost', field: 'data', kind: 'inr', value: (row) => (row.data as { key: string; value: number }[]).find((d) => d.key === 'ROUTE_COST')?.value },
+    {
+      title: 'Freight Cost',
+      field: 'data',
+      kind: 'inr',
+      value: (row) => (row.data as { key: string; value: number }[]).find((d) => d.key === 'ROUTE_COST')?.value,
+    },
   ],
   headerButtons: [],
   edit: undefined,
@@ -47,14 +52,17 @@ const transporters: ListConfig = {
   source: { service: 'transporters', path: '/transporters' },
   columns: [
     { title: 'Transporter name', field: 'transporterName' },
-    switchColumn({
+    {
       title: 'Active',
       field: 'active',
-      endpoint: { service: 'transporters', method: 'PATCH', path: '/transporters/:id' },
-      input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
-      confirmText: 'Inactive transporters are not offered for new trips.',
-      error: 'Error while updating',
-    }),
+      kind: 'switch',
+      toggle: {
+        endpoint: { service: 'transporters', method: 'PATCH', path: '/transporters/:id' },
+        input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+        confirmText: 'Inactive transporters are not offered for new trips.',
+        error: 'Error while updating',
+      },
+    },
   ],
   headerButtons: [],
   edit: undefined,
@@ -99,11 +107,37 @@ const changes: ListConfig = {
   edit: undefined,
   paging: { size: 2, rows: 'rows', total: 'total' },
   filters: [
-    { kind: 'remoteSelect', label: 'User', param: 'user', endpoint: endpoint(auditCalls.users), valueField: 'id', labelField: 'name', fetchError: 'Error while fetching users' },
-    { kind: 'select', label: 'Object type', param: 'type', options: [{ value: 'route', label: 'Route' }, { value: 'vehicle', label: 'Vehicle' }] },
+    {
+      kind: 'remoteSelect',
+      label: 'User',
+      param: 'user',
+      endpoint: endpoint(auditCalls.users),
+      valueField: 'id',
+      labelField: 'name',
+      fetchError: 'Error while fetching users',
+    },
+    {
+      kind: 'select',
+      label: 'Object type',
+      param: 'type',
+      options: [
+        { value: 'route', label: 'Route' },
+        { value: 'vehicle', label: 'Vehicle' },
+      ],
+    },
     { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
   ],
-  detail: { field: 'changes', rowKey: 'field', columns: [{ title: 'Field', field: 'field' }, { title: 'Old', field: 'before' }, { title: 'New', field: 'after' }] },
+  parts: [
+    rowDetail({
+      field: 'changes',
+      rowKey: 'field',
+      columns: [
+        { title: 'Field', field: 'field' },
+        { title: 'Old', field: 'before' },
+        { title: 'New', field: 'after' },
+      ],
+    }),
+  ],
 };
 
 const meta = {

@@ -2,35 +2,37 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Card, Flex, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 // The plain input alone (as the shell's filter bar): antd's `Input` export carries TextArea, Password, Search, OTP and Group.
 import Input from 'antd/es/input/Input';
-import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { CompanyGate } from '../views/CompanyGate';
-import type { ListConfig, RowDetail } from '../types';
+import type { ColumnConfig, ListConfig, ListPartView } from './types';
 import { HeaderButtons } from './HeaderButtons';
+import { ExportButton } from './ExportButton';
+import { exportList, type ExportFormat } from './exportList';
+import { feedback } from '../feedback';
 import { RowActions } from './RowActions';
 import { SwitchCell } from './SwitchCell';
 import { minTableWidth, tableColumns } from './tableColumns';
 import { useColumnFilters } from './columnFilters';
-import { useInlineEdit } from './useInlineEdit';
+import { PENDING, useListParts } from './parts';
 import { cellValue } from './columns';
 import { useListController, type ListSort, type Row } from './useListController';
-import { countText, opens, PAGE_SIZES } from './paging';
-
-/** What a part of the list shows while its code loads: nothing, marked busy for assistive technology (and tests). */
-const PENDING = <span aria-busy="true" />;
+import { countText, PAGE_SIZES } from './paging';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
 const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
-/** Filters (with antd's date pickers) and row details load only with a list that has them. */
+/** Filters (with antd's date pickers) load only with a list that has them. */
 const ListFilters = lazy(() => import('./ListFilters').then((m) => ({ default: m.ListFilters })));
-/** In-place row editing (antd's Select and its kin) loads only with a list that edits rows in place. */
-const InlineEditCell = lazy(() => import('./InlineEdit').then((m) => ({ default: m.InlineEditCell })));
-const InlineEditActions = lazy(() => import('./InlineEdit').then((m) => ({ default: m.InlineEditActions })));
-const RowDetailTable = lazy(() => import('./RowDetailTable').then((m) => ({ default: m.RowDetailTable })));
 
 /** The width of the action column: room for a labelled Edit and one more icon, or for icons alone, and the row actions' labels. */
 const actionWidth = (config: ListConfig) =>
-  (config.edit?.to || config.edit?.modal ? 92 : 48) + (config.edit?.to && config.edit.modal ? 32 : 0) + (config.remove ? 40 : 0) + (config.rowActions ?? []).reduce((sum, action) => sum + ('icon' in action && action.icon ? 32 : Math.max(64, 7 * action.label.length + 22)), 0);
+  (config.edit?.to || config.edit?.modal ? 92 : 48) +
+  (config.edit?.to && config.edit.modal ? 32 : 0) +
+  (config.remove ? 40 : 0) +
+  (config.rowActions ?? []).reduce(
+    (sum, action) => sum + ('icon' in action && action.icon ? 32 : Math.max(64, 7 * action.label.length + 22)),
+    0,
+  );
 
 /**
  * Renders a list config: header buttons, inline create forms, filters and a search box, the table with switches and
@@ -42,54 +44,82 @@ export function ListView({ config }: { config: ListConfig }) {
   const [editing, setEditing] = useState<Row | null>(null);
   const modal = config.edit?.modal ?? null;
   const { toggle, remove, sort, reload } = list;
-  // Header filters (searched and chosen columns) narrow the rows at hand; rows can be edited in place (`inlineEdit`).
+  // Header filters (searched and chosen columns) narrow the rows at hand; the screen's parts may draw cells, add
+  // row buttons or open rows (e.g. an in-place edit, a row's details).
   const columnFilters = useColumnFilters(config.columns, list.rows);
-  const inline = useInlineEdit(config.inlineEdit, config.columns, config.rowKey, list.scope, list.reload);
+  const parts = useListParts(config.parts, {
+    columns: config.columns,
+    rowKey: config.rowKey,
+    scope: list.scope,
+    reload: list.reload,
+  });
   // The table's props stay the same objects while only the search text changes, so a keystroke re-renders the
   // search box and not the rows (ListTable is memoized); the rows render once, when the answer comes.
   const columns = useMemo(() => {
     const built = tableColumns(
       config.columns,
-      (column, row) => <SwitchCell column={column} checked={Boolean(cellValue(column, row))} onConfirm={(next) => toggle(column, row, next)} />,
+      (column, row) => (
+        <SwitchCell
+          column={column}
+          checked={Boolean(cellValue(column, row))}
+          onConfirm={(next) => toggle(column, row, next)}
+        />
+      ),
       config.paging ? { current: sort } : undefined,
       {
         filters: columnFilters.filters,
-        renderCell: (column, row) => (column.editor && inline.isEditing(row) ? <Suspense fallback={PENDING}><InlineEditCell column={column} state={inline} /></Suspense> : undefined),
+        renderCell: (column, row) => drawnByPart(parts, column, row),
       },
     );
-    const inlineEdit = config.inlineEdit;
-    if (config.edit || config.remove || config.rowActions || inlineEdit) {
+    const acting = parts.filter((part) => part.rowActions);
+    const own = Boolean(config.edit || config.remove || config.rowActions);
+    if (own || acting.length > 0) {
+      const partsWidth = acting.reduce((sum, part) => sum + (part.actionsWidth ?? 0), 0);
       built.push({
         key: '__actions',
         title: config.actionTitle ?? 'Action',
-        // Room for Save and Cancel beside the row's other actions (an inline-only column needs no more).
-        width: inlineEdit ? (config.edit || config.remove || config.rowActions ? actionWidth(config) : 0) + 150 : actionWidth(config),
+        // Room for the parts' buttons beside the row's own actions (a column of parts' buttons alone needs no more).
+        width: acting.length > 0 ? (own ? actionWidth(config) : 0) + partsWidth : actionWidth(config),
         render: (_: unknown, row: Row) =>
-          inlineEdit && !(config.edit || config.remove || config.rowActions) ? (
-            <Suspense fallback={PENDING}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>
-          ) : (
+          own ? (
             <Flex gap="small" align="center">
-              {inlineEdit && <Suspense fallback={PENDING}><InlineEditActions edit={inlineEdit} row={row} state={inline} /></Suspense>}
+              {acting.map((part) => part.rowActions?.(row))}
               <RowActions config={config} row={row} onEdit={setEditing} onRemove={remove} onReload={reload} />
             </Flex>
+          ) : (
+            acting.map((part) => part.rowActions?.(row))
           ),
       });
     }
     return built;
-  }, [config, toggle, remove, reload, sort, columnFilters.filters, inline]);
+  }, [config, toggle, remove, reload, sort, columnFilters.filters, parts]);
+  // What the filters, the search and the header filters show: the rows at hand, or every page the server has.
+  const exportRows = async (format: ExportFormat) => {
+    const rows = config.paging ? await list.allRows() : columnFilters.rows;
+    if (rows === null) feedback.error(config.fetchError);
+    else await exportList(config.title, config.columns, rows, format);
+  };
   // A quick answer (a search, a page) does not flash the spinner over rows that are about to change anyway.
   const loading = useDelayedFlag(list.loading, SPINNER_DELAY_MS);
   return (
-    <Card title={config.title} extra={config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}>
+    <Card
+      title={config.title}
+      extra={
+        <Flex gap="small" wrap>
+          {config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}
+          <ExportButton disabled={!list.ready || Boolean(list.needs)} onExport={exportRows} />
+        </Flex>
+      }
+    >
       <CompanyGate ready={list.ready} needs={list.needs}>
         <Flex vertical gap="middle">
           {config.inlineForms && (
             <Suspense fallback={PENDING}>
-            <Flex gap="large" wrap align="start">
-              {config.inlineForms.map((form) => (
-                <FormView key={form.title.create} config={form} compact onSaved={list.reload} />
-              ))}
-            </Flex>
+              <Flex gap="large" wrap align="start">
+                {config.inlineForms.map((form) => (
+                  <FormView key={form.title.create} config={form} compact onSaved={list.reload} />
+                ))}
+              </Flex>
             </Suspense>
           )}
           {config.filters && (
@@ -120,7 +150,7 @@ export function ListView({ config }: { config: ListConfig }) {
             page={list.page}
             size={list.size}
             total={list.total}
-            detail={config.detail}
+            expandable={parts.find((part) => part.expandable)?.expandable}
             onPage={list.setPage}
             onSize={list.setSize}
             onSort={list.setSort}
@@ -143,6 +173,15 @@ export function ListView({ config }: { config: ListConfig }) {
       )}
     </Card>
   );
+}
+
+/** The cell the first part that draws it draws, if any (see `ListPartView.renderCell`). */
+function drawnByPart(parts: readonly ListPartView[], column: ColumnConfig, row: Row): ReactNode | undefined {
+  for (const part of parts) {
+    const drawn = part.renderCell?.(column, row);
+    if (drawn !== undefined) return drawn;
+  }
+  return undefined;
 }
 
 /** How long a list waits for its rows before it shows the spinner. */
@@ -174,7 +213,7 @@ interface ListTableProps {
   page: number;
   size: number;
   total: number;
-  detail: RowDetail | undefined;
+  expandable: ListPartView['expandable'];
   onPage: (page: number) => void;
   onSize: (size: number) => void;
   onSort: (sort: ListSort) => void;
@@ -186,47 +225,58 @@ interface ListTableProps {
 const TABLE_SCROLLER = { overflowX: 'auto' } as const;
 
 /** The rows of a list, with the pager, the sort and the row details: re-rendered only when one of these changes. */
-const ListTable = memo(function ListTable({ rowKey, loading, rows, columns, emptyText, noun, serverPaged, page, size, total, detail, onPage, onSize, onSort, onFilter }: ListTableProps) {
+const ListTable = memo(function ListTable({
+  rowKey,
+  loading,
+  rows,
+  columns,
+  emptyText,
+  noun,
+  serverPaged,
+  page,
+  size,
+  total,
+  expandable,
+  onPage,
+  onSize,
+  onSort,
+  onFilter,
+}: ListTableProps) {
   return (
     <div style={TABLE_SCROLLER}>
-    <Table<Row>
-      style={{ minWidth: minTableWidth(columns) }}
-      rowKey={rowKey}
-      loading={loading}
-      dataSource={rows}
-      columns={columns}
-      tableLayout="fixed"
-      locale={{ emptyText }}
-      pagination={{
-        current: page,
-        pageSize: size,
-        ...(serverPaged ? { total } : {}),
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: (all, range) => countText(all, range, noun),
-      }}
-      onChange={(pagination: TablePaginationConfig, filters, sorter, { action }) => {
-        if (action === 'filter') onFilter(filters);
-        else if (action === 'sort') {
-          const one = Array.isArray(sorter) ? sorter[0] : sorter;
-          const key = one?.columnKey;
-          onSort(serverPaged && one?.order && typeof key === 'string' ? { key, order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined);
-        } else if (action === 'paginate') {
-          if (pagination.pageSize && pagination.pageSize !== size) onSize(pagination.pageSize);
-          else if (pagination.current) onPage(pagination.current);
-        }
-      }}
-      expandable={
-        detail && {
-          rowExpandable: (row) => opens(detail, row),
-          expandedRowRender: (row) => (
-            <Suspense fallback={PENDING}>
-              <RowDetailTable detail={detail} row={row} />
-            </Suspense>
-          ),
-        }
-      }
-    />
+      <Table<Row>
+        style={{ minWidth: minTableWidth(columns) }}
+        rowKey={rowKey}
+        loading={loading}
+        dataSource={rows}
+        columns={columns}
+        tableLayout="fixed"
+        locale={{ emptyText }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          ...(serverPaged ? { total } : {}),
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (all, range) => countText(all, range, noun),
+        }}
+        onChange={(pagination: TablePaginationConfig, filters, sorter, { action }) => {
+          if (action === 'filter') onFilter(filters);
+          else if (action === 'sort') {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const key = one?.columnKey;
+            onSort(
+              serverPaged && one?.order && typeof key === 'string'
+                ? { key, order: one.order === 'ascend' ? 'asc' : 'desc' }
+                : undefined,
+            );
+          } else if (action === 'paginate') {
+            if (pagination.pageSize && pagination.pageSize !== size) onSize(pagination.pageSize);
+            else if (pagination.current) onPage(pagination.current);
+          }
+        }}
+        expandable={expandable}
+      />
     </div>
   );
 });

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { at, routes, tataSteel, transporters, vehicles } from '../../src/stories/fixtures';
-import type { FormConfig, ListConfig } from '../types';
+import type { FormConfig } from '../form/types';
+import type { ListConfig } from './types';
 import { RowActions } from './RowActions';
 
 /** The least of a list that row actions read: edit and remove. */
@@ -17,15 +18,30 @@ const list = (config: Pick<ListConfig, 'edit' | 'remove'>): ListConfig => ({
   ...config,
 });
 
-const quickEdit: FormConfig = { kind: 'form', title: { create: 'Update Route' }, schema: {}, submit: { create: { method: 'POST', path: '/routes' } }, messages: { created: 'Saved', createError: 'Error' } };
-const removeWith = (confirm: string) => ({ endpoint: { method: 'DELETE' as const, path: '/rows/:id' }, input: () => ({}), confirm, success: 'Deleted', error: 'Error while deleting' });
+const quickEdit: FormConfig = {
+  kind: 'form',
+  title: { create: 'Update Route' },
+  schema: {},
+  submit: { create: { method: 'POST', path: '/routes' } },
+  messages: { created: 'Saved', createError: 'Error' },
+};
+const removeWith = (confirm: string) => ({
+  endpoint: { method: 'DELETE' as const, path: '/rows/:id' },
+  input: () => ({}),
+  confirm,
+  success: 'Deleted',
+  error: 'Error while deleting',
+});
 
 /** Edit on a page and in a modal. */
 const routesList = list({ edit: { to: '/routes/:id/edit', modal: quickEdit } });
 /** Delete only. */
 const vehiclesList = list({ remove: removeWith('Are you sure to delete this vehicle ?') });
 /** Edit on a page and delete. */
-const transportersList = list({ edit: { to: '/transporters/:id/edit' }, remove: removeWith('Are you sure to delete this transporter ?') });
+const transportersList = list({
+  edit: { to: '/transporters/:id/edit' },
+  remove: removeWith('Are you sure to delete this transporter ?'),
+});
 
 const meta = {
   title: 'Engine/List/RowActions',

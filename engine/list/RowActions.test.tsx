@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback } from '../feedback';
 import { configureHttp } from '../data/http';
-import type { ListConfig } from '../types';
+import type { ListConfig } from './types';
 import { RowActions } from './RowActions';
 
 const vehicles: ListConfig = {
@@ -15,7 +15,13 @@ const vehicles: ListConfig = {
   columns: [],
   emptyText: 'No vehicles',
   fetchError: 'Error while fetching vehicles',
-  remove: { endpoint: { method: 'DELETE', path: '/vehicles/:id' }, input: () => ({}), confirm: 'Are you sure to delete this vehicle ?', success: 'Deleted', error: 'Error while deleting' },
+  remove: {
+    endpoint: { method: 'DELETE', path: '/vehicles/:id' },
+    input: () => ({}),
+    confirm: 'Are you sure to delete this vehicle ?',
+    success: 'Deleted',
+    error: 'Error while deleting',
+  },
 };
 
 afterEach(() => {
@@ -25,7 +31,9 @@ afterEach(() => {
 
 /** The shown tooltips reading `text` (antd keeps a closed one in the page, hidden). */
 const shownTooltips = (text: string) =>
-  [...document.querySelectorAll('.ant-tooltip')].filter((t) => t.textContent === text && !t.classList.contains('ant-tooltip-hidden'));
+  [...document.querySelectorAll('.ant-tooltip')].filter(
+    (t) => t.textContent === text && !t.classList.contains('ant-tooltip-hidden'),
+  );
 
 describe('row actions', () => {
   it("hides the Delete icon's tooltip while its confirmation is open, so the tooltip never covers 'No'", async () => {
@@ -51,11 +59,16 @@ describe('row actions', () => {
       default: ({ row, onClose }: { row: Record<string, unknown>; onClose: () => void }) => (
         <div role="dialog" aria-label="Place">
           {String(row.id)}
-          <button type="button" onClick={onClose}>Close</button>
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
         </div>
       ),
     }));
-    const withShow: ListConfig = { ...vehicles, rowActions: [{ kind: 'modal', label: 'Show', component, disabledWhen: (row) => row.id === 'v2' }] };
+    const withShow: ListConfig = {
+      ...vehicles,
+      rowActions: [{ kind: 'modal', label: 'Show', component, disabledWhen: (row) => row.id === 'v2' }],
+    };
     render(
       <MemoryRouter>
         <RowActions config={withShow} row={{ id: 'v1' }} onEdit={() => {}} onRemove={async () => true} />
@@ -76,32 +89,61 @@ describe('row actions', () => {
 
   it("makes a call action's call in the scope, toasts the answer's outcome or the server's refusal, reloads, and is disabled where told", async () => {
     const toasts: string[] = [];
-    bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+    bindFeedback({
+      success: (t) => toasts.push(`success: ${t}`),
+      error: (t) => toasts.push(`error: ${t}`),
+      info: () => {},
+    });
     configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
     const urls: string[] = [];
-    let answer: { status: number; body: unknown } = { status: 200, body: { success: true, data: { outcome: 'SUCCESS', recipients: ['a@x.in', 'b@x.in'] }, message: [] } };
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-      urls.push(`${init.method} ${url}`);
-      return new Response(JSON.stringify(answer.body), { status: answer.status });
-    }));
+    let answer: { status: number; body: unknown } = {
+      status: 200,
+      body: { success: true, data: { outcome: 'SUCCESS', recipients: ['a@x.in', 'b@x.in'] }, message: [] },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        urls.push(`${init.method} ${url}`);
+        return new Response(JSON.stringify(answer.body), { status: answer.status });
+      }),
+    );
     const reload = vi.fn();
     const running: ListConfig = {
       ...vehicles,
       remove: undefined,
-      rowActions: [{
-        kind: 'call', label: 'Run now', endpoint: { method: 'POST', path: '/reports/:id/run' }, input: (row) => ({ params: { id: String(row.id) } }),
-        outcome: (data) => {
-          const run = data as { outcome: string; recipients: string[]; error?: string };
-          return run.outcome === 'SUCCESS' ? { ok: true, text: `Report sent to ${run.recipients.length} recipients` } : { ok: false, text: `Report failed: ${run.error}` };
+      rowActions: [
+        {
+          kind: 'call',
+          label: 'Run now',
+          endpoint: { method: 'POST', path: '/reports/:id/run' },
+          input: (row) => ({ params: { id: String(row.id) } }),
+          outcome: (data) => {
+            const run = data as { outcome: string; recipients: string[]; error?: string };
+            return run.outcome === 'SUCCESS'
+              ? { ok: true, text: `Report sent to ${run.recipients.length} recipients` }
+              : { ok: false, text: `Report failed: ${run.error}` };
+          },
+          error: 'Error while running report',
+          disabledWhen: (row) => row.active === 0,
         },
-        error: 'Error while running report',
-        disabledWhen: (row) => row.active === 0,
-      }],
+      ],
     };
     render(
       <MemoryRouter initialEntries={['/reports?companyId=1001']}>
-        <RowActions config={running} row={{ id: 'r1', active: 1 }} onEdit={() => {}} onRemove={async () => true} onReload={reload} />
-        <RowActions config={running} row={{ id: 'r2', active: 0 }} onEdit={() => {}} onRemove={async () => true} onReload={reload} />
+        <RowActions
+          config={running}
+          row={{ id: 'r1', active: 1 }}
+          onEdit={() => {}}
+          onRemove={async () => true}
+          onReload={reload}
+        />
+        <RowActions
+          config={running}
+          row={{ id: 'r2', active: 0 }}
+          onEdit={() => {}}
+          onRemove={async () => true}
+          onReload={reload}
+        />
       </MemoryRouter>,
     );
     const [run, off] = screen.getAllByRole('button', { name: 'Run now' }) as HTMLButtonElement[];
@@ -116,7 +158,10 @@ describe('row actions', () => {
     expect(urls).toEqual(['POST /reports/r1/run?c=1001']);
     expect(toasts).toEqual(['success: Report sent to 2 recipients']);
 
-    answer = { status: 200, body: { success: true, data: { outcome: 'FAILED', recipients: [], error: 'SMTP refused' }, message: [] } };
+    answer = {
+      status: 200,
+      body: { success: true, data: { outcome: 'FAILED', recipients: [], error: 'SMTP refused' }, message: [] },
+    };
     await click(2);
     expect(toasts[1]).toBe('error: Report failed: SMTP refused');
 
@@ -130,27 +175,50 @@ describe('row actions', () => {
 
   it("opens a rows action's modal with the rows its call answers, their tags and a download only where the row has a file", async () => {
     const urls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      urls.push(url);
-      const runs = [
-        { id: 'run2', outcome: 'FAILED', error: 'No recipients', file: null },
-        { id: 'run1', outcome: 'SUCCESS', file: 'daily.xlsx' },
-      ];
-      return new Response(JSON.stringify({ success: true, data: runs, message: [] }), { status: 200 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const runs = [
+          { id: 'run2', outcome: 'FAILED', error: 'No recipients', file: null },
+          { id: 'run1', outcome: 'SUCCESS', file: 'daily.xlsx' },
+        ];
+        return new Response(JSON.stringify({ success: true, data: runs, message: [] }), { status: 200 });
+      }),
+    );
     const listing: ListConfig = {
       ...vehicles,
       remove: undefined,
-      rowActions: [{
-        kind: 'rows', label: 'Runs', title: (row) => `Runs of ${String(row.id)}`, endpoint: { path: '/reports/:id/runs' }, input: (row) => ({ params: { id: String(row.id) } }),
-        rowKey: 'id',
-        columns: [
-          { title: 'Outcome', field: 'outcome', value: (run) => (run.outcome === 'SUCCESS' ? 'Success' : ''), tags: (run) => (run.outcome === 'FAILED' ? [{ text: 'Failed', color: 'red', title: String(run.error) }] : []) },
-          { title: 'File', field: 'file', download: { endpoint: { path: '/runs/:runId/file' }, input: (run) => (run.file ? { params: { runId: String(run.id) } } : undefined), error: 'x' } },
-        ],
-        emptyText: 'No runs yet',
-        fetchError: 'Error while fetching runs',
-      }],
+      rowActions: [
+        {
+          kind: 'rows',
+          label: 'Runs',
+          title: (row) => `Runs of ${String(row.id)}`,
+          endpoint: { path: '/reports/:id/runs' },
+          input: (row) => ({ params: { id: String(row.id) } }),
+          rowKey: 'id',
+          columns: [
+            {
+              title: 'Outcome',
+              field: 'outcome',
+              value: (run) => (run.outcome === 'SUCCESS' ? 'Success' : ''),
+              tags: (run) =>
+                run.outcome === 'FAILED' ? [{ text: 'Failed', color: 'red', title: String(run.error) }] : [],
+            },
+            {
+              title: 'File',
+              field: 'file',
+              download: {
+                endpoint: { path: '/runs/:runId/file' },
+                input: (run) => (run.file ? { params: { runId: String(run.id) } } : undefined),
+                error: 'x',
+              },
+            },
+          ],
+          emptyText: 'No runs yet',
+          fetchError: 'Error while fetching runs',
+        },
+      ],
     };
     render(
       <MemoryRouter initialEntries={['/reports?companyId=1001']}>

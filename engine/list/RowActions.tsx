@@ -1,4 +1,10 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, PlayCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  PlayCircleOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +15,25 @@ import type { Scope } from '../scope/scope';
 import { useScope } from '../scope/useScope';
 import { ConfirmPopover } from '../views/ConfirmPopover';
 import { useReturnFocus } from '../views/useReturnFocus';
-import type { ListConfig, RowAction, RowActionIcon, RowCallAction, RowModalAction, RowModalProps, RowRowsAction } from '../types';
+import type { ListConfig } from './types';
+import type {
+  RowAction,
+  RowActionIcon,
+  RowCallAction,
+  RowModalAction,
+  RowModalProps,
+  RowRowsAction,
+} from './rowActionTypes';
 import type { Row } from './useListController';
+
+/** The path parameters a row gives its edit link: each defined field as text, and its key as `id` unless it has one. */
+const linkParams = (row: Row, rowKey: string): Record<string, string | undefined> =>
+  Object.fromEntries(
+    Object.entries({ id: row[rowKey], ...row }).map(([name, value]) => [
+      name,
+      value === undefined ? undefined : String(value),
+    ]),
+  );
 
 /** The modal of rows (`kind: 'rows'`) loads when such a button is first pressed. */
 const RowsModal = lazy(() => import('./RowsModal').then((m) => ({ default: m.RowsModal })));
@@ -19,7 +42,10 @@ const RowsModal = lazy(() => import('./RowsModal').then((m) => ({ default: m.Row
 const modals = new WeakMap<RowModalAction['component'], LazyExoticComponent<ComponentType<RowModalProps>>>();
 const modalOf = (action: RowModalAction) => {
   let found = modals.get(action.component);
-  if (!found) modals.set(action.component, (found = lazy(action.component)));
+  if (!found) {
+    found = lazy(action.component);
+    modals.set(action.component, found);
+  }
   return found;
 };
 
@@ -33,10 +59,18 @@ function RowModal({ Modal, row, onClose }: { Modal: ComponentType<RowModalProps>
  * Makes a call action's call for the row in the scope, toasts its outcome (the answer's, else the server's message;
  * a failure the server's first message, else the action's error) and reads the list again. True when the call succeeded.
  */
-export async function runRowCall(action: RowCallAction, row: Row, scope: Scope, reload: () => unknown): Promise<boolean> {
+export async function runRowCall(
+  action: RowCallAction,
+  row: Row,
+  scope: Scope,
+  reload: () => unknown,
+): Promise<boolean> {
   const result = await callEndpoint(action.endpoint, { scope, ...action.input(row) }, { quiet: true });
   // The server's own text when its answer carries one (not a bare status), else the action's error.
-  const told = !result.ok && typeof result.body === 'object' && result.body !== null && 'message' in result.body ? result.messages[0] : undefined;
+  const told =
+    !result.ok && typeof result.body === 'object' && result.body !== null && 'message' in result.body
+      ? result.messages[0]
+      : undefined;
   if (!result.ok) feedback.error(told ?? action.error);
   else {
     const outcome = action.outcome?.(result.data, row);
@@ -50,7 +84,17 @@ export async function runRowCall(action: RowCallAction, row: Row, scope: Scope, 
 const ICONS: Record<RowActionIcon, ReactNode> = { run: <PlayCircleOutlined />, history: <HistoryOutlined /> };
 
 /** A row action's button: its label, or its icon alone with the label as name and tooltip. */
-function ActionButton({ label, icon, ...props }: { label: string; icon?: RowActionIcon; loading?: boolean; disabled: boolean; onClick: () => void }) {
+function ActionButton({
+  label,
+  icon,
+  ...props
+}: {
+  label: string;
+  icon?: RowActionIcon;
+  loading?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   if (!icon) {
     return (
       <Button type="link" size="small" {...props}>
@@ -100,7 +144,13 @@ function MoreActions({ actions, row, onReload }: { actions: RowAction[]; row: Ro
         action.kind === 'call' ? (
           <CallButton key={action.label} action={action} row={row} onReload={onReload} />
         ) : (
-          <ActionButton key={action.label} label={action.label} icon={action.kind === 'rows' ? action.icon : undefined} disabled={action.disabledWhen?.(row) ?? false} onClick={() => setOpen(action)} />
+          <ActionButton
+            key={action.label}
+            label={action.label}
+            icon={action.kind === 'rows' ? action.icon : undefined}
+            disabled={action.disabledWhen?.(row) ?? false}
+            onClick={() => setOpen(action)}
+          />
         ),
       )}
       {Modal && (
@@ -121,7 +171,19 @@ function MoreActions({ actions, row, onReload }: { actions: RowAction[]; row: Ro
  * Edit (a link or a modal) and delete (with confirmation) of one row. A row has one obvious edit: a labelled Edit
  * (the page, else the modal); when both exist, the modal is a small secondary 'Quick edit' with its own icon.
  */
-export function RowActions({ config, row, onEdit, onRemove, onReload = () => {} }: { config: ListConfig; row: Row; onEdit: (row: Row) => void; onRemove: (row: Row) => Promise<boolean>; /** Reads the list again (after a call action). */ onReload?: () => unknown }) {
+export function RowActions({
+  config,
+  row,
+  onEdit,
+  onRemove,
+  onReload = () => {},
+}: {
+  config: ListConfig;
+  row: Row;
+  onEdit: (row: Row) => void;
+  onRemove: (row: Row) => Promise<boolean> /** Reads the list again (after a call action). */;
+  onReload?: () => unknown;
+}) {
   const { link } = useKeepQuery();
   const edit = config.edit;
   const locked = edit?.disabledWhen?.(row) ?? false;
@@ -136,7 +198,7 @@ export function RowActions({ config, row, onEdit, onRemove, onReload = () => {} 
         </Button>
       )}
       {edit?.to && !locked && (
-        <Link to={link(fillPath(edit.to, { id: row[config.rowKey] as string, ...(row as Record<string, string>) }))} state={edit.state?.(row)} aria-label="Edit">
+        <Link to={link(fillPath(edit.to, linkParams(row, config.rowKey)))} state={edit.state?.(row)} aria-label="Edit">
           <Button type="link" size="small" icon={<EditOutlined />} tabIndex={-1}>
             Edit
           </Button>
@@ -144,16 +206,36 @@ export function RowActions({ config, row, onEdit, onRemove, onReload = () => {} 
       )}
       {edit?.modal && edit.to && (
         <Tooltip title="Quick edit">
-          <Button type="text" size="small" aria-label="Quick edit" icon={<ThunderboltOutlined />} disabled={locked} onClick={() => onEdit(row)} />
+          <Button
+            type="text"
+            size="small"
+            aria-label="Quick edit"
+            icon={<ThunderboltOutlined />}
+            disabled={locked}
+            onClick={() => onEdit(row)}
+          />
         </Tooltip>
       )}
       {edit?.modal && !edit.to && (
-        <Button type="link" size="small" aria-label="Edit" icon={<EditOutlined />} disabled={locked} onClick={() => onEdit(row)}>
+        <Button
+          type="link"
+          size="small"
+          aria-label="Edit"
+          icon={<EditOutlined />}
+          disabled={locked}
+          onClick={() => onEdit(row)}
+        >
           Edit
         </Button>
       )}
       {config.remove && (
-        <ConfirmPopover title={config.remove.confirm} okText="Yes" cancelText="No" onConfirm={() => onRemove(row)} onOpenChange={setConfirming}>
+        <ConfirmPopover
+          title={config.remove.confirm}
+          okText="Yes"
+          cancelText="No"
+          onConfirm={() => onRemove(row)}
+          onOpenChange={setConfirming}
+        >
           <Tooltip title="Delete" open={confirming ? false : undefined}>
             <Button type="text" danger aria-label="Delete" icon={<DeleteOutlined />} />
           </Tooltip>

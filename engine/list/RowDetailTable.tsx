@@ -1,5 +1,5 @@
 import { Descriptions, Flex, Table } from 'antd';
-import type { RowDetail } from '../types';
+import type { RowDetail } from './types';
 import { cellValue, formatCell } from './columns';
 import { detailRows } from './paging';
 import { tableColumns } from './tableColumns';
@@ -15,11 +15,22 @@ export function RowDetailTable({ detail, row }: { detail: RowDetail; row: Row })
         <Descriptions
           size="small"
           column={{ xs: 1, md: 2, xl: 3 }}
-          items={detail.fields.map((column) => ({ key: column.field, label: column.title, children: formatCell(column.kind, cellValue(column, row)) || '—' }))}
+          items={detail.fields.map((column) => ({
+            key: column.field,
+            label: column.title,
+            children: formatCell(column.kind, cellValue(column, row)) || '—',
+          }))}
         />
       )}
       {rows.length > 0 && (
-        <Table<Row> size="small" rowKey={detail.rowKey} columns={tableColumns(detail.columns)} dataSource={rows} pagination={false} tableLayout="fixed" />
+        <Table<Row>
+          size="small"
+          rowKey={detail.rowKey}
+          columns={tableColumns(detail.columns)}
+          dataSource={rows}
+          pagination={false}
+          tableLayout="fixed"
+        />
       )}
     </Flex>
   );

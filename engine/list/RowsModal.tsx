@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
-import type { RowRowsAction } from '../types';
+import type { RowRowsAction } from './rowActionTypes';
 import { useReturnFocus } from '../views/useReturnFocus';
 import { minTableWidth, tableColumns } from './tableColumns';
 import type { Row } from './useListController';
@@ -15,7 +15,7 @@ import type { Row } from './useListController';
 export function RowsModal({ action, row, onClose }: { action: RowRowsAction; row: Row; onClose: () => void }) {
   useReturnFocus();
   const [scope] = useScope();
-  const { data, error, isLoading } = useEndpoint<Row[]>(action.endpoint, { scope, ...action.input(row) });
+  const { data, error, isLoading } = useEndpoint(action.endpoint, { scope, ...action.input(row) });
   useEffect(() => {
     if (error) feedback.error(action.fetchError);
   }, [error, action.fetchError]);
@@ -23,17 +23,17 @@ export function RowsModal({ action, row, onClose }: { action: RowRowsAction; row
   return (
     <Modal title={action.title(row)} open onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <div style={{ overflowX: 'auto' }}>
-      <Table<Row>
-        style={{ minWidth: minTableWidth(columns) }}
-        rowKey={action.rowKey}
-        loading={isLoading}
-        dataSource={Array.isArray(data) ? data : []}
-        columns={columns}
-        tableLayout="fixed"
-        locale={{ emptyText: action.emptyText }}
-        pagination={false}
-        size="small"
-      />
+        <Table<Row>
+          style={{ minWidth: minTableWidth(columns) }}
+          rowKey={action.rowKey}
+          loading={isLoading}
+          dataSource={Array.isArray(data) ? data : []}
+          columns={columns}
+          tableLayout="fixed"
+          locale={{ emptyText: action.emptyText }}
+          pagination={false}
+          size="small"
+        />
       </div>
     </Modal>
   );

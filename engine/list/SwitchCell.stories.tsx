@@ -1,18 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
-import { switchColumn } from './switchColumn';
+import type { ColumnConfig } from './types';
 import { SwitchCell } from './SwitchCell';
 
 /** An Active column of transporters, with its own confirmation title. */
-const activeColumn = switchColumn({
+const activeColumn: ColumnConfig = {
   title: 'Active',
   field: 'active',
-  endpoint: { method: 'PATCH', path: '/transporters/:id' },
-  input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
-  confirmTitle: 'Change transporter status?',
-  confirmText: 'Inactive transporters are not offered for new trips.',
-  error: 'Error while updating',
-});
+  kind: 'switch',
+  toggle: {
+    endpoint: { method: 'PATCH', path: '/transporters/:id' },
+    input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+    confirmTitle: 'Change transporter status?',
+    confirmText: 'Inactive transporters are not offered for new trips.',
+    error: 'Error while updating',
+  },
+};
 
 const meta = {
   title: 'Engine/List/SwitchCell',

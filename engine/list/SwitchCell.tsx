@@ -1,6 +1,6 @@
 import { Switch } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import type { ColumnConfig } from '../types';
+import type { ColumnConfig } from './types';
 
 const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
@@ -8,7 +8,15 @@ const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ defaul
  * An enable switch that asks first in a dialog (spec 001 section 4: 'Enable Configuration'), then stores
  * through the column's call; the dialog closes and the list reloads after success.
  */
-export function SwitchCell({ column, checked, onConfirm }: { column: ColumnConfig; checked: boolean; onConfirm: (next: boolean) => Promise<boolean> }) {
+export function SwitchCell({
+  column,
+  checked,
+  onConfirm,
+}: {
+  column: ColumnConfig;
+  checked: boolean;
+  onConfirm: (next: boolean) => Promise<boolean>;
+}) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const toggle = column.toggle!;
@@ -18,7 +26,7 @@ export function SwitchCell({ column, checked, onConfirm }: { column: ColumnConfi
       {asking && (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title={toggle.confirmTitle}
+            title={toggle.confirmTitle ?? 'Enable Configuration'}
             busy={busy}
             onNo={() => setAsking(false)}
             onYes={async () => {

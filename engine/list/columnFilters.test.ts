@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ColumnConfig } from '../types';
+import type { ColumnConfig } from './types';
 import { filterByColumns, highlightParts } from './columnFilters';
 
 const rows = [
@@ -9,7 +9,14 @@ const rows = [
 ];
 const columns: ColumnConfig[] = [
   { title: 'Event Name', field: 'name', searchable: true },
-  { title: 'Status', field: 'event_status', filterOptions: [{ value: 'ONBOARDED', label: 'ONBOARDED' }, { value: 'PENDING', label: 'PENDING' }] },
+  {
+    title: 'Status',
+    field: 'event_status',
+    filterOptions: [
+      { value: 'ONBOARDED', label: 'ONBOARDED' },
+      { value: 'PENDING', label: 'PENDING' },
+    ],
+  },
 ];
 
 describe('column filters', () => {
@@ -21,13 +28,22 @@ describe('column filters', () => {
   it('keeps the rows whose value is one of those chosen, and combines filters', () => {
     expect(filterByColumns(rows, columns, { event_status: ['PENDING'] }).map((r) => r.id)).toEqual([3]);
     expect(filterByColumns(rows, columns, { event_status: ['PENDING', 'ONBOARDED'] })).toHaveLength(3);
-    expect(filterByColumns(rows, columns, { event_status: ['ONBOARDED'], name: ['closed'] }).map((r) => r.id)).toEqual([2]);
+    expect(filterByColumns(rows, columns, { event_status: ['ONBOARDED'], name: ['closed'] }).map((r) => r.id)).toEqual([
+      2,
+    ]);
     expect(filterByColumns(rows, columns, { unknown: ['x'] })).toHaveLength(3);
   });
 
   it('marks every match of the search in a text', () => {
-    expect(highlightParts('Trip.trip', 'TRIP')).toEqual([{ text: 'Trip', match: true }, { text: '.', match: false }, { text: 'trip', match: true }]);
-    expect(highlightParts('eta.breach', 'breach')).toEqual([{ text: 'eta.', match: false }, { text: 'breach', match: true }]);
+    expect(highlightParts('Trip.trip', 'TRIP')).toEqual([
+      { text: 'Trip', match: true },
+      { text: '.', match: false },
+      { text: 'trip', match: true },
+    ]);
+    expect(highlightParts('eta.breach', 'breach')).toEqual([
+      { text: 'eta.', match: false },
+      { text: 'breach', match: true },
+    ]);
     expect(highlightParts('eta.breach', ' ')).toEqual([{ text: 'eta.breach', match: false }]);
   });
 });

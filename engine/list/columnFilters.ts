@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ColumnConfig } from '../types';
+import type { ColumnConfig } from './types';
 import { cellValue, formatCell } from './columns';
 
 type Row = Record<string, unknown>;
@@ -14,7 +14,11 @@ export const searchTextOf = (filters: ColumnFilterValues, field: string): string
  * The rows the columns' header filters keep: a searchable column keeps the rows whose cell, as shown, holds its text
  * (any case); a column with options keeps the rows whose value is one of those chosen. Filters of no column are ignored.
  */
-export function filterByColumns<R extends Row>(rows: R[], columns: readonly ColumnConfig[], filters: ColumnFilterValues): R[] {
+export function filterByColumns<R extends Row>(
+  rows: R[],
+  columns: readonly ColumnConfig[],
+  filters: ColumnFilterValues,
+): R[] {
   const tests = columns.flatMap((column) => {
     const chosen = filters[column.field];
     if (!chosen?.length) return [];
@@ -53,7 +57,13 @@ export function useColumnFilters<R extends Row>(columns: readonly ColumnConfig[]
   const kept = useMemo(() => filterByColumns(rows, columns, filters), [rows, columns, filters]);
   /** Takes the table's filter values (antd's `onChange` filters: keys to values or null). */
   const fromTable = useCallback((values: Record<string, readonly unknown[] | null>) => {
-    setFilters(Object.fromEntries(Object.entries(values).filter(([, chosen]) => chosen?.length).map(([key, chosen]) => [key, chosen!.map(String)])));
+    setFilters(
+      Object.fromEntries(
+        Object.entries(values)
+          .filter(([, chosen]) => chosen?.length)
+          .map(([key, chosen]) => [key, chosen!.map(String)]),
+      ),
+    );
   }, []);
   return { filters, rows: kept, fromTable };
 }

@@ -3,19 +3,26 @@ import { callEndpoint, endpointQuery, fillPath, type CallInput, type Endpoint } 
 import type { HttpResult } from '../data/http';
 import { EndpointError } from '../data/useEndpoint';
 import type { Scope } from '../scope/scope';
-import type { ListConfig } from '../types';
+import type { ListConfig } from './types';
 import { DEFAULT_PAGE_SIZE, listQuery, type FilterValues, type ListState } from './paging';
 
 /** The SWR key of a list's read: service, path, query, and whether the list keeps the whole answer. */
-export const listSourceKey = (endpoint: Endpoint, input: CallInput, whole: boolean) =>
-  [endpoint.service ?? 'main', fillPath(endpoint.path, input.params), JSON.stringify(endpointQuery(endpoint, input)), whole ? 'body' : 'data'];
+export const listSourceKey = (endpoint: Endpoint, input: CallInput, whole: boolean) => [
+  endpoint.service ?? 'main',
+  fillPath(endpoint.path, input.params),
+  JSON.stringify(endpointQuery(endpoint, input)),
+  whole ? 'body' : 'data',
+];
 
 /** The call a list makes to its source: the config's input (or the scope) with the filters and the page's query. */
 export function listInput(config: ListConfig, base: CallInput, filters: FilterValues, view: ListState): CallInput {
-  return config.filters || config.paging ? { ...base, query: { ...base.query, ...listQuery(filters, config.paging, view) } } : base;
+  return config.filters || config.paging
+    ? { ...base, query: { ...base.query, ...listQuery(filters, config.paging, view) } }
+    : base;
 }
 
-const answerOf = (result: HttpResult<unknown>, whole: boolean) => (result.ok ? (whole ? result.body : result.data) : undefined);
+const answerOf = (result: HttpResult<unknown>, whole: boolean) =>
+  result.ok ? (whole ? result.body : result.data) : undefined;
 
 /** Reads started before their list mounted, and reads done so, by key, until the list takes them. */
 const pending = new Map<string, Promise<HttpResult<unknown>>>();
@@ -36,7 +43,7 @@ export async function readListSource(endpoint: Endpoint, input: CallInput, whole
     const result = await early;
     if (result.ok) return answerOf(result, whole);
   }
-  const result = await callEndpoint<unknown>(endpoint, input);
+  const result = await callEndpoint(endpoint, input);
   if (!result.ok) throw new EndpointError(result.messages, result.status);
   return answerOf(result, whole);
 }
@@ -60,7 +67,7 @@ export function takeWarm(key: unknown[]): boolean {
 export function readEarly(endpoint: Endpoint, input: CallInput, whole: boolean): void {
   const hash = JSON.stringify(listSourceKey(endpoint, input, whole));
   if (pending.has(hash)) return;
-  const read = callEndpoint<unknown>(endpoint, input, { quiet: true });
+  const read = callEndpoint(endpoint, input, { quiet: true });
   pending.set(hash, read);
   void read.then(() =>
     setTimeout(() => {
@@ -78,12 +85,17 @@ export function readEarly(endpoint: Endpoint, input: CallInput, whole: boolean):
 export function preloadList(config: ListConfig, scope: Scope, params: Record<string, string | undefined>): void {
   if (config.lookup || (config.requiresCompany !== false && !scope.companyId) || config.scopeNeeds?.(scope)) return;
   const base = config.sourceInput?.({ scope, params }) ?? { scope };
-  const input = listInput(config, base, {}, { page: 1, size: config.paging?.size ?? DEFAULT_PAGE_SIZE, search: '', sort: undefined });
+  const input = listInput(
+    config,
+    base,
+    {},
+    { page: 1, size: config.paging?.size ?? DEFAULT_PAGE_SIZE, search: '', sort: undefined },
+  );
   const whole = config.paging?.from === 'body';
   const key = listSourceKey(config.source, input, whole);
   const hash = JSON.stringify(key);
   if (pending.has(hash) || takeWarm(key)) return;
-  const read = callEndpoint<unknown>(config.source, input, { quiet: true });
+  const read = callEndpoint(config.source, input, { quiet: true });
   pending.set(hash, read);
   void read.then(async (result) => {
     // Taken by a list that mounted meanwhile: that list has the rows from its own fetcher.

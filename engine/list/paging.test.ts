@@ -5,31 +5,52 @@ const paging = { size: 20, rows: 'rows', total: 'total' };
 
 describe('list paging and filters', () => {
   it('sends the filters that have a value, with the page and size when the server pages', () => {
-    expect(listQuery({ user: 'usr_ops', type: undefined, from: 1, to: '' }, paging, 3)).toEqual({ user: 'usr_ops', from: 1, page: 3, size: 20 });
+    expect(listQuery({ user: 'usr_ops', type: undefined, from: 1, to: '' }, paging, 3)).toEqual({
+      user: 'usr_ops',
+      from: 1,
+      page: 3,
+      size: 20,
+    });
     expect(listQuery({ user: 'usr_ops' }, undefined, 3)).toEqual({ user: 'usr_ops' });
   });
 
   it('sends the page size, the search text and the sort where the server takes them', () => {
     const searched = { ...paging, searchParam: 'q', sortParams: { sort: 'sort', order: 'order' } };
-    expect(listQuery({}, searched, { page: 2, size: 50, search: '  pune ', sort: { key: 'code', order: 'desc' } })).toEqual({ page: 2, size: 50, q: 'pune', sort: 'code', order: 'desc' });
+    expect(
+      listQuery({}, searched, { page: 2, size: 50, search: '  pune ', sort: { key: 'code', order: 'desc' } }),
+    ).toEqual({ page: 2, size: 50, q: 'pune', sort: 'code', order: 'desc' });
     expect(listQuery({}, searched, { page: 1, search: '   ' })).toEqual({ page: 1, size: 20 });
     // A server that neither searches nor sorts is not sent them.
-    expect(listQuery({}, paging, { page: 1, search: 'pune', sort: { key: 'code', order: 'asc' } })).toEqual({ page: 1, size: 20 });
+    expect(listQuery({}, paging, { page: 1, search: 'pune', sort: { key: 'code', order: 'asc' } })).toEqual({
+      page: 1,
+      size: 20,
+    });
   });
 
   it("names the page and its size as the server does, counting pages from 0 where it does (the AP list's page_number)", () => {
-    const zeroBased = { ...paging, size: 10, pageParams: { page: 'page_number', size: 'page_size', first: 0 as const } };
+    const zeroBased = {
+      ...paging,
+      size: 10,
+      pageParams: { page: 'page_number', size: 'page_size', first: 0 as const },
+    };
     expect(listQuery({}, zeroBased, 1)).toEqual({ page_number: 0, page_size: 10 });
     expect(listQuery({}, zeroBased, { page: 3, size: 20 })).toEqual({ page_number: 2, page_size: 20 });
   });
 
   it('reads the rows and the total from the whole answer when they sit beside the data', () => {
     const body = { success: true, data: [{ id: 1 }], message: [], total: 604 };
-    expect(rowsOf(body, { size: 20, rows: 'data', total: 'total', from: 'body' })).toEqual({ rows: [{ id: 1 }], total: 604 });
+    expect(rowsOf(body, { size: 20, rows: 'data', total: 'total', from: 'body' })).toEqual({
+      rows: [{ id: 1 }],
+      total: 604,
+    });
   });
 
   it('keeps the rows with the search text in any shown cell, in any case', () => {
-    const rows = [{ a: 'Pune - Mumbai', b: 'PNQ' }, { a: 'Delhi', b: 'DEL-pune' }, { a: 'Chennai', b: 'MAA' }];
+    const rows = [
+      { a: 'Pune - Mumbai', b: 'PNQ' },
+      { a: 'Delhi', b: 'DEL-pune' },
+      { a: 'Chennai', b: 'MAA' },
+    ];
     const texts = [(r: (typeof rows)[number]) => r.a, (r: (typeof rows)[number]) => r.b];
     expect(searchRows(rows, ' PUNE ', texts)).toEqual(rows.slice(0, 2));
     expect(searchRows(rows, '', texts)).toBe(rows);

@@ -1,8 +1,11 @@
-import { pick } from '../data/pick';
 import type { QueryValue } from '../data/http';
-import type { RowDetail, ServerPaging } from '../types';
+import { isRecord, pick } from '../data/pick';
+import type { RowDetail, ServerPaging } from './types';
 
 type Row = Record<string, unknown>;
+
+/** The rows a list holds: the objects among its entries (a row is always one); the list itself when all of them are. */
+const rowList = (value: unknown[]): Row[] => (value.every(isRecord) ? value : value.filter(isRecord));
 
 /** The filters' values by query parameter (a date range fills two). */
 export type FilterValues = Record<string, QueryValue>;
@@ -23,16 +26,26 @@ export interface ListState {
  * The query a list adds to its source call: the filters that have a value and, when the server pages, the page and
  * its size, the search text (when it has any) and the sort (when a column is sorted).
  */
-export function listQuery(values: FilterValues, paging: ServerPaging | undefined, view: ListState | number): Record<string, QueryValue> {
-  const { page, size, search, sort } = typeof view === 'number' ? ({ page: view } as ListState) : view;
+export function listQuery(
+  values: FilterValues,
+  paging: ServerPaging | undefined,
+  view: ListState | number,
+): Record<string, QueryValue> {
+  const { page, size, search, sort }: ListState = typeof view === 'number' ? { page: view } : view;
   const query: Record<string, QueryValue> = {};
-  for (const [param, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') query[param] = value;
+  for (const [param, value] of Object.entries(values))
+    if (value !== undefined && value !== null && value !== '') query[param] = value;
   if (!paging) return query;
   const names = paging.pageParams ?? { page: 'page', size: 'size', first: 1 };
-  const paged: Record<string, QueryValue> = { ...query, [names.page]: page - 1 + names.first, [names.size]: size ?? paging.size };
+  const paged: Record<string, QueryValue> = {
+    ...query,
+    [names.page]: page - 1 + names.first,
+    [names.size]: size ?? paging.size,
+  };
   const text = search?.trim();
   if (paging.searchParam && text) paged[paging.searchParam] = text;
-  if (paging.sortParams && sort) Object.assign(paged, { [paging.sortParams.sort]: sort.key, [paging.sortParams.order]: sort.order });
+  if (paging.sortParams && sort)
+    Object.assign(paged, { [paging.sortParams.sort]: sort.key, [paging.sortParams.order]: sort.order });
   return paged;
 }
 
@@ -45,7 +58,7 @@ const NO_ROWS: Row[] = [];
  */
 export function rowsOf(data: unknown, paging: ServerPaging | undefined): { rows: Row[]; total: number } {
   const rows = paging ? pick(data, paging.rows) : data;
-  const list = Array.isArray(rows) ? (rows as Row[]) : NO_ROWS;
+  const list = Array.isArray(rows) ? rowList(rows) : NO_ROWS;
   const total = paging ? Number(pick(data, paging.total)) : list.length;
   return { rows: list, total: Number.isFinite(total) ? total : list.length };
 }
@@ -65,8 +78,9 @@ export function countText(total: number, [from, to]: [number, number], noun = 'i
 /** The nested rows a row opens onto (none unless the detail's field holds a list). */
 export function detailRows(detail: RowDetail, row: Row): Row[] {
   const value = pick(row, detail.field);
-  return Array.isArray(value) ? (value as Row[]) : [];
+  return Array.isArray(value) ? rowList(value) : [];
 }
 
 /** Whether a row opens: it has detail fields to show, or nested rows. */
-export const opens = (detail: RowDetail, row: Row): boolean => Boolean(detail.fields?.length) || detailRows(detail, row).length > 0;
+export const opens = (detail: RowDetail, row: Row): boolean =>
+  Boolean(detail.fields?.length) || detailRows(detail, row).length > 0;

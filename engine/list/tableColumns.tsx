@@ -2,7 +2,7 @@ import { FilterFilled, SearchOutlined } from '@ant-design/icons';
 import { Flex, Tag, type TableColumnsType } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import type { ColumnConfig } from '../types';
+import type { ColumnConfig } from './types';
 import { cellValue, compareBy, formatCell } from './columns';
 import { searchTextOf, type ColumnFilterValues } from './columnFilters';
 import { ColumnSearch, FilterTriggerIcon, Highlighted } from './ColumnSearch';
@@ -63,13 +63,21 @@ export function tableColumns(
   const { filters, renderCell } = extras;
   return columns.map((column) => {
     const sortKey = serverSort && column.sortKey;
-    const sorted = sortKey && serverSort.current?.key === sortKey ? (serverSort.current.order === 'asc' ? 'ascend' : 'descend') : null;
+    const sorted =
+      sortKey && serverSort.current?.key === sortKey
+        ? serverSort.current.order === 'asc'
+          ? 'ascend'
+          : 'descend'
+        : null;
     const search = column.searchable && filters ? searchTextOf(filters, column.field) : '';
     return {
       key: sortKey || column.field,
       title: column.title,
       width: column.width,
-      ellipsis: column.kind === 'switch' || column.kind === 'json' || column.editor || column.tags || column.download ? undefined : { showTitle: true },
+      ellipsis:
+        column.kind === 'switch' || column.kind === 'json' || column.editor || column.tags || column.download
+          ? undefined
+          : { showTitle: true },
       ...(sortKey
         ? { sorter: true, sortOrder: sorted }
         : column.sortable && !serverSort
@@ -81,7 +89,8 @@ export function tableColumns(
         const drawn = renderCell?.(column, row);
         if (drawn !== undefined) return drawn;
         if (column.kind === 'switch' && renderSwitch) return renderSwitch(column, row);
-        if (column.kind === 'json') return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
+        if (column.kind === 'json')
+          return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
         const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row));
         const shown = search ? <Highlighted text={text} search={search} /> : text;
         const tags = column.tags?.(row) ?? [];

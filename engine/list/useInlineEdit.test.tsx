@@ -2,10 +2,13 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../data/http';
 import { bindFeedback } from '../feedback';
-import type { ColumnConfig, InlineEdit } from '../types';
+import type { ColumnConfig, InlineEdit } from './types';
 import { inputRequired, useInlineEdit } from './useInlineEdit';
 
-const statuses = [{ value: 'ONBOARDED', label: 'ONBOARDED' }, { value: 'PENDING', label: 'PENDING' }];
+const statuses = [
+  { value: 'ONBOARDED', label: 'ONBOARDED' },
+  { value: 'PENDING', label: 'PENDING' },
+];
 const columns: ColumnConfig[] = [
   { title: 'Event Name', field: 'name' },
   { title: 'Status', field: 'event_status', editor: { kind: 'select', options: statuses } },
@@ -28,13 +31,23 @@ beforeEach(() => {
   toasts.length = 0;
   sent = [];
   status = 200;
-  bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+  bindFeedback({
+    success: (t) => toasts.push(`success: ${t}`),
+    error: (t) => toasts.push(`error: ${t}`),
+    info: () => {},
+  });
   configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
-  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-    sent.push(JSON.parse(String(init.body)));
-    const body = status === 200 ? { value: { ...pending, event_status: 'ONBOARDED' } } : { success: false, data: null, message: ['An onboarded event cannot be set back to pending'] };
-    return new Response(JSON.stringify(body), { status });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      sent.push(JSON.parse(String(init.body)));
+      const body =
+        status === 200
+          ? { value: { ...pending, event_status: 'ONBOARDED' } }
+          : { success: false, data: null, message: ['An onboarded event cannot be set back to pending'] };
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -90,7 +103,10 @@ describe('in-place row edit', () => {
     await act(async () => {
       await result.current.save();
     });
-    expect(toasts).toEqual(['server: An onboarded event cannot be set back to pending', 'error: Error while saving event']);
+    expect(toasts).toEqual([
+      'server: An onboarded event cannot be set back to pending',
+      'error: Error while saving event',
+    ]);
     expect(result.current.isEditing(pending)).toBe(true);
     expect(reload).not.toHaveBeenCalled();
   });

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { callEndpoint } from '../data/endpoint';
 import { feedback } from '../feedback';
 import type { Scope } from '../scope/scope';
-import type { ColumnConfig, InlineEdit } from '../types';
+import type { ColumnConfig, InlineEdit } from './types';
 import { cellValue } from './columns';
 
 type Row = Record<string, unknown>;
@@ -15,7 +15,13 @@ export const inputRequired = (title: string) => `Please Input ${title}!`;
  * values and their messages; `save` checks every editor has a value, sends the row through the config's call, toasts
  * and reads the rows again; `cancel` drops the edit.
  */
-export function useInlineEdit(edit: InlineEdit | undefined, columns: readonly ColumnConfig[], rowKey: string, scope: Scope, reload: () => unknown) {
+export function useInlineEdit(
+  edit: InlineEdit | undefined,
+  columns: readonly ColumnConfig[],
+  rowKey: string,
+  scope: Scope,
+  reload: () => unknown,
+) {
   const editors = useMemo(() => columns.filter((column) => column.editor), [columns]);
   const [editing, setEditing] = useState<{ key: unknown; row: Row } | null>(null);
   const [values, setValues] = useState<Record<string, unknown>>({});
@@ -44,7 +50,12 @@ export function useInlineEdit(edit: InlineEdit | undefined, columns: readonly Co
   const save = useCallback(async () => {
     if (!edit || !editing) return false;
     const missing = Object.fromEntries(
-      editors.filter((column) => values[column.field] === undefined || values[column.field] === null || values[column.field] === '').map((column) => [column.field, inputRequired(column.title)]),
+      editors
+        .filter(
+          (column) =>
+            values[column.field] === undefined || values[column.field] === null || values[column.field] === '',
+        )
+        .map((column) => [column.field, inputRequired(column.title)]),
     );
     setErrors(missing);
     if (Object.keys(missing).length) return false;

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import useSWR from 'swr';
 import { useParams } from 'react-router';
 import { callEndpoint, type CallInput, type Endpoint } from '../data/endpoint';
-import { EndpointError, useEndpoint } from '../data/useEndpoint';
+import { type EndpointError, useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
-import type { ColumnConfig, ListConfig } from '../types';
+import type { ColumnConfig, ListConfig } from './types';
 import { cellValue, formatCell } from './columns';
 import { listInput, listSourceKey, readEarly, readListSource, takeWarm } from './listSource';
 import { DEFAULT_PAGE_SIZE, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
+import { MAX_EXPORT_ROWS } from './exportList';
 
 export type Row = Record<string, unknown>;
 
@@ -39,14 +40,23 @@ export function useListController(config: ListConfig) {
   const ready = config.requiresCompany === false || Boolean(scope.companyId);
   // What else the list needs of the scope (a TRANSPORTER's consignor...): nothing is read until it is there.
   const needs = ready ? config.scopeNeeds?.(scope) : undefined;
-  const looked = useEndpoint<unknown>(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
+  const looked = useEndpoint(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
   const lookup = config.lookup && looked.data !== undefined ? config.lookup.pick(looked.data) : undefined;
   const [filters, setFilters] = useState<FilterValues>({});
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ListSort>(undefined);
   const [size, setSize] = useState(config.paging?.size ?? DEFAULT_PAGE_SIZE);
   // Another company, branch, filter, search, sort or page size starts again at page 1.
-  const selection = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId, filters, search.trim(), sort, size]);
+  const selection = JSON.stringify([
+    scope.companyId,
+    scope.branchId,
+    scope.departmentId,
+    scope.consignorId,
+    filters,
+    search.trim(),
+    sort,
+    size,
+  ]);
   const [paged, setPaged] = useState({ selection, page: 1 });
   const page = paged.selection === selection ? paged.page : 1;
   // The page setter stays the same function while the selection changes (a memoized table keeps its props).
@@ -63,7 +73,8 @@ export function useListController(config: ListConfig) {
   // A search the server answers is sent with the keystroke, while the list renders the new text.
   const typeSearch = (text: string) => {
     setSearch(text);
-    if (config.paging && enabled && text.trim() !== search.trim()) readEarly(config.source, listInput(config, base, filters, { page: 1, size, search: text, sort }), whole);
+    if (config.paging && enabled && text.trim() !== search.trim())
+      readEarly(config.source, listInput(config, base, filters, { page: 1, size, search: text, sort }), whole);
   };
   // While the next page (or search, or sort) loads, the last one of the same scope stays on screen (the pager keeps its place).
   const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId]);
@@ -74,8 +85,14 @@ export function useListController(config: ListConfig) {
   // A list the server does not page is searched here, in the text its cells show.
   const searched = useMemo(() => {
     if (config.paging || !config.search) return answered.rows;
-    const columns = config.search.fields ? config.columns.filter((c) => config.search!.fields!.includes(c.field)) : config.columns.filter((c) => c.kind !== 'switch');
-    return searchRows(answered.rows, search, columns.map((column) => (row: Row) => formatCell(column.kind, cellValue(column, row))));
+    const columns = config.search.fields
+      ? config.columns.filter((c) => config.search!.fields!.includes(c.field))
+      : config.columns.filter((c) => c.kind !== 'switch');
+    return searchRows(
+      answered.rows,
+      search,
+      columns.map((column) => (row: Row) => formatCell(column.kind, cellValue(column, row))),
+    );
   }, [answered.rows, config.paging, config.search, config.columns, search]);
   const rows = searched;
   const total = config.paging ? answered.total : searched.length;
@@ -90,6 +107,27 @@ export function useListController(config: ListConfig) {
 
   // The same function while the key stays: inline edits and the memoized table depend on it.
   const reload = useCallback(() => mutate(), [mutate]);
+
+  /**
+   * Every row the filters, the search and the sort select, to download: the rows at hand, or, when the server pages,
+   * its pages read one after the other (at most {@link MAX_EXPORT_ROWS}); null when a read fails.
+   */
+  const allRows = useCallback(async (): Promise<Row[] | null> => {
+    if (!config.paging) return rows;
+    const size = 100;
+    const all: Row[] = [];
+    for (let next = 1; all.length < MAX_EXPORT_ROWS; next++) {
+      const read = await callEndpoint(
+        config.source,
+        listInput(config, base, filters, { page: next, size, search, sort }),
+      );
+      if (!read.ok) return null;
+      const { rows: pageRows, total: count } = rowsOf(whole ? read.body : read.data, config.paging);
+      all.push(...pageRows);
+      if (pageRows.length < size || all.length >= count) break;
+    }
+    return all.slice(0, MAX_EXPORT_ROWS);
+  }, [config, rows, base, filters, search, sort, whole]);
 
   const remove = useCallback(
     async (row: Row) => {
@@ -146,6 +184,7 @@ export function useListController(config: ListConfig) {
     loading: ready && (isLoading || isValidating),
     failed: Boolean(error),
     reload,
+    allRows,
     remove,
     toggle,
   };

@@ -6,7 +6,12 @@ const meta = {
   title: 'Engine/Map/MapModal',
   component: MapModal,
   args: {
-    place: { lat: 22.822903, lng: 86.21501, title: 'Tata Steel Works Gate 3', address: 'Jamshedpur, East Singhbhum, Jharkhand 831001, India' },
+    place: {
+      lat: 22.822903,
+      lng: 86.21501,
+      title: 'Tata Steel Works Gate 3',
+      address: 'Jamshedpur, East Singhbhum, Jharkhand 831001, India',
+    },
     onClose: fn(),
   },
 } satisfies Meta<typeof MapModal>;

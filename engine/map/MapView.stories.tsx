@@ -9,12 +9,21 @@ import { PLACE_MAP_ZOOM, ROUTE_MAP_ZOOM, routeMarkers } from './markers';
 import { MapView } from './MapView';
 
 /** Points of the request, as the platform API reads them. */
-const requestPoints = ({ query }: ApiRequest) => [parseLatLng(query.get('origin') ?? ''), ...(parseWaypoints(query.get('waypoints') ?? '') ?? []), parseLatLng(query.get('destination') ?? '')];
+const requestPoints = ({ query }: ApiRequest) => [
+  parseLatLng(query.get('origin') ?? ''),
+  ...(parseWaypoints(query.get('waypoints') ?? '') ?? []),
+  parseLatLng(query.get('destination') ?? ''),
+];
 
 /** The platform API without SERVICE_ROUTING_URL: straight legs marked as estimates. */
-const straightApi = { [fixtureKey(mapCalls.directions)]: (request: ApiRequest) => ok(straightDirections(requestPoints(request))) };
+const straightApi = {
+  [fixtureKey(mapCalls.directions)]: (request: ApiRequest) => ok(straightDirections(requestPoints(request))),
+};
 /** The platform API with an OSRM server: the recorded road route Chakan → Pune → Mumbai. */
-const osrmApi = { [fixtureKey(mapCalls.directions)]: (request: ApiRequest) => ok(parseOsrmRoute(osrmChakanMumbai, requestPoints(request))) };
+const osrmApi = {
+  [fixtureKey(mapCalls.directions)]: (request: ApiRequest) =>
+    ok(parseOsrmRoute(osrmChakanMumbai, requestPoints(request))),
+};
 
 const chakan = { lat: 18.750621, lng: 73.87719, title: 'Tata Steel Chakan Service Centre, Chakan, Pune' };
 const pune = { lat: 18.5204, lng: 73.8567, title: 'Pune Hub, Shivajinagar, Pune' };
@@ -38,7 +47,11 @@ export const Empty: Story = { args: { zoom: ROUTE_MAP_ZOOM } };
 
 /** A route's waypoints without a router: O, 1, 2, D and straight legs labelled as estimates, never as roads. */
 export const RouteStraightLine: Story = {
-  args: { markers: routeMarkers({ origin: chakan, waypoints: [pune, lonavala], destination: mumbai }), directions: true, zoom: ROUTE_MAP_ZOOM },
+  args: {
+    markers: routeMarkers({ origin: chakan, waypoints: [pune, lonavala], destination: mumbai }),
+    directions: true,
+    zoom: ROUTE_MAP_ZOOM,
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Straight-line estimate')).toBeInTheDocument();
@@ -51,7 +64,11 @@ export const RouteStraightLine: Story = {
 
 /** With an OSRM server: the road route, its distances and driving times, no estimate label. */
 export const RouteByRoad: Story = {
-  args: { markers: routeMarkers({ origin: chakan, waypoints: [pune], destination: mumbai }), directions: true, zoom: ROUTE_MAP_ZOOM },
+  args: {
+    markers: routeMarkers({ origin: chakan, waypoints: [pune], destination: mumbai }),
+    directions: true,
+    zoom: ROUTE_MAP_ZOOM,
+  },
   parameters: { api: osrmApi },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -65,7 +82,9 @@ export const RouteByRoad: Story = {
 export const AcrossStates: Story = {
   args: { markers: routeMarkers({ origin: jamshedpur, destination: kolkata }), directions: true, zoom: ROUTE_MAP_ZOOM },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(within(canvasElement).getByTestId('map-directions')).toHaveTextContent('Total: 222.2 km'));
+    await waitFor(() =>
+      expect(within(canvasElement).getByTestId('map-directions')).toHaveTextContent('Total: 222.2 km'),
+    );
   },
 };
 

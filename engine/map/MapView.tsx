@@ -30,15 +30,23 @@ type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed' };
  * and the base map load when the first map mounts, never with the page. Straight-line legs are labelled
  * 'Straight-line estimate', never passed off as roads.
  */
-export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, height = MAP_MODAL_HEIGHT, provider }: MapViewProps) {
-  const element = useRef<HTMLDivElement>(null);
+export function MapView({
+  markers,
+  directions = false,
+  zoom = PLACE_MAP_ZOOM,
+  height = MAP_MODAL_HEIGHT,
+  provider,
+}: MapViewProps) {
+  const element = useRef<HTMLElement>(null);
   const [map, setMap] = useState<{ instance: MapInstance; provider: MapProvider } | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'loading' });
   const [route, setRoute] = useState<DirectionsResult | null>(null);
   // Markers usually arrive as a new array each render: compare them by value.
   const markersKey = JSON.stringify(markers);
-  const stableMarkers = useMemo(() => JSON.parse(markersKey) as MapMarker[], [markersKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value: the markers of the render their text last changed in
+  const stableMarkers = useMemo(() => markers, [markersKey]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map mounts once per provider and zoom, opening on the first marker it has then; markers are set below
   useEffect(() => {
     let instance: MapInstance | null = null;
     let gone = false;
@@ -46,7 +54,10 @@ export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, he
     (async () => {
       const chosen = provider ?? (await loadMapProvider());
       if (gone || !element.current) return;
-      instance = await chosen.mount(element.current, first ? { center: first, zoom } : { center: INDIA_VIEW.center, zoom: INDIA_VIEW.zoom, fitZoom: zoom });
+      instance = await chosen.mount(
+        element.current,
+        first ? { center: first, zoom } : { center: INDIA_VIEW.center, zoom: INDIA_VIEW.zoom, fitZoom: zoom },
+      );
       if (gone) instance.destroy();
       else {
         setMap({ instance, provider: chosen });
@@ -58,7 +69,6 @@ export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, he
       instance?.destroy();
       setMap(null);
     };
-    // The map mounts once per provider and zoom, opening on the first marker it has then; markers are set below.
   }, [provider, zoom]);
 
   // Before the paint: new markers, and their route when every leg is known, show in the frame of the change.
@@ -84,20 +94,37 @@ export function MapView({ markers, directions = false, zoom = PLACE_MAP_ZOOM, he
     };
   }, [map, stableMarkers, directions]);
 
-  const summary = route ? describeDirections(route, stableMarkers.map((m) => m.label)) : null;
+  const summary = route
+    ? describeDirections(
+        route,
+        stableMarkers.map((m) => m.label),
+      )
+    : null;
   return (
     <Flex vertical gap={8}>
       <Spin spinning={status.state === 'loading'}>
-        <div ref={element} data-testid="map" aria-label="Map" role="region" style={{ height, width: '100%', borderRadius: 6, overflow: 'hidden' }} />
+        <section
+          ref={element}
+          data-testid="map"
+          aria-label="Map"
+          style={{ height, width: '100%', borderRadius: 6, overflow: 'hidden' }}
+        />
       </Spin>
       {status.state === 'failed' && <Alert type="warning" showIcon title="The map could not be loaded" />}
       {summary && (
         <Flex vertical gap={2} data-testid="map-directions">
           <Typography.Text strong>
-            {summary.total} {summary.estimate && <Tag color="warning" style={ESTIMATE_TAG_STYLE}>{STRAIGHT_LINE_LABEL}</Tag>}
+            {summary.total}{' '}
+            {summary.estimate && (
+              <Tag color="warning" style={ESTIMATE_TAG_STYLE}>
+                {STRAIGHT_LINE_LABEL}
+              </Tag>
+            )}
           </Typography.Text>
           {summary.legs.map((leg) => (
-            <Typography.Text key={leg} type="secondary">{leg}</Typography.Text>
+            <Typography.Text key={leg} type="secondary">
+              {leg}
+            </Typography.Text>
           ))}
         </Flex>
       )}

@@ -24,23 +24,47 @@ describe('splitPath', () => {
   it('cuts a straight line at its stops', () => {
     const points = [O, A, B, D];
     expect(splitPath(straightDirections(points).path, points)).toEqual([
-      [[O.lat, O.lng], [A.lat, A.lng]],
-      [[A.lat, A.lng], [B.lat, B.lng]],
-      [[B.lat, B.lng], [D.lat, D.lng]],
+      [
+        [O.lat, O.lng],
+        [A.lat, A.lng],
+      ],
+      [
+        [A.lat, A.lng],
+        [B.lat, B.lng],
+      ],
+      [
+        [B.lat, B.lng],
+        [D.lat, D.lng],
+      ],
     ]);
   });
 
   it('cuts an out-and-back line on the pass its legs put the stop on, and not at all when a stop is off the line', () => {
     // Out to (0, 0.2), back past (0, 0.1) again to (0, 0.05): the stop (0, 0.1) is passed twice (nearer on the way
     // back); by its leg's length it is the first pass.
-    const path: [number, number][] = [[0, 0], [0, 0.05], [0.001, 0.1], [0, 0.15], [0, 0.2], [0, 0.15], [0, 0.1], [0, 0.05]];
+    const path: [number, number][] = [
+      [0, 0],
+      [0, 0.05],
+      [0.001, 0.1],
+      [0, 0.15],
+      [0, 0.2],
+      [0, 0.15],
+      [0, 0.1],
+      [0, 0.05],
+    ];
     const points = [at(0, 0), at(0, 0.1), at(0, 0.05)];
     expect(splitPath(path, points, [11.1, 16.7])).toEqual([path.slice(0, 3), path.slice(2)]);
     expect(splitPath(path, [at(0, 0), at(1, 0.1), at(0, 0.05)])).toEqual([]);
   });
 
   it('cuts a road line at the vertex nearest each stop, in order', () => {
-    const path: [number, number][] = [[0, 0], [0, 1], [0.01, 2], [0, 3], [0, 4]];
+    const path: [number, number][] = [
+      [0, 0],
+      [0, 1],
+      [0.01, 2],
+      [0, 3],
+      [0, 4],
+    ];
     expect(splitPath(path, [at(0, 0), at(0, 2), at(0, 4)])).toEqual([path.slice(0, 3), path.slice(2)]);
   });
 });
@@ -59,7 +83,10 @@ describe('the leg cache', () => {
     calls.length = 0;
     // C moved to the front: O→C→A are new and consecutive, B→D closes the gap; A→B is kept.
     const moved = await cache.route(p, [O, C, A, B, D]);
-    expect(calls).toEqual([[O, C, A], [B, D]]);
+    expect(calls).toEqual([
+      [O, C, A],
+      [B, D],
+    ]);
     expect(moved).toEqual(straightDirections([O, C, A, B, D]));
   });
 
@@ -101,9 +128,15 @@ describe('the leg cache', () => {
     expect(calls).toEqual([[A, B, D]]);
     calls.length = 0;
     expect(await cache.route(p, [O, D])).toBeNull();
-    expect(calls).toEqual([[O, D], [O, D]]);
+    expect(calls).toEqual([
+      [O, D],
+      [O, D],
+    ]);
     calls.length = 0;
     await cache.route(p, [O, D]).catch(() => null);
-    expect(calls).toEqual([[O, D], [O, D]]);
+    expect(calls).toEqual([
+      [O, D],
+      [O, D],
+    ]);
   });
 });

@@ -18,6 +18,8 @@ interface StoredLeg {
   until: number;
 }
 
+const isKept = (leg: StoredLeg | undefined): leg is StoredLeg => leg !== undefined;
+
 const pointKey = ({ lat, lng }: LatLngPoint) => `${lat.toFixed(6)},${lng.toFixed(6)}`;
 const at = ([lat, lng]: [number, number]): LatLngPoint => ({ lat, lng });
 const squared = ([lat, lng]: [number, number], point: LatLngPoint) => (lat - point.lat) ** 2 + (lng - point.lng) ** 2;
@@ -41,7 +43,10 @@ export function splitPath(path: Path, points: LatLngPoint[], legKm?: number[]): 
   const along = [0];
   for (let j = 1; j < path.length; j++) along.push(along[j - 1] + distanceKm(at(path[j - 1]), at(path[j])));
   const total = along[path.length - 1];
-  const lengths = legKm?.length === points.length - 1 && legKm.some((km) => km > 0) ? legKm : points.slice(1).map((to, i) => distanceKm(points[i], to));
+  const lengths =
+    legKm?.length === points.length - 1 && legKm.some((km) => km > 0)
+      ? legKm
+      : points.slice(1).map((to, i) => distanceKm(points[i], to));
   const sum = lengths.reduce((a, b) => a + b, 0) || 1;
   const cuts = [0];
   let reached = 0;
@@ -85,7 +90,8 @@ export function createLegCache(now: () => number = Date.now) {
   const legs = new Map<string, StoredLeg>();
   const pending = new Map<string, Promise<void>>();
 
-  const keyOf = (provider: MapProvider, a: LatLngPoint, b: LatLngPoint) => `${provider.name}|${pointKey(a)}|${pointKey(b)}`;
+  const keyOf = (provider: MapProvider, a: LatLngPoint, b: LatLngPoint) =>
+    `${provider.name}|${pointKey(a)}|${pointKey(b)}`;
 
   function fresh(key: string): StoredLeg | undefined {
     const stored = legs.get(key);
@@ -101,16 +107,31 @@ export function createLegCache(now: () => number = Date.now) {
   }
 
   /** Asks for the legs `first`..`last` (indexes of legs) of `points` in one call and keeps what comes back. */
-  function askRun(provider: MapProvider, points: LatLngPoint[], keys: string[], first: number, last: number): Promise<void> {
+  function askRun(
+    provider: MapProvider,
+    points: LatLngPoint[],
+    keys: string[],
+    first: number,
+    last: number,
+  ): Promise<void> {
     const run = points.slice(first, last + 2);
     // An answer that never comes is given up after a while (the route is then asked for whole), not waited on forever.
-    const answer = Promise.race([provider.directions(run), new Promise<null>((resolve) => setTimeout(() => resolve(null), LEG_WAIT_MS))]);
+    const answer = Promise.race([
+      provider.directions(run),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), LEG_WAIT_MS)),
+    ]);
     const asked = answer
       .then((result) => {
         if (!result || result.legs.length !== run.length - 1) return;
-        const paths = splitPath(result.path, run, result.legs.map((leg) => leg.distanceKm));
+        const paths = splitPath(
+          result.path,
+          run,
+          result.legs.map((leg) => leg.distanceKm),
+        );
         if (paths.length !== result.legs.length) return;
-        result.legs.forEach((leg, i) => store(keys[first + i], { leg, path: paths[i], source: result.source }));
+        result.legs.forEach((leg, i) => {
+          store(keys[first + i], { leg, path: paths[i], source: result.source });
+        });
       })
       .catch(() => undefined)
       .finally(() => {
@@ -143,7 +164,7 @@ export function createLegCache(now: () => number = Date.now) {
     kept(provider: MapProvider, points: LatLngPoint[]): DirectionsResult | null {
       if (points.length < 2) return null;
       const stored = points.slice(1).map((to, i) => fresh(keyOf(provider, points[i], to)));
-      return stored.every(Boolean) ? compose(stored as StoredLeg[]) : null;
+      return stored.every(isKept) ? compose(stored) : null;
     },
     /** Directions through the points in order; null for fewer than two points or when the provider has no answer. */
     async route(provider: MapProvider, points: LatLngPoint[]): Promise<DirectionsResult | null> {
@@ -151,7 +172,7 @@ export function createLegCache(now: () => number = Date.now) {
       const { keys, settled } = fill(provider, points);
       await settled;
       const stored = keys.map(fresh);
-      if (stored.every(Boolean)) return compose(stored as StoredLeg[]);
+      if (stored.every(isKept)) return compose(stored);
       // A leg whose answer could not be split or kept: the whole route in one call, as the provider gives it.
       return provider.directions(points);
     },

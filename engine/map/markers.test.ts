@@ -12,7 +12,12 @@ describe('map markers', () => {
   it('labels a route O, then the waypoints 1, 2… in sequence, then D', () => {
     const markers = routeMarkers({ origin: chakan, waypoints: [pune, lonavala], destination: mumbai });
     expect(markers.map((m) => m.label)).toEqual(['O', '1', '2', 'D']);
-    expect(markers[1]).toEqual({ position: { lat: 18.5204, lng: 73.8567 }, label: '1', title: 'Pune Hub', kind: 'waypoint' });
+    expect(markers[1]).toEqual({
+      position: { lat: 18.5204, lng: 73.8567 },
+      label: '1',
+      title: 'Pune Hub',
+      kind: 'waypoint',
+    });
     expect(markers.map((m) => m.kind)).toEqual(['origin', 'waypoint', 'waypoint', 'destination']);
   });
 
@@ -29,7 +34,10 @@ describe('map markers', () => {
   });
 
   it('bounds the points', () => {
-    expect(boundsOf([chakan, mumbai, pune])).toEqual([{ lat: 18.5204, lng: 72.8777 }, { lat: 19.076, lng: 73.87719 }]);
+    expect(boundsOf([chakan, mumbai, pune])).toEqual([
+      { lat: 18.5204, lng: 72.8777 },
+      { lat: 19.076, lng: 73.87719 },
+    ]);
     expect(boundsOf([])).toBeNull();
   });
 
@@ -41,19 +49,38 @@ describe('map markers', () => {
 describe('directions text', () => {
   it('labels straight legs as estimates and gives no time', () => {
     const text = describeDirections(
-      { source: 'straight', legs: [{ distanceKm: 25.7, durationMin: null, estimate: true }, { distanceKm: 1204.5, durationMin: null, estimate: true }], path: [], distanceKm: 1230.2 },
+      {
+        source: 'straight',
+        legs: [
+          { distanceKm: 25.7, durationMin: null, estimate: true },
+          { distanceKm: 1204.5, durationMin: null, estimate: true },
+        ],
+        path: [],
+        distanceKm: 1230.2,
+      },
       ['O', '1', 'D'],
     );
-    expect(text).toEqual({ legs: ['O → 1: 25.7 km (Straight-line estimate)', '1 → D: 1,204.5 km (Straight-line estimate)'], total: 'Total: 1,230.2 km', estimate: true });
+    expect(text).toEqual({
+      legs: ['O → 1: 25.7 km (Straight-line estimate)', '1 → D: 1,204.5 km (Straight-line estimate)'],
+      total: 'Total: 1,230.2 km',
+      estimate: true,
+    });
   });
 
   it('gives road legs their driving time', () => {
-    const text = describeDirections({ source: 'osrm', legs: [{ distanceKm: 141.1, durationMin: 170, estimate: false }], path: [], distanceKm: 141.1 }, ['O', 'D']);
-    expect(text).toEqual({ legs: ['O → D: 141.1 km, 2 h 50 min'], total: 'Total: 141.1 km, 2 h 50 min', estimate: false });
+    const text = describeDirections(
+      { source: 'osrm', legs: [{ distanceKm: 141.1, durationMin: 170, estimate: false }], path: [], distanceKm: 141.1 },
+      ['O', 'D'],
+    );
+    expect(text).toEqual({
+      legs: ['O → D: 141.1 km, 2 h 50 min'],
+      total: 'Total: 141.1 km, 2 h 50 min',
+      estimate: false,
+    });
     expect(formatMinutes(40)).toBe('40 min');
   });
 
-  it("names a tile server by its host", () => {
+  it('names a tile server by its host', () => {
     expect(originSourceLabel('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('tile.example.org');
   });
 });

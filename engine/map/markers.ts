@@ -22,8 +22,21 @@ export const DESTINATION_LABEL = 'D';
  * The markers of a route in driving order: the origin labelled 'O', the waypoints '1', '2'… in their sequence, the
  * destination 'D'. A missing end is left out (a route being drawn up may have only some of its places).
  */
-export function routeMarkers({ origin, waypoints = [], destination }: { origin?: MapPlace | null; waypoints?: MapPlace[]; destination?: MapPlace | null }): MapMarker[] {
-  const marker = (place: MapPlace, label: string, kind: MapMarker['kind']): MapMarker => ({ position: { lat: place.lat, lng: place.lng }, label, title: place.title, kind });
+export function routeMarkers({
+  origin,
+  waypoints = [],
+  destination,
+}: {
+  origin?: MapPlace | null;
+  waypoints?: MapPlace[];
+  destination?: MapPlace | null;
+}): MapMarker[] {
+  const marker = (place: MapPlace, label: string, kind: MapMarker['kind']): MapMarker => ({
+    position: { lat: place.lat, lng: place.lng },
+    label,
+    title: place.title,
+    kind,
+  });
   return [
     ...(origin ? [marker(origin, ORIGIN_LABEL, 'origin')] : []),
     ...waypoints.map((place, i) => marker(place, String(i + 1), 'waypoint')),
@@ -33,7 +46,12 @@ export function routeMarkers({ origin, waypoints = [], destination }: { origin?:
 
 /** The marker of one place (a known place's 'Show'): labelled with the first letter of its title. */
 export function placeMarker(place: MapPlace): MapMarker {
-  return { position: { lat: place.lat, lng: place.lng }, label: place.title.trim().charAt(0).toUpperCase() || '•', title: place.title, kind: 'place' };
+  return {
+    position: { lat: place.lat, lng: place.lng },
+    label: place.title.trim().charAt(0).toUpperCase() || '•',
+    title: place.title,
+    kind: 'place',
+  };
 }
 
 /** South-west and north-east corners of points, or null for none. */
@@ -41,5 +59,8 @@ export function boundsOf(points: LatLngPoint[]): [LatLngPoint, LatLngPoint] | nu
   if (!points.length) return null;
   const lats = points.map((p) => p.lat);
   const lngs = points.map((p) => p.lng);
-  return [{ lat: Math.min(...lats), lng: Math.min(...lngs) }, { lat: Math.max(...lats), lng: Math.max(...lngs) }];
+  return [
+    { lat: Math.min(...lats), lng: Math.min(...lngs) },
+    { lat: Math.max(...lats), lng: Math.max(...lngs) },
+  ];
 }

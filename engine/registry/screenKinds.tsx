@@ -1,20 +1,48 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { isRecord } from '../data/pick';
 import { useEngineExtensions, type EngineExtensions, type ScreenKind } from '../extensions';
-import type { ConfigContext, ListConfig } from '../types';
+import type { ToolConfig } from '../tool/types';
+import type { ConfigContext } from '../types';
+import type { FormConfig } from '../form/types';
+import type { ListConfig } from '../list/types';
+import type { SheetConfig } from '../sheet/types';
+import type { UploadConfig } from '../upload/types';
 
+/** A kind's view: it mounts a config of its kind, which the registry holds as an {@link AnyScreenConfig}. */
 type KindView = ComponentType<{ config: never }>;
+
+/** The config of each built-in kind (made by `defineList`, `defineForm`, `defineSheet`...). */
+interface BuiltInConfigs {
+  list: ListConfig;
+  form: FormConfig;
+  sheet: SheetConfig;
+  upload: UploadConfig;
+  tool: ToolConfig;
+}
+
+/**
+ * Whether a config is of a built-in kind, typed as that kind's config. Its kind is what a config is dispatched on
+ * (to its view, to its checks), as a discriminated union's tag is: a config that names a kind is that kind's config.
+ */
+export const isKind = <K extends keyof BuiltInConfigs>(
+  config: AnyScreenConfig,
+  kind: K,
+): config is AnyScreenConfig & BuiltInConfigs[K] => config.kind === kind;
 
 /** Built-in kinds' views already downloaded (by {@link preloadKind}), which a screen then mounts without suspending. */
 const loadedKinds = new Map<string, KindView>();
 
 /** The code of each built-in kind's view (one chunk each); a downloaded view is kept in {@link loadedKinds}. */
-const kindLoaders = {
+const kindLoaders: Record<keyof BuiltInConfigs, () => Promise<{ default: KindView }>> = {
   list: () => import('../list/ListView').then((m) => ({ default: m.ListView })),
   form: () => import('../form/FormView').then((m) => ({ default: m.FormView })),
   sheet: () => import('../sheet/SheetView').then((m) => ({ default: m.SheetView })),
   upload: () => import('../upload/UploadView').then((m) => ({ default: m.UploadView })),
   tool: () => import('../tool/ToolView').then((m) => ({ default: m.ToolView })),
 };
+
+/** Whether a kind's name is a built-in kind's. */
+const isBuiltIn = (kind: string): kind is keyof BuiltInConfigs => Object.hasOwn(kindLoaders, kind);
 
 /** The built-in screen kinds, each engine in its own chunk, loaded when a screen of that kind first mounts. */
 export const screenKinds = {
@@ -35,9 +63,12 @@ const loadListSource = () => import('../list/listSource').then((m) => (listSourc
  * to the screen's own load.
  */
 export function preloadKind(kind: string): void {
-  if (!Object.hasOwn(kindLoaders, kind)) return;
+  if (!isBuiltIn(kind)) return;
   if (kind === 'list') loadListSource().catch(() => undefined);
-  kindLoaders[kind as keyof typeof kindLoaders]().then((m) => loadedKinds.set(kind, m.default as KindView), () => undefined);
+  kindLoaders[kind]().then(
+    (m) => loadedKinds.set(kind, m.default),
+    () => undefined,
+  );
 }
 
 /**
@@ -45,9 +76,13 @@ export function preloadKind(kind: string): void {
  * own kind), the first page of its rows (see `preloadList`), at once when its reader is downloaded; other kinds read
  * when they mount.
  */
-export function preloadScreenData(config: AnyScreenConfig, ctx: Pick<ConfigContext, 'scope' | 'params'>, extensions: EngineExtensions = {}): void {
-  if (config.kind !== 'list' || (extensions.kinds && Object.hasOwn(extensions.kinds, 'list'))) return;
-  const preload = (m: typeof import('../list/listSource')) => m.preloadList(config as ListConfig, ctx.scope, ctx.params);
+export function preloadScreenData(
+  config: AnyScreenConfig,
+  ctx: Pick<ConfigContext, 'scope' | 'params'>,
+  extensions: EngineExtensions = {},
+): void {
+  if (!isKind(config, 'list') || (extensions.kinds && Object.hasOwn(extensions.kinds, 'list'))) return;
+  const preload = (m: typeof import('../list/listSource')) => m.preloadList(config, ctx.scope, ctx.params);
   if (listSource) preload(listSource);
   else loadListSource().then(preload, () => undefined);
 }
@@ -62,6 +97,15 @@ export interface AnyScreenConfig {
   title?: string | { create: string; edit?: string };
 }
 
+/** Whether a value is a screen config: it names its kind (and its path and title, if any, are texts). */
+export const isScreenConfig = (value: unknown): value is AnyScreenConfig =>
+  isRecord(value) &&
+  typeof value.kind === 'string' &&
+  (value.path === undefined || typeof value.path === 'string') &&
+  (value.title === undefined ||
+    typeof value.title === 'string' ||
+    (isRecord(value.title) && typeof value.title.create === 'string'));
+
 /** How messages name a config: its path, else its title. */
 export function configName(config: AnyScreenConfig): string {
   const title = typeof config.title === 'string' ? config.title : config.title?.create;
@@ -74,8 +118,8 @@ export function configName(config: AnyScreenConfig): string {
  * shows its not-found page for a path a config does not serve.
  */
 export function configServes(config: AnyScreenConfig, params: Readonly<Record<string, string | undefined>>): boolean {
-  if (config.kind !== 'upload') return true;
-  const { componentParam, components } = config as AnyScreenConfig & { componentParam?: string; components?: Record<string, string> };
+  if (!isKind(config, 'upload')) return true;
+  const { componentParam, components } = config;
   if (!componentParam || !components) return true;
   const component = params[componentParam];
   return component !== undefined && Object.hasOwn(components, component);
@@ -86,12 +130,25 @@ export function kindsWith(extensions: EngineExtensions = {}): Record<string, Scr
   return { ...screenKinds, ...extensions.kinds };
 }
 
+/**
+ * A kind's view as the registry mounts it, with a config it holds as an {@link AnyScreenConfig}: the registry's one
+ * assertion, where it erases each view's own config type. A view takes its kind's config, and is handed only configs
+ * that name its kind (the dispatch {@link isKind} types).
+ */
+const mountable = (view: KindView | ScreenKind) => view as ComponentType<{ config: AnyScreenConfig }>;
+
 /** The view of a config's kind; an unknown kind throws, naming the config. */
-export function screenKindOf(config: AnyScreenConfig, extensions?: EngineExtensions): ComponentType<{ config: AnyScreenConfig }> {
+export function screenKindOf(
+  config: AnyScreenConfig,
+  extensions?: EngineExtensions,
+): ComponentType<{ config: AnyScreenConfig }> {
   const kinds = kindsWith(extensions);
   const view = Object.hasOwn(kinds, config.kind) ? kinds[config.kind] : undefined;
-  if (!view) throw new Error(`Unknown screen kind "${config.kind}" in config "${configName(config)}" (known: ${Object.keys(kinds).join(', ')})`);
-  return view as unknown as ComponentType<{ config: AnyScreenConfig }>;
+  if (!view)
+    throw new Error(
+      `Unknown screen kind "${config.kind}" in config "${configName(config)}" (known: ${Object.keys(kinds).join(', ')})`,
+    );
+  return mountable(view);
 }
 
 /**
@@ -102,7 +159,7 @@ export function screenKindOf(config: AnyScreenConfig, extensions?: EngineExtensi
 export function ScreenView({ config }: { config: AnyScreenConfig }) {
   const View = screenKindOf(config, useEngineExtensions());
   const [loaded] = useState(() => loadedKinds.get(config.kind));
-  const builtIn = Object.hasOwn(screenKinds, config.kind) && View === (screenKinds as Record<string, unknown>)[config.kind];
-  const Shown = loaded && builtIn ? (loaded as unknown as ComponentType<{ config: AnyScreenConfig }>) : View;
+  const builtIn = isBuiltIn(config.kind) && View === mountable(screenKinds[config.kind]);
+  const Shown = loaded && builtIn ? mountable(loaded) : View;
   return <Shown config={config} />;
 }

@@ -1,5 +1,6 @@
 import type { MenuEntry } from '../types';
-import type { AnyScreenConfig } from './screenKinds';
+import { isRecord } from '../data/pick';
+import { isScreenConfig, type AnyScreenConfig } from './screenKinds';
 
 /**
  * What the router and the menu need of a screen before its config loads: its kind, where it mounts (and, for a
@@ -33,7 +34,9 @@ export interface ScreenModule<M extends ScreenMeta = ScreenMeta> {
 export function defineScreens<M extends object>(
   screens: { [K in keyof M]?: M[K] extends { kind: infer Kind } ? ScreenMeta & { kind: Kind } : never },
 ): ScreenModule {
-  return { screens: screens as Record<string, ScreenMeta> };
+  const registered: Record<string, ScreenMeta> = {};
+  for (const [name, meta] of Object.entries<ScreenMeta | undefined>(screens)) if (meta) registered[name] = meta;
+  return { screens: registered };
 }
 
 /**
@@ -50,14 +53,21 @@ export function screenRegistry<M extends ScreenMeta>(
   for (const [file, module] of Object.entries(registrations)) {
     const configFile = file.replace(/\.meta\.ts$/, '.ts');
     const loadModule = configModules[configFile];
-    if (!module || typeof module.screens !== 'object') throw new Error(`${file} must export default defineScreens({ ... })`);
+    if (!module || typeof module.screens !== 'object')
+      throw new Error(`${file} must export default defineScreens({ ... })`);
     if (!loadModule) throw new Error(`${file} registers screens, but there is no config module ${configFile}`);
     for (const [exportName, meta] of Object.entries(module.screens)) {
       const name = `${file.replace(/^.*\//, '').replace(/\.meta\.ts$/, '')}#${exportName}`;
       const load = async () => {
-        const config = ((await loadModule()) as Record<string, unknown>)[exportName];
-        if (!config) throw new Error(`Screen "${name}" is registered in ${file}, but its module exports no config "${exportName}"`);
-        return config as AnyScreenConfig;
+        const loaded: unknown = await loadModule();
+        const config = isRecord(loaded) ? loaded[exportName] : undefined;
+        if (!config)
+          throw new Error(
+            `Screen "${name}" is registered in ${file}, but its module exports no config "${exportName}"`,
+          );
+        if (!isScreenConfig(config))
+          throw new Error(`Screen "${name}" is registered in ${file}, but its export "${exportName}" is no config`);
+        return config;
       };
       entries.push({ ...meta, name, load });
     }
@@ -74,12 +84,17 @@ export function screenRegistry<M extends ScreenMeta>(
 }
 
 /** The entries that show in the menu, by group in `groupOrder` (unlisted groups last) and by `menu.order` within one. */
-export function menuGroups<E extends ScreenMeta>(entries: readonly E[], groupOrder: readonly string[]): { group: string; entries: E[] }[] {
+export function menuGroups<E extends ScreenMeta>(
+  entries: readonly E[],
+  groupOrder: readonly string[],
+): { group: string; entries: E[] }[] {
   const rank = (group: string) => (groupOrder.includes(group) ? groupOrder.indexOf(group) : groupOrder.length);
   const inMenu = entries.filter((entry) => entry.menu);
   const groups = [...new Set(inMenu.map((entry) => entry.menu!.group))].sort((a, b) => rank(a) - rank(b));
   return groups.map((group) => ({
     group,
-    entries: inMenu.filter((entry) => entry.menu!.group === group).sort((a, b) => (a.menu!.order ?? 0) - (b.menu!.order ?? 0)),
+    entries: inMenu
+      .filter((entry) => entry.menu!.group === group)
+      .sort((a, b) => (a.menu!.order ?? 0) - (b.menu!.order ?? 0)),
   }));
 }

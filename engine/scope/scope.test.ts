@@ -2,15 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { applySelection, combinedName, isEditPath, readScope, writeScope, hasUserFilters } from './scope';
 
 const full = {
-  companyId: 'c1', companyName: 'Tata Steel', companyType: 'TRANSPORTER', combinedName: 'Tata Steel (TRANSPORTER)',
-  branchId: 'b1', branchName: 'Pune', departmentId: 'd1', departmentName: 'Dispatch',
-  consignorId: 'k1', consignorName: 'HUL', uID: '42', gID: '7',
+  companyId: 'c1',
+  companyName: 'Tata Steel',
+  companyType: 'TRANSPORTER',
+  combinedName: 'Tata Steel (TRANSPORTER)',
+  branchId: 'b1',
+  branchName: 'Pune',
+  departmentId: 'd1',
+  departmentName: 'Dispatch',
+  consignorId: 'k1',
+  consignorName: 'HUL',
+  uID: '42',
+  gID: '7',
 };
 
 describe('scope', () => {
   it('changing the company clears branch, department, consignor, uID and gID', () => {
-    const next = applySelection(full, { companyId: 'c2', companyName: 'VRL', companyType: 'CONSIGNOR', combinedName: 'VRL (CONSIGNOR)' });
-    expect(next).toEqual({ companyId: 'c2', companyName: 'VRL', companyType: 'CONSIGNOR', combinedName: 'VRL (CONSIGNOR)' });
+    const next = applySelection(full, {
+      companyId: 'c2',
+      companyName: 'VRL',
+      companyType: 'CONSIGNOR',
+      combinedName: 'VRL (CONSIGNOR)',
+    });
+    expect(next).toEqual({
+      companyId: 'c2',
+      companyName: 'VRL',
+      companyType: 'CONSIGNOR',
+      combinedName: 'VRL (CONSIGNOR)',
+    });
   });
 
   it('changing the branch clears only the department', () => {

@@ -1,10 +1,24 @@
 /** Every query-string key of the filter bar (spec 000 section 2.3), in the spec's order. */
 export const SCOPE_KEYS = [
-  'companyId', 'companyName', 'companyType', 'combinedName',
-  'branchId', 'branchName', 'departmentId', 'departmentName',
-  'consignorId', 'consignorName', 'uID', 'gID',
-  'relatedCompanyId', 'relatedCompanyName', 'relatedCombinedName',
-  'relatedBranchId', 'relatedBranchName', 'relatedDepartmentId', 'relatedDepartmentName',
+  'companyId',
+  'companyName',
+  'companyType',
+  'combinedName',
+  'branchId',
+  'branchName',
+  'departmentId',
+  'departmentName',
+  'consignorId',
+  'consignorName',
+  'uID',
+  'gID',
+  'relatedCompanyId',
+  'relatedCompanyName',
+  'relatedCombinedName',
+  'relatedBranchId',
+  'relatedBranchName',
+  'relatedDepartmentId',
+  'relatedDepartmentName',
 ] as const;
 
 export type ScopeKey = (typeof SCOPE_KEYS)[number];
@@ -13,11 +27,30 @@ export type CompanyType = 'CONSIGNOR' | 'TRANSPORTER';
 
 /** What a change of one selection clears (spec 000 section 2.3: the clearing cascade). */
 const CLEARS: Partial<Record<ScopeKey, ScopeKey[]>> = {
-  companyId: ['companyName', 'companyType', 'combinedName', 'branchId', 'branchName', 'departmentId', 'departmentName', 'consignorId', 'consignorName', 'uID', 'gID'],
+  companyId: [
+    'companyName',
+    'companyType',
+    'combinedName',
+    'branchId',
+    'branchName',
+    'departmentId',
+    'departmentName',
+    'consignorId',
+    'consignorName',
+    'uID',
+    'gID',
+  ],
   branchId: ['branchName', 'departmentId', 'departmentName'],
   departmentId: ['departmentName'],
   consignorId: ['consignorName'],
-  relatedCompanyId: ['relatedCompanyName', 'relatedCombinedName', 'relatedBranchId', 'relatedBranchName', 'relatedDepartmentId', 'relatedDepartmentName'],
+  relatedCompanyId: [
+    'relatedCompanyName',
+    'relatedCombinedName',
+    'relatedBranchId',
+    'relatedBranchName',
+    'relatedDepartmentId',
+    'relatedDepartmentName',
+  ],
   relatedBranchId: ['relatedBranchName', 'relatedDepartmentId', 'relatedDepartmentName'],
   relatedDepartmentId: ['relatedDepartmentName'],
 };
@@ -38,11 +71,13 @@ export function readScope(params: URLSearchParams): Scope {
  */
 export function applySelection(scope: Scope, change: Scope): Scope {
   const next: Scope = { ...scope };
-  for (const key of Object.keys(change) as ScopeKey[]) {
+  const changed = SCOPE_KEYS.filter((key) => Object.hasOwn(change, key));
+  for (const key of changed) {
     if (change[key] === scope[key]) continue;
     for (const cleared of CLEARS[key] ?? []) if (!(cleared in change)) delete next[cleared];
   }
-  for (const [key, value] of Object.entries(change) as [ScopeKey, string | undefined][]) {
+  for (const key of changed) {
+    const value = change[key];
     if (value === undefined || value === '') delete next[key];
     else next[key] = value;
   }
@@ -83,15 +118,25 @@ export function idParams(scope: Scope): Record<string, string | undefined> {
  */
 export function filterIdParams(scope: Scope): Record<string, string | undefined> {
   return {
-    company_id: scope.companyId, branch_id: scope.branchId, department_id: scope.departmentId, user_id: scope.uID, group_id: scope.gID,
-    related_company_id: scope.relatedCompanyId, related_branch_id: scope.relatedBranchId, related_department_id: scope.relatedDepartmentId,
+    company_id: scope.companyId,
+    branch_id: scope.branchId,
+    department_id: scope.departmentId,
+    user_id: scope.uID,
+    group_id: scope.gID,
+    related_company_id: scope.relatedCompanyId,
+    related_branch_id: scope.relatedBranchId,
+    related_department_id: scope.relatedDepartmentId,
   };
 }
 
 /** Filters are read-only on edit pages: the second path segment is edit or edit-notification-config. */
 export function isEditPath(pathname: string): boolean {
   const second = pathname.split('/').filter(Boolean)[1] ?? '';
-  return second === 'edit' || second === 'edit-notification-config' || /^[^/]+\/[^/]+\/edit$/.test(pathname.replace(/^\//, ''));
+  return (
+    second === 'edit' ||
+    second === 'edit-notification-config' ||
+    /^[^/]+\/[^/]+\/edit$/.test(pathname.replace(/^\//, ''))
+  );
 }
 
 /** Paths whose filter bar also shows User Id, Group Id and the Related Party block. */

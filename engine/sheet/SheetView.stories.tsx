@@ -7,20 +7,29 @@ import { draftKey } from './drafts';
 import type { SheetGeocoder } from './geocodeProcessor';
 // The known-place sheet is the screen's own config (one definition), with a geocoder of the test's.
 import { knownPlaceSheetConfig } from '../../screens/known-places-upload';
-import type { SheetConfig } from '../types';
+import type { SheetConfig } from './types';
 import { SheetView } from './SheetView';
 
-const placeSheetFixture = (geocoder?: SheetGeocoder, chunkSize?: number) => knownPlaceSheetConfig({ geocoder, chunkSize });
+const placeSheetFixture = (geocoder?: SheetGeocoder, chunkSize?: number) =>
+  knownPlaceSheetConfig({ geocoder, chunkSize });
 
 /** A small bulk sheet of vehicles: three columns, a status per row, a format workbook. */
 const vehicleSheet: SheetConfig = {
   kind: 'sheet',
   path: '/vehicles/upload',
   title: 'Bulk Vehicle Upload',
-  columns: [{ key: 'label', title: 'Vehicle', width: 200 }, { key: 'bodyType', width: 120 }, { key: 'length', width: 100 }],
+  columns: [
+    { key: 'label', title: 'Vehicle', width: 200 },
+    { key: 'bodyType', width: 120 },
+    { key: 'length', width: 100 },
+  ],
   maxRows: 50,
   spareRows: 5,
-  format: { label: 'Please Refer Format', fileName: 'vehicle-format.xlsx', example: { label: '32 ft MXL Closed', bodyType: 'Closed', length: '32 ft' } },
+  format: {
+    label: 'Please Refer Format',
+    fileName: 'vehicle-format.xlsx',
+    example: { label: '32 ft MXL Closed', bodyType: 'Closed', length: '32 ft' },
+  },
   submit: {
     endpoint: { method: 'POST', path: '/saas/lego/company_vehicles/bulk' },
     input: (rows, { scope }) => ({ scope, body: rows }),
@@ -50,7 +59,9 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Please Refer Format')).toBeInTheDocument();
-    await waitFor(() => expect(canvasElement.querySelectorAll('thead td[data-x]')).toHaveLength(vehicleSheet.columns.length + 1));
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('thead td[data-x]')).toHaveLength(vehicleSheet.columns.length + 1),
+    );
     await expect(canvas.getByText('Vehicle')).toBeInTheDocument();
   },
 };
@@ -62,13 +73,28 @@ export const NoCompany: Story = {
 
 /** A geocoder of the story: Pune for any address with 'pune', nothing for other addresses, the coordinates' own place. */
 const storyGeocoder: SheetGeocoder = {
-  byAddress: async (address) => (/pune/i.test(address) ? { place_id: 'g-pune', formatted_address: 'Pune, Maharashtra, India', geometry: { location: { lat: 18.5204, lng: 73.8567 } } } : null),
-  byLatLng: async (lat, lng) => ({ place_id: `g-${lat}-${lng}`, formatted_address: `Near ${lat}, ${lng}`, geometry: { location: { lat, lng } } }),
+  byAddress: async (address) =>
+    /pune/i.test(address)
+      ? {
+          place_id: 'g-pune',
+          formatted_address: 'Pune, Maharashtra, India',
+          geometry: { location: { lat: 18.5204, lng: 73.8567 } },
+        }
+      : null,
+  byLatLng: async (lat, lng) => ({
+    place_id: `g-${lat}-${lng}`,
+    formatted_address: `Near ${lat}, ${lng}`,
+    geometry: { location: { lat, lng } },
+  }),
 };
 
 /** The known-place bulk create as the platform answers it: a duplicate code fails, the others get a cpId. */
 const createPlaces = ({ body }: ApiRequest) =>
-  ok((Array.isArray(body) ? body : []).map((row: { cpCode?: string }) => (row.cpCode === 'PNQ-1' ? ['Code PNQ-1 already exists'] : { cpId: `cp-${row.cpCode}` })));
+  ok(
+    (Array.isArray(body) ? body : []).map((row: { cpCode?: string }) =>
+      row.cpCode === 'PNQ-1' ? ['Code PNQ-1 already exists'] : { cpId: `cp-${row.cpCode}` },
+    ),
+  );
 
 /** A draft as an operator left it: a good row, a row 120 km off its coordinates, a row with neither, a duplicate. */
 const placeDraft = [
@@ -84,9 +110,15 @@ const placeDraft = [
  */
 export const ProcessorsAndDraft: Story = {
   args: { config: placeSheetFixture(storyGeocoder) },
-  parameters: { route: at('/known-places/upload', tataSteel), api: { ...consoleApi, [fixtureKey(placeCalls.placeCreate)]: createPlaces } },
+  parameters: {
+    route: at('/known-places/upload', tataSteel),
+    api: { ...consoleApi, [fixtureKey(placeCalls.placeCreate)]: createPlaces },
+  },
   beforeEach: () => {
-    localStorage.setItem(draftKey('/known-places/upload', tataSteel.companyId), JSON.stringify({ v: 1, rows: placeDraft }));
+    localStorage.setItem(
+      draftKey('/known-places/upload', tataSteel.companyId),
+      JSON.stringify({ v: 1, rows: placeDraft }),
+    );
     return () => localStorage.removeItem(draftKey('/known-places/upload', tataSteel.companyId));
   },
   play: async ({ canvasElement }) => {

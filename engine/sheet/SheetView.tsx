@@ -1,4 +1,12 @@
-import { ClearOutlined, CloudUploadOutlined, DeleteOutlined, DownloadOutlined, FileExcelOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  ClearOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  FileExcelOutlined,
+  SaveOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { Button, Card, Flex, Typography, Upload } from 'antd';
 import jspreadsheet from 'jspreadsheet-ce';
 import 'jspreadsheet-ce/dist/jspreadsheet.css';
@@ -7,12 +15,31 @@ import { useEffect, useRef } from 'react';
 import { feedback } from '../feedback';
 import { useKeepQuery } from '../useKeepQuery';
 import { ConfirmPopover } from '../views/ConfirmPopover';
-import type { SheetConfig } from '../types';
+import type { SheetConfig } from './types';
 import { FILE_DEFAULTS } from '../sheetConfig';
 import { applyPlan, planUpdate } from './gridUpdate';
 import { SUCCESS, type Grid } from './sheetModel';
 import { rowLimitText, useSheetController, type SheetGrid } from './useSheetController';
+import { submitProgress } from './sheetText';
 import './sheet.css';
+
+/** Whether jspreadsheet has mounted a spreadsheet in the element (its `spreadsheet`, which `destroy` takes down). */
+const isMounted = (element: HTMLDivElement): element is jspreadsheet.JspreadsheetInstanceElement =>
+  'spreadsheet' in element;
+
+/** `onbeforepaste` as jspreadsheet runs it: the rows returned are pasted instead of the copied ones; false pastes nothing. */
+type PasteFilter = (
+  instance: jspreadsheet.WorksheetInstance,
+  copied: { value: jspreadsheet.CellValue }[][],
+  x: number | string,
+  y: number | string,
+) => jspreadsheet.CellValue[][] | false | undefined;
+
+/**
+ * A paste filter as jspreadsheet's typing declares it, which says a filter returns a string where its code takes the
+ * rows to paste: the one assertion here, of the library's own type.
+ */
+const pasteFilter = (filter: PasteFilter) => filter as NonNullable<jspreadsheet.SpreadsheetOptions['onbeforepaste']>;
 
 /** The status column's header when the sheet names none. */
 const STATUS_TITLE = 'Status';
@@ -67,9 +94,20 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
         columnDrag: false,
         columnSorting: false,
         columns: [
-          ...config.columns.map((c) => ({ title: c.title ?? c.key, width: c.width ?? 140, type: c.hidden ? ('hidden' as const) : ('text' as const) })),
+          ...config.columns.map((c) => ({
+            title: c.title ?? c.key,
+            width: c.width ?? 140,
+            type: c.hidden ? ('hidden' as const) : ('text' as const),
+          })),
           // Long server messages wrap inside the status cell rather than being cut off.
-          { title: config.statusTitle ?? STATUS_TITLE, width: 320, type: 'text' as const, readOnly: true, wordWrap: true, render: paintStatus },
+          {
+            title: config.statusTitle ?? STATUS_TITLE,
+            width: 320,
+            type: 'text' as const,
+            readOnly: true,
+            wordWrap: true,
+            render: paintStatus,
+          },
         ],
       },
     ],
@@ -77,18 +115,18 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
     onbeforedeleterow: () => (locked ? false : undefined),
     // A pasted block is cut to the data columns and to the rows left before the limit (with a warning), so
     // nothing spills into the status column or overwrites the last rows.
-    onbeforepaste: (_instance, copied, x, y) => {
+    onbeforepaste: pasteFilter((_instance, copied, x, y) => {
       if (locked) return false;
       const room = config.maxRows - Number(y);
       const block = copied.map((row) => row.slice(0, Math.max(0, pasteWidth - Number(x))).map((cell) => cell.value));
       if (block.length > room) feedback.warning(rowLimitText(config.maxRows));
       if (room <= 0 || block[0]?.length === 0) return false;
-      // jspreadsheet pastes the rows returned here instead of the copied ones (its typing says string).
-      return block.slice(0, Math.max(0, room)) as unknown as string;
-    },
+      return block.slice(0, Math.max(0, room));
+    }),
     onchange: (_instance, _cell, x, y) => {
       // An edited row is no longer what the server answered about: its status clears.
-      if (Number(x) < width && String(sheet?.getValueFromCoords(width, Number(y)) ?? '') !== '') sheet?.setValueFromCoords(width, Number(y), '', true);
+      if (Number(x) < width && String(sheet?.getValueFromCoords(width, Number(y)) ?? '') !== '')
+        sheet?.setValueFromCoords(width, Number(y), '', true);
     },
     onafterchanges: () => {
       enforceLimit();
@@ -115,7 +153,8 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
       // Rows taken out or cells rewritten (statuses) change the grid in place; anything else is one setData for the
       // whole sheet (jspreadsheet's deleteRow costs seconds for a few hundred rows: it relabels and measures per call).
       const current = sheet.getData().map((row) => row.map((cell) => String(cell ?? '')));
-      if (!applyPlan(sheet, planUpdate(current, target), (x, td, value) => x === width && paintStatus(td, value))) sheet.setData(target);
+      if (!applyPlan(sheet, planUpdate(current, target), (x, td, value) => x === width && paintStatus(td, value)))
+        sheet.setData(target);
     },
     revealStatus: () => {
       const content = element.querySelector<HTMLElement>('.jss_content');
@@ -139,7 +178,7 @@ export function SheetView({ config }: { config: SheetConfig }) {
     grid.current = mountGrid(element, config, recount);
     return () => {
       grid.current = null;
-      jspreadsheet.destroy(element as unknown as jspreadsheet.JspreadsheetInstanceElement, true);
+      if (isMounted(element)) jspreadsheet.destroy(element, true);
     };
   }, [config, recount]);
 
@@ -161,14 +200,32 @@ export function SheetView({ config }: { config: SheetConfig }) {
     >
       <Flex vertical gap="middle">
         <Flex gap="small" wrap align="center">
-          <Upload accept={types.map((t) => `.${t}`).join(',')} showUploadList={false} maxCount={1} beforeUpload={(file) => (void sheet.importFile(file), false)}>
+          <Upload
+            accept={types.map((t) => `.${t}`).join(',')}
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(file) => {
+              void sheet.importFile(file);
+              return false;
+            }}
+          >
             <Button icon={<UploadOutlined />} disabled={sheet.busy}>
               Import file
             </Button>
           </Upload>
-          <Button type="primary" icon={<CloudUploadOutlined />} loading={sheet.busy} onClick={() => void sheet.submit()}>
+          <Button
+            type="primary"
+            icon={<CloudUploadOutlined />}
+            loading={sheet.busy}
+            onClick={() => void sheet.submit()}
+          >
             Submit
           </Button>
+          {sheet.progress && (
+            <Typography.Text type="secondary" role="status">
+              {submitProgress(sheet.progress.done, sheet.progress.total)}
+            </Typography.Text>
+          )}
           {sheet.saved > 0 && (
             // A link, as spec 000 section 4 calls it.
             <Button type="link" icon={<DeleteOutlined />} disabled={sheet.busy} onClick={sheet.removeSuccess}>

@@ -1,4 +1,4 @@
-import type { SheetRowResult } from '../types';
+import type { SheetRowResult } from './types';
 import type { IndexedRow } from './processors';
 import { SUCCESS } from './sheetModel';
 
@@ -22,7 +22,14 @@ export interface BulkOutcome {
  * the row's own error. A call refused as a whole marks its rows with the refusal's text (or `failure`) and stops,
  * so a server that is down gets one call, not one per chunk.
  */
-export async function sendInChunks(rows: readonly IndexedRow[], chunkSize: number, failure: string, send: (chunk: IndexedRow[]) => Promise<ChunkAnswer>): Promise<BulkOutcome> {
+export async function sendInChunks(
+  rows: readonly IndexedRow[],
+  chunkSize: number,
+  failure: string,
+  send: (chunk: IndexedRow[]) => Promise<ChunkAnswer>,
+  /** Told how many rows have been answered so far, after each call. */
+  onProgress?: (answered: number) => void,
+): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { statuses: new Map(), saved: [], messages: [] };
   const size = Math.max(1, Math.floor(chunkSize));
   for (let start = 0; start < rows.length; start += size) {
@@ -40,6 +47,7 @@ export async function sendInChunks(rows: readonly IndexedRow[], chunkSize: numbe
       outcome.statuses.set(row.index, result.ok ? SUCCESS : result.message);
       if (result.ok) outcome.saved.push(row);
     });
+    onProgress?.(start + chunk.length);
   }
   return outcome;
 }

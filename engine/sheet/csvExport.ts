@@ -13,5 +13,5 @@ export function csvCell(value: string): string {
 
 /** A CSV text of a header row and rows, CRLF line ends as RFC 4180 has them. */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../data/pick';
 import type { Grid } from './sheetModel';
 
 /** The storage a draft lives in (the browser's localStorage; a Map-backed one in tests). */
@@ -8,6 +9,9 @@ export const draftKey = (path: string, companyId: string | undefined) => `lego.s
 
 /** Version of the stored shape; a draft of another version is ignored. */
 const VERSION = 1;
+
+const isTextRow = (row: unknown): row is string[] =>
+  Array.isArray(row) && row.every((cell) => typeof cell === 'string');
 
 /** Saves the rows (data cells and status), trailing blank rows left out. False when storage refused (quota, disabled). */
 export function saveDraft(storage: DraftStorage, key: string, grid: Grid): boolean {
@@ -34,11 +38,11 @@ export function loadDraft(storage: DraftStorage, key: string, width: number, max
   } catch {
     return null;
   }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { v, rows } = parsed as { v?: unknown; rows?: unknown };
+  if (!isRecord(parsed)) return null;
+  const { v, rows } = parsed;
   if (v !== VERSION || !Array.isArray(rows) || rows.length === 0) return null;
-  if (!rows.every((row) => Array.isArray(row) && row.every((cell) => typeof cell === 'string'))) return null;
-  return (rows as string[][]).slice(0, maxRows).map((row) => Array.from({ length: width }, (_, x) => (row[x] ?? '').slice(0, 10_000)));
+  if (!rows.every(isTextRow)) return null;
+  return rows.slice(0, maxRows).map((row) => Array.from({ length: width }, (_, x) => (row[x] ?? '').slice(0, 10_000)));
 }
 
 /** Forgets a draft (Reset); storage errors are ignored, as there is nothing left to lose. */

@@ -29,18 +29,18 @@ const BATCH_SIZE = 200;
  * requests, not 600; the same address twice is looked up once. A failed call fails its rows (each row says so).
  */
 export function batchGeocoder({ cache = true }: { cache?: boolean } = {}): SheetGeocoder {
-  const loader = new DataLoader<string, GeoPlace | null>(
-    async (keys) => {
-      const items = keys.map((key) => JSON.parse(key) as Lookup);
-      const result = await callEndpoint<(GeoPlace | null)[]>(geocodeBatchCall, { body: { items } }, { quiet: true });
-      if (!result.ok || !Array.isArray(result.data)) return keys.map(() => new Error(SHEET_TEXT.fetchFailed));
-      return keys.map((_, i) => result.data?.[i] ?? null);
+  const loader = new DataLoader<Lookup, GeoPlace | null, string>(
+    async (items) => {
+      const result = await callEndpoint(geocodeBatchCall, { body: { items: [...items] } }, { quiet: true });
+      if (!result.ok || !Array.isArray(result.data)) return items.map(() => new Error(SHEET_TEXT.fetchFailed));
+      return items.map((_, i) => result.data?.[i] ?? null);
     },
-    { maxBatchSize: BATCH_SIZE, cache },
+    // The same lookup twice is one key: its JSON text.
+    { maxBatchSize: BATCH_SIZE, cache, cacheKeyFn: (lookup) => JSON.stringify(lookup) },
   );
   return {
-    byAddress: (address) => loader.load(JSON.stringify({ address: address.slice(0, 300) })),
-    byLatLng: (lat, lng) => loader.load(JSON.stringify({ latlng: `${lat},${lng}` })),
+    byAddress: (address) => loader.load({ address: address.slice(0, 300) }),
+    byLatLng: (lat, lng) => loader.load({ latlng: `${lat},${lng}` }),
   };
 }
 
@@ -68,7 +68,12 @@ export function parseLatLng(latText: string, lngText: string): { lat: number; ln
  * they must lie within `maxKm` of the geocoded place ('Error: Distance more than 30kms'); coordinates alone are
  * reverse-geocoded. The place id goes into its hidden column, blank coordinates and address are filled in.
  */
-export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geocoder: SheetGeocoder, maxKm = GEOCODE_TOLERANCE_KM): Promise<RowStep> {
+export async function geocodeRow(
+  values: RowValues,
+  columns: GeocodeColumns,
+  geocoder: SheetGeocoder,
+  maxKm = GEOCODE_TOLERANCE_KM,
+): Promise<RowStep> {
   const address = (values[columns.address] ?? '').trim();
   const given = parseLatLng(values[columns.lat] ?? '', values[columns.lng] ?? '');
   if (!address && given === null) return { error: SHEET_TEXT.noPlace };
@@ -91,7 +96,10 @@ export async function geocodeRow(values: RowValues, columns: GeocodeColumns, geo
  * The geocoding step. With the platform API's geocoder (the default, a fresh batching one per submit) every row
  * starts at once and the lookups travel in batches; another geocoder goes a few rows at a time (default 4).
  */
-export function geocode(columns: GeocodeColumns, options: { geocoder?: SheetGeocoder; maxKm?: number; concurrency?: number } = {}): SheetProcessor<SheetGeocoder> {
+export function geocode(
+  columns: GeocodeColumns,
+  options: { geocoder?: SheetGeocoder; maxKm?: number; concurrency?: number } = {},
+): SheetProcessor<SheetGeocoder> {
   const { maxKm = GEOCODE_TOLERANCE_KM } = options;
   return {
     name: `geocode ${columns.address}`,

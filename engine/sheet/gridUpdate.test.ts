@@ -6,7 +6,13 @@ const rows = (...names: string[]) => names.map((name) => (name ? [name, name ===
 
 describe('grid updates in place', () => {
   it('plans rewritten cells for a grid of the same rows', () => {
-    expect(planUpdate(rows('a', 'b', ''), [['a', 'Success'], ['b', 'Row 2: bad'], ['', '']])).toEqual({
+    expect(
+      planUpdate(rows('a', 'b', ''), [
+        ['a', 'Success'],
+        ['b', 'Row 2: bad'],
+        ['', ''],
+      ]),
+    ).toEqual({
       kind: 'cells',
       changes: [
         { x: 1, y: 0, value: 'Success' },
@@ -37,7 +43,10 @@ describe('grid updates in place', () => {
       await expect.poll(() => host.querySelectorAll('tbody tr').length).toBe(data.length);
       return sheet;
     };
-    const shown = () => [...host.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((td) => `${td.getAttribute('data-y')}:${td.textContent}`));
+    const shown = () =>
+      [...host.querySelectorAll('tbody tr')].map((tr) =>
+        [...tr.children].map((td) => `${td.getAttribute('data-y')}:${td.textContent}`),
+      );
 
     it('takes rows out and renumbers the rows below them', async () => {
       const sheet = await mount(rows('a', 'b', 'c', 'b', ''));
@@ -59,8 +68,18 @@ describe('grid updates in place', () => {
     it('rewrites changed cells and repaints them', async () => {
       const sheet = await mount(rows('a', ''));
       const painted: string[] = [];
-      applyPlan(sheet, planUpdate(sheet.getData() as string[][], [['a', 'Success'], ['', '']]), (x, td, value) => painted.push(`${x}:${td.dataset.y}:${value}`));
-      expect(sheet.getData()).toEqual([['a', 'Success'], ['', '']]);
+      applyPlan(
+        sheet,
+        planUpdate(sheet.getData() as string[][], [
+          ['a', 'Success'],
+          ['', ''],
+        ]),
+        (x, td, value) => painted.push(`${x}:${td.dataset.y}:${value}`),
+      );
+      expect(sheet.getData()).toEqual([
+        ['a', 'Success'],
+        ['', ''],
+      ]);
       expect(shown()[0]).toEqual(['0:1', '0:a', '0:Success']);
       expect(painted).toEqual(['1:0:Success']);
     });

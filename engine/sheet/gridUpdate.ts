@@ -14,7 +14,8 @@ export interface CellChange {
  */
 export type GridPlan = { kind: 'cells'; changes: CellChange[] } | { kind: 'keep'; rows: number[] } | { kind: 'all' };
 
-const sameRow = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((cell, x) => cell === b[x]);
+const sameRow = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((cell, x) => cell === b[x]);
 
 /** Plans {@link applyPlan}: `current` and `target` are whole grids (data cells, status cell, spare rows included). */
 export function planUpdate(current: Grid, target: Grid): GridPlan {
@@ -42,17 +43,25 @@ export function planUpdate(current: Grid, target: Grid): GridPlan {
   return { kind: 'all' };
 }
 
+const isRowArrays = (
+  data: jspreadsheet.CellValue[][] | Record<string, jspreadsheet.CellValue>[],
+): data is jspreadsheet.CellValue[][] => data.every((row) => Array.isArray(row));
+
 /**
  * Rewrites the worksheet per `plan` without rebuilding its rows: the cells and rows left in place keep their
  * elements, so Chromium neither restyles them nor lays them out afresh (rebuilding 600 rows of 38 columns costs
  * hundreds of milliseconds). jspreadsheet's own deleteRow is slower still (it renumbers and measures per call).
  * `render` repaints a rewritten cell of a column drawn by a render function. Returns false for a plan of kind 'all'.
  */
-export function applyPlan(sheet: jspreadsheet.WorksheetInstance, plan: GridPlan, render: (x: number, td: HTMLTableCellElement, value: string) => void): boolean {
-  if (plan.kind === 'all') return false;
+export function applyPlan(
+  sheet: jspreadsheet.WorksheetInstance,
+  plan: GridPlan,
+  render: (x: number, td: HTMLTableCellElement, value: string) => void,
+): boolean {
+  // The worksheet holds rows as arrays (SheetView gives it arrays only); rows by name would be drawn afresh.
+  const data = sheet.options.data;
+  if (plan.kind === 'all' || !data || !isRowArrays(data)) return false;
   sheet.resetSelection();
-  // The worksheet holds rows as arrays: SheetView gives it arrays only.
-  const data = sheet.options.data as jspreadsheet.CellValue[][];
   if (plan.kind === 'cells') {
     for (const { x, y, value } of plan.changes) {
       const td = sheet.records[y][x].element;

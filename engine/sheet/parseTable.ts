@@ -1,4 +1,5 @@
 import type * as XLSXModule from '@e965/xlsx';
+import { isRecord } from '../data/pick';
 import { FILE_DEFAULTS, type SheetFileType } from '../sheetConfig';
 import { tooLarge, wrongType } from './sheetText';
 
@@ -18,10 +19,13 @@ export type ParseOutcome = { ok: true; rows: string[][]; truncated: boolean } | 
 /** Columns read at most: the widest sheet has 37, a file may hold a few the sheet ignores (named in a warning). */
 const MAX_COLUMNS = 200;
 
+const SHEET_FILE_TYPES: readonly SheetFileType[] = ['xlsx', 'xls', 'csv'];
+const isSheetFileType = (type: string): type is SheetFileType => SHEET_FILE_TYPES.some((known) => known === type);
+
 /** The file's type from its name, if it is one a sheet can take. */
 export function fileType(name: string): SheetFileType | null {
-  const m = /\.(xlsx|xls|csv)$/i.exec(name);
-  return m ? (m[1].toLowerCase() as SheetFileType) : null;
+  const type = /\.(xlsx|xls|csv)$/i.exec(name)?.[1].toLowerCase();
+  return type !== undefined && isSheetFileType(type) ? type : null;
 }
 
 /** A refusal before reading: the file's type and size (cheap, on the page, before a worker starts). */
@@ -52,11 +56,17 @@ export function parseTable(XLSX: Xlsx, bytes: Uint8Array, name: string, limits: 
   const refusal = checkFile(name, bytes.byteLength, limits);
   if (refusal) return { ok: false, message: refusal };
   const type = fileType(name)!;
-  const unreadable = { ok: false as const, message: `${name} could not be read as a spreadsheet (${limits.types.join(', ')})` };
+  const unreadable = {
+    ok: false as const,
+    message: `${name} could not be read as a spreadsheet (${limits.types.join(', ')})`,
+  };
   if (!looksLikeWorkbook(bytes, type)) return unreadable;
   let book: XLSXModule.WorkBook;
   try {
-    book = type === 'csv' ? XLSX.read(new TextDecoder().decode(bytes), { type: 'string', raw: true, dense: false }) : XLSX.read(bytes, { type: 'array' });
+    book =
+      type === 'csv'
+        ? XLSX.read(new TextDecoder().decode(bytes), { type: 'string', raw: true, dense: false })
+        : XLSX.read(bytes, { type: 'array' });
   } catch {
     return unreadable;
   }
@@ -70,10 +80,11 @@ export function parseTable(XLSX: Xlsx, bytes: Uint8Array, name: string, limits: 
   for (let r = range.s.r; r <= range.e.r; r++) {
     const row: string[] = [];
     for (let c = range.s.c; c <= lastColumn; c++) {
-      const cell = sheet[XLSX.utils.encode_cell({ r, c })] as XLSXModule.CellObject | undefined;
-      if (!cell || cell.v === undefined || cell.v === null) row.push('');
+      // A cell as SheetJS keeps it: its value `v`, type `t`, number format `z` and formatted text `w`.
+      const cell: unknown = sheet[XLSX.utils.encode_cell({ r, c })];
+      if (!isRecord(cell) || cell.v === undefined || cell.v === null) row.push('');
       else if (cell.t === 'n' && (!cell.z || cell.z === 'General')) row.push(String(cell.v));
-      else row.push(cell.w ?? String(cell.v));
+      else row.push(typeof cell.w === 'string' ? cell.w : String(cell.v));
     }
     if (!row.some((cell) => cell.trim() !== '')) continue;
     if (rows.length > limits.maxRows) {
@@ -86,6 +97,9 @@ export function parseTable(XLSX: Xlsx, bytes: Uint8Array, name: string, limits: 
 }
 
 /** The parser's limits for a sheet: its declared file limits (or the defaults) and its row cap. */
-export function parseLimits(files: { types?: readonly SheetFileType[]; maxMb?: number } | undefined, maxRows: number): ParseLimits {
+export function parseLimits(
+  files: { types?: readonly SheetFileType[]; maxMb?: number } | undefined,
+  maxRows: number,
+): ParseLimits {
   return { types: files?.types ?? FILE_DEFAULTS.types, maxMb: files?.maxMb ?? FILE_DEFAULTS.maxMb, maxRows };
 }

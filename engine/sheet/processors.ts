@@ -16,7 +16,11 @@ export interface Processed {
 }
 
 /** Runs `work` over `items` with at most `limit` in flight, keeping the results in the items' order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R> | R): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R> | R,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
@@ -30,14 +34,19 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (
 }
 
 /** Why a step failed, in words (a thrown Error's message, else a fallback). */
-const reason = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+const reason = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * Runs every row through the processors in order. A row refused by a step leaves the pipeline with that step's
  * error; a step whose `prepare` fails refuses every row still in it with the failure's message; a step throwing on
  * one row refuses that row only.
  */
-export async function runProcessors(rows: readonly IndexedRow[], processors: readonly SheetProcessor[], ctx: ConfigContext): Promise<Processed> {
+export async function runProcessors(
+  rows: readonly IndexedRow[],
+  processors: readonly SheetProcessor[],
+  ctx: ConfigContext,
+): Promise<Processed> {
   let ready = [...rows];
   const refused: Processed['refused'] = [];
   for (const step of processors) {

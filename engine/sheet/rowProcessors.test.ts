@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { runProcessors, mapLimit, type SheetProcessor } from './processors';
-import { dates, lookupRow, matchOption, numbers, parseDayMonthYear, parsePositive, type LookupField } from './rowProcessors';
+import {
+  dates,
+  lookupRow,
+  matchOption,
+  numbers,
+  parseDayMonthYear,
+  parsePositive,
+  type LookupField,
+} from './rowProcessors';
 import { distanceKm, geocode, geocodeRow, parseLatLng, type SheetGeocoder } from './geocodeProcessor';
 import type { GeoPlace } from '../widgets/placeApi';
 
@@ -8,7 +16,10 @@ const ctx = { scope: { companyId: '1001' }, params: {} };
 const source = { endpoint: { method: 'GET', path: '/x' }, options: () => [] } as unknown as LookupField['source'];
 
 describe('lookups', () => {
-  const routes = [{ label: 'Pune - Mumbai', value: 'r1' }, { label: 'Delhi  Agra', value: 'r2' }];
+  const routes = [
+    { label: 'Pune - Mumbai', value: 'r1' },
+    { label: 'Delhi  Agra', value: 'r2' },
+  ];
   const fields: LookupField[] = [
     { column: 'route', target: 'routeId', source, message: 'Please enter valid route' },
     { column: 'transporter', target: 'partnerId', source, message: 'Please enter valid transport' },
@@ -25,8 +36,17 @@ describe('lookups', () => {
     expect(lookupRow({ route: 'PUNE - mumbai', transporter: 'blue dart' }, fields, lists)).toEqual({
       values: { route: 'PUNE - mumbai', transporter: 'blue dart', routeId: 'r1', partnerId: 'p9' },
     });
-    expect(lookupRow({ route: 'Goa', transporter: 'Blue Dart' }, fields, lists, 'all bad')).toEqual({ error: 'Please enter valid route' });
-    expect(lookupRow({ route: 'Goa', transporter: 'Nobody' }, fields, lists, 'Please enter valid route,transport,vehicle and material')).toEqual({
+    expect(lookupRow({ route: 'Goa', transporter: 'Blue Dart' }, fields, lists, 'all bad')).toEqual({
+      error: 'Please enter valid route',
+    });
+    expect(
+      lookupRow(
+        { route: 'Goa', transporter: 'Nobody' },
+        fields,
+        lists,
+        'Please enter valid route,transport,vehicle and material',
+      ),
+    ).toEqual({
       error: 'Please enter valid route,transport,vehicle and material',
     });
   });
@@ -40,7 +60,10 @@ describe('numbers and dates', () => {
   });
 
   it('normalises required and optional number columns, applying a factor', () => {
-    const step = numbers([{ column: 'cost', required: true }, { column: 'stt', times: 60 }]);
+    const step = numbers([
+      { column: 'cost', required: true },
+      { column: 'stt', times: 60 },
+    ]);
     expect(step.run({ cost: '1,500', stt: '2.5' }, undefined)).toEqual({ values: { cost: '1500', stt: '150' } });
     expect(step.run({ cost: '1,500', stt: '' }, undefined)).toEqual({ values: { cost: '1500', stt: '' } });
     expect(step.run({ cost: '', stt: '' }, undefined)).toEqual({ error: 'Please enter valid number' });
@@ -52,13 +75,23 @@ describe('numbers and dates', () => {
     expect(parseDayMonthYear('29/02/2024')).not.toBeNull();
     expect(parseDayMonthYear('29/02/2023')).toBeNull();
     expect(parseDayMonthYear('2024-03-05')).toBeNull();
-    expect(dates(['validFrom'], { output: 'iso' }).run({ validFrom: '5/3/2024' }, undefined)).toEqual({ values: { validFrom: '2024-03-05' } });
-    expect(dates(['validFrom']).run({ validFrom: '05/03/2024' }, undefined)).toEqual({ values: { validFrom: String(new Date(2024, 2, 5).getTime()) } });
-    expect(dates(['validFrom']).run({ validFrom: '31/04/2024' }, undefined)).toEqual({ error: 'Please enter a valid date as DD/MM/YYYY' });
+    expect(dates(['validFrom'], { output: 'iso' }).run({ validFrom: '5/3/2024' }, undefined)).toEqual({
+      values: { validFrom: '2024-03-05' },
+    });
+    expect(dates(['validFrom']).run({ validFrom: '05/03/2024' }, undefined)).toEqual({
+      values: { validFrom: String(new Date(2024, 2, 5).getTime()) },
+    });
+    expect(dates(['validFrom']).run({ validFrom: '31/04/2024' }, undefined)).toEqual({
+      error: 'Please enter a valid date as DD/MM/YYYY',
+    });
   });
 });
 
-const place = (lat: number, lng: number, id = 'p1'): GeoPlace => ({ place_id: id, formatted_address: `Place ${id}`, geometry: { location: { lat, lng } } });
+const place = (lat: number, lng: number, id = 'p1'): GeoPlace => ({
+  place_id: id,
+  formatted_address: `Place ${id}`,
+  geometry: { location: { lat, lng } },
+});
 const PUNE = place(18.5204, 73.8567, 'pune');
 const geocoder: SheetGeocoder = {
   byAddress: async (address) => (/pune/i.test(address) ? PUNE : null),
@@ -80,17 +113,31 @@ describe('geocoding', () => {
   });
 
   it('asks for a place, refuses bad coordinates, and applies the 30 km rule', async () => {
-    expect(await geocodeRow({ google: '', lat: '', lng: '' }, columns, geocoder)).toEqual({ error: 'Please enter either lat,long or address' });
-    expect(await geocodeRow({ google: 'Pune', lat: 'x', lng: '73' }, columns, geocoder)).toEqual({ error: 'Please enter valid lat long' });
+    expect(await geocodeRow({ google: '', lat: '', lng: '' }, columns, geocoder)).toEqual({
+      error: 'Please enter either lat,long or address',
+    });
+    expect(await geocodeRow({ google: 'Pune', lat: 'x', lng: '73' }, columns, geocoder)).toEqual({
+      error: 'Please enter valid lat long',
+    });
     // Mumbai is about 120 km from Pune.
-    expect(await geocodeRow({ google: 'Pune', lat: '19.076', lng: '72.8777' }, columns, geocoder)).toEqual({ error: 'Error: Distance more than 30kms' });
-    expect(await geocodeRow({ google: 'Atlantis', lat: '', lng: '' }, columns, geocoder)).toEqual({ error: 'Address not found' });
+    expect(await geocodeRow({ google: 'Pune', lat: '19.076', lng: '72.8777' }, columns, geocoder)).toEqual({
+      error: 'Error: Distance more than 30kms',
+    });
+    expect(await geocodeRow({ google: 'Atlantis', lat: '', lng: '' }, columns, geocoder)).toEqual({
+      error: 'Address not found',
+    });
   });
 
   it('fills the place id and what was blank', async () => {
-    expect(await geocodeRow({ google: 'Pune', lat: '18.6', lng: '73.8' }, columns, geocoder)).toEqual({ values: { google: 'Pune', lat: '18.6', lng: '73.8', placeId: 'pune' } });
-    expect(await geocodeRow({ google: 'Pune camp', lat: '', lng: '' }, columns, geocoder)).toEqual({ values: { google: 'Pune camp', lat: '18.5204', lng: '73.8567', placeId: 'pune' } });
-    expect(await geocodeRow({ google: '', lat: '12.9', lng: '77.6' }, columns, geocoder)).toEqual({ values: { google: 'Place rev', lat: '12.9', lng: '77.6', placeId: 'rev' } });
+    expect(await geocodeRow({ google: 'Pune', lat: '18.6', lng: '73.8' }, columns, geocoder)).toEqual({
+      values: { google: 'Pune', lat: '18.6', lng: '73.8', placeId: 'pune' },
+    });
+    expect(await geocodeRow({ google: 'Pune camp', lat: '', lng: '' }, columns, geocoder)).toEqual({
+      values: { google: 'Pune camp', lat: '18.5204', lng: '73.8567', placeId: 'pune' },
+    });
+    expect(await geocodeRow({ google: '', lat: '12.9', lng: '77.6' }, columns, geocoder)).toEqual({
+      values: { google: 'Place rev', lat: '12.9', lng: '77.6', placeId: 'rev' },
+    });
   });
 
   it('keeps at most `concurrency` rows in flight', async () => {
@@ -114,19 +161,45 @@ describe('geocoding', () => {
 
 describe('the pipeline', () => {
   it('runs steps in order, a refused row leaving with its reason, in grid order', async () => {
-    const steps: SheetProcessor[] = [numbers([{ column: 'n', required: true }]), { name: 'odd', run: (v) => (Number(v.n) % 2 ? { values: { ...v, odd: 'yes' } } : { error: 'even' }) }];
-    const rows = [{ index: 4, values: { n: 'x' } }, { index: 1, values: { n: '3' } }, { index: 2, values: { n: '2' } }];
+    const steps: SheetProcessor[] = [
+      numbers([{ column: 'n', required: true }]),
+      { name: 'odd', run: (v) => (Number(v.n) % 2 ? { values: { ...v, odd: 'yes' } } : { error: 'even' }) },
+    ];
+    const rows = [
+      { index: 4, values: { n: 'x' } },
+      { index: 1, values: { n: '3' } },
+      { index: 2, values: { n: '2' } },
+    ];
     expect(await runProcessors(rows, steps, ctx)).toEqual({
       ready: [{ index: 1, values: { n: '3', odd: 'yes' } }],
-      refused: [{ index: 2, error: 'even' }, { index: 4, error: 'Please enter valid number' }],
+      refused: [
+        { index: 2, error: 'even' },
+        { index: 4, error: 'Please enter valid number' },
+      ],
     });
   });
 
   it('refuses every row when a step cannot prepare, and one row when it throws on it', async () => {
-    const failing: SheetProcessor = { name: 'routes', prepare: () => Promise.reject(new Error('Error while fetching data')), run: (v) => ({ values: v }) };
-    expect((await runProcessors([{ index: 0, values: {} }], [failing], ctx)).refused).toEqual([{ index: 0, error: 'Error while fetching data' }]);
-    const throwing: SheetProcessor = { name: 'geocode', run: (v) => (v.a ? { values: v } : Promise.reject(new Error('down'))) };
-    const out = await runProcessors([{ index: 0, values: { a: '1' } }, { index: 1, values: {} }], [throwing], ctx);
+    const failing: SheetProcessor = {
+      name: 'routes',
+      prepare: () => Promise.reject(new Error('Error while fetching data')),
+      run: (v) => ({ values: v }),
+    };
+    expect((await runProcessors([{ index: 0, values: {} }], [failing], ctx)).refused).toEqual([
+      { index: 0, error: 'Error while fetching data' },
+    ]);
+    const throwing: SheetProcessor = {
+      name: 'geocode',
+      run: (v) => (v.a ? { values: v } : Promise.reject(new Error('down'))),
+    };
+    const out = await runProcessors(
+      [
+        { index: 0, values: { a: '1' } },
+        { index: 1, values: {} },
+      ],
+      [throwing],
+      ctx,
+    );
     expect(out.ready.map((r) => r.index)).toEqual([0]);
     expect(out.refused).toEqual([{ index: 1, error: 'down' }]);
   });

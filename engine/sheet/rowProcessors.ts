@@ -35,7 +35,12 @@ export function matchOption(options: readonly LookupOption[], text: string): Loo
 }
 
 /** Matches a row's lookup columns against prepared option lists (pure: the lists come from `prepare`). */
-export function lookupRow(values: RowValues, fields: readonly LookupField[], lists: readonly (readonly LookupOption[])[], combined?: string): RowStep {
+export function lookupRow(
+  values: RowValues,
+  fields: readonly LookupField[],
+  lists: readonly (readonly LookupOption[])[],
+  combined?: string,
+): RowStep {
   const next: Record<string, string> = { ...values };
   const failed: string[] = [];
   fields.forEach((field, i) => {
@@ -59,7 +64,9 @@ export function lookups(fields: readonly LookupField[], combined?: string): Shee
     async prepare(ctx) {
       return Promise.all(
         fields.map(async ({ source }) => {
-          const result = await callEndpoint(source.endpoint, source.input?.(ctx) ?? { scope: ctx.scope }, { quiet: true });
+          const result = await callEndpoint(source.endpoint, source.input?.(ctx) ?? { scope: ctx.scope }, {
+            quiet: true,
+          });
           if (!result.ok) throw new Error(SHEET_TEXT.fetchFailed);
           return source.options(result.data);
         }),
@@ -116,7 +123,10 @@ export function parseDayMonthYear(text: string): { year: number; month: number; 
  * Date columns typed DD/MM/YYYY (spec 000 section 9), sent as epoch milliseconds of the day's local midnight (the
  * route master's validFrom) or as YYYY-MM-DD.
  */
-export function dates(columns: readonly string[], options: { output?: 'epoch' | 'iso'; message?: string; optional?: boolean } = {}): SheetProcessor {
+export function dates(
+  columns: readonly string[],
+  options: { output?: 'epoch' | 'iso'; message?: string; optional?: boolean } = {},
+): SheetProcessor {
   const { output = 'epoch', message = SHEET_TEXT.badDate, optional = false } = options;
   return {
     name: 'dates',
@@ -128,7 +138,10 @@ export function dates(columns: readonly string[], options: { output?: 'epoch' | 
         const day = parseDayMonthYear(text);
         if (!day) return { error: message };
         const pad = (n: number) => String(n).padStart(2, '0');
-        next[column] = output === 'epoch' ? String(new Date(day.year, day.month - 1, day.day).getTime()) : `${day.year}-${pad(day.month)}-${pad(day.day)}`;
+        next[column] =
+          output === 'epoch'
+            ? String(new Date(day.year, day.month - 1, day.day).getTime())
+            : `${day.year}-${pad(day.month)}-${pad(day.day)}`;
       }
       return { values: next };
     },

@@ -19,21 +19,46 @@ describe('reading a file within limits', () => {
 
   it('keeps the cap plus a header of non-blank rows and says more were there', () => {
     const out = parseTable(XLSX, bytes('h1,h2\n1,a\n\n2,b\n3,c\n4,d\n'), 'a.csv', limits);
-    expect(out).toEqual({ ok: true, truncated: true, rows: [['h1', 'h2'], ['1', 'a'], ['2', 'b'], ['3', 'c']] });
-    expect(parseTable(XLSX, bytes('1,a\n'), 'a.csv', limits)).toEqual({ ok: true, truncated: false, rows: [['1', 'a']] });
+    expect(out).toEqual({
+      ok: true,
+      truncated: true,
+      rows: [
+        ['h1', 'h2'],
+        ['1', 'a'],
+        ['2', 'b'],
+        ['3', 'c'],
+      ],
+    });
+    expect(parseTable(XLSX, bytes('1,a\n'), 'a.csv', limits)).toEqual({
+      ok: true,
+      truncated: false,
+      rows: [['1', 'a']],
+    });
   });
 
   it('keeps csv text as typed and every digit of a workbook number', () => {
-    expect(parseTable(XLSX, bytes('=1+1,08:30,007\n'), 'a.csv', limits)).toMatchObject({ rows: [['=1+1', '08:30', '007']] });
+    expect(parseTable(XLSX, bytes('=1+1,08:30,007\n'), 'a.csv', limits)).toMatchObject({
+      rows: [['=1+1', '08:30', '007']],
+    });
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[123456789012345, 'x']]), 'S');
     const xlsx = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
-    expect(parseTable(XLSX, xlsx, 'b.xlsx', limits)).toEqual({ ok: true, truncated: false, rows: [['123456789012345', 'x']] });
+    expect(parseTable(XLSX, xlsx, 'b.xlsx', limits)).toEqual({
+      ok: true,
+      truncated: false,
+      rows: [['123456789012345', 'x']],
+    });
   });
 
   it('says a damaged workbook could not be read', () => {
-    expect(parseTable(XLSX, bytes('not a zip'), 'c.xlsx', limits)).toEqual({ ok: false, message: 'c.xlsx could not be read as a spreadsheet (xlsx, csv)' });
-    expect(parseTable(XLSX, bytes('x'.repeat(1024 * 1024 + 1)), 'big.csv', limits)).toEqual({ ok: false, message: 'File too large (max 1 MB)' });
+    expect(parseTable(XLSX, bytes('not a zip'), 'c.xlsx', limits)).toEqual({
+      ok: false,
+      message: 'c.xlsx could not be read as a spreadsheet (xlsx, csv)',
+    });
+    expect(parseTable(XLSX, bytes('x'.repeat(1024 * 1024 + 1)), 'big.csv', limits)).toEqual({
+      ok: false,
+      message: 'File too large (max 1 MB)',
+    });
   });
 });
 
@@ -56,8 +81,18 @@ describe('drafts', () => {
     const storage = memoryStorage();
     const key = draftKey('/alert-settings/upload', '1001');
     expect(key).not.toBe(draftKey('/alert-settings/upload', '1002'));
-    expect(saveDraft(storage, key, [['1001', 'a', 'Success'], ['', 'b', ''], ['', '', ''], [' ', '', '']])).toBe(true);
-    expect(loadDraft(storage, key, 3, 600)).toEqual([['1001', 'a', 'Success'], ['', 'b', '']]);
+    expect(
+      saveDraft(storage, key, [
+        ['1001', 'a', 'Success'],
+        ['', 'b', ''],
+        ['', '', ''],
+        [' ', '', ''],
+      ]),
+    ).toBe(true);
+    expect(loadDraft(storage, key, 3, 600)).toEqual([
+      ['1001', 'a', 'Success'],
+      ['', 'b', ''],
+    ]);
     expect(loadDraft(storage, key, 2, 1)).toEqual([['1001', 'a']]);
     expect(loadDraft(storage, draftKey('/alert-settings/upload', '1002'), 3, 600)).toBeNull();
     clearDraft(storage, key);
@@ -76,13 +111,22 @@ describe('drafts', () => {
 
 describe('CSV export', () => {
   it('turns cells a spreadsheet would run as formulas into text', () => {
-    for (const cell of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(cell).replace(/^"/, '').startsWith("'")).toBe(true);
+    for (const cell of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvCell(cell).replace(/^"/, '').startsWith("'")).toBe(true);
     expect(csvCell('Pune')).toBe('Pune');
     expect(csvCell('12.5')).toBe('12.5');
   });
 
   it('quotes commas, quotes and line breaks', () => {
-    expect(toCsv(['Code', 'Address'], [['c1', 'Plot 4, "MIDC"'], ['=cmd', 'a\nb']])).toBe('Code,Address\r\nc1,"Plot 4, ""MIDC"""\r\n\'=cmd,"a\nb"\r\n');
+    expect(
+      toCsv(
+        ['Code', 'Address'],
+        [
+          ['c1', 'Plot 4, "MIDC"'],
+          ['=cmd', 'a\nb'],
+        ],
+      ),
+    ).toBe('Code,Address\r\nc1,"Plot 4, ""MIDC"""\r\n\'=cmd,"a\nb"\r\n');
   });
 });
 
@@ -91,21 +135,47 @@ describe('bulk submit', () => {
 
   it('sends rows in chunks and maps each answer back to its rows', async () => {
     const sizes: number[] = [];
-    const out = await sendInChunks(rows, 2, 'failed', async (chunk) => {
-      sizes.push(chunk.length);
-      return { ok: true, outcomes: chunk.map((r) => (r.values.n === '3' ? { ok: false, message: 'exists' } : { ok: true })), message: `saved ${chunk.length}` };
-    });
+    const answered: number[] = [];
+    const out = await sendInChunks(
+      rows,
+      2,
+      'failed',
+      async (chunk) => {
+        sizes.push(chunk.length);
+        return {
+          ok: true,
+          outcomes: chunk.map((r) => (r.values.n === '3' ? { ok: false, message: 'exists' } : { ok: true })),
+          message: `saved ${chunk.length}`,
+        };
+      },
+      (count) => answered.push(count),
+    );
     expect(sizes).toEqual([2, 2, 1]);
-    expect([...out.statuses]).toEqual([[0, 'Success'], [2, 'Success'], [4, 'Success'], [6, 'exists'], [8, 'Success']]);
+    // The progress after each call: rows answered so far.
+    expect(answered).toEqual([2, 4, 5]);
+    expect([...out.statuses]).toEqual([
+      [0, 'Success'],
+      [2, 'Success'],
+      [4, 'Success'],
+      [6, 'exists'],
+      [8, 'Success'],
+    ]);
     expect(out.saved.map((r) => r.index)).toEqual([0, 2, 4, 8]);
     expect(out.messages).toEqual(['saved 2', 'saved 2', 'saved 1']);
   });
 
   it('stops at a refused call, marking its rows and leaving the later ones unsent', async () => {
     let calls = 0;
-    const out = await sendInChunks(rows, 2, 'No row was saved', async () => (++calls === 2 ? { ok: false } : { ok: true, outcomes: [{ ok: true }, { ok: true }] }));
+    const out = await sendInChunks(rows, 2, 'No row was saved', async () =>
+      ++calls === 2 ? { ok: false } : { ok: true, outcomes: [{ ok: true }, { ok: true }] },
+    );
     expect(calls).toBe(2);
-    expect([...out.statuses]).toEqual([[0, 'Success'], [2, 'Success'], [4, 'No row was saved'], [6, 'No row was saved']]);
+    expect([...out.statuses]).toEqual([
+      [0, 'Success'],
+      [2, 'Success'],
+      [4, 'No row was saved'],
+      [6, 'No row was saved'],
+    ]);
     expect(out.refused).toEqual({ message: undefined });
   });
 });
@@ -150,9 +220,16 @@ describe('the parsing worker', () => {
 
   it("hands back the worker's answer and stops it; a refused file never starts one", async () => {
     const made = fakeWorker({ ok: true, rows: [['a']], truncated: false });
-    expect(await readTable(new File(['a\n'], 'ok.csv'), { ...limits, types: ['csv'] }, 1000)).toEqual({ ok: true, rows: [['a']], truncated: false });
+    expect(await readTable(new File(['a\n'], 'ok.csv'), { ...limits, types: ['csv'] }, 1000)).toEqual({
+      ok: true,
+      rows: [['a']],
+      truncated: false,
+    });
     expect(made[0]).toMatchObject({ terminated: true, request: { name: 'ok.csv', limits: { maxRows: 3 } } });
-    expect(await readTable(new File(['a'], 'a.xls'), limits, 1000)).toEqual({ ok: false, message: 'File must be xlsx or csv' });
+    expect(await readTable(new File(['a'], 'a.xls'), limits, 1000)).toEqual({
+      ok: false,
+      message: 'File must be xlsx or csv',
+    });
     expect(made).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { SheetColumn } from '../types';
+import type { SheetColumn } from './types';
 
 /** A grid as the sheet holds it: rows of cell texts, data columns first, the status cell last. */
 export type Grid = string[][];
@@ -40,7 +40,11 @@ export interface Fitted {
  * Fits a table read from a file to the sheet: a first row naming the columns maps them by name (in any order),
  * otherwise cells are taken in order. Blank rows are dropped and at most `maxRows` rows are kept.
  */
-export function fitTable(table: readonly (readonly unknown[])[], columns: readonly SheetColumn[], maxRows: number): Fitted {
+export function fitTable(
+  table: readonly (readonly unknown[])[],
+  columns: readonly SheetColumn[],
+  maxRows: number,
+): Fitted {
   const header = table.length > 0 && isHeaderRow(table[0], columns);
   // Without a header, the file's cells fill the visible columns in order; hidden ones are the processors' to fill.
   const visible = columns.filter((c) => !c.hidden).length;
@@ -57,12 +61,17 @@ export function fitTable(table: readonly (readonly unknown[])[], columns: readon
     const extra = body.filter((row) => row.slice(visible).some((cell) => cellText(cell) !== '')).length;
     if (extra > 0) ignored = [`the cells after column ${visible}`];
   }
-  const rows = body.map((row) => order.map((i) => (i < 0 ? '' : cellText(row[i])))).filter((row) => hasData(row, columns.length));
+  const rows = body
+    .map((row) => order.map((i) => (i < 0 ? '' : cellText(row[i]))))
+    .filter((row) => hasData(row, columns.length));
   return { rows: rows.slice(0, maxRows), header, dropped: Math.max(0, rows.length - maxRows), ignored };
 }
 
 /** Data rows of the grid, with their grid index, each as an object keyed by column (a leading header row is skipped). */
-export function dataRows(grid: Grid, columns: readonly SheetColumn[]): { index: number; values: Record<string, string> }[] {
+export function dataRows(
+  grid: Grid,
+  columns: readonly SheetColumn[],
+): { index: number; values: Record<string, string> }[] {
   return grid.flatMap((row, index) => {
     if (!hasData(row, columns.length) || (index === 0 && isHeaderRow(row, columns))) return [];
     return [{ index, values: Object.fromEntries(columns.map((c, x) => [c.key, cellText(row[x])])) }];

@@ -17,6 +17,16 @@ export const SHEET_TEXT = {
   tooSlow: 'The file took too long to read',
 } as const;
 
+/**
+ * The toast of a submit in which some rows were saved and some were not (not worded by the spec, whose success text
+ * is for a sheet saved whole): how many of each, and where to read why.
+ */
+export const partlySaved = (saved: number, failed: number) =>
+  `${saved} ${saved === 1 ? 'row' : 'rows'} saved, ${failed} not: the Status column says why`;
+
+/** What a submit in progress shows: the rows answered so far, of those sent. */
+export const submitProgress = (done: number, total: number) => `Saving rows: ${done} of ${total}`;
+
 /** The refusal of a file over the size limit. */
 export const tooLarge = (maxMb: number) => `File too large (max ${maxMb} MB)`;
 

@@ -4,7 +4,8 @@ import { useSWRConfig } from 'swr';
 import { callEndpoint } from '../data/endpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
-import type { ConfigContext, SheetConfig } from '../types';
+import type { ConfigContext } from '../types';
+import type { SheetConfig } from './types';
 import { DEFAULT_CHUNK, sendInChunks } from './bulkSubmit';
 import { toCsv } from './csvExport';
 import { clearDraft, draftKey, loadDraft, saveDraft, type DraftStorage } from './drafts';
@@ -12,7 +13,7 @@ import { parseLimits } from './parseTable';
 import { runProcessors } from './processors';
 import { FILE_DEFAULTS } from '../sheetConfig';
 import { dataRows, emptiness, fitTable, hasData, isSaved, successRows, withoutSaved, type Grid } from './sheetModel';
-import { SHEET_TEXT } from './sheetText';
+import { SHEET_TEXT, partlySaved } from './sheetText';
 import { downloadText, downloadWorkbook, readTable } from './workbook';
 
 /** What the controller needs of the spreadsheet widget (jspreadsheet in the view, a plain array in tests). */
@@ -31,7 +32,8 @@ export interface SheetGrid {
 }
 
 /** The text shown when rows past the limit were left out. */
-export const rowLimitText = (maxRows: number) => `The sheet holds at most ${maxRows} rows; the rows after row ${maxRows} were left out`;
+export const rowLimitText = (maxRows: number) =>
+  `The sheet holds at most ${maxRows} rows; the rows after row ${maxRows} were left out`;
 
 /** The browser's local storage, or nothing where it is disabled (reading `localStorage` itself may throw). */
 function browserStorage(): DraftStorage | null {
@@ -47,25 +49,41 @@ function browserStorage(): DraftStorage | null {
  * the row processors and submit the rows not yet saved in a few bulk calls, write each row's status, remove the
  * saved rows, drafts, CSV export, reset. Nothing is sent when there is no company or no data.
  */
-export function useSheetController(config: SheetConfig, grid: RefObject<SheetGrid | null>, storage: DraftStorage | null = browserStorage()) {
+export function useSheetController(
+  config: SheetConfig,
+  grid: RefObject<SheetGrid | null>,
+  storage: DraftStorage | null = browserStorage(),
+) {
   const [scope] = useScope();
   const params = useParams();
   const ctx: ConfigContext = useMemo(() => ({ scope, params }), [scope, params]);
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(0);
+  /** While a submit runs: the rows answered so far, of those it sends. */
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const statusColumn = config.columns.length;
   const draft = config.draft ? draftKey(config.path, scope.companyId) : null;
 
   /** Counts the rows marked 'Success' (after a submit or an edit), which decides whether 'Remove Success' shows. */
-  const recount = useCallback(() => setSaved(grid.current ? successRows(grid.current.read(), statusColumn).length : 0), [grid, statusColumn]);
+  const recount = useCallback(
+    () => setSaved(grid.current ? successRows(grid.current.read(), statusColumn).length : 0),
+    [grid, statusColumn],
+  );
 
   /** Puts rows (data cells, statuses blank) in the sheet. */
-  const load = useCallback((rows: Grid) => grid.current?.replace(rows.map((row) => [...row.slice(0, statusColumn), ''])), [grid, statusColumn]);
+  const load = useCallback(
+    (rows: Grid) => grid.current?.replace(rows.map((row) => [...row.slice(0, statusColumn), ''])),
+    [grid, statusColumn],
+  );
 
   const importFile = useCallback(
     async (file: File) => {
-      const outcome = await readTable(file, parseLimits(config.files, config.maxRows), config.files?.timeoutMs ?? FILE_DEFAULTS.timeoutMs);
+      const outcome = await readTable(
+        file,
+        parseLimits(config.files, config.maxRows),
+        config.files?.timeoutMs ?? FILE_DEFAULTS.timeoutMs,
+      );
       if (!outcome.ok) {
         feedback.error(outcome.message);
         return;
@@ -108,17 +126,32 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       return;
     }
     setBusy(true);
+    setProgress({ done: 0, total: rows.length });
     // The sheet stays as it was sent until the answers are written back by row: an edit meanwhile would be marked
     // saved without having been sent, and an inserted or deleted row would shift every status below it.
     sheet.lock?.(true);
     try {
       const { ready, refused } = await runProcessors(rows, config.processors ?? [], ctx);
-      const outcome = await sendInChunks(ready, config.submit.chunkSize ?? DEFAULT_CHUNK, config.messages.failure, async (chunk) => {
-        const result = await callEndpoint(config.submit.endpoint, { scope, ...config.submit.input(chunk.map((r) => ({ ...r.values })), ctx) });
-        // Each message of a refusal is toasted by the HTTP layer; the rows say it too.
-        if (!result.ok) return { ok: false, message: result.messages[0] };
-        return { ok: true, outcomes: config.submit.results(result.data), message: result.messages[0] };
-      });
+      // Rows the processors refused are answered already (their status says why).
+      setProgress({ done: refused.length, total: rows.length });
+      const outcome = await sendInChunks(
+        ready,
+        config.submit.chunkSize ?? DEFAULT_CHUNK,
+        config.messages.failure,
+        async (chunk) => {
+          const result = await callEndpoint(config.submit.endpoint, {
+            scope,
+            ...config.submit.input(
+              chunk.map((r) => ({ ...r.values })),
+              ctx,
+            ),
+          });
+          // Each message of a refusal is toasted by the HTTP layer; the rows say it too.
+          if (!result.ok) return { ok: false, message: result.messages[0] };
+          return { ok: true, outcomes: config.submit.results(result.data), message: result.messages[0] };
+        },
+        (answered) => setProgress({ done: refused.length + answered, total: rows.length }),
+      );
       // One write for the whole sheet: what the processors filled, never over what the operator typed (a date stays
       // DD/MM/YYYY), then each row's status. Hidden columns take it on every row (each submit works them out again);
       // cells left blank (a geocoded address, coordinates) only on saved rows, which are never sent again: on a row
@@ -127,16 +160,28 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
       const savedRows = new Set(outcome.saved.map((row) => row.index));
       for (const row of ready) {
         config.columns.forEach((c, x) => {
-          if (c.hidden || (savedRows.has(row.index) && next[row.index][x].trim() === '')) next[row.index][x] = row.values[c.key] ?? '';
+          if (c.hidden || (savedRows.has(row.index) && next[row.index][x].trim() === ''))
+            next[row.index][x] = row.values[c.key] ?? '';
         });
       }
       for (const { index, error } of refused) next[index][statusColumn] = error;
       for (const [index, text] of outcome.statuses) next[index][statusColumn] = text;
       sheet.replace(next);
       sheet.revealStatus?.();
+      const failed = rows.length - outcome.saved.length;
       if (outcome.saved.length > 0) {
+        // The server's own words name what it saved; the spec's success text is for a sheet saved whole, and a sheet
+        // saved in part says how much was and was not.
         const single = outcome.messages.length === 1 && !outcome.refused ? outcome.messages[0] : undefined;
-        feedback.success(single ?? config.messages.success(outcome.saved.map((r) => ({ ...r.values })), ctx));
+        if (single) feedback.success(single);
+        else if (failed === 0)
+          feedback.success(
+            config.messages.success(
+              outcome.saved.map((r) => ({ ...r.values })),
+              ctx,
+            ),
+          );
+        if (failed > 0) feedback.warning(partlySaved(outcome.saved.length, failed));
         // Lists read before the upload (e.g. the alert settings) are stale now.
         await mutate(() => true);
       } else if (!outcome.refused?.message) {
@@ -147,6 +192,7 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
     } finally {
       sheet.lock?.(false);
       setBusy(false);
+      setProgress(null);
     }
   }, [config, ctx, grid, mutate, recount, scope, statusColumn]);
 
@@ -196,9 +242,26 @@ export function useSheetController(config: SheetConfig, grid: RefObject<SheetGri
     const visible = config.columns.filter((c) => !c.hidden);
     await downloadWorkbook(format.fileName, [
       { name: 'Format', rows: [visible.map((c) => c.title ?? c.key), visible.map((c) => format.example[c.key] ?? '')] },
-      ...(format.lists ?? []).map((list) => ({ name: list.name, rows: [[list.name], ...list.values.map((value) => [value])] })),
+      ...(format.lists ?? []).map((list) => ({
+        name: list.name,
+        rows: [[list.name], ...list.values.map((value) => [value])],
+      })),
     ]);
   }, [config]);
 
-  return { scope, busy, saved, recount, importFile, submit, removeSuccess, reset, saveDraft: saveDraftNow, restoreDraft, exportCsv, downloadFormat };
+  return {
+    scope,
+    busy,
+    progress,
+    saved,
+    recount,
+    importFile,
+    submit,
+    removeSuccess,
+    reset,
+    saveDraft: saveDraftNow,
+    restoreDraft,
+    exportCsv,
+    downloadFormat,
+  };
 }

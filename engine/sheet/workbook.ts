@@ -43,10 +43,14 @@ export async function readTable(file: File, limits: ParseLimits, timeoutMs: numb
 }
 
 /** Saves a workbook of sheets (name, header row, rows) as `fileName` through the browser's download. */
-export async function downloadWorkbook(fileName: string, sheets: readonly { name: string; rows: readonly (readonly string[])[] }[]): Promise<void> {
+export async function downloadWorkbook(
+  fileName: string,
+  sheets: readonly { name: string; rows: readonly (readonly string[])[] }[],
+): Promise<void> {
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.utils.book_new();
-  for (const { name, rows } of sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((row) => [...row])), name);
+  for (const { name, rows } of sheets)
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows.map((row) => [...row])), name);
   XLSX.writeFile(book, fileName);
 }
 

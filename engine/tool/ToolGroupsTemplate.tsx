@@ -1,8 +1,8 @@
 import { Button, Card, Flex } from 'antd';
-import type { CSSProperties } from 'react';
-import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { GridTemplate } from '../form/GridTemplate';
-import type { ToolGroup } from './types';
+import type { FormContext } from '../widgets/uiOptions';
+import type { ToolGroup, ToolValues } from './types';
 import '../form/form.css';
 
 /** What the tool page hands its form's root template (through `formContext.toolGroups`). */
@@ -14,6 +14,11 @@ export interface ToolGroupsContext {
   busy: boolean;
 }
 
+/** What a tool page hands its form (`formContext`): the form's, with its blocks when it has any. */
+export interface ToolFormContext extends FormContext {
+  toolGroups?: ToolGroupsContext;
+}
+
 /** Columns of a block: its own, else one per field, from 1 to 3. */
 export const groupColumns = (group: ToolGroup) => Math.min(Math.max(group.columns ?? group.fields.length, 1), 3);
 
@@ -22,8 +27,8 @@ export const groupColumns = (group: ToolGroup) => Math.min(Math.max(group.column
  * group, so its fields are found by the block) with its reset button in the header and its fields in a grid; the
  * fields of no block follow in the page's own grid. Other objects (and a form without blocks) use the grid template.
  */
-export function ToolGroupsTemplate(props: ObjectFieldTemplateProps) {
-  const context = (props.registry.formContext as { toolGroups?: ToolGroupsContext } | undefined)?.toolGroups;
+export function ToolGroupsTemplate(props: ObjectFieldTemplateProps<ToolValues, RJSFSchema, ToolFormContext>) {
+  const context = props.registry.formContext.toolGroups;
   if (!context || context.groups.length === 0 || props.fieldPathId.path.length > 0) return <GridTemplate {...props} />;
   const byName = new Map(props.properties.filter((p) => !p.hidden).map((p) => [p.name, p]));
   const grouped = new Set(context.groups.flatMap((group) => group.fields));
@@ -39,16 +44,22 @@ export function ToolGroupsTemplate(props: ObjectFieldTemplateProps) {
           aria-label={group.title}
           // The fields keep room for a message below them (form.css): that room is the card's bottom padding.
           styles={{ body: { paddingBottom: 0 } }}
-          extra={group.reset && (
-            <Button size="small" disabled={context.busy} onClick={() => context.reset(group)}>
-              {group.reset}
-            </Button>
-          )}
+          extra={
+            group.reset && (
+              <Button size="small" disabled={context.busy} onClick={() => context.reset(group)}>
+                {group.reset}
+              </Button>
+            )
+          }
         >
-          <div className="lego-form-grid" style={{ '--lego-form-columns': groupColumns(group) } as CSSProperties}>
+          <div className="lego-form-grid" style={{ '--lego-form-columns': groupColumns(group) }}>
             {group.fields.map((name) => {
               const field = byName.get(name);
-              return field ? <div key={name} className="lego-form-cell">{field.content}</div> : null;
+              return field ? (
+                <div key={name} className="lego-form-cell">
+                  {field.content}
+                </div>
+              ) : null;
             })}
           </div>
         </Card>

@@ -12,7 +12,16 @@ const tool: ToolConfig = {
   title: 'Ping',
   schema: { type: 'object', required: ['vehicle'], properties: { vehicle: { type: 'string', title: 'Vehicle' } } },
   uiSchema: { vehicle: { 'ui:options': { messages: { required: 'Please enter vehicle' } } } },
-  actions: [{ label: 'Send', primary: true, endpoint: { method: 'POST', path: '/ping' }, input: () => ({}), done: () => ({}), failed: () => 'failed' }],
+  actions: [
+    {
+      label: 'Send',
+      primary: true,
+      endpoint: { method: 'POST', path: '/ping' },
+      input: () => ({}),
+      done: () => ({}),
+      failed: () => 'failed',
+    },
+  ],
 };
 
 afterEach(() => {

@@ -1,6 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Flex, Pagination, Typography } from 'antd';
-import Form from '@rjsf/antd';
+import { generateForm } from '@rjsf/antd';
+import type RjsfForm from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useRef, useState } from 'react';
 import { feedback } from '../feedback';
@@ -8,9 +9,12 @@ import { FormLayout } from '../form/FormLayout';
 import { formLabels, formSetup, useFormRegistry } from '../form/formSetup';
 import { CompanyGate } from '../views/CompanyGate';
 import { checkUiSchema } from '../widgets/registry';
-import { ToolGroupsTemplate, type ToolGroupsContext } from './ToolGroupsTemplate';
-import type { ToolConfig, ToolGroup } from './types';
+import { ToolGroupsTemplate, type ToolFormContext, type ToolGroupsContext } from './ToolGroupsTemplate';
+import type { ToolConfig, ToolGroup, ToolValues } from './types';
 import { useToolController } from './useToolController';
+
+/** The theme's form, typed for a tool page's values and what it hands its widgets and its blocks' template. */
+const Form = generateForm<ToolValues, RJSFSchema, ToolFormContext>();
 
 /** The result box's text: the value as indented JSON (a text as it is), or null when it cannot be written. */
 function jsonText(value: unknown): string | null {
@@ -32,7 +36,7 @@ export function ToolView({ config }: { config: ToolConfig }) {
   const registry = useFormRegistry();
   checkUiSchema(config.uiSchema, config.title, registry);
   const tool = useToolController(config);
-  const form = useRef<{ validateForm(): boolean } | null>(null);
+  const form = useRef<RjsfForm<ToolValues, RJSFSchema, ToolFormContext>>(null);
   const [tried, setTried] = useState(false);
   tool.validate.current = () => {
     setTried(true);
@@ -64,14 +68,20 @@ export function ToolView({ config }: { config: ToolConfig }) {
         <Flex vertical gap="middle">
           <FormLayout>
             <Form
-              ref={form as never}
-              schema={config.schema as RJSFSchema}
-              uiSchema={{ 'ui:options': { columns: config.columns ?? 3 }, ...config.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+              ref={form}
+              schema={config.schema}
+              uiSchema={{
+                'ui:options': { columns: config.columns ?? 3 },
+                ...config.uiSchema,
+                'ui:submitButtonOptions': { norender: true },
+              }}
               formData={tool.values}
               formContext={{ ...formLabels, formData: tool.values, toolGroups }}
-              onChange={(e) => tool.change(e.formData as Record<string, unknown>)}
+              onChange={(e) => tool.change(e.formData ?? {})}
               {...formSetup}
-              templates={toolGroups ? { ...formSetup.templates, ObjectFieldTemplate: ToolGroupsTemplate } : formSetup.templates}
+              templates={
+                toolGroups ? { ...formSetup.templates, ObjectFieldTemplate: ToolGroupsTemplate } : formSetup.templates
+              }
               {...registry}
               liveValidate={tried ? 'onChange' : undefined}
               showErrorList={false}
@@ -86,14 +96,23 @@ export function ToolView({ config }: { config: ToolConfig }) {
                     key={action.label}
                     type={action.primary ? 'primary' : 'default'}
                     loading={tool.busy === action.label}
-                    disabled={(tool.busy !== null && tool.busy !== action.label) || Boolean(action.disabled?.(tool.values, tool.ctx))}
+                    disabled={
+                      (tool.busy !== null && tool.busy !== action.label) ||
+                      Boolean(action.disabled?.(tool.values, tool.ctx))
+                    }
                     onClick={() => void tool.run(action)}
                   >
                     {action.label}
                   </Button>
                 ))}
                 {config.reset && (
-                  <Button disabled={tool.busy !== null} onClick={() => { setTried(false); tool.reset(); }}>
+                  <Button
+                    disabled={tool.busy !== null}
+                    onClick={() => {
+                      setTried(false);
+                      tool.reset();
+                    }}
+                  >
                     {config.reset}
                   </Button>
                 )}
@@ -105,7 +124,12 @@ export function ToolView({ config }: { config: ToolConfig }) {
               size="small"
               title="Result"
               extra={
-                <Button size="small" icon={<CopyOutlined aria-hidden />} disabled={tool.shown === null} onClick={() => void copy()}>
+                <Button
+                  size="small"
+                  icon={<CopyOutlined aria-hidden />}
+                  disabled={tool.shown === null}
+                  onClick={() => void copy()}
+                >
                   {result.copy}
                 </Button>
               }
@@ -114,31 +138,45 @@ export function ToolView({ config }: { config: ToolConfig }) {
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={result.empty ?? 'Nothing to show yet'} />
               ) : (
                 <Flex vertical gap="small">
-                {tool.shown.caption && <Typography.Text data-testid="tool-caption" strong>{tool.shown.caption}</Typography.Text>}
-                <pre
-                  data-testid="tool-result"
-                  tabIndex={0}
-                  aria-label="Result"
-                  style={{ maxHeight: result.maxHeight ?? 350, overflow: 'auto', margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-                >
-                  {text ?? result.stringifyFailed}
-                </pre>
-                {tool.shown.paged && (
-                  <Pagination
-                    align="end"
-                    size="small"
-                    current={tool.shown.paged.page}
-                    pageSize={tool.shown.paged.size}
-                    total={tool.shown.paged.total}
-                    showSizeChanger={false}
-                    showTotal={(total) => `${total} in all`}
-                    disabled={tool.busy !== null}
-                    onChange={(page) => {
-                      const paged = tool.shown?.paged;
-                      if (paged) void tool.run(paged.action, page);
+                  {tool.shown.caption && (
+                    <Typography.Text data-testid="tool-caption" strong>
+                      {tool.shown.caption}
+                    </Typography.Text>
+                  )}
+                  {/* biome-ignore lint/a11y/useSemanticElements: a pre for the answer's layout, named as the region a keyboard scrolls */}
+                  <pre
+                    data-testid="tool-result"
+                    role="region"
+                    // biome-ignore lint/a11y/noNoninteractiveTabindex: the box scrolls: it takes focus so that a keyboard scrolls it too
+                    tabIndex={0}
+                    aria-label="Result"
+                    style={{
+                      maxHeight: result.maxHeight ?? 350,
+                      overflow: 'auto',
+                      margin: 0,
+                      fontSize: 12,
+                      whiteSpace: 'pre-wrap',
+                      wordBreak: 'break-word',
                     }}
-                  />
-                )}
+                  >
+                    {text ?? result.stringifyFailed}
+                  </pre>
+                  {tool.shown.paged && (
+                    <Pagination
+                      align="end"
+                      size="small"
+                      current={tool.shown.paged.page}
+                      pageSize={tool.shown.paged.size}
+                      total={tool.shown.paged.total}
+                      showSizeChanger={false}
+                      showTotal={(total) => `${total} in all`}
+                      disabled={tool.busy !== null}
+                      onChange={(page) => {
+                        const paged = tool.shown?.paged;
+                        if (paged) void tool.run(paged.action, page);
+                      }}
+                    />
+                  )}
                 </Flex>
               )}
             </Card>

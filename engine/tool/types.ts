@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import type { Contract, DataOf, MetaOf } from '../../schemas/api/contract';
 import type { CallInput, Endpoint } from '../data/endpoint';
 import type { HttpResult } from '../data/http';
 import type { ConfigContext, MenuEntry } from '../types';
@@ -6,9 +7,13 @@ import type { ConfigContext, MenuEntry } from '../types';
 /** A tool page's field values. */
 export type ToolValues = Record<string, unknown>;
 
-/** What an action's call answered, and the page's values when it was made. */
-export interface ToolAnswer<T = unknown> {
-  result: HttpResult<T>;
+/**
+ * What an action's call answered, typed from its contract: the answer's data in `result`, the envelope's other fields
+ * (`pagination`, `total`) in `meta`, and the page's values when it was made.
+ */
+export interface ToolAnswer<C extends Contract = Contract> {
+  result: HttpResult<DataOf<C>>;
+  meta: Partial<MetaOf<C>>;
   values: ToolValues;
 }
 
@@ -16,14 +21,14 @@ export interface ToolAnswer<T = unknown> {
  * One button of a tool page: it checks the form (unless `validate` is false), makes its call and shows what came
  * back: a toast, and the result box's new content.
  */
-export interface ToolAction {
+export interface ToolAction<C extends Contract = Contract> {
   label: string;
   primary?: boolean;
   /**
    * The call, which may depend on the values (a section read from another path) or on the input made (an entity read
    * from the company's or the branch's path by its id).
    */
-  endpoint: Endpoint | ((values: ToolValues, input: CallInput) => Endpoint);
+  endpoint: Endpoint<C> | ((values: ToolValues, input: CallInput) => Endpoint<C>);
   /** The call's input; may read something first (e.g. the trip's company before a sync). `page` (from 1) for a paged action. */
   input(values: ToolValues, ctx: ConfigContext, page: number): CallInput | Promise<CallInput>;
   /**
@@ -39,10 +44,17 @@ export interface ToolAction {
    * What a successful call shows: `toast` (success or info, or several texts) and `show`, the result box's new
    * content (undefined keeps it). `error` turns the answer into a failure (e.g. no data: 'Invalid Trip ID').
    */
-  done(answer: ToolAnswer & { result: { ok: true } }): ToolOutcome;
+  done(answer: ToolAnswer<C> & { result: { ok: true } }): ToolOutcome;
   /** The toast of a failed call, from its messages and status (the result box is emptied). */
-  failed(answer: ToolAnswer & { result: { ok: false } }): string | readonly string[];
+  failed(answer: ToolAnswer<C> & { result: { ok: false } }): string | readonly string[];
 }
+
+/**
+ * A tool button over one call: its answer's type comes from the call's contract (see {@link ToolAnswer}). The page
+ * holds its buttons alike; the one assertion here is the contract's promise, which the server suite checks for every
+ * answer (tests/server/answer-log.ts), that a success answers the call's `answer`.
+ */
+export const toolAction = <C extends Contract>(action: ToolAction<C>): ToolAction => action as unknown as ToolAction;
 
 /** What a successful call shows (see {@link ToolAction.done}). */
 export interface ToolOutcome {

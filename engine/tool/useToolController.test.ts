@@ -5,8 +5,16 @@ import { resetValues } from './useToolController';
 
 describe('tool blocks', () => {
   it("a block's reset puts only its fields back to their initial values", () => {
-    const values = { consignorCompanyId: '1001', consignorBranchId: '3101', transporterCompanyId: '2001', alertKey: 'long_stoppage' };
-    expect(resetValues(values, ['consignorCompanyId', 'consignorBranchId', 'alertKey'], { alertKey: 'all' })).toEqual({ transporterCompanyId: '2001', alertKey: 'all' });
+    const values = {
+      consignorCompanyId: '1001',
+      consignorBranchId: '3101',
+      transporterCompanyId: '2001',
+      alertKey: 'long_stoppage',
+    };
+    expect(resetValues(values, ['consignorCompanyId', 'consignorBranchId', 'alertKey'], { alertKey: 'all' })).toEqual({
+      transporterCompanyId: '2001',
+      alertKey: 'all',
+    });
     expect(values.consignorCompanyId).toBe('1001');
   });
 
@@ -18,7 +26,10 @@ describe('tool blocks', () => {
 
   it("a remote select's query from other fields, none while one of them is empty", () => {
     expect(queryFromValues(undefined, {})).toEqual({});
-    expect(queryFromValues({ cId: 'companyId', bId: 'branchId' }, { companyId: ' 1001 ', branchId: '3101' })).toEqual({ cId: '1001', bId: '3101' });
+    expect(queryFromValues({ cId: 'companyId', bId: 'branchId' }, { companyId: ' 1001 ', branchId: '3101' })).toEqual({
+      cId: '1001',
+      bId: '3101',
+    });
     expect(queryFromValues({ cId: 'companyId', bId: 'branchId' }, { companyId: '1001', branchId: '' })).toBeNull();
     expect(queryFromValues({ cId: 'companyId' }, undefined)).toBeNull();
   });

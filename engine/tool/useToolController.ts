@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { callEndpoint } from '../data/endpoint';
+import { callEndpoint, metaOf, type CallInput } from '../data/endpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext } from '../types';
@@ -16,7 +16,8 @@ export interface Shown {
 /** Thrown by an action's `input` when what it read first says the call cannot be made: its message is toasted. */
 export class ToolRefusal extends Error {}
 
-const texts = (value: string | readonly string[] | undefined): readonly string[] => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
+const texts = (value: string | readonly string[] | undefined): readonly string[] =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : value;
 
 /** The values a page opens with: its initial ones, then those the query string holds for mirrored fields. */
 function openingValues(config: ToolConfig, params: URLSearchParams): ToolValues {
@@ -76,9 +77,9 @@ export function useToolController(config: ToolConfig) {
   );
 
   const show = (outcome: ToolOutcome, action: ToolAction, page: number) => {
-    texts(outcome.success).forEach((text) => feedback.success(text));
-    texts(outcome.info).forEach((text) => feedback.info(text));
-    texts(outcome.error).forEach((text) => feedback.error(text));
+    for (const text of texts(outcome.success)) feedback.success(text);
+    for (const text of texts(outcome.info)) feedback.info(text);
+    for (const text of texts(outcome.error)) feedback.error(text);
     if (outcome.error) setShown(null);
     else if (outcome.show !== undefined) {
       setShown({
@@ -94,7 +95,7 @@ export function useToolController(config: ToolConfig) {
     if (action.validate !== false && !validate.current()) return;
     setBusy(action.label);
     try {
-      let input;
+      let input: CallInput;
       try {
         input = await action.input(values, ctx, page);
       } catch (error) {
@@ -104,10 +105,11 @@ export function useToolController(config: ToolConfig) {
         return;
       }
       const endpoint = typeof action.endpoint === 'function' ? action.endpoint(values, input) : action.endpoint;
-      const result = await callEndpoint<unknown>(endpoint, input, { quiet: true });
-      if (result.ok) show(action.done({ result, values }), action, page);
+      const result = await callEndpoint(endpoint, input, { quiet: true });
+      const meta = metaOf(endpoint, result.body);
+      if (result.ok) show(action.done({ result, meta, values }), action, page);
       else {
-        texts(action.failed({ result, values })).forEach((text) => feedback.error(text));
+        for (const text of texts(action.failed({ result, meta, values }))) feedback.error(text);
         setShown(null);
       }
     } finally {

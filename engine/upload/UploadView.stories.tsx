@@ -11,15 +11,45 @@ const payload = btoa(JSON.stringify({ sub: 'usr_ops', deskId: 'desk-ops-01', exp
 const storage = { deskToken: `e30.${payload}.story` };
 
 const batch = (b: Partial<Batch> & Pick<Batch, 'id' | 'filename' | 'status'>): Batch => ({
-  fteid: 'desk-ops-01', type: 'configurations', created_at: '2026-11-20T09:15:00.000Z', rows_total: 0, rows_done: 0, rows_failed: 0,
-  result_url: null, messages: [], ...b,
+  fteid: 'desk-ops-01',
+  type: 'configurations',
+  created_at: '2026-11-20T09:15:00.000Z',
+  rows_total: 0,
+  rows_done: 0,
+  rows_failed: 0,
+  result_url: null,
+  messages: [],
+  ...b,
 });
 
 /** Batches of the desk: one running, one done with failed rows, one failed as a whole. */
 const BATCHES: Batch[] = [
-  batch({ id: '5f3c2a1b-7d4e-4c9a-9b1e-2f6a8c0d4e11', filename: 'north-region-sms.xlsx', status: 'RUNNING', created_at: '2026-11-24T06:40:00.000Z', rows_total: 1200, rows_done: 430, rows_failed: 3, result_url: '/v1/batch/5f3c2a1b-7d4e-4c9a-9b1e-2f6a8c0d4e11/result' }),
-  batch({ id: 'a81b9c2d-0e3f-4a5b-8c6d-7e8f9a0b1c2d', filename: 'webhooks-tata-steel.xlsx', status: 'DONE', created_at: '2026-11-22T11:05:00.000Z', rows_total: 64, rows_done: 64, rows_failed: 2, result_url: '/v1/batch/a81b9c2d-0e3f-4a5b-8c6d-7e8f9a0b1c2d/result' }),
-  batch({ id: 'c4d5e6f7-1a2b-4c3d-9e8f-0a1b2c3d4e5f', filename: 'contacts.csv', status: 'FAILED', messages: [BULK_UPLOAD_MSG.missingColumns(['Event Name', 'Mode'])] }),
+  batch({
+    id: '5f3c2a1b-7d4e-4c9a-9b1e-2f6a8c0d4e11',
+    filename: 'north-region-sms.xlsx',
+    status: 'RUNNING',
+    created_at: '2026-11-24T06:40:00.000Z',
+    rows_total: 1200,
+    rows_done: 430,
+    rows_failed: 3,
+    result_url: '/v1/batch/5f3c2a1b-7d4e-4c9a-9b1e-2f6a8c0d4e11/result',
+  }),
+  batch({
+    id: 'a81b9c2d-0e3f-4a5b-8c6d-7e8f9a0b1c2d',
+    filename: 'webhooks-tata-steel.xlsx',
+    status: 'DONE',
+    created_at: '2026-11-22T11:05:00.000Z',
+    rows_total: 64,
+    rows_done: 64,
+    rows_failed: 2,
+    result_url: '/v1/batch/a81b9c2d-0e3f-4a5b-8c6d-7e8f9a0b1c2d/result',
+  }),
+  batch({
+    id: 'c4d5e6f7-1a2b-4c3d-9e8f-0a1b2c3d4e5f',
+    filename: 'contacts.csv',
+    status: 'FAILED',
+    messages: [BULK_UPLOAD_MSG.missingColumns(['Event Name', 'Mode'])],
+  }),
 ];
 
 const meta = {
@@ -57,4 +87,6 @@ export const WithBatches: Story = {
 export const Empty: Story = { parameters: { api: { [fixtureKey(batchCalls.list)]: ok([]) } } };
 
 /** The list call refused: each message is shown as an error. */
-export const ListFailed: Story = { parameters: { api: { [fixtureKey(batchCalls.list)]: failure(500, 'Something went wrong. Please try again') } } };
+export const ListFailed: Story = {
+  parameters: { api: { [fixtureKey(batchCalls.list)]: failure(500, 'Something went wrong. Please try again') } },
+};

@@ -1,5 +1,17 @@
 import { InboxOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Modal, Progress, Table, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Flex,
+  Input,
+  Modal,
+  Progress,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+  type TableColumnsType,
+} from 'antd';
 import dayjs from 'dayjs';
 import type { BatchRow, UploadConfig } from './types';
 import { useUploadController, type UploadController } from './useUploadController';
@@ -7,9 +19,19 @@ import { useUploadController, type UploadController } from './useUploadControlle
 /** The spec's batch time format (spec 002 section 2.8). */
 const UPLOADED_AT = 'DD/MM/YYYY HH:mm';
 
-const STATUS_COLOR: Record<string, string> = { QUEUED: 'default', RUNNING: 'processing', DONE: 'success', FAILED: 'error' };
+const STATUS_COLOR: Record<string, string> = {
+  QUEUED: 'default',
+  RUNNING: 'processing',
+  DONE: 'success',
+  FAILED: 'error',
+};
 /** Status texts dark enough on their tag's tint (WCAG AA contrast). */
-const STATUS_TEXT: Record<string, string> = { QUEUED: '#434343', RUNNING: '#003eb3', DONE: '#135200', FAILED: '#a8071a' };
+const STATUS_TEXT: Record<string, string> = {
+  QUEUED: '#434343',
+  RUNNING: '#003eb3',
+  DONE: '#135200',
+  FAILED: '#a8071a',
+};
 
 /** The batch table's columns: ID tag (characters 5 to 12 of the id, uppercased), name, status, time, progress, result file. */
 function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
@@ -17,29 +39,55 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
     { key: 'id', title: 'ID', width: 120, render: (_, b) => <Tag>{b.id.slice(4, 12).toUpperCase()}</Tag> },
     { key: 'filename', title: 'Batch File Name', dataIndex: 'filename', ellipsis: true },
     {
-      key: 'status', title: 'Status', width: 180,
+      key: 'status',
+      title: 'Status',
+      width: 180,
       render: (_, b) => (
         <Flex vertical gap={2}>
-          <Tag color={STATUS_COLOR[b.status] ?? 'default'} style={{ width: 'fit-content', color: STATUS_TEXT[b.status] }}>{b.status}</Tag>
-          {b.messages?.map((m) => <Typography.Text key={m} type="danger" style={{ fontSize: 12 }}>{m}</Typography.Text>)}
+          <Tag
+            color={STATUS_COLOR[b.status] ?? 'default'}
+            style={{ width: 'fit-content', color: STATUS_TEXT[b.status] }}
+          >
+            {b.status}
+          </Tag>
+          {b.messages?.map((m) => (
+            <Typography.Text key={m} type="danger" style={{ fontSize: 12 }}>
+              {m}
+            </Typography.Text>
+          ))}
         </Flex>
       ),
     },
     { key: 'created_at', title: 'Uploaded At', width: 150, render: (_, b) => dayjs(b.created_at).format(UPLOADED_AT) },
     {
-      key: 'progress', title: 'Progress', width: 220,
-      render: (_, b) => b.rows_total > 0 && (
-        <Flex vertical gap={0}>
-          <Progress aria-label={`${b.filename}: ${b.rows_done} of ${b.rows_total} rows`} percent={Math.floor((b.rows_done / b.rows_total) * 100)} size="small" status={b.status === 'FAILED' ? 'exception' : b.status === 'DONE' ? 'success' : 'active'} />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {b.rows_done} of {b.rows_total} rows{b.rows_failed ? `, ${b.rows_failed} failed` : ''}
-          </Typography.Text>
-        </Flex>
-      ),
+      key: 'progress',
+      title: 'Progress',
+      width: 220,
+      render: (_, b) =>
+        b.rows_total > 0 && (
+          <Flex vertical gap={0}>
+            <Progress
+              aria-label={`${b.filename}: ${b.rows_done} of ${b.rows_total} rows`}
+              percent={Math.floor((b.rows_done / b.rows_total) * 100)}
+              size="small"
+              status={b.status === 'FAILED' ? 'exception' : b.status === 'DONE' ? 'success' : 'active'}
+            />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {b.rows_done} of {b.rows_total} rows{b.rows_failed ? `, ${b.rows_failed} failed` : ''}
+            </Typography.Text>
+          </Flex>
+        ),
     },
     {
-      key: 'result', title: 'Result file', width: 120,
-      render: (_, b) => b.result_url && <Button type="link" size="small" onClick={() => void upload.downloadResult(b)}>Download</Button>,
+      key: 'result',
+      title: 'Result file',
+      width: 120,
+      render: (_, b) =>
+        b.result_url && (
+          <Button type="link" size="small" onClick={() => void upload.downloadResult(b)}>
+            Download
+          </Button>
+        ),
     },
   ];
 }
@@ -54,8 +102,12 @@ export function UploadView({ config }: { config: UploadConfig }) {
     <Flex vertical gap={16}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-          <Typography.Title level={4} style={{ margin: 0 }}>Upload {upload.label}</Typography.Title>
-          <Typography.Link href={upload.sampleUrl} download={`${upload.component}.xlsx`}>Sample Excel file</Typography.Link>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Upload {upload.label}
+          </Typography.Title>
+          <Typography.Link href={upload.sampleUrl} download={`${upload.component}.xlsx`}>
+            Sample Excel file
+          </Typography.Link>
         </Flex>
         <Upload.Dragger
           accept={config.accept.join(',')}
@@ -68,25 +120,41 @@ export function UploadView({ config }: { config: UploadConfig }) {
           }}
           onRemove={() => upload.choose(null)}
         >
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p className="ant-upload-text">Click or drag an Excel file to this area</p>
           <p className="ant-upload-hint">One file, {config.accept.join(', ')}</p>
         </Upload.Dragger>
         <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
           <Button onClick={upload.cancel}>Cancel</Button>
-          <Button type="primary" onClick={upload.start} loading={upload.sending}>Upload</Button>
+          <Button type="primary" onClick={upload.start} loading={upload.sending}>
+            Upload
+          </Button>
         </Flex>
       </Card>
       <Card title="Batches" size="small">
-        <Table<BatchRow> rowKey="id" size="small" loading={upload.loading} columns={batchColumns(upload)} dataSource={upload.batches} locale={{ emptyText: config.messages.empty }} pagination={{ pageSize: 10, hideOnSinglePage: true }} />
+        <Table<BatchRow>
+          rowKey="id"
+          size="small"
+          loading={upload.loading}
+          columns={batchColumns(upload)}
+          dataSource={upload.batches}
+          locale={{ emptyText: config.messages.empty }}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        />
       </Card>
       <Modal
         title={config.messages.modalTitle}
         open={upload.asking}
         onCancel={upload.closeModal}
         footer={[
-          <Button key="no" onClick={upload.closeModal} disabled={upload.sending}>No</Button>,
-          <Button key="yes" type="primary" onClick={() => void upload.send()} loading={upload.sending}>Yes</Button>,
+          <Button key="no" onClick={upload.closeModal} disabled={upload.sending}>
+            No
+          </Button>,
+          <Button key="yes" type="primary" onClick={() => void upload.send()} loading={upload.sending}>
+            Yes
+          </Button>,
         ]}
       >
         <Typography.Paragraph>{config.messages.modalText}</Typography.Paragraph>

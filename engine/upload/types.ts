@@ -1,17 +1,8 @@
+import type { Batch, batchCalls } from '../../schemas/api/batches';
 import type { Endpoint } from '../data/endpoint';
 
-/** One batch as the list call answers it (schemas/bulk-upload.ts `Batch`, the fields the view reads). */
-export interface BatchRow {
-  id: string;
-  filename: string;
-  status: string;
-  created_at: string;
-  rows_total: number;
-  rows_done: number;
-  rows_failed: number;
-  result_url: string | null;
-  messages?: string[];
-}
+/** One batch as the list call answers it. */
+export type BatchRow = Batch;
 
 /**
  * An upload screen (kind 'upload'): one file sent to a batch job, and the list of earlier batches (spec 002 section
@@ -29,7 +20,7 @@ export interface UploadConfig {
   /** The upload call (multipart: `files` and the optional `email`), with the component as its `type` parameter. */
   upload: Endpoint;
   /** The batch list, asked with `parent_fteid` (the claim below) and `type`. */
-  batches: Endpoint;
+  batches: Endpoint<typeof batchCalls.list>;
   /** The sample file of the component (a public path with `:type`). */
   sample: Endpoint;
   /** The desk-token claim holding the caller's entity id. */

@@ -13,17 +13,50 @@ vi.mock('../data/endpoint', async (original) => ({
   ...(await original<typeof import('../data/endpoint')>()),
   callEndpoint: (_endpoint: unknown, input: { query: { type: string } }) =>
     new Promise<HttpResult<BatchRow[]>>((resolve) => {
-      calls.push({ type: input.query.type, answer: (rows) => resolve({ ok: true, status: 200, data: rows, body: null, messages: [] }) });
+      calls.push({
+        type: input.query.type,
+        answer: (rows) => resolve({ ok: true, status: 200, data: rows, body: null, messages: [] }),
+      });
     }),
 }));
-vi.mock('../data/download', async (original) => ({ ...(await original<typeof import('../data/download')>()), deskClaim: () => claim }));
-vi.mock('react-router', async (original) => ({ ...(await original<typeof import('react-router')>()), useParams: () => params, useNavigate: () => navigate, useLocation: () => ({ pathname: `/bulk-upload/${params.component}`, search: '?companyId=7', hash: '', state: null, key: 'default' }) }));
+vi.mock('../data/download', async (original) => ({
+  ...(await original<typeof import('../data/download')>()),
+  deskClaim: () => claim,
+}));
+vi.mock('react-router', async (original) => ({
+  ...(await original<typeof import('react-router')>()),
+  useParams: () => params,
+  useNavigate: () => navigate,
+  useLocation: () => ({
+    pathname: `/bulk-upload/${params.component}`,
+    search: '?companyId=7',
+    hash: '',
+    state: null,
+    key: 'default',
+  }),
+}));
 
 const { useUploadController } = await import('./useUploadController');
 const { bulkUpload } = await import('../../screens/bulk-upload');
-const config: UploadConfig = { ...bulkUpload, components: { configurations: 'Configurations', consignees: 'Consignees' }, lists: { configurations: '/configuration-list', consignees: '/consignees' } };
+const config: UploadConfig = {
+  ...bulkUpload,
+  components: { configurations: 'Configurations', consignees: 'Consignees' },
+  lists: { configurations: '/configuration-list', consignees: '/consignees' },
+};
 
-const batch = (id: string, filename: string): BatchRow => ({ id, filename, status: 'DONE', created_at: '2026-01-01T00:00:00Z', rows_total: 1, rows_done: 1, rows_failed: 0, result_url: null });
+const batch = (id: string, filename: string): BatchRow => ({
+  id,
+  fteid: 'CMP1001',
+  type: 'configurations',
+  filename,
+  status: 'DONE',
+  created_at: '2026-01-01T00:00:00Z',
+  rows_total: 1,
+  rows_done: 1,
+  rows_failed: 0,
+  result_url: null,
+  messages: [],
+});
 
 beforeEach(() => {
   calls.length = 0;

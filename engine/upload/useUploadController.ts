@@ -30,24 +30,27 @@ export function useUploadController(config: UploadConfig) {
   /** The number of the newest list request: only its answer is shown (an older one may land last). */
   const latest = useRef(0);
 
-  const reload = useCallback(async (quiet = false) => {
-    const ticket = ++latest.current;
-    const entity = deskClaim(config.entityClaim);
-    if (!entity) {
-      // Without an entity there is no list to read: the table is empty, not loading forever.
-      setBatches([]);
-      setLoading(false);
-      return;
-    }
-    try {
-      const res = await callEndpoint<BatchRow[]>(config.batches, { query: { parent_fteid: entity, type: component } }, { quiet });
-      // Another component's list (the path changed meanwhile) or a poll overtaken by a newer read: dropped.
-      if (!mounted.current || ticket !== latest.current) return;
-      if (res.ok) setBatches(res.data ?? []);
-    } finally {
-      if (mounted.current && ticket === latest.current) setLoading(false);
-    }
-  }, [config.batches, config.entityClaim, component]);
+  const reload = useCallback(
+    async (quiet = false) => {
+      const ticket = ++latest.current;
+      const entity = deskClaim(config.entityClaim);
+      if (!entity) {
+        // Without an entity there is no list to read: the table is empty, not loading forever.
+        setBatches([]);
+        setLoading(false);
+        return;
+      }
+      try {
+        const res = await callEndpoint(config.batches, { query: { parent_fteid: entity, type: component } }, { quiet });
+        // Another component's list (the path changed meanwhile) or a poll overtaken by a newer read: dropped.
+        if (!mounted.current || ticket !== latest.current) return;
+        if (res.ok) setBatches(res.data ?? []);
+      } finally {
+        if (mounted.current && ticket === latest.current) setLoading(false);
+      }
+    },
+    [config.batches, config.entityClaim, component],
+  );
 
   useEffect(() => {
     mounted.current = true;
@@ -141,7 +144,8 @@ export function useUploadController(config: UploadConfig) {
     cancel: () => go(config.lists[component] ?? '/'),
     sampleUrl: serviceUrl(config.sample.service ?? 'main', fillPath(config.sample.path, { type: component })),
     downloadResult: async (batch: BatchRow) => {
-      if (batch.result_url && !(await downloadFile(batch.result_url, { service: config.batches.service }))) feedback.error(config.messages.failed);
+      if (batch.result_url && !(await downloadFile(batch.result_url, { service: config.batches.service })))
+        feedback.error(config.messages.failed);
     },
   };
 }

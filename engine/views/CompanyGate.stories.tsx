@@ -9,7 +9,17 @@ const meta = {
   component: CompanyGate,
   args: {
     ready: false,
-    children: <Table rowKey="id" dataSource={routes} columns={[{ title: 'Route Label', dataIndex: 'label' }, { title: 'Route Code', dataIndex: 'code' }]} pagination={false} />,
+    children: (
+      <Table
+        rowKey="id"
+        dataSource={routes}
+        columns={[
+          { title: 'Route Label', dataIndex: 'label' },
+          { title: 'Route Code', dataIndex: 'code' },
+        ]}
+        pagination={false}
+      />
+    ),
   },
 } satisfies Meta<typeof CompanyGate>;
 

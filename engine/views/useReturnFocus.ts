@@ -7,7 +7,11 @@ import { useEffect, useState } from 'react';
  */
 export function useReturnFocus(): void {
   // Read while rendering: the dialog's own effects, which move focus into it, run before this component's.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null));
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
   useEffect(
     () => () => {
       // After this cleanup the dialog's portal removes its nodes; look once they are gone, and leave focus alone

@@ -4,7 +4,9 @@ import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../../schemas/report-cron'
 import { dailySummaryFormSchema, exceptionFormSchema } from '../../schemas/report-schedule';
 import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
-const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({ cron: { 'ui:widget': 'cronSchedule', 'ui:options': { choices, placeholder: 'Select timings' } } });
+const schedule = (choices: typeof DAILY_SUMMARY_CRONS) => ({
+  cron: { 'ui:widget': 'cronSchedule', 'ui:options': { choices, placeholder: 'Select timings' } },
+});
 /** A daily summary's time of day. */
 const daily = oneField({ schema: dailySummaryFormSchema, uiSchema: schedule(DAILY_SUMMARY_CRONS) }, 'cron');
 /** An exception report's schedule: times of day and repeating schedules. */

@@ -1,5 +1,7 @@
 import { Flex, Select, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
+import { isRecord } from '../data/pick';
+import { isBoolean, isListOf, isText, optional } from './uiOptions';
 
 /** One schedule a picker offers: a cron expression (e.g. Quartz `0 0 3 * * ?`) and its label, optionally grouped. */
 export interface CronScheduleChoice {
@@ -16,9 +18,22 @@ export interface CronScheduleOptions {
   showCron?: boolean;
 }
 
+const isChoice = (value: unknown): value is CronScheduleChoice =>
+  isRecord(value) && isText(value.cron) && isText(value.label) && (value.group === undefined || isText(value.group));
+
+/** The picker's options as its config wrote them (no choices: none; the cron shown unless it says otherwise). */
+const cronScheduleOptions = (options: Record<string, unknown>): CronScheduleOptions => ({
+  choices: optional(options.choices, isListOf(isChoice)) ?? [],
+  placeholder: optional(options.placeholder, isText),
+  showCron: optional(options.showCron, isBoolean) ?? true,
+});
+
 /** Choices grouped under their headings, in the order given; ungrouped ones stay flat. */
 export function groupChoices(choices: CronScheduleChoice[]) {
-  const out: ({ label: string; value: string } | { label: string; title: string; options: { label: string; value: string }[] })[] = [];
+  const out: (
+    | { label: string; value: string }
+    | { label: string; title: string; options: { label: string; value: string }[] }
+  )[] = [];
   const groups = new Map<string, { label: string; value: string }[]>();
   for (const choice of choices) {
     const option = { label: choice.label, value: choice.cron };
@@ -38,8 +53,18 @@ export function groupChoices(choices: CronScheduleChoice[]) {
 }
 
 /** A searchable schedule picker: the value is the cron expression, the operator sees the labels. */
-export function CronScheduleWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors, placeholder }: WidgetProps) {
-  const { choices = [], placeholder: optionPlaceholder, showCron = true } = options as unknown as CronScheduleOptions;
+export function CronScheduleWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  readonly,
+  options,
+  rawErrors,
+  placeholder,
+}: WidgetProps) {
+  const { choices, placeholder: optionPlaceholder, showCron } = cronScheduleOptions(options);
   const known = choices.some((c) => c.cron === value);
   return (
     <Flex vertical gap={4}>
@@ -52,7 +77,10 @@ export function CronScheduleWidget({ id, value, onChange, onBlur, disabled, read
         disabled={disabled || readonly}
         status={rawErrors?.length ? 'error' : undefined}
         optionFilterProp="label"
-        options={[...groupChoices(choices), ...(value && !known ? [{ label: String(value), value: String(value) }] : [])]}
+        options={[
+          ...groupChoices(choices),
+          ...(value && !known ? [{ label: String(value), value: String(value) }] : []),
+        ]}
         onChange={(next) => onChange(next ?? undefined)}
         onBlur={() => onBlur(id, value)}
         style={{ width: '100%' }}

@@ -10,12 +10,12 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 
 /** A date picker holding its value as a DD/MM/YYYY string. */
 export function DateWidget({ id, value, onChange, disabled, readonly, rawErrors }: WidgetProps) {
-  const parsed = value ? dayjs(value as string, DATE_FORMAT, true) : null;
+  const parsed = typeof value === 'string' && value ? dayjs(value, DATE_FORMAT, true) : null;
   return (
     <DatePicker
       id={id}
       format={DATE_FORMAT}
-      value={parsed && parsed.isValid() ? parsed : null}
+      value={parsed?.isValid() ? parsed : null}
       disabled={disabled || readonly}
       status={rawErrors?.length ? 'error' : undefined}
       onChange={(date) => onChange(date ? date.format(DATE_FORMAT) : undefined)}

@@ -2,14 +2,21 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { autoClosureFormSchema } from '../../schemas/auto-closure';
 import { FormView } from '../form/FormView';
-import type { FormConfig } from '../types';
+import type { FormConfig } from '../form/types';
 import { at, tataSteel } from '../../src/stories/fixtures';
 import { dataCalls } from '../../schemas/api/data';
 import { endpoint } from '../data/endpoint';
 import { fixtureKey } from '../../src/stories/storyApi';
 
 /** The stored EPOD rule of Tata Steel, as getAutoClosureById answers it. */
-const epodRule = { status: 'ok', result: { status: 1, data: { id: 'acl_tsl_epod', identifier: 'EPOD', active: true, threshold: 5, name: 'EPOD' }, message: '' } };
+const epodRule = {
+  status: 'ok',
+  result: {
+    status: 1,
+    data: { id: 'acl_tsl_epod', identifier: 'EPOD', active: true, threshold: 5, name: 'EPOD' },
+    message: '',
+  },
+};
 
 /** An auto closure rule: its type decides the other fields, and is locked once the rule exists. */
 const ruleForm: FormConfig = {
@@ -18,7 +25,10 @@ const ruleForm: FormConfig = {
   editPath: '/auto-closure/edit/:id',
   title: { create: 'Create Auto Closure Config', edit: 'Update Auto Closure Config' },
   schema: autoClosureFormSchema,
-  uiSchema: { 'ui:order': ['autoClosureType', '*'], autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' } },
+  uiSchema: {
+    'ui:order': ['autoClosureType', '*'],
+    autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' },
+  },
   load: {
     endpoint: endpoint(dataCalls.autoClosureById),
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
@@ -37,7 +47,10 @@ const meta = {
   parameters: {
     route: at('/auto-closure/add', tataSteel),
     path: '/auto-closure/add',
-    api: { [fixtureKey(dataCalls.autoClosureById)]: epodRule, [fixtureKey(dataCalls.customFields)]: { status: 'ok', result: { status: 1, data: [] } } },
+    api: {
+      [fixtureKey(dataCalls.autoClosureById)]: epodRule,
+      [fixtureKey(dataCalls.customFields)]: { status: 'ok', result: { status: 1, data: [] } },
+    },
   },
 } satisfies Meta<typeof FormView>;
 

@@ -1,4 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { editedRecord } from './uiOptions';
 
 /**
  * The theme's select, disabled while a record is being edited (`formContext.record` set by `FormView`): for a
@@ -6,6 +7,6 @@ import type { WidgetProps } from '@rjsf/utils';
  */
 export function EditLockedSelectWidget(props: WidgetProps) {
   const { SelectWidget } = props.registry.widgets;
-  const editing = Boolean((props.registry.formContext as { record?: unknown } | undefined)?.record);
+  const editing = Boolean(editedRecord(props.registry.formContext));
   return <SelectWidget {...props} disabled={props.disabled || editing} />;
 }

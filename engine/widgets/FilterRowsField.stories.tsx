@@ -10,7 +10,14 @@ const filters = oneField(
     uiSchema: {
       filters: {
         'ui:field': 'filterRows',
-        'ui:options': { fullWidth: true, fields: FILTER_FIELDS, operators: FILTER_OPERATORS, listOperators: LIST_OPERATORS, numberTypes: ['int', 'date'], addLabel: '+ Add More Filter' },
+        'ui:options': {
+          fullWidth: true,
+          fields: FILTER_FIELDS,
+          operators: FILTER_OPERATORS,
+          listOperators: LIST_OPERATORS,
+          numberTypes: ['int', 'date'],
+          addLabel: '+ Add More Filter',
+        },
       },
     },
   },
@@ -66,4 +73,6 @@ export const Incomplete: Story = {
   },
 };
 
-export const Disabled: Story = { args: { formData: { filters: [{ key: 'priority', operator: 'eq', value: 'P1' }] }, disabled: true } };
+export const Disabled: Story = {
+  args: { formData: { filters: [{ key: 'priority', operator: 'eq', value: 'P1' }] }, disabled: true },
+};

@@ -14,17 +14,28 @@ const geocodeApi = {
     const latlng = query.get('latlng');
     if (latlng) {
       const [lat, lng] = latlng.split(',').map(Number);
-      const distance = (p: (typeof all)[number]) => Math.hypot(p.geometry.location.lat - lat, p.geometry.location.lng - lng);
+      const distance = (p: (typeof all)[number]) =>
+        Math.hypot(p.geometry.location.lat - lat, p.geometry.location.lng - lng);
       return ok([...all].sort((a, b) => distance(a) - distance(b)).slice(0, 1));
     }
-    return ok(all.filter((p) => p.formatted_address.toLowerCase().includes((query.get('address') ?? '').toLowerCase())).slice(0, 1));
+    return ok(
+      all
+        .filter((p) => p.formatted_address.toLowerCase().includes((query.get('address') ?? '').toLowerCase()))
+        .slice(0, 1),
+    );
   },
 };
 
 const meta = {
   title: 'Engine/Widgets/GeoPointField',
   component: WidgetForm,
-  args: oneField({ schema: knownPlaceFormSchema, uiSchema: { location: { 'ui:field': 'geoPoint', 'ui:options': { fullWidth: true } } } }, 'location'),
+  args: oneField(
+    {
+      schema: knownPlaceFormSchema,
+      uiSchema: { location: { 'ui:field': 'geoPoint', 'ui:options': { fullWidth: true } } },
+    },
+    'location',
+  ),
   parameters: { api: geocodeApi },
 } satisfies Meta<typeof WidgetForm>;
 
@@ -39,7 +50,9 @@ export const AddressFillsCoordinates: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('combobox'), 'Haldia');
     await userEvent.click(await screen.findByText(places.haldia.formatted_address));
-    await waitFor(() => expect(canvas.getByLabelText('Latitude')).toHaveValue(String(places.haldia.geometry.location.lat)));
+    await waitFor(() =>
+      expect(canvas.getByLabelText('Latitude')).toHaveValue(String(places.haldia.geometry.location.lat)),
+    );
     await expect(await canvas.findByTestId('point-map')).toBeInTheDocument();
   },
 };
@@ -58,7 +71,11 @@ export const CoordinatesFillAddress: Story = {
 export const Filled: Story = {
   args: {
     formData: {
-      location: { place_id: places.haldia.place_id, formatted_address: places.haldia.formatted_address, ...places.haldia.geometry.location },
+      location: {
+        place_id: places.haldia.place_id,
+        formatted_address: places.haldia.formatted_address,
+        ...places.haldia.geometry.location,
+      },
     },
   },
 };

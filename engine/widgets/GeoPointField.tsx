@@ -1,10 +1,12 @@
 import { AutoComplete, Col, Form, Input, Row, Skeleton } from 'antd';
-import type { FieldProps } from '@rjsf/utils';
+import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PLACE_MAP_ZOOM, placeMarker } from '../map/markers';
 import { collectErrors } from './PlaceField';
 import { geocodeAddress, placeDetails, reverseGeocode, suggestPlaces, type GeoPlace } from './placeApi';
 import { SEARCH_DEBOUNCE_MS } from '../search';
+import { isRecord } from '../data/pick';
+import { editedRecord, isNumber, isText, optional, uiOptions } from './uiOptions';
 
 /** The map loads (with its provider) only when a form shows a point. */
 const MapView = lazy(() => import('../map/MapView').then((m) => ({ default: m.MapView })));
@@ -31,7 +33,8 @@ export function parseCoordinate(text: string): number | string | undefined {
   return Number.isFinite(number) ? number : typed;
 }
 
-const coordinateText = (value: number | string | undefined) => (value === undefined || value === null ? '' : String(value));
+const coordinateText = (value: number | string | undefined) =>
+  value === undefined || value === null ? '' : String(value);
 
 /** What a chosen place can fill in the form's other fields (`ui:options.fills`). */
 type PlacePart = 'name' | 'formatted_address';
@@ -46,12 +49,29 @@ export interface GeoPointOptions {
   mapHeight?: number;
 }
 
+const isPlaceFills = (value: unknown): value is Record<string, PlacePart> =>
+  isRecord(value) && Object.values(value).every((part) => part === 'name' || part === 'formatted_address');
+
+/** The field's options as its config wrote them (each left out or malformed: not set). */
+const geoPointOptions = (uiSchema: unknown): GeoPointOptions => {
+  const options = uiOptions(uiSchema);
+  return {
+    lockedWhenEditing: optional(options.lockedWhenEditing, isText),
+    fills: optional(options.fills, isPlaceFills),
+    mapHeight: optional(options.mapHeight, isNumber),
+  };
+};
+
 /** Delay before suggestions are asked for, and before typed coordinates are looked up (ms). */
 const SUGGEST_DELAY = SEARCH_DEBOUNCE_MS;
 const REVERSE_DELAY = 500;
 
-const inRange = (lat?: number | string, lng?: number | string): lat is number =>
-  typeof lat === 'number' && typeof lng === 'number' && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+/** Whether a point's coordinates are both numbers, within the earth's ranges. */
+const inRange = (point: GeoPointValue): point is GeoPointValue & { lat: number; lng: number } =>
+  typeof point.lat === 'number' &&
+  typeof point.lng === 'number' &&
+  Math.abs(point.lat) <= 90 &&
+  Math.abs(point.lng) <= 180;
 
 /** The first line of an address, for a place the geocoder gives no name. */
 const nameOf = (place: GeoPlace) => place.name || place.formatted_address.split(',')[0];
@@ -62,11 +82,22 @@ const nameOf = (place: GeoPlace) => place.name || place.formatted_address.split(
  * (entering both looks up the address there), and a map preview of the point. Each message shows under its input
  * (the place id's under the search). In edit mode it can be read-only, saying why (`lockedWhenEditing`).
  */
-export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchema, fieldPathId, disabled, readonly, required, registry }: FieldProps) {
+export function GeoPointField({
+  formData,
+  onChange,
+  errorSchema,
+  schema,
+  uiSchema,
+  fieldPathId,
+  disabled,
+  readonly,
+  required,
+  registry,
+}: FieldProps) {
   // Untyped props: the field also sets its siblings (`fills`), whose values are not points.
   const value: GeoPointValue = formData ?? {};
-  const options = (uiSchema?.['ui:options'] ?? {}) as GeoPointOptions;
-  const editing = Boolean((registry.formContext as { record?: unknown } | undefined)?.record);
+  const options = geoPointOptions(uiSchema);
+  const editing = Boolean(editedRecord(registry.formContext));
   const lockedText = editing ? options.lockedWhenEditing : undefined;
   const locked = disabled || readonly || Boolean(lockedText);
   const [text, setText] = useState(value.formatted_address ?? '');
@@ -89,16 +120,23 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
   useEffect(() => {
     if (value.formatted_address !== undefined) setText(value.formatted_address);
   }, [value.formatted_address]);
-  useEffect(() => () => {
-    clearTimeout(suggestTimer.current);
-    clearTimeout(reverseTimer.current);
-    pending.current?.abort();
-  }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(suggestTimer.current);
+      clearTimeout(reverseTimer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
 
-  const properties = (schema.properties ?? {}) as Record<string, { title?: string }>;
+  /** A coordinate's own schema (its title, its message), when the field's schema gives one. */
+  const property = (key: 'lat' | 'lng') => {
+    const found = schema.properties?.[key];
+    return typeof found === 'object' ? found : undefined;
+  };
   const requiredKeys = new Set(schema.required ?? []);
-  const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title ?? 'Address';
-  const { lat: latErrors, lng: lngErrors, ...placeErrors } = (errorSchema ?? {}) as Record<string, unknown>;
+  const title = uiSchema?.['ui:title'] ?? schema.title ?? 'Address';
+  const { lat: latErrors, lng: lngErrors, ...placeErrors }: ErrorSchema = errorSchema ?? {};
   const id = fieldPathId.$id;
   const path = fieldPathId.path;
 
@@ -115,7 +153,13 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
    */
   const take = (place: GeoPlace, { keepPoint = false, fill = false } = {}) => {
     const point = keepPoint ? { lat: latest.current.lat, lng: latest.current.lng } : place.geometry.location;
-    set({ ...latest.current, place_id: place.place_id, formatted_address: place.formatted_address, lat: point.lat, lng: point.lng });
+    set({
+      ...latest.current,
+      place_id: place.place_id,
+      formatted_address: place.formatted_address,
+      lat: point.lat,
+      lng: point.lng,
+    });
     if (!fill) return;
     for (const [field, part] of Object.entries(options.fills ?? {})) {
       onChange(part === 'name' ? nameOf(place) : place.formatted_address, [...path.slice(0, -1), field]);
@@ -146,8 +190,8 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
     set(next);
     setText('');
     clearTimeout(reverseTimer.current);
-    if (!inRange(next.lat, next.lng)) return;
-    const { lat, lng } = next as { lat: number; lng: number };
+    if (!inRange(next)) return;
+    const { lat, lng } = next;
     reverseTimer.current = setTimeout(async () => {
       const place = await reverseGeocode(lat, lng, fresh());
       if (place && latest.current.lat === lat && latest.current.lng === lng) take(place, { keepPoint: true });
@@ -159,21 +203,32 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
    * range), as a number out of range does, rather than the generic one for letters in a number field.
    */
   const coordinateItem = (errors: unknown, typed: number | string | undefined, key: 'lat' | 'lng') => {
-    const own = (properties[key] as { errorMessage?: unknown } | undefined)?.errorMessage;
-    if (typeof typed === 'string' && typeof own === 'string' && collectErrors(errors).length) return item({ __errors: [own] });
+    const schemaOf = property(key);
+    const own = isRecord(schemaOf) ? schemaOf.errorMessage : undefined;
+    if (typeof typed === 'string' && typeof own === 'string' && collectErrors(errors).length)
+      return item({ __errors: [own] });
     return item(errors);
   };
   const item = (errors: unknown) => {
     const messages = collectErrors(errors);
-    return { validateStatus: messages.length ? ('error' as const) : undefined, help: messages.join(' ') || undefined, extra: lockedText };
+    return {
+      validateStatus: messages.length ? ('error' as const) : undefined,
+      help: messages.join(' ') || undefined,
+      extra: lockedText,
+    };
   };
-  const hasPoint = inRange(value.lat, value.lng);
+  const hasPoint = inRange(value);
   const mapHeight = options.mapHeight ?? 220;
   return (
     <Form component={false} layout="vertical">
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Form.Item label={title} required={required || requiredKeys.has('place_id')} htmlFor={`${id}_search`} {...item(placeErrors)}>
+          <Form.Item
+            label={title}
+            required={required || requiredKeys.has('place_id')}
+            htmlFor={`${id}_search`}
+            {...item(placeErrors)}
+          >
             <AutoComplete
               id={`${id}_search`}
               value={text}
@@ -183,7 +238,8 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
               onBlur={() => void settle()}
               onChange={(next) => {
                 // Typing away from the chosen address un-chooses it; the coordinates stay until another place is found.
-                if (value.place_id && next !== value.formatted_address) set({ ...value, place_id: undefined, formatted_address: undefined });
+                if (value.place_id && next !== value.formatted_address)
+                  set({ ...value, place_id: undefined, formatted_address: undefined });
               }}
               disabled={locked}
               placeholder="Search a place, area or PIN code"
@@ -192,7 +248,12 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item label={properties.lat?.title ?? 'Latitude'} required={requiredKeys.has('lat')} htmlFor={`${id}_lat`} {...coordinateItem(latErrors, value.lat, 'lat')}>
+          <Form.Item
+            label={property('lat')?.title ?? 'Latitude'}
+            required={requiredKeys.has('lat')}
+            htmlFor={`${id}_lat`}
+            {...coordinateItem(latErrors, value.lat, 'lat')}
+          >
             <Input
               id={`${id}_lat`}
               inputMode="decimal"
@@ -206,7 +267,12 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
           </Form.Item>
         </Col>
         <Col xs={12} md={6}>
-          <Form.Item label={properties.lng?.title ?? 'Longitude'} required={requiredKeys.has('lng')} htmlFor={`${id}_lng`} {...coordinateItem(lngErrors, value.lng, 'lng')}>
+          <Form.Item
+            label={property('lng')?.title ?? 'Longitude'}
+            required={requiredKeys.has('lng')}
+            htmlFor={`${id}_lng`}
+            {...coordinateItem(lngErrors, value.lng, 'lng')}
+          >
             <Input
               id={`${id}_lng`}
               inputMode="decimal"
@@ -223,7 +289,13 @@ export function GeoPointField({ formData, onChange, errorSchema, schema, uiSchem
           <Col span={24} data-testid="point-map">
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: mapHeight }} />}>
               <MapView
-                markers={[placeMarker({ lat: value.lat as number, lng: value.lng as number, title: value.formatted_address || title })]}
+                markers={[
+                  placeMarker({
+                    lat: value.lat,
+                    lng: value.lng,
+                    title: value.formatted_address || title,
+                  }),
+                ]}
                 zoom={PLACE_MAP_ZOOM}
                 height={mapHeight}
               />

@@ -24,7 +24,18 @@ export interface IdListInputProps {
 export const idListErrors = (schema: object, value: string | undefined) => (value ? validate(schema, value) : []);
 
 /** A comma-separated list of numeric ids, checked as typed (the messages come from the schema). */
-export function IdListInput({ id, value, schema, placeholder, disabled, locked, errors = [], quietWhen, onChange, onBlur }: IdListInputProps) {
+export function IdListInput({
+  id,
+  value,
+  schema,
+  placeholder,
+  disabled,
+  locked,
+  errors = [],
+  quietWhen,
+  onChange,
+  onBlur,
+}: IdListInputProps) {
   const live = idListErrors(schema, value);
   const shown = quietWhen ? [] : [...new Set([...live, ...errors])];
   return (
@@ -42,20 +53,32 @@ export function IdListInput({ id, value, schema, placeholder, disabled, locked, 
         {locked && !disabled && <Button onClick={() => onChange(undefined)}>Clear</Button>}
       </Space.Compact>
       {shown.map((text) => (
-        <Typography.Text key={text} type="danger" role="alert">{text}</Typography.Text>
+        <Typography.Text key={text} type="danger" role="alert">
+          {text}
+        </Typography.Text>
       ))}
     </Space>
   );
 }
 
 /** `ui:widget: 'idList'`: a text field of comma-separated numeric ids with live messages. */
-export function IdListWidget({ id, value, schema, onChange, onBlur, disabled, readonly, options, rawErrors }: WidgetProps) {
+export function IdListWidget({
+  id,
+  value,
+  schema,
+  onChange,
+  onBlur,
+  disabled,
+  readonly,
+  options,
+  rawErrors,
+}: WidgetProps) {
   return (
     <IdListInput
       id={id}
-      value={value as string | undefined}
+      value={typeof value === 'string' ? value : undefined}
       schema={schema}
-      placeholder={options.placeholder as string | undefined}
+      placeholder={options.placeholder}
       disabled={disabled || readonly}
       quietWhen={Boolean(rawErrors?.length)}
       onChange={(next) => onChange(next)}

@@ -1,19 +1,26 @@
 import { CheckCircleFilled, WarningFilled } from '@ant-design/icons';
 import { Button, Input, Space, Typography, theme } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
+import { isRecord } from '../data/pick';
 
 /** What a JSON text holds, read by parsing it: an object, or why not (empty text is neither). */
-export type JsonReading = { kind: 'empty' } | { kind: 'object'; value: Record<string, unknown> } | { kind: 'invalid'; reason: string };
+export type JsonReading =
+  | { kind: 'empty' }
+  | { kind: 'object'; value: Record<string, unknown> }
+  | { kind: 'invalid'; reason: string };
 
 /** Parses a JSON text for the editor: an object, or the parser's reason, or that it is JSON but no object. */
 export function readJsonObject(text: string | undefined): JsonReading {
-  if (!text || !text.trim()) return { kind: 'empty' };
+  if (!text?.trim()) return { kind: 'empty' };
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { kind: 'object', value: value as Record<string, unknown> };
-    return { kind: 'invalid', reason: `A JSON object ({ … }) is needed, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}` };
+    if (isRecord(value)) return { kind: 'object', value };
+    return {
+      kind: 'invalid',
+      reason: `A JSON object ({ … }) is needed, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`,
+    };
   } catch (error) {
-    return { kind: 'invalid', reason: (error as Error).message };
+    return { kind: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -25,8 +32,19 @@ const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
  * object. The field's schema (format `json-object`) gives the form's own message ('Invalid JSON') on submit.
  * `ui:options.rows` sets its height (default 10).
  */
-export function JsonEditorWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, options, placeholder, rawErrors }: WidgetProps) {
-  const text = (value as string | undefined) ?? '';
+export function JsonEditorWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  options,
+  placeholder,
+  rawErrors,
+}: WidgetProps) {
+  const text = typeof value === 'string' ? value : '';
   const reading = readJsonObject(text);
   const hintId = `${id}__json`;
   const { token } = theme.useToken();
@@ -35,7 +53,7 @@ export function JsonEditorWidget({ id, value, onChange, onBlur, onFocus, disable
       <Input.TextArea
         id={id}
         value={text}
-        rows={(options.rows as number | undefined) ?? 10}
+        rows={typeof options.rows === 'number' ? options.rows : 10}
         placeholder={placeholder || '{ "key": "value" }'}
         disabled={disabled || readonly}
         spellCheck={false}
@@ -51,7 +69,8 @@ export function JsonEditorWidget({ id, value, onChange, onBlur, onFocus, disable
         {reading.kind === 'object' && (
           <Typography.Text>
             <CheckCircleFilled style={{ color: token.colorSuccess, marginInlineEnd: 6 }} />
-            JSON object with {Object.keys(reading.value).length} {Object.keys(reading.value).length === 1 ? 'key' : 'keys'}
+            JSON object with {Object.keys(reading.value).length}{' '}
+            {Object.keys(reading.value).length === 1 ? 'key' : 'keys'}
           </Typography.Text>
         )}
         {reading.kind === 'invalid' && (

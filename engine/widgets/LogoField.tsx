@@ -1,7 +1,9 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Avatar, Button, Form, Space, Upload } from 'antd';
 import type { FieldProps } from '@rjsf/utils';
+import { pick } from '../data/pick';
 import { collectErrors } from './PlaceField';
+import { editedRecord, isText, optional, uiOptions } from './uiOptions';
 
 interface LogoValue {
   name: string;
@@ -20,9 +22,20 @@ export function readBase64(file: Blob): Promise<string> {
 }
 
 /** A logo upload: keeps the image as base64 in the form data and previews it (or the edited record's stored `logoUrl`). */
-export function LogoField({ formData, onChange, errorSchema, fieldPathId, disabled, readonly, uiSchema, registry }: FieldProps<LogoValue>) {
+export function LogoField({
+  formData,
+  onChange,
+  errorSchema,
+  fieldPathId,
+  disabled,
+  readonly,
+  uiSchema,
+  registry,
+}: FieldProps<LogoValue>) {
   const errors = collectErrors(errorSchema);
-  const stored = (registry.formContext as { record?: { logoUrl?: string | null } } | undefined)?.record?.logoUrl ?? (uiSchema?.['ui:options']?.currentUrl as string | undefined);
+  const stored =
+    optional(pick(editedRecord(registry.formContext), 'logoUrl'), isText) ??
+    optional(uiOptions(uiSchema).currentUrl, isText);
   const preview = formData?.data ? `data:${formData.type};base64,${formData.data}` : stored;
   return (
     <Form.Item label="Logo" validateStatus={errors.length ? 'error' : undefined} help={errors.join(' ') || undefined}>

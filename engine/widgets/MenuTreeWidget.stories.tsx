@@ -17,7 +17,10 @@ const meta = {
   title: 'Engine/Widgets/MenuTreeWidget',
   component: WidgetForm,
   args: {
-    schema: { type: 'object', properties: { extracontext: { type: 'array', title: 'Menu List', items: { type: 'string' } } } },
+    schema: {
+      type: 'object',
+      properties: { extracontext: { type: 'array', title: 'Menu List', items: { type: 'string' } } },
+    },
     uiSchema: { extracontext: { 'ui:widget': 'menuTree', 'ui:options': { items } } },
   },
 } satisfies Meta<typeof WidgetForm>;
@@ -25,7 +28,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const formData = (canvasElement: HTMLElement) => JSON.parse(within(canvasElement).getByTestId('form-data').textContent ?? '{}') as { extracontext?: string[] };
+const formData = (canvasElement: HTMLElement) =>
+  JSON.parse(within(canvasElement).getByTestId('form-data').textContent ?? '{}') as { extracontext?: string[] };
 
 /** Choosing a child also chooses its parent. */
 export const ChildBringsParent: Story = {

@@ -1,6 +1,8 @@
 import { Tree, Typography } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import type { DataNode } from 'antd/es/tree';
+import { isRecord } from '../data/pick';
+import { isListOf, isText, isTextList } from './uiOptions';
 
 /** One entry of the tree: its value, label and the value of its parent (null at the top). */
 export interface TreeItem {
@@ -8,6 +10,11 @@ export interface TreeItem {
   label: string;
   parent: string | null;
 }
+
+const isTreeItems = isListOf(
+  (value: unknown): value is TreeItem =>
+    isRecord(value) && isText(value.value) && isText(value.label) && (value.parent === null || isText(value.parent)),
+);
 
 /** Builds antd tree nodes from flat items; children whose parent is missing show at the top. */
 export function treeNodes(items: readonly TreeItem[]): DataNode[] {
@@ -26,16 +33,26 @@ export function treeNodes(items: readonly TreeItem[]): DataNode[] {
  * The selection after checking or unchecking one entry: checking adds its ancestors (a child needs its
  * parent), unchecking removes its descendants.
  */
-export function toggleInTree(items: readonly TreeItem[], selected: readonly string[], value: string, checked: boolean): string[] {
+export function toggleInTree(
+  items: readonly TreeItem[],
+  selected: readonly string[],
+  value: string,
+  checked: boolean,
+): string[] {
   const byValue = new Map(items.map((item) => [item.value, item]));
   const next = new Set(selected);
   if (checked) {
-    for (let at: string | null | undefined = value; at && byValue.has(at) && !next.has(at); at = byValue.get(at)?.parent) next.add(at);
+    for (
+      let at: string | null | undefined = value;
+      at && byValue.has(at) && !next.has(at);
+      at = byValue.get(at)?.parent
+    )
+      next.add(at);
     next.add(value);
   } else {
     const drop = (v: string) => {
       next.delete(v);
-      items.filter((item) => item.parent === v).forEach((item) => drop(item.value));
+      for (const item of items) if (item.parent === v) drop(item.value);
     };
     drop(value);
   }
@@ -55,7 +72,7 @@ export interface MenuTreeInputProps {
 export function MenuTreeInput({ id, items, value = [], disabled, onChange }: MenuTreeInputProps) {
   if (!items.length) return <Typography.Text type="secondary">No entries</Typography.Text>;
   return (
-    <div id={id} role="group" aria-label="Menu List">
+    <fieldset id={id} aria-label="Menu List" style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
       <Tree
         checkable
         checkStrictly
@@ -66,7 +83,7 @@ export function MenuTreeInput({ id, items, value = [], disabled, onChange }: Men
         checkedKeys={{ checked: [...value], halfChecked: [] }}
         onCheck={(_, info) => onChange(toggleInTree(items, value, String(info.node.key), info.checked))}
       />
-    </div>
+    </fieldset>
   );
 }
 
@@ -75,8 +92,8 @@ export function MenuTreeWidget({ id, value, onChange, disabled, readonly, option
   return (
     <MenuTreeInput
       id={id}
-      items={(options.items as TreeItem[] | undefined) ?? []}
-      value={value as string[] | undefined}
+      items={isTreeItems(options.items) ? options.items : []}
+      value={isTextList(value) ? value : undefined}
       disabled={disabled || readonly}
       onChange={(next) => onChange(next)}
     />

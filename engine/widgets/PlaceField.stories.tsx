@@ -10,7 +10,13 @@ import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 const meta = {
   title: 'Engine/Widgets/PlaceField',
   component: WidgetForm,
-  args: oneField({ schema: routeBodySchema, uiSchema: { origin: { 'ui:field': 'place', 'ui:title': 'Loading Point', 'ui:options': { fullWidth: true } } } }, 'origin'),
+  args: oneField(
+    {
+      schema: routeBodySchema,
+      uiSchema: { origin: { 'ui:field': 'place', 'ui:title': 'Loading Point', 'ui:options': { fullWidth: true } } },
+    },
+    'origin',
+  ),
   parameters: { api: consoleApi },
 } satisfies Meta<typeof WidgetForm>;
 
@@ -46,9 +52,19 @@ export const Missing: Story = {
 
 /** The Haldia dock as a known place of Tata Steel: what the place search and the fetch by cpId answer. */
 const haldiaDock = {
-  cpId: 'cp_tsl_haldia', cpCode: 'TSL-HAL-DOCK', label: 'Haldia Dock Complex', address: places.haldia.formatted_address, geofenceRadius: 1.5,
-  updatedBy: 'ops@demo.local', updatedAt: 0, partnerId: null,
-  google: { place_id: places.haldia.place_id, formatted_address: places.haldia.formatted_address, geometry: places.haldia.geometry },
+  cpId: 'cp_tsl_haldia',
+  cpCode: 'TSL-HAL-DOCK',
+  label: 'Haldia Dock Complex',
+  address: places.haldia.formatted_address,
+  geofenceRadius: 1.5,
+  updatedBy: 'ops@demo.local',
+  updatedAt: 0,
+  partnerId: null,
+  google: {
+    place_id: places.haldia.place_id,
+    formatted_address: places.haldia.formatted_address,
+    geometry: places.haldia.geometry,
+  },
 };
 
 /** With a company chosen, the company's known places come first ('Known places'), then the geocoder's ('Places'). */
@@ -57,7 +73,9 @@ export const KnownPlaces: Story = {
     route: at('/routes/add', tataSteel),
     api: {
       ...consoleApi,
-      [fixtureKey(companyCalls.placeSearch)]: ok([{ cpId: haldiaDock.cpId, cpCode: haldiaDock.cpCode, label: haldiaDock.label, address: haldiaDock.address }]),
+      [fixtureKey(companyCalls.placeSearch)]: ok([
+        { cpId: haldiaDock.cpId, cpCode: haldiaDock.cpCode, label: haldiaDock.label, address: haldiaDock.address },
+      ]),
       [fixtureKey(placeCalls.placeFetch)]: ok([haldiaDock]),
     },
   },
@@ -65,7 +83,9 @@ export const KnownPlaces: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('combobox'), 'Haldia');
     await expect(await screen.findByText('Known places')).toBeInTheDocument();
-    await userEvent.click(await screen.findByText(`Haldia Dock Complex (TSL-HAL-DOCK) - ${places.haldia.formatted_address}`));
+    await userEvent.click(
+      await screen.findByText(`Haldia Dock Complex (TSL-HAL-DOCK) - ${places.haldia.formatted_address}`),
+    );
     await expect(await canvas.findByDisplayValue('TSL-HAL-DOCK')).toBeInTheDocument();
     await expect(canvas.getByDisplayValue('1.5')).toBeInTheDocument();
   },

@@ -46,7 +46,7 @@ export interface PlaceholderTokensProps {
  * are several, e.g. a value, an IF or an IF-ELSE block) to the clipboard and says so, with a note on how to paste.
  */
 export function PlaceholderTokens({ tokens, formats, copied, note }: PlaceholderTokensProps) {
-  const { data } = useEndpoint<string[]>(tokens, {}, true);
+  const { data } = useEndpoint(tokens, {}, true);
   const [format, setFormat] = useState(0);
   const copy = async (token: string) => {
     const text = formatToken(formats[format]?.format ?? '$', token);
@@ -55,8 +55,14 @@ export function PlaceholderTokens({ tokens, formats, copied, note }: Placeholder
   return (
     <Flex vertical gap="small" style={{ maxWidth: 520 }}>
       {formats.length > 1 && (
-        <Radio.Group size="small" optionType="button" value={format} onChange={(e) => setFormat(e.target.value as number)} aria-label="Copy tokens as"
-          options={formats.map((f, i) => ({ value: i, label: f.label }))} />
+        <Radio.Group
+          size="small"
+          optionType="button"
+          value={format}
+          onChange={(e) => setFormat(Number(e.target.value))}
+          aria-label="Copy tokens as"
+          options={formats.map((f, i) => ({ value: i, label: f.label }))}
+        />
       )}
       <Space size={[4, 4]} wrap role="group" aria-label="Placeholder tokens">
         {(Array.isArray(data) ? data : []).map((token) => (

@@ -14,12 +14,32 @@ const remoteSelect = (endpoint: object, labelField: string, placeholder: string,
 });
 /** A master material picker (options not scoped to a company). */
 const masterMaterial = oneField(
-  { schema: masterMaterialSchema, uiSchema: { ftMaterialId: remoteSelect(endpoint(mainCalls.masterMaterials), 'type', 'Select master material', 'Error while fetching all materials') } },
+  {
+    schema: masterMaterialSchema,
+    uiSchema: {
+      ftMaterialId: remoteSelect(
+        endpoint(mainCalls.masterMaterials),
+        'type',
+        'Select master material',
+        'Error while fetching all materials',
+      ),
+    },
+  },
   'ftMaterialId',
 );
 /** A transporter picker (options of the selected company). */
 const transporter = oneField(
-  { schema: routeMasterFormSchema, uiSchema: { partnerId: remoteSelect(endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }), 'name', 'Select transporter', 'Error while fetching details') } },
+  {
+    schema: routeMasterFormSchema,
+    uiSchema: {
+      partnerId: remoteSelect(
+        endpoint(companyCalls.partners, { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } }),
+        'name',
+        'Select transporter',
+        'Error while fetching details',
+      ),
+    },
+  },
   'partnerId',
 );
 

@@ -47,7 +47,10 @@ const meta = {
   title: 'Engine/Widgets/RemoteTagsWidget',
   component: WidgetForm,
   args: config,
-  parameters: { route: at('/display-alert-ticket/add', tataSteel), api: { ...consoleApi, [fixtureKey(dataCalls.alertList)]: alertList } },
+  parameters: {
+    route: at('/display-alert-ticket/add', tataSteel),
+    api: { ...consoleApi, [fixtureKey(dataCalls.alertList)]: alertList },
+  },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

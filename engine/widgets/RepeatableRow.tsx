@@ -7,7 +7,15 @@ import type { CSSProperties, MouseEventHandler, ReactNode } from 'react';
  * the theme's tokens, its fields on the left and its icon buttons (`RowIconButton`) at its top right, so every
  * repeatable group of the console looks and is operated the same way.
  */
-export function RepeatableRow({ children, buttons, testId }: { children: ReactNode; buttons?: ReactNode; testId?: string }) {
+export function RepeatableRow({
+  children,
+  buttons,
+  testId,
+}: {
+  children: ReactNode;
+  buttons?: ReactNode;
+  testId?: string;
+}) {
   const { token } = theme.useToken();
   const style: CSSProperties = {
     border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
@@ -44,7 +52,16 @@ export interface RowIconButtonProps {
 export function RowIconButton({ label, icon, onClick, disabled, danger, id, className }: RowIconButtonProps) {
   return (
     <Tooltip title={label}>
-      <Button id={id} className={className} type="text" danger={danger} icon={icon} aria-label={label} disabled={disabled} onClick={onClick} />
+      <Button
+        id={id}
+        className={className}
+        type="text"
+        danger={danger}
+        icon={icon}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      />
     </Tooltip>
   );
 }
@@ -56,7 +73,14 @@ export function RowIconButton({ label, icon, onClick, disabled, danger, id, clas
  */
 export function AddRowButton({ label, onClick, disabled, id, className }: Omit<RowIconButtonProps, 'icon' | 'danger'>) {
   return (
-    <Button id={id} className={className} type="dashed" icon={<PlusOutlined aria-hidden />} onClick={onClick} disabled={disabled}>
+    <Button
+      id={id}
+      className={className}
+      type="dashed"
+      icon={<PlusOutlined aria-hidden />}
+      onClick={onClick}
+      disabled={disabled}
+    >
       {label.replace(/^\+\s*/, '')}
     </Button>
   );

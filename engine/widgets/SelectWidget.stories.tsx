@@ -6,11 +6,22 @@ import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
 /** A UI config's module: two choices shown by their labels. */
 const uiModule = oneField(
-  { schema: uiConfigFormSchema, uiSchema: { featureKey: { 'ui:placeholder': 'Select field', 'ui:enumNames': uiConfigFormSchema.properties.featureKey.enum.map((key) => UI_MODULES[key]) } } },
+  {
+    schema: uiConfigFormSchema,
+    uiSchema: {
+      featureKey: {
+        'ui:placeholder': 'Select field',
+        'ui:enumNames': uiConfigFormSchema.properties.featureKey.enum.map((key) => UI_MODULES[key]),
+      },
+    },
+  },
   'featureKey',
 );
 /** An alert's name: a long list of choices. */
-const alertName = oneField({ schema: alertFormSchema, uiSchema: { Alert_Name: { 'ui:placeholder': 'Select alert name' } } }, 'Alert_Name');
+const alertName = oneField(
+  { schema: alertFormSchema, uiSchema: { Alert_Name: { 'ui:placeholder': 'Select alert name' } } },
+  'Alert_Name',
+);
 
 const meta = {
   title: 'Engine/Widgets/SelectWidget',

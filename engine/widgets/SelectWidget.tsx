@@ -1,25 +1,56 @@
 import { Select } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 
-type Choice = string | number | boolean;
+/** A value an enum or oneOf offers that the select can hold (a JSON scalar). */
+type Choice = string | number | boolean | null;
+
+const isChoice = (value: unknown): value is Choice =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /**
  * The select of every enum and oneOf field: antd's Select over the schema's options, with the placeholder shown as
  * a placeholder (not as a blank option one can pick, as the theme's select does) and a clear button only where
  * the field is optional.
  */
-export function SelectWidget({ id, options, value, required, disabled, readonly, multiple, placeholder, autofocus, onChange, onBlur, onFocus }: WidgetProps) {
-  const choices = (options.enumOptions ?? []).map((option) => ({
-    value: option.value as Choice,
-    label: option.label,
-    disabled: Array.isArray(options.enumDisabled) && options.enumDisabled.includes(option.value),
-  }));
+export function SelectWidget({
+  id,
+  options,
+  value,
+  required,
+  disabled,
+  readonly,
+  multiple,
+  placeholder,
+  autofocus,
+  onChange,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
+  const choices = (options.enumOptions ?? []).flatMap((option) =>
+    isChoice(option.value)
+      ? [
+          {
+            value: option.value,
+            label: option.label,
+            disabled: Array.isArray(options.enumDisabled) && options.enumDisabled.some((off) => off === option.value),
+          },
+        ]
+      : [],
+  );
+  const shown: Choice | Choice[] | undefined =
+    value === undefined || value === null
+      ? undefined
+      : Array.isArray(value)
+        ? value.filter(isChoice)
+        : isChoice(value)
+          ? value
+          : undefined;
   const empty = multiple ? [] : options.emptyValue;
   return (
     <Select
       id={id}
       mode={multiple ? 'multiple' : undefined}
-      value={(value ?? undefined) as Choice | Choice[] | undefined}
+      value={shown}
       options={choices}
       placeholder={placeholder || undefined}
       allowClear={!required}

@@ -20,11 +20,30 @@ export interface TemplatePopupProps {
  * The template text's dialog: the text under its title, the empty message of a refused Save under it, then the
  * clickable placeholder tokens; Save and Cancel. Mounted only while open, so its opener gets focus back.
  */
-export function TemplatePopup({ title, draft, error, rows, maxLength, tokens, onEdit, onSave, onCancel }: TemplatePopupProps) {
+export function TemplatePopup({
+  title,
+  draft,
+  error,
+  rows,
+  maxLength,
+  tokens,
+  onEdit,
+  onSave,
+  onCancel,
+}: TemplatePopupProps) {
   useReturnFocus();
   const errorId = useId();
   return (
-    <Modal open title={title} okText="Save" cancelText="Cancel" onOk={onSave} onCancel={onCancel} width={640} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      okText="Save"
+      cancelText="Cancel"
+      onOk={onSave}
+      onCancel={onCancel}
+      width={640}
+      destroyOnHidden
+    >
       <Flex vertical gap="small">
         <Input.TextArea
           autoFocus
@@ -37,7 +56,11 @@ export function TemplatePopup({ title, draft, error, rows, maxLength, tokens, on
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => onEdit(e.target.value)}
         />
-        {error && <Typography.Text id={errorId} type="danger" role="alert">{error}</Typography.Text>}
+        {error && (
+          <Typography.Text id={errorId} type="danger" role="alert">
+            {error}
+          </Typography.Text>
+        )}
         <Typography.Text strong>Click a placeholder to copy it</Typography.Text>
         {tokens}
       </Flex>

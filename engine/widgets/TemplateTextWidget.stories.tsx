@@ -11,7 +11,11 @@ import { endpoint } from '../data/endpoint';
 const tokens = endpoint(notificationCalls.configFormFields, { scoped: false });
 const VALUE = { label: 'Value', format: '{{$}}' };
 const options = (formats: readonly { label: string; format: string }[]) => ({
-  tokens, formats, copied: '$ copied to clipboard', note: NOTIFICATION_CONFIG_MSG.pasteNote, rows: 5,
+  tokens,
+  formats,
+  copied: '$ copied to clipboard',
+  note: NOTIFICATION_CONFIG_MSG.pasteNote,
+  rows: 5,
 });
 const body = (formats: readonly { label: string; format: string }[]) => ({
   schema: { type: 'object', properties: { body: { type: 'string', title: 'Body', maxLength: 10_000 } } },
@@ -44,7 +48,11 @@ export const SmsContent: Story = {
 /** A webhook body: tokens copy as a value, an IF block or an IF-ELSE block. */
 export const WebhookBody: Story = {
   args: {
-    ...body([VALUE, { label: 'IF', format: '{{#if $}}{{$}}{{/if}}' }, { label: 'IF-ELSE', format: '{{#if $}}{{$}}{{else}}{{/if}}' }]),
+    ...body([
+      VALUE,
+      { label: 'IF', format: '{{#if $}}{{$}}{{/if}}' },
+      { label: 'IF-ELSE', format: '{{#if $}}{{$}}{{else}}{{/if}}' },
+    ]),
     formData: { body: '{"tripId": "{{trip_id}}", "delay": "{{#if delay_minutes}}{{delay_minutes}}{{else}}0{{/if}}"}' },
   },
   play: async ({ canvasElement }) => {
@@ -58,7 +66,12 @@ export const Disabled: Story = { args: { ...body([VALUE]), disabled: true, formD
 
 const popup = (title: string, empty: string, max: number, rows: number) => ({
   schema: { type: 'object', properties: { text: { type: 'string', title, maxLength: max } } },
-  uiSchema: { text: { 'ui:widget': 'templateText', 'ui:options': { ...options([VALUE]), rows, popup: { open: `Edit ${title}`, title, empty } } } },
+  uiSchema: {
+    text: {
+      'ui:widget': 'templateText',
+      'ui:options': { ...options([VALUE]), rows, popup: { open: `Edit ${title}`, title, empty } },
+    },
+  },
 });
 const formData = (canvasElement: HTMLElement) => within(canvasElement).getByTestId('form-data').textContent ?? '';
 
@@ -67,7 +80,10 @@ const formData = (canvasElement: HTMLElement) => within(canvasElement).getByTest
  * leaves the form as it was; Save writes the subject into the form.
  */
 export const SubjectPopup: Story = {
-  args: { ...popup('Subject', NOTIFICATION_CONFIG_MSG.subjectPopup, 500, 1), formData: { text: 'Eta Breach: trip {{trip_id}}' } },
+  args: {
+    ...popup('Subject', NOTIFICATION_CONFIG_MSG.subjectPopup, 500, 1),
+    formData: { text: 'Eta Breach: trip {{trip_id}}' },
+  },
   play: async ({ canvasElement }) => {
     const open = within(canvasElement).getByRole('button', { name: 'Edit Subject' });
     await userEvent.click(open);
@@ -111,7 +127,10 @@ export const SmsContentPopup: Story = {
 
 /** A WhatsApp content popup with the WhatsApp message for an empty Save. */
 export const WhatsappContentPopup: Story = {
-  args: { ...popup('WhatsApp Content', NOTIFICATION_CONFIG_MSG.whatsappContent, 10_000, 4), formData: { text: 'Long stoppage of {{vehicle_number}}' } },
+  args: {
+    ...popup('WhatsApp Content', NOTIFICATION_CONFIG_MSG.whatsappContent, 10_000, 4),
+    formData: { text: 'Long stoppage of {{vehicle_number}}' },
+  },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Edit WhatsApp Content' }));
     const dialog = within(await screen.findByRole('dialog'));

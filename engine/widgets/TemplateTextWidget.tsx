@@ -1,9 +1,11 @@
 import { Button, Flex, Input, Popover } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
-import type { Endpoint } from '../data/endpoint';
+import { isEndpoint, type Endpoint } from '../data/endpoint';
+import { isRecord } from '../data/pick';
 import { PlaceholderTokens, type TokenFormat } from './PlaceholderTokens';
 import { TemplatePopup } from './TemplatePopup';
 import { useTemplatePopup, type TemplatePopupOptions } from './useTemplatePopup';
+import { isListOf, isNumber, isText, optional, required } from './uiOptions';
 
 export { formatToken, type TokenFormat } from './PlaceholderTokens';
 export type { TemplatePopupOptions } from './useTemplatePopup';
@@ -28,6 +30,26 @@ export interface TemplateTextOptions {
   popup?: TemplatePopupOptions;
 }
 
+const isFormats = isListOf(
+  (value: unknown): value is TokenFormat => isRecord(value) && isText(value.label) && isText(value.format),
+);
+const isPopup = (value: unknown): value is TemplatePopupOptions =>
+  isRecord(value) && isText(value.open) && isText(value.title) && isText(value.empty);
+
+/**
+ * The template text's options as its config wrote them: without its tokens' call, their formats and the copied
+ * message it cannot work, and says so; another option left out or malformed is not set.
+ */
+const templateTextOptions = (options: Record<string, unknown>): TemplateTextOptions => ({
+  tokens: required(options.tokens, isEndpoint, 'templateText: ui:options.tokens'),
+  formats: required(options.formats, isFormats, 'templateText: ui:options.formats'),
+  copied: required(options.copied, isText, 'templateText: ui:options.copied'),
+  note: optional(options.note, isText),
+  rows: optional(options.rows, isNumber),
+  placeholder: optional(options.placeholder, isText),
+  popup: optional(options.popup, isPopup),
+});
+
 /** The rows of the dialog's text area: a one-line field (a subject) still gets room to read its tokens. */
 const popupRows = (rows: number) => Math.max(rows, 3);
 
@@ -37,8 +59,18 @@ const popupRows = (rows: number) => Math.max(rows, 3);
  * with `popup` in a dialog that edits the text too. The engine knows no template language: the formats are the
  * config's.
  */
-export function TemplateTextWidget({ id, value, onChange, onBlur, disabled, readonly, options, rawErrors, schema }: WidgetProps) {
-  const { tokens, formats, copied, note, rows = 4, placeholder, popup } = options as unknown as TemplateTextOptions;
+export function TemplateTextWidget({
+  id,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  readonly,
+  options,
+  rawErrors,
+  schema,
+}: WidgetProps) {
+  const { tokens, formats, copied, note, rows = 4, placeholder, popup } = templateTextOptions(options);
   const dialog = useTemplatePopup(value, popup?.empty ?? '', (text) => onChange(text));
   const list = <PlaceholderTokens tokens={tokens} formats={formats} copied={copied} note={note} />;
   const locked = disabled || readonly;
@@ -56,10 +88,14 @@ export function TemplateTextWidget({ id, value, onChange, onBlur, disabled, read
       />
       <div>
         {popup ? (
-          <Button size="small" type="link" disabled={locked} style={{ paddingInline: 0 }} onClick={dialog.show}>{popup.open}</Button>
+          <Button size="small" type="link" disabled={locked} style={{ paddingInline: 0 }} onClick={dialog.show}>
+            {popup.open}
+          </Button>
         ) : (
           <Popover content={list} title="Click a placeholder to copy it" trigger="click" placement="bottomLeft">
-            <Button size="small" type="link" disabled={locked} style={{ paddingInline: 0 }}>Placeholders</Button>
+            <Button size="small" type="link" disabled={locked} style={{ paddingInline: 0 }}>
+              Placeholders
+            </Button>
           </Popover>
         )}
       </div>

@@ -18,23 +18,29 @@ export interface GeoPlace {
 }
 
 /** At most 10 suggestions, India only (spec 000 section 7), from the platform API's geocoder. */
-export async function suggestPlaces(input: string, signal?: AbortSignal): Promise<{ place_id: string; description: string }[]> {
+export async function suggestPlaces(
+  input: string,
+  signal?: AbortSignal,
+): Promise<{ place_id: string; description: string }[]> {
   if (input.trim().length < SEARCH_MIN_CHARS) return [];
-  const result = await callEndpoint<{ place_id: string; description: string }[]>(autocomplete, { query: { input } }, { quiet: true, signal });
+  const result = await callEndpoint(autocomplete, { query: { input } }, { quiet: true, signal });
   return result.ok && Array.isArray(result.data) ? result.data.slice(0, 10) : [];
 }
 
 /** Details of a suggested place: its address and coordinates. */
 export async function placeDetails(placeId: string): Promise<GeoPlace | null> {
-  const result = await callEndpoint<GeoPlace>(details, { query: { place_id: placeId } });
+  const result = await callEndpoint(details, { query: { place_id: placeId } });
   return result.ok && result.data ? result.data : null;
 }
 
 const geocodeCall = endpoint(mapCalls.geocode);
 
 /** The first place the geocoder finds for `query` (an address, or `latlng` as 'lat,lng'), or null. */
-async function geocodeFirst(query: { address: string } | { latlng: string }, signal?: AbortSignal): Promise<GeoPlace | null> {
-  const result = await callEndpoint<GeoPlace[]>(geocodeCall, { query }, { quiet: true, signal });
+async function geocodeFirst(
+  query: { address: string } | { latlng: string },
+  signal?: AbortSignal,
+): Promise<GeoPlace | null> {
+  const result = await callEndpoint(geocodeCall, { query }, { quiet: true, signal });
   return result.ok && Array.isArray(result.data) && result.data[0] ? result.data[0] : null;
 }
 
@@ -62,13 +68,17 @@ export interface KnownPlaceHit {
 /** The company's known places (and those kept for its partners) whose label, code or address has `q`. */
 export async function searchKnownPlaces(q: string, scope: Scope, signal?: AbortSignal): Promise<KnownPlaceHit[]> {
   if (!scope.companyId || q.trim().length < SEARCH_MIN_CHARS) return [];
-  const result = await callEndpoint<KnownPlaceHit[]>(placeSearch, { scope, query: { q: q.trim().slice(0, 100), children: true } }, { quiet: true, signal });
+  const result = await callEndpoint(
+    placeSearch,
+    { scope, query: { q: q.trim().slice(0, 100), children: true } },
+    { quiet: true, signal },
+  );
   return result.ok && Array.isArray(result.data) ? result.data.slice(0, 10) : [];
 }
 
 /** A known place in full (its Google place and radius), read by cpId; a TRANSPORTER's for the chosen consignor. */
 export async function knownPlace(cpId: string, scope: Scope): Promise<KnownPlace | null> {
   const query = { cpId, ...(scope.consignorId ? { partnerId: scope.consignorId } : {}) };
-  const result = await callEndpoint<KnownPlace[]>(placeFetch, { scope, query }, { quiet: true });
+  const result = await callEndpoint(placeFetch, { scope, query }, { quiet: true });
   return result.ok && Array.isArray(result.data) && result.data[0] ? result.data[0] : null;
 }

@@ -60,18 +60,46 @@ export function formRegistry(extra: Partial<FormRegistry> = {}): FormRegistry {
   return { widgets: { ...widgets, ...extra.widgets }, fields: { ...fields, ...extra.fields } };
 }
 
-const BUILT_IN_WIDGETS = new Set(['text', 'textarea', 'select', 'radio', 'checkbox', 'checkboxes', 'hidden', 'updown', 'range', 'password', 'email', 'uri', 'date', 'switch']);
+const BUILT_IN_WIDGETS = new Set([
+  'text',
+  'textarea',
+  'select',
+  'radio',
+  'checkbox',
+  'checkboxes',
+  'hidden',
+  'updown',
+  'range',
+  'password',
+  'email',
+  'uri',
+  'date',
+  'switch',
+]);
 
 /** Throws, naming the config, when a uiSchema names a widget or field that is not registered (default: the built-in ones). */
-export function checkUiSchema(uiSchema: UiSchema | undefined, configName: string, registry: FormRegistry = formRegistry()): void {
+export function checkUiSchema(
+  uiSchema: UiSchema | undefined,
+  configName: string,
+  registry: FormRegistry = formRegistry(),
+): void {
   const visit = (node: unknown, path: string) => {
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'ui:widget' && typeof value === 'string' && !Object.hasOwn(registry.widgets, value) && !BUILT_IN_WIDGETS.has(value)) {
-        throw new Error(`Unknown widget "${value}" at ${path || '(root)'} in config "${configName}": ${JSON.stringify(uiSchema)}`);
+      if (
+        key === 'ui:widget' &&
+        typeof value === 'string' &&
+        !Object.hasOwn(registry.widgets, value) &&
+        !BUILT_IN_WIDGETS.has(value)
+      ) {
+        throw new Error(
+          `Unknown widget "${value}" at ${path || '(root)'} in config "${configName}": ${JSON.stringify(uiSchema)}`,
+        );
       }
       if (key === 'ui:field' && typeof value === 'string' && !Object.hasOwn(registry.fields, value)) {
-        throw new Error(`Unknown field "${value}" at ${path || '(root)'} in config "${configName}": ${JSON.stringify(uiSchema)}`);
+        throw new Error(
+          `Unknown field "${value}" at ${path || '(root)'} in config "${configName}": ${JSON.stringify(uiSchema)}`,
+        );
       }
       if (key !== 'ui:options') visit(value, path ? `${path}.${key}` : key);
     }

@@ -40,7 +40,11 @@ export interface TemplatePopupController {
  * The headless side of the template popup: the draft lives here until Save hands it to `write` (the widget's
  * `onChange`), so Cancel changes nothing in the form.
  */
-export function useTemplatePopup(value: unknown, empty: string, write: (text: string) => void): TemplatePopupController {
+export function useTemplatePopup(
+  value: unknown,
+  empty: string,
+  write: (text: string) => void,
+): TemplatePopupController {
   const [state, setState] = useState<TemplatePopupState>(null);
   return {
     state,

@@ -11,9 +11,11 @@ export const ANSWERS = {
   /** A write that honours If-Match (API.md "Lost updates"). */
   stale: `'${MSG.staleRecord}': If-Match names a version the record no longer has; nothing changes`,
   /** A call whose body, not its query, names the company (branch, department) or the record it is about. */
-  notFoundInBody: "'Not found': a company, branch, department or id the body names that does not exist, does not belong with the others or is out of the scope's reach",
+  notFoundInBody:
+    "'Not found': a company, branch, department or id the body names that does not exist, does not belong with the others or is out of the scope's reach",
   /** A call that sends to addresses a desk chooses (server/rules/outbound-gate.ts). */
-  outboundQuota: 'Over an outbound quota (per desk, per company or per report): nothing is sent; Retry-After gives the seconds to wait',
+  outboundQuota:
+    'Over an outbound quota (per desk, per company or per report): nothing is sent; Retry-After gives the seconds to wait',
   /** A call whose work runs in the server's worker pool (server/workers). */
   busy: "The server is busy: the worker pool's queue is full; Retry-After gives the seconds to wait",
 } as const;

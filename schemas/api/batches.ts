@@ -1,37 +1,98 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
 import { ANSWERS, XLSX_MEDIA_TYPE } from './answers';
-import { BULK_FILE_MAX_BYTES, BULK_UPLOAD_MSG, batchIdParamsSchema, batchListQuerySchema, bulkUploadParamsSchema } from '../bulk-upload';
+import { int, list, shape, str, strOrNull } from './shapes';
+import {
+  BATCH_STATUSES,
+  BULK_FILE_MAX_BYTES,
+  BULK_UPLOAD_TYPES,
+  BULK_UPLOAD_MSG,
+  batchIdParamsSchema,
+  batchListQuerySchema,
+  bulkUploadParamsSchema,
+} from '../bulk-upload';
 
 const main = { service: 'main', envelope: 'main' } as const;
+
+/** One batch as the list and the upload answer it (spec 002 section 3 "Batch record", with progress and the result file). */
+export const batchAnswer = shape({
+  id: str,
+  fteid: str,
+  type: { type: 'string', enum: BULK_UPLOAD_TYPES },
+  filename: str,
+  status: { type: 'string', enum: BATCH_STATUSES },
+  created_at: { ...str, description: 'When it was uploaded (ISO)' },
+  rows_total: int,
+  rows_done: int,
+  rows_failed: int,
+  result_url: {
+    ...strOrNull,
+    description: "Path of the result file (the input rows and each row's result), once the batch has rows",
+  },
+  messages: { ...list(str), description: 'Why the whole batch failed, when it did' },
+});
+
+/** One batch as the list and the upload answer it. */
+export type Batch = FromSchema<typeof batchAnswer>;
 
 /** Bulk-upload batches (spec 002 sections 2.8 and 7 "Entity, settings, batches"): upload, list, result file, sample file. */
 export const batchCalls = {
   upload: defineCall({
-    ...main, id: 'bulkUpload.upload', method: 'POST', path: '/v1/bulk-upload/:type/upload',
-    summary: 'Uploads one Excel or CSV file (multipart: files, optional email) and queues its batch job; answers the batch',
+    ...main,
+    id: 'bulkUpload.upload',
+    method: 'POST',
+    path: '/v1/bulk-upload/:type/upload',
+    summary:
+      'Uploads one Excel or CSV file (multipart: files, optional email) and queues its batch job; answers the batch',
     params: bulkUploadParamsSchema,
     // The multipart body is read by the route (file size, extension and content, an xlsx's unpacked size, are checked there).
     bodyLimit: BULK_FILE_MAX_BYTES + 64 * 1024,
-    messages: [BULK_UPLOAD_MSG.oneFile, BULK_UPLOAD_MSG.fileType, BULK_UPLOAD_MSG.fileContent, BULK_UPLOAD_MSG.tooLarge, BULK_UPLOAD_MSG.unpackedTooLarge, BULK_UPLOAD_MSG.tooManyParts, BULK_UPLOAD_MSG.notMultipart, BULK_UPLOAD_MSG.email],
+    messages: [
+      BULK_UPLOAD_MSG.oneFile,
+      BULK_UPLOAD_MSG.fileType,
+      BULK_UPLOAD_MSG.fileContent,
+      BULK_UPLOAD_MSG.tooLarge,
+      BULK_UPLOAD_MSG.unpackedTooLarge,
+      BULK_UPLOAD_MSG.tooManyParts,
+      BULK_UPLOAD_MSG.notMultipart,
+      BULK_UPLOAD_MSG.email,
+    ],
     answers: {
       413: `'${BULK_UPLOAD_MSG.tooLarge}', or 'Request is too large' for a body over the call's limit`,
       429: `${ANSWERS.outboundQuota}; or the desk has as many batches waiting as it may`,
     },
+    answer: batchAnswer,
   }),
   sample: defineCall({
-    service: 'main', envelope: 'none', public: true, id: 'bulkUpload.sample', method: 'GET', path: '/v1/bulk-upload/:type/sample',
-    summary: "The component's sample Excel file (its columns and an example row per mode)", params: bulkUploadParamsSchema,
+    service: 'main',
+    envelope: 'none',
+    public: true,
+    id: 'bulkUpload.sample',
+    method: 'GET',
+    path: '/v1/bulk-upload/:type/sample',
+    summary: "The component's sample Excel file (its columns and an example row per mode)",
+    params: bulkUploadParamsSchema,
     produces: [XLSX_MEDIA_TYPE],
     answers: { 503: ANSWERS.busy },
   }),
   list: defineCall({
-    ...main, id: 'batches.list', method: 'GET', path: '/v1/batch',
-    summary: "The batches of the caller's entity (parent_fteid: the login token's entity guid), newest first, with progress",
+    ...main,
+    id: 'batches.list',
+    method: 'GET',
+    path: '/v1/batch',
+    summary:
+      "The batches of the caller's entity (parent_fteid: the login token's entity guid), newest first, with progress",
     querystring: batchListQuerySchema,
+    answer: list(batchAnswer),
   }),
   result: defineCall({
-    service: 'main', envelope: 'none', id: 'batches.result', method: 'GET', path: '/v1/batch/:batchId/result',
-    summary: "A batch's result file (xlsx): the uploaded rows and each row's result", params: batchIdParamsSchema,
+    service: 'main',
+    envelope: 'none',
+    id: 'batches.result',
+    method: 'GET',
+    path: '/v1/batch/:batchId/result',
+    summary: "A batch's result file (xlsx): the uploaded rows and each row's result",
+    params: batchIdParamsSchema,
     produces: [XLSX_MEDIA_TYPE],
     answers: { 503: ANSWERS.busy },
   }),

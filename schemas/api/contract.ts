@@ -16,7 +16,7 @@ export type EnvelopeKind = 'main' | 'data' | 'value' | 'none';
  * the OpenAPI document at `/docs` describes it and tests address it. `querystring`, `params` and `body` are the
  * shared JSON Schemas (with their ajv-errors messages) that the server validates with and the types come from.
  */
-export interface Contract {
+interface CallBase {
   /** Unique name of the call, `family.action` (the OpenAPI operationId). */
   id: string;
   service: ServiceName;
@@ -40,15 +40,112 @@ export interface Contract {
    * contract: server/http/api-docs.ts), each with when it does, e.g. `{ 409: TRANSPORTER_TAKEN, 412: ANSWERS.stale }`.
    */
   answers?: Readonly<Record<number, string>>;
-  /** The media types of its success answer when that is not JSON (a file, an image); its failures stay JSON. */
-  produces?: readonly string[];
+  /**
+   * Fields the envelope carries beside the data (the main API's `total` or `pagination`, beside `success`; the data
+   * family's beside `result.status`), by name.
+   */
+  meta?: Readonly<Record<string, JSONSchema>>;
+  /**
+   * Why the answer is sent as the handler built it instead of serialized by `answer` (e.g. JSON that PostgreSQL
+   * builds, streamed for speed): the schema still documents and tests it.
+   */
+  unserialized?: string;
+  /** Where it reads the scope it acts in (see {@link ScopeSource}); absent: it takes none. */
+  scope?: ScopeSource;
+  /** The records it addresses by id, checked within the scope's reach before it runs (see {@link Owned}). */
+  owns?: readonly Owned[];
+  /**
+   * A write conditional on the record's version (API.md "Lost updates"): the server reads its If-Match (400 when
+   * malformed) before the handler runs and hands it over as `request.expected`; a stale one changes nothing and is
+   * answered 412. `/docs` derives the header and the 412 from it.
+   */
+  versioned?: true;
 }
+
+/**
+ * Where a call reads the company (and branch, department) it acts in: its query or its body, under these names (the
+ * main API's `c`, `b`, `d`; the data family's `companyId`, `branchId`, `departmentId`, as numbers or texts). The
+ * server resolves it before the handler runs (an unknown company, or a branch or department not of it, is 404) and
+ * hands it to the handler as `request.scope`.
+ */
+export interface ScopeSource {
+  in: 'query' | 'body';
+  c: string;
+  b?: string;
+  d?: string;
+}
+
+/** The main API's scope: `c`, `b`, `d` in the query. */
+export const SCOPE_IN_QUERY = { in: 'query', c: 'c', b: 'b', d: 'd' } as const satisfies ScopeSource;
+/** The data family's scope: `companyId`, `branchId`, `departmentId` in the query. */
+export const IDS_IN_QUERY = {
+  in: 'query',
+  c: 'companyId',
+  b: 'branchId',
+  d: 'departmentId',
+} as const satisfies ScopeSource;
+/** The data family's scope named in the body. */
+export const IDS_IN_BODY = {
+  in: 'body',
+  c: 'companyId',
+  b: 'branchId',
+  d: 'departmentId',
+} as const satisfies ScopeSource;
+
+/**
+ * A kind of record the API addresses by id and keeps per company, declared beside the calls that address it: where
+ * its rows are kept (the table, or a join for a record that is its parent's), its id column, and whether a row
+ * belongs to a branch (and department) too: true for a `branch_id` (`department_id`) column, a text for the column or
+ * expression that says which; `company` names the company column when it is not `company_id`.
+ */
+export interface Aggregate {
+  name: string;
+  table: string;
+  id: string;
+  company?: string;
+  branch: boolean | string;
+  department: boolean | string;
+}
+
+/**
+ * Records a call addresses by id (an {@link Aggregate}), and where the id is (`params.id`, `query.routeId`,
+ * `body.vehicleId`): before the handler runs the server checks that each named one is within the scope's reach (the
+ * company's; with a branch or department chosen, that one's or the wider scope's), else 404. An id the request leaves
+ * out is not checked (the call's schema says whether it may).
+ */
+export interface Owned {
+  aggregate: Aggregate;
+  id: `${'params' | 'query' | 'body'}.${string}`;
+}
+
+/**
+ * What a call's success sends: JSON described by `answer` (the envelope's data: the main API's `data`, the data
+ * family's `result.data`, the notification service's `value`; or the whole body of a JSON call without an envelope),
+ * from which the handler's return type, the OpenAPI answer and the console's `DataOf` come, and by which Fastify
+ * serializes it (a field it does not name is not sent); or a file or an image of the media types `produces` names
+ * (its failures stay JSON). Every call says one or the other.
+ */
+type Success =
+  | { answer: JSONSchema; produces?: undefined }
+  | { produces: readonly string[]; answer?: undefined; meta?: undefined; unserialized?: undefined };
+
+/**
+ * One call of the spec, declared once: the server registers its route from it, screens name it as their endpoint,
+ * the OpenAPI document at `/docs` describes it and tests address it.
+ */
+export type Contract = CallBase & Success;
 
 /** Declares a call, keeping its literal types so that its query, params and body types can be derived. */
 export const defineCall = <const C extends Contract>(call: C): C => call;
 
 /** A schema's type: `Otherwise` when the call has none, `unknown` when only the wide JSONSchema type is known. */
-type Infer<S, Otherwise> = unknown extends S ? Otherwise : JSONSchema extends S ? unknown : S extends JSONSchema ? FromSchema<S> : Otherwise;
+type Infer<S, Otherwise> = unknown extends S
+  ? Otherwise
+  : JSONSchema extends S
+    ? unknown
+    : S extends JSONSchema
+      ? FromSchema<S>
+      : Otherwise;
 
 /** The query string a call takes, from its schema. */
 export type QueryOf<C extends Contract> = Infer<C['querystring'], Record<string, never>>;
@@ -56,6 +153,15 @@ export type QueryOf<C extends Contract> = Infer<C['querystring'], Record<string,
 export type ParamsOf<C extends Contract> = Infer<C['params'], Record<string, never>>;
 /** The body a call takes, from its schema (`undefined` for a call without one). */
 export type BodyOf<C extends Contract> = Infer<C['body'], undefined>;
+
+/** What a call's success answers inside its envelope (its `answer`): the console's row or record type comes from it. */
+export type DataOf<C extends Contract> = Infer<C['answer'], unknown>;
+
+/** The fields a call's envelope carries beside the data (its `meta`). */
+export type MetaOf<C extends Contract> =
+  C['meta'] extends Readonly<Record<string, JSONSchema>>
+    ? { [K in keyof C['meta']]?: C['meta'][K] extends JSONSchema ? FromSchema<C['meta'][K]> : unknown }
+    : unknown;
 
 /** A contract's full path on the family's base, e.g. `/tms` + `/transporters/:id`. */
 export const fullPath = (call: Pick<Contract, 'service' | 'path'>, bases: Record<ServiceName, string>): string =>

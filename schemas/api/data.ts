@@ -1,12 +1,27 @@
-import { defineCall } from './contract';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
-import { alertToggleSchema, dataScopeQuerySchema } from '../alerts';
-import { alertBulkBodySchema, alertBulkQuerySchema } from '../alert-bulk';
+import { bool, int, list, none, shape, str } from './shapes';
+import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../alerts';
+import { alertBulkBodySchema, alertBulkQuerySchema, alertBulkResultAnswer } from '../alert-bulk';
 import { BULK_TEXT } from '../bulk-rows';
-import { uiConfigBodySchema, uiConfigByIdQuerySchema, uiConfigToggleSchema } from '../ui-config';
-import { AUTO_CLOSURE_TEXT, autoClosureBodySchema, autoClosureByIdQuerySchema, autoClosureQuerySchema, autoClosureToggleSchema } from '../auto-closure';
-import { sidebarQuerySchema, updateLandingPageSchema, updateSideMenuListSchema } from '../sidebar-menu';
-import { dashboardQuerySchema, setDashboardSchema, toggleDashboardSchema } from '../dashboard';
+import { uiConfigAnswer, uiConfigBodySchema, uiConfigByIdQuerySchema, uiConfigToggleSchema } from '../ui-config';
+import {
+  AUTO_CLOSURE_TEXT,
+  autoClosureAnswer,
+  autoClosureBodySchema,
+  autoClosureByIdQuerySchema,
+  autoClosureQuerySchema,
+  autoClosureToggleSchema,
+} from '../auto-closure';
+import {
+  menuItemAnswer,
+  sidebarConfigAnswer,
+  sidebarQuerySchema,
+  updateLandingPageSchema,
+  updateSideMenuListSchema,
+} from '../sidebar-menu';
+import { dashboardAnswer, dashboardQuerySchema, setDashboardSchema, toggleDashboardSchema } from '../dashboard';
 
 /** Every data-family call answers `{status, result: {status, data, message}}` and names its scope companyId/branchId/departmentId. */
 const data = { service: 'data', envelope: 'data' } as const;
@@ -14,38 +29,313 @@ const data = { service: 'data', envelope: 'data' } as const;
 /** A bulk upload of 600 rows with long e-mail lists is larger than Fastify's default 1 MB. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
 
+/** The sidebar reads' scope: companyId and branchId in the query (a departmentId sent is not read). */
+const COMPANY_BRANCH_IN_QUERY = { in: 'query', c: 'companyId', b: 'branchId' } as const satisfies ScopeSource;
+/** The same in the body: the saves of UI configs, auto closure rules and sidebar menus (they take no department). */
+const COMPANY_BRANCH_IN_BODY = { in: 'body', c: 'companyId', b: 'branchId' } as const satisfies ScopeSource;
+
 /** The dashboard menu is read without a company. */
 const dashboardMenuQuerySchema = { ...dashboardQuerySchema, required: [] } as const;
 
+/** `schema`, or null where there is none. */
+const orNull = <const S extends JSONSchema>(schema: S) => ({ anyOf: [schema, none] }) as const;
+
+/** An alert type a UI config module can list (fetchAlertList). */
+export const alertTypeAnswer = shape({ featureKey: str, name: str });
+export type AlertType = FromSchema<typeof alertTypeAnswer>;
+
+/** A company custom field a rule-based closure can test (offered as `custom_values.<fieldId>`). */
+export const customFieldAnswer = shape({ fieldId: str, displayName: str });
+export type CustomField = FromSchema<typeof customFieldAnswer>;
+
+/** The landing page of a role or users. */
+export const landingPageAnswer = shape({ landingPage: str });
+export type LandingPage = FromSchema<typeof landingPageAnswer>;
+
+/** A menu item a PowerBI dashboard can sit under (getDashboardMenu). */
+export const dashboardMenuAnswer = shape({ id: int, name: str, slug: str, url: str });
+export type DashboardMenuItem = FromSchema<typeof dashboardMenuAnswer>;
+
 /** The data family of spec 001 section 7: alert settings, alert and ticket UI config, auto closure, sidebar menu, dashboards. */
 export const dataCalls = {
-  alerts: defineCall({ ...data, id: 'alerts.list', method: 'GET', path: '/saas/data/automation/getAlerts', summary: "A company's alert configs (with a branch: its own and the company-wide ones)", querystring: dataScopeQuerySchema }),
-  setAlerts: defineCall({ ...data, id: 'alerts.set', method: 'POST', path: '/saas/data/automation/setAlerts', summary: 'Bulk alert upload: one answer per row; allOrNone stores all rows or answers 400 naming the failed ones', querystring: alertBulkQuerySchema, body: alertBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: ['Alert config already exists', BULK_TEXT.unstorable] }),
-  toggleAlert: defineCall({ ...data, id: 'alerts.toggle', method: 'POST', path: '/saas/data/automation/toggleAlert', summary: "Flips an alert config's enable flag", querystring: dataScopeQuerySchema, body: alertToggleSchema, answers: { 412: ANSWERS.stale } }),
-  toggleAlertTickets: defineCall({ ...data, id: 'alerts.toggleTickets', method: 'POST', path: '/saas/data/automation/toggleAlertTickets', summary: "Flips an alert config's ticket flag", querystring: dataScopeQuerySchema, body: alertToggleSchema, answers: { 412: ANSWERS.stale } }),
+  alerts: defineCall({
+    ...data,
+    id: 'alerts.list',
+    method: 'GET',
+    path: '/saas/data/automation/getAlerts',
+    summary: "A company's alert configs (with a branch: its own and the company-wide ones)",
+    querystring: dataScopeQuerySchema,
+    answer: list(alertConfigAnswer),
+    scope: IDS_IN_QUERY,
+  }),
+  setAlerts: defineCall({
+    ...data,
+    id: 'alerts.set',
+    method: 'POST',
+    path: '/saas/data/automation/setAlerts',
+    summary: 'Bulk alert upload: one answer per row; allOrNone stores all rows or answers 400 naming the failed ones',
+    querystring: alertBulkQuerySchema,
+    body: alertBulkBodySchema,
+    bodyLimit: BULK_BODY_LIMIT,
+    messages: ['Alert config already exists', BULK_TEXT.unstorable],
+    answer: list(alertBulkResultAnswer),
+  }),
+  toggleAlert: defineCall({
+    ...data,
+    id: 'alerts.toggle',
+    method: 'POST',
+    path: '/saas/data/automation/toggleAlert',
+    summary: "Flips an alert config's enable flag",
+    querystring: dataScopeQuerySchema,
+    body: alertToggleSchema,
+    versioned: true,
+    answer: alertConfigAnswer,
+    scope: IDS_IN_QUERY,
+  }),
+  toggleAlertTickets: defineCall({
+    ...data,
+    id: 'alerts.toggleTickets',
+    method: 'POST',
+    path: '/saas/data/automation/toggleAlertTickets',
+    summary: "Flips an alert config's ticket flag",
+    querystring: dataScopeQuerySchema,
+    body: alertToggleSchema,
+    versioned: true,
+    answer: alertConfigAnswer,
+    scope: IDS_IN_QUERY,
+  }),
 
-  uiConfigs: defineCall({ ...data, id: 'uiConfig.list', method: 'GET', path: '/saas/data/onBoardingAPI/getAlertTicketUIConfig', summary: "A company's alert and ticket UI configs", querystring: dataScopeQuerySchema }),
-  toggleUiConfig: defineCall({ ...data, id: 'uiConfig.toggle', method: 'POST', path: '/saas/data/onBoardingAPI/toggleUIConfig', summary: "Flips a UI config's enable flag", querystring: dataScopeQuerySchema, body: uiConfigToggleSchema, answers: { 412: ANSWERS.stale } }),
-  uiConfigById: defineCall({ ...data, id: 'uiConfig.get', method: 'GET', path: '/saas/data/onBoardingAPI/fetchUIConfigById', summary: 'One UI config', querystring: uiConfigByIdQuerySchema }),
-  alertList: defineCall({ ...data, id: 'uiConfig.alertList', method: 'GET', path: '/saas/data/onBoardingAPI/fetchAlertList', summary: 'The alert names a UI config can list' }),
-  updateUiConfig: defineCall({ ...data, id: 'uiConfig.update', method: 'POST', path: '/saas/data/onBoardingAPI/updateUIConfig', summary: 'Creates or replaces a UI config', body: uiConfigBodySchema, answers: { 404: ANSWERS.notFoundInBody, 409: 'UI config already exists for this module', 412: ANSWERS.stale } }),
+  uiConfigs: defineCall({
+    ...data,
+    id: 'uiConfig.list',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/getAlertTicketUIConfig',
+    summary: "A company's alert and ticket UI configs",
+    querystring: dataScopeQuerySchema,
+    answer: list(uiConfigAnswer),
+    scope: IDS_IN_QUERY,
+  }),
+  toggleUiConfig: defineCall({
+    ...data,
+    id: 'uiConfig.toggle',
+    method: 'POST',
+    path: '/saas/data/onBoardingAPI/toggleUIConfig',
+    summary: "Flips a UI config's enable flag",
+    querystring: dataScopeQuerySchema,
+    body: uiConfigToggleSchema,
+    versioned: true,
+    answer: uiConfigAnswer,
+    scope: IDS_IN_QUERY,
+  }),
+  uiConfigById: defineCall({
+    ...data,
+    id: 'uiConfig.get',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/fetchUIConfigById',
+    summary: 'One UI config',
+    querystring: uiConfigByIdQuerySchema,
+    answer: uiConfigAnswer,
+    scope: IDS_IN_QUERY,
+  }),
+  alertList: defineCall({
+    ...data,
+    id: 'uiConfig.alertList',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/fetchAlertList',
+    summary: 'The alert names a UI config can list',
+    answer: list(alertTypeAnswer),
+  }),
+  updateUiConfig: defineCall({
+    ...data,
+    id: 'uiConfig.update',
+    method: 'POST',
+    path: '/saas/data/onBoardingAPI/updateUIConfig',
+    summary: 'Creates or replaces a UI config',
+    body: uiConfigBodySchema,
+    answers: { 404: ANSWERS.notFoundInBody, 409: 'UI config already exists for this module' },
+    versioned: true,
+    answer: uiConfigAnswer,
+    scope: COMPANY_BRANCH_IN_BODY,
+  }),
 
-  autoClosures: defineCall({ ...data, id: 'autoClosure.list', method: 'GET', path: '/saas/data/autoclosure/getAutoClosureList', summary: "A company's auto closure rules", querystring: autoClosureQuerySchema }),
-  autoClosureById: defineCall({ ...data, id: 'autoClosure.get', method: 'GET', path: '/saas/data/autoclosure/getAutoClosureById', summary: 'One auto closure rule', querystring: autoClosureByIdQuerySchema }),
-  customFields: defineCall({ ...data, id: 'autoClosure.customFields', method: 'GET', path: '/saas/data/autoclosure/getCustomField', summary: "The trip fields a rule can test (built-in and the company's custom values)", querystring: autoClosureQuerySchema }),
-  toggleAutoClosure: defineCall({ ...data, id: 'autoClosure.toggle', method: 'POST', path: '/saas/data/autoclosure/toggleAutoClosure', summary: "Flips a rule's enable flag", querystring: autoClosureQuerySchema, body: autoClosureToggleSchema, answers: { 412: ANSWERS.stale } }),
-  saveAutoClosure: defineCall({ ...data, id: 'autoClosure.save', method: 'POST', path: '/saas/data/autoclosure/createAndUpdateAutoClosure', summary: 'Creates a rule (one per type and scope), or updates the one named by customerConfigId (edit: true)', body: autoClosureBodySchema, messages: [AUTO_CLOSURE_TEXT.exists, AUTO_CLOSURE_TEXT.bandOrder, AUTO_CLOSURE_TEXT.bandsOverlap], answers: { 404: ANSWERS.notFoundInBody, 409: AUTO_CLOSURE_TEXT.exists, 412: ANSWERS.stale } }),
+  autoClosures: defineCall({
+    ...data,
+    id: 'autoClosure.list',
+    method: 'GET',
+    path: '/saas/data/autoclosure/getAutoClosureList',
+    summary: "A company's auto closure rules",
+    querystring: autoClosureQuerySchema,
+    answer: list(autoClosureAnswer),
+    scope: IDS_IN_QUERY,
+  }),
+  autoClosureById: defineCall({
+    ...data,
+    id: 'autoClosure.get',
+    method: 'GET',
+    path: '/saas/data/autoclosure/getAutoClosureById',
+    summary: 'One auto closure rule',
+    querystring: autoClosureByIdQuerySchema,
+    answer: autoClosureAnswer,
+    scope: IDS_IN_QUERY,
+  }),
+  customFields: defineCall({
+    ...data,
+    id: 'autoClosure.customFields',
+    method: 'GET',
+    path: '/saas/data/autoclosure/getCustomField',
+    summary: "The trip fields a rule can test (built-in and the company's custom values)",
+    querystring: autoClosureQuerySchema,
+    answer: list(customFieldAnswer),
+    scope: IDS_IN_QUERY,
+  }),
+  toggleAutoClosure: defineCall({
+    ...data,
+    id: 'autoClosure.toggle',
+    method: 'POST',
+    path: '/saas/data/autoclosure/toggleAutoClosure',
+    summary: "Flips a rule's enable flag",
+    querystring: autoClosureQuerySchema,
+    body: autoClosureToggleSchema,
+    versioned: true,
+    answer: shape({ id: str, active: bool }),
+    scope: IDS_IN_QUERY,
+  }),
+  saveAutoClosure: defineCall({
+    ...data,
+    id: 'autoClosure.save',
+    method: 'POST',
+    path: '/saas/data/autoclosure/createAndUpdateAutoClosure',
+    summary: 'Creates a rule (one per type and scope), or updates the one named by customerConfigId (edit: true)',
+    body: autoClosureBodySchema,
+    messages: [AUTO_CLOSURE_TEXT.exists, AUTO_CLOSURE_TEXT.bandOrder, AUTO_CLOSURE_TEXT.bandsOverlap],
+    answers: { 404: ANSWERS.notFoundInBody, 409: AUTO_CLOSURE_TEXT.exists },
+    versioned: true,
+    answer: shape({ id: str, companyIds: list(str) }),
+    scope: COMPANY_BRANCH_IN_BODY,
+  }),
 
-  sidebarConfigs: defineCall({ ...data, id: 'sidebar.configs', method: 'GET', path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig', summary: "A company's sidebar menu overrides", querystring: sidebarQuerySchema }),
-  sidebarMenuList: defineCall({ ...data, id: 'sidebar.menuList', method: 'GET', path: '/saas/data/onBoardingAPI/fetchSideBarMenuList', summary: 'The menu items an override can choose', querystring: sidebarQuerySchema }),
-  sidebarConfigById: defineCall({ ...data, id: 'sidebar.configById', method: 'GET', path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById', summary: 'One override, by id or by role and users', querystring: sidebarQuerySchema }),
-  landingPage: defineCall({ ...data, id: 'sidebar.landingPage', method: 'GET', path: '/saas/data/onBoardingAPI/fetchLandingPage', summary: 'The landing page of a role or users', querystring: sidebarQuerySchema }),
-  updateSideMenuList: defineCall({ ...data, id: 'sidebar.update', method: 'POST', path: '/saas/data/onBoardingAPI/updateSideMenuList', summary: 'Sets the menu items of a role or users', body: updateSideMenuListSchema, answers: { 404: ANSWERS.notFoundInBody, 409: 'A side menu for this role or these users already exists', 412: ANSWERS.stale } }),
-  updateLandingPage: defineCall({ ...data, id: 'sidebar.updateLandingPage', method: 'POST', path: '/saas/data/onBoardingAPI/updateLandingPage', summary: 'Sets the landing page of a role or users', body: updateLandingPageSchema, answers: { 404: ANSWERS.notFoundInBody } }),
+  sidebarConfigs: defineCall({
+    ...data,
+    id: 'sidebar.configs',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig',
+    summary: "A company's sidebar menu overrides",
+    querystring: sidebarQuerySchema,
+    answer: list(sidebarConfigAnswer),
+    scope: COMPANY_BRANCH_IN_QUERY,
+  }),
+  sidebarMenuList: defineCall({
+    ...data,
+    id: 'sidebar.menuList',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/fetchSideBarMenuList',
+    summary: 'The menu items an override can choose',
+    querystring: sidebarQuerySchema,
+    answer: list(menuItemAnswer),
+  }),
+  sidebarConfigById: defineCall({
+    ...data,
+    id: 'sidebar.configById',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById',
+    summary: 'One override, by id or by role and users',
+    querystring: sidebarQuerySchema,
+    // By target, a role or users without an override answer null ('No sidebar menu found').
+    answer: orNull(sidebarConfigAnswer),
+    scope: COMPANY_BRANCH_IN_QUERY,
+  }),
+  landingPage: defineCall({
+    ...data,
+    id: 'sidebar.landingPage',
+    method: 'GET',
+    path: '/saas/data/onBoardingAPI/fetchLandingPage',
+    summary: 'The landing page of a role or users',
+    querystring: sidebarQuerySchema,
+    answer: orNull(landingPageAnswer),
+    scope: COMPANY_BRANCH_IN_QUERY,
+  }),
+  updateSideMenuList: defineCall({
+    ...data,
+    id: 'sidebar.update',
+    method: 'POST',
+    path: '/saas/data/onBoardingAPI/updateSideMenuList',
+    summary: 'Sets the menu items of a role or users',
+    body: updateSideMenuListSchema,
+    answers: {
+      404: ANSWERS.notFoundInBody,
+      409: 'A side menu for this role or these users already exists',
+    },
+    versioned: true,
+    answer: sidebarConfigAnswer,
+    scope: COMPANY_BRANCH_IN_BODY,
+  }),
+  updateLandingPage: defineCall({
+    ...data,
+    id: 'sidebar.updateLandingPage',
+    method: 'POST',
+    path: '/saas/data/onBoardingAPI/updateLandingPage',
+    summary: 'Sets the landing page of a role or users',
+    body: updateLandingPageSchema,
+    answers: { 404: ANSWERS.notFoundInBody },
+    answer: landingPageAnswer,
+    scope: COMPANY_BRANCH_IN_BODY,
+  }),
 
-  dashboards: defineCall({ ...data, id: 'dashboards.list', method: 'GET', path: '/saas/data/automationdashboard/getDashboardList', summary: "A company's dashboards", querystring: dashboardQuerySchema }),
-  toggleDashboard: defineCall({ ...data, id: 'dashboards.toggle', method: 'POST', path: '/saas/data/automationdashboard/toggleDashboard', summary: "Flips a dashboard's enable flag", querystring: dashboardQuerySchema, body: toggleDashboardSchema, answers: { 412: ANSWERS.stale } }),
-  dashboardById: defineCall({ ...data, id: 'dashboards.get', method: 'GET', path: '/saas/data/automationdashboard/getDashboardbyId', summary: 'One dashboard', querystring: dashboardQuerySchema }),
-  dashboardMenu: defineCall({ ...data, id: 'dashboards.menu', method: 'GET', path: '/saas/data/automationdashboard/getDashboardMenu', summary: 'The menus a PowerBI dashboard can sit under', querystring: dashboardMenuQuerySchema }),
-  setDashboard: defineCall({ ...data, id: 'dashboards.set', method: 'POST', path: '/saas/data/automationdashboard/setDashboard', summary: 'Creates or replaces a dashboard config', body: setDashboardSchema, answers: { 404: ANSWERS.notFoundInBody, 412: ANSWERS.stale } }),
+  dashboards: defineCall({
+    ...data,
+    id: 'dashboards.list',
+    method: 'GET',
+    path: '/saas/data/automationdashboard/getDashboardList',
+    summary: "A company's dashboards",
+    querystring: dashboardQuerySchema,
+    answer: list(dashboardAnswer),
+    scope: IDS_IN_QUERY,
+  }),
+  toggleDashboard: defineCall({
+    ...data,
+    id: 'dashboards.toggle',
+    method: 'POST',
+    path: '/saas/data/automationdashboard/toggleDashboard',
+    summary: "Flips a dashboard's enable flag",
+    querystring: dashboardQuerySchema,
+    body: toggleDashboardSchema,
+    versioned: true,
+    answer: shape({ enabled: bool }),
+    scope: IDS_IN_QUERY,
+  }),
+  dashboardById: defineCall({
+    ...data,
+    id: 'dashboards.get',
+    method: 'GET',
+    path: '/saas/data/automationdashboard/getDashboardbyId',
+    summary: 'One dashboard',
+    querystring: dashboardQuerySchema,
+    // The dashboard is result itself (the console reads result.extraContext and result.dashboardType): no data.
+    answer: { ...none, description: 'Not sent: the dashboard is result itself, its fields beside status and message' },
+    meta: dashboardAnswer.properties,
+    scope: IDS_IN_QUERY,
+  }),
+  dashboardMenu: defineCall({
+    ...data,
+    id: 'dashboards.menu',
+    method: 'GET',
+    path: '/saas/data/automationdashboard/getDashboardMenu',
+    summary: 'The menus a PowerBI dashboard can sit under',
+    querystring: dashboardMenuQuerySchema,
+    answer: list(dashboardMenuAnswer),
+  }),
+  setDashboard: defineCall({
+    ...data,
+    id: 'dashboards.set',
+    method: 'POST',
+    path: '/saas/data/automationdashboard/setDashboard',
+    summary: 'Creates or replaces a dashboard config',
+    body: setDashboardSchema,
+    answers: { 404: ANSWERS.notFoundInBody },
+    versioned: true,
+    answer: shape({ id: str }),
+    // The company saved for, beside data (as the spec's answer has it).
+    meta: { companyId: list(str) },
+    scope: IDS_IN_BODY,
+  }),
 };

@@ -1,6 +1,8 @@
-import { defineCall } from './contract';
-import { ANSWERS } from './answers';
-import { MSG } from '../messages';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { int, list, none, num, numOrNull, shape, str, strOrNull } from './shapes';
+import { googlePlaceAnswer } from './embedded';
+import { MSG, idField } from '../messages';
 import { scopeQuerySchema } from '../scope';
 import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
@@ -15,10 +17,30 @@ const main = { service: 'main', envelope: 'main' } as const;
 /** The company scope plus the route a call is about (waypoints, route master create). */
 export const routeScopeQuerySchema = {
   ...scopeQuerySchema,
-  properties: { ...scopeQuerySchema.properties, routeId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select route' } },
+  properties: {
+    ...scopeQuerySchema.properties,
+    routeId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select route' },
+  },
   required: ['c', 'routeId'],
   errorMessage: { required: { c: MSG.selectCompany, routeId: 'Please select route' } },
 } as const;
+
+/** The route a call names by `routeId` in its query (waypoints, route master create). */
+/** A company's route: its own, or of a branch and department. */
+const ROUTE: Aggregate = { name: 'route', table: 'routes', id: 'id', branch: true, department: true };
+/** A waypoint is its route's: within reach when its route is. */
+const WAYPOINT: Aggregate = {
+  name: 'waypoint',
+  table: 'route_waypoints w join routes r on r.id = w.route_id',
+  id: 'w.id',
+  company: 'r.company_id',
+  branch: 'r.branch_id',
+  department: 'r.department_id',
+};
+const VEHICLE: Aggregate = { name: 'vehicle', table: 'company_vehicles', id: 'id', branch: true, department: true };
+const MATERIAL: Aggregate = { name: 'material', table: 'company_materials', id: 'id', branch: true, department: true };
+
+const ownsRoute = [{ aggregate: ROUTE, id: 'query.routeId' }] as const;
 
 /** A bulk body may be large (500 routes with waypoints); larger ones get 413. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
@@ -42,14 +64,16 @@ export const ROUTE_LIST_MSG = {
 export const ROUTE_SORTS = ['label', 'code', 'origin', 'destination', 'updatedBy', 'updatedAt'] as const;
 
 /**
- * The routes fetch's query: the scope (and id for one route), and optionally a search over label, code, the two
- * addresses and updatedBy (`q`), a page (from 1) of `size` rows and a sort. Sending any of these answers one page
- * (default page 1 of 20, newest first) with the number of matching routes as `total` beside `data`.
+ * The routes fetch's query: the scope (and id, or routeId, for one route), and optionally a search over label, code,
+ * the two addresses and updatedBy (`q`), a page (from 1) of `size` rows and a sort. Sending any of these answers one
+ * page (default page 1 of 20, newest first) with the number of matching routes as `total` beside `data`.
  */
 export const routeListQuerySchema = {
   ...scopeQuerySchema,
   properties: {
     ...scopeQuerySchema.properties,
+    id: idField('id'),
+    routeId: idField('routeId'),
     q: { type: 'string', maxLength: 100, errorMessage: ROUTE_LIST_MSG.q },
     page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: ROUTE_LIST_MSG.page },
     size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: ROUTE_LIST_MSG.size },
@@ -60,7 +84,7 @@ export const routeListQuerySchema = {
 
 /** The texts of a waypoint reorder that does not name each of the route's waypoints once. */
 export const WAYPOINT_ORDER_MSG = {
-  ids: 'Send the ids of the route\'s waypoints in their new order',
+  ids: "Send the ids of the route's waypoints in their new order",
   mismatch: 'The list must name each waypoint of the route exactly once',
 } as const;
 
@@ -80,27 +104,349 @@ export const waypointOrderBodySchema = {
   errorMessage: { required: { ids: WAYPOINT_ORDER_MSG.ids } },
 } as const;
 
+/** One of two answers: a bulk row's id, or why it was not stored. */
+const either = <const A extends JSONSchema, const B extends JSONSchema>(a: A, b: B) => ({ anyOf: [a, b] }) as const;
+
+/** A route end or waypoint as stored (server/repos/route-repository.ts `toStoredPlace`): every text present. */
+export const storedPlaceAnswer = shape({
+  label: str,
+  address: str,
+  cpCode: str,
+  geofenceRadius: num,
+  google: googlePlaceAnswer,
+});
+
+/** A place as stored. */
+export type StoredPlace = FromSchema<typeof storedPlaceAnswer>;
+
+/** A route as the calls answer it: code always present (empty when none), stt in minutes or null, the ends as stored. */
+export const routeAnswer = shape({
+  id: str,
+  code: { ...str, description: "'' when none" },
+  label: str,
+  stt: { ...numOrNull, description: 'Standard transit time in minutes; null when none' },
+  origin: storedPlaceAnswer,
+  destination: storedPlaceAnswer,
+  updatedBy: str,
+  updatedAt: { ...int, description: 'Epoch milliseconds' },
+});
+
+/** A route as the calls answer it. */
+export type Route = FromSchema<typeof routeAnswer>;
+
+/** A waypoint as the calls answer it: the stored place with its id and sequence (from 1). */
+export const waypointAnswer = shape({
+  id: str,
+  label: str,
+  address: str,
+  cpCode: str,
+  geofenceRadius: num,
+  google: googlePlaceAnswer,
+  sequence: { ...int, description: 'Position in the route, from 1' },
+});
+
+/** A waypoint as the calls answer it. */
+export type Waypoint = FromSchema<typeof waypointAnswer>;
+
+/** One row's answer of the bulk route create: the new route's id, or why it was not stored. */
+export const routeBulkResultAnswer = either(shape({ routeId: str }), shape({ error: str }));
+
+/** One row's answer of the bulk route create. */
+export type RouteBulkResult = FromSchema<typeof routeBulkResultAnswer>;
+
+/** A cost of a freight rate as stored: key, value and unit. */
+const costAnswer = shape({ key: str, value: num, unit: str });
+
+/** A freight rate as the fetch lists it: its references with the names of what they point at, and its costs. */
+export const routeMasterAnswer = shape({
+  id: str,
+  partnerId: str,
+  partnerName: str,
+  routeId: str,
+  routeLabel: str,
+  vehicleId: str,
+  vehicleType: str,
+  materialId: str,
+  materialType: str,
+  validFrom: { ...int, description: 'Epoch milliseconds' },
+  loadType: str,
+  data: list(costAnswer),
+});
+
+/** A freight rate as the fetch lists it. */
+export type RouteMasterEntry = FromSchema<typeof routeMasterAnswer>;
+
+/** One row's answer of the bulk freight rate create: the new entry's id, or why it was not stored. */
+export const routeMasterBulkResultAnswer = either(shape({ id: str }), shape({ error: str }));
+
+/** One row's answer of the bulk freight rate create. */
+export type RouteMasterBulkResult = FromSchema<typeof routeMasterBulkResultAnswer>;
+
+/** A standard vehicle: body type, length and weight. */
+export const standardVehicleAnswer = shape({
+  id: str,
+  bodyType: str,
+  length: str,
+  weight: shape({ value: num, unit: str }),
+});
+
+/** A standard vehicle. */
+export type StandardVehicle = FromSchema<typeof standardVehicleAnswer>;
+
+/** A vehicle of the company: its label, and the standard vehicle it is (null: a custom one). */
+export const companyVehicleAnswer = shape({
+  id: str,
+  label: str,
+  ftVehicleId: { ...strOrNull, description: 'The standard vehicle it is; null for a custom one' },
+});
+
+/** A vehicle of the company as the fetch lists it. */
+export type CompanyVehicle = FromSchema<typeof companyVehicleAnswer>;
+
+/** A master material. */
+export const masterMaterialAnswer = shape({ id: str, type: str });
+
+/** A master material. */
+export type MasterMaterial = FromSchema<typeof masterMaterialAnswer>;
+
+/** A material of the company: its label, and the master material it is (null: a custom one). */
+export const companyMaterialAnswer = shape({
+  id: str,
+  label: str,
+  ftMaterialId: { ...strOrNull, description: 'The master material it is; null for a custom one' },
+});
+
+/** A material of the company as the fetch lists it. */
+export type CompanyMaterial = FromSchema<typeof companyMaterialAnswer>;
+
+/** An answer of its new id. */
+const idAnswer = shape({ id: str });
+
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
-  routes: defineCall({ ...main, id: 'routes.fetch', method: 'GET', path: '/saas/lego/company_routes/fetch', summary: "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total", querystring: routeListQuerySchema }),
-  saveRoute: defineCall({ ...main, id: 'routes.createOrUpdate', method: 'POST', path: '/saas/lego/company_routes/create_or_update', summary: 'Creates a route, or updates the one named by id (409 when the company has a route with that code)', querystring: scopeQuerySchema, body: routeBodySchema, messages: [ROUTE_CODE_TAKEN], answers: { 409: ROUTE_CODE_TAKEN, 412: ANSWERS.stale } }),
-  createRoutes: defineCall({ ...main, id: 'routes.create', method: 'POST', path: '/saas/lego/company_routes/create', summary: 'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones', querystring: routeBulkQuerySchema, body: routeBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [ROUTE_CODE_TAKEN, BULK_TEXT.unstorable] }),
-  waypoints: defineCall({ ...main, id: 'waypoints.fetch', method: 'GET', path: '/saas/lego/company_routes_waypoints/fetch', summary: "A route's waypoints in sequence", querystring: routeScopeQuerySchema }),
-  createWaypoint: defineCall({ ...main, id: 'waypoints.create', method: 'POST', path: '/saas/lego/company_routes_waypoints/create', summary: 'Adds a waypoint at the end of a route', querystring: routeScopeQuerySchema, body: waypointBodySchema }),
-  reorderWaypoints: defineCall({ ...main, id: 'waypoints.reorder', method: 'POST', path: '/saas/lego/company_routes_waypoints/reorder', summary: "Stores a route's waypoints in the order of ids (sequence 1..n); 400 unless ids are exactly the route's waypoints", querystring: routeScopeQuerySchema, body: waypointOrderBodySchema, messages: [WAYPOINT_ORDER_MSG.mismatch] }),
-  deleteWaypoint: defineCall({ ...main, id: 'waypoints.delete', method: 'DELETE', path: '/saas/lego/company_routes_waypoints/delete', summary: 'Deletes a waypoint and renumbers the rest', querystring: scopedIdQuerySchema }),
+  routes: defineCall({
+    ...main,
+    id: 'routes.fetch',
+    method: 'GET',
+    path: '/saas/lego/company_routes/fetch',
+    summary:
+      "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total",
+    querystring: routeListQuerySchema,
+    answer: list(routeAnswer),
+    meta: { total: { ...int, description: 'How many routes match (a page only)' } },
+    unserialized:
+      'The list (and a page) is JSON that PostgreSQL builds (json_agg) and is sent as it comes: a list of thousands of routes is neither parsed nor serialized again',
+    scope: SCOPE_IN_QUERY,
+    owns: [
+      { aggregate: ROUTE, id: 'query.id' },
+      { aggregate: ROUTE, id: 'query.routeId' },
+    ],
+  }),
+  saveRoute: defineCall({
+    ...main,
+    id: 'routes.createOrUpdate',
+    method: 'POST',
+    path: '/saas/lego/company_routes/create_or_update',
+    summary: 'Creates a route, or updates the one named by id (409 when the company has a route with that code)',
+    querystring: scopeQuerySchema,
+    body: routeBodySchema,
+    messages: [ROUTE_CODE_TAKEN],
+    answers: { 409: ROUTE_CODE_TAKEN },
+    versioned: true,
+    answer: routeAnswer,
+    scope: SCOPE_IN_QUERY,
+    owns: [{ aggregate: ROUTE, id: 'body.id' }],
+  }),
+  createRoutes: defineCall({
+    ...main,
+    id: 'routes.create',
+    method: 'POST',
+    path: '/saas/lego/company_routes/create',
+    summary:
+      'Bulk route create: one answer per row (routeId or error); allOrNone stores all rows or answers 400 naming the failed ones',
+    querystring: routeBulkQuerySchema,
+    body: routeBulkBodySchema,
+    bodyLimit: BULK_BODY_LIMIT,
+    messages: [ROUTE_CODE_TAKEN, BULK_TEXT.unstorable],
+    answer: list(routeBulkResultAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  waypoints: defineCall({
+    ...main,
+    id: 'waypoints.fetch',
+    method: 'GET',
+    path: '/saas/lego/company_routes_waypoints/fetch',
+    summary: "A route's waypoints in sequence",
+    querystring: routeScopeQuerySchema,
+    answer: list(waypointAnswer),
+    scope: SCOPE_IN_QUERY,
+    owns: ownsRoute,
+  }),
+  createWaypoint: defineCall({
+    ...main,
+    id: 'waypoints.create',
+    method: 'POST',
+    path: '/saas/lego/company_routes_waypoints/create',
+    summary: 'Adds a waypoint at the end of a route',
+    querystring: routeScopeQuerySchema,
+    body: waypointBodySchema,
+    answer: idAnswer,
+    scope: SCOPE_IN_QUERY,
+    owns: ownsRoute,
+  }),
+  reorderWaypoints: defineCall({
+    ...main,
+    id: 'waypoints.reorder',
+    method: 'POST',
+    path: '/saas/lego/company_routes_waypoints/reorder',
+    summary:
+      "Stores a route's waypoints in the order of ids (sequence 1..n); 400 unless ids are exactly the route's waypoints",
+    querystring: routeScopeQuerySchema,
+    body: waypointOrderBodySchema,
+    messages: [WAYPOINT_ORDER_MSG.mismatch],
+    answer: list(waypointAnswer),
+    scope: SCOPE_IN_QUERY,
+    owns: ownsRoute,
+  }),
+  deleteWaypoint: defineCall({
+    ...main,
+    id: 'waypoints.delete',
+    method: 'DELETE',
+    path: '/saas/lego/company_routes_waypoints/delete',
+    summary: 'Deletes a waypoint and renumbers the rest',
+    querystring: scopedIdQuerySchema,
+    answer: none,
+    scope: SCOPE_IN_QUERY,
+    owns: [{ aggregate: WAYPOINT, id: 'query.id' }],
+  }),
 
-  routeMaster: defineCall({ ...main, id: 'routeMaster.fetch', method: 'GET', path: '/saas/lego/company_routes_master/fetch', summary: "The consignor's freight rates per route and transporter", querystring: scopeQuerySchema }),
-  createRouteMaster: defineCall({ ...main, id: 'routeMaster.create', method: 'POST', path: '/saas/lego/company_routes_master/create', summary: 'Adds freight rates for a route (409 when the scope has a rate for that route, transporter, vehicle, material and valid-from date)', querystring: routeScopeQuerySchema, body: routeMasterBodySchema, messages: ['Please select unit', ROUTE_MASTER_TAKEN], answers: { 409: ROUTE_MASTER_TAKEN } }),
-  createRouteMasters: defineCall({ ...main, id: 'routeMaster.bulkCreate', method: 'POST', path: '/saas/lego/company_routes_master/bulk_create', summary: "Bulk freight rates: one answer per row ({id} or {error}); each row's route, transporter, vehicle and material must be the company's, and a rate the scope (or an earlier row) has is refused", querystring: scopeQuerySchema, body: routeMasterBulkBodySchema, bodyLimit: BULK_BODY_LIMIT, messages: [ROUTE_MASTER_TAKEN, BULK_TEXT.unstorable] }),
+  routeMaster: defineCall({
+    ...main,
+    id: 'routeMaster.fetch',
+    method: 'GET',
+    path: '/saas/lego/company_routes_master/fetch',
+    summary: "The consignor's freight rates per route and transporter",
+    querystring: scopeQuerySchema,
+    answer: list(routeMasterAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  createRouteMaster: defineCall({
+    ...main,
+    id: 'routeMaster.create',
+    method: 'POST',
+    path: '/saas/lego/company_routes_master/create',
+    summary:
+      'Adds freight rates for a route (409 when the scope has a rate for that route, transporter, vehicle, material and valid-from date)',
+    querystring: routeScopeQuerySchema,
+    body: routeMasterBodySchema,
+    messages: ['Please select unit', ROUTE_MASTER_TAKEN],
+    answers: { 409: ROUTE_MASTER_TAKEN },
+    answer: idAnswer,
+    scope: SCOPE_IN_QUERY,
+    owns: [...ownsRoute, { aggregate: VEHICLE, id: 'body.vehicleId' }, { aggregate: MATERIAL, id: 'body.materialId' }],
+  }),
+  createRouteMasters: defineCall({
+    ...main,
+    id: 'routeMaster.bulkCreate',
+    method: 'POST',
+    path: '/saas/lego/company_routes_master/bulk_create',
+    summary:
+      "Bulk freight rates: one answer per row ({id} or {error}); each row's route, transporter, vehicle and material must be the company's, and a rate the scope (or an earlier row) has is refused",
+    querystring: scopeQuerySchema,
+    body: routeMasterBulkBodySchema,
+    bodyLimit: BULK_BODY_LIMIT,
+    messages: [ROUTE_MASTER_TAKEN, BULK_TEXT.unstorable],
+    answer: list(routeMasterBulkResultAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
 
-  standardVehicles: defineCall({ ...main, id: 'vehicles.standard', method: 'GET', path: '/saas/lego/static_data/vehicles/fetch', summary: 'The standard vehicles' }),
-  vehicles: defineCall({ ...main, id: 'vehicles.fetch', method: 'GET', path: '/saas/lego/company_vehicles/fetch', summary: "The scope's vehicles", querystring: scopeQuerySchema }),
-  createVehicle: defineCall({ ...main, id: 'vehicles.create', method: 'POST', path: '/saas/lego/company_vehicles/create', summary: 'Adds a standard or custom vehicle (409 when the scope has it)', querystring: scopeQuerySchema, body: vehicleCreateSchema, messages: [VEHICLE_EXISTS], answers: { 409: VEHICLE_EXISTS } }),
-  deleteVehicle: defineCall({ ...main, id: 'vehicles.delete', method: 'DELETE', path: '/saas/lego/company_vehicles/delete', summary: 'Deletes a vehicle no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This vehicle is used by route master entries'], answers: { 409: 'This vehicle is used by route master entries' } }),
+  standardVehicles: defineCall({
+    ...main,
+    id: 'vehicles.standard',
+    method: 'GET',
+    path: '/saas/lego/static_data/vehicles/fetch',
+    summary: 'The standard vehicles',
+    answer: list(standardVehicleAnswer),
+  }),
+  vehicles: defineCall({
+    ...main,
+    id: 'vehicles.fetch',
+    method: 'GET',
+    path: '/saas/lego/company_vehicles/fetch',
+    summary: "The scope's vehicles",
+    querystring: scopeQuerySchema,
+    answer: list(companyVehicleAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  createVehicle: defineCall({
+    ...main,
+    id: 'vehicles.create',
+    method: 'POST',
+    path: '/saas/lego/company_vehicles/create',
+    summary: 'Adds a standard or custom vehicle (409 when the scope has it)',
+    querystring: scopeQuerySchema,
+    body: vehicleCreateSchema,
+    messages: [VEHICLE_EXISTS],
+    answers: { 409: VEHICLE_EXISTS },
+    answer: shape({ vehicleId: str }),
+    scope: SCOPE_IN_QUERY,
+  }),
+  deleteVehicle: defineCall({
+    ...main,
+    id: 'vehicles.delete',
+    method: 'DELETE',
+    path: '/saas/lego/company_vehicles/delete',
+    summary: 'Deletes a vehicle no route master entry uses',
+    querystring: scopedIdQuerySchema,
+    messages: ['This vehicle is used by route master entries'],
+    answers: { 409: 'This vehicle is used by route master entries' },
+    answer: none,
+    scope: SCOPE_IN_QUERY,
+    owns: [{ aggregate: VEHICLE, id: 'query.id' }],
+  }),
 
-  masterMaterials: defineCall({ ...main, id: 'materials.master', method: 'GET', path: '/saas/lego/static_data/materials/fetch', summary: 'The master materials' }),
-  materials: defineCall({ ...main, id: 'materials.fetch', method: 'GET', path: '/saas/lego/company_materials/fetch', summary: "The scope's materials", querystring: scopeQuerySchema }),
-  createMaterial: defineCall({ ...main, id: 'materials.create', method: 'POST', path: '/saas/lego/company_materials/create', summary: 'Adds a master or custom material (409 when the scope has it)', querystring: scopeQuerySchema, body: materialCreateSchema, messages: [MATERIAL_EXISTS], answers: { 409: MATERIAL_EXISTS } }),
-  deleteMaterial: defineCall({ ...main, id: 'materials.delete', method: 'DELETE', path: '/saas/lego/company_materials/delete', summary: 'Deletes a material no route master entry uses', querystring: scopedIdQuerySchema, messages: ['This material is used by route master entries'], answers: { 409: 'This material is used by route master entries' } }),
+  masterMaterials: defineCall({
+    ...main,
+    id: 'materials.master',
+    method: 'GET',
+    path: '/saas/lego/static_data/materials/fetch',
+    summary: 'The master materials',
+    answer: list(masterMaterialAnswer),
+  }),
+  materials: defineCall({
+    ...main,
+    id: 'materials.fetch',
+    method: 'GET',
+    path: '/saas/lego/company_materials/fetch',
+    summary: "The scope's materials",
+    querystring: scopeQuerySchema,
+    answer: list(companyMaterialAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  createMaterial: defineCall({
+    ...main,
+    id: 'materials.create',
+    method: 'POST',
+    path: '/saas/lego/company_materials/create',
+    summary: 'Adds a master or custom material (409 when the scope has it)',
+    querystring: scopeQuerySchema,
+    body: materialCreateSchema,
+    messages: [MATERIAL_EXISTS],
+    answers: { 409: MATERIAL_EXISTS },
+    answer: shape({ materialId: str }),
+    scope: SCOPE_IN_QUERY,
+  }),
+  deleteMaterial: defineCall({
+    ...main,
+    id: 'materials.delete',
+    method: 'DELETE',
+    path: '/saas/lego/company_materials/delete',
+    summary: 'Deletes a material no route master entry uses',
+    querystring: scopedIdQuerySchema,
+    messages: ['This material is used by route master entries'],
+    answers: { 409: 'This material is used by route master entries' },
+    answer: none,
+    scope: SCOPE_IN_QUERY,
+    owns: [{ aggregate: MATERIAL, id: 'query.id' }],
+  }),
 };

@@ -1,12 +1,44 @@
-import { defineCall } from './contract';
-import { ANSWERS } from './answers';
+import type { FromSchema } from 'json-schema-to-ts';
+import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { int, list, none, num, shape, str, strOrNull } from './shapes';
 import {
-  KNOWN_PLACE_MSG, knownPlaceCreateBodySchema, knownPlaceCreateQuerySchema, knownPlaceDeleteQuerySchema, knownPlaceFetchQuerySchema,
-  knownPlaceUpdateBodySchema, knownPlaceUpdateQuerySchema,
+  KNOWN_PLACE_MSG,
+  knownPlaceCreateBodySchema,
+  knownPlaceCreateQuerySchema,
+  knownPlaceDeleteQuerySchema,
+  knownPlaceFetchQuerySchema,
+  knownPlaceUpdateBodySchema,
+  knownPlaceUpdateQuerySchema,
 } from '../known-place';
 import { BULK_TEXT } from '../bulk-rows';
 
+import { googlePlaceAnswer } from './embedded';
+
 const main = { service: 'main', envelope: 'main' } as const;
+
+/** A known place as the fetch call answers it. */
+export const knownPlaceAnswer = shape({
+  cpId: str,
+  label: str,
+  address: str,
+  cpCode: str,
+  geofenceRadius: num,
+  updatedBy: str,
+  updatedAt: { ...int, description: 'Epoch milliseconds' },
+  partnerId: {
+    ...strOrNull,
+    description: "The consignor a TRANSPORTER's place is kept for; null for the company's own",
+  },
+  google: googlePlaceAnswer,
+});
+
+/** One row's answer of a bulk create: the new place's id, or the row's error texts (cpCode named Code). */
+export const knownPlaceRowResultAnswer = { anyOf: [shape({ cpId: str }), list(str)] } as const;
+
+/** A known place as the fetch call answers it. */
+export type KnownPlace = FromSchema<typeof knownPlaceAnswer>;
+/** One row's answer of a bulk create. */
+export type KnownPlaceRowResult = FromSchema<typeof knownPlaceRowResultAnswer>;
 
 /** A bulk create of 600 known places (some 2 KB each at the most) fits; larger bodies get 413. */
 const PLACES_BODY_LIMIT = 4 * 1024 * 1024;
@@ -16,8 +48,61 @@ const PLACES_BODY_LIMIT = 4 * 1024 * 1024;
  * shell that uses those does not load the known-place schemas.
  */
 export const placeCalls = {
-  placeFetch: defineCall({ ...main, id: 'places.fetch', method: 'GET', path: '/saas/lego/company_places/fetch', summary: "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page, size, sort or order one page of them and their total", querystring: knownPlaceFetchQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
-  placeCreate: defineCall({ ...main, id: 'places.create', method: 'POST', path: '/saas/lego/company_places/create', summary: 'Creates known places: all or a 400 naming the bad rows; with bulkUpload=true one answer per row ({cpId} or its error texts)', querystring: knownPlaceCreateQuerySchema, body: knownPlaceCreateBodySchema, bodyLimit: PLACES_BODY_LIMIT, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.tooFar, KNOWN_PLACE_MSG.duplicateCode, BULK_TEXT.unstorable] }),
-  placeUpdate: defineCall({ ...main, id: 'places.update', method: 'POST', path: '/saas/lego/company_places/update', summary: "Updates a known place's label, address, code and geofence radius (its Google address and coordinates stay)", querystring: knownPlaceUpdateQuerySchema, body: knownPlaceUpdateBodySchema, messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.readOnly, KNOWN_PLACE_MSG.duplicateCode], answers: { 412: ANSWERS.stale } }),
-  placeDelete: defineCall({ ...main, id: 'places.delete', method: 'DELETE', path: '/saas/lego/company_places/delete', summary: 'Deletes a known place', querystring: knownPlaceDeleteQuerySchema, messages: [KNOWN_PLACE_MSG.selectConsignor] }),
+  placeFetch: defineCall({
+    ...main,
+    id: 'places.fetch',
+    method: 'GET',
+    path: '/saas/lego/company_places/fetch',
+    summary:
+      "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page, size, sort or order one page of them and their total",
+    querystring: knownPlaceFetchQuerySchema,
+    messages: [KNOWN_PLACE_MSG.selectConsignor],
+    answer: list(knownPlaceAnswer),
+    meta: { total: { ...int, description: 'How many places match (a page only)' } },
+    scope: SCOPE_IN_QUERY,
+  }),
+  placeCreate: defineCall({
+    ...main,
+    id: 'places.create',
+    method: 'POST',
+    path: '/saas/lego/company_places/create',
+    summary:
+      'Creates known places: all or a 400 naming the bad rows; with bulkUpload=true one answer per row ({cpId} or its error texts)',
+    querystring: knownPlaceCreateQuerySchema,
+    body: knownPlaceCreateBodySchema,
+    bodyLimit: PLACES_BODY_LIMIT,
+    messages: [
+      KNOWN_PLACE_MSG.selectConsignor,
+      KNOWN_PLACE_MSG.tooFar,
+      KNOWN_PLACE_MSG.duplicateCode,
+      BULK_TEXT.unstorable,
+    ],
+    answer: list(knownPlaceRowResultAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  placeUpdate: defineCall({
+    ...main,
+    id: 'places.update',
+    method: 'POST',
+    path: '/saas/lego/company_places/update',
+    summary:
+      "Updates a known place's label, address, code and geofence radius (its Google address and coordinates stay)",
+    querystring: knownPlaceUpdateQuerySchema,
+    body: knownPlaceUpdateBodySchema,
+    messages: [KNOWN_PLACE_MSG.selectConsignor, KNOWN_PLACE_MSG.readOnly, KNOWN_PLACE_MSG.duplicateCode],
+    versioned: true,
+    answer: knownPlaceAnswer,
+    scope: SCOPE_IN_QUERY,
+  }),
+  placeDelete: defineCall({
+    ...main,
+    id: 'places.delete',
+    method: 'DELETE',
+    path: '/saas/lego/company_places/delete',
+    summary: 'Deletes a known place',
+    querystring: knownPlaceDeleteQuerySchema,
+    messages: [KNOWN_PLACE_MSG.selectConsignor],
+    answer: none,
+    scope: SCOPE_IN_QUERY,
+  }),
 };

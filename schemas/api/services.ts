@@ -4,7 +4,18 @@
  * /transporters pages. The console reads the bases in force from `/config.json`; the server mounts each family's
  * calls under its default base.
  */
-export const SERVICE_BASES = { main: '', transporters: '/tms', maps: '', auth: '', data: '', reports: '', notification: '', ap: '', trips: '', settings: '' } as const;
+export const SERVICE_BASES = {
+  main: '',
+  transporters: '/tms',
+  maps: '',
+  auth: '',
+  data: '',
+  reports: '',
+  notification: '',
+  ap: '',
+  trips: '',
+  settings: '',
+} as const;
 
 /** A service family's name. */
 export type ServiceName = keyof typeof SERVICE_BASES;

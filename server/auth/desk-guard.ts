@@ -21,7 +21,7 @@ export function tokenOf(request: FastifyRequest): string | null {
 }
 
 /**
- * The check every API route runs before anything else (even before the body is parsed and validated, so a
+ * The check every API route whose contract is not `public` runs before anything else (even before the body is parsed and validated, so a
  * caller without access learns nothing), on the user's state of now, read in one query: a valid desk token,
  * not revoked by logout, of a user who exists and is not disabled, else 401; the user's current masks granting
  * `prm.super.read` (spec 000 section 6, the same function the console uses), else 403; the token signed at the
@@ -31,6 +31,8 @@ export function tokenOf(request: FastifyRequest): string | null {
  */
 export function deskGuard(db: Queryable, tokens: TokenService): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A call its contract says is public (login, logos, the developer outbox) needs no token.
+    if (request.routeOptions.config.contract?.public) return;
     const token = tokenOf(request);
     const claims = token ? await tokens.verifyDesk(token) : null;
     if (!claims) return reply.code(401).send(fail([TEXT.unauthorized]));

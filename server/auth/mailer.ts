@@ -1,3 +1,4 @@
+import type { OutboxAttachment, OutboxEntry } from '../../schemas/api/platform';
 import type { Queryable } from '../store/store';
 
 /** One outgoing message (a one-time code, a report, a notification test). */
@@ -45,43 +46,49 @@ export function createOutboxMailer(db: Queryable): Mailer {
          select message.seq, a.position, a.filename, a.content_type, decode(a.content, 'base64')
            from message, jsonb_to_recordset($4::jsonb) as a(position int, filename text, content_type text, content text)`,
         // As base64 text: PGlite converts a bytea parameter byte by byte (about a second per megabyte).
-        [to, subject, body, JSON.stringify(attachments.map((a, position) => ({ position, filename: a.filename, content_type: a.contentType, content: a.content.toString('base64') })))],
+        [
+          to,
+          subject,
+          body,
+          JSON.stringify(
+            attachments.map((a, position) => ({
+              position,
+              filename: a.filename,
+              content_type: a.contentType,
+              content: a.content.toString('base64'),
+            })),
+          ),
+        ],
       );
     },
   };
 }
 
-/** An attachment as `GET /dev/outbox` shows it: name, type, size in bytes and the file itself in base64. */
-export interface OutboxAttachment {
-  filename: string;
-  contentType: string;
-  size: number;
-  content: string;
-}
-
-/** An entry of `GET /dev/outbox`. */
-export interface OutboxEntry extends Omit<MailMessage, 'attachments'> {
-  time: string;
-  /** The message's files, in the order attached (empty when it has none). */
-  attachments: OutboxAttachment[];
-}
-
 /** The outbox, newest last (at most the latest `limit` messages). */
 export async function readOutbox(db: Queryable, limit = 200): Promise<OutboxEntry[]> {
-  const rows = await db.query<{ to: string; subject: string; body: string; created_at: Date; attachments: OutboxAttachment[] | string }>(
+  const rows = await db.query<{
+    to: string;
+    subject: string;
+    body: string;
+    created_at: Date;
+    attachments: OutboxAttachment[] | string;
+  }>(
     `select t.*, coalesce((select jsonb_agg(jsonb_build_object('filename', a.filename, 'contentType', a.content_type,
               'size', octet_length(a.content), 'content', encode(a.content, 'base64')) order by a.position)
             from outbox_attachments a where a.seq = t.seq), '[]'::jsonb) as attachments
        from (select seq, "to", subject, body, created_at from outbox order by seq desc limit $1) t order by seq`,
     [limit],
   );
-  return rows.map((r) => ({
-    to: r.to,
-    subject: r.subject,
-    body: r.body,
-    time: new Date(r.created_at).toISOString(),
-    // encode(..., 'base64') breaks lines every 76 characters.
-    attachments: (typeof r.attachments === 'string' ? (JSON.parse(r.attachments) as OutboxAttachment[]) : r.attachments)
-      .map((a) => ({ ...a, content: a.content.replace(/\s+/g, '') })),
-  }));
+  return rows.map((r) => {
+    const attachments: OutboxAttachment[] =
+      typeof r.attachments === 'string' ? JSON.parse(r.attachments) : r.attachments;
+    return {
+      to: r.to,
+      subject: r.subject,
+      body: r.body,
+      time: new Date(r.created_at).toISOString(),
+      // encode(..., 'base64') breaks lines every 76 characters.
+      attachments: attachments.map((a) => ({ ...a, content: a.content.replace(/\s+/g, '') })),
+    };
+  });
 }

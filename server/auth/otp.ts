@@ -87,16 +87,33 @@ const locked = (retryAfter: number) => new ApiError(429, [AUTH_TEXT.locked], { '
  * a stranger's request must not void the code the owner is typing. While the account waits after too many
  * wrong codes nothing is mailed (the code could not be used, and may expire before the wait ends).
  */
-export async function requestCode(store: Store, mailer: Mailer, rawIdentifier: string, ip: string, clock?: Clock): Promise<void> {
+export async function requestCode(
+  store: Store,
+  mailer: Mailer,
+  rawIdentifier: string,
+  ip: string,
+  clock?: Clock,
+): Promise<void> {
   const identifier = normalizeIdentifier(rawIdentifier);
   const now = instantOf(clock);
-  const byAddress = await takeRate(store, [{ bucket: BUCKET.requests(ip), limit: OTP.perIp, windowSeconds: OTP.windowSeconds }], clock);
+  const byAddress = await takeRate(
+    store,
+    [{ bucket: BUCKET.requests(ip), limit: OTP.perIp, windowSeconds: OTP.windowSeconds }],
+    clock,
+  );
   if (!byAddress.allowed) throw tooMany(byAddress.retryAfter);
   const account = await accountOf(store, identifier);
   if ((await waitLeft(store, account, now)) !== null) return;
   // Enough codes are on their way to this identifier: answer as usual, mail nothing (no 429, which would tell
   // a stranger's victim to stay away).
-  const refused = await store.tx((q) => admitOutbound(q, DEFAULT_QUOTAS, { kind: 'code', identifier, perIdentifier: OTP.sendsPerIdentifier, windowSeconds: OTP.ttlMinutes * 60 }, clock));
+  const refused = await store.tx((q) =>
+    admitOutbound(
+      q,
+      DEFAULT_QUOTAS,
+      { kind: 'code', identifier, perIdentifier: OTP.sendsPerIdentifier, windowSeconds: OTP.ttlMinutes * 60 },
+      clock,
+    ),
+  );
   if (refused) return;
 
   const { user } = account;
@@ -109,17 +126,26 @@ export async function requestCode(store: Store, mailer: Mailer, rawIdentifier: s
       [newId('otp'), identifier, user?.id ?? null, hashCode(salt, code), salt, OTP.ttlMinutes, now],
     );
     // Housekeeping while we are here: old codes, and counts of clients that never came back.
-    await q.query("delete from otp_codes where created_at < coalesce($1::timestamptz, now()) - interval '1 day'", [now]);
-    await q.query("delete from rate_limit_hits where hit_at < coalesce($1::timestamptz, now()) - interval '1 day'", [now]);
+    await q.query("delete from otp_codes where created_at < coalesce($1::timestamptz, now()) - interval '1 day'", [
+      now,
+    ]);
+    await q.query("delete from rate_limit_hits where hit_at < coalesce($1::timestamptz, now()) - interval '1 day'", [
+      now,
+    ]);
   });
   if (user) {
-    const message = { subject: 'Your Lego login code', body: `Your one-time code is ${code}. It is valid for ${OTP.ttlMinutes} minutes and can be used once.` };
+    const message = {
+      subject: 'Your Lego login code',
+      body: `Your one-time code is ${code}. It is valid for ${OTP.ttlMinutes} minutes and can be used once.`,
+    };
     // The outbox is one more row in this database, recorded under the identifier as an SMS or mail would be.
     if (mailer.kind === 'outbox') return mailer.send({ to: identifier, ...message });
     // A real transport is not awaited: a slow or failing server must not make known users answer differently
     // (later, or with an error) from unknown ones. There is no SMS transport, so a phone login's code goes to
     // the account's e-mail.
-    mailer.send({ to: user.email, ...message }).catch((error: unknown) => console.error(`Could not deliver the login code to ${user.email}:`, error));
+    mailer
+      .send({ to: user.email, ...message })
+      .catch((error: unknown) => console.error(`Could not deliver the login code to ${user.email}:`, error));
   }
 }
 
@@ -174,14 +200,24 @@ async function voidLiveCodes(store: Store, account: Account, identifier: string,
  * ({@link OTP.maxFailures}, then a waiting period). Marking the code used is conditional, so only one of two
  * simultaneous right tries wins; a login then voids the account's other codes and starts its counts again.
  */
-export async function consumeCode(store: Store, rawIdentifier: string, code: string, ip: string, clock?: Clock): Promise<TokenUser | null> {
+export async function consumeCode(
+  store: Store,
+  rawIdentifier: string,
+  code: string,
+  ip: string,
+  clock?: Clock,
+): Promise<TokenUser | null> {
   const identifier = normalizeIdentifier(rawIdentifier);
   const now = instantOf(clock);
   const account = await accountOf(store, identifier);
   // First, so that tries during the wait are neither compared nor held against the owner's address.
   const waiting = await waitLeft(store, account, now);
   if (waiting !== null) throw locked(waiting);
-  const byAddress = await takeRate(store, [{ bucket: BUCKET.failures(ip), limit: OTP.failuresPerIp, windowSeconds: OTP.windowSeconds }], clock);
+  const byAddress = await takeRate(
+    store,
+    [{ bucket: BUCKET.failures(ip), limit: OTP.failuresPerIp, windowSeconds: OTP.windowSeconds }],
+    clock,
+  );
   if (!byAddress.allowed) throw tooMany(byAddress.retryAfter);
 
   const live = await store.query<{ id: string; code_hash: string; salt: string }>(

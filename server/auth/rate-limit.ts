@@ -16,7 +16,9 @@ export interface RateRule {
  * The outcome: allowed, or refused with the seconds until enough counted units leave the window for this request
  * to fit, and the rule that refused (the longest wait).
  */
-export type RateVerdict = { allowed: true } | { allowed: false; retryAfter: number; rule: RateRule };
+export type RateVerdict<R extends RateRule = RateRule> =
+  | { allowed: true }
+  | { allowed: false; retryAfter: number; rule: R };
 
 /**
  * The time limits, codes and waiting periods are measured by. Without one, the database's clock (`now()`), which
@@ -59,7 +61,10 @@ export function addressGroup(ip: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff].join('.');
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -98,13 +103,18 @@ export async function takeRate(store: Store, rules: RateRule[], clock?: Clock): 
  * writes, so a request refused later in the same transaction is not counted, and one that commits is. `ticket` names
  * the counts, for {@link settleRate}.
  */
-export async function takeRateWithin(q: Queryable, rules: RateRule[], clock?: Clock, ticket: string | null = null): Promise<RateVerdict> {
+export async function takeRateWithin<R extends RateRule>(
+  q: Queryable,
+  rules: R[],
+  clock?: Clock,
+  ticket: string | null = null,
+): Promise<RateVerdict<R>> {
   const now = instantOf(clock);
   await q.query(
     'select pg_advisory_xact_lock(h) from (select distinct hashtext(b) as h from unnest($1::text[]) as b order by h) s',
     [rules.map((r) => r.bucket)],
   );
-  let refusal: { retryAfter: number; rule: RateRule } | null = null;
+  let refusal: { retryAfter: number; rule: R } | null = null;
   for (const rule of rules) {
     const wait = await over(q, rule, now);
     if (wait !== null && (!refusal || wait > refusal.retryAfter)) refusal = { retryAfter: wait, rule };
@@ -124,7 +134,10 @@ export async function takeRateWithin(q: Queryable, rules: RateRule[], clock?: Cl
  * go holds its units for a whole window after its last message, so no window of sending times holds more than the limit.
  */
 export async function settleRate(q: Queryable, ticket: string, clock?: Clock): Promise<void> {
-  await q.query('update rate_limit_hits set hit_at = greatest(hit_at, coalesce($2::timestamptz, now())) where ticket = $1', [ticket, instantOf(clock)]);
+  await q.query(
+    'update rate_limit_hits set hit_at = greatest(hit_at, coalesce($2::timestamptz, now())) where ticket = $1',
+    [ticket, instantOf(clock)],
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { PermissionMasks } from '../../schemas/permission-check';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
+import { isRecord } from '../../schemas/guards';
 
 /** Both tokens live 12 hours. */
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -48,12 +49,13 @@ export interface TokenService {
 }
 
 const isMaskSet = (m: unknown): m is PermissionMasks =>
-  !!m && typeof m === 'object' && ['create', 'update', 'read'].every((k) => typeof (m as never)[k] === 'string');
+  isRecord(m) && typeof m.create === 'string' && typeof m.update === 'string' && typeof m.read === 'string';
 
 /** The claims of a desk token's payload, or null when it lacks one this API puts in every desk token. */
 function deskClaims(payload: JWTPayload): DeskClaims | null {
   const { typ, sub, masks, ver, jti, exp } = payload;
-  if (typ !== 'desk' || !sub || !isMaskSet(masks) || !Number.isInteger(ver) || typeof jti !== 'string' || !jti) return null;
+  if (typ !== 'desk' || !sub || !isMaskSet(masks) || typeof ver !== 'number' || !Number.isInteger(ver)) return null;
+  if (typeof jti !== 'string' || !jti) return null;
   if (typeof exp !== 'number') return null;
   return {
     userId: sub,
@@ -61,7 +63,7 @@ function deskClaims(payload: JWTPayload): DeskClaims | null {
     deskId: String(payload.deskId ?? ''),
     masks,
     tokenId: jti,
-    version: ver as number,
+    version: ver,
     expiresAt: exp,
   };
 }
@@ -78,7 +80,10 @@ export function createTokenService(secret: Uint8Array): TokenService {
   return {
     login: (u) => sign({ typ: 'login', email: u.email, name: u.name, pwd_exp: u.pwd_exp }, u.id),
     desk: (u) =>
-      sign({ typ: 'desk', email: u.email, deskId: u.desk_id, masks: u.masks, ver: u.token_version, jti: newId('tok') }, u.id),
+      sign(
+        { typ: 'desk', email: u.email, deskId: u.desk_id, masks: u.masks, ver: u.token_version, jti: newId('tok') },
+        u.id,
+      ),
     async verifyDesk(token, options = {}) {
       let payload: JWTPayload;
       try {

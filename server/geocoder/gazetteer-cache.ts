@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FromSchema } from 'json-schema-to-ts';
+import { keysOf, schemaGuard } from '../../schemas/guards';
 import type { Gazetteer } from './gazetteer-build';
 
 const MAGIC = 'LEGOGAZ1';
@@ -41,15 +43,31 @@ const ARRAYS = {
 type ArrayField = keyof typeof ARRAYS;
 const STRINGS = ['names', 'norm'] as const;
 
-interface Header {
-  key: string;
-  count: number;
-  nStates: number;
-  officeStart: number;
-  areaIds: string[];
-  context: string[];
-  sections: Record<string, [offset: number, bytes: number]>;
-}
+/** The JSON header: the key, counts, area ids, contexts, and each section's [offset, bytes]. */
+const headerSchema = {
+  type: 'object',
+  properties: {
+    key: { type: 'string' },
+    count: { type: 'number' },
+    nStates: { type: 'number' },
+    officeStart: { type: 'number' },
+    areaIds: { type: 'array', items: { type: 'string' } },
+    context: { type: 'array', items: { type: 'string' } },
+    sections: {
+      type: 'object',
+      additionalProperties: {
+        type: 'array',
+        items: [{ type: 'number' }, { type: 'number' }],
+        minItems: 2,
+        maxItems: 2,
+      },
+    },
+  },
+  required: ['key', 'count', 'nStates', 'officeStart', 'areaIds', 'context', 'sections'],
+  additionalProperties: false,
+} as const;
+type Header = FromSchema<typeof headerSchema>;
+const isHeader = schemaGuard(headerSchema);
 
 const align8 = (n: number) => (n + 7) & ~7;
 
@@ -65,13 +83,21 @@ export function encodeGazetteer(g: Gazetteer, key: string): Buffer {
     if (padded > bytes.length) parts.push(Buffer.alloc(padded - bytes.length));
     at += padded;
   };
-  for (const name of Object.keys(ARRAYS) as ArrayField[]) {
+  for (const name of keysOf(ARRAYS)) {
     const a = g[name];
     add(name, Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   }
   for (const name of STRINGS) add(name, Buffer.from(g[name], 'utf8'));
   const context = Array.from({ length: g.officeStart }, (_, i) => g.context.get(i) ?? '');
-  const header: Header = { key, count: g.count, nStates: g.nStates, officeStart: g.officeStart, areaIds: g.areaIds, context, sections };
+  const header: Header = {
+    key,
+    count: g.count,
+    nStates: g.nStates,
+    officeStart: g.officeStart,
+    areaIds: g.areaIds,
+    context,
+    sections,
+  };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const lead = Buffer.alloc(align8(MAGIC.length + 4 + json.length));
   lead.write(MAGIC, 0, 'latin1');
@@ -87,26 +113,58 @@ export function decodeGazetteer(file: Buffer, key: string): Gazetteer | null {
     const jsonLength = file.readUInt32LE(MAGIC.length);
     const base = align8(MAGIC.length + 4 + jsonLength);
     if (base > file.length) return null;
-    const header = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength)) as Header;
-    if (header.key !== key) return null;
+    const header: unknown = JSON.parse(file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + jsonLength));
+    if (!isHeader(header) || header.key !== key) return null;
     const section = (name: string): Buffer | null => {
       const [offset, bytes] = header.sections[name] ?? [-1, 0];
       if (offset < 0 || base + offset + bytes > file.length) return null;
       return file.subarray(base + offset, base + offset + bytes);
     };
-    const arrays = {} as { [K in ArrayField]: InstanceType<(typeof ARRAYS)[K]> };
-    for (const [name, Type] of Object.entries(ARRAYS) as [ArrayField, (typeof ARRAYS)[ArrayField]][]) {
+    /** A section as its typed array; throws (the file is not read) when it is missing or not whole elements. */
+    const array = <A>(name: ArrayField, Type: { new (buffer: ArrayBuffer): A; readonly BYTES_PER_ELEMENT: number }) => {
       const bytes = section(name);
-      if (!bytes || bytes.length % Type.BYTES_PER_ELEMENT) return null;
+      if (!bytes || bytes.length % Type.BYTES_PER_ELEMENT) throw new Error(`section ${name} unreadable`);
       // A copy: aligned whatever the Buffer's offset, and the file's bytes can be freed.
       const copy = new Uint8Array(bytes.length);
       copy.set(bytes);
-      (arrays as Record<string, unknown>)[name] = new Type(copy.buffer);
-    }
+      return new Type(copy.buffer);
+    };
+    const arrays = {
+      kind: array('kind', ARRAYS.kind),
+      rank: array('rank', ARRAYS.rank),
+      sub: array('sub', ARRAYS.sub),
+      lat: array('lat', ARRAYS.lat),
+      lng: array('lng', ARRAYS.lng),
+      pin: array('pin', ARRAYS.pin),
+      district: array('district', ARRAYS.district),
+      state: array('state', ARRAYS.state),
+      nameStart: array('nameStart', ARRAYS.nameStart),
+      segStart: array('segStart', ARRAYS.segStart),
+      segPlace: array('segPlace', ARRAYS.segPlace),
+      entryPos: array('entryPos', ARRAYS.entryPos),
+      entrySeg: array('entrySeg', ARRAYS.entrySeg),
+      gridCellStart: array('gridCellStart', ARRAYS.gridCellStart),
+      gridItems: array('gridItems', ARRAYS.gridItems),
+    } satisfies { [K in ArrayField]: InstanceType<(typeof ARRAYS)[K]> };
     const [names, norm] = STRINGS.map((name) => section(name)?.toString('utf8'));
     const { count, nStates, officeStart, areaIds, context } = header;
-    const sized = [arrays.kind, arrays.rank, arrays.sub, arrays.lat, arrays.lng, arrays.pin, arrays.district, arrays.state];
-    if (names === undefined || norm === undefined || sized.some((a) => a.length !== count) || arrays.nameStart.length !== count + 1) return null;
+    const sized = [
+      arrays.kind,
+      arrays.rank,
+      arrays.sub,
+      arrays.lat,
+      arrays.lng,
+      arrays.pin,
+      arrays.district,
+      arrays.state,
+    ];
+    if (
+      names === undefined ||
+      norm === undefined ||
+      sized.some((a) => a.length !== count) ||
+      arrays.nameStart.length !== count + 1
+    )
+      return null;
     if (areaIds.length !== officeStart || context.length !== officeStart) return null;
     return {
       count,
@@ -130,7 +188,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 export function gazetteerKey(dataFiles: string[]): string | null {
   try {
     const hash = createHash('sha256').update(`${MAGIC}/${FORMAT}\n`);
-    for (const source of ['gazetteer-build.ts', 'gazetteer-aliases.ts', 'names.ts']) hash.update(readFileSync(join(here, source)));
+    for (const source of ['gazetteer-build.ts', 'gazetteer-aliases.ts', 'names.ts'])
+      hash.update(readFileSync(join(here, source)));
     for (const file of dataFiles) {
       const { size } = statSync(file);
       const pkg = readFileSync(join(dirname(file), 'package.json'));
@@ -147,7 +206,9 @@ export function cacheDir(dataFile: string): string {
   const explicit = process.env.GAZETTEER_CACHE_DIR;
   if (explicit) return explicit;
   const at = dataFile.lastIndexOf('node_modules');
-  return at < 0 ? join(dirname(dataFile), '.cache', 'lego-gazetteer') : join(dataFile.slice(0, at), 'node_modules', '.cache', 'lego-gazetteer');
+  return at < 0
+    ? join(dirname(dataFile), '.cache', 'lego-gazetteer')
+    : join(dataFile.slice(0, at), 'node_modules', '.cache', 'lego-gazetteer');
 }
 
 const fileName = (key: string) => `gazetteer-${key}.bin`;
@@ -194,6 +255,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const started = performance.now();
     const { count } = gazetteer();
     const { source, file } = gazetteerStatus();
-    console.log(`gazetteer: ${count} places ${source === 'cache' ? 'already cached' : 'built'} in ${Math.round(performance.now() - started)} ms (${file ?? 'could not write the cache file'})`);
+    console.log(
+      `gazetteer: ${count} places ${source === 'cache' ? 'already cached' : 'built'} in ${Math.round(performance.now() - started)} ms (${file ?? 'could not write the cache file'})`,
+    );
   });
 }

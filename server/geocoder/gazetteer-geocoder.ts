@@ -10,7 +10,19 @@
 import type { Geocoder, Place, Suggestion } from './geocoder';
 import { distanceKm } from '../../schemas/haversine';
 import { normalize, slugify } from './names';
-import { Gazetteer, gazetteer, GRID, GRID_COLS, GRID_ROWS, KIND_DISTRICT, KIND_OFFICE, KIND_STATE, MAX_SUGGESTIONS, preloadGazetteer, REVERSE_MAX_KM } from './gazetteer-build';
+import {
+  type Gazetteer,
+  gazetteer,
+  GRID,
+  GRID_COLS,
+  GRID_ROWS,
+  KIND_DISTRICT,
+  KIND_OFFICE,
+  KIND_STATE,
+  MAX_SUGGESTIONS,
+  preloadGazetteer,
+  REVERSE_MAX_KM,
+} from './gazetteer-build';
 import { ADDRESS_STOPWORDS } from './gazetteer-aliases';
 // --- places ------------------------------------------------------------------------------------------
 
@@ -95,7 +107,7 @@ function lowerBound(g: Gazetteer, q: string): number {
 
 /** Entries whose key starts with q: [lo, hi). */
 function prefixRange(g: Gazetteer, q: string): [number, number] {
-  return [lowerBound(g, q), lowerBound(g, q + '\uffff')];
+  return [lowerBound(g, q), lowerBound(g, `${q}\uffff`)];
 }
 
 /** Keeps the k best (lowest) scores, one per place. */
@@ -147,7 +159,7 @@ function startsWordOf(g: Gazetteer, s: number, t: string): boolean {
 function tokenMatches(g: Gazetteer, s: number, i: number, t: string): boolean {
   if (startsWordOf(g, s, t) || (s !== i && startsWordOf(g, i, t))) return true;
   const ctx = g.context.get(g.kind[i] === KIND_OFFICE ? g.district[i] : g.kind[i] === KIND_DISTRICT ? g.state[i] : -1);
-  if (ctx?.includes(' ' + t)) return true;
+  if (ctx?.includes(` ${t}`)) return true;
   return g.pin[i] > 0 && String(g.pin[i]).startsWith(t);
 }
 
@@ -164,7 +176,8 @@ function suggestPlaces(g: Gazetteer, input: string): number[] {
     if (digits.length > 6) return [];
     const scale = 10 ** (6 - digits.length);
     const [lo, hi] = pinRange(g, +digits * scale, (+digits + 1) * scale);
-    for (let i = lo; i < hi && i - lo < 50_000; i++) top.offer(i, (g.pin[i] - +digits * scale) * 64 + g.rank[i] + i / 262144);
+    for (let i = lo; i < hi && i - lo < 50_000; i++)
+      top.offer(i, (g.pin[i] - +digits * scale) * 64 + g.rank[i] + i / 262144);
     return top.places;
   }
 
@@ -207,13 +220,17 @@ function suggestPlaces(g: Gazetteer, input: string): number[] {
   const words = q.split(' ').slice(0, 8);
   if (!top.full && words.length >= 2) {
     const variants = [words];
-    for (let k = 0; k + 1 < words.length; k++) variants.push([...words.slice(0, k), words[k] + words[k + 1], ...words.slice(k + 2)]);
+    for (let k = 0; k + 1 < words.length; k++)
+      variants.push([...words.slice(0, k), words[k] + words[k + 1], ...words.slice(k + 2)]);
     // Candidates come from the index ranges of the words, smallest first, within a budget of entries that
     // only degenerate queries ("a b c") exhaust.
     let budget = 4000;
     for (const tokens of variants) {
       if (tokens.length < 2) continue;
-      const ranges = tokens.map((t) => prefixRange(g, t)).filter(([a, b]) => b > a).sort((x, y) => x[1] - x[0] - (y[1] - y[0]));
+      const ranges = tokens
+        .map((t) => prefixRange(g, t))
+        .filter(([a, b]) => b > a)
+        .sort((x, y) => x[1] - x[0] - (y[1] - y[0]));
       for (const [a, range] of ranges) {
         if (budget <= 0) break;
         const b = Math.min(range, a + budget);
@@ -260,7 +277,10 @@ function geocodePlaces(g: Gazetteer, address: string): number[] {
     let bestLen = 0;
     for (let i = lo; i < hi; i++) {
       const n = segText(g, i);
-      if (n.length > bestLen && padded.includes(` ${n} `)) (best = i), (bestLen = n.length);
+      if (n.length > bestLen && padded.includes(` ${n} `)) {
+        best = i;
+        bestLen = n.length;
+      }
     }
     if (best < 0) for (let i = lo; i < hi; i++) if (best < 0 || g.rank[i] < g.rank[best]) best = i;
     return [best];
@@ -302,7 +322,8 @@ function geocodePlaces(g: Gazetteer, address: string): number[] {
     let s = [100, 200, 300][g.kind[i]] + 10 * h.words;
     if (g.kind[i] === KIND_OFFICE) {
       if (districtSet.size) {
-        const near = districtSet.has(g.district[i]) || districts.some((d) => distanceKm(at(i), at(d.place)) <= NEAR_DISTRICT_KM);
+        const near =
+          districtSet.has(g.district[i]) || districts.some((d) => distanceKm(at(i), at(d.place)) <= NEAR_DISTRICT_KM);
         s += near ? 60 : -150;
       }
       s -= g.rank[i] - 2;
@@ -312,18 +333,31 @@ function geocodePlaces(g: Gazetteer, address: string): number[] {
   };
   // An office named like a district or state the text names ("Pune" H.O for "Pune"): the area is meant.
   const candidates = all.filter(
-    (h) => g.kind[h.place] !== KIND_OFFICE || (!areaSpans.has(`${h.start}:${h.words}`) && (!h.generic || districtSet.size > 0)),
+    (h) =>
+      g.kind[h.place] !== KIND_OFFICE ||
+      (!areaSpans.has(`${h.start}:${h.words}`) && (!h.generic || districtSet.size > 0)),
   );
   if (candidates.length === 0) return [];
   const rated = candidates.map((h) => ({ place: h.place, s: rate(h) })).sort((x, y) => y.s - x.s || x.place - y.place);
-  return rated.filter((r) => r.s === rated[0].s).slice(0, 5).map((r) => r.place);
+  return rated
+    .filter((r) => r.s === rated[0].s)
+    .slice(0, 5)
+    .map((r) => r.place);
 }
 
 // --- reverse geocoding -------------------------------------------------------------------------------
 
 function nearestOffice(g: Gazetteer, lat: number, lng: number): number {
   const margin = REVERSE_MAX_KM / 111;
-  if (!(lat > GRID.lat0 - margin && lat < GRID.lat1 + margin && lng > GRID.lng0 - margin * 1.3 && lng < GRID.lng1 + margin * 1.3)) return -1;
+  if (
+    !(
+      lat > GRID.lat0 - margin &&
+      lat < GRID.lat1 + margin &&
+      lng > GRID.lng0 - margin * 1.3 &&
+      lng < GRID.lng1 + margin * 1.3
+    )
+  )
+    return -1;
   const dLat = REVERSE_MAX_KM / 110.5;
   const dLng = REVERSE_MAX_KM / (111.3 * Math.max(0.2, Math.cos((Math.min(Math.abs(lat) + dLat, 89) * Math.PI) / 180)));
   const clamp = (v: number, max: number) => Math.min(max - 1, Math.max(0, v));
@@ -340,7 +374,10 @@ function nearestOffice(g: Gazetteer, lat: number, lng: number): number {
       for (let k = g.gridCellStart[cell]; k < g.gridCellStart[cell + 1]; k++) {
         const i = g.gridItems[k];
         const km = distanceKm(here, { lat: g.lat[i], lng: g.lng[i] });
-        if (km <= bestKm) (best = i), (bestKm = km);
+        if (km <= bestKm) {
+          best = i;
+          bestKm = km;
+        }
       }
     }
   }

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGazetteerGeocoder, MAX_SUGGESTIONS, preloadGazetteer } from './gazetteer-geocoder';
 import { buildGazetteer, gazetteer, gazetteerStatus, type Gazetteer } from './gazetteer-build';
-import { cacheFile, decodeGazetteer, encodeGazetteer, readCachedGazetteer, writeCachedGazetteer } from './gazetteer-cache';
+import {
+  cacheFile,
+  decodeGazetteer,
+  encodeGazetteer,
+  readCachedGazetteer,
+  writeCachedGazetteer,
+} from './gazetteer-cache';
 import { distanceKm } from '../../schemas/haversine';
 import { cleanDistrictName, cleanOfficeName, cleanStateName, normalize, titleCase } from './names';
 
@@ -20,7 +26,9 @@ let geocoder: Geocoder;
 beforeAll(() => {
   const t0 = performance.now();
   const places = preloadGazetteer();
-  console.log(`[geocoder] gazetteer ${gazetteerStatus().source === 'cache' ? 'read from the cache' : 'built'} in ${(performance.now() - t0).toFixed(0)} ms: ${places} places`);
+  console.log(
+    `[geocoder] gazetteer ${gazetteerStatus().source === 'cache' ? 'read from the cache' : 'built'} in ${(performance.now() - t0).toFixed(0)} ms: ${places} places`,
+  );
   geocoder = createGazetteerGeocoder();
 });
 
@@ -94,12 +102,22 @@ describe('suggest', () => {
   });
 
   it('matches words inside names, run-together spellings, aliases and several words', async () => {
-    expect((await geocoder.suggest('Connaught'))[0].description).toBe('Connaught Place, Central Delhi, Delhi 110001, India');
-    expect((await geocoder.suggest('east andheri mumbai'))[0].description).toBe('Andheri East, Mumbai, Maharashtra 400069, India');
-    expect((await geocoder.suggest('andheri 400069'))[0].description).toBe('Andheri East, Mumbai, Maharashtra 400069, India');
+    expect((await geocoder.suggest('Connaught'))[0].description).toBe(
+      'Connaught Place, Central Delhi, Delhi 110001, India',
+    );
+    expect((await geocoder.suggest('east andheri mumbai'))[0].description).toBe(
+      'Andheri East, Mumbai, Maharashtra 400069, India',
+    );
+    expect((await geocoder.suggest('andheri 400069'))[0].description).toBe(
+      'Andheri East, Mumbai, Maharashtra 400069, India',
+    );
     expect((await geocoder.suggest('Bengaluru'))[0].description).toBe('Bangalore, Karnataka, India');
-    expect((await geocoder.suggest('gondhale nagar')).some((x) => x.description.startsWith('Gondhale Nagar, Pune'))).toBe(true);
-    expect((await geocoder.suggest('shivaji nagar pune')).some((x) => x.description.startsWith('Shivajinagar, Pune'))).toBe(true);
+    expect(
+      (await geocoder.suggest('gondhale nagar')).some((x) => x.description.startsWith('Gondhale Nagar, Pune')),
+    ).toBe(true);
+    expect(
+      (await geocoder.suggest('shivaji nagar pune')).some((x) => x.description.startsWith('Shivajinagar, Pune')),
+    ).toBe(true);
   });
 
   it('ranks exact names, then name prefixes, then word prefixes, then substrings', async () => {
@@ -116,7 +134,22 @@ describe('suggest', () => {
     expect(await geocoder.suggest('   ')).toEqual([]);
     expect(await geocoder.suggest('a')).toEqual([]);
     expect(await geocoder.suggest('qqxqzz')).toEqual([]);
-    for (const q of ['ab', 'ma', 'pur', 'nagar', 'new', 'road', '11', '4000', '56', 'a b', 'sri', 'x'.repeat(300), 'delhi', 'Shivaji']) {
+    for (const q of [
+      'ab',
+      'ma',
+      'pur',
+      'nagar',
+      'new',
+      'road',
+      '11',
+      '4000',
+      '56',
+      'a b',
+      'sri',
+      'x'.repeat(300),
+      'delhi',
+      'Shivaji',
+    ]) {
       const s = await geocoder.suggest(q);
       expect(s.length).toBeLessThanOrEqual(MAX_SUGGESTIONS);
       expect(new Set(s.map((x) => x.place_id)).size).toBe(s.length);
@@ -259,7 +292,22 @@ describe('the cache file', () => {
 
 describe('speed (printed, not asserted)', () => {
   it('benchmarks each method', async () => {
-    const queries = ['Pune', 'Andheri', '400053', 'Mumbai', 'ma', 'ban', 'sri', 'andheri east mumbai', 'koramangala', 'heri', '4000', 'Delhi', 'nagar', 'shivaji nagar pune'];
+    const queries = [
+      'Pune',
+      'Andheri',
+      '400053',
+      'Mumbai',
+      'ma',
+      'ban',
+      'sri',
+      'andheri east mumbai',
+      'koramangala',
+      'heri',
+      '4000',
+      'Delhi',
+      'nagar',
+      'shivaji nagar pune',
+    ];
     const time = async (label: string, n: number, f: (k: number) => Promise<unknown>) => {
       for (let k = 0; k < n; k++) await f(k); // warm-up
       const t: number[] = [];
@@ -270,10 +318,17 @@ describe('speed (printed, not asserted)', () => {
       }
       t.sort((a, b) => a - b);
       const mean = t.reduce((a, b) => a + b, 0) / n;
-      console.log(`[geocoder] ${label}: mean ${mean.toFixed(3)} ms, p95 ${t[Math.floor(n * 0.95)].toFixed(3)} ms, max ${t[n - 1].toFixed(3)} ms`);
+      console.log(
+        `[geocoder] ${label}: mean ${mean.toFixed(3)} ms, p95 ${t[Math.floor(n * 0.95)].toFixed(3)} ms, max ${t[n - 1].toFixed(3)} ms`,
+      );
     };
     await time('suggest', queries.length * 20, (k) => geocoder.suggest(queries[k % queries.length]));
-    const addresses = ['12 MG Road, Bengaluru, Karnataka 560001', 'Andheri East, Mumbai, Maharashtra', 'Flat 4, Shivaji Nagar, Pune', 'nowhere'];
+    const addresses = [
+      '12 MG Road, Bengaluru, Karnataka 560001',
+      'Andheri East, Mumbai, Maharashtra',
+      'Flat 4, Shivaji Nagar, Pune',
+      'nowhere',
+    ];
     await time('geocode', 200, (k) => geocoder.geocode(addresses[k % addresses.length]));
     await time('reverse', 500, (k) => geocoder.reverse(8 + ((k * 7.3) % 28), 69 + ((k * 3.7) % 27)));
     await time('details', 200, () => geocoder.details('in:po:400069:andheri-east'));

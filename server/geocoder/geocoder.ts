@@ -4,25 +4,10 @@
  * so any backend (our embedded gazetteer, Google, Nominatim, ...) can sit behind it.
  */
 
-/** One autocomplete hit: an opaque id to pass to {@link Geocoder.details}, and the text shown to the user. */
-export interface Suggestion {
-  /** Opaque, stable identifier of the place (e.g. `in:po:400069:andheri-east`). */
-  place_id: string;
-  /** Human-readable label, e.g. `Andheri East, Mumbai, Maharashtra 400069, India`. */
-  description: string;
-}
+import type { Place, Suggestion } from '../../schemas/api/maps';
 
-/** A resolved place with a point location. */
-export interface Place {
-  /** Opaque, stable identifier; `details(place_id)` returns this place again. */
-  place_id: string;
-  /** Short name of the place, e.g. `Andheri East`. */
-  name: string;
-  /** Full address line, e.g. `Andheri East, Mumbai, Maharashtra 400069, India`. */
-  formatted_address: string;
-  /** Representative point of the place in WGS84 decimal degrees. */
-  geometry: { location: { lat: number; lng: number } };
-}
+/** An autocomplete hit and a resolved place: the types of the maps calls' answer schemas (schemas/api/maps.ts). */
+export type { Place, Suggestion };
 
 /** A forward/reverse geocoder with place autocomplete. All methods resolve (never reject) for ordinary input. */
 export interface Geocoder {

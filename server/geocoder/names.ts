@@ -98,13 +98,17 @@ export function cleanOfficeName(raw: string, district: string, taluk: string): s
     const base = raw.slice(0, -4);
     if (CAPITALISED.test(base) && !LEFTOVER_MARKER.test(base)) return base;
   }
-  let name = raw.replace(/["`\\]/g, '').replace(/\s+/g, ' ').trim();
+  let name = raw
+    .replace(/["`\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   name = stripOfficeSuffixes(name);
   const m = TRAILING_QUALIFIER.exec(name);
-  if (m && m[1]) {
+  if (m?.[1]) {
     const base = stripOfficeSuffixes(m[1].trim());
     const q = lettersOnly(m[2]);
-    const redundant = q === '' || q === lettersOnly(district) || q === lettersOnly(taluk) || lettersOnly(district).startsWith(q);
+    const redundant =
+      q === '' || q === lettersOnly(district) || q === lettersOnly(taluk) || lettersOnly(district).startsWith(q);
     name = redundant ? base : `${base} (${m[2].trim()})`;
   }
   name = name.replace(/\s+/g, ' ').trim();
@@ -113,7 +117,12 @@ export function cleanOfficeName(raw: string, district: string, taluk: string): s
 
 /** Display name of a district: `Raigarh(MH)` → `Raigarh`, `Bilaspur (HP)` → `Bilaspur`, `Kaimur (Bhabua)` kept. */
 export function cleanDistrictName(raw: string): string {
-  return titleCase(raw.replace(/\s*\([A-Z]{2,3}\)\s*$/, '').replace(/\s+/g, ' ').trim());
+  return titleCase(
+    raw
+      .replace(/\s*\([A-Z]{2,3}\)\s*$/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 const STATE_DISPLAY: Record<string, string> = {

@@ -1,8 +1,19 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Contract, EnvelopeKind } from '../../schemas/api/contract';
+import { ANSWERS } from '../../schemas/api/answers';
+import { successSchema } from '../../schemas/api/envelopes';
 import { TEXT } from './envelope';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** The OpenAPI extensions each documented call carries: its service, its envelope and the spec's texts it answers. */
+    'x-service'?: Contract['service'];
+    'x-envelope'?: Contract['envelope'];
+    'x-messages'?: Contract['messages'];
+  }
+}
 
 /** Where the API document lives: the Swagger UI at /docs, the OpenAPI document at /docs/json. */
 export const DOCS_PREFIX = '/docs';
@@ -18,15 +29,20 @@ const ENVELOPES: Record<EnvelopeKind, object> = {
   },
   data: {
     type: 'object',
-    description: "The data family's envelope: status 'ok' with result.status 1, or 'error' with result.status 0 and the texts in result.message",
+    description:
+      "The data family's envelope: status 'ok' with result.status 1, or 'error' with result.status 0 and the texts in result.message",
     properties: {
       status: { type: 'string', enum: ['ok', 'error'] },
-      result: { type: 'object', properties: { status: { type: 'integer', enum: [0, 1] }, data: {}, message: { type: 'string' } } },
+      result: {
+        type: 'object',
+        properties: { status: { type: 'integer', enum: [0, 1] }, data: {}, message: { type: 'string' } },
+      },
     },
   },
   value: {
     type: 'object',
-    description: "The notification service's envelope: the answer is value; a refusal answers the main API's envelope (message lists its texts)",
+    description:
+      "The notification service's envelope: the answer is value; a refusal answers the main API's envelope (message lists its texts)",
     properties: { value: {} },
   },
   none: { description: 'Not enveloped' },
@@ -38,14 +54,28 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Fastify's longest path parameter: a longer one is answered 414 by Fastify itself, before any route. */
 const MAX_PARAM_LENGTH = 100;
 
+/** The header a versioned call reads (see `Contract.versioned`): the ETag its record was read with. */
+const IF_MATCH = {
+  type: 'object',
+  properties: {
+    'if-match': {
+      type: 'string',
+      maxLength: 1024,
+      description: 'The ETag the record was read with (\'"<version>"\'); absent or *: no condition',
+    },
+  },
+};
+
 /** The header of a 429 or a 503: how long to wait (the health check's 503 gives none). */
-const RETRY_AFTER = { 'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again, when given' } };
+const RETRY_AFTER = {
+  'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again, when given' },
+};
 
 /** The success answer: JSON in the call's envelope, or the media types the contract `produces` (a file, an image). */
 function successOf(call: Contract) {
   const content = call.produces
     ? Object.fromEntries(call.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
-    : { 'application/json': { schema: ENVELOPES[call.envelope] } };
+    : { 'application/json': { schema: successSchema(call) ?? ENVELOPES[call.envelope] } };
   return { description: 'Success', content };
 }
 
@@ -68,24 +98,69 @@ export function answersOf(call: Contract): Record<number, object> {
   };
   const takesBody = call.method !== 'GET';
   if (call.querystring || call.params || call.body || takesBody) {
-    add(400, `The request breaks a rule of the call's schemas: the rule's own text (errorMessage), as the console's forms show it${takesBody ? "; 'Invalid request' for a body that is not JSON" : ''}`);
+    add(
+      400,
+      `The request breaks a rule of the call's schemas: the rule's own text (errorMessage), as the console's forms show it${takesBody ? "; 'Invalid request' for a body that is not JSON" : ''}`,
+    );
   }
   if (!call.public) {
     add(401, `'${TEXT.unauthorized}': no desk token, or an expired one`, ENVELOPES.main);
     add(403, `'${TEXT.noLego}': the desk lacks prm.super.read`, ENVELOPES.main);
   }
-  if (call.querystring || call.params) add(404, `'${TEXT.notFound}': an unknown company or id, or an id of another company`);
+  if (call.querystring || call.params)
+    add(404, `'${TEXT.notFound}': an unknown company or id, or an id of another company`);
   if (takesBody) {
     add(413, `'Request is too large': a body over ${call.bodyLimit ?? DEFAULT_BODY_LIMIT} bytes`);
     add(415, "'Invalid request': a body of a media type the call does not read");
   }
-  if (call.params) add(414, `A path parameter over ${MAX_PARAM_LENGTH} characters: Fastify's own answer {error, code, message, statusCode}`, ENVELOPES.none);
+  if (call.params)
+    add(
+      414,
+      `A path parameter over ${MAX_PARAM_LENGTH} characters: Fastify's own answer {error, code, message, statusCode}`,
+      ENVELOPES.none,
+    );
+  if (call.versioned) add(412, ANSWERS.stale);
   add(500, `'${TEXT.failed}': an unexpected failure (logged)`);
   // The call's own statuses; a call answering bytes answers its own refusals as they are (e.g. the health check's 503).
   for (const [status, description] of Object.entries(call.answers ?? {})) {
     if (!answers[Number(status)]) add(Number(status), description, call.envelope === 'none' ? ENVELOPES.none : refusal);
   }
   return answers;
+}
+
+/** Keywords of this project's ajv vocabulary (schemas/ajv-vocabulary.ts), which OpenAPI does not know. */
+const OWN_KEYWORDS = new Set(['errorMessage', 'maxEntries']);
+/** Where the keys of an object name things (properties, definitions), not keywords. */
+const NAMING_KEYS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'paths',
+  'responses',
+  'content',
+]);
+
+/**
+ * The document with the vocabulary's keywords published as extensions (`x-errorMessage`: the texts the server answers
+ * when that rule breaks; `x-maxEntries`), so that a standard OpenAPI reader accepts it and still sees them.
+ */
+export function withExtensions<T>(node: T): T;
+export function withExtensions(node: unknown): unknown {
+  return extended(node, false);
+}
+
+/** A copy of a node of the document with its own keywords renamed; `naming`: the node's keys name things. */
+function extended(node: unknown, naming: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => extended(item, false));
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      !naming && OWN_KEYWORDS.has(key) ? `x-${key}` : key,
+      // An own keyword's value (errorMessage's texts by rule) is published as it is.
+      !naming && OWN_KEYWORDS.has(key) ? value : extended(value, !naming && NAMING_KEYS.has(key)),
+    ]),
+  );
 }
 
 /**
@@ -100,24 +175,33 @@ export async function useApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Lego platform API',
         description: 'The calls of the configuration console (specs 000 and 001), each declared once in schemas/api/.',
         version: '1',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { desk: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ desk: [] }],
     },
+    transformObject: (document) =>
+      withExtensions('openapiObject' in document ? document.openapiObject : document.swaggerObject),
     transform: ({ schema, url, route }) => {
       const call = route.config?.contract;
-      if (!call) return { schema: { ...schema, hide: true } as FastifySchema, url };
-      const description = call.messages?.length ? `Texts it can answer: ${call.messages.map((m) => `'${m}'`).join(', ')}` : undefined;
+      if (!call) return { schema: { ...schema, hide: true }, url };
+      const description = call.messages?.length
+        ? `Texts it can answer: ${call.messages.map((m) => `'${m}'`).join(', ')}`
+        : undefined;
       return {
         url,
         schema: {
           ...schema,
           ...(description && { description }),
-          ...(call.public ? {} : { security: [{ desk: [] }] }),
+          ...(call.versioned && { headers: IF_MATCH }),
+          // A public call says so: no security requirement (the document's default is the desk token).
+          security: call.public ? [] : [{ desk: [] }],
           response: answersOf(call),
           'x-service': call.service,
           'x-envelope': call.envelope,
           ...(call.messages && { 'x-messages': call.messages }),
-        } as FastifySchema,
+        },
       };
     },
   });
@@ -125,7 +209,8 @@ export async function useApiDocs(app: FastifyInstance): Promise<void> {
     routePrefix: DOCS_PREFIX,
     // Everything from this origin: no CDN, no remote validator badge; Swagger UI sets inline styles as it renders.
     // Sent as the answer goes out, so it replaces the console's policy (security-headers.ts) on the document's pages.
-    staticCSP: "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
     uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true },
   });
 }

@@ -3,7 +3,8 @@ import { withActor, type Actor } from '../store/actor';
 
 /** The caller of a guarded request, once the desk guard has checked its token, with the call's contract id. */
 function actorOf(request: FastifyRequest): Actor | null {
-  const desk = request.desk as FastifyRequest['desk'] | null;
+  // Null until the desk guard has run (app.ts decorates requests with null).
+  const desk: FastifyRequest['desk'] | null = request.desk;
   const call = request.routeOptions.config.contract?.id;
   return desk && call ? { userId: desk.userId, email: desk.email, call } : null;
 }

@@ -20,7 +20,8 @@ export function checkKey(key: unknown): void {
 }
 
 /** An id as the data family sends it (number or digit string; null/'' = none). */
-export const idText = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+export const idText = (value: unknown): string | null =>
+  value === undefined || value === null || value === '' ? null : String(value);
 
 /** How the data family joins several texts into its single `result.message` (texts may hold commas). */
 export const MESSAGE_JOIN = '; ';

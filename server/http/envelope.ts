@@ -1,3 +1,5 @@
+import { MSG } from '../../schemas/messages';
+
 /** The main API's answer: `message` lists texts the console shows as error toasts (`[]` on success). */
 export interface Envelope<T> {
   success: boolean;
@@ -28,7 +30,7 @@ export class ApiError extends Error {
 
 /** The texts used by more than one route family. */
 export const TEXT = {
-  notFound: 'Not found',
+  notFound: MSG.notFound,
   unauthorized: 'Unauthorized',
   noLego: 'This desk does not have Lego access',
   failed: 'Something went wrong. Please try again',

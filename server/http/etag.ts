@@ -1,15 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../../schemas/messages';
-import { ApiError, notFound } from './envelope';
+import type { Expected } from '../repos/versioned';
+import { ApiError } from './envelope';
 
 /**
  * ETag / If-Match on the records the console edits (API.md "Lost updates"). A record's ETag is the strong tag of
  * its row version, `"<version>"`; every update statement bumps the version. A write naming versions changes the
  * row only while it still has one of them (checked in the same statement), else 412.
  */
-
-/** What a write's If-Match asks: null = no condition (no header, or `*`); else the versions the row must have. */
-export type Expected = readonly number[] | null;
 
 /** The strong ETag of row version `version`. */
 export const etagOf = (version: number): string => `"${version}"`;
@@ -43,17 +41,6 @@ export function expectedVersions(request: Pick<FastifyRequest, 'headers'>): Expe
   return versions;
 }
 
-/** 412 with the text the console shows beside its 'Reload' button. */
-export const preconditionFailed = () => new ApiError(412, [MSG.staleRecord]);
-
-/**
- * Why a conditional write changed no row: 404 when the row is gone (or out of scope), else 412 (its version moved
- * on). `currentVersion` reads the row's version now, null when there is none.
- */
-export async function refusal(currentVersion: () => Promise<number | null>): Promise<ApiError> {
-  return (await currentVersion()) === null ? notFound() : preconditionFailed();
-}
-
 /** Sets the answer's ETag to the record's version. */
 export function withEtag(reply: FastifyReply, version: number): void {
   reply.header('etag', etagOf(version));
@@ -63,4 +50,11 @@ export function withEtag(reply: FastifyReply, version: number): void {
 export function splitVersion<T extends { version: number }>(row: T): { record: Omit<T, 'version'>; version: number } {
   const { version, ...record } = row;
   return { record, version };
+}
+
+/** A record read or written with its version: the version sent as the ETag, the record answered without it. */
+export function tagged<T extends { version: number }>(reply: FastifyReply, row: T): Omit<T, 'version'> {
+  const { record, version } = splitVersion(row);
+  withEtag(reply, version);
+  return record;
 }

@@ -25,7 +25,14 @@ export const MAPS_EVAL = ["'unsafe-eval'"];
  */
 const GOOGLE_MAPS = {
   script: [...MAPS_EVAL, 'https://maps.googleapis.com'],
-  img: ['https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.ggpht.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
+  img: [
+    'https://maps.gstatic.com',
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.ggpht.com',
+    'https://*.google.com',
+    'https://*.googleusercontent.com',
+  ],
   connect: ['https://maps.googleapis.com', 'https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
   frame: ['https://*.google.com'],
   font: ['https://fonts.gstatic.com'],

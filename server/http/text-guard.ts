@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { isRecord } from '../../schemas/guards';
 
 /**
  * What no request may hold, whatever its schema says, so that its shape cannot stall the server or fill an answer:
@@ -47,6 +48,7 @@ export const TEXT_GUARD_MSG = {
   more: (n: number) => `and ${n} more ${n === 1 ? 'problem' : 'problems'}`,
 };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the guard's purpose is to find control characters in request text
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -66,7 +68,8 @@ function fieldName(path: readonly Segment[]): string {
 }
 
 /** A JSON pointer to the place (as ajv writes `instancePath`). */
-const pointer = (path: readonly Segment[]) => path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointer = (path: readonly Segment[]) =>
+  path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 const problem = (path: readonly Segment[], message: string): ErrorObject => ({
   keyword: 'plainText',
@@ -104,7 +107,7 @@ export function textErrors(value: unknown, options: TextGuardOptions = {}): Erro
       if (kind) found.push(problem(path, TEXT_GUARD_MSG[kind](fieldName(path))));
       return;
     }
-    if (!node || typeof node !== 'object') return;
+    if (!Array.isArray(node) && !isRecord(node)) return;
     if (path.length >= MAX_DEPTH) {
       found.push(problem(path, TEXT_GUARD_MSG.deep));
       return;
@@ -129,7 +132,7 @@ export function textErrors(value: unknown, options: TextGuardOptions = {}): Erro
         found.push(problem(path, key.length > MAX_FIELD_NAME ? TEXT_GUARD_MSG.keyLength : TEXT_GUARD_MSG.key));
         return;
       }
-      visit((node as Record<string, unknown>)[key], [...path, key]);
+      visit(node[key], [...path, key]);
     }
   };
   visit(value, []);
@@ -166,7 +169,8 @@ export function jsonShapeProblem(text: string): string | null {
     } else if (c === 0x5d || c === 0x7d) {
       if (depth) depth -= 1;
     } else if (c === 0x2c && depth) {
-      const more = (commas[depth] += 1) >= (isList[depth] ? MAX_ITEMS : MAX_FIELDS);
+      commas[depth] += 1;
+      const more = commas[depth] >= (isList[depth] ? MAX_ITEMS : MAX_FIELDS);
       if (more && !isList[depth]) return TEXT_GUARD_MSG.fields;
       if (more && depth > 1) return TEXT_GUARD_MSG.items;
     }

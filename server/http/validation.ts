@@ -5,7 +5,11 @@ import { errorMessages } from '../../schemas/ajv';
 import { extendAjv } from '../../schemas/ajv-vocabulary';
 import { serverAjvOptions } from '../../schemas/ajv-server';
 import { ApiError, TEXT, fail } from './envelope';
+import { MSG } from '../../schemas/messages';
 import { fewMessages, jsonShapeProblem, textErrors } from './text-guard';
+import { errorCode } from '../errors';
+import { OutOfReach, RuleRefusal, StaleVersion } from '../rules/refusal';
+import { OutboundRefused } from '../rules/outbound-gate';
 
 /**
  * Bodies are checked exactly as the forms check them (no type coercion), so a value the form rejects is
@@ -14,14 +18,18 @@ import { fewMessages, jsonShapeProblem, textErrors } from './text-guard';
  * may write 1e400, which JSON reads as Infinity. Patterns run on RE2, in linear time (schemas/ajv-server.ts).
  */
 const bodyAjv = extendAjv(new Ajv({ ...serverAjvOptions, useDefaults: true, strictNumbers: true }));
-const queryAjv = extendAjv(new Ajv({ ...serverAjvOptions, useDefaults: true, coerceTypes: 'array', strictNumbers: true }));
+const queryAjv = extendAjv(
+  new Ajv({ ...serverAjvOptions, useDefaults: true, coerceTypes: 'array', strictNumbers: true }),
+);
 
 /** A validator as Fastify and {@link check} run it: true when valid, else the errors in `errors`. */
 export type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /** A body that is a list the route checks row by row (`items` open): each row is guarded by `check()`, not here. */
 const isRowList = (schema: AnySchema) =>
-  typeof schema === 'object' && schema.type === 'array' && (schema.items === undefined || (typeof schema.items === 'object' && !Object.keys(schema.items).length));
+  typeof schema === 'object' &&
+  schema.type === 'array' &&
+  (schema.items === undefined || (typeof schema.items === 'object' && !Object.keys(schema.items).length));
 
 /**
  * The validator of a route's `schema` part as the server runs it (bodies strict, everything else coerced): first
@@ -42,7 +50,7 @@ export function compileFor(httpPart: string | undefined, schema: AnySchema): Val
 
 /** Makes the route `schema` option validate with the shared schemas' ajv setup (formats, ajv-errors). */
 export function useSharedValidation(app: FastifyInstance): void {
-  app.setValidatorCompiler(({ schema, httpPart }) => compileFor(httpPart, schema as AnySchema));
+  app.setValidatorCompiler<AnySchema>(({ schema, httpPart }) => compileFor(httpPart, schema));
 }
 
 /**
@@ -99,24 +107,34 @@ export interface Failure {
 const DATA_EXCEPTION = /^(22[0-9A-Z]{3}|54000)$/;
 
 /** Whether a failure is the database refusing a value (see {@link DATA_EXCEPTION}). */
-export const isDataException = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'string' && DATA_EXCEPTION.test((err as { code: string }).code);
+export const isDataException = (err: unknown): boolean => DATA_EXCEPTION.test(errorCode(err) ?? '');
 
 /**
  * Classifies any failure: validation errors as 400 with the schema's messages, thrown {@link ApiError}s with
- * their status, other client errors (bad JSON, body too large) with Fastify's status, a value the database refuses
+ * their status, what a rule refuses with the status the spec gives it, other client errors (bad JSON, body too large) with Fastify's status, a value the database refuses
  * as 400 'Invalid value' (a safety net: validation should have refused it first, so it is logged), and anything
  * else as a logged 500. Each envelope renders the result its own way.
  */
 export function describeFailure(err: FastifyError, request: FastifyRequest): Failure {
-  if (err.validation) return { status: 400, messages: fewMessages(errorMessages(err.validation as never)), headers: {} };
+  if (err.validation) return { status: 400, messages: fewMessages(errorMessages(err.validation)), headers: {} };
   if (err instanceof ApiError) return { status: err.status, messages: err.messages, headers: err.headers };
+  // What the rules refuse (server/rules/refusal.ts, outbound-gate.ts), as the spec answers it.
+  if (err instanceof RuleRefusal) return { status: 400, messages: err.messages, headers: {} };
+  if (err instanceof OutOfReach) return { status: 404, messages: [TEXT.notFound], headers: {} };
+  if (err instanceof StaleVersion) return { status: 412, messages: [MSG.staleRecord], headers: {} };
+  if (err instanceof OutboundRefused) {
+    const { message, retryAfter } = err.refusal;
+    return retryAfter === null
+      ? { status: 400, messages: [message], headers: {} }
+      : { status: 429, messages: [message], headers: { 'retry-after': String(retryAfter) } };
+  }
   if (isDataException(err)) {
     request.log.warn({ err }, 'the database refused a value that validation let through');
     return { status: 400, messages: [TEXT.invalidValue], headers: {} };
   }
   const status = err.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, messages: [status === 413 ? 'Request is too large' : 'Invalid request'], headers: {} };
+  if (status >= 400 && status < 500)
+    return { status, messages: [status === 413 ? 'Request is too large' : 'Invalid request'], headers: {} };
   request.log.error(err);
   return { status: 500, messages: [TEXT.failed], headers: {} };
 }

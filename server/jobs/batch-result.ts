@@ -32,6 +32,7 @@ export async function batchResultFile(store: Store, batch: BatchRecord): Promise
   const stored = await batchRepository.resultFile(store, batch.id);
   if (stored) return stored;
   const built = await buildResultFile(store, batch, false);
-  if (built && (batch.status === 'DONE' || batch.status === 'FAILED')) await batchRepository.storeResultFile(store, batch.id, built);
+  if (built && (batch.status === 'DONE' || batch.status === 'FAILED'))
+    await batchRepository.storeResultFile(store, batch.id, built);
   return built;
 }

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Queryable } from '../store/store';
+import { errorCode } from '../errors';
 
 /** PGlite's refusal of several statements in one parameterised (extended protocol) query. */
 const MULTI_STATEMENT = '42601';
@@ -19,7 +20,7 @@ export function bossDb(q: Queryable): PgBoss.Db {
       try {
         return { rows: (await q.query(text, values)) ?? [] };
       } catch (err) {
-        if (values.length > 0 || (err as { code?: string }).code !== MULTI_STATEMENT) throw err;
+        if (values.length > 0 || errorCode(err) !== MULTI_STATEMENT) throw err;
         await q.exec(text);
         return { rows: [] };
       }

@@ -13,6 +13,8 @@ import { instantOf } from '../auth/rate-limit';
 import { batchTicket, settleOutbound } from '../rules/outbound-gate';
 import { underLease, type LeaseTiming } from './lease';
 import { isUniqueViolation } from '../store/unique';
+import { errorMessage } from '../errors';
+import { isRecord } from '../../schemas/guards';
 
 /** The components of the bulk upload and how their rows are stored; a new component is one entry here. */
 export const BULK_ROW_TYPES: Record<BulkUploadType, BulkRowType> = {
@@ -22,6 +24,9 @@ export const BULK_ROW_TYPES: Record<BulkUploadType, BulkRowType> = {
 /** The queue of batch jobs: one job per batch, data `{ batchId }`. */
 export const BULK_UPLOAD_QUEUE = 'bulk-upload';
 
+/** A bulk upload job's data, as the upload sends it (server/routes/bulk-upload.ts): the batch it was queued for. */
+const isBatchJob = (data: unknown): data is { batchId: string } => isRecord(data) && typeof data.batchId === 'string';
+
 /** Rows stored per transaction (each under its own savepoint, with its result record). */
 const ROWS_PER_TX = 100;
 /**
@@ -30,7 +35,6 @@ const ROWS_PER_TX = 100;
  */
 const SLICE_MS = 15;
 
-
 /** The widest sheet a component's file may be: its columns and a margin (a wider one is refused unread). */
 export const columnLimit = (type: BulkRowType): number => type.columns.length + BULK_EXTRA_COLUMNS;
 
@@ -38,14 +42,23 @@ export const columnLimit = (type: BulkRowType): number => type.columns.length + 
  * The data rows of a sheet as cell maps keyed by header, or why the file cannot be processed: read in the worker pool
  * (server/workers/cpu-tasks.ts `batchRows`), the rows coming back in slices, so the event loop runs meanwhile.
  */
-async function rowsOf(bytes: Buffer, type: BulkRowType): Promise<{ rows: Record<string, string>[] } | { error: string }> {
-  const read = await cpuPool().run('batchRows', { file: bytes, columns: [...type.columns], required: [...type.required], maxColumns: columnLimit(type) }, { wait: true });
+async function rowsOf(
+  bytes: Buffer,
+  type: BulkRowType,
+): Promise<{ rows: Record<string, string>[] } | { error: string }> {
+  const read = await cpuPool().run(
+    'batchRows',
+    { file: bytes, columns: [...type.columns], required: [...type.required], maxColumns: columnLimit(type) },
+    { wait: true },
+  );
   return Array.isArray(read) ? { rows: read } : read;
 }
 
 /** A row's outcome as its result record says it. */
 const resultOf = (rowNo: number, saved: Awaited<ReturnType<BulkRowType['saveRow']>>): RowResult =>
-  saved.ok ? { rowNo, ok: true, result: 'Success', recordId: saved.recordId } : { rowNo, ok: false, result: saved.errors.join('; '), recordId: null };
+  saved.ok
+    ? { rowNo, ok: true, result: 'Success', recordId: saved.recordId }
+    : { rowNo, ok: false, result: saved.errors.join('; '), recordId: null };
 
 /** One slice of rows to store: row numbers (1 = first under the header) with their cells. */
 type Slice = { rowNo: number; row: Record<string, string> }[];
@@ -55,7 +68,14 @@ type Slice = { rowNo: number; row: Record<string, string> }[];
  * not an error, so no savepoint is needed; anything thrown rolls the whole slice back (then {@link storeRow} redoes
  * it row by row).
  */
-async function storeSlice(q: Queryable, batch: BatchRecord, type: BulkRowType, slice: Slice, by: string, memo: Map<string, unknown>): Promise<RowResult[]> {
+async function storeSlice(
+  q: Queryable,
+  batch: BatchRecord,
+  type: BulkRowType,
+  slice: Slice,
+  by: string,
+  memo: Map<string, unknown>,
+): Promise<RowResult[]> {
   const results: RowResult[] = [];
   const until = performance.now() + SLICE_MS;
   for (const { rowNo, row } of slice) {
@@ -68,7 +88,15 @@ async function storeSlice(q: Queryable, batch: BatchRecord, type: BulkRowType, s
 }
 
 /** Stores one row and its result inside `q`, under a savepoint: a failing row leaves the others of its transaction alone. */
-async function storeRow(q: Queryable, batch: BatchRecord, type: BulkRowType, rowNo: number, row: Record<string, string>, by: string, memo: Map<string, unknown>): Promise<RowResult | null> {
+async function storeRow(
+  q: Queryable,
+  batch: BatchRecord,
+  type: BulkRowType,
+  rowNo: number,
+  row: Record<string, string>,
+  by: string,
+  memo: Map<string, unknown>,
+): Promise<RowResult | null> {
   if (await batchRepository.hasRow(q, batch.id, rowNo)) return null;
   const savepoint = `bulk_row_${rowNo}`;
   await q.query(`savepoint ${savepoint}`);
@@ -81,7 +109,7 @@ async function storeRow(q: Queryable, batch: BatchRecord, type: BulkRowType, row
     await q.query(`rollback to savepoint ${savepoint}`);
     // Another run of the same batch recorded this row first: it is done, and nothing of this run's attempt stays.
     if (isUniqueViolation(err) && (await batchRepository.hasRow(q, batch.id, rowNo))) return null;
-    console.error(`bulk upload ${batch.id} row ${rowNo}:`, (err as Error).message);
+    console.error(`bulk upload ${batch.id} row ${rowNo}:`, errorMessage(err));
     const result: RowResult = { rowNo, ok: false, result: BULK_UPLOAD_MSG.rowCrashed, recordId: null };
     await batchRepository.recordRow(q, batch.id, result);
     return result;
@@ -92,10 +120,15 @@ async function storeRow(q: Queryable, batch: BatchRecord, type: BulkRowType, row
 async function notify(mailer: Mailer, store: Store, batchId: string): Promise<void> {
   const b = await batchRepository.summary(store, batchId);
   if (!b?.email) return;
-  const summary = b.status === 'DONE'
-    ? `${b.rows_done - b.rows_failed} of ${b.rows_total} rows were stored, ${b.rows_failed} failed. The result file lists each row's result.`
-    : `The batch failed: ${b.messages.join('; ')}`;
-  await mailer.send({ to: b.email, subject: `Bulk upload ${b.filename}: ${b.status === 'DONE' ? 'completed' : 'failed'}`, body: `Batch ${batchId} (${b.filename}). ${summary}` });
+  const summary =
+    b.status === 'DONE'
+      ? `${b.rows_done - b.rows_failed} of ${b.rows_total} rows were stored, ${b.rows_failed} failed. The result file lists each row's result.`
+      : `The batch failed: ${b.messages.join('; ')}`;
+  await mailer.send({
+    to: b.email,
+    subject: `Bulk upload ${b.filename}: ${b.status === 'DONE' ? 'completed' : 'failed'}`,
+    body: `Batch ${batchId} (${b.filename}). ${summary}`,
+  });
   // Its quota was taken at the upload: it now counts from the time the summary went.
   await settleOutbound(store, batchTicket(batchId));
 }
@@ -111,7 +144,9 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
   if (!batch || batch.status === 'DONE' || batch.status === 'FAILED') return;
   const type = BULK_ROW_TYPES[batch.type];
   const by = (await batchRepository.uploaderEmail(store, batch.created_by)) ?? batch.created_by;
-  const parsed = type ? await rowsOf((await batchRepository.file(store, batchId))!, type) : { error: BULK_UPLOAD_MSG.unknownType };
+  const parsed = type
+    ? await rowsOf((await batchRepository.file(store, batchId))!, type)
+    : { error: BULK_UPLOAD_MSG.unknownType };
   if ('error' in parsed) {
     if (await batchRepository.finish(store, batchId, 'FAILED', [parsed.error])) await notify(mailer, store, batchId);
     return;
@@ -120,34 +155,37 @@ export async function runBatch(store: Store, mailer: Mailer, batchId: string, si
   const done = await batchRepository.doneRows(store, batchId);
   const memo = new Map<string, unknown>();
   const todo = parsed.rows.map((row, i) => ({ rowNo: i + 1, row })).filter(({ rowNo }) => !done.has(rowNo));
-  await withActor(() => ({ userId: batch.created_by, email: by, call: 'bulkUpload.upload' }), async () => {
-    for (let i = 0; i < todo.length;) {
-      // Requests waiting for the database (PGlite has one connection) go first: the API stays responsive during a batch.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (signal.aborted) throw new Error('stopped: the batch resumes when the queue hands the job out again');
-      const slice = todo.slice(i, i + ROWS_PER_TX);
-      const count = async (q: Queryable, results: (RowResult | null)[]) => {
-        const stored = results.filter((r) => r !== null);
-        await batchRepository.addProgress(q, batchId, stored.length, stored.filter((r) => !r.ok).length);
-      };
-      try {
-        // As many rows of the slice as fit in SLICE_MS; the rest are the next slice's.
-        i += await store.tx(async (q) => {
-          const results = await storeSlice(q, batch, type, slice, by, memo);
-          await count(q, results);
-          return results.length;
-        });
-      } catch {
-        // A row threw (or another run stored one of these rows meanwhile): the slice again, each row on its own.
-        await store.tx(async (q) => {
-          const results: (RowResult | null)[] = [];
-          for (const { rowNo, row } of slice) results.push(await storeRow(q, batch, type, rowNo, row, by, memo));
-          await count(q, results);
-        });
-        i += slice.length;
+  await withActor(
+    () => ({ userId: batch.created_by, email: by, call: 'bulkUpload.upload' }),
+    async () => {
+      for (let i = 0; i < todo.length; ) {
+        // Requests waiting for the database (PGlite has one connection) go first: the API stays responsive during a batch.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (signal.aborted) throw new Error('stopped: the batch resumes when the queue hands the job out again');
+        const slice = todo.slice(i, i + ROWS_PER_TX);
+        const count = async (q: Queryable, results: (RowResult | null)[]) => {
+          const stored = results.filter((r) => r !== null);
+          await batchRepository.addProgress(q, batchId, stored.length, stored.filter((r) => !r.ok).length);
+        };
+        try {
+          // As many rows of the slice as fit in SLICE_MS; the rest are the next slice's.
+          i += await store.tx(async (q) => {
+            const results = await storeSlice(q, batch, type, slice, by, memo);
+            await count(q, results);
+            return results.length;
+          });
+        } catch {
+          // A row threw (or another run stored one of these rows meanwhile): the slice again, each row on its own.
+          await store.tx(async (q) => {
+            const results: (RowResult | null)[] = [];
+            for (const { rowNo, row } of slice) results.push(await storeRow(q, batch, type, rowNo, row, by, memo));
+            await count(q, results);
+          });
+          i += slice.length;
+        }
       }
-    }
-  });
+    },
+  );
   await storeBatchResult(store, batchId);
   if (await batchRepository.finish(store, batchId, 'DONE')) await notify(mailer, store, batchId);
 }
@@ -169,14 +207,20 @@ export interface BatchWorker {
  * while it works), so a batch whose instance died is taken over by the next drain (every sweep) once its lease ran
  * out, and one desk's many uploads do not hold the others back.
  */
-export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mailer, worker: { owner: string; lease: LeaseTiming }): BatchWorker {
+export function registerBulkUploadJob(
+  queue: JobQueue,
+  store: Store,
+  mailer: Mailer,
+  worker: { owner: string; lease: LeaseTiming },
+): BatchWorker {
   const stopping = new AbortController();
   let draining: Promise<void> | null = null;
   let again = false;
 
   async function work(batchId: string, attempts: number): Promise<boolean> {
     if (attempts > MAX_ATTEMPTS) {
-      if (await batchRepository.finish(store, batchId, 'FAILED', [BULK_UPLOAD_MSG.gaveUp])) await notify(mailer, store, batchId);
+      if (await batchRepository.finish(store, batchId, 'FAILED', [BULK_UPLOAD_MSG.gaveUp]))
+        await notify(mailer, store, batchId);
       return true;
     }
     return underLease(store, 'bulk_batches', batchId, worker.owner, worker.lease, async (lost) => {
@@ -185,7 +229,7 @@ export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mai
         await runBatch(store, mailer, batchId, signal);
         return true;
       } catch (err) {
-        if (!signal.aborted) console.error(`bulk upload ${batchId}:`, (err as Error).message);
+        if (!signal.aborted) console.error(`bulk upload ${batchId}:`, errorMessage(err));
         return false;
       }
     });
@@ -194,7 +238,12 @@ export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mai
   async function loop(): Promise<void> {
     for (;;) {
       if (stopping.signal.aborted) return;
-      const next = await batchRepository.claimNext(store, worker.owner, instantOf(worker.lease.clock), worker.lease.seconds);
+      const next = await batchRepository.claimNext(
+        store,
+        worker.owner,
+        instantOf(worker.lease.clock),
+        worker.lease.seconds,
+      );
       if (!next) {
         if (!again) return;
         again = false;
@@ -212,13 +261,15 @@ export function registerBulkUploadJob(queue: JobQueue, store: Store, mailer: Mai
       return draining;
     }
     draining = loop()
-      .catch((err) => console.error('bulk upload:', (err as Error).message))
-      .finally(() => { draining = null; });
+      .catch((err) => console.error('bulk upload:', errorMessage(err)))
+      .finally(() => {
+        draining = null;
+      });
     return draining;
   };
 
   // The job only wakes the worker; it does not wait for the batches (a long drain would outlive the job's expiry).
-  queue.register(BULK_UPLOAD_QUEUE, async () => {
+  queue.register(BULK_UPLOAD_QUEUE, isBatchJob, async () => {
     void drain();
   });
   return {

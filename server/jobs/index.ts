@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Mailer } from '../auth/mailer';
+import { errorMessage } from '../errors';
 import { DEFAULT_QUOTAS } from '../rules/outbound-gate';
 import type { Store } from '../store/store';
 import { registerBulkUploadJob, type BatchWorker } from './bulk-upload-job';
@@ -32,7 +33,13 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
     clock: options.clock,
   };
   const batches = registerBulkUploadJob(queue, store, mailer, runWorker);
-  const reports = registerReportJob(queue, store, mailer, { now: options.now, tickSeconds: options.reportTickSeconds }, runWorker);
+  const reports = registerReportJob(
+    queue,
+    store,
+    mailer,
+    { now: options.now, tickSeconds: options.reportTickSeconds },
+    runWorker,
+  );
   const sweepSeconds = options.sweepSeconds ?? DEFAULT_SWEEP_SECONDS;
   const sweep = async () => {
     await Promise.all([reports.sweep(), batches.drain()]);
@@ -42,8 +49,10 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
   const safeSweep = () => {
     if (sweeping) return;
     sweeping = sweep()
-      .catch((err) => console.error('sweep:', (err as Error).message))
-      .finally(() => { sweeping = null; });
+      .catch((err) => console.error('sweep:', errorMessage(err)))
+      .finally(() => {
+        sweeping = null;
+      });
   };
   return {
     boss: queue.boss,
@@ -51,7 +60,7 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
     batches,
     runWorker,
     sweep,
-    register: (name, handler, settings) => queue.register(name, handler, settings),
+    register: (name, isData, handler, settings) => queue.register(name, isData, handler, settings),
     send: (name, data, sendOptions) => queue.send(name, data, sendOptions),
     async start() {
       await queue.start();

@@ -1,5 +1,6 @@
 import { instantOf, type Clock } from '../auth/rate-limit';
 import type { Queryable, Store } from '../store/store';
+import { errorMessage } from '../errors';
 
 /**
  * Leases on long work (issue 21): the instance that works on a report run or a bulk-upload batch holds the row's
@@ -37,7 +38,13 @@ const until = (timing: LeaseTiming) => [instantOf(timing.clock), timing.seconds]
  * Claims `id` for `owner` when its lease is free: never held, run out, held by a stopped holder ('free'), or held by
  * `owner` already. Answers whether it was claimed (false: another live instance works on it, or it needs no work).
  */
-export async function claimLease(q: Queryable, table: LeasedTable, id: string, owner: string, timing: LeaseTiming): Promise<boolean> {
+export async function claimLease(
+  q: Queryable,
+  table: LeasedTable,
+  id: string,
+  owner: string,
+  timing: LeaseTiming,
+): Promise<boolean> {
   const [now, seconds] = until(timing);
   const row = await q.one(
     `update ${table} set lease_owner = $2, lease_until = coalesce($3::timestamptz, now()) + make_interval(secs => $4)
@@ -61,9 +68,12 @@ export function keepLease(store: Store, table: LeasedTable, id: string, owner: s
     );
     if (!row) lost.abort();
   };
-  const timer = setInterval(() => {
-    renew().catch((err) => console.error(`lease ${table} ${id}:`, (err as Error).message));
-  }, (timing.seconds * 1000) / 3);
+  const timer = setInterval(
+    () => {
+      renew().catch((err) => console.error(`lease ${table} ${id}:`, errorMessage(err)));
+    },
+    (timing.seconds * 1000) / 3,
+  );
   timer.unref();
   return {
     lost: lost.signal,
@@ -89,11 +99,18 @@ export async function orphans(q: Queryable, table: LeasedTable, timing: LeaseTim
 }
 
 /** Holds a row's lease for `work`, renewing it meanwhile, and frees it afterwards whatever the outcome. */
-export async function underLease<T>(store: Store, table: LeasedTable, id: string, owner: string, timing: LeaseTiming, work: (lost: AbortSignal) => Promise<T>): Promise<T> {
+export async function underLease<T>(
+  store: Store,
+  table: LeasedTable,
+  id: string,
+  owner: string,
+  timing: LeaseTiming,
+  work: (lost: AbortSignal) => Promise<T>,
+): Promise<T> {
   const lease = keepLease(store, table, id, owner, timing);
   try {
     return await work(lease.lost);
   } finally {
-    await lease.release().catch((err) => console.error(`lease ${table} ${id}:`, (err as Error).message));
+    await lease.release().catch((err) => console.error(`lease ${table} ${id}:`, errorMessage(err)));
   }
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Queryable, Store } from '../store/store';
 import { bossDb } from './boss-db';
+import { errorCode } from '../errors';
 import type { Clock } from '../auth/rate-limit';
 import type { OutboundQuotas } from '../rules/outbound-gate';
 
@@ -8,7 +9,10 @@ import type { OutboundQuotas } from '../rules/outbound-gate';
  * A job's handler: `signal` is aborted when the server stops, so a long job ends at its next step (its work is
  * resumable: the job is handed back to the queue and resumed by this or another instance).
  */
-export type JobHandler<Data> = (data: Data, context: { jobId: string; signal: AbortSignal; lastAttempt: boolean }) => Promise<void>;
+export type JobHandler<Data> = (
+  data: Data,
+  context: { jobId: string; signal: AbortSignal; lastAttempt: boolean },
+) => Promise<void>;
 
 /** Settings of one queue (per kind of job). */
 export interface QueueSettings {
@@ -49,10 +53,22 @@ export interface JobQueueOptions {
  * `schedule`, with a time zone) are available through `boss` for the scheduled reports.
  */
 export interface JobQueue {
-  /** Registers the handler of a kind of job (before `start`). */
-  register<Data extends object>(name: string, handler: JobHandler<Data>, settings?: QueueSettings): void;
+  /**
+   * Registers the handler of a kind of job (before `start`). A job's data comes back from the database as JSON:
+   * `isData` checks it is what the handler takes (a job whose data is not fails, as a handler's error would).
+   */
+  register<Data>(
+    name: string,
+    isData: (data: unknown) => data is Data,
+    handler: JobHandler<Data>,
+    settings?: QueueSettings,
+  ): void;
   /** Queues a job; with `db` (a transaction), inside it. Answers the job id. */
-  send<Data extends object>(name: string, data: Data, options?: { db?: Queryable; singletonKey?: string }): Promise<string | null>;
+  send<Data extends object>(
+    name: string,
+    data: Data,
+    options?: { db?: Queryable; singletonKey?: string },
+  ): Promise<string | null>;
   /** Creates the queue's schema and queues, then starts the workers. */
   start(): Promise<void>;
   /** Stops taking jobs, aborts running handlers and waits for them to hand their jobs back. */
@@ -75,7 +91,7 @@ async function retryStartRace<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (!START_RACES.has((err as { code?: string }).code ?? '') || attempt >= 5) throw err;
+      if (!START_RACES.has(errorCode(err) ?? '') || attempt >= 5) throw err;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
@@ -106,16 +122,20 @@ export function createJobQueue(store: Store, options: JobQueueOptions = {}): Job
   });
   // pg-boss reports failures of its timers here; an unhandled 'error' event would end the process.
   boss.on('error', (err) => console.error('job queue:', err.message));
-  const handlers = new Map<string, { handler: JobHandler<object>; settings: QueueSettings }>();
+  const handlers = new Map<string, { handler: JobHandler<unknown>; settings: QueueSettings }>();
   const running = new Set<Promise<unknown>>();
   const stopping = new AbortController();
   let started = false;
 
   return {
     boss,
-    register(name, handler, settings = {}) {
+    register(name, isData, handler, settings = {}) {
       if (started) throw new Error(`job queue: register ${name} before start`);
-      handlers.set(name, { handler: handler as JobHandler<object>, settings });
+      const checked: JobHandler<unknown> = async (data, context) => {
+        if (!isData(data)) throw new Error(`job queue: a ${name} job's data is not what its handler takes`);
+        await handler(data, context);
+      };
+      handlers.set(name, { handler: checked, settings });
     },
     async send(name, data, sendOptions = {}) {
       return boss.send(name, data, {
@@ -126,18 +146,37 @@ export function createJobQueue(store: Store, options: JobQueueOptions = {}): Job
     async start() {
       await startedAlone(store, () => retryStartRace(() => boss.start()));
       for (const [name, { handler, settings }] of handlers) {
-        await retryStartRace(() => boss.createQueue(name, { name, retryLimit: settings.retryLimit ?? 5, retryDelay: 1, ...(settings.expireInSeconds && { expireInSeconds: settings.expireInSeconds }) }));
-        await boss.work<object>(name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true, ...(settings.batchSize && { batchSize: settings.batchSize }) }, async (jobs) => {
-          for (const job of jobs) {
-            const run = handler(job.data, { jobId: job.id, signal: stopping.signal, lastAttempt: job.retryCount >= job.retryLimit });
-            running.add(run);
-            try {
-              await run;
-            } finally {
-              running.delete(run);
+        await retryStartRace(() =>
+          boss.createQueue(name, {
+            name,
+            retryLimit: settings.retryLimit ?? 5,
+            retryDelay: 1,
+            ...(settings.expireInSeconds && { expireInSeconds: settings.expireInSeconds }),
+          }),
+        );
+        await boss.work<object>(
+          name,
+          {
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            includeMetadata: true,
+            ...(settings.batchSize && { batchSize: settings.batchSize }),
+          },
+          async (jobs) => {
+            for (const job of jobs) {
+              const run = handler(job.data, {
+                jobId: job.id,
+                signal: stopping.signal,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              });
+              running.add(run);
+              try {
+                await run;
+              } finally {
+                running.delete(run);
+              }
             }
-          }
-        });
+          },
+        );
       }
       started = true;
     },

@@ -1,18 +1,34 @@
 import { CronExpressionParser } from 'cron-parser';
 import type { ReportRun } from '../../schemas/api/reports';
-import type { DefinitionFilter } from '../../schemas/report-schedule';
+import {
+  filterOperation,
+  reportInputOf,
+  storedDefinition,
+  type StoredDefinition,
+} from '../../schemas/report-definition';
 import type { Mailer } from '../auth/mailer';
 import { newId } from '../http/ids';
-import type { StoredDefinition } from '../repos/report-schedule-repository';
 import { reportRunRepository as runs } from '../repos/report-run-repository';
 import { cpuPool } from '../workers/cpu-pool';
-import { XLSX_TYPE, istText, summaryWorkbook } from '../rules/report-workbook';
+import { XLSX_TYPE, istText } from '../adapters/report-workbook';
+import { summaryWorkbook } from '../rules/report-sheets';
 import type { Store } from '../store/store';
 import type { JobQueue } from './queue';
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/envelope';
 import type { Clock } from '../auth/rate-limit';
-import { DEFAULT_QUOTAS, admitOutbound, requireOutbound, runTicket, settleOutbound, type OutboundQuotas, type OutboundRefusal } from '../rules/outbound-gate';
+import { errorMessage } from '../errors';
+import { isRecord } from '../../schemas/guards';
+import {
+  DEFAULT_QUOTAS,
+  admitOutbound,
+  OutboundRefused,
+  requireOutbound,
+  runTicket,
+  settleOutbound,
+  type OutboundQuotas,
+  type OutboundRefusal,
+} from '../rules/outbound-gate';
 import { DEFAULT_LEASE_SECONDS, claimLease, orphans, underLease, type LeaseTiming } from './lease';
 
 /**
@@ -28,6 +44,9 @@ import { DEFAULT_LEASE_SECONDS, claimLease, orphans, underLease, type LeaseTimin
 
 /** The queue of report runs: one job per claimed due time, data `{ runId }`. */
 export const REPORT_RUN_QUEUE = 'report-run';
+
+/** A report run job's data, as {@link registerReportJob} sends it. */
+const isRunJob = (data: unknown): data is { runId: string } => isRecord(data) && typeof data.runId === 'string';
 
 /** A run claimed more than this long after its due time is late (a due time missed while no server was up). */
 export const LATE_AFTER_MS = 2 * 60_000;
@@ -66,7 +85,10 @@ export function quartzToCron(quartz: string): string {
 
 /** The latest due time of a Quartz cron at or before `now` (ms), or null. */
 export function latestDue(quartz: string, now: number): number | null {
-  const expression = CronExpressionParser.parse(quartzToCron(quartz), { currentDate: new Date(Math.floor(now / 1000) * 1000 + 1000), tz: 'UTC' });
+  const expression = CronExpressionParser.parse(quartzToCron(quartz), {
+    currentDate: new Date(Math.floor(now / 1000) * 1000 + 1000),
+    tz: 'UTC',
+  });
   try {
     const due = expression.prev().getTime();
     return due <= now ? due : null;
@@ -77,15 +99,20 @@ export function latestDue(quartz: string, now: number): number | null {
 
 /** The next due time of a Quartz cron after `now` (ms). */
 export function nextDue(quartz: string, now: number): number {
-  return CronExpressionParser.parse(quartzToCron(quartz), { currentDate: new Date(now), tz: 'UTC' }).next().getTime();
+  return CronExpressionParser.parse(quartzToCron(quartz), { currentDate: new Date(now), tz: 'UTC' })
+    .next()
+    .getTime();
 }
 
-/** A definition as stored (a driver may hand jsonb back as text). */
-const definitionOf = (d: unknown): StoredDefinition => (typeof d === 'string' ? JSON.parse(d) : d) as StoredDefinition;
-
 /** The recipients of a definition: its comma-separated addresses, trimmed, each once. */
-export const recipientsOf = (d: StoredDefinition): string[] =>
-  [...new Set(d.email_recipients.split(',').map((a) => a.trim()).filter(Boolean))];
+export const recipientsOf = (d: StoredDefinition): string[] => [
+  ...new Set(
+    d.email_recipients
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** A made report: its file, name, rows and what the mail says. */
 interface MadeReport {
@@ -96,16 +123,29 @@ interface MadeReport {
   body: string;
 }
 
-const slug = (text: string) => text.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
-const stamp = (ms: number) => istText(ms).replace(/[-: ]/g, '').replace(/^(\d{8})/, '$1-');
+const slug = (text: string) =>
+  text
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'report';
+const stamp = (ms: number) =>
+  istText(ms)
+    .replace(/[-: ]/g, '')
+    .replace(/^(\d{8})/, '$1-');
 
 /**
  * Makes the report of a schedule for reference time `at` (the due time, or the time of 'Run now'): the daily trip
  * summary of the 24 hours before `at`, or the exception report of the alerts its params and filters select.
  */
-export async function makeReport(store: Store, schedule: { company_id: string; type: string; definition: unknown }, at: number, now: number): Promise<MadeReport> {
-  const definition = definitionOf(schedule.definition);
-  const branchId = definition.branch_id === undefined || definition.branch_id === null ? null : String(definition.branch_id);
+export async function makeReport(
+  store: Store,
+  schedule: { company_id: string; type: string; definition: unknown },
+  at: number,
+  now: number,
+): Promise<MadeReport> {
+  const definition = reportInputOf(schedule.definition);
+  const branchId =
+    definition.branch_id === undefined || definition.branch_id === null ? null : String(definition.branch_id);
   const company = await runs.companyName(store, schedule.company_id);
   const whom = branchId ? `${company} (branch ${branchId})` : company;
   if (schedule.type === 'DAILY_TRIP_SUMMARY') {
@@ -123,7 +163,7 @@ export async function makeReport(store: Store, schedule: { company_id: string; t
   const params = definition.params!;
   const closedMinutes = params['date.alert.closed.close_time.duration_mins'];
   const tripHours = params['date.trip.constraint.value'];
-  const filters = (definition.filters ?? []) as DefinitionFilter[];
+  const filters = definition.filters ?? [];
   const query = {
     companyId: schedule.company_id,
     branchId,
@@ -136,22 +176,36 @@ export async function makeReport(store: Store, schedule: { company_id: string; t
   };
   // The alerts are read as one text and parsed, filtered and written in the worker pool: 50,000 of them would hold
   // the event loop for a few hundred milliseconds. A report is a job's work, so it waits for room there.
-  const report = await cpuPool().run('exceptionReport', {
-    tripsJson: await runs.alertTripsJson(store, query), window: query, filters, at,
-    about: {
-      company, branch: branchId, from: at - closedMinutes * MINUTE, until: at, generatedAt: now,
-      details: [
-        ['Alerts', params.event.join(', ')],
-        ['Alerts closed within (min)', String(closedMinutes)],
-        ['Trips started within (hours)', String(tripHours)],
-        ['Trip status', params.tripStatus.map((s) => (s === 1 ? 'Open' : 'Closed')).join(', ')],
-        ...filters.map((f, i): [string, string] => {
-          const [operator, value] = Object.entries(f).find(([k]) => k !== 'key')!;
-          return [`Filter ${i + 1}`, `${f.key} ${operator} ${Array.isArray(value) ? value.join(', ') : String(value)}`];
-        }),
-      ],
+  const report = await cpuPool().run(
+    'exceptionReport',
+    {
+      tripsJson: await runs.alertTripsJson(store, query),
+      window: query,
+      filters,
+      at,
+      about: {
+        company,
+        branch: branchId,
+        from: at - closedMinutes * MINUTE,
+        until: at,
+        generatedAt: now,
+        details: [
+          ['Alerts', params.event.join(', ')],
+          ['Alerts closed within (min)', String(closedMinutes)],
+          ['Trips started within (hours)', String(tripHours)],
+          ['Trip status', params.tripStatus.map((s) => (s === 1 ? 'Open' : 'Closed')).join(', ')],
+          ...filters.map((f, i): [string, string] => {
+            const [operator, value] = filterOperation(f)!;
+            return [
+              `Filter ${i + 1}`,
+              `${f.key} ${operator} ${Array.isArray(value) ? value.join(', ') : String(value)}`,
+            ];
+          }),
+        ],
+      },
     },
-  }, { wait: true });
+    { wait: true },
+  );
   // The file crosses back as a Uint8Array (a Buffer inside an answer is cloned as one).
   const file = Buffer.from(report.file.buffer, report.file.byteOffset, report.file.byteLength);
   const { rows } = report;
@@ -177,16 +231,30 @@ const DEFAULT_GATE: RunGate = { quotas: DEFAULT_QUOTAS };
  * null when the run may mail, else why it may not (a daily ceiling reached ends it FAILED; a minute's quota used
  * defers it, see {@link carryOut}).
  */
-async function charge(store: Store, runId: string, companyId: string, messages: number, gate: RunGate): Promise<OutboundRefusal | null> {
-  return store.tx(async (q) => {
-    if (!(await runs.chargeOnce(q, runId))) return null;
-    const refusal = await admitOutbound(q, gate.quotas, { kind: 'scheduled', companyKey: companyId, messages }, gate.clock, runTicket(runId));
-    if (refusal) throw Object.assign(new Error(refusal.message), { refusal });
-    return null;
-  }).catch((err: Error & { refusal?: OutboundRefusal }) => {
-    if (err.refusal) return err.refusal;
-    throw err;
-  });
+async function charge(
+  store: Store,
+  runId: string,
+  companyId: string,
+  messages: number,
+  gate: RunGate,
+): Promise<OutboundRefusal | null> {
+  return store
+    .tx(async (q) => {
+      if (!(await runs.chargeOnce(q, runId))) return null;
+      const refusal = await admitOutbound(
+        q,
+        gate.quotas,
+        { kind: 'scheduled', companyKey: companyId, messages },
+        gate.clock,
+        runTicket(runId),
+      );
+      if (refusal) throw new OutboundRefused(refusal);
+      return null;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof OutboundRefused) return err.refusal;
+      throw err;
+    });
 }
 
 /**
@@ -196,19 +264,34 @@ async function charge(store: Store, runId: string, companyId: string, messages: 
  * company's outbound quotas: over the daily ceiling it ends FAILED having mailed nobody; over a minute's quota it
  * stays RUNNING, deferred (its lease held by nobody until the wait is over, when a sweep takes it up).
  */
-export async function carryOut(store: Store, mailer: Mailer, runId: string, now: () => number, gate: RunGate = DEFAULT_GATE): Promise<ReportRun & { dueMs: number | null }> {
+export async function carryOut(
+  store: Store,
+  mailer: Mailer,
+  runId: string,
+  now: () => number,
+  gate: RunGate = DEFAULT_GATE,
+): Promise<ReportRun & { dueMs: number | null }> {
   const run = (await runs.byId(store, runId))!;
   const schedule = await runs.schedule(store, run.scheduleId);
   const fail = async (error: string, recipients: string[] = [], made: MadeReport | null = null) => {
-    await runs.finish(store, runId, { finishedAt: now(), outcome: 'FAILED', rows: made?.rows ?? null, recipients, error, fileName: made?.fileName ?? null, file: made?.file ?? null });
+    await runs.finish(store, runId, {
+      finishedAt: now(),
+      outcome: 'FAILED',
+      rows: made?.rows ?? null,
+      recipients,
+      error,
+      fileName: made?.fileName ?? null,
+      file: made?.file ?? null,
+    });
     return (await runs.byId(store, runId))!;
   };
   if (!schedule) return fail(REPORT_RUN_MSG.gone);
   if (run.trigger === 'SCHEDULE' && Number(schedule.active) !== 1) return fail(REPORT_RUN_MSG.disabled);
-  const recipients = recipientsOf(definitionOf(schedule.definition));
+  const recipients = recipientsOf(storedDefinition(schedule.definition));
   if (recipients.length > 0) {
     const refusal = await charge(store, runId, schedule.company_id, recipients.length, gate);
-    if (refusal && (refusal.retryAfter === null || refusal.quota === 'companyDay')) return fail(refusal.message, recipients);
+    if (refusal && (refusal.retryAfter === null || refusal.quota === 'companyDay'))
+      return fail(refusal.message, recipients);
     if (refusal) {
       await runs.defer(store, runId, refusal.retryAfter!, gate.clock);
       return (await runs.byId(store, runId))!;
@@ -218,8 +301,8 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
   try {
     made = await makeReport(store, schedule, run.dueMs ?? new Date(run.startedAt).getTime(), now());
   } catch (err) {
-    console.error(`report run ${runId}:`, (err as Error).message);
-    return fail(`The report could not be made: ${(err as Error).message}`, recipients);
+    console.error(`report run ${runId}:`, errorMessage(err));
+    return fail(`The report could not be made: ${errorMessage(err)}`, recipients);
   }
   if (recipients.length === 0) return fail(REPORT_RUN_MSG.noRecipients, recipients, made);
   const attachments = [{ filename: made.fileName, contentType: XLSX_TYPE, content: made.file }];
@@ -243,13 +326,26 @@ export async function carryOut(store: Store, mailer: Mailer, runId: string, now:
         });
       }
     } catch (err) {
-      failures.push(REPORT_RUN_MSG.mail(to, (err as Error).message));
+      failures.push(REPORT_RUN_MSG.mail(to, String(errorMessage(err))));
     }
   }
   // The run's messages count from now, when the last of them went (see settleOutbound).
   await settleOutbound(store, runTicket(runId), gate.clock);
-  if (failures.length) return fail(`${failures.join('; ')} (${recipients.length - failures.length} of ${recipients.length} sent)`, recipients, made);
-  await runs.finish(store, runId, { finishedAt: now(), outcome: 'SUCCESS', rows: made.rows, recipients, error: null, fileName: made.fileName, file: made.file });
+  if (failures.length)
+    return fail(
+      `${failures.join('; ')} (${recipients.length - failures.length} of ${recipients.length} sent)`,
+      recipients,
+      made,
+    );
+  await runs.finish(store, runId, {
+    finishedAt: now(),
+    outcome: 'SUCCESS',
+    rows: made.rows,
+    recipients,
+    error: null,
+    fileName: made.fileName,
+    file: made.file,
+  });
   return (await runs.byId(store, runId))!;
 }
 
@@ -259,12 +355,18 @@ export interface RunWorker extends RunGate {
   lease: LeaseTiming;
 }
 
-const localWorker = (): RunWorker => ({ quotas: DEFAULT_QUOTAS, owner: `local-${randomUUID()}`, lease: { seconds: DEFAULT_LEASE_SECONDS } });
+const localWorker = (): RunWorker => ({
+  quotas: DEFAULT_QUOTAS,
+  owner: `local-${randomUUID()}`,
+  lease: { seconds: DEFAULT_LEASE_SECONDS },
+});
 
 /** Carries out a run under its lease (renewed meanwhile, freed after); a run another live instance holds is left alone (null). */
 async function carryOutLeased(store: Store, mailer: Mailer, runId: string, now: () => number, worker: RunWorker) {
   if (!(await claimLease(store, 'report_runs', runId, worker.owner, worker.lease))) return null;
-  return underLease(store, 'report_runs', runId, worker.owner, worker.lease, () => carryOut(store, mailer, runId, now, worker));
+  return underLease(store, 'report_runs', runId, worker.owner, worker.lease, () =>
+    carryOut(store, mailer, runId, now, worker),
+  );
 }
 
 /**
@@ -274,10 +376,14 @@ async function carryOutLeased(store: Store, mailer: Mailer, runId: string, now: 
  * and finished instead of a new one, so that its recipients are not mailed twice.
  */
 export async function runNow(
-  store: Store, mailer: Mailer, schedule: { id: string; company_id: string; definition?: unknown }, now: () => number = Date.now,
-  worker: RunWorker = localWorker(), deskId?: string,
+  store: Store,
+  mailer: Mailer,
+  schedule: { id: string; company_id: string; definition?: unknown },
+  now: () => number = Date.now,
+  worker: RunWorker = localWorker(),
+  deskId?: string,
 ): Promise<ReportRun> {
-  const recipients = schedule.definition === undefined ? [] : recipientsOf(definitionOf(schedule.definition));
+  const recipients = schedule.definition === undefined ? [] : recipientsOf(storedDefinition(schedule.definition));
   // Under a lock of the schedule, so that two 'Run now' at once (on two instances) start one run: a run a live
   // instance holds answers 409, one whose instance died is taken over, else a new run is recorded, claimed by this
   // instance and its messages taken from the quotas.
@@ -286,14 +392,33 @@ export async function runNow(
     if (await runs.running(q, schedule.id, worker.lease.clock)) throw new ApiError(409, [RUN_BUSY]);
     const orphan = await runs.orphanOf(q, schedule.id, worker.lease.clock);
     if (orphan) {
-      if (!(await claimLease(q, 'report_runs', orphan, worker.owner, worker.lease))) throw new ApiError(409, [RUN_BUSY]);
+      if (!(await claimLease(q, 'report_runs', orphan, worker.owner, worker.lease)))
+        throw new ApiError(409, [RUN_BUSY]);
       return orphan;
     }
     const started = newId('rr');
     if (deskId !== undefined) {
-      await requireOutbound(q, worker.quotas, { kind: 'runNow', deskId, companyKey: schedule.company_id, scheduleId: schedule.id, messages: Math.max(1, recipients.length) }, worker.clock, runTicket(started));
+      await requireOutbound(
+        q,
+        worker.quotas,
+        {
+          kind: 'runNow',
+          deskId,
+          companyKey: schedule.company_id,
+          scheduleId: schedule.id,
+          messages: Math.max(1, recipients.length),
+        },
+        worker.clock,
+        runTicket(started),
+      );
     }
-    await runs.startManual(q, { id: started, scheduleId: schedule.id, companyId: schedule.company_id, startedAt: now(), charged: deskId !== undefined });
+    await runs.startManual(q, {
+      id: started,
+      scheduleId: schedule.id,
+      companyId: schedule.company_id,
+      startedAt: now(),
+      charged: deskId !== undefined,
+    });
     await claimLease(q, 'report_runs', started, worker.owner, worker.lease);
     return started;
   });
@@ -306,7 +431,15 @@ export async function runNow(
     if (err instanceof ApiError) throw err;
     // The store failed under the run: it ends FAILED (never left RUNNING), and the caller hears why.
     await runs
-      .finish(store, id, { finishedAt: now(), outcome: 'FAILED', rows: null, recipients: [], error: `The run failed: ${(err as Error).message}`, fileName: null, file: null })
+      .finish(store, id, {
+        finishedAt: now(),
+        outcome: 'FAILED',
+        rows: null,
+        recipients: [],
+        error: `The run failed: ${errorMessage(err)}`,
+        fileName: null,
+        file: null,
+      })
       .catch(() => undefined);
     throw err;
   }
@@ -340,28 +473,49 @@ export interface ReportSchedulerOptions {
 }
 
 /** Registers the report run job on the queue and answers this instance's scheduler; `worker` names its leases. */
-export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer, options: ReportSchedulerOptions = {}, worker: RunWorker = localWorker()): ReportScheduler {
+export function registerReportJob(
+  queue: JobQueue,
+  store: Store,
+  mailer: Mailer,
+  options: ReportSchedulerOptions = {},
+  worker: RunWorker = localWorker(),
+): ReportScheduler {
   const now = options.now ?? Date.now;
   const tickSeconds = options.tickSeconds ?? 15;
 
-  queue.register<{ runId: string }>(REPORT_RUN_QUEUE, async ({ runId }, { signal, lastAttempt }) => {
-    // A stopping server starts no more runs: the job goes back to the queue (a run done already is skipped on replay).
-    if (signal.aborted) throw new Error('stopped: the run is taken up again when the queue hands the job out');
-    const run = await runs.byId(store, runId);
-    // Done already (a job handed out again after it finished), or its schedule was deleted with its runs.
-    if (!run || run.outcome !== 'RUNNING') return;
-    try {
-      // Held by another live instance (which took it over): nothing to do here.
-      await carryOutLeased(store, mailer, runId, now, worker);
-    } catch (err) {
-      // The store failed under the run: the queue tries again; after the last attempt the run says it gave up.
-      console.error(`report run ${runId}:`, (err as Error).message);
-      if (lastAttempt && !signal.aborted) {
-        await runs.finish(store, runId, { finishedAt: now(), outcome: 'FAILED', rows: null, recipients: [], error: REPORT_RUN_MSG.gaveUp, fileName: null, file: null }).catch(() => undefined);
+  queue.register(
+    REPORT_RUN_QUEUE,
+    isRunJob,
+    async ({ runId }, { signal, lastAttempt }) => {
+      // A stopping server starts no more runs: the job goes back to the queue (a run done already is skipped on replay).
+      if (signal.aborted) throw new Error('stopped: the run is taken up again when the queue hands the job out');
+      const run = await runs.byId(store, runId);
+      // Done already (a job handed out again after it finished), or its schedule was deleted with its runs.
+      if (run?.outcome !== 'RUNNING') return;
+      try {
+        // Held by another live instance (which took it over): nothing to do here.
+        await carryOutLeased(store, mailer, runId, now, worker);
+      } catch (err) {
+        // The store failed under the run: the queue tries again; after the last attempt the run says it gave up.
+        console.error(`report run ${runId}:`, errorMessage(err));
+        if (lastAttempt && !signal.aborted) {
+          await runs
+            .finish(store, runId, {
+              finishedAt: now(),
+              outcome: 'FAILED',
+              rows: null,
+              recipients: [],
+              error: REPORT_RUN_MSG.gaveUp,
+              fileName: null,
+              file: null,
+            })
+            .catch(() => undefined);
+        }
+        throw err;
       }
-      throw err;
-    }
-  }, { retryLimit: 3, batchSize: 20 });
+    },
+    { retryLimit: 3, batchSize: 20 },
+  );
 
   async function sweep(): Promise<string[]> {
     const taken: string[] = [];
@@ -369,7 +523,7 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
       try {
         if (await carryOutLeased(store, mailer, runId, now, worker)) taken.push(runId);
       } catch (err) {
-        console.error(`report run ${runId}:`, (err as Error).message);
+        console.error(`report run ${runId}:`, errorMessage(err));
       }
     }
     return taken;
@@ -388,13 +542,27 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
       try {
         due = latestDue(s.cron, at);
       } catch (err) {
-        console.error(`report schedule ${s.id}:`, (err as Error).message);
+        console.error(`report schedule ${s.id}:`, errorMessage(err));
         continue;
       }
       if (due === null || due <= Number(s.since) || (s.last_due !== null && due <= Number(s.last_due))) continue;
       const id = newId('rr');
       const won = await store.tx(async (q) => {
-        if (!(await runs.claim(q, { id, scheduleId: s.id, companyId: s.company_id, dueAt: due, startedAt: at, late: at - due > LATE_AFTER_MS }, worker.lease))) return false;
+        if (
+          !(await runs.claim(
+            q,
+            {
+              id,
+              scheduleId: s.id,
+              companyId: s.company_id,
+              dueAt: due,
+              startedAt: at,
+              late: at - due > LATE_AFTER_MS,
+            },
+            worker.lease,
+          ))
+        )
+          return false;
         await queue.send(REPORT_RUN_QUEUE, { runId: id }, { db: q });
         return true;
       });
@@ -408,8 +576,10 @@ export function registerReportJob(queue: JobQueue, store: Store, mailer: Mailer,
   const safeTick = () => {
     if (ticking) return;
     ticking = tick()
-      .catch((err) => console.error('report scheduler:', (err as Error).message))
-      .finally(() => { ticking = null; });
+      .catch((err) => console.error('report scheduler:', errorMessage(err)))
+      .finally(() => {
+        ticking = null;
+      });
   };
   return {
     tick,

@@ -1,13 +1,10 @@
 import type { AlertConfig } from '../../schemas/alerts';
 import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
-import type { Expected } from '../http/etag';
-
-/** An alert config as the calls answer it: the shared shape plus its branch (null = the whole company). */
-export type ScopedAlert = AlertConfig & { branchId: string | null };
+import { versionedTable, type Expected } from './versioned';
 
 /** An alert config read with its row version (the ETag; not part of the answer's body). */
-export type VersionedAlert = ScopedAlert & { version: number };
+export type VersionedAlert = AlertConfig & { version: number };
 
 /** A new config as a bulk row stores it (always enabled); branchId null = the whole company. */
 export interface NewAlertConfig {
@@ -18,11 +15,12 @@ export interface NewAlertConfig {
   extraContext: string;
 }
 
+/** An alert config as the calls answer it (branch null: the whole company's). */
 const COLUMNS = 'id, feature_key as "featureKey", enabled, extra_context as "extraContext", branch_id as "branchId"';
 const SELECT = `select ${COLUMNS} from alert_configs`;
 
-/** Where a write may touch config `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
-const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
+/** The configs' versioned writes (If-Match). */
+const versioned = versionedTable('alert_configs');
 
 /** What storing a new config came to (see {@link alertConfigRepository.insertMany}). */
 export interface AlertInsert {
@@ -34,8 +32,8 @@ export interface AlertInsert {
 /** The SQL of the alert configs (spec 001 section 3) and of the company and branch a bulk row names. */
 export const alertConfigRepository = {
   /** The company's configs; with a branch, its own and the company-wide ones (branch_id null), which apply to it too. */
-  list(q: Queryable, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<ScopedAlert[]> {
-    return q.query<ScopedAlert>(
+  list(q: Queryable, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<AlertConfig[]> {
+    return q.query<AlertConfig>(
       `${SELECT} where company_id = $1 and ($2::text is null or branch_id is null or branch_id = $2)
         order by feature_key, branch_id nulls first, id`,
       [scope.companyId, scope.branchId],
@@ -47,27 +45,19 @@ export const alertConfigRepository = {
    */
   lockOwn(q: Queryable, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<VersionedAlert | null> {
     const reach = reachFilter(scope, 2, { branch: 'branch_id' });
-    return q.one<VersionedAlert>(`select ${COLUMNS}, version from alert_configs where id = $1 and ${reach.sql} for update`, [id, ...reach.params]);
-  },
-  /** The row version of config `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from alert_configs where id = $1', [id]))?.version ?? null;
-  },
-  /** Sets a config's switch while it has an `expected` version; its new version, or null when no row qualified. */
-  async setEnabled(q: Queryable, id: string, enabled: boolean, expected: Expected): Promise<number | null> {
-    const row = await q.one<{ version: number }>(
-      `update alert_configs set enabled = $3, version = version + 1 where ${AT_VERSION} returning version`,
-      [id, expected, enabled],
+    return q.one<VersionedAlert>(
+      `select ${COLUMNS}, version from alert_configs where id = $1 and ${reach.sql} for update`,
+      [id, ...reach.params],
     );
-    return row?.version ?? null;
   },
-  /** Replaces a config's extra context while it has an `expected` version; its new version, or null when no row qualified. */
-  async setExtraContext(q: Queryable, id: string, extraContext: string, expected: Expected): Promise<number | null> {
-    const row = await q.one<{ version: number }>(
-      `update alert_configs set extra_context = $3, version = version + 1 where ${AT_VERSION} returning version`,
-      [id, expected, extraContext],
-    );
-    return row?.version ?? null;
+  /** Sets a config's switch while it has an `expected` version; its new version (or the refusal thrown). */
+  async setEnabled(q: Queryable, id: string, enabled: boolean, expected: Expected): Promise<number> {
+    return (await versioned.update(q, { key: id, expected, set: 'enabled = $3', values: [enabled] })).version;
+  },
+  /** Replaces a config's extra context while it has an `expected` version; its new version (or the refusal thrown). */
+  async setExtraContext(q: Queryable, id: string, extraContext: string, expected: Expected): Promise<number> {
+    return (await versioned.update(q, { key: id, expected, set: 'extra_context = $3', values: [extraContext] }))
+      .version;
   },
   /**
    * Stores new configs in one statement and answers each, in order: whether its company and branch (of that

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../schemas/audit';
+import type { AuditEntry } from '../../schemas/api/audit';
 import type { Queryable } from '../store/store';
 
 /** Which entries of the audit log: one company (and branch), optionally one user, one object type and a time range. */
@@ -27,7 +27,12 @@ const params = (f: AuditFilter) => [f.companyId, f.branchId, f.userId, f.objectT
 /** The SQL of the audit log (migration 070_audit_log.sql): entries are written by triggers, only read here. */
 export const auditRepository = {
   /** One page of the entries the filter selects, newest first, and how many it selects in all. */
-  async page(q: Queryable, filter: AuditFilter, page: number, size: number): Promise<{ rows: AuditRow[]; total: number }> {
+  async page(
+    q: Queryable,
+    filter: AuditFilter,
+    page: number,
+    size: number,
+  ): Promise<{ rows: AuditRow[]; total: number }> {
     const rows = await q.query<AuditRow>(
       `select a.id, floor(extract(epoch from a.at) * 1000)::bigint as at, a.branch_id as "branchId", a.user_id as "userId",
          coalesce(u.name, a.user_email) as "userName", a.user_email as "userEmail", a.call_id as call,
@@ -40,6 +45,17 @@ export const auditRepository = {
     );
     const count = await q.one<{ n: number }>(`select count(*)::int as n from audit_log a ${WHERE}`, params(filter));
     return { rows, total: count?.n ?? 0 };
+  },
+  /**
+   * The object types the audit triggers record (each `audit_table(...)` of the migrations names one as the first
+   * argument of its table's `audit_change` trigger), sorted.
+   */
+  async objectTypes(q: Queryable): Promise<string[]> {
+    const rows = await q.query<{ type: string }>(
+      `select distinct split_part(encode(tgargs, 'escape'), '\\000', 1) as type
+         from pg_trigger where tgname = 'audit_change' order by 1`,
+    );
+    return rows.map((row) => row.type);
   },
   /** The users with entries in the company (and branch), by name: the options of the user filter. */
   users(q: Queryable, scope: { companyId: string; branchId: string | null }): Promise<{ id: string; name: string }[]> {

@@ -1,21 +1,19 @@
+import type { AutoClosure, AutoClosureConfig } from '../../schemas/auto-closure';
+import type { CustomField } from '../../schemas/api/data';
 import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
-import type { Expected } from '../http/etag';
+import { versionedTable, type Expected } from './versioned';
 
 /** A stored rule: its type (identifier), switch, branch, the type's fields of spec 001 section 3 (config) and its row version (the ETag). */
-export interface AutoClosureRow {
-  id: string;
-  identifier: string;
-  active: boolean;
-  branchId: string | null;
-  config: Record<string, unknown>;
+export type AutoClosureRow = Pick<AutoClosure, 'id' | 'identifier' | 'active' | 'branchId'> & {
+  config: AutoClosureConfig;
   version: number;
-}
+};
 
 const SELECT = `select id, identifier, active, branch_id as "branchId", config, version from auto_closure_rules`;
 
-/** Where a write may touch rule `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
-const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
+/** The rules' versioned writes (If-Match). */
+const versioned = versionedTable('auto_closure_rules');
 
 /** The SQL of the auto closure rules (spec 001 sections 2.3 and 3) and of the company custom fields they test. */
 export const autoClosureRepository = {
@@ -31,31 +29,24 @@ export const autoClosureRepository = {
     const reach = reachFilter(scope, 2, { branch: 'branch_id' });
     return q.one<AutoClosureRow>(`${SELECT} where id = $1 and ${reach.sql}`, [id, ...reach.params]);
   },
-  /** The row version of rule `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from auto_closure_rules where id = $1', [id]))?.version ?? null;
+  /** Flips a rule's switch while it has an `expected` version; the new switch and version (or the refusal thrown). */
+  flip(q: Queryable, id: string, expected: Expected): Promise<{ active: boolean; version: number }> {
+    const set = 'active = not active, updated_at = now()';
+    return versioned.update(q, { key: id, expected, set, returning: 'active, version' });
   },
-  /** Flips a rule's switch while it has an `expected` version; the new switch and version, or null when no row qualified. */
-  flip(q: Queryable, id: string, expected: Expected): Promise<{ active: boolean; version: number } | null> {
-    return q.one<{ active: boolean; version: number }>(
-      `update auto_closure_rules set active = not active, updated_at = now(), version = version + 1 where ${AT_VERSION}
-       returning active, version`,
-      [id, expected],
-    );
-  },
-  /** Replaces a rule's fields (`config`, JSON text) while it has an `expected` version; its new version, or null when no row qualified. */
-  async updateConfig(q: Queryable, id: string, config: string, expected: Expected): Promise<number | null> {
-    const row = await q.one<{ version: number }>(
-      `update auto_closure_rules set config = $3, updated_at = now(), version = version + 1 where ${AT_VERSION} returning version`,
-      [id, expected, config],
-    );
-    return row?.version ?? null;
+  /** Replaces a rule's fields (`config`, JSON text) while it has an `expected` version; its new version (or the refusal thrown). */
+  async updateConfig(q: Queryable, id: string, config: string, expected: Expected): Promise<number> {
+    const set = 'config = $3, updated_at = now()';
+    return (await versioned.update(q, { key: id, expected, set, values: [config] })).version;
   },
   /**
    * Stores a new rule unless its scope (company, or branch) already holds one of its type, stored before or by a
    * request meanwhile (the unique index decides); whether it was stored.
    */
-  async insert(q: Queryable, rule: { id: string; companyId: string; branchId: string | null; identifier: string; config: string }): Promise<boolean> {
+  async insert(
+    q: Queryable,
+    rule: { id: string; companyId: string; branchId: string | null; identifier: string; config: string },
+  ): Promise<boolean> {
     const rows = await q.query(
       `insert into auto_closure_rules (id, company_id, branch_id, identifier, config) values ($1, $2, $3, $4, $5)
        on conflict do nothing returning id`,
@@ -64,13 +55,16 @@ export const autoClosureRepository = {
     return rows.length > 0;
   },
   /** The company's custom trip fields, by display name. */
-  customFields(q: Queryable, companyId: string) {
-    return q.query<{ fieldId: string; displayName: string }>(
+  customFields(q: Queryable, companyId: string): Promise<CustomField[]> {
+    return q.query<CustomField>(
       'select field_id as "fieldId", display_name as "displayName" from company_custom_fields where company_id = $1 order by display_name',
       [companyId],
     );
   },
   async hasCustomField(q: Queryable, companyId: string, fieldId: string): Promise<boolean> {
-    return !!(await q.one('select 1 from company_custom_fields where company_id = $1 and field_id = $2', [companyId, fieldId]));
+    return !!(await q.one('select 1 from company_custom_fields where company_id = $1 and field_id = $2', [
+      companyId,
+      fieldId,
+    ]));
   },
 };

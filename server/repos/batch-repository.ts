@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/store';
-import type { Batch, BatchStatus, BulkUploadType } from '../../schemas/bulk-upload';
-import { batchCalls } from '../../schemas/api/batches';
+import type { BatchStatus, BulkUploadType } from '../../schemas/bulk-upload';
+import { batchCalls, type Batch } from '../../schemas/api/batches';
 
 /** A stored batch with what the job needs (not its file). */
 export interface BatchRecord {
@@ -39,7 +39,18 @@ function toBatch(row: BatchRow): Batch {
 /** The SQL of bulk-upload batches (migration 115). */
 export const batchRepository = {
   /** Stores an uploaded file as a QUEUED batch. */
-  async create(db: Queryable, b: { id: string; fteid: string; type: BulkUploadType; filename: string; email: string | null; file: Buffer; createdBy: string }): Promise<Batch> {
+  async create(
+    db: Queryable,
+    b: {
+      id: string;
+      fteid: string;
+      type: BulkUploadType;
+      filename: string;
+      email: string | null;
+      file: Buffer;
+      createdBy: string;
+    },
+  ): Promise<Batch> {
     const row = await db.one<BatchRow>(
       `insert into bulk_batches (id, fteid, type, filename, status, email, file, created_by)
        values ($1, $2, $3, $4, 'QUEUED', $5, decode($6, 'base64'), $7) returning ${COLUMNS}`,
@@ -61,18 +72,27 @@ export const batchRepository = {
 
   /** One batch (without its file), or null. */
   async byId(db: Queryable, id: string): Promise<BatchRecord | null> {
-    return db.one<BatchRecord>('select id, fteid, type, filename, status, email, created_by, rows_total from bulk_batches where id = $1', [id]);
+    return db.one<BatchRecord>(
+      'select id, fteid, type, filename, status, email, created_by, rows_total from bulk_batches where id = $1',
+      [id],
+    );
   },
 
   /** The uploaded file's bytes. */
   async file(db: Queryable, id: string): Promise<Buffer | null> {
-    const row = await db.one<{ file: string }>("select encode(file, 'base64') as file from bulk_batches where id = $1", [id]);
+    const row = await db.one<{ file: string }>(
+      "select encode(file, 'base64') as file from bulk_batches where id = $1",
+      [id],
+    );
     return row ? Buffer.from(row.file, 'base64') : null;
   },
 
   /** Marks a batch as running with its row count (again, when a job resumes: the count is the same). */
   async start(db: Queryable, id: string, rowsTotal: number): Promise<void> {
-    await db.query(`update bulk_batches set status = 'RUNNING', rows_total = $2 where id = $1 and status in ('QUEUED', 'RUNNING')`, [id, rowsTotal]);
+    await db.query(
+      `update bulk_batches set status = 'RUNNING', rows_total = $2 where id = $1 and status in ('QUEUED', 'RUNNING')`,
+      [id, rowsTotal],
+    );
   },
 
   /** Row numbers that already have a result (a resumed job skips them). */
@@ -83,14 +103,19 @@ export const batchRepository = {
 
   /** Records one row's result (in the transaction of the row's work); the primary key refuses a second one. */
   async recordRow(db: Queryable, batchId: string, r: RowResult): Promise<void> {
-    await db.query('insert into bulk_batch_rows (batch_id, row_no, ok, result, record_id) values ($1, $2, $3, $4, $5)', [
-      batchId, r.rowNo, r.ok, r.result, r.recordId,
-    ]);
+    await db.query(
+      'insert into bulk_batch_rows (batch_id, row_no, ok, result, record_id) values ($1, $2, $3, $4, $5)',
+      [batchId, r.rowNo, r.ok, r.result, r.recordId],
+    );
   },
 
   /** Adds the rows recorded in this transaction to the batch's progress counts. */
   async addProgress(db: Queryable, id: string, done: number, failed: number): Promise<void> {
-    await db.query('update bulk_batches set rows_done = rows_done + $2, rows_failed = rows_failed + $3 where id = $1', [id, done, failed]);
+    await db.query('update bulk_batches set rows_done = rows_done + $2, rows_failed = rows_failed + $3 where id = $1', [
+      id,
+      done,
+      failed,
+    ]);
   },
 
   /**
@@ -98,7 +123,12 @@ export const batchRepository = {
    * then the entity served longest ago (never served first), oldest batch first within it; so one desk's hundred
    * uploads do not keep another's waiting more than one batch. Answers its id and how many times it was claimed.
    */
-  async claimNext(db: Queryable, owner: string, now: string | null, leaseSeconds: number): Promise<{ id: string; attempts: number } | null> {
+  async claimNext(
+    db: Queryable,
+    owner: string,
+    now: string | null,
+    leaseSeconds: number,
+  ): Promise<{ id: string; attempts: number } | null> {
     return db.one<{ id: string; attempts: number }>(
       `with next as (
          select b.id from bulk_batches b
@@ -117,7 +147,10 @@ export const batchRepository = {
 
   /** How many batches a desk (its user) has waiting or running. */
   async pendingOf(db: Queryable, userId: string): Promise<number> {
-    const row = await db.one<{ n: number }>(`select count(*)::int as n from bulk_batches where created_by = $1 and status in ('QUEUED', 'RUNNING')`, [userId]);
+    const row = await db.one<{ n: number }>(
+      `select count(*)::int as n from bulk_batches where created_by = $1 and status in ('QUEUED', 'RUNNING')`,
+      [userId],
+    );
     return row!.n;
   },
 
@@ -134,7 +167,10 @@ export const batchRepository = {
   /** Stores a batch's result file (migration 160), made once: every download sends it as it is. */
   async storeResultFile(db: Queryable, id: string, file: Buffer): Promise<void> {
     // As base64 text, as the upload is stored (PGlite converts a bytea parameter byte by byte).
-    await db.query("update bulk_batches set result_file = decode($2, 'base64') where id = $1", [id, file.toString('base64')]);
+    await db.query("update bulk_batches set result_file = decode($2, 'base64') where id = $1", [
+      id,
+      file.toString('base64'),
+    ]);
   },
 
   /**
@@ -151,7 +187,10 @@ export const batchRepository = {
 
   /** A batch's stored result file, or null (a batch still running, or one that ended before migration 160). */
   async resultFile(db: Queryable, id: string): Promise<Buffer | null> {
-    const row = await db.one<{ file: string | null }>("select encode(result_file, 'base64') as file from bulk_batches where id = $1", [id]);
+    const row = await db.one<{ file: string | null }>(
+      "select encode(result_file, 'base64') as file from bulk_batches where id = $1",
+      [id],
+    );
     return row?.file ? Buffer.from(row.file, 'base64') : null;
   },
 
@@ -166,10 +205,17 @@ export const batchRepository = {
 
   /** What the completion message says of a batch. */
   async summary(db: Queryable, id: string) {
-    return db.one<{ email: string | null; filename: string; status: BatchStatus; rows_total: number; rows_done: number; rows_failed: number; messages: string[] }>(
-      'select email, filename, status, rows_total, rows_done, rows_failed, messages from bulk_batches where id = $1',
-      [id],
-    );
+    return db.one<{
+      email: string | null;
+      filename: string;
+      status: BatchStatus;
+      rows_total: number;
+      rows_done: number;
+      rows_failed: number;
+      messages: string[];
+    }>('select email, filename, status, rows_total, rows_done, rows_failed, messages from bulk_batches where id = $1', [
+      id,
+    ]);
   },
 
   /** Whether a row of a batch has its result recorded. */
@@ -184,7 +230,9 @@ export const batchRepository = {
 
   /** The id of a notification event by name, whatever its case. */
   async eventIdByName(db: Queryable, name: string): Promise<number | null> {
-    const row = await db.one<{ id: number }>('select id from notification_events where lower(name) = lower($1)', [name]);
+    const row = await db.one<{ id: number }>('select id from notification_events where lower(name) = lower($1)', [
+      name,
+    ]);
     return row?.id ?? null;
   },
 };

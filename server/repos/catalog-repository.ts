@@ -1,3 +1,4 @@
+import type { CompanyMaterial, CompanyVehicle, MasterMaterial, StandardVehicle } from '../../schemas/api/main';
 import type { Queryable } from '../store/store';
 import { scopeFilter, type Scope } from './scope-repository';
 
@@ -11,21 +12,17 @@ export interface CatalogTables {
   routeMasterColumn: 'vehicle_id' | 'material_id';
 }
 
-/** A catalogue entry as the fetch call answers it. */
-export interface CatalogEntry {
-  id: string;
-  label: string;
-  [masterField: string]: string | null;
-}
-
-/** The SQL of a company catalogue: list, find the same entry, insert, use by route master, delete. */
-export function catalogRepository(kind: CatalogTables) {
+/**
+ * The SQL of a company catalogue: list, find the same entry, insert, use by route master, delete. `Entry` is an entry
+ * as the fetch call answers it (id, label and the standard entry's id by `masterField`).
+ */
+export function catalogRepository<Entry>(kind: CatalogTables) {
   const select = `select id, label, ${kind.masterColumn} as "${kind.masterField}" from ${kind.table}`;
   return {
     /** The scope's entries, oldest first. */
-    list(q: Queryable, scope: Scope): Promise<CatalogEntry[]> {
+    list(q: Queryable, scope: Scope): Promise<Entry[]> {
       const filter = scopeFilter(scope);
-      return q.query<CatalogEntry>(`${select} where ${filter.sql} order by created_at, id`, filter.params);
+      return q.query<Entry>(`${select} where ${filter.sql} order by created_at, id`, filter.params);
     },
     /** The id of the scope's entry with this standard id or this label ignoring case (a standard pick stores its standard's label). */
     async findSame(q: Queryable, scope: Scope, masterId: string | null, label: string): Promise<string | null> {
@@ -41,7 +38,11 @@ export function catalogRepository(kind: CatalogTables) {
      * Stores an entry unless the scope already holds its label (ignoring case), stored before or by a request
      * meanwhile (the unique index decides); whether it was stored.
      */
-    async insert(q: Queryable, scope: Scope, entry: { id: string; label: string; masterId: string | null }): Promise<boolean> {
+    async insert(
+      q: Queryable,
+      scope: Scope,
+      entry: { id: string; label: string; masterId: string | null },
+    ): Promise<boolean> {
       const rows = await q.query(
         `insert into ${kind.table} (id, company_id, branch_id, department_id, label, ${kind.masterColumn})
          values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning id`,
@@ -73,10 +74,20 @@ export const vehicleLabel = (v: StaticVehicleRow) => `${v.body_type} ${v.length}
 
 /** The company vehicles' tables, the standard vehicles and their labels. */
 export const vehicleRepository = {
-  ...catalogRepository({ table: 'company_vehicles', masterColumn: 'ft_vehicle_id', masterField: 'ftVehicleId', routeMasterColumn: 'vehicle_id' }),
-  async standard(q: Queryable) {
+  ...catalogRepository<CompanyVehicle>({
+    table: 'company_vehicles',
+    masterColumn: 'ft_vehicle_id',
+    masterField: 'ftVehicleId',
+    routeMasterColumn: 'vehicle_id',
+  }),
+  async standard(q: Queryable): Promise<StandardVehicle[]> {
     const rows = await q.query<StaticVehicleRow>('select * from static_vehicles order by sort, id');
-    return rows.map((v) => ({ id: v.id, bodyType: v.body_type, length: v.length, weight: { value: v.weight_value, unit: v.weight_unit } }));
+    return rows.map((v) => ({
+      id: v.id,
+      bodyType: v.body_type,
+      length: v.length,
+      weight: { value: v.weight_value, unit: v.weight_unit },
+    }));
   },
   /** The label of standard vehicle `id`, or null when there is none. */
   async masterLabel(q: Queryable, id: string): Promise<string | null> {
@@ -87,8 +98,13 @@ export const vehicleRepository = {
 
 /** The company materials' tables and the master materials. */
 export const materialRepository = {
-  ...catalogRepository({ table: 'company_materials', masterColumn: 'ft_material_id', masterField: 'ftMaterialId', routeMasterColumn: 'material_id' }),
-  standard: (q: Queryable) => q.query<{ id: string; type: string }>('select id, type from static_materials order by sort, id'),
+  ...catalogRepository<CompanyMaterial>({
+    table: 'company_materials',
+    masterColumn: 'ft_material_id',
+    masterField: 'ftMaterialId',
+    routeMasterColumn: 'material_id',
+  }),
+  standard: (q: Queryable) => q.query<MasterMaterial>('select id, type from static_materials order by sort, id'),
   /** The label (type) of master material `id`, or null when there is none. */
   async masterLabel(q: Queryable, id: string): Promise<string | null> {
     return (await q.one<{ type: string }>('select type from static_materials where id = $1', [id]))?.type ?? null;

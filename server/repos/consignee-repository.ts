@@ -1,9 +1,10 @@
-import type { Consignee, ConsigneePlace, ConsigneeType } from '../../schemas/consignee';
+import type { Consignee, ConsigneePlace } from '../../schemas/api/consignees';
+import type { ConsigneeType } from '../../schemas/consignee';
 import type { CONSIGNEE_SORTS } from '../../schemas/partner';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
-import type { Expected } from '../http/etag';
+import { versionedTable, type Expected } from './versioned';
 import type { PlaceOwner } from './place-repository';
 
 /** Whose consignees a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
@@ -37,23 +38,39 @@ export interface ConsigneePage {
 }
 
 /** What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first. */
-const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number], string> = { code: 'lower(code)', name: 'lower(name)', phone: 'phone', email: 'lower(email)', updatedBy: 'lower(updated_by)' };
+const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number], string> = {
+  code: 'lower(code)',
+  name: 'lower(name)',
+  phone: 'phone',
+  email: 'lower(email)',
+  updatedBy: 'lower(updated_by)',
+};
 const orderSql = (page: ConsigneePage) =>
-  page.sort ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, id` : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, id`;
+  page.sort
+    ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, id`
+    : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, id`;
 
 const COLUMNS = `id, code, name, type, phone, email, updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId",
   jsonb_build_object('cpId', cp_id, 'cpCode', cp_code, 'label', label, 'address', address, 'geofenceRadius', geofence_radius,
                      'google', google) as place`;
 
-/** The consignees of one owner ($1 the company, $2 the consignor or null); each text uses consignees_list_idx. */
-const ownerSql = (owner: ConsigneeOwner) =>
-  owner.partnerId === null ? 'company_id = $1 and partner_id is null and $2::text is null' : 'company_id = $1 and partner_id = $2';
+/** The consignees of one owner (`$first` the company, the next the consignor or null); each text uses consignees_list_idx. */
+const ownerSql = (owner: ConsigneeOwner, first = 1) =>
+  owner.partnerId === null
+    ? `company_id = $${first} and partner_id is null and $${first + 1}::text is null`
+    : `company_id = $${first} and partner_id = $${first + 1}`;
+
+/** Versioned writes of consignees (If-Match). */
+const versioned = versionedTable('consignees', 'id');
 
 /** The SQL of a company's consignees. */
 export const consigneeRepository = {
   /** Every consignee of `owner`, newest first. */
   list(q: Queryable, owner: ConsigneeOwner): Promise<Consignee[]> {
-    return q.query<Consignee>(`select ${COLUMNS} from consignees where ${ownerSql(owner)} order by updated_at desc, id`, [owner.companyId, owner.partnerId]);
+    return q.query<Consignee>(
+      `select ${COLUMNS} from consignees where ${ownerSql(owner)} order by updated_at desc, id`,
+      [owner.companyId, owner.partnerId],
+    );
   },
 
   /** One page of `owner`'s consignees whose code, name, phone, email, label or updatedBy contains `q`, with the number matching. */
@@ -72,14 +89,27 @@ export const consigneeRepository = {
 
   /** Consignee `id` if it is `owner`'s, else null (an unknown id and another company's are alike). */
   byId(q: Queryable, owner: ConsigneeOwner, id: string): Promise<VersionedConsignee | null> {
-    return q.one<VersionedConsignee>(`select ${COLUMNS}, version from consignees where ${ownerSql(owner)} and id = $3`, [owner.companyId, owner.partnerId, id]);
+    return q.one<VersionedConsignee>(
+      `select ${COLUMNS}, version from consignees where ${ownerSql(owner)} and id = $3`,
+      [owner.companyId, owner.partnerId, id],
+    );
   },
 
   /** Inserts consignees of `owner` in one statement, answering their new ids in order. */
   async insertMany(q: Queryable, owner: ConsigneeOwner, rows: NewConsignee[], by: string): Promise<string[]> {
     const flat = rows.map((row) => ({
-      id: newId('cee'), cpId: newId('cp'), code: row.code, name: row.name, type: row.type, phone: row.phone, email: row.email,
-      cpCode: row.place.cpCode, label: row.place.label, address: row.place.address, geofenceRadius: row.place.geofenceRadius, google: row.place.google,
+      id: newId('cee'),
+      cpId: newId('cp'),
+      code: row.code,
+      name: row.name,
+      type: row.type,
+      phone: row.phone,
+      email: row.email,
+      cpCode: row.place.cpCode,
+      label: row.place.label,
+      address: row.place.address,
+      geofenceRadius: row.place.geofenceRadius,
+      google: row.place.google,
     }));
     await q.query(
       `insert into consignees (id, company_id, partner_id, code, name, type, phone, email, cp_id, cp_code, label, address,
@@ -96,24 +126,48 @@ export const consigneeRepository = {
 
   /**
    * Changes `owner`'s consignee `id` whose place is `cpId`, while it has one of the `expected` versions: the stored
-   * consignee, or null when no row changed.
+   * consignee (or the refusal thrown).
    */
-  update(q: Queryable, owner: ConsigneeOwner, id: string, cpId: string, edit: ConsigneeEdit, by: string, expected: Expected = null): Promise<VersionedConsignee | null> {
-    return q.one<VersionedConsignee>(
-      `update consignees set code = $5, name = $6, type = $7, phone = $8, email = $9, cp_code = $10, label = $11, address = $12,
-              geofence_radius = coalesce($13, geofence_radius), updated_by = $14, updated_at = $15, version = version + 1
-        where ${ownerSql(owner)} and id = $3 and cp_id = $4 and ($16::int[] is null or version = any($16::int[]))
-        returning ${COLUMNS}, version`,
-      [
-        owner.companyId, owner.partnerId, id, cpId, edit.code, edit.name, edit.type, edit.phone, edit.email, edit.place.cpCode, edit.place.label,
-        edit.place.address, edit.place.geofenceRadius ?? null, by, Date.now(), expected,
+  update(
+    q: Queryable,
+    owner: ConsigneeOwner,
+    id: string,
+    cpId: string,
+    edit: ConsigneeEdit,
+    by: string,
+    expected: Expected = null,
+  ): Promise<VersionedConsignee> {
+    return versioned.update<VersionedConsignee>(q, {
+      key: id,
+      expected,
+      where: `${ownerSql(owner, 3)} and cp_id = $5`,
+      whereValues: [owner.companyId, owner.partnerId, cpId],
+      set: `code = $6, name = $7, type = $8, phone = $9, email = $10, cp_code = $11, label = $12, address = $13,
+        geofence_radius = coalesce($14, geofence_radius), updated_by = $15, updated_at = $16`,
+      values: [
+        edit.code,
+        edit.name,
+        edit.type,
+        edit.phone,
+        edit.email,
+        edit.place.cpCode,
+        edit.place.label,
+        edit.place.address,
+        edit.place.geofenceRadius ?? null,
+        by,
+        Date.now(),
       ],
-    );
+      returning: `${COLUMNS}, version`,
+    });
   },
 
   /** Deletes `owner`'s consignee `id`; false when there was none. */
   async remove(q: Queryable, owner: ConsigneeOwner, id: string): Promise<boolean> {
-    const rows = await q.query(`delete from consignees where ${ownerSql(owner)} and id = $3 returning id`, [owner.companyId, owner.partnerId, id]);
+    const rows = await q.query(`delete from consignees where ${ownerSql(owner)} and id = $3 returning id`, [
+      owner.companyId,
+      owner.partnerId,
+      id,
+    ]);
     return rows.length > 0;
   },
 };

@@ -1,7 +1,8 @@
 import type { DashboardRecord } from '../../schemas/dashboard';
+import type { DashboardMenuItem } from '../../schemas/api/data';
 import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
-import type { Expected } from '../http/etag';
+import { versionedTable, type Expected } from './versioned';
 
 /** The parent slug of the menu items a dashboard may be shown under (getDashboardMenu). */
 export const DASHBOARD_MENU_PARENT = 'analytics';
@@ -20,8 +21,8 @@ const SELECT = `select ${COLUMNS} from dashboards`;
 /** A dashboard read with its row version (the ETag; not part of the answer's body). */
 export type VersionedDashboard = DashboardRecord & { version: number };
 
-/** Where a write may touch dashboard `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
-const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
+/** The dashboards' versioned reads and writes (If-Match). */
+const versioned = versionedTable('dashboards');
 
 /** The SQL of the embedded BI dashboards (spec 001 sections 2.5 and 3) and of the menu items they sit under. */
 export const dashboardRepository = {
@@ -39,48 +40,54 @@ export const dashboardRepository = {
    */
   find(q: Queryable, id: string, scope: Scope): Promise<VersionedDashboard | null> {
     const reach = reachFilter(scope, 2, { branch: 'branch_id', department: 'department_id' });
-    return q.one<VersionedDashboard>(`select ${COLUMNS}, version from dashboards where id = $1 and ${reach.sql}`, [id, ...reach.params]);
+    return q.one<VersionedDashboard>(`select ${COLUMNS}, version from dashboards where id = $1 and ${reach.sql}`, [
+      id,
+      ...reach.params,
+    ]);
   },
   /** The row version of dashboard `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from dashboards where id = $1', [id]))?.version ?? null;
-  },
-  /** Flips dashboard `id` while it has an `expected` version; its new switch and version, or null when no row qualified. */
-  toggle(q: Queryable, id: string, expected: Expected): Promise<{ enabled: boolean; version: number } | null> {
-    return q.one<{ enabled: boolean; version: number }>(
-      `update dashboards set enabled = not enabled, version = version + 1 where ${AT_VERSION} returning enabled, version`,
-      [id, expected],
-    );
+  version: (q: Queryable, id: string): Promise<number | null> => versioned.version(q, { key: id }),
+  /** Flips dashboard `id` while it has an `expected` version; its new switch and version (or the refusal thrown). */
+  toggle(q: Queryable, id: string, expected: Expected): Promise<{ enabled: boolean; version: number }> {
+    return versioned.update(q, { key: id, expected, set: 'enabled = not enabled', returning: 'enabled, version' });
   },
   /**
    * Rewrites dashboard `id` while it has an `expected` version, keeping its company, branch and department (a save
-   * never moves a dashboard); its new version, or null when no row qualified.
+   * never moves a dashboard); its new version (or the refusal thrown).
    */
-  async update(q: Queryable, id: string, fields: DashboardFields, expected: Expected): Promise<number | null> {
-    const row = await q.one<{ version: number }>(
-      `update dashboards set dashboard_type = $3, feature_key = $4, extra_context = $5, version = version + 1 where ${AT_VERSION}
-       returning version`,
-      [id, expected, fields.dashboardType, fields.featureKey, fields.extraContext],
-    );
-    return row?.version ?? null;
+  async update(q: Queryable, id: string, fields: DashboardFields, expected: Expected): Promise<number> {
+    const set = 'dashboard_type = $3, feature_key = $4, extra_context = $5';
+    const values = [fields.dashboardType, fields.featureKey, fields.extraContext];
+    return (await versioned.update(q, { key: id, expected, set, values })).version;
   },
   async insert(q: Queryable, id: string, scope: Scope, fields: DashboardFields): Promise<void> {
     await q.query(
       `insert into dashboards (id, company_id, branch_id, department_id, feature_key, dashboard_type, extra_context)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, scope.companyId, scope.branchId, scope.departmentId, fields.featureKey, fields.dashboardType, fields.extraContext],
+      [
+        id,
+        scope.companyId,
+        scope.branchId,
+        scope.departmentId,
+        fields.featureKey,
+        fields.dashboardType,
+        fields.extraContext,
+      ],
     );
   },
   /** The active menu items a dashboard can sit under, by id. */
-  menu(q: Queryable) {
-    return q.query<{ id: number; name: string; slug: string; url: string }>(
+  menu(q: Queryable): Promise<DashboardMenuItem[]> {
+    return q.query<DashboardMenuItem>(
       'select id, name, slug, url from menu_items where parent = $1 and active order by id',
       [DASHBOARD_MENU_PARENT],
     );
   },
   /** Which of `slugs` name dashboard menu items. */
   async menuSlugs(q: Queryable, slugs: string[]): Promise<Set<string>> {
-    const rows = await q.query<{ slug: string }>('select slug from menu_items where parent = $1 and slug = any($2::text[])', [DASHBOARD_MENU_PARENT, slugs]);
+    const rows = await q.query<{ slug: string }>(
+      'select slug from menu_items where parent = $1 and slug = any($2::text[])',
+      [DASHBOARD_MENU_PARENT, slugs],
+    );
     return new Set(rows.map((row) => row.slug));
   },
 };

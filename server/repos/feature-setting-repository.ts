@@ -1,4 +1,5 @@
-import type { Feature, FeatureRecord, EtaRecord } from '../../schemas/feature-settings';
+import type { EtaRecord, FeatureRecord } from '../../schemas/api/settings';
+import type { Feature } from '../../schemas/feature-settings';
 import type { Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 
@@ -14,13 +15,25 @@ const SAME_SCOPE = `company_id = $1 and coalesce(branch_id, '') = coalesce($2, '
 export const featureSettingRepository = {
   /** The record of exactly this scope (a list of at most one), as the read answers it. */
   list(q: Queryable, scope: Scope, feature: Feature): Promise<FeatureRecord[]> {
-    return q.query<FeatureRecord>(`${SELECT} where ${SAME_SCOPE} and feature = $4`, [scope.companyId, scope.branchId, scope.departmentId, feature]);
+    return q.query<FeatureRecord>(`${SELECT} where ${SAME_SCOPE} and feature = $4`, [
+      scope.companyId,
+      scope.branchId,
+      scope.departmentId,
+      feature,
+    ]);
   },
   /**
    * Stores the scope's record: `merge` keeps the stored keys the body does not name (a last mile save keeps the
    * record's other trip alert keys), else the body's extraContext replaces the stored one.
    */
-  async save(q: Queryable, scope: Scope, feature: Feature, extraContext: object, merge: boolean, by: string): Promise<void> {
+  async save(
+    q: Queryable,
+    scope: Scope,
+    feature: Feature,
+    extraContext: object,
+    merge: boolean,
+    by: string,
+  ): Promise<void> {
     await q.query(
       `insert into feature_settings (company_id, branch_id, department_id, feature, extra_context, updated_by)
          values ($1, $2, $3, $4, $5::jsonb, $6)
@@ -39,7 +52,10 @@ export const featureSettingRepository = {
   },
   /** The company's stored engines (for update in place), or null. Locks the row for the transaction. */
   async engines(q: Queryable, companyId: string): Promise<Record<string, unknown> | null> {
-    const row = await q.one<{ setting: Record<string, unknown> }>('select engine_setting as setting from eta_preferences where company_id = $1 for update', [companyId]);
+    const row = await q.one<{ setting: Record<string, unknown> }>(
+      'select engine_setting as setting from eta_preferences where company_id = $1 for update',
+      [companyId],
+    );
     return row?.setting ?? null;
   },
   async saveEta(q: Queryable, companyId: string, setting: object, by: string): Promise<void> {

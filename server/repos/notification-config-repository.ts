@@ -1,5 +1,10 @@
+import type { NotificationConfigListRow } from '../../schemas/api/notifications';
 import type { NotificationMode } from '../../schemas/notification-config';
 import type { Queryable } from '../store/store';
+import { versionedTable, type Expected } from './versioned';
+
+/** The configurations' versioned writes (If-Match). */
+const versioned = versionedTable('notification_configs');
 
 /** The scope columns of a configuration, as stored (ids as text, user and group as numbers); null = none. */
 export interface NotificationConfigScope {
@@ -26,14 +31,6 @@ export interface StoredNotificationConfig {
   version: number;
 }
 
-/** A row of the configuration list (spec 002 section 3). */
-export interface NotificationConfigListRow {
-  customerConfigId: number;
-  eventName: string;
-  isEnabled: boolean;
-  mode: NotificationMode;
-}
-
 interface Row {
   id: number;
   company_id: string | null;
@@ -58,8 +55,14 @@ const num = (value: string | number | null) => (value === null ? null : Number(v
 const fromRow = (r: Row): StoredNotificationConfig => ({
   id: r.id,
   scope: {
-    companyId: r.company_id, branchId: r.branch_id, departmentId: r.department_id, userId: num(r.user_id), groupId: num(r.group_id),
-    relatedCompanyId: r.related_company_id, relatedBranchId: r.related_branch_id, relatedDepartmentId: r.related_department_id,
+    companyId: r.company_id,
+    branchId: r.branch_id,
+    departmentId: r.department_id,
+    userId: num(r.user_id),
+    groupId: num(r.group_id),
+    relatedCompanyId: r.related_company_id,
+    relatedBranchId: r.related_branch_id,
+    relatedDepartmentId: r.related_department_id,
   },
   eventId: r.event_id,
   eventName: r.event_name,
@@ -74,7 +77,14 @@ const SELECT = `select c.*, e.name as event_name from notification_configs c joi
 
 /** The scope columns' values in table order (the unique index's columns). */
 const scopeValues = (s: NotificationConfigScope) => [
-  s.companyId, s.branchId, s.departmentId, s.userId, s.groupId, s.relatedCompanyId, s.relatedBranchId, s.relatedDepartmentId,
+  s.companyId,
+  s.branchId,
+  s.departmentId,
+  s.userId,
+  s.groupId,
+  s.relatedCompanyId,
+  s.relatedBranchId,
+  s.relatedDepartmentId,
 ];
 
 /**
@@ -82,8 +92,16 @@ const scopeValues = (s: NotificationConfigScope) => [
  * index's expressions (migration 110), so a lookup of one scope is an index probe, not a scan of the company's rows.
  */
 const sameScope = (first: number) =>
-  [['company_id', "''", 'text'], ['branch_id', "''", 'text'], ['department_id', "''", 'text'], ['user_id', '0', 'bigint'], ['group_id', '0', 'bigint'],
-    ['related_company_id', "''", 'text'], ['related_branch_id', "''", 'text'], ['related_department_id', "''", 'text']]
+  [
+    ['company_id', "''", 'text'],
+    ['branch_id', "''", 'text'],
+    ['department_id', "''", 'text'],
+    ['user_id', '0', 'bigint'],
+    ['group_id', '0', 'bigint'],
+    ['related_company_id', "''", 'text'],
+    ['related_branch_id', "''", 'text'],
+    ['related_department_id', "''", 'text'],
+  ]
     .map(([col, none, type], i) => `coalesce(c.${col}, ${none}) = coalesce($${first + i}::${type}, ${none})`)
     .join(' and ');
 
@@ -96,19 +114,44 @@ export const notificationConfigRepository = {
   },
 
   /** The configuration of exactly this scope, event and mode, if any. */
-  async find(q: Queryable, scope: NotificationConfigScope, eventId: number, mode: NotificationMode): Promise<StoredNotificationConfig | null> {
-    const row = await q.one<Row>(`${SELECT} where ${sameScope(1)} and c.event_id = $9 and c.mode = $10`, [...scopeValues(scope), eventId, mode]);
+  async find(
+    q: Queryable,
+    scope: NotificationConfigScope,
+    eventId: number,
+    mode: NotificationMode,
+  ): Promise<StoredNotificationConfig | null> {
+    const row = await q.one<Row>(`${SELECT} where ${sameScope(1)} and c.event_id = $9 and c.mode = $10`, [
+      ...scopeValues(scope),
+      eventId,
+      mode,
+    ]);
     return row && fromRow(row);
   },
 
   /** The configurations of exactly this scope (the list of /configuration-list), by event name and mode. */
   async list(q: Queryable, scope: NotificationConfigScope): Promise<NotificationConfigListRow[]> {
-    const rows = await q.query<Row>(`${SELECT} where ${sameScope(1)} order by lower(e.name), c.mode, c.id`, scopeValues(scope));
-    return rows.map((r) => ({ customerConfigId: r.id, eventName: r.event_name, isEnabled: r.is_enabled, mode: r.mode }));
+    const rows = await q.query<Row>(
+      `${SELECT} where ${sameScope(1)} order by lower(e.name), c.mode, c.id`,
+      scopeValues(scope),
+    );
+    return rows.map((r) => ({
+      customerConfigId: r.id,
+      eventName: r.event_name,
+      isEnabled: r.is_enabled,
+      mode: r.mode,
+    }));
   },
 
   /** Stores a new configuration; its id. The unique index refuses a second one of the same scope, event and mode. */
-  async insert(q: Queryable, scope: NotificationConfigScope, eventId: number, mode: NotificationMode, settings: object, secrets: object, by: string | null): Promise<{ id: number; version: number }> {
+  async insert(
+    q: Queryable,
+    scope: NotificationConfigScope,
+    eventId: number,
+    mode: NotificationMode,
+    settings: object,
+    secrets: object,
+    by: string | null,
+  ): Promise<{ id: number; version: number }> {
     const row = await q.one<{ id: number; version: number }>(
       `insert into notification_configs (company_id, branch_id, department_id, user_id, group_id, related_company_id, related_branch_id,
          related_department_id, event_id, mode, settings, secrets, created_by, updated_by)
@@ -120,25 +163,30 @@ export const notificationConfigRepository = {
 
   /**
    * Replaces a configuration's mode fields while it still has one of the `expected` versions (null: any); its new
-   * version, or null when the version moved on.
+   * version (or the refusal thrown).
    */
-  async update(q: Queryable, id: number, settings: object, secrets: object, by: string | null, expected: readonly number[] | null = null): Promise<number | null> {
-    const row = await q.one<{ version: number }>(
-      `update notification_configs set settings = $2, secrets = $3, updated_by = $4, updated_at = now(), version = version + 1
-        where id = $1 and ($5::int[] is null or version = any($5::int[])) returning version`,
-      [id, JSON.stringify(settings), JSON.stringify(secrets), by, expected ? [...expected] : null],
-    );
-    return row?.version ?? null;
+  async update(
+    q: Queryable,
+    id: number,
+    settings: object,
+    secrets: object,
+    by: string | null,
+    expected: Expected = null,
+  ): Promise<number> {
+    const set = 'settings = $3, secrets = $4, updated_by = $5, updated_at = now()';
+    const values = [JSON.stringify(settings), JSON.stringify(secrets), by];
+    return (await versioned.update(q, { key: id, expected, set, values })).version;
   },
 
-  /** Flips a configuration's enabled flag while it has one of the `expected` versions (null: any); null when it moved on. */
-  async toggle(q: Queryable, id: number, by: string | null, expected: readonly number[] | null = null): Promise<{ isEnabled: boolean; version: number } | null> {
-    const row = await q.one<{ is_enabled: boolean; version: number }>(
-      `update notification_configs set is_enabled = not is_enabled, updated_by = $2, updated_at = now(), version = version + 1
-        where id = $1 and ($3::int[] is null or version = any($3::int[])) returning is_enabled, version`,
-      [id, by, expected ? [...expected] : null],
-    );
-    return row && { isEnabled: row.is_enabled, version: row.version };
+  /** Flips a configuration's enabled flag while it has one of the `expected` versions (null: any), or throws the refusal. */
+  async toggle(
+    q: Queryable,
+    id: number,
+    by: string | null,
+    expected: Expected = null,
+  ): Promise<{ isEnabled: boolean; version: number }> {
+    const set = 'is_enabled = not is_enabled, updated_by = $3, updated_at = now()';
+    const returning = 'is_enabled as "isEnabled", version';
+    return versioned.update(q, { key: id, expected, set, values: [by], returning });
   },
-
 };

@@ -1,9 +1,9 @@
-import type { KnownPlace } from '../../schemas/known-place';
+import type { KnownPlace } from '../../schemas/api/places';
 import type { KNOWN_PLACE_SORTS } from '../../schemas/known-place';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
-import type { Expected } from '../http/etag';
+import { versionedTable, type Expected } from './versioned';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -36,20 +36,36 @@ export interface PlacePage {
   order?: 'asc' | 'desc';
 }
 
-/** What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first. */
-const SORT_SQL: Record<(typeof KNOWN_PLACE_SORTS)[number], string> = { cpId: 'cp_id', label: 'lower(label)', address: 'lower(address)', updatedBy: 'lower(updated_by)' };
+/**
+ * What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first, and places
+ * saved together (an upload) by label.
+ */
+const SORT_SQL: Record<(typeof KNOWN_PLACE_SORTS)[number], string> = {
+  cpId: 'cp_id',
+  cpCode: 'lower(cp_code)',
+  label: 'lower(label)',
+  address: 'lower(address)',
+  updatedBy: 'lower(updated_by)',
+};
 const orderSql = (page: PlacePage) =>
-  page.sort ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, cp_id` : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, cp_id`;
+  page.sort
+    ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, cp_id`
+    : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, lower(label), cp_id`;
 
 const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geofence_radius as "geofenceRadius",
   updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
 
 /**
- * The places of one owner ($1 the company, $2 the consignor or null): the company's own, or those kept for the
+ * The places of one owner (`$first` the company, the next the consignor or null): the company's own, or those kept for the
  * consignor. Two texts rather than `is not distinct from`, which no index serves: each uses company_places_list_idx.
  */
-const ownerSql = (owner: PlaceOwner) =>
-  owner.partnerId === null ? 'company_id = $1 and partner_id is null and $2::text is null' : 'company_id = $1 and partner_id = $2';
+const ownerSql = (owner: PlaceOwner, first = 1) =>
+  owner.partnerId === null
+    ? `company_id = $${first} and partner_id is null and $${first + 1}::text is null`
+    : `company_id = $${first} and partner_id = $${first + 1}`;
+
+/** Versioned writes of `company_places` (If-Match), keyed by `cp_id`. */
+const versioned = versionedTable('company_places', 'cp_id');
 
 /** The SQL of a company's known places. */
 export const placeRepository = {
@@ -69,10 +85,10 @@ export const placeRepository = {
 
   /** Every place of `owner`, newest first (the list of the known places screen). */
   list(q: Queryable, owner: PlaceOwner): Promise<KnownPlace[]> {
-    return q.query<KnownPlace>(`select ${PLACE_COLUMNS} from company_places where ${ownerSql(owner)} order by updated_at desc, cp_id`, [
-      owner.companyId,
-      owner.partnerId,
-    ]);
+    return q.query<KnownPlace>(
+      `select ${PLACE_COLUMNS} from company_places where ${ownerSql(owner)} order by updated_at desc, lower(label), cp_id`,
+      [owner.companyId, owner.partnerId],
+    );
   },
 
   /** One page of `owner`'s places whose code, label, address or updatedBy contains `q`, with the number matching. */
@@ -90,15 +106,20 @@ export const placeRepository = {
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */
   byId(q: Queryable, owner: PlaceOwner, cpId: string): Promise<VersionedPlace | null> {
-    return q.one<VersionedPlace>(`select ${PLACE_COLUMNS}, version from company_places where ${ownerSql(owner)} and cp_id = $3`, [
-      owner.companyId,
-      owner.partnerId,
-      cpId,
-    ]);
+    return q.one<VersionedPlace>(
+      `select ${PLACE_COLUMNS}, version from company_places where ${ownerSql(owner)} and cp_id = $3`,
+      [owner.companyId, owner.partnerId, cpId],
+    );
   },
 
-  /** Inserts places of `owner` in one statement, answering their new ids in order. */
-  async insertMany(q: Queryable, owner: PlaceOwner, places: NewPlace[], by: string): Promise<string[]> {
+  /** Inserts places of `owner` in one statement, saved at `at` (epoch ms), answering their new ids in order. */
+  async insertMany(
+    q: Queryable,
+    owner: PlaceOwner,
+    places: NewPlace[],
+    by: string,
+    at = Date.now(),
+  ): Promise<string[]> {
     const rows = places.map((place) => ({ ...place, cpId: newId('cp') }));
     await q.query(
       `insert into company_places (cp_id, company_id, partner_id, cp_code, label, address, geofence_radius, google,
@@ -106,24 +127,39 @@ export const placeRepository = {
        select r."cpId", $2::text, $3::text, r."cpCode", r.label, r.address, r."geofenceRadius", r.google, $4::text, $5::bigint
          from jsonb_to_recordset($1::jsonb)
            as r("cpId" text, "cpCode" text, label text, address text, "geofenceRadius" double precision, google jsonb)`,
-      [JSON.stringify(rows), owner.companyId, owner.partnerId, by, Date.now()],
+      [JSON.stringify(rows), owner.companyId, owner.partnerId, by, at],
     );
     return rows.map((row) => row.cpId);
   },
 
-  /** Changes the editable fields of `owner`'s place `cpId`: the stored place, or null when there is none. */
-  update(q: Queryable, owner: PlaceOwner, cpId: string, edit: PlaceEdit, by: string, expected: Expected = null): Promise<VersionedPlace | null> {
-    return q.one<VersionedPlace>(
-      `update company_places set label = $4, address = $5, cp_code = $6, geofence_radius = coalesce($7, geofence_radius), updated_by = $8,
-              updated_at = $9, version = version + 1
-        where ${ownerSql(owner)} and cp_id = $3 and ($10::int[] is null or version = any($10::int[])) returning ${PLACE_COLUMNS}, version`,
-      [owner.companyId, owner.partnerId, cpId, edit.label, edit.address, edit.cpCode, edit.geofenceRadius ?? null, by, Date.now(), expected],
-    );
+  /** Changes the editable fields of `owner`'s place `cpId`: the stored place (or the refusal thrown). */
+  update(
+    q: Queryable,
+    owner: PlaceOwner,
+    cpId: string,
+    edit: PlaceEdit,
+    by: string,
+    expected: Expected = null,
+  ): Promise<VersionedPlace> {
+    return versioned.update<VersionedPlace>(q, {
+      key: cpId,
+      expected,
+      where: ownerSql(owner, 3),
+      whereValues: [owner.companyId, owner.partnerId],
+      set: `label = $5, address = $6, cp_code = $7, geofence_radius = coalesce($8, geofence_radius), updated_by = $9,
+        updated_at = $10`,
+      values: [edit.label, edit.address, edit.cpCode, edit.geofenceRadius ?? null, by, Date.now()],
+      returning: `${PLACE_COLUMNS}, version`,
+    });
   },
 
   /** Deletes `owner`'s place `cpId`; false when there was none. */
   async remove(q: Queryable, owner: PlaceOwner, cpId: string): Promise<boolean> {
-    const rows = await q.query(`delete from company_places where ${ownerSql(owner)} and cp_id = $3 returning cp_id`, [owner.companyId, owner.partnerId, cpId]);
+    const rows = await q.query(`delete from company_places where ${ownerSql(owner)} and cp_id = $3 returning cp_id`, [
+      owner.companyId,
+      owner.partnerId,
+      cpId,
+    ]);
     return rows.length > 0;
   },
 };

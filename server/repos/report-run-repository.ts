@@ -2,7 +2,9 @@ import type { ReportRun } from '../../schemas/api/reports';
 import { EARTH_RADIUS_KM } from '../../schemas/haversine';
 import type { ReportType } from '../../schemas/report-schedule';
 import type { ReportAlert } from '../rules/report-filters';
-import type { TripAlert } from '../rules/trip-alerts';
+import { parsedJson, schemaGuard } from '../../schemas/guards';
+import { list, num, shape, str, strOrNull } from '../../schemas/api/shapes';
+import { tripAlertAnswer } from '../../schemas/api/trips';
 import type { Queryable } from '../store/store';
 import { instantOf, type Clock } from '../auth/rate-limit';
 import { DEFAULT_LEASE_SECONDS, type LeaseTiming } from '../jobs/lease';
@@ -29,6 +31,9 @@ const RUN_COLUMNS = `id, schedule_id, trigger, due_at, started_at, finished_at, 
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
+/** A list of texts (a run's recipients, jsonb a driver may hand back as text). */
+const isTexts = schemaGuard(list(str));
+
 /** A stored run as the API answers it. */
 export const toRun = (r: RunRow): ReportRun => ({
   id: r.id,
@@ -40,7 +45,7 @@ export const toRun = (r: RunRow): ReportRun => ({
   late: r.late,
   outcome: r.outcome,
   rows: r.rows,
-  recipients: typeof r.recipients === 'string' ? (JSON.parse(r.recipients) as string[]) : r.recipients,
+  recipients: typeof r.recipients === 'string' ? parsedJson(r.recipients, isTexts, "A run's recipients") : r.recipients,
   error: r.error,
   fileName: r.file_name,
   hasFile: r.has_file,
@@ -91,7 +96,11 @@ export const reportRunRepository = {
    * Claims due time `dueAt` of a schedule: inserts its run, or answers null when a run for that due time exists
    * (another instance, or this one before a restart, claimed it). The unique (schedule_id, due_at) decides.
    */
-  async claim(q: Queryable, run: { id: string; scheduleId: string; companyId: string; dueAt: number; startedAt: number; late: boolean }, hold: LeaseTiming = { seconds: DEFAULT_LEASE_SECONDS }): Promise<boolean> {
+  async claim(
+    q: Queryable,
+    run: { id: string; scheduleId: string; companyId: string; dueAt: number; startedAt: number; late: boolean },
+    hold: LeaseTiming = { seconds: DEFAULT_LEASE_SECONDS },
+  ): Promise<boolean> {
     // Held for its job for one lease: a job no instance takes up in that time is the next sweep's.
     const row = await q.one(
       `insert into report_runs (id, schedule_id, company_id, trigger, due_at, started_at, late, lease_until)
@@ -103,7 +112,10 @@ export const reportRunRepository = {
     return row !== null;
   },
   /** Records a 'Run now' run as started; `charged` when its messages were taken from the quotas with it. */
-  async startManual(q: Queryable, run: { id: string; scheduleId: string; companyId: string; startedAt: number; charged?: boolean }): Promise<void> {
+  async startManual(
+    q: Queryable,
+    run: { id: string; scheduleId: string; companyId: string; startedAt: number; charged?: boolean },
+  ): Promise<void> {
     await q.query(
       `insert into report_runs (id, schedule_id, company_id, trigger, started_at, charged, lease_until)
        values ($1, $2, $3, 'MANUAL', to_timestamp($4::float8 / 1000), $5, now())`,
@@ -112,7 +124,9 @@ export const reportRunRepository = {
   },
   /** Marks a run's messages as counted against the quotas; true only for the first call (the one that counts them). */
   async chargeOnce(q: Queryable, id: string): Promise<boolean> {
-    return (await q.one(`update report_runs set charged = true where id = $1 and not charged returning id`, [id])) !== null;
+    return (
+      (await q.one(`update report_runs set charged = true where id = $1 and not charged returning id`, [id])) !== null
+    );
   },
   /** Defers a run by `seconds` (a quota's wait): its charge is given back and no instance holds it until then. */
   async defer(q: Queryable, id: string, seconds: number, clock?: Clock): Promise<void> {
@@ -133,7 +147,10 @@ export const reportRunRepository = {
   },
   /** Marks a run as started again (a job handed back after a stop or a crash runs its report anew). */
   async restart(q: Queryable, id: string, startedAt: number): Promise<void> {
-    await q.query(`update report_runs set started_at = to_timestamp($2::float8 / 1000), outcome = 'RUNNING', error = null where id = $1`, [id, startedAt]);
+    await q.query(
+      `update report_runs set started_at = to_timestamp($2::float8 / 1000), outcome = 'RUNNING', error = null where id = $1`,
+      [id, startedAt],
+    );
   },
   /**
    * Frees the files of runs started before `before`, and of runs beyond the newest `keep` of their schedule (their
@@ -184,12 +201,33 @@ export const reportRunRepository = {
     return row!.n > 0;
   },
   /** Ends a run with its outcome, rows, recipients, error and file. */
-  async finish(q: Queryable, id: string, end: { finishedAt: number; outcome: 'SUCCESS' | 'FAILED'; rows: number | null; recipients: string[]; error: string | null; fileName: string | null; file: Buffer | null }): Promise<void> {
+  async finish(
+    q: Queryable,
+    id: string,
+    end: {
+      finishedAt: number;
+      outcome: 'SUCCESS' | 'FAILED';
+      rows: number | null;
+      recipients: string[];
+      error: string | null;
+      fileName: string | null;
+      file: Buffer | null;
+    },
+  ): Promise<void> {
     await q.query(
       `update report_runs set finished_at = to_timestamp($2::float8 / 1000), outcome = $3, rows = $4, recipients = $5::jsonb, error = $6,
          file_name = $7, file = decode($8, 'base64') where id = $1`,
       // As base64 text: PGlite converts a bytea parameter byte by byte (about a second per megabyte).
-      [id, end.finishedAt, end.outcome, end.rows, JSON.stringify(end.recipients), end.error, end.fileName, end.file ? end.file.toString('base64') : null],
+      [
+        id,
+        end.finishedAt,
+        end.outcome,
+        end.rows,
+        JSON.stringify(end.recipients),
+        end.error,
+        end.fileName,
+        end.file ? end.file.toString('base64') : null,
+      ],
     );
   },
   /** Run `id` (without its file), or null. */
@@ -199,7 +237,10 @@ export const reportRunRepository = {
   },
   /** A schedule's runs, newest first (at most `limit`). */
   async list(q: Queryable, scheduleId: string, limit = 50): Promise<ReportRun[]> {
-    const rows = await q.query<RunRow>(`select ${RUN_COLUMNS} from report_runs where schedule_id = $1 order by started_at desc, id desc limit $2`, [scheduleId, limit]);
+    const rows = await q.query<RunRow>(
+      `select ${RUN_COLUMNS} from report_runs where schedule_id = $1 order by started_at desc, id desc limit $2`,
+      [scheduleId, limit],
+    );
     return rows.map(toRun);
   },
   /** The latest run of each of the schedules. */
@@ -244,7 +285,13 @@ export const reportRunRepository = {
     return (await q.one<{ name: string }>('select name from companies where id = $1', [companyId]))?.name ?? companyId;
   },
   /** The trips of a company (or branch) under way at some time in [from, until), with distance travelled and alert counts. */
-  summaryTrips(q: Queryable, companyId: string, branchId: string | null, from: number, until: number): Promise<SummaryTrip[]> {
+  summaryTrips(
+    q: Queryable,
+    companyId: string,
+    branchId: string | null,
+    from: number,
+    until: number,
+  ): Promise<SummaryTrip[]> {
     return q.query<SummaryTrip>(
       `with period as (
          select id, vehicle_number, branch_id, status, started_at, closed_at, stt, path from trips
@@ -290,26 +337,70 @@ export const reportRunRepository = {
   },
 };
 
+/** A trip's computed alerts as trip_analytics keeps them (schemas/api/trips.ts). */
+const isTripAlerts = schemaGuard(list(tripAlertAnswer));
+
+/** The trips of {@link reportRunRepository.alertTripsJson}: what the report shows of each, and its alerts (or their text). */
+const isAlertTrips = schemaGuard(
+  list(
+    shape({
+      tripId: str,
+      vehicleNumber: str,
+      branchId: strOrNull,
+      tripStatus: num,
+      tripStartedAt: num,
+      tripCreatedBy: str,
+      customerCode: strOrNull,
+      customerName: strOrNull,
+      alerts: { anyOf: [list(tripAlertAnswer), str] },
+    }),
+  ),
+);
+
 /**
  * The alerts of an exception report from its trips (the JSON text of {@link reportRunRepository.alertTripsJson}): of
  * the asked types, closed within [closedFrom, until], started at or after startedFrom, by closing time then trip.
  */
-export function alertsOfTrips(tripsJson: string, a: Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedFrom'>): ReportAlert[] {
-  const trips = JSON.parse(tripsJson) as (Omit<ReportAlert, 'type' | 'level' | 'start' | 'end' | 'value' | 'unit' | 'lat' | 'lng'> & { alerts: TripAlert[] | string })[];
+export function alertsOfTrips(
+  tripsJson: string,
+  a: Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedFrom'>,
+): ReportAlert[] {
+  const trips = parsedJson(tripsJson, isAlertTrips, "An exception report's trips");
   const types = new Set(a.types);
-  const alerts: ReportAlert[] = [];
+  // Closed alerts only (their end is a time): sorted by it.
+  const alerts: (ReportAlert & { end: number })[] = [];
   for (const t of trips) {
     const tripStatus = Number(t.tripStatus);
     const tripStartedAt = Number(t.tripStartedAt);
-    for (const x of typeof t.alerts === 'string' ? (JSON.parse(t.alerts) as TripAlert[]) : t.alerts) {
-      if (!types.has(x.type) || typeof x.end !== 'number' || x.end < a.closedFrom || x.end > a.until || x.start < a.startedFrom) continue;
+    for (const x of typeof t.alerts === 'string' ? parsedJson(t.alerts, isTripAlerts, "A trip's alerts") : t.alerts) {
+      if (
+        !types.has(x.type) ||
+        typeof x.end !== 'number' ||
+        x.end < a.closedFrom ||
+        x.end > a.until ||
+        x.start < a.startedFrom
+      )
+        continue;
       // One literal of one shape (spread copies make slow dictionary objects, which the sort and filters then pay for).
       alerts.push({
-        tripId: t.tripId, vehicleNumber: t.vehicleNumber, branchId: t.branchId, tripStatus, tripStartedAt, tripCreatedBy: t.tripCreatedBy,
-        customerCode: t.customerCode, customerName: t.customerName, type: x.type, level: x.level ?? null, start: x.start, end: x.end,
-        value: x.value, unit: x.unit, lat: x.lat, lng: x.lng,
+        tripId: t.tripId,
+        vehicleNumber: t.vehicleNumber,
+        branchId: t.branchId,
+        tripStatus,
+        tripStartedAt,
+        tripCreatedBy: t.tripCreatedBy,
+        customerCode: t.customerCode,
+        customerName: t.customerName,
+        type: x.type,
+        level: x.level ?? null,
+        start: x.start,
+        end: x.end,
+        value: x.value,
+        unit: x.unit,
+        lat: x.lat,
+        lng: x.lng,
       });
     }
   }
-  return alerts.sort((x, y) => (x.end as number) - (y.end as number) || (x.tripId < y.tripId ? -1 : x.tripId > y.tripId ? 1 : 0));
+  return alerts.sort((x, y) => x.end - y.end || (x.tripId < y.tripId ? -1 : x.tripId > y.tripId ? 1 : 0));
 }

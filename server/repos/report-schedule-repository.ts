@@ -1,12 +1,11 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import type { ReportType, reportDefinitionSchema } from '../../schemas/report-schedule';
+import type { ReportType } from '../../schemas/report-schedule';
+import type { StoredDefinition } from '../../schemas/report-definition';
 import { newId } from '../http/ids';
-import type { Expected } from '../http/etag';
-import { reachFilter, type Scope } from './scope-repository';
+import { versionedTable, type Expected } from './versioned';
 import type { Queryable } from '../store/store';
 
-/** A definition as stored: the one the console sends, without its job_uuid (the schedule's own is added back). */
-export type StoredDefinition = Omit<FromSchema<typeof reportDefinitionSchema>, 'job_uuid'>;
+/** A definition as stored (schemas/report-definition.ts). */
+export type { StoredDefinition };
 
 /** A report schedule row. */
 export interface ReportScheduleRow {
@@ -40,17 +39,17 @@ export interface NewReportSchedule {
 
 const SELECT = 'select id, entity_id, company_id, type, active, definition, job_uuid, version from report_schedules';
 
-/** The branch a schedule is for: its definition's branch_id (none: the whole company's). */
-const BRANCH = "(definition->>'branch_id')";
-
-/** Where a write may touch schedule `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
-const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
+/** The schedules' versioned writes (If-Match). */
+const versioned = versionedTable('report_schedules');
 
 /** The SQL of the report service (spec 001 sections 2.6, 2.7 and 7): companies' report entities and their schedules. */
 export const reportScheduleRepository = {
   /** The company's report entity, created on first use. */
   async entityOf(q: Queryable, companyId: string): Promise<string> {
-    await q.query('insert into report_entities (id, company_id) values ($1, $2) on conflict (company_id) do nothing', [newId('ent'), companyId]);
+    await q.query('insert into report_entities (id, company_id) values ($1, $2) on conflict (company_id) do nothing', [
+      newId('ent'),
+      companyId,
+    ]);
     const row = await q.one<{ id: string }>('select id from report_entities where company_id = $1', [companyId]);
     return row!.id;
   },
@@ -66,16 +65,11 @@ export const reportScheduleRepository = {
     );
   },
   /**
-   * Schedule `id` when it is within reach of the scope, or null: the company's and, with a branch, that branch's
-   * (definition.branch_id) or a company-level one (no branch_id).
+   * Schedule `id`, or null when there is none. Whether it is within reach of the scope (the company's and, with a
+   * branch, that branch's or a company-level one) is its call's `owns` (aggregate `reportSchedule`).
    */
-  find(q: Queryable, id: string, scope: Pick<Scope, 'companyId' | 'branchId'>): Promise<ReportScheduleRow | null> {
-    const reach = reachFilter(scope, 2, { branch: BRANCH });
-    return q.one<ReportScheduleRow>(`${SELECT} where id = $1 and ${reach.sql}`, [id, ...reach.params]);
-  },
-  /** The row version of schedule `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from report_schedules where id = $1', [id]))?.version ?? null;
+  byId(q: Queryable, id: string): Promise<ReportScheduleRow | null> {
+    return q.one<ReportScheduleRow>(`${SELECT} where id = $1`, [id]);
   },
   /** Schedule `id` as just saved. */
   async get(q: Queryable, id: string): Promise<ReportScheduleRow> {
@@ -85,22 +79,27 @@ export const reportScheduleRepository = {
     await q.query(
       `insert into report_schedules (id, entity_id, company_id, type, active, definition, cron, job_uuid)
        values ($1, $2, $3, $4, 1, $5::jsonb, $6, $7)`,
-      [schedule.id, schedule.entityId, schedule.companyId, schedule.type, JSON.stringify(schedule.definition), schedule.definition.schedule.cron, schedule.jobUuid],
+      [
+        schedule.id,
+        schedule.entityId,
+        schedule.companyId,
+        schedule.type,
+        JSON.stringify(schedule.definition),
+        schedule.definition.schedule.cron,
+        schedule.jobUuid,
+      ],
     );
   },
   /**
    * Changes a schedule's definition (and the cron it runs on) and/or active flag in one statement, while it has an
-   * `expected` version; its new version, or null when no row qualified.
+   * `expected` version; its new version (or the refusal thrown).
    */
-  async update(q: Queryable, id: string, change: ReportScheduleChange, expected: Expected): Promise<number | null> {
+  async update(q: Queryable, id: string, change: ReportScheduleChange, expected: Expected): Promise<number> {
     const definition = change.definition ? JSON.stringify(change.definition) : null;
-    const row = await q.one<{ version: number }>(
-      `update report_schedules set definition = coalesce($3::jsonb, definition), cron = coalesce($4, cron),
-         active = coalesce($5::smallint, active), updated_at = now(), version = version + 1
-       where ${AT_VERSION} returning version`,
-      [id, expected, definition, change.definition?.schedule.cron ?? null, change.active ?? null],
-    );
-    return row?.version ?? null;
+    const set = `definition = coalesce($3::jsonb, definition), cron = coalesce($4, cron),
+      active = coalesce($5::smallint, active), updated_at = now()`;
+    const values = [definition, change.definition?.schedule.cron ?? null, change.active ?? null];
+    return (await versioned.update(q, { key: id, expected, set, values })).version;
   },
   /** Whether the branch is the company's. */
   async hasBranch(q: Queryable, companyId: string, branchId: string): Promise<boolean> {

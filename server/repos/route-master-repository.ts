@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { routeMasterBodySchema } from '../../schemas/route-master';
+import type { RouteMasterEntry as ListedEntry } from '../../schemas/api/main';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { reachFilter, scopeFilter, type Scope } from './scope-repository';
@@ -24,9 +25,9 @@ const costs = (entry: RouteMasterEntry) => entry.data.map(({ key, value, unit })
 /** The SQL of route master entries (freight rates per route, transporter, vehicle and material). */
 export const routeMasterRepository = {
   /** The scope's entries, newest first, with the names of the partner, route, vehicle and material they point at. */
-  list(q: Queryable, scope: Scope) {
+  list(q: Queryable, scope: Scope): Promise<ListedEntry[]> {
     const filter = scopeFilter(scope, 1, 'm');
-    return q.query(
+    return q.query<ListedEntry>(
       `select m.id, m.partner_id as "partnerId", p.name as "partnerName", m.route_id as "routeId",
               r.label as "routeLabel", m.vehicle_id as "vehicleId", v.label as "vehicleType",
               m.material_id as "materialId", t.label as "materialType", m.valid_from as "validFrom",
@@ -50,8 +51,17 @@ export const routeMasterRepository = {
                                  material_id, valid_from, load_type, data)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
-        id, scope.companyId, scope.branchId, scope.departmentId, routeId, entry.partnerId, entry.vehicleId,
-        entry.materialId, entry.validFrom, entry.loadType, JSON.stringify(costs(entry)),
+        id,
+        scope.companyId,
+        scope.branchId,
+        scope.departmentId,
+        routeId,
+        entry.partnerId,
+        entry.vehicleId,
+        entry.materialId,
+        entry.validFrom,
+        entry.loadType,
+        JSON.stringify(costs(entry)),
       ],
     );
     return id;
@@ -62,28 +72,55 @@ export const routeMasterRepository = {
    * set-based queries for the whole batch rather than four per row. Routes, vehicles and materials are reached as
    * `ensureOwned` reaches them (the company's, and the chosen branch's or department's or the wider scope's).
    */
-  async reachable(q: Queryable, scope: Scope, entries: RouteMasterBulkEntry[], partnerType: string): Promise<ReachableRefs> {
+  async reachable(
+    q: Queryable,
+    scope: Scope,
+    entries: RouteMasterBulkEntry[],
+    partnerType: string,
+  ): Promise<ReachableRefs> {
     const reach = reachFilter(scope, 2, { branch: 'branch_id', department: 'department_id' });
     const ids = async (table: 'routes' | 'company_vehicles' | 'company_materials', wanted: string[]) =>
-      new Set((await q.query<{ id: string }>(`select id from ${table} where id = any($1::text[]) and ${reach.sql}`, [[...new Set(wanted)], ...reach.params])).map((r) => r.id));
+      new Set(
+        (
+          await q.query<{ id: string }>(`select id from ${table} where id = any($1::text[]) and ${reach.sql}`, [
+            [...new Set(wanted)],
+            ...reach.params,
+          ])
+        ).map((r) => r.id),
+      );
     const partners = await q.query<{ id: string }>(
       `select p.partner_id as id from company_partners p join companies c on c.id = p.partner_id
         where p.company_id = $1 and p.partner_id = any($2::text[]) and c.type = $3`,
       [scope.companyId, [...new Set(entries.map((e) => e.partnerId))], partnerType],
     );
     return {
-      routes: await ids('routes', entries.map((e) => e.routeId)),
+      routes: await ids(
+        'routes',
+        entries.map((e) => e.routeId),
+      ),
       partners: new Set(partners.map((r) => r.id)),
-      vehicles: await ids('company_vehicles', entries.map((e) => e.vehicleId)),
-      materials: await ids('company_materials', entries.map((e) => e.materialId)),
+      vehicles: await ids(
+        'company_vehicles',
+        entries.map((e) => e.vehicleId),
+      ),
+      materials: await ids(
+        'company_materials',
+        entries.map((e) => e.materialId),
+      ),
     };
   },
 
   /** Adds entries in `scope` in one statement (references checked by the caller); returns their ids in order. */
   async insertMany(q: Queryable, scope: Scope, entries: RouteMasterBulkEntry[]): Promise<string[]> {
     const rows = entries.map((entry) => ({
-      id: newId('rm'), routeId: entry.routeId, partnerId: entry.partnerId, vehicleId: entry.vehicleId, materialId: entry.materialId,
-      validFrom: entry.validFrom, loadType: entry.loadType, data: costs(entry),
+      id: newId('rm'),
+      routeId: entry.routeId,
+      partnerId: entry.partnerId,
+      vehicleId: entry.vehicleId,
+      materialId: entry.materialId,
+      validFrom: entry.validFrom,
+      loadType: entry.loadType,
+      data: costs(entry),
     }));
     await q.query(
       `insert into route_master (id, company_id, branch_id, department_id, route_id, partner_id, vehicle_id,

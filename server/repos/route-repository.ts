@@ -1,24 +1,17 @@
-import type { Route, RouteBody, RoutePlace } from '../../schemas/route';
+import type { RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
-import type { Expected } from '../http/etag';
-import type { ROUTE_SORTS } from '../../schemas/api/main';
+import { versionedTable, type Expected } from './versioned';
+import type { ROUTE_SORTS, Route, StoredPlace, Waypoint } from '../../schemas/api/main';
 
 type RouteSort = (typeof ROUTE_SORTS)[number];
 
-/** A place as stored: only the fields of the contract, every text present, so stray form fields never reach the database. */
-export type StoredPlace = Required<Pick<RoutePlace, 'label' | 'address' | 'cpCode' | 'geofenceRadius'>> &
-  Pick<RoutePlace, 'google'>;
-
-/** A route as the API answers it: code and stt always present, the ends as stored. */
-export type RouteOut = Required<Pick<Route, 'id' | 'code' | 'label' | 'stt' | 'updatedBy' | 'updatedAt'>> & {
-  origin: StoredPlace;
-  destination: StoredPlace;
-};
-
 /** A route read with its row version (the ETag; not part of the answer's body). */
-export type VersionedRoute = RouteOut & { version: number };
+export type VersionedRoute = Route & { version: number };
+
+/** The routes' versioned writes (If-Match). */
+const ROUTES = versionedTable('routes');
 
 /** The fields of a route a write sets (a form body, or a bulk row with its first and last place as ends). */
 export type RouteWrite = Pick<RouteBody, 'code' | 'label' | 'stt' | 'origin' | 'destination'>;
@@ -29,10 +22,10 @@ export interface NewRoute {
   waypoints: RoutePlace[];
 }
 
-/** A waypoint as the fetch call answers it: the stored place with its id and sequence. */
-export type WaypointOut = StoredPlace & { id: string; sequence: number };
-
-/** The stored form of a place from a request body (defaults: empty texts, radius 2 km). */
+/**
+ * The stored form of a place from a request body: only the fields of the contract, every text present (defaults:
+ * empty texts, radius 2 km), so stray form fields never reach the database.
+ */
 export function toStoredPlace(p: RoutePlace): StoredPlace {
   const location = p.google.geometry?.location;
   return {
@@ -133,22 +126,27 @@ export const routeRepository = {
   },
 
   /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */
-  byId: (q: Queryable, id: string) => q.one<VersionedRoute>(`select ${ROUTE_COLUMNS}, version from routes where id = $1`, [id]),
-
-  /** The row version of route `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from routes where id = $1', [id]))?.version ?? null;
-  },
+  byId: (q: Queryable, id: string) =>
+    q.one<VersionedRoute>(`select ${ROUTE_COLUMNS}, version from routes where id = $1`, [id]),
 
   /** Inserts a route in `scope`; returns the stored route. */
-  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string): Promise<RouteOut> {
-    return (await q.one<RouteOut>(
+  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string): Promise<Route> {
+    return (await q.one<Route>(
       `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination,
                            updated_by, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ROUTE_COLUMNS}`,
       [
-        newId('rt'), scope.companyId, scope.branchId, scope.departmentId, route.code ?? '', route.label.trim(),
-        route.stt ?? null, placeJson(route.origin), placeJson(route.destination), by, Date.now(),
+        newId('rt'),
+        scope.companyId,
+        scope.branchId,
+        scope.departmentId,
+        route.code ?? '',
+        route.label.trim(),
+        route.stt ?? null,
+        placeJson(route.origin),
+        placeJson(route.destination),
+        by,
+        Date.now(),
       ],
     ))!;
   },
@@ -174,7 +172,12 @@ export const routeRepository = {
       [JSON.stringify(rows), scope.companyId, scope.branchId, scope.departmentId, by, Date.now()],
     );
     const waypoints = routes.flatMap(({ waypoints: places }, r) =>
-      places.map((place, i) => ({ id: newId('wp'), routeId: rows[r].id, sequence: i + 1, place: toStoredPlace(place) })),
+      places.map((place, i) => ({
+        id: newId('wp'),
+        routeId: rows[r].id,
+        sequence: i + 1,
+        place: toStoredPlace(place),
+      })),
     );
     if (waypoints.length) {
       await q.query(
@@ -189,22 +192,28 @@ export const routeRepository = {
 
   /**
    * Updates a route of the company (ownership checked by the caller) and bumps its version, only while it has an
-   * `expected` version (If-Match; null: any); returns the stored route, or null when no row qualified.
+   * `expected` version (If-Match; null: any); returns the stored route (or the refusal thrown).
    */
-  async update(q: Queryable, id: string, route: RouteWrite, by: string, expected: Expected = null): Promise<VersionedRoute | null> {
-    return q.one<VersionedRoute>(
-      `update routes set code = $2, label = $3, stt = $4, origin = $5, destination = $6, updated_by = $7,
-              updated_at = $8, version = version + 1
-        where id = $1 and ($9::int[] is null or version = any($9::int[])) returning ${ROUTE_COLUMNS}, version`,
-      [
-        id, route.code ?? '', route.label.trim(), route.stt ?? null, placeJson(route.origin),
-        placeJson(route.destination), by, Date.now(), expected,
+  update(q: Queryable, id: string, route: RouteWrite, by: string, expected: Expected = null): Promise<VersionedRoute> {
+    return ROUTES.update<VersionedRoute>(q, {
+      key: id,
+      expected,
+      set: 'code = $3, label = $4, stt = $5, origin = $6, destination = $7, updated_by = $8, updated_at = $9',
+      values: [
+        route.code ?? '',
+        route.label.trim(),
+        route.stt ?? null,
+        placeJson(route.origin),
+        placeJson(route.destination),
+        by,
+        Date.now(),
       ],
-    );
+      returning: `${ROUTE_COLUMNS}, version`,
+    });
   },
 
   /** The waypoints of a route in sequence. */
-  async waypoints(q: Queryable, routeId: string): Promise<WaypointOut[]> {
+  async waypoints(q: Queryable, routeId: string): Promise<Waypoint[]> {
     const rows = await q.query<{ id: string; sequence: number; place: StoredPlace }>(
       'select id, sequence, place from route_waypoints where route_id = $1 order by sequence',
       [routeId],
@@ -225,9 +234,11 @@ export const routeRepository = {
     return id;
   },
 
-  /** The route of waypoint `id`, or null when there is no such waypoint; whether the route is in scope is the caller's check. */
+  /** The route of waypoint `id`, or null when there is none; whether it is in scope is the caller's check (`owns`). */
   async waypointRoute(q: Queryable, id: string): Promise<string | null> {
-    return (await q.one<{ route_id: string }>('select route_id from route_waypoints where id = $1', [id]))?.route_id ?? null;
+    return (
+      (await q.one<{ route_id: string }>('select route_id from route_waypoints where id = $1', [id]))?.route_id ?? null
+    );
   },
 
   /**
@@ -236,9 +247,12 @@ export const routeRepository = {
    */
   async reorderWaypoints(q: Queryable, routeId: string, ids: string[]): Promise<boolean> {
     await q.query('select 1 from routes where id = $1 for update', [routeId]);
-    const current = (await q.query<{ id: string }>('select id from route_waypoints where route_id = $1', [routeId])).map((r) => r.id);
+    const current = (
+      await q.query<{ id: string }>('select id from route_waypoints where route_id = $1', [routeId])
+    ).map((r) => r.id);
     const wanted = new Set(ids);
-    if (wanted.size !== ids.length || ids.length !== current.length || !current.every((id) => wanted.has(id))) return false;
+    if (wanted.size !== ids.length || ids.length !== current.length || !current.every((id) => wanted.has(id)))
+      return false;
     await q.query(
       `update route_waypoints w set sequence = o.n
          from unnest($2::text[]) with ordinality as o(id, n)

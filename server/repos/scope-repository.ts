@@ -1,3 +1,4 @@
+import type { Aggregate } from '../../schemas/api/contract';
 import type { ScopeQuery } from '../../schemas/scope';
 import type { Queryable } from '../store/store';
 import { notFound } from '../http/envelope';
@@ -71,7 +72,11 @@ export interface ReachColumns {
  * department is chosen, that department's or the whole branch's (department null). Unlike {@link scopeFilter} (what
  * a list shows), a row of the wider scope stays reachable, as it applies to the narrower one too.
  */
-export function reachFilter(scope: Pick<Scope, 'companyId' | 'branchId'> & Partial<Pick<Scope, 'departmentId'>>, first: number, columns: ReachColumns = {}): { sql: string; params: unknown[] } {
+export function reachFilter(
+  scope: Pick<Scope, 'companyId' | 'branchId'> & Partial<Pick<Scope, 'departmentId'>>,
+  first: number,
+  columns: ReachColumns = {},
+): { sql: string; params: unknown[] } {
   const conditions = [`${columns.company ?? 'company_id'} = $${first}`];
   const params: unknown[] = [scope.companyId];
   const narrow = (column: string, value: string | null) => {
@@ -84,24 +89,28 @@ export function reachFilter(scope: Pick<Scope, 'companyId' | 'branchId'> & Parti
   return { sql: conditions.join(' and '), params };
 }
 
-/** Tables whose rows belong to one company, with their id column and whether a row belongs to a branch (and department) too. */
-const OWNED = {
-  routes: { id: 'id', branch: true, department: true },
-  company_vehicles: { id: 'id', branch: true, department: true },
-  company_materials: { id: 'id', branch: true, department: true },
-  transporters: { id: 'id', branch: false, department: false },
-  route_master: { id: 'id', branch: true, department: true },
-  company_places: { id: 'cp_id', branch: false, department: false },
-} as const;
+/** The column (or expression) an {@link Aggregate}'s flag names: `name` for true, none for false. */
+const reachColumn = (flag: boolean | string, name: string): string | undefined =>
+  flag === true ? name : flag === false ? undefined : flag;
 
 /**
- * Throws 404 unless row `id` of `table` is within reach of the scope ({@link reachFilter}: the company's and, when a
- * branch or department is chosen, that one's or the wider scope's), the rule for every id a request names.
+ * Throws 404 unless row `id` of an aggregate (declared beside the calls that address it) is within reach of the scope
+ * ({@link reachFilter}: the company's and, when a branch or department is chosen, that one's or the wider scope's),
+ * the rule for every id a request names.
  */
-export async function ensureOwned(q: Queryable, table: keyof typeof OWNED, id: string, scope: Pick<Scope, 'companyId' | 'branchId'> & Partial<Pick<Scope, 'departmentId'>>) {
-  const owned = OWNED[table];
-  const reach = reachFilter(scope, 2, { branch: owned.branch ? 'branch_id' : undefined, department: owned.department ? 'department_id' : undefined });
-  if (!(await q.one(`select 1 from ${table} where ${owned.id} = $1 and ${reach.sql}`, [id, ...reach.params]))) throw notFound();
+export async function ensureOwned(
+  q: Queryable,
+  owned: Aggregate,
+  id: string,
+  scope: Pick<Scope, 'companyId' | 'branchId'> & Partial<Pick<Scope, 'departmentId'>>,
+) {
+  const reach = reachFilter(scope, 2, {
+    company: owned.company,
+    branch: reachColumn(owned.branch, 'branch_id'),
+    department: reachColumn(owned.department, 'department_id'),
+  });
+  if (!(await q.one(`select 1 from ${owned.table} where ${owned.id} = $1 and ${reach.sql}`, [id, ...reach.params])))
+    throw notFound();
 }
 
 /** Throws 404 unless `partnerId` is a partner of the company (of `type` when given). */

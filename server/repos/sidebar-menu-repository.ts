@@ -1,7 +1,8 @@
 import type { MenuItem, SidebarConfig } from '../../schemas/sidebar-menu';
+import type { LandingPage } from '../../schemas/api/data';
 import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
-import type { Expected } from '../http/etag';
+import { versionedTable, type Expected } from './versioned';
 
 /** What a save stores of an override: whom it is for and its menu slugs. */
 export interface SidebarConfigFields {
@@ -25,12 +26,18 @@ const SELECT_VERSIONED = `select ${COLUMNS}, c.version ${FROM}`;
 /** An override read with its row version. */
 export type VersionedSidebarConfig = SidebarConfig & { version: number };
 
-/** Where a write may touch override `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
-const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
+/** The overrides' versioned writes (If-Match). */
+const versioned = versionedTable('sidebar_menu_configs');
 
 /** The parameters $1 to $7 of a save. */
 const saveParams = (scope: BranchScope, fields: SidebarConfigFields) => [
-  scope.companyId, scope.branchId, fields.target, fields.featureKey, fields.roles, JSON.stringify(fields.userIds), JSON.stringify(fields.menu),
+  scope.companyId,
+  scope.branchId,
+  fields.target,
+  fields.featureKey,
+  fields.roles,
+  JSON.stringify(fields.userIds),
+  JSON.stringify(fields.menu),
 ];
 
 /**
@@ -65,10 +72,6 @@ export const sidebarMenuRepository = {
       [scope.companyId, scope.branchId ?? '', target],
     );
   },
-  /** The row version of override `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from sidebar_menu_configs where id = $1', [id]))?.version ?? null;
-  },
   /** Whether another override than `exceptId` is for the same scope and target. */
   async targetTaken(q: Queryable, scope: BranchScope, target: string, exceptId: string): Promise<boolean> {
     return !!(await q.one(
@@ -78,15 +81,14 @@ export const sidebarMenuRepository = {
   },
   /**
    * Rewrites override `id` (enabled again) while it has an `expected` version, keeping its company and branch (a
-   * save never moves an override); its new version, or null when no row qualified.
+   * save never moves an override); its new version (or the refusal thrown).
    */
-  async update(q: Queryable, id: string, fields: SidebarConfigFields, expected: Expected): Promise<number | null> {
-    const row = await q.one<{ version: number }>(
-      `update sidebar_menu_configs set target = $3, feature_key = $4, roles = $5, user_ids = $6::jsonb, extracontext = $7::jsonb,
-        enabled = 1, version = version + 1 where ${AT_VERSION} returning version`,
-      [id, expected, fields.target, fields.featureKey, fields.roles, JSON.stringify(fields.userIds), JSON.stringify(fields.menu)],
-    );
-    return row?.version ?? null;
+  async update(q: Queryable, id: string, fields: SidebarConfigFields, expected: Expected): Promise<number> {
+    const set =
+      'target = $3, feature_key = $4, roles = $5, user_ids = $6::jsonb, extracontext = $7::jsonb, enabled = 1';
+    const { target, featureKey, roles, userIds, menu } = fields;
+    const values = [target, featureKey, roles, JSON.stringify(userIds), JSON.stringify(menu)];
+    return (await versioned.update(q, { key: id, expected, set, values })).version;
   },
   /** Stores an override as `id`, or, when the scope's target already has one, replaces its menu; the stored id. */
   async upsert(q: Queryable, id: string, scope: BranchScope, fields: SidebarConfigFields): Promise<string> {
@@ -100,8 +102,8 @@ export const sidebarMenuRepository = {
     return saved!.id;
   },
   /** The landing page of the scope's target, or null. */
-  landingPage(q: Queryable, scope: BranchScope, target: string): Promise<{ landingPage: string } | null> {
-    return q.one<{ landingPage: string }>(
+  landingPage(q: Queryable, scope: BranchScope, target: string): Promise<LandingPage | null> {
+    return q.one<LandingPage>(
       'select landing_page as "landingPage" from sidebar_landing_pages where company_id = $1 and branch_key = $2 and target = $3',
       [scope.companyId, scope.branchId ?? '', target],
     );
@@ -127,11 +129,17 @@ export const sidebarMenuRepository = {
   },
   /** The platform's menu items (only the active or inactive ones, when `active` is 1 or 0), by id. */
   menuItems(q: Queryable, active: number | null): Promise<MenuItem[]> {
-    return q.query<MenuItem>('select id, name, slug, parent, url from menu_items where ($1::int is null or active = ($1 = 1)) order by id', [active]);
+    return q.query<MenuItem>(
+      'select id, name, slug, parent, url from menu_items where ($1::int is null or active = ($1 = 1)) order by id',
+      [active],
+    );
   },
   /** The active menu items among `slugs`. */
   activeItems(q: Queryable, slugs: string[]): Promise<Pick<MenuItem, 'slug' | 'name'>[]> {
-    return q.query<Pick<MenuItem, 'slug' | 'name'>>('select slug, name from menu_items where active and slug = any($1::text[])', [slugs]);
+    return q.query<Pick<MenuItem, 'slug' | 'name'>>(
+      'select slug, name from menu_items where active and slug = any($1::text[])',
+      [slugs],
+    );
   },
   /** Whether an active menu item has this url. */
   async isActiveUrl(q: Queryable, url: string): Promise<boolean> {

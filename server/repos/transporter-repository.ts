@@ -1,10 +1,10 @@
 import type { TransporterBody } from '../../schemas/transporter';
 import { fullPath } from '../../schemas/api/contract';
 import { SERVICE_BASES } from '../../schemas/api/services';
-import { transporterCalls } from '../../schemas/api/transporters';
+import { transporterCalls, type Transporter } from '../../schemas/api/transporters';
 import type { Queryable } from '../store/store';
 import type { DecodedLogo } from '../rules/transporter-logo';
-import type { Expected } from '../http/etag';
+import { versionedTable, type Expected } from './versioned';
 
 /** Body field and its column. */
 const FIELDS = [
@@ -28,10 +28,10 @@ const COLUMNS = `id, ${FIELDS.map(([f, c]) => `${c} as "${f}"`).join(', ')},
 const SELECT = `select ${COLUMNS} from transporters`;
 
 /** A transporter with its row version (the ETag; not part of the answer's body). */
-export type VersionedTransporter = Record<string, unknown> & { version: number };
+export type VersionedTransporter = Transporter & { version: number };
 
-/** Where a write may touch row `$1`: always, or only while it has one of the versions in `$2` (If-Match). */
-const AT_VERSION = 'id = $1 and ($2::int[] is null or version = any($2::int[]))';
+/** The transporters' versioned reads and writes (If-Match). */
+const versioned = versionedTable('transporters');
 
 /** The fields of a transporter a write may set (a create sends them all, a patch any of them). */
 export type TransporterWrite = Partial<Pick<TransporterBody, (typeof FIELDS)[number][0]>>;
@@ -56,18 +56,21 @@ const valueAt = (name: string, n: number) => (name === 'logo' ? `decode($${n}, '
 /** The SQL of the transporters of the older screens and their logos. */
 export const transporterRepository = {
   /** The company's transporters, oldest first. */
-  list: (q: Queryable, companyId: string) => q.query(`${SELECT} where company_id = $1 order by created_at, id`, [companyId]),
+  list: (q: Queryable, companyId: string) =>
+    q.query<Transporter>(`${SELECT} where company_id = $1 order by created_at, id`, [companyId]),
 
   /** Transporter `id` as the API answers it, with its version (ownership checked by the caller). */
-  byId: (q: Queryable, id: string) => q.one<VersionedTransporter>(`select ${COLUMNS}, version from transporters where id = $1`, [id]),
-
-  /** The row version of transporter `id`, or null when there is none. */
-  async version(q: Queryable, id: string): Promise<number | null> {
-    return (await q.one<{ version: number }>('select version from transporters where id = $1', [id]))?.version ?? null;
-  },
+  byId: (q: Queryable, id: string) =>
+    q.one<VersionedTransporter>(`select ${COLUMNS}, version from transporters where id = $1`, [id]),
 
   /** Adds transporter `id` to the company. */
-  async insert(q: Queryable, companyId: string, id: string, fields: TransporterWrite, logo: DecodedLogo | null): Promise<void> {
+  async insert(
+    q: Queryable,
+    companyId: string,
+    id: string,
+    fields: TransporterWrite,
+    logo: DecodedLogo | null,
+  ): Promise<void> {
     const all = { id, ...columnsOf(fields, logo), company_id: companyId };
     const names = Object.keys(all);
     await q.query(
@@ -78,24 +81,31 @@ export const transporterRepository = {
 
   /**
    * Sets the fields present (and the logo when one is uploaded) and bumps the version, only while the row has an
-   * `expected` version; with no fields nothing changes. Returns the stored transporter, or null when no row qualified.
+   * `expected` version; with no fields nothing changes. Returns the stored transporter (or the refusal thrown).
    */
-  async update(q: Queryable, id: string, fields: TransporterWrite, logo: DecodedLogo | null, expected: Expected): Promise<VersionedTransporter | null> {
+  update(
+    q: Queryable,
+    id: string,
+    fields: TransporterWrite,
+    logo: DecodedLogo | null,
+    expected: Expected,
+  ): Promise<VersionedTransporter> {
     const columns = columnsOf(fields, logo);
     const names = Object.keys(columns);
-    const sets = [...names.map((n, i) => `${n} = ${valueAt(n, i + 3)}`), 'version = version + 1'];
-    return q.one<VersionedTransporter>(
-      names.length
-        ? `update transporters set ${sets.join(', ')} where ${AT_VERSION} returning ${COLUMNS}, version`
-        : `select ${COLUMNS}, version from transporters where ${AT_VERSION}`,
-      [id, expected, ...Object.values(columns)],
-    );
+    const returning = `${COLUMNS}, version`;
+    if (names.length === 0) return versioned.read<VersionedTransporter>(q, { key: id, expected, returning });
+    const set = names.map((n, i) => `${n} = ${valueAt(n, i + 3)}`).join(', ');
+    return versioned.update<VersionedTransporter>(q, {
+      key: id,
+      expected,
+      set,
+      values: Object.values(columns),
+      returning,
+    });
   },
 
-  /** Deletes transporter `id` while it has an `expected` version; whether it did. */
-  async remove(q: Queryable, id: string, expected: Expected): Promise<boolean> {
-    return (await q.query(`delete from transporters where ${AT_VERSION} returning id`, [id, expected])).length > 0;
-  },
+  /** Deletes transporter `id` while it has an `expected` version (or throws the refusal). */
+  remove: (q: Queryable, id: string, expected: Expected): Promise<void> => versioned.remove(q, { key: id, expected }),
 
   /** The stored logo of transporter `id`, or null when it has none (or there is no such transporter). */
   async logo(q: Queryable, id: string): Promise<{ bytes: Uint8Array; type: string } | null> {

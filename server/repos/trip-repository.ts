@@ -46,9 +46,24 @@ export const tripRepository = {
                           vehicle_number, parties, assets, indent, details, alert_config, created_by, created_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
-        trip.id, trip.companyId, trip.branchId, trip.departmentId, trip.routeId, trip.status, trip.startedAt, trip.closedAt,
-        JSON.stringify(trip.path), trip.stt, trip.vehicleNumber, JSON.stringify(trip.parties), JSON.stringify(trip.assets),
-        JSON.stringify(trip.indent), JSON.stringify(trip.details), JSON.stringify(trip.alertConfig), trip.createdBy, trip.startedAt,
+        trip.id,
+        trip.companyId,
+        trip.branchId,
+        trip.departmentId,
+        trip.routeId,
+        trip.status,
+        trip.startedAt,
+        trip.closedAt,
+        JSON.stringify(trip.path),
+        trip.stt,
+        trip.vehicleNumber,
+        JSON.stringify(trip.parties),
+        JSON.stringify(trip.assets),
+        JSON.stringify(trip.indent),
+        JSON.stringify(trip.details),
+        JSON.stringify(trip.alertConfig),
+        trip.createdBy,
+        trip.startedAt,
       ],
     );
   },
@@ -63,7 +78,20 @@ export const tripRepository = {
       `insert into trip_pings (trip_id, t, lat, lng, speed, temperature, source, received_at)
        select $1, p.t, p.lat, p.lng, p.speed, p.temperature, p.source, $3
          from jsonb_to_recordset($2::jsonb) as p(t bigint, lat float8, lng float8, speed float8, temperature float8, source text)`,
-      [id, JSON.stringify(pings.map((p) => ({ t: p.t, lat: p.lat, lng: p.lng, speed: p.speed ?? null, temperature: p.temperature ?? null, source: p.source }))), receivedAt],
+      [
+        id,
+        JSON.stringify(
+          pings.map((p) => ({
+            t: p.t,
+            lat: p.lat,
+            lng: p.lng,
+            speed: p.speed ?? null,
+            temperature: p.temperature ?? null,
+            source: p.source,
+          })),
+        ),
+        receivedAt,
+      ],
     );
   },
 
@@ -88,7 +116,13 @@ export const tripRepository = {
   },
 
   /** Stores the alerts last computed for trip `id`, with the configurations they were computed with. */
-  async saveAnalytics(q: Queryable, id: string, alerts: readonly TripAlert[], config: readonly StoredAlertConfig[], computedAt: number): Promise<void> {
+  async saveAnalytics(
+    q: Queryable,
+    id: string,
+    alerts: readonly TripAlert[],
+    config: readonly StoredAlertConfig[],
+    computedAt: number,
+  ): Promise<void> {
     await q.query(
       `insert into trip_analytics (trip_id, alerts, config, computed_at) values ($1, $2, $3, $4)
        on conflict (trip_id) do update set alerts = excluded.alerts, config = excluded.config, computed_at = excluded.computed_at`,
@@ -104,7 +138,14 @@ export const tripRepository = {
     ),
 
   /** Writes trip `id`'s document to the search table (replacing the last sync). */
-  async saveSearch(q: Queryable, id: string, companyId: string, document: unknown, text: string, at: number): Promise<void> {
+  async saveSearch(
+    q: Queryable,
+    id: string,
+    companyId: string,
+    document: unknown,
+    text: string,
+    at: number,
+  ): Promise<void> {
     await q.query(
       `insert into trip_search (trip_id, company_id, document, search, synced_at) values ($1, $2, $3, to_tsvector('simple', $4), $5)
        on conflict (trip_id) do update set document = excluded.document, search = excluded.search, synced_at = excluded.synced_at`,

@@ -19,7 +19,9 @@ const TOKEN_USER = 'id, email, name, pwd_exp, desk_id, masks, token_version';
 export const userRepository = {
   /** The enabled user with this (normalised) e-mail or phone, with what the tokens carry. */
   findForLogin(q: Queryable, identifier: string): Promise<TokenUser | null> {
-    return q.one<TokenUser>(`select ${TOKEN_USER} from users where (email = $1 or phone = $1) and not disabled`, [identifier]);
+    return q.one<TokenUser>(`select ${TOKEN_USER} from users where (email = $1 or phone = $1) and not disabled`, [
+      identifier,
+    ]);
   },
 
   /** The enabled user `id`, with what the tokens carry. */
@@ -29,7 +31,11 @@ export const userRepository = {
 
   /** Sets the password hash of user `id`, valid for `days` days from today. */
   async setPassword(q: Queryable, id: string, hash: string, days: number): Promise<void> {
-    await q.query('update users set password_hash = $2, pwd_exp = current_date + $3::int where id = $1', [id, hash, days]);
+    await q.query('update users set password_hash = $2, pwd_exp = current_date + $3::int where id = $1', [
+      id,
+      hash,
+      days,
+    ]);
   },
 
   /**
@@ -38,7 +44,7 @@ export const userRepository = {
    * is a primary-key lookup.
    */
   async deskAccess(q: Queryable, userId: string, jti: string, permissionId: string): Promise<DeskAccess | null> {
-    const row = await q.one<Omit<DeskAccess, 'record'> & Partial<PermissionRecord>>(
+    const row = await q.one<Omit<DeskAccess, 'record'> & (PermissionRecord | { [K in keyof PermissionRecord]: null })>(
       `select u.masks, u.disabled, u.token_version,
               exists (select 1 from revoked_tokens r where r.jti = $2) as revoked,
               p.permission_id, p.name, p.permission_type,
@@ -49,7 +55,13 @@ export const userRepository = {
     );
     if (!row) return null;
     const { masks, disabled, token_version, revoked, ...record } = row;
-    return { masks, disabled, token_version, revoked, record: record.permission_id ? (record as PermissionRecord) : null };
+    return {
+      masks,
+      disabled,
+      token_version,
+      revoked,
+      record: record.permission_id ? record : null,
+    };
   },
 
   /**

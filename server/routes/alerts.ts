@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
 import { raisesTicket } from '../../schemas/alerts';
 import { notFound } from '../http/envelope';
-import { expectedVersions, preconditionFailed, refusal, splitVersion, withEtag, type Expected } from '../http/etag';
-import { resolveScope, type Scope } from '../repos/scope-repository';
+import { splitVersion, withEtag } from '../http/etag';
+import { ensureVersion, type Expected } from '../repos/versioned';
+import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { dataOk } from '../http/data-envelope';
 import { alertConfigRepository as alerts, type VersionedAlert } from '../repos/alert-config-repository';
@@ -12,10 +13,6 @@ import { withTicketFlag } from '../rules/ticket-flag';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
-/** The scope of a data-family query as {@link resolveScope} takes it (404 for an unknown company or branch). */
-export const dataScope = (q: Queryable, query: { companyId: string; branchId?: string; departmentId?: string }) =>
-  resolveScope(q, { c: query.companyId, b: query.branchId, d: query.departmentId });
-
 /**
  * Locks and reads alert `id` within reach of the scope (the company's; with a branch, that branch's or the
  * company-wide one), or 404; 412 when the caller expects another version (If-Match).
@@ -23,8 +20,7 @@ export const dataScope = (q: Queryable, query: { companyId: string; branchId?: s
 async function ownAlert(q: Queryable, id: string, scope: Scope, expected: Expected): Promise<VersionedAlert> {
   const row = await alerts.lockOwn(q, id, scope);
   if (!row) throw notFound();
-  if (expected && !expected.includes(row.version)) throw preconditionFailed();
-  return row;
+  return ensureVersion(row, expected);
 }
 
 /**
@@ -33,7 +29,7 @@ async function ownAlert(q: Queryable, id: string, scope: Scope, expected: Expect
  * config's new ETag (API.md "Lost updates").
  */
 export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, dataCalls.alerts, async ({ query }) => dataOk(await alerts.list(store, await dataScope(store, query))));
+  route(app, dataCalls.alerts, async ({ scope }) => dataOk(await alerts.list(store, scope)));
 
   // Each row names its own CompanyId and branchId; the scope the console also sends is not used for them.
   route(app, dataCalls.setAlerts, async ({ query, body }) => {
@@ -42,13 +38,11 @@ export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
   });
 
   route(app, dataCalls.toggleAlert, async (request, reply) => {
-    const { query, body } = request;
-    const expected = expectedVersions(request);
+    const { scope, body, expected } = request;
     const { record, version } = splitVersion(
       await store.tx(async (q) => {
-        const alert = await ownAlert(q, String(body.alertId), await dataScope(q, query), expected);
+        const alert = await ownAlert(q, String(body.alertId), scope, expected);
         const stored = await alerts.setEnabled(q, alert.id, !alert.enabled, expected);
-        if (stored === null) throw await refusal(() => alerts.version(q, alert.id));
         return { ...alert, enabled: !alert.enabled, version: stored };
       }),
     );
@@ -57,14 +51,12 @@ export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
   });
 
   route(app, dataCalls.toggleAlertTickets, async (request, reply) => {
-    const { query, body } = request;
-    const expected = expectedVersions(request);
+    const { scope, body, expected } = request;
     const { record, version } = splitVersion(
       await store.tx(async (q) => {
-        const alert = await ownAlert(q, String(body.alertId), await dataScope(q, query), expected);
+        const alert = await ownAlert(q, String(body.alertId), scope, expected);
         const extraContext = withTicketFlag(alert.extraContext, !raisesTicket(alert.extraContext));
         const stored = await alerts.setExtraContext(q, alert.id, extraContext, expected);
-        if (stored === null) throw await refusal(() => alerts.version(q, alert.id));
         return { ...alert, extraContext, version: stored };
       }),
     );

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { auditCalls } from '../../schemas/api/audit';
-import { AUDIT_MSG } from '../../schemas/audit';
+import { AUDIT_MSG, auditObjectName } from '../../schemas/audit';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { resolveScope } from '../repos/scope-repository';
 import { auditRepository } from '../repos/audit-repository';
 import { auditChanges } from '../rules/audit-changes';
 import type { AppContext } from '../context';
@@ -13,17 +12,34 @@ import type { AppContext } from '../context';
  * and the users who made them. A department in the scope is checked but does not narrow: entries name no department.
  */
 export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, auditCalls.list, async ({ query }) => {
-    const scope = await resolveScope(store, query);
+  route(app, auditCalls.list, async ({ query, scope }) => {
     const from = query.from ?? null;
     const to = query.to ?? null;
     if (from !== null && to !== null && from > to) throw new ApiError(400, [AUDIT_MSG.range]);
+    if (query.type && !(await auditRepository.objectTypes(store)).includes(query.type))
+      throw new ApiError(400, [AUDIT_MSG.type]);
     const page = query.page ?? 1;
     const size = query.size ?? 20;
-    const filter = { companyId: scope.companyId, branchId: scope.branchId, userId: query.user || null, objectType: query.type ?? null, from, to };
+    const filter = {
+      companyId: scope.companyId,
+      branchId: scope.branchId,
+      userId: query.user || null,
+      objectType: query.type ?? null,
+      from,
+      to,
+    };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
-    return ok({ rows: rows.map((row) => ({ ...row, changes: auditChanges(row.before, row.after, row.objectId) })), total, page, size });
+    return ok({
+      rows: rows.map((row) => ({ ...row, changes: auditChanges(row.before, row.after, row.objectId) })),
+      total,
+      page,
+      size,
+    });
   });
 
-  route(app, auditCalls.users, async ({ query }) => ok(await auditRepository.users(store, await resolveScope(store, query))));
+  route(app, auditCalls.users, async ({ scope }) => ok(await auditRepository.users(store, scope)));
+
+  route(app, auditCalls.objectTypes, async () =>
+    ok((await auditRepository.objectTypes(store)).map((value) => ({ value, label: auditObjectName(value) }))),
+  );
 }

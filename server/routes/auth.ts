@@ -6,7 +6,6 @@ import { consumeCode, requestCode } from '../auth/otp';
 import { hashPassword } from '../auth/passwords';
 import { tokenOf } from '../auth/desk-guard';
 import { userRepository } from '../repos/user-repository';
-import type { Clock } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 
 /** Days a changed password stays valid. */
@@ -16,7 +15,7 @@ const PASSWORD_DAYS = 90;
  * One-time-code login, password change and logout (API.md "Auth"); none is behind the desk guard. `clock`
  * measures code lifetimes, rate windows and waiting periods (default: the database's clock).
  */
-export async function authRoutes(app: FastifyInstance, { store, mailer, tokens }: AppContext, { clock }: { clock?: Clock } = {}) {
+export async function authRoutes(app: FastifyInstance, { store, mailer, tokens, clock }: AppContext) {
   route(app, authCalls.requestCode, async ({ body, ip }) => {
     await requestCode(store, mailer, body.identifier, ip, clock);
     return ok(null);

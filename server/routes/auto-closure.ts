@@ -1,28 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
-import { AUTO_CLOSURE_TEXT as T } from '../../schemas/auto-closure';
+import { AUTO_CLOSURE_TEXT as T, type AutoClosure } from '../../schemas/auto-closure';
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { expectedVersions, refusal, withEtag } from '../http/etag';
-import { resolveScope, type Scope } from '../repos/scope-repository';
+import { withEtag } from '../http/etag';
+import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
-import { checkKey, dataOk } from '../http/data-envelope';
+import { dataOk } from '../http/data-envelope';
 import { autoClosureRepository as rules, type AutoClosureRow } from '../repos/auto-closure-repository';
 import { checkRuleRows } from '../rules/auto-closure-rows';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
-/** The scope of a data-family query, after checking its access key. */
-async function scopeOf(q: Queryable, query: { companyId: string; branchId?: string | null; departmentId?: string; key?: string }) {
-  checkKey(query.key);
-  return resolveScope(q, { c: query.companyId, b: query.branchId ?? undefined, d: query.departmentId });
-}
-
 /** A stored rule as the calls answer it: its type fields of section 3 beside id, identifier, active and a name. */
-function present(row: AutoClosureRow): Record<string, unknown> {
-  const subjects = row.config.autoClosureRuleSubject as string[] | undefined;
-  return { ...row.config, id: row.id, identifier: row.identifier, active: row.active, branchId: row.branchId, name: subjects?.length ? subjects.join(', ') : row.identifier };
+function present(row: AutoClosureRow): AutoClosure {
+  const subjects = row.config.autoClosureRuleSubject;
+  return {
+    ...row.config,
+    id: row.id,
+    identifier: row.identifier,
+    active: row.active,
+    branchId: row.branchId,
+    name: subjects?.length ? subjects.join(', ') : row.identifier,
+  };
 }
 
 /**
@@ -35,47 +36,53 @@ async function owned(q: Queryable, id: string, scope: Scope): Promise<AutoClosur
   return row;
 }
 
-/** Auto closure rules and company custom fields of spec 001 (data family, section 7). */
+/**
+ * Auto closure rules and company custom fields of spec 001 (data family, section 7). Each call's scope is resolved
+ * before it runs (its contract's `scope`); the access key it may send is checked by its schema, before that.
+ */
 export async function autoClosureRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, dataCalls.autoClosures, async ({ query }) => dataOk((await rules.list(store, await scopeOf(store, query))).map(present)));
+  route(app, dataCalls.autoClosures, async ({ scope }) => dataOk((await rules.list(store, scope)).map(present)));
 
-  route(app, dataCalls.autoClosureById, async ({ query }, reply) => {
-    const scope = await scopeOf(store, query);
+  route(app, dataCalls.autoClosureById, async ({ query, scope }, reply) => {
     const row = await owned(store, query.id, scope);
     withEtag(reply, row.version);
     return dataOk(present(row));
   });
 
-  route(app, dataCalls.customFields, async ({ query }) => {
-    const scope = await scopeOf(store, query);
-    return dataOk(await rules.customFields(store, scope.companyId));
-  });
+  route(app, dataCalls.customFields, async ({ scope }) => dataOk(await rules.customFields(store, scope.companyId)));
 
   // A flip or an edit with a stale If-Match changes nothing: 412 (API.md "Lost updates"); the answer carries the new ETag.
   route(app, dataCalls.toggleAutoClosure, async (request, reply) => {
-    const { query, body } = request;
-    const expected = expectedVersions(request);
+    const { scope, body, expected } = request;
     const flipped = await store.tx(async (q) => {
-      const { id } = await owned(q, body.customerConfigId, await scopeOf(q, query));
-      const stored = await rules.flip(q, id, expected);
-      if (!stored) throw await refusal(() => rules.version(q, id));
-      return { id, ...stored };
+      const { id } = await owned(q, body.customerConfigId, scope);
+      return { id, ...(await rules.flip(q, id, expected)) };
     });
     withEtag(reply, flipped.version);
-    return dataOk({ id: flipped.id, active: flipped.active }, flipped.active ? 'Auto closure enabled' : 'Auto closure disabled');
+    return dataOk(
+      { id: flipped.id, active: flipped.active },
+      flipped.active ? 'Auto closure enabled' : 'Auto closure disabled',
+    );
   });
 
   route(app, dataCalls.saveAutoClosure, async (request, reply) => {
-    const { body } = request;
-    const expected = body.edit ? expectedVersions(request) : null;
+    const { body, scope } = request;
+    const expected = body.edit ? request.expected : null;
     const saved = await store.tx(async (q) => {
-      const scope = await scopeOf(q, { companyId: body.companyId, branchId: body.branchId, key: body.key });
       await checkRuleRows(q, body, scope.companyId);
       const config = JSON.stringify(storedFields(body));
       if (!body.edit) {
         const id = newId('acl');
         // One rule per type in a scope (company, or branch): a second one is refused, the first is edited instead.
-        if (!(await rules.insert(q, { id, companyId: scope.companyId, branchId: scope.branchId, identifier: body.autoClosureType, config }))) {
+        if (
+          !(await rules.insert(q, {
+            id,
+            companyId: scope.companyId,
+            branchId: scope.branchId,
+            identifier: body.autoClosureType,
+            config,
+          }))
+        ) {
           throw new ApiError(409, [T.exists]);
         }
         return { id, scope, version: null };
@@ -83,12 +90,13 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
       // The schema requires customerConfigId when edit is true.
       const row = await owned(q, body.customerConfigId!, scope);
       if (row.identifier !== body.autoClosureType) throw new ApiError(400, [T.typeLocked]);
-      const version = await rules.updateConfig(q, row.id, config, expected);
-      if (version === null) throw await refusal(() => rules.version(q, row.id));
-      return { id: row.id, scope, version };
+      return { id: row.id, scope, version: await rules.updateConfig(q, row.id, config, expected) };
     });
     if (saved.version !== null) withEtag(reply, saved.version);
     const { companyId } = saved.scope;
-    return dataOk({ id: saved.id, companyIds: [companyId] }, `Auto Closure set successfully for companyIds [ ${companyId} ]`);
+    return dataOk(
+      { id: saved.id, companyIds: [companyId] },
+      `Auto Closure set successfully for companyIds [ ${companyId} ]`,
+    );
   });
 }

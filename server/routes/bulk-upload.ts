@@ -11,6 +11,7 @@ import { BULK_ROW_TYPES, BULK_UPLOAD_QUEUE } from '../jobs/bulk-upload-job';
 import { batchResultFile } from '../jobs/batch-result';
 import { cpuPool } from '../workers/cpu-pool';
 import type { AppContext } from '../context';
+import { errorCode } from '../errors';
 import { OUTBOUND_MSG, batchTicket, requireOutbound } from '../rules/outbound-gate';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -27,7 +28,9 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
   let file: { filename: string; bytes: Buffer } | null = null;
   let email = '';
   try {
-    for await (const part of request.parts({ limits: { files: 2, fileSize: BULK_FILE_MAX_BYTES, fields: 10, fieldSize: 2000, parts: 12 } })) {
+    for await (const part of request.parts({
+      limits: { files: 2, fileSize: BULK_FILE_MAX_BYTES, fields: 10, fieldSize: 2000, parts: 12 },
+    })) {
       if (part.type === 'file') {
         if (file) {
           await part.toBuffer().catch(() => undefined);
@@ -40,7 +43,7 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    const code = (err as { code?: string }).code ?? '';
+    const code = errorCode(err) ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, [BULK_UPLOAD_MSG.tooLarge]);
     if (code === 'FST_FILES_LIMIT') throw new ApiError(400, [BULK_UPLOAD_MSG.oneFile]);
     throw new ApiError(400, [BULK_UPLOAD_MSG.notMultipart]);
@@ -72,13 +75,28 @@ export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs, outb
         // the lock makes two uploads at once count each other.
         await q.query(`select pg_advisory_xact_lock(hashtext('bulk-batches:' || $1))`, [desk.userId]);
         if ((await batchRepository.pendingOf(q, desk.userId)) >= outbound.queuedBatchesPerDesk) {
-          throw new ApiError(429, [OUTBOUND_MSG.queuedBatches(outbound.queuedBatchesPerDesk)], { 'retry-after': String(BATCH_RETRY_SECONDS) });
+          throw new ApiError(429, [OUTBOUND_MSG.queuedBatches(outbound.queuedBatchesPerDesk)], {
+            'retry-after': String(BATCH_RETRY_SECONDS),
+          });
         }
         // The summary mail goes to an address the desk chose: it takes its message from the quotas now.
         const id = randomUUID();
-        if (email) await requireOutbound(q, outbound, { kind: 'batchSummary', deskId: desk.userId, companyKey: desk.deskId }, clock, batchTicket(id));
+        if (email)
+          await requireOutbound(
+            q,
+            outbound,
+            { kind: 'batchSummary', deskId: desk.userId, companyKey: desk.deskId },
+            clock,
+            batchTicket(id),
+          );
         const created = await batchRepository.create(q, {
-          id, fteid: request.desk.deskId, type: request.params.type, filename, email, file: bytes, createdBy: request.desk.userId,
+          id,
+          fteid: request.desk.deskId,
+          type: request.params.type,
+          filename,
+          email,
+          file: bytes,
+          createdBy: request.desk.userId,
         });
         await jobs.send(BULK_UPLOAD_QUEUE, { batchId: created.id }, { db: q, singletonKey: created.id });
         return created;
@@ -99,7 +117,9 @@ export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs, outb
     const book = await batchResultFile(store, batch);
     if (!book) throw notFound();
     const base = batch.filename.replace(/\.(xlsx|xls|csv)$/i, '');
-    return reply.headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(`${base}-result.xlsx`) }).send(book);
+    return reply
+      .headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(`${base}-result.xlsx`) })
+      .send(book);
   });
 }
 
@@ -110,7 +130,13 @@ export async function bulkUploadSampleRoutes(app: FastifyInstance) {
     const type = request.params.type;
     const rowType = BULK_ROW_TYPES[type];
     // Written once per process, in the worker pool.
-    if (!samples.has(type)) samples.set(type, await cpuPool().run('workbookFile', { sheetName: type, columns: [...rowType.columns], rows: rowType.examples }));
-    return reply.headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(`${type}.xlsx`) }).send(samples.get(type));
+    if (!samples.has(type))
+      samples.set(
+        type,
+        await cpuPool().run('workbookFile', { sheetName: type, columns: [...rowType.columns], rows: rowType.examples }),
+      );
+    return reply
+      .headers({ 'content-type': XLSX_TYPE, 'content-disposition': attachment(`${type}.xlsx`) })
+      .send(samples.get(type));
   });
 }

@@ -3,33 +3,35 @@ import { dataCalls } from '../../schemas/api/data';
 import { DASHBOARD_MSG } from '../../schemas/dashboard';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { expectedVersions, preconditionFailed, refusal, splitVersion, withEtag, type Expected } from '../http/etag';
-import { resolveScope, type Scope } from '../repos/scope-repository';
+import { splitVersion, withEtag } from '../http/etag';
+import { ensureVersion, type Expected } from '../repos/versioned';
+import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
-import { checkKey, dataOk, idText } from '../http/data-envelope';
+import { checkKey, dataOk, type DataEnvelope } from '../http/data-envelope';
 import { dashboardRepository as dashboards, type VersionedDashboard } from '../repos/dashboard-repository';
 import { dashboardExtraContext } from '../rules/dashboard-extra-context';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
-/** The scope of a dashboard call: companyId, branchId and departmentId as the data family sends them (numbers or text). */
-const scopeOf = (q: Queryable, ids: { companyId?: unknown; branchId?: unknown; departmentId?: unknown }) =>
-  resolveScope(q, { c: idText(ids.companyId) ?? '', b: idText(ids.branchId) ?? undefined, d: idText(ids.departmentId) ?? undefined });
-
 /** PowerBI entries must name dashboard menu items. */
 async function checkMenus(q: Queryable, slugs: string[]) {
-  if ((await dashboards.menuSlugs(q, slugs)).size !== new Set(slugs).size) throw new ApiError(400, [DASHBOARD_MSG.menu]);
+  if ((await dashboards.menuSlugs(q, slugs)).size !== new Set(slugs).size)
+    throw new ApiError(400, [DASHBOARD_MSG.menu]);
 }
 
 /**
  * Dashboard `id` within reach of the scope (the company's; with a branch or department, that one's or one of the
  * wider scope), or 404; 412 when the caller expects another version (If-Match).
  */
-async function ownDashboard(q: Queryable, id: string, scope: Scope, expected: Expected = null): Promise<VersionedDashboard> {
+async function ownDashboard(
+  q: Queryable,
+  id: string,
+  scope: Scope,
+  expected: Expected = null,
+): Promise<VersionedDashboard> {
   const row = await dashboards.find(q, id, scope);
   if (!row) throw notFound();
-  if (expected && !expected.includes(row.version)) throw preconditionFailed();
-  return row;
+  return ensureVersion(row, expected);
 }
 
 /**
@@ -38,28 +40,26 @@ async function ownDashboard(q: Queryable, id: string, scope: Scope, expected: Ex
  * the dashboard's own branch and department: the scope sent with it only has to reach the dashboard.
  */
 export async function dashboardRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, dataCalls.dashboards, async ({ query }) => dataOk(await dashboards.list(store, await scopeOf(store, query))));
+  route(app, dataCalls.dashboards, async ({ scope }) => dataOk(await dashboards.list(store, scope)));
 
   route(app, dataCalls.toggleDashboard, async (request, reply) => {
-    const { query, body } = request;
-    const expected = expectedVersions(request);
+    const { scope, body, expected } = request;
     const flipped = await store.tx(async (q) => {
-      const { id } = await ownDashboard(q, body.customerConfigId, await scopeOf(q, query), expected);
-      const stored = await dashboards.toggle(q, id, expected);
-      if (!stored) throw await refusal(() => dashboards.version(q, id));
-      return stored;
+      const { id } = await ownDashboard(q, body.customerConfigId, scope, expected);
+      return dashboards.toggle(q, id, expected);
     });
     withEtag(reply, flipped.version);
     return dataOk({ enabled: flipped.enabled }, flipped.enabled ? 'Dashboard enabled' : 'Dashboard disabled');
   });
 
   // Answers `result` = the record itself (the console reads result.extraContext and result.dashboardType).
-  route(app, dataCalls.dashboardById, async ({ query }, reply) => {
-    const scope = await scopeOf(store, query);
+  route(app, dataCalls.dashboardById, async ({ query, scope }, reply) => {
     if (!query.id) throw notFound();
     const { record, version } = splitVersion(await ownDashboard(store, query.id, scope));
     withEtag(reply, version);
-    return { status: 'ok', result: { status: 1, ...record } };
+    // Without data; `message` ('') as every data-family success has it (its answer schema requires it).
+    const answer: DataEnvelope<null> = { status: 'ok', result: { status: 1, message: '', ...record } };
+    return answer;
   });
 
   // The platform's dashboard menu (companyId=1 names the platform itself).
@@ -69,27 +69,27 @@ export async function dashboardRoutes(app: FastifyInstance, { store }: AppContex
   });
 
   route(app, dataCalls.setDashboard, async (request, reply) => {
-    const { body } = request;
-    const fields = { featureKey: body.typeDashboard, dashboardType: body.typeDashboard, extraContext: dashboardExtraContext(body) };
-    const expected = body.isCreate ? null : expectedVersions(request);
+    const { body, scope } = request;
+    const fields = {
+      featureKey: body.typeDashboard,
+      dashboardType: body.typeDashboard,
+      extraContext: dashboardExtraContext(body),
+    };
+    const expected = body.isCreate ? null : request.expected;
     const saved = await store.tx(async (q) => {
-      const scope = await scopeOf(q, body);
       if (body.typeDashboard === 'zoho') await checkMenus(q, body.dashboardSlug ?? []);
       if (!body.isCreate) {
         if (!body.customerConfigId) throw notFound();
         const { id } = await ownDashboard(q, body.customerConfigId, scope, expected);
-        const version = await dashboards.update(q, id, fields, expected);
-        if (version === null) throw await refusal(() => dashboards.version(q, id));
-        return { id, companyId: scope.companyId, version };
+        return { id, companyId: scope.companyId, version: await dashboards.update(q, id, fields, expected) };
       }
       const id = newId('dsh');
       await dashboards.insert(q, id, scope, fields);
       return { id, companyId: scope.companyId, version: (await dashboards.version(q, id))! };
     });
     withEtag(reply, saved.version);
-    return {
-      status: 'ok',
-      result: { status: 1, data: { id: saved.id }, companyId: [saved.companyId], message: `Dashboard set successfully for companyIds [ ${saved.companyId} ]` },
-    };
+    return dataOk({ id: saved.id }, `Dashboard set successfully for companyIds [ ${saved.companyId} ]`, {
+      companyId: [saved.companyId],
+    });
   });
 }

@@ -46,10 +46,14 @@ export function isLocalRequest(request: FastifyRequest): boolean {
  * in it log anyone in, so a server listening on 0.0.0.0 must not hand them to the network, nor a reverse proxy on
  * this host pass them on.
  */
-export async function devOutboxRoutes(app: FastifyInstance, { store }: AppContext, open = process.env.DEV_OUTBOX_OPEN === '1') {
+export async function devOutboxRoutes(app: FastifyInstance, { store, mailer }: AppContext) {
+  if (mailer.kind !== 'outbox') return;
+  const open = process.env.DEV_OUTBOX_OPEN === '1';
   route(app, platformCalls.outbox, async (request) => {
     if (!open && !isLocalRequest(request)) {
-      throw new ApiError(403, ['The outbox can be read from this machine only (set DEV_OUTBOX_OPEN=1 to allow others)']);
+      throw new ApiError(403, [
+        'The outbox can be read from this machine only (set DEV_OUTBOX_OPEN=1 to allow others)',
+      ]);
     }
     return readOutbox(store);
   });

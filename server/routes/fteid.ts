@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { companyCalls } from '../../schemas/api/company';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
-import { resolveScope } from '../repos/scope-repository';
 import { fteidOf } from '../rules/fteid';
 import type { AppContext } from '../context';
 
 /** The scope's entity id: `{fteid}`. */
-export async function fteidRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, companyCalls.fteid, async ({ query }) => ok({ fteid: fteidOf(await resolveScope(store, query)) }));
+export async function fteidRoutes(app: FastifyInstance, _context: AppContext) {
+  route(app, companyCalls.fteid, async ({ scope }) => ok({ fteid: fteidOf(scope) }));
 }

@@ -24,7 +24,8 @@ export async function mapRoutes(app: FastifyInstance, { geocoder, directions }: 
 
   /** The places an address or coordinates name, best first, in the shape the console reads. */
   const lookUp = async ({ address, latlng }: GeocodeQuery) => {
-    const places = latlng ? await geocoder.reverse(...(latlng.split(',').map(Number) as [number, number])) : await geocoder.geocode(address ?? '');
+    const point = latlng ? parseLatLng(latlng) : null;
+    const places = point ? await geocoder.reverse(point.lat, point.lng) : await geocoder.geocode(address ?? '');
     return places.map(({ place_id, formatted_address, geometry }) => ({ place_id, formatted_address, geometry }));
   };
 

@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationCalls } from '../../schemas/api/notifications';
-import { NOTIFICATION_CONFIG_MSG as M, type NotificationMode, type NotificationScopeQuery } from '../../schemas/notification-config';
+import { notificationCalls, type NotificationConfigEdit } from '../../schemas/api/notifications';
+import { NOTIFICATION_CONFIG_MSG as M, type NotificationScopeQuery } from '../../schemas/notification-config';
 import { NOTIFICATION_TOKENS } from '../../schemas/notification-template';
 import { ApiError, notFound } from '../http/envelope';
-import { expectedVersions, preconditionFailed, withEtag } from '../http/etag';
+import { withEtag } from '../http/etag';
 import { route } from '../http/route';
-import { notificationConfigRepository as configs, type NotificationConfigScope, type StoredNotificationConfig } from '../repos/notification-config-repository';
+import {
+  notificationConfigRepository as configs,
+  type NotificationConfigScope,
+  type StoredNotificationConfig,
+} from '../repos/notification-config-repository';
 import { findOnboardedEvent } from '../repos/notification-event-repository';
 import { defaultTemplate } from '../rules/notification-defaults';
 import { previewNotification, sendTestNotification, testMessages } from '../rules/notification-delivery';
 import { requireOutbound, settleOutbound } from '../rules/outbound-gate';
 import { newId } from '../http/ids';
 import {
-  checkNotificationScope, maskSecrets, payloadScope, saveNotificationConfig, unmaskForDelivery, withSecrets, withinReach,
+  checkNotificationScope,
+  maskSecrets,
+  payloadScope,
+  saveNotificationConfig,
+  unmaskForDelivery,
+  withSecrets,
+  withinReach,
 } from '../rules/notification-config-save';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
@@ -29,9 +39,14 @@ const text = (id: number | undefined) => (id === undefined ? null : String(id));
 async function queryScope(q: Queryable, query: NotificationScopeQuery): Promise<NotificationConfigScope> {
   if (!query.company_id && !query.user_id) throw new ApiError(400, [M.noScope]);
   const scope: NotificationConfigScope = {
-    companyId: text(query.company_id), branchId: text(query.branch_id), departmentId: text(query.department_id),
-    userId: query.user_id ?? null, groupId: query.group_id ?? null,
-    relatedCompanyId: text(query.related_company_id), relatedBranchId: text(query.related_branch_id), relatedDepartmentId: text(query.related_department_id),
+    companyId: text(query.company_id),
+    branchId: text(query.branch_id),
+    departmentId: text(query.department_id),
+    userId: query.user_id ?? null,
+    groupId: query.group_id ?? null,
+    relatedCompanyId: text(query.related_company_id),
+    relatedBranchId: text(query.related_branch_id),
+    relatedDepartmentId: text(query.related_department_id),
   };
   await checkNotificationScope(q, scope);
   return scope;
@@ -41,8 +56,15 @@ async function queryScope(q: Queryable, query: NotificationScopeQuery): Promise<
  * A stored configuration as the edit form reads it (spec 002 section 3, Configuration read): its secrets merged back,
  * the password and auth keys masked (API.md "Notification configuration").
  */
-function editRead({ version: _version, ...c }: StoredNotificationConfig) {
-  return { customerConfigId: c.id, eventId: c.eventId, eventName: c.eventName, mode: c.mode, isEnabled: c.isEnabled, ...maskSecrets(withSecrets(c.settings, c.secrets)) };
+function editRead({ version: _version, ...c }: StoredNotificationConfig): NotificationConfigEdit {
+  return {
+    customerConfigId: c.id,
+    eventId: c.eventId,
+    eventName: c.eventName,
+    mode: c.mode,
+    isEnabled: c.isEnabled,
+    ...maskSecrets(withSecrets(c.settings, c.secrets)),
+  };
 }
 
 /**
@@ -69,7 +91,7 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
 
   route(app, notificationCalls.modeConfiguration, async ({ query }) => {
     const scope = await queryScope(store, query);
-    const mode = query.mode as NotificationMode;
+    const { mode } = query;
     const configured = (await configs.find(store, scope, query.event_id, mode)) !== null;
     const event = await findOnboardedEvent(store, query.event_id);
     if (!event) throw new ApiError(400, [M.eventNotOnboarded]);
@@ -79,8 +101,7 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
 
   // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
   route(app, notificationCalls.saveConfiguration, async (request, reply) => {
-    const { body, desk } = request;
-    const expected = expectedVersions(request);
+    const { body, desk, expected } = request;
     const saved = await store.tx(async (q) => {
       const result = await saveNotificationConfig(q, body, desk.email, expected);
       if (!result.ok) throw new ApiError(result.status ?? 400, result.errors);
@@ -92,18 +113,18 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
   });
 
   route(app, notificationCalls.toggleConfig, async (request, reply) => {
-    const { params, query, desk } = request;
-    const expected = expectedVersions(request);
+    const { params, query, desk, expected } = request;
     const toggled = await store.tx(async (q) => {
       const scope = await queryScope(q, query);
       const stored = await configs.byId(q, params.customerConfigId);
       if (!stored || !withinReach(stored.scope, scope)) throw notFound();
-      const result = await configs.toggle(q, stored.id, desk.email, expected);
-      if (!result) throw preconditionFailed();
-      return result;
+      return configs.toggle(q, stored.id, desk.email, expected);
     });
     withEtag(reply, toggled.version);
-    return { ...value({ customerConfigId: params.customerConfigId, isEnabled: toggled.isEnabled }), message: [M.toggled] };
+    return {
+      ...value({ customerConfigId: params.customerConfigId, isEnabled: toggled.isEnabled }),
+      message: [M.toggled],
+    };
   });
 
   route(app, notificationCalls.preview, async ({ body }) => value(previewNotification(body)));
@@ -117,9 +138,21 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
     // The form sends masked secrets back: the stored ones of the configuration it edits are used.
     const payload = await unmaskForDelivery(store, body);
     const ticket = newId('out');
-    const admit = () => store.tx((q) => requireOutbound(q, outbound, {
-      kind: 'test', deskId: desk.userId, companyKey: body.companyId ? String(body.companyId) : `user:${body.userId}`, messages: testMessages(payload),
-    }, clock, ticket));
+    const admit = () =>
+      store.tx((q) =>
+        requireOutbound(
+          q,
+          outbound,
+          {
+            kind: 'test',
+            deskId: desk.userId,
+            companyKey: body.companyId ? String(body.companyId) : `user:${body.userId}`,
+            messages: testMessages(payload),
+          },
+          clock,
+          ticket,
+        ),
+      );
     try {
       return value(await sendTestNotification(store, mailer, payload, admit));
     } finally {

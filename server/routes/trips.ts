@@ -22,6 +22,9 @@ async function scopedTrip(q: Queryable, id: string, query: TripScopeQuery = {}):
   const trip = await tripRepository.byId(q, id);
   if (!trip) throw invalidTrip();
   if (query.companyId) {
+    // Resolved here, not declared on the contracts (scope hook): the scope is optional (a call without companyId
+    // reads any trip), sync names it `company_id`, and a scope that is unknown or not the trip's is 'Invalid Trip ID'
+    // like a missing trip (checked first), where the hook would answer a plain 'Not found'.
     const scope = await resolveScope(q, { c: query.companyId, b: query.branchId, d: query.departmentId }).catch(() => {
       throw invalidTrip();
     });
@@ -56,7 +59,11 @@ async function currentConfig(q: Queryable, trip: TripRecord): Promise<StoredAler
 async function recompute(q: Queryable, trip: TripRecord, config: StoredAlertConfig[]) {
   const pings = await tripRepository.pingsJson(q, trip.id);
   const until = trip.closedAt ?? Date.now();
-  return cpuPool().run('replayAlerts', { plan: { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until }, config, pings });
+  return cpuPool().run('replayAlerts', {
+    plan: { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until },
+    config,
+    pings,
+  });
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC as epoch milliseconds, or null when it names no real time. */
@@ -94,7 +101,11 @@ export async function tripRoutes(app: FastifyInstance, { store, tripIndex }: App
       });
     }
     await tripRepository.saveSearch(store, trip.id, trip.companyId, document, searchText(trip, analytics), Date.now());
-    return { success: true, data: { trip_id: trip.id, index: tripIndex ? 'search engine and PostgreSQL' : 'PostgreSQL' }, message: [TRIP_MSG.synced] };
+    return {
+      success: true,
+      data: { trip_id: trip.id, index: tripIndex ? 'search engine and PostgreSQL' : 'PostgreSQL' },
+      message: [TRIP_MSG.synced],
+    };
   });
 
   route(app, tripCalls.analytics, async ({ params, query }) => {
@@ -124,7 +135,10 @@ export async function tripRoutes(app: FastifyInstance, { store, tripIndex }: App
     if (at === null) throw new ApiError(400, [TRIP_MSG.badTime]);
     return store.tx(async (q) => {
       // Locked: a ping and the trip's close do not cross.
-      const trip = await q.one<{ status: number; started_at: number }>('select status, started_at::float8 as started_at from trips where id = $1 for update', [body.trip_id]);
+      const trip = await q.one<{ status: number; started_at: number }>(
+        'select status, started_at::float8 as started_at from trips where id = $1 for update',
+        [body.trip_id],
+      );
       const failure = !trip
         ? TRIP_MSG.invalidTrip
         : trip.status !== 1
@@ -136,7 +150,21 @@ export async function tripRoutes(app: FastifyInstance, { store, tripIndex }: App
               : null;
       if (failure) return { success: false, data: { success: [], failure: [failure] }, message: [failure] };
       const { lat, lng } = body.coordinates;
-      await tripRepository.addPings(q, body.trip_id, [{ t: at, lat, lng, speed: body.speed ?? null, temperature: body.temperature ?? null, source: body.locationSource }], Date.now());
+      await tripRepository.addPings(
+        q,
+        body.trip_id,
+        [
+          {
+            t: at,
+            lat,
+            lng,
+            speed: body.speed ?? null,
+            temperature: body.temperature ?? null,
+            source: body.locationSource,
+          },
+        ],
+        Date.now(),
+      );
       return ok({ success: [TRIP_MSG.pingStored(body.trip_id, body.device_time_utc)], failure: [] });
     });
   });

@@ -16,7 +16,11 @@ describe('straight legs', () => {
       { distanceKm: 120.2, durationMin: null, estimate: true },
     ]);
     expect(result.distanceKm).toBe(145.9);
-    expect(result.path).toEqual([[18.750621, 73.87719], [18.5204, 73.8567], [19.076, 72.8777]]);
+    expect(result.path).toEqual([
+      [18.750621, 73.87719],
+      [18.5204, 73.8567],
+      [19.076, 72.8777],
+    ]);
   });
 });
 
@@ -42,17 +46,33 @@ describe('OSRM', () => {
   });
 
   it('refuses answers without a usable route', () => {
-    expect(parseOsrmRoute({ code: 'NoRoute', message: 'Impossible route between points', routes: [] }, [CHAKAN, MUMBAI])).toBeNull();
+    expect(
+      parseOsrmRoute({ code: 'NoRoute', message: 'Impossible route between points', routes: [] }, [CHAKAN, MUMBAI]),
+    ).toBeNull();
     expect(parseOsrmRoute(fixture, [CHAKAN, MUMBAI])).toBeNull(); // two legs for one pair of points
-    expect(parseOsrmRoute({ ...fixture, routes: [{ ...fixture.routes[0], geometry: 'encoded-polyline' }] }, [CHAKAN, PUNE, MUMBAI])).toBeNull();
+    expect(
+      parseOsrmRoute({ ...fixture, routes: [{ ...fixture.routes[0], geometry: 'encoded-polyline' }] }, [
+        CHAKAN,
+        PUNE,
+        MUMBAI,
+      ]),
+    ).toBeNull();
     expect(parseOsrmRoute('<html>', [CHAKAN, MUMBAI])).toBeNull();
     expect(parseOsrmRoute(null, [CHAKAN, MUMBAI])).toBeNull();
   });
 
   it('falls back to straight legs when the server fails', async () => {
-    const failing = createDirections({ routingUrl: 'http://osrm.invalid', fetcher: async () => { throw new TypeError('fetch failed'); } });
+    const failing = createDirections({
+      routingUrl: 'http://osrm.invalid',
+      fetcher: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
     expect(await failing.route([CHAKAN, MUMBAI])).toMatchObject({ source: 'straight', legs: [{ estimate: true }] });
-    const html = createDirections({ routingUrl: 'http://osrm.invalid', fetcher: async () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    const html = createDirections({
+      routingUrl: 'http://osrm.invalid',
+      fetcher: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
+    });
     expect(await html.route([CHAKAN, MUMBAI])).toMatchObject({ source: 'straight' });
   });
 });

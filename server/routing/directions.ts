@@ -4,6 +4,7 @@
  */
 import type { DirectionsResult, LatLngPoint } from '../../schemas/directions';
 import { distanceKm } from '../../schemas/haversine';
+import { isRecord } from '../../schemas/guards';
 
 /** How long an OSRM server may take before the answer falls back to straight legs. */
 export const ROUTING_TIMEOUT_MS = 8000;
@@ -17,7 +18,9 @@ const roundKm = (km: number) => Math.round(km * 10) / 10;
 
 /** Straight legs between consecutive points, each with its haversine distance and no duration. */
 export function straightDirections(points: LatLngPoint[]): DirectionsResult {
-  const legs = points.slice(1).map((to, i) => ({ distanceKm: roundKm(distanceKm(points[i], to)), durationMin: null, estimate: true }));
+  const legs = points
+    .slice(1)
+    .map((to, i) => ({ distanceKm: roundKm(distanceKm(points[i], to)), durationMin: null, estimate: true }));
   return {
     source: 'straight',
     legs,
@@ -32,13 +35,14 @@ export function osrmRouteUrl(base: string, points: LatLngPoint[]): string {
   return `${base.replace(/\/+$/, '')}/route/v1/driving/${coordinates}?overview=full&geometries=geojson`;
 }
 
-interface OsrmRoute {
-  distance: number;
-  legs: { distance: number; duration: number }[];
-  geometry: { type: string; coordinates: [number, number][] };
-}
-
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A leg of an OSRM route: metres and seconds. */
+const isLeg = (leg: unknown): leg is { distance: number; duration: number } =>
+  isRecord(leg) && isNumber(leg.distance) && isNumber(leg.duration);
+
+/** A GeoJSON position: `[lng, lat]` (an altitude after them is left). */
+const isPosition = (p: unknown): p is [number, number] => Array.isArray(p) && isNumber(p[0]) && isNumber(p[1]);
 
 /**
  * An OSRM route answer as directions, or null when it holds no usable route for these points (`code` other than
@@ -46,18 +50,27 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
  * seconds minutes, and `[lng, lat]` positions `[lat, lng]`.
  */
 export function parseOsrmRoute(answer: unknown, points: LatLngPoint[]): DirectionsResult | null {
-  const body = answer as { code?: unknown; routes?: unknown } | null;
-  if (!body || body.code !== 'Ok' || !Array.isArray(body.routes) || !body.routes.length) return null;
-  const route = body.routes[0] as Partial<OsrmRoute>;
-  const legs = Array.isArray(route.legs) ? route.legs : [];
-  if (legs.length !== points.length - 1 || !legs.every((leg) => isNumber(leg?.distance) && isNumber(leg?.duration))) return null;
+  if (!isRecord(answer) || answer.code !== 'Ok' || !Array.isArray(answer.routes)) return null;
+  const route: unknown = answer.routes[0];
+  if (!isRecord(route)) return null;
+  const legs = Array.isArray(route.legs) ? route.legs.filter(isLeg) : [];
+  if (legs.length !== points.length - 1 || (Array.isArray(route.legs) && legs.length !== route.legs.length))
+    return null;
   const line = route.geometry;
-  if (line?.type !== 'LineString' || !Array.isArray(line.coordinates) || !line.coordinates.every((p) => Array.isArray(p) && isNumber(p[0]) && isNumber(p[1]))) return null;
+  if (!isRecord(line) || line.type !== 'LineString' || !Array.isArray(line.coordinates)) return null;
+  const positions = line.coordinates.filter(isPosition);
+  if (positions.length !== line.coordinates.length) return null;
   return {
     source: 'osrm',
-    legs: legs.map((leg) => ({ distanceKm: roundKm(leg.distance / 1000), durationMin: Math.round(leg.duration / 60), estimate: false })),
-    path: line.coordinates.map(([lng, lat]) => [lat, lng]),
-    distanceKm: roundKm((isNumber(route.distance) ? route.distance : legs.reduce((sum, leg) => sum + leg.distance, 0)) / 1000),
+    legs: legs.map((leg) => ({
+      distanceKm: roundKm(leg.distance / 1000),
+      durationMin: Math.round(leg.duration / 60),
+      estimate: false,
+    })),
+    path: positions.map(([lng, lat]) => [lat, lng]),
+    distanceKm: roundKm(
+      (isNumber(route.distance) ? route.distance : legs.reduce((sum, leg) => sum + leg.distance, 0)) / 1000,
+    ),
   };
 }
 
@@ -65,12 +78,21 @@ export function parseOsrmRoute(answer: unknown, points: LatLngPoint[]): Directio
  * The directions service: OSRM at `routingUrl` when given, falling back to straight legs when it fails, times out
  * or finds no route (the answer then says so by its `source` and each leg's `estimate`); straight legs otherwise.
  */
-export function createDirections({ routingUrl, fetcher = fetch }: { routingUrl?: string | null; fetcher?: typeof fetch } = {}): DirectionsService {
+export function createDirections({
+  routingUrl,
+  fetcher = fetch,
+}: {
+  routingUrl?: string | null;
+  fetcher?: typeof fetch;
+} = {}): DirectionsService {
   return {
     async route(points) {
       if (!routingUrl) return straightDirections(points);
       try {
-        const res = await fetcher(osrmRouteUrl(routingUrl, points), { signal: AbortSignal.timeout(ROUTING_TIMEOUT_MS), headers: { accept: 'application/json' } });
+        const res = await fetcher(osrmRouteUrl(routingUrl, points), {
+          signal: AbortSignal.timeout(ROUTING_TIMEOUT_MS),
+          headers: { accept: 'application/json' },
+        });
         // OSRM answers 400 with {code: 'NoRoute'} etc.: those too fall back.
         const parsed = parseOsrmRoute(await res.json().catch(() => null), points);
         return parsed ?? straightDirections(points);

@@ -1,9 +1,19 @@
 import {
-  ALERT_COLUMNS, ALERT_SHEET_TEXT, UNKNOWN_COLUMN, alertBulkRowSchema, type AlertBulkResult, type AlertBulkRow,
+  ALERT_COLUMNS,
+  ALERT_SHEET_TEXT,
+  UNKNOWN_COLUMN,
+  alertBulkRowSchema,
+  type AlertBulkResult,
+  type AlertBulkRow,
 } from '../../schemas/alert-bulk';
+import { isRecord } from '../../schemas/guards';
 import { newId } from '../http/ids';
 import { check } from '../http/validation';
-import { alertConfigRepository as alerts, type AlertInsert, type NewAlertConfig } from '../repos/alert-config-repository';
+import {
+  alertConfigRepository as alerts,
+  type AlertInsert,
+  type NewAlertConfig,
+} from '../repos/alert-config-repository';
 import type { Queryable, Store } from '../store/store';
 import { saveBulk, type IndexedRow, type RowOutcome } from './bulk-rows';
 
@@ -25,7 +35,8 @@ export function alertExtraContext(row: AlertBulkRow): string {
     const threshold = STOPPAGE_THRESHOLD.exec(key);
     if (threshold) {
       const [, level, size] = threshold;
-      first[level] = { ...(first[level] as Record<string, unknown> | undefined), [size]: value };
+      const group = first[level];
+      first[level] = { ...(isRecord(group) ? group : {}), [size]: value };
     } else {
       first[key] = value;
     }
@@ -41,16 +52,30 @@ const NAME_SHOWN = 40;
 
 /** The first few unknown column names, each cut short, then how many more there are. */
 function namedColumns(names: string[]): string {
-  const shown = names.slice(0, NAMED_COLUMNS).map((name) => (name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name));
-  return names.length > NAMED_COLUMNS ? `${shown.join(', ')} and ${names.length - NAMED_COLUMNS} more` : shown.join(', ');
+  const shown = names
+    .slice(0, NAMED_COLUMNS)
+    .map((name) => (name.length > NAME_SHOWN ? `${name.slice(0, NAME_SHOWN)}…` : name));
+  return names.length > NAMED_COLUMNS
+    ? `${shown.join(', ')} and ${names.length - NAMED_COLUMNS} more`
+    : shown.join(', ');
 }
+
+/**
+ * Whether {@link alertBulkRowSchema} found nothing wrong with a row: it is then an AlertBulkRow (the type built from
+ * the same columns and cell schemas, which FromSchema cannot read).
+ */
+const accepted = (row: unknown, errors: readonly string[]): row is AlertBulkRow => errors.length === 0;
 
 /** The row's schema messages joined for its status cell (unknown columns named), or the valid row. */
 function validRow(row: unknown): { row: AlertBulkRow } | { message: string } {
   const errors = check(alertBulkRowSchema, row);
-  if (!errors.length) return { row: row as AlertBulkRow };
+  if (accepted(row, errors)) return { row };
   const unknown = row && typeof row === 'object' ? Object.keys(row).filter((key) => !KNOWN_COLUMNS.has(key)) : [];
-  return { message: errors.map((e) => (e === UNKNOWN_COLUMN && unknown.length ? `${UNKNOWN_COLUMN}: ${namedColumns(unknown)}` : e)).join('; ') };
+  return {
+    message: errors
+      .map((e) => (e === UNKNOWN_COLUMN && unknown.length ? `${UNKNOWN_COLUMN}: ${namedColumns(unknown)}` : e))
+      .join('; '),
+  };
 }
 
 /** A saved row's new config and the company it is for. */
@@ -63,7 +88,9 @@ const configKey = (config: NewAlertConfig) => JSON.stringify([config.companyId, 
 function rowOutcome(config: NewAlertConfig, stored: AlertInsert, repeat: boolean): RowOutcome<SavedAlert> {
   if (!stored.companyFound) return { refused: `Company ${config.companyId} not found` };
   if (!stored.branchFound) return { refused: `Branch ${config.branchId} not found for company ${config.companyId}` };
-  return stored.saved && !repeat ? { saved: { id: config.id, companyId: config.companyId } } : { refused: ALERT_SHEET_TEXT.exists };
+  return stored.saved && !repeat
+    ? { saved: { id: config.id, companyId: config.companyId } }
+    : { refused: ALERT_SHEET_TEXT.exists };
 }
 
 /**
@@ -71,13 +98,15 @@ function rowOutcome(config: NewAlertConfig, stored: AlertInsert, repeat: boolean
  * answers as the first did, 'already exists' when that one was saved, as a row by row upload would.
  */
 async function storeAlertRows(q: Queryable, rows: IndexedRow<AlertBulkRow>[]): Promise<RowOutcome<SavedAlert>[]> {
-  const configs = rows.map(({ row }): NewAlertConfig => ({
-    id: newId('alc'),
-    companyId: row.CompanyId,
-    branchId: row.branchId === undefined ? null : String(row.branchId),
-    featureKey: row.Alert_Name,
-    extraContext: alertExtraContext(row),
-  }));
+  const configs = rows.map(
+    ({ row }): NewAlertConfig => ({
+      id: newId('alc'),
+      companyId: row.CompanyId,
+      branchId: row.branchId === undefined ? null : String(row.branchId),
+      featureKey: row.Alert_Name,
+      extraContext: alertExtraContext(row),
+    }),
+  );
   const first = new Map<string, number>();
   const unique: NewAlertConfig[] = [];
   const slot = configs.map((config) => {
@@ -91,14 +120,16 @@ async function storeAlertRows(q: Queryable, rows: IndexedRow<AlertBulkRow>[]): P
 
 /** As answered: saved with its id and company, or refused with the reason. */
 function asResult(index: number, outcome: RowOutcome<SavedAlert>): AlertBulkResult {
-  return 'refused' in outcome ? { index, status: 'Error', message: outcome.refused } : { index, status: 'Success', ...outcome.saved };
+  return 'refused' in outcome
+    ? { index, status: 'Error', message: outcome.refused }
+    : { index, status: 'Success', ...outcome.saved };
 }
 
 /** The upload's message: the companies saved for, else 'already exists' if that stopped a row, else the first row's reason. */
 export function alertBulkMessage(results: AlertBulkResult[]): string {
-  const companies = [...new Set(results.flatMap((r) => (r.status === 'Success' ? [r.companyId] : [])))];
+  const companies = [...new Set(results.flatMap((r) => (r.status === 'Success' && r.companyId ? [r.companyId] : [])))];
   if (companies.length) return ALERT_SHEET_TEXT.success(companies);
-  const reasons = results.flatMap((r) => (r.status === 'Error' ? [r.message] : []));
+  const reasons = results.flatMap((r) => (r.status === 'Error' && r.message ? [r.message] : []));
   return reasons.includes(ALERT_SHEET_TEXT.exists) ? ALERT_SHEET_TEXT.exists : (reasons[0] ?? '');
 }
 

@@ -1,5 +1,5 @@
 import { AP_MSG, AP_VALUE_MAX, type ApConfigBody } from '../../schemas/ap-config';
-import { ApiError } from '../http/envelope';
+import { RuleRefusal } from './refusal';
 import { apConfigRepository, type ApConfigWrite } from '../repos/ap-config-repository';
 import type { Queryable } from '../store/store';
 
@@ -13,8 +13,14 @@ export async function apConfigWrite(q: Queryable, companyId: string, body: ApCon
   const problems: string[] = [];
   if (String(body.cbdt_id) !== companyId) problems.push(AP_MSG.cbdtNotCompany);
   const partner = body.partner_cbdt_id ?? 0;
-  if (partner !== 0 && !(await apConfigRepository.isPartner(q, companyId, String(partner)))) problems.push(AP_MSG.partnerUnknown);
+  if (partner !== 0 && !(await apConfigRepository.isPartner(q, companyId, String(partner))))
+    problems.push(AP_MSG.partnerUnknown);
   if (JSON.stringify(body.value).length > AP_VALUE_MAX) problems.push(AP_MSG.valueTooLarge);
-  if (problems.length > 0) throw new ApiError(400, problems);
-  return { cbdt_id: body.cbdt_id, partner_cbdt_id: partner, type: body.type, value: body.value as Record<string, unknown> };
+  if (problems.length > 0) throw new RuleRefusal(problems);
+  return {
+    cbdt_id: body.cbdt_id,
+    partner_cbdt_id: partner,
+    type: body.type,
+    value: body.value,
+  };
 }

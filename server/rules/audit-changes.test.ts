@@ -4,13 +4,21 @@ import { auditChanges } from './audit-changes';
 describe('auditChanges', () => {
   it('lists the changed leaves by dotted path, opening JSON kept as text and leaving bookkeeping and derived columns out', () => {
     const before = {
-      id: 'alc_1', enabled: true, updated_at: 1, version: 1, search_text: 'a',
+      id: 'alc_1',
+      enabled: true,
+      updated_at: 1,
+      version: 1,
+      search_text: 'a',
       extra_context: JSON.stringify([{ ticketing: { raise_ticket: false }, emails: ['a@x.in'] }]),
       origin: { label: 'Chakan', google: { geometry: { location: { lat: 18.75, lng: 73.87 } } } },
       menu: ['trips', 'alerts'],
     };
     const after = {
-      ...before, enabled: false, updated_at: 2, version: 2, search_text: 'b',
+      ...before,
+      enabled: false,
+      updated_at: 2,
+      version: 2,
+      search_text: 'b',
       extra_context: JSON.stringify([{ ticketing: { raise_ticket: true }, emails: ['a@x.in'] }]),
       origin: { label: 'Chakan', google: { geometry: { location: { lat: 18.76, lng: 73.87 } } } },
       menu: ['trips'],
@@ -25,8 +33,19 @@ describe('auditChanges', () => {
 
   it('shows a creation as the fields it set and a deletion as the fields it had, bookkeeping and empty values left out', () => {
     const created = {
-      id: 'v1', company_id: '1001', version: 1, created_at: '2026-11-23T10:00:00Z', updated_at: '2026-11-23T10:00:00Z', updated_by: 'ops',
-      label: 'Reefer', branch_id: null, code: '  ', tags: [], extra: {}, active: false, ft_vehicle_id: 0,
+      id: 'v1',
+      company_id: '1001',
+      version: 1,
+      created_at: '2026-11-23T10:00:00Z',
+      updated_at: '2026-11-23T10:00:00Z',
+      updated_by: 'ops',
+      label: 'Reefer',
+      branch_id: null,
+      code: '  ',
+      tags: [],
+      extra: {},
+      active: false,
+      ft_vehicle_id: 0,
       origin: { label: 'Chakan', address: '', google: { place_id: 'p1' } },
     };
     expect(auditChanges(null, created)).toEqual([
@@ -36,10 +55,16 @@ describe('auditChanges', () => {
       { field: 'origin.google.place_id', before: null, after: 'p1' },
       { field: 'origin.label', before: null, after: 'Chakan' },
     ]);
-    expect(auditChanges(created, null)).toEqual(auditChanges(null, created).map((change) => ({ field: change.field, before: change.after, after: null })));
+    expect(auditChanges(created, null)).toEqual(
+      auditChanges(null, created).map((change) => ({ field: change.field, before: change.after, after: null })),
+    );
     // The key column, whatever its name, is the entry's Object Id already.
-    expect(auditChanges(null, { cp_id: 'cp_1', label: 'Works' }, 'cp_1')).toEqual([{ field: 'label', before: null, after: 'Works' }]);
-    expect(auditChanges({ target: 'trips', label: 'Trips' }, null, 'trips')).toEqual([{ field: 'label', before: 'Trips', after: null }]);
+    expect(auditChanges(null, { cp_id: 'cp_1', label: 'Works' }, 'cp_1')).toEqual([
+      { field: 'label', before: null, after: 'Works' },
+    ]);
+    expect(auditChanges({ target: 'trips', label: 'Trips' }, null, 'trips')).toEqual([
+      { field: 'label', before: 'Trips', after: null },
+    ]);
     // A record of bookkeeping alone sets nothing to list.
     expect(auditChanges(null, { id: 'v1', version: 1, created_at: 'now' })).toEqual([]);
     expect(auditChanges({ a: { b: 1 } }, { a: { b: 1 } })).toEqual([]);

@@ -18,7 +18,8 @@ const MAX_DEPTH = 6;
 /** A value's text is cut to this many characters. */
 const MAX_TEXT = 500;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** JSON kept in a text column (an alert's extra_context): read as the object or array it holds, else the text itself. */
 function unwrap(value: unknown): unknown {
@@ -36,13 +37,21 @@ function unwrap(value: unknown): unknown {
  */
 function leaves(value: unknown, path: string, depth: number, out: Map<string, unknown>): void {
   const v = unwrap(value);
-  const opened = depth < MAX_DEPTH && (isRecord(v) ? Object.keys(v).length > 0 : Array.isArray(v) && v.some((e) => isRecord(unwrap(e)) || Array.isArray(e)));
+  const opened =
+    depth < MAX_DEPTH &&
+    (isRecord(v)
+      ? Object.keys(v).length > 0
+      : Array.isArray(v) && v.some((e) => isRecord(unwrap(e)) || Array.isArray(e)));
   if (!opened) {
     out.set(path, v);
     return;
   }
-  if (Array.isArray(v)) v.forEach((element, i) => leaves(element, `${path}[${i}]`, depth + 1, out));
-  else for (const [key, element] of Object.entries(v as Record<string, unknown>)) leaves(element, path ? `${path}.${key}` : key, depth + 1, out);
+  if (Array.isArray(v)) {
+    v.forEach((element, i) => {
+      leaves(element, `${path}[${i}]`, depth + 1, out);
+    });
+  } else if (isRecord(v))
+    for (const [key, element] of Object.entries(v)) leaves(element, path ? `${path}.${key}` : key, depth + 1, out);
 }
 
 /** A leaf as text: text as is, anything else as JSON; null when the field is absent or null. */
@@ -52,17 +61,22 @@ function text(value: unknown): string | null {
 }
 
 /** A value's text as the screen shows it: cut after {@link MAX_TEXT} characters. */
-const shown = (value: string | null) => (value !== null && value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value);
+const shown = (value: string | null) =>
+  value !== null && value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
 
 /** A value that sets nothing: absent, null, blank text, an empty list or object. */
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0) || (isRecord(value) && Object.keys(value).length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === 'string' && value.trim() === '') ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isRecord(value) && Object.keys(value).length === 0);
 
 /** The leaves of a record by dotted path, without the columns in `skip` nor, given `key`, the column holding it. */
 function recordLeaves(record: Record<string, unknown> | null, skip: Set<string>, key?: string): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  for (const [column, value] of Object.entries(record ?? {})) if (!skip.has(column) && (key === undefined || value !== key)) leaves(value, column, 1, out);
+  for (const [column, value] of Object.entries(record ?? {}))
+    if (!skip.has(column) && (key === undefined || value !== key)) leaves(value, column, 1, out);
   return out;
 }
 
@@ -73,7 +87,11 @@ function recordLeaves(record: Record<string, unknown> | null, skip: Set<string>,
  * says what was configured; `objectId`, the entry's Object Id, drops the key column whatever its name, e.g. a
  * place's cp_id); a change lists what changed, leaving out only the columns every save touches.
  */
-export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null, objectId?: string): AuditChange[] {
+export function auditChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  objectId?: string,
+): AuditChange[] {
   const whole = before === null || after === null;
   const skip = whole ? BOOKKEEPING : NOISE;
   const old = recordLeaves(before, skip, whole ? objectId : undefined);

@@ -1,21 +1,32 @@
 import { AUTO_CLOSURE_TEXT as T, CUSTOM_VALUE_PREFIX } from '../../schemas/auto-closure';
 import { DISTANCE_ARRAYS, RULE_ARRAYS } from '../../schemas/auto-closure-payload';
-import { ApiError } from '../http/envelope';
+import { isRecord } from '../../schemas/guards';
+import { RuleRefusal } from './refusal';
 import { autoClosureRepository } from '../repos/auto-closure-repository';
 import type { Queryable } from '../store/store';
+
+/**
+ * How long a field's list is (its `length`), undefined when it has none: the schema checks the lists only for their
+ * own type, so another type's body may carry anything there (a text's length counts, as a list's would).
+ */
+function lengthOf(value: unknown): number | undefined {
+  if (typeof value === 'string' || Array.isArray(value)) return value.length;
+  return isRecord(value) && typeof value.length === 'number' ? value.length : undefined;
+}
+
+const isNumbers = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((n) => typeof n === 'number');
 
 /**
  * STA breach bands (the schema typed each list's entries as numbers): in each band max distance above min distance,
  * and no two bands overlapping (touching is fine: 0-500 and 500-2000), so a trip's distance picks one transit buffer.
  * In any order. 400 otherwise.
  */
-function checkDistanceBands(body: Record<string, unknown>): void {
-  const mins = body.minDistance as number[];
-  const maxes = body.maxDistance as number[];
+function checkDistanceBands(mins: readonly number[], maxes: readonly number[]): void {
   const bands = mins.map((min, i) => ({ min, max: maxes[i] }));
-  if (bands.some((b) => !(b.max > b.min))) throw new ApiError(400, [T.bandOrder]);
+  if (bands.some((b) => !(b.max > b.min))) throw new RuleRefusal([T.bandOrder]);
   bands.sort((a, b) => a.min - b.min);
-  if (bands.some((b, i) => i > 0 && b.min < bands[i - 1].max)) throw new ApiError(400, [T.bandsOverlap]);
+  if (bands.some((b, i) => i > 0 && b.min < bands[i - 1].max)) throw new RuleRefusal([T.bandsOverlap]);
 }
 
 /**
@@ -25,13 +36,15 @@ function checkDistanceBands(body: Record<string, unknown>): void {
  */
 export async function checkRuleRows(q: Queryable, body: Record<string, unknown>, companyId: string): Promise<void> {
   for (const names of [RULE_ARRAYS.slice(0, 6), DISTANCE_ARRAYS]) {
-    const lengths = names.map((n) => (body[n] as unknown[] | undefined)?.length).filter((n) => n !== undefined);
-    if (new Set(lengths).size > 1) throw new ApiError(400, [T.sameLength]);
+    const lengths = names.map((n) => lengthOf(body[n])).filter((n) => n !== undefined);
+    if (new Set(lengths).size > 1) throw new RuleRefusal([T.sameLength]);
   }
-  if (body.autoClosureType === 'STA_BREACH') checkDistanceBands(body);
-  const rows = (body.firstCustomValue as unknown[] | undefined)?.length ?? 0;
+  // The schema makes both lists of numbers for this type.
+  if (body.autoClosureType === 'STA_BREACH' && isNumbers(body.minDistance) && isNumbers(body.maxDistance))
+    checkDistanceBands(body.minDistance, body.maxDistance);
+  const rows = lengthOf(body.firstCustomValue) ?? 0;
   for (const name of RULE_ARRAYS.slice(6)) {
-    if (((body[name] as unknown[] | undefined)?.length ?? 0) > rows) throw new ApiError(400, [T.sameLength]);
+    if ((lengthOf(body[name]) ?? 0) > rows) throw new RuleRefusal([T.sameLength]);
   }
   // The schema checks these lists only for RULE_BASED; another type's body may carry anything in them.
   const custom = [body.firstCustomValue, body.secondCustomValue]
@@ -39,6 +52,6 @@ export async function checkRuleRows(q: Queryable, body: Record<string, unknown>,
     .filter((v): v is string => typeof v === 'string' && v.startsWith(CUSTOM_VALUE_PREFIX))
     .map((v) => v.slice(CUSTOM_VALUE_PREFIX.length));
   for (const field of new Set(custom)) {
-    if (!(await autoClosureRepository.hasCustomField(q, companyId, field))) throw new ApiError(400, [T.customField]);
+    if (!(await autoClosureRepository.hasCustomField(q, companyId, field))) throw new RuleRefusal([T.customField]);
   }
 }

@@ -13,5 +13,10 @@ export interface BulkRowType {
    * Stores one row (cells by column name, trimmed text) for the user `by`: the id it made, or why not. `memo` lives
    * for one run of the batch: lookups that do not change meanwhile (an event's id by name) may be kept there.
    */
-  saveRow(db: Queryable, row: Record<string, string>, by: string, memo: Map<string, unknown>): Promise<{ ok: true; recordId: string } | { ok: false; errors: string[] }>;
+  saveRow(
+    db: Queryable,
+    row: Record<string, string>,
+    by: string,
+    memo: Map<string, unknown>,
+  ): Promise<{ ok: true; recordId: string } | { ok: false; errors: string[] }>;
 }

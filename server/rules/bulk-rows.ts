@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BULK_TEXT, LISTED_FAILED_ROWS } from '../../schemas/bulk-rows';
-import { ApiError } from '../http/envelope';
+import { RuleRefusal } from './refusal';
+import { errorCode } from '../errors';
 import { inSavepoint } from '../repos/savepoint';
 import type { Queryable, Store } from '../store/store';
 
@@ -14,10 +15,10 @@ export interface IndexedRow<R> {
   row: R;
 }
 
-/** How a bulk call reads and stores its rows. */
-export interface BulkRows<R, T> {
+/** How a bulk call reads and stores its rows (`Raw`: a row of the body as it comes, of unknown type unless read ahead). */
+export interface BulkRows<R, T, Raw = unknown> {
   /** Checks one row of the body on its own (schema, shape): the row to store, or why it is refused. */
-  read(raw: unknown): { row: R } | { refused: string };
+  read(raw: Raw): { row: R } | { refused: string };
   /**
    * Stores rows in a few set-based statements and answers each, in order. Throws when the database refuses one of
    * them (a NUL byte, a unique or foreign key violation): the rows are then stored one by one to find which.
@@ -45,8 +46,8 @@ const ROW_CLASSES = ['22', '23', '54'];
  * (a lost connection: then the call fails as a whole).
  */
 export function rowFailure(err: unknown, duplicate: string = BULK_TEXT.refused): string {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !ROW_CLASSES.includes(code.slice(0, 2))) throw err;
+  const code = errorCode(err);
+  if (code === undefined || !ROW_CLASSES.includes(code.slice(0, 2))) throw err;
   if (code === '23505') return duplicate;
   if (code === '23503') return BULK_TEXT.missingReference;
   return code.startsWith('22') ? BULK_TEXT.unstorable : BULK_TEXT.refused;
@@ -75,10 +76,17 @@ function chunks<R>(rows: IndexedRow<R>[], size: number, weight: (row: R) => numb
  * Stores a chunk under a savepoint; when the database refuses it, stores its rows one by one, each under its own
  * savepoint, so the refused row gets its reason and the transaction goes on with the next.
  */
-async function storeChunk<R, T>(q: Queryable, chunk: IndexedRow<R>[], bulk: BulkRows<R, T>, outcomes: RowOutcome<T>[]): Promise<void> {
+async function storeChunk<R, T, Raw>(
+  q: Queryable,
+  chunk: IndexedRow<R>[],
+  bulk: BulkRows<R, T, Raw>,
+  outcomes: RowOutcome<T>[],
+): Promise<void> {
   try {
     const answers = await inSavepoint(q, 'bulk_chunk', () => bulk.store(q, chunk));
-    chunk.forEach((item, i) => (outcomes[item.index] = answers[i]));
+    chunk.forEach((item, i) => {
+      outcomes[item.index] = answers[i];
+    });
     return;
   } catch (err) {
     rowFailure(err); // throws on when the failure is not about a row
@@ -109,7 +117,12 @@ function failedRows(outcomes: RowOutcome<unknown>[]): string[] {
  *
  * Between chunks the event loop takes its turn, so a large batch does not hold other requests.
  */
-export async function saveBulk<R, T>(store: Store, body: unknown[], allOrNone: boolean, bulk: BulkRows<R, T>): Promise<RowOutcome<T>[]> {
+export async function saveBulk<R, T, Raw = unknown>(
+  store: Store,
+  body: readonly Raw[],
+  allOrNone: boolean,
+  bulk: BulkRows<R, T, Raw>,
+): Promise<RowOutcome<T>[]> {
   const outcomes: RowOutcome<T>[] = new Array(body.length);
   const valid: IndexedRow<R>[] = [];
   let slice = performance.now();
@@ -132,21 +145,22 @@ export async function saveBulk<R, T>(store: Store, body: unknown[], allOrNone: b
         // Earlier chunks are kept: a 500 would tell the sheet none was, and a second submit would store them twice.
         // With nothing kept yet, the failure is the call's.
         if (n === 0) throw error;
-        for (const rest of parts.slice(n)) for (const item of rest) outcomes[item.index] = { refused: BULK_TEXT.notStored };
+        for (const rest of parts.slice(n))
+          for (const item of rest) outcomes[item.index] = { refused: BULK_TEXT.notStored };
         return outcomes;
       }
       await nextTurn();
     }
     return outcomes;
   }
-  if (!valid.length) throw new ApiError(400, failedRows(outcomes));
+  if (!valid.length) throw new RuleRefusal(failedRows(outcomes));
   // Throwing out of the transaction rolls it back: nothing of a failed all-or-none upload is kept.
   await store.tx(async (q) => {
     for (const part of parts) {
       await storeChunk(q, part, bulk, outcomes);
       await nextTurn();
     }
-    if (outcomes.some((o) => 'refused' in o)) throw new ApiError(400, failedRows(outcomes));
+    if (outcomes.some((o) => 'refused' in o)) throw new RuleRefusal(failedRows(outcomes));
   });
   return outcomes;
 }
@@ -167,13 +181,21 @@ export interface ReadRowsStore<R> {
  * texts. Rows are stored in chunks under savepoints, one by one when the database refuses one (a duplicate code),
  * so a bad row never undoes a good one. allOrNone: nothing is stored when a row fails (see {@link saveBulk}).
  */
-export async function saveReadRows<R>(store: Store, reads: RowRead<R>[], allOrNone: boolean, rows: ReadRowsStore<R>): Promise<({ id: string } | string[])[]> {
+export async function saveReadRows<R>(
+  store: Store,
+  reads: RowRead<R>[],
+  allOrNone: boolean,
+  rows: ReadRowsStore<R>,
+): Promise<({ id: string } | string[])[]> {
   const outcomes = await saveBulk(store, reads, allOrNone, {
-    read: (read) => {
-      const r = read as RowRead<R>;
-      return 'refused' in r ? { refused: r.refused.join(', ') } : r;
-    },
-    store: async (q, items) => (await rows.insertMany(q, items.map((item) => item.row))).map((id) => ({ saved: id })),
+    read: (read) => ('refused' in read ? { refused: read.refused.join(', ') } : read),
+    store: async (q, items) =>
+      (
+        await rows.insertMany(
+          q,
+          items.map((item) => item.row),
+        )
+      ).map((id) => ({ saved: id })),
     duplicate: rows.duplicate,
     chunk: rows.chunk,
   });
@@ -189,16 +211,26 @@ export async function saveReadRows<R>(store: Store, reads: RowRead<R>[], allOrNo
  * per failed row, prefixed by its number); then all rows are stored in one statement, or none (a duplicate: 400).
  * Answers the stored ids in order.
  */
-export async function saveReadRowsAll<R>(store: Store, reads: RowRead<R>[], rows: Pick<ReadRowsStore<R>, 'insertMany' | 'duplicate'>): Promise<string[]> {
-  if (reads.length === 1 && 'refused' in reads[0]) throw new ApiError(400, reads[0].refused);
-  const refused = reads.flatMap((read, i) => ('refused' in read ? [BULK_TEXT.rowFailed(i + 1, read.refused.join(', '))] : []));
+export async function saveReadRowsAll<R>(
+  store: Store,
+  reads: RowRead<R>[],
+  rows: Pick<ReadRowsStore<R>, 'insertMany' | 'duplicate'>,
+): Promise<string[]> {
+  if (reads.length === 1 && 'refused' in reads[0]) throw new RuleRefusal(reads[0].refused);
+  const refused = reads.flatMap((read, i) =>
+    'refused' in read ? [BULK_TEXT.rowFailed(i + 1, read.refused.join(', '))] : [],
+  );
   if (refused.length) {
     const more = refused.length - LISTED_FAILED_ROWS;
-    throw new ApiError(400, more > 0 ? [...refused.slice(0, LISTED_FAILED_ROWS), BULK_TEXT.moreRowsFailed(more)] : refused);
+    throw new RuleRefusal(
+      more > 0 ? [...refused.slice(0, LISTED_FAILED_ROWS), BULK_TEXT.moreRowsFailed(more)] : refused,
+    );
   }
+  // None refused (else thrown above): every read is a row.
+  const valid = reads.flatMap((read) => ('row' in read ? [read.row] : []));
   try {
-    return await store.tx((q) => rows.insertMany(q, reads.map((read) => (read as { row: R }).row)));
+    return await store.tx((q) => rows.insertMany(q, valid));
   } catch (err) {
-    throw new ApiError(400, [rowFailure(err, rows.duplicate)]);
+    throw new RuleRefusal([rowFailure(err, rows.duplicate)]);
   }
 }

@@ -22,7 +22,16 @@ export async function readConsigneeRow(geocoder: Geocoder, raw: unknown): Promis
   const { code, name, type, phone, email, place } = result.value;
   const read = await readPlaceRow(geocoder, place);
   if ('refused' in read) return read;
-  return { row: { code: code.trim(), name: name.trim(), type, phone: (phone ?? '').trim(), email: email.trim(), place: read.row } };
+  return {
+    row: {
+      code: code.trim(),
+      name: name.trim(),
+      type,
+      phone: (phone ?? '').trim(),
+      email: email.trim(),
+      place: read.row,
+    },
+  };
 }
 
 /** Reads every row (one geocoder look-up each), in order. */
@@ -33,7 +42,14 @@ async function readAll(geocoder: Geocoder, body: unknown[]): Promise<ConsigneeRe
 }
 
 /** The bulk create (bulkUpload=true): one answer per row in the body's order, `{id}` or the row's error texts (see {@link saveReadRows}). */
-export async function saveConsigneeRows(store: Store, geocoder: Geocoder, owner: ConsigneeOwner, body: unknown[], allOrNone: boolean, by: string): Promise<ConsigneeRowResult[]> {
+export async function saveConsigneeRows(
+  store: Store,
+  geocoder: Geocoder,
+  owner: ConsigneeOwner,
+  body: unknown[],
+  allOrNone: boolean,
+  by: string,
+): Promise<ConsigneeRowResult[]> {
   return saveReadRows(store, await readAll(geocoder, body), allOrNone, {
     insertMany: (q, rows) => consigneeRepository.insertMany(q, owner, rows, by),
     duplicate: CONSIGNEE_MSG.duplicateCode,
@@ -42,7 +58,13 @@ export async function saveConsigneeRows(store: Store, geocoder: Geocoder, owner:
 }
 
 /** The form's create (no bulkUpload): every row must pass, then all are stored or none (see {@link saveReadRowsAll}). */
-export async function saveConsigneesAll(store: Store, geocoder: Geocoder, owner: ConsigneeOwner, body: unknown[], by: string): Promise<{ id: string }[]> {
+export async function saveConsigneesAll(
+  store: Store,
+  geocoder: Geocoder,
+  owner: ConsigneeOwner,
+  body: unknown[],
+  by: string,
+): Promise<{ id: string }[]> {
   const ids = await saveReadRowsAll(store, await readAll(geocoder, body), {
     insertMany: (q, rows) => consigneeRepository.insertMany(q, owner, rows, by),
     duplicate: CONSIGNEE_MSG.duplicateCode,

@@ -1,5 +1,5 @@
 import { DASHBOARD_MSG, type SetDashboardBody } from '../../schemas/dashboard';
-import { ApiError } from '../http/envelope';
+import { RuleRefusal } from './refusal';
 
 /** The PowerBI lists parallel to dashboardSlug, each with the text of spec 001 section 5 for a missing entry. */
 const POWERBI_LISTS = [
@@ -15,8 +15,8 @@ const POWERBI_LISTS = [
 function checkPowerbiLists(body: SetDashboardBody) {
   const slugs = body.dashboardSlug?.length ?? 0;
   const short = POWERBI_LISTS.filter(([name]) => (body[name]?.length ?? 0) < slugs).map(([, message]) => message);
-  if (short.length) throw new ApiError(400, short);
-  if (POWERBI_LISTS.some(([name]) => (body[name]?.length ?? 0) > slugs)) throw new ApiError(400, [DASHBOARD_MSG.menu]);
+  if (short.length) throw new RuleRefusal(short);
+  if (POWERBI_LISTS.some(([name]) => (body[name]?.length ?? 0) > slugs)) throw new RuleRefusal([DASHBOARD_MSG.menu]);
 }
 
 /**
@@ -28,11 +28,18 @@ export function dashboardExtraContext(body: SetDashboardBody): string {
   if (body.typeDashboard === 'zoho') {
     checkPowerbiLists(body);
     const slugs = body.dashboardSlug ?? [];
-    return JSON.stringify(Object.fromEntries(slugs.map((slug, i) => [slug, {
-      reportId: body.dashboardReportId![i],
-      workspaceId: body.dashboardWorkspaceId![i],
-      rlsRoles: body.dashboardRlsRoles![i],
-    }])));
+    return JSON.stringify(
+      Object.fromEntries(
+        slugs.map((slug, i) => [
+          slug,
+          {
+            reportId: body.dashboardReportId![i],
+            workspaceId: body.dashboardWorkspaceId![i],
+            rlsRoles: body.dashboardRlsRoles![i],
+          },
+        ]),
+      ),
+    );
   }
   return JSON.stringify({ enabled_users: body.userId ?? [], dashboard_tab: body.dashboardWorkspace ?? [] });
 }

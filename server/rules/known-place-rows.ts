@@ -1,5 +1,8 @@
 import {
-  KNOWN_PLACE_MAX_DISTANCE_KM, KNOWN_PLACE_MSG, knownPlaceRowSchema, type KnownPlaceRowResult,
+  KNOWN_PLACE_MAX_DISTANCE_KM,
+  KNOWN_PLACE_MSG,
+  knownPlaceRowSchema,
+  type KnownPlaceRowResult,
 } from '../../schemas/known-place';
 import type { Geocoder, Place } from '../geocoder/geocoder';
 import { distanceKm } from '../../schemas/haversine';
@@ -22,7 +25,11 @@ const PLACES_PER_CHUNK = 200;
  * it knows neither (a place of another geocoder), in which case there is nothing to compare the coordinates with.
  * `exact`: found by its id (not a best match of its address).
  */
-async function geocoded(geocoder: Geocoder, row: NewPlace, byAddress: boolean): Promise<{ place: Place; exact: boolean } | null> {
+async function geocoded(
+  geocoder: Geocoder,
+  row: NewPlace,
+  byAddress: boolean,
+): Promise<{ place: Place; exact: boolean } | null> {
   const byId = await geocoder.details(row.google.place_id);
   if (byId) return { place: byId, exact: true };
   if (!byAddress) return null;
@@ -47,12 +54,19 @@ export async function readPlaceRow(geocoder: Geocoder, raw: unknown): Promise<Pl
     ...(google.formatted_address && { formatted_address: google.formatted_address }),
     ...(given && { geometry: { location: given } }),
   };
-  const row: NewPlace = { label: label.trim(), address: address.trim(), cpCode: cpCode.trim(), geofenceRadius, google: stored };
+  const row: NewPlace = {
+    label: label.trim(),
+    address: address.trim(),
+    cpCode: cpCode.trim(),
+    geofenceRadius,
+    google: stored,
+  };
   // A guess by address serves only to check coordinates the row brings.
   const match = await geocoded(geocoder, row, given !== undefined);
   if (!match) return { row };
   const found = match.place;
-  if (given && distanceKm(given, found.geometry.location) > KNOWN_PLACE_MAX_DISTANCE_KM) return { refused: [KNOWN_PLACE_MSG.tooFar] };
+  if (given && distanceKm(given, found.geometry.location) > KNOWN_PLACE_MAX_DISTANCE_KM)
+    return { refused: [KNOWN_PLACE_MSG.tooFar] };
   // Coordinates and address are filled in only from the place the id names, never from a best guess by address.
   if (!match.exact) return { row };
   row.google = {
@@ -71,9 +85,18 @@ async function readAll(geocoder: Geocoder, body: unknown[]): Promise<PlaceRead[]
 }
 
 /** The bulk create (bulkUpload=true): one answer per row in the body's order, `{cpId}` or the row's error texts (see {@link saveReadRows}). */
-export async function savePlaceRows(store: Store, geocoder: Geocoder, owner: PlaceOwner, body: unknown[], allOrNone: boolean, by: string): Promise<KnownPlaceRowResult[]> {
+export async function savePlaceRows(
+  store: Store,
+  geocoder: Geocoder,
+  owner: PlaceOwner,
+  body: unknown[],
+  allOrNone: boolean,
+  by: string,
+): Promise<KnownPlaceRowResult[]> {
+  // One upload's places are saved at one time (in chunks, some one by one): the list shows them together, by label.
+  const at = Date.now();
   const answers = await saveReadRows(store, await readAll(geocoder, body), allOrNone, {
-    insertMany: (q, rows) => placeRepository.insertMany(q, owner, rows, by),
+    insertMany: (q, rows) => placeRepository.insertMany(q, owner, rows, by, at),
     duplicate: KNOWN_PLACE_MSG.duplicateCode,
     chunk: PLACES_PER_CHUNK,
   });
@@ -81,7 +104,13 @@ export async function savePlaceRows(store: Store, geocoder: Geocoder, owner: Pla
 }
 
 /** The form's create (no bulkUpload): every row must pass, then all are stored or none (see {@link saveReadRowsAll}). */
-export async function savePlacesAll(store: Store, geocoder: Geocoder, owner: PlaceOwner, body: unknown[], by: string): Promise<{ cpId: string }[]> {
+export async function savePlacesAll(
+  store: Store,
+  geocoder: Geocoder,
+  owner: PlaceOwner,
+  body: unknown[],
+  by: string,
+): Promise<{ cpId: string }[]> {
   const ids = await saveReadRowsAll(store, await readAll(geocoder, body), {
     insertMany: (q, rows) => placeRepository.insertMany(q, owner, rows, by),
     duplicate: KNOWN_PLACE_MSG.duplicateCode,

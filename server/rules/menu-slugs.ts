@@ -1,10 +1,10 @@
 import { SIDEBAR_MSG, isLiveMenuItem } from '../../schemas/sidebar-menu';
-import { ApiError } from '../http/envelope';
+import { RuleRefusal } from './refusal';
 import { sidebarMenuRepository as menus } from '../repos/sidebar-menu-repository';
 import type { Queryable } from '../store/store';
 
 /** Every menu slug must name a live menu item, not one marked '(Deprecated)' or '(Depreciated)'. */
 export async function checkSlugs(q: Queryable, slugs: string[]): Promise<void> {
   const live = (await menus.activeItems(q, slugs)).filter(isLiveMenuItem);
-  if (new Set(live.map((row) => row.slug)).size !== new Set(slugs).size) throw new ApiError(400, [SIDEBAR_MSG.menuList]);
+  if (new Set(live.map((row) => row.slug)).size !== new Set(slugs).size) throw new RuleRefusal([SIDEBAR_MSG.menuList]);
 }

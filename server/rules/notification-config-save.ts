@@ -1,16 +1,24 @@
 import {
-  NOTIFICATION_CONFIG_MSG as M, NOTIFICATION_MODE_FIELDS, NOTIFICATION_SECRET_MASK as MASK, notificationConfigPayloadSchema, type NotificationConfigPayload,
+  NOTIFICATION_CONFIG_MSG as M,
+  NOTIFICATION_MODE_FIELDS,
+  NOTIFICATION_SECRET_MASK as MASK,
+  notificationConfigPayloadSchema,
+  type NotificationConfigPayload,
 } from '../../schemas/notification-config';
 import { MSG } from '../../schemas/messages';
-import { ApiError, TEXT } from '../http/envelope';
+import { isOneOf } from '../../schemas/guards';
 import { checked } from '../http/validation';
-import { notificationConfigRepository as repo, type NotificationConfigScope } from '../repos/notification-config-repository';
+import {
+  notificationConfigRepository as repo,
+  type NotificationConfigScope,
+} from '../repos/notification-config-repository';
 import { findOnboardedEvent } from '../repos/notification-event-repository';
 import { inSavepoint } from '../repos/savepoint';
-import { resolveScope } from '../repos/scope-repository';
+import { scopeInReach } from '../repos/scope-reach';
 import type { Queryable } from '../store/store';
 import { isUniqueViolation } from '../store/unique';
 import { renderNotificationParts } from './notification-delivery';
+import { OutOfReach } from './refusal';
 
 /** What a save answers: the configuration's id and whether it was new, or why nothing was stored. */
 export type NotificationConfigSaveResult =
@@ -29,8 +37,10 @@ const MASKED = ['password', 'authkey'] as const;
 const DYNAMIC_MASKED = ['authkey'] as const;
 
 type Fields = Record<string, unknown>;
-const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const dynamicOf = (fields: Fields): Fields[] => (Array.isArray(fields.dynamicWebhookConfigs) ? fields.dynamicWebhookConfigs.filter(isFields) : []);
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const dynamicOf = (fields: Fields): Fields[] =>
+  Array.isArray(fields.dynamicWebhookConfigs) ? fields.dynamicWebhookConfigs.filter(isFields) : [];
 
 /**
  * A configuration's fields with its secrets merged back (what a delivery uses): the top-level secrets, and each
@@ -40,7 +50,8 @@ export function withSecrets(settings: Fields, secrets: Fields): Fields {
   const { dynamicWebhookConfigs: _secretDynamic, ...top } = secrets;
   const merged: Fields = { ...settings, ...top };
   const secretDynamic = dynamicOf(secrets);
-  if (Array.isArray(settings.dynamicWebhookConfigs)) merged.dynamicWebhookConfigs = dynamicOf(settings).map((entry, i) => ({ ...entry, ...secretDynamic[i] }));
+  if (Array.isArray(settings.dynamicWebhookConfigs))
+    merged.dynamicWebhookConfigs = dynamicOf(settings).map((entry, i) => ({ ...entry, ...secretDynamic[i] }));
   return merged;
 }
 
@@ -63,30 +74,35 @@ export function maskSecrets(fields: Fields): Fields {
  * (the configuration's fields with secrets, or null: then the masked secret is dropped).
  */
 export function unmaskSecrets(p: NotificationConfigPayload, stored: Fields | null): NotificationConfigPayload {
-  const out: Fields = { ...p };
-  const take = (into: Fields, from: Fields | undefined, field: string) => {
-    if (into[field] !== MASK) return;
-    const kept = from?.[field];
-    if (typeof kept === 'string' && kept) into[field] = kept;
-    else delete into[field];
+  const out: NotificationConfigPayload = { ...p };
+  const take = <K extends string>(into: Partial<Record<K, string>>, from: Fields | undefined, fields: readonly K[]) => {
+    for (const field of fields) {
+      if (into[field] !== MASK) continue;
+      const kept = from?.[field];
+      if (typeof kept === 'string' && kept) into[field] = kept;
+      else delete into[field];
+    }
   };
-  for (const field of MASKED) take(out, stored ?? undefined, field);
+  take(out, stored ?? undefined, MASKED);
   if (Array.isArray(p.dynamicWebhookConfigs)) {
     const storedDynamic = stored ? dynamicOf(stored) : [];
     out.dynamicWebhookConfigs = p.dynamicWebhookConfigs.map((entry, i) => {
-      const copy: Fields = { ...entry };
-      for (const field of DYNAMIC_MASKED) take(copy, storedDynamic[i], field);
+      const copy = { ...entry };
+      take(copy, storedDynamic[i], DYNAMIC_MASKED);
       return copy;
     });
   }
-  return out as NotificationConfigPayload;
+  return out;
 }
 
 /**
  * The payload of a Send test with its masked secrets filled from the configuration it names (`customerConfigId`,
  * when within reach of the payload's scope); masked secrets of anything else are dropped.
  */
-export async function unmaskForDelivery(db: Queryable, p: NotificationConfigPayload): Promise<NotificationConfigPayload> {
+export async function unmaskForDelivery(
+  db: Queryable,
+  p: NotificationConfigPayload,
+): Promise<NotificationConfigPayload> {
   const stored = p.customerConfigId ? await repo.byId(db, p.customerConfigId) : null;
   const reachable = stored && withinReach(stored.scope, payloadScope(p)) && stored.mode === p.mode ? stored : null;
   return unmaskSecrets(p, reachable && withSecrets(reachable.settings, reachable.secrets));
@@ -95,14 +111,24 @@ export async function unmaskForDelivery(db: Queryable, p: NotificationConfigPayl
 const text = (id: number | null | undefined) => (id === null || id === undefined ? null : String(id));
 
 /** A comma-joined list with empty entries (and spaces around entries) dropped, as the form sends Cc and Bcc. */
-const cleanList = (list: string) => list.split(',').map((part) => part.trim()).filter(Boolean).join(',');
+const cleanList = (list: string) =>
+  list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(',');
 
 /** The stored scope of a payload (ids as text; user and group as numbers). */
 export function payloadScope(p: NotificationConfigPayload): NotificationConfigScope {
   return {
-    companyId: text(p.companyId), branchId: text(p.branchId), departmentId: text(p.departmentId),
-    userId: p.userId ?? null, groupId: p.groupId ?? null,
-    relatedCompanyId: text(p.relatedCompanyId), relatedBranchId: text(p.relatedBranchId), relatedDepartmentId: text(p.relatedDepartmentId),
+    companyId: text(p.companyId),
+    branchId: text(p.branchId),
+    departmentId: text(p.departmentId),
+    userId: p.userId ?? null,
+    groupId: p.groupId ?? null,
+    relatedCompanyId: text(p.relatedCompanyId),
+    relatedBranchId: text(p.relatedBranchId),
+    relatedDepartmentId: text(p.relatedDepartmentId),
   };
 }
 
@@ -110,41 +136,62 @@ export function payloadScope(p: NotificationConfigPayload): NotificationConfigSc
  * Whether a stored configuration may be addressed from a scope: the same company, and the same branch (department)
  * when both name one; or the same user when neither has a company.
  */
-export function withinReach(stored: NotificationConfigScope, asked: Pick<NotificationConfigScope, 'companyId' | 'userId' | 'branchId' | 'departmentId'>): boolean {
+export function withinReach(
+  stored: NotificationConfigScope,
+  asked: Pick<NotificationConfigScope, 'companyId' | 'userId' | 'branchId' | 'departmentId'>,
+): boolean {
   if (stored.companyId !== null || asked.companyId !== null) {
     // Like every id (scope-repository reachFilter): a configuration of the wider scope stays reachable from a narrower one.
     const narrow = (mine: string | null, theirs: string | null) => theirs === null || mine === null || mine === theirs;
-    return stored.companyId === asked.companyId && narrow(stored.branchId, asked.branchId) && narrow(stored.departmentId, asked.departmentId);
+    return (
+      stored.companyId === asked.companyId &&
+      narrow(stored.branchId, asked.branchId) &&
+      narrow(stored.departmentId, asked.departmentId)
+    );
   }
   return stored.userId !== null && stored.userId === asked.userId;
 }
 
 /**
- * Checks that the scope's ids exist and belong together (a branch of the company, a department of the branch, the
- * same for the related party); 404 otherwise, like any id out of reach. Throws {@link ApiError}.
+ * Whether the scope's ids exist and belong together (a branch of the company, a department of the branch; the same
+ * for the related party): a branch or department without its company does not.
  */
+export async function notificationScopeInReach(db: Queryable, scope: NotificationConfigScope): Promise<boolean> {
+  const reaches = async (c: string | null, b: string | null, d: string | null) =>
+    c ? scopeInReach(db, { c, b: b ?? undefined, d: d ?? undefined }) : !b && !d;
+  return (
+    (await reaches(scope.companyId, scope.branchId, scope.departmentId)) &&
+    (await reaches(scope.relatedCompanyId, scope.relatedBranchId, scope.relatedDepartmentId))
+  );
+}
+
+/** {@link notificationScopeInReach}, or {@link OutOfReach} (404 'Not found', like any id out of reach). */
 export async function checkNotificationScope(db: Queryable, scope: NotificationConfigScope): Promise<void> {
-  if (scope.companyId) await resolveScope(db, { c: scope.companyId, b: scope.branchId ?? undefined, d: scope.departmentId ?? undefined });
-  else if (scope.branchId || scope.departmentId) throw new ApiError(404, [TEXT.notFound]);
-  if (scope.relatedCompanyId) await resolveScope(db, { c: scope.relatedCompanyId, b: scope.relatedBranchId ?? undefined, d: scope.relatedDepartmentId ?? undefined });
-  else if (scope.relatedBranchId || scope.relatedDepartmentId) throw new ApiError(404, [TEXT.notFound]);
+  if (!(await notificationScopeInReach(db, scope))) throw new OutOfReach();
 }
 
 /** The mode's fields of a payload (spec 002 section 3), split into settings and secrets; other modes' fields are dropped. */
-function modeFields(p: NotificationConfigPayload): { settings: Record<string, unknown>; secrets: Record<string, unknown> } {
+function modeFields(p: NotificationConfigPayload): {
+  settings: Record<string, unknown>;
+  secrets: Record<string, unknown>;
+} {
   const settings: Record<string, unknown> = {};
   const secrets: Record<string, unknown> = {};
   for (const field of NOTIFICATION_MODE_FIELDS[p.mode]) {
     let value: unknown = p[field];
     if (value === undefined || value === null || value === '') continue;
-    if (field === 'emailCc' || field === 'emailBcc' || field === 'emailTo' || field === 'mobilenumbers') value = cleanList(value as string);
+    if (
+      (field === 'emailCc' || field === 'emailBcc' || field === 'emailTo' || field === 'mobilenumbers') &&
+      typeof value === 'string'
+    )
+      value = cleanList(value);
     // The header of EMAIL and WHATSAPP is template text; of WEBHOOKS, extra request headers (API keys).
-    const secret = (SECRET_FIELDS as readonly string[]).includes(field) && (field !== 'header' || p.mode === 'WEBHOOKS');
-    if (field === 'dynamicWebhookConfigs' && Array.isArray(value)) {
-      const split = (value as Fields[]).map((entry) => {
+    const secret = isOneOf(SECRET_FIELDS, field) && (field !== 'header' || p.mode === 'WEBHOOKS');
+    if (field === 'dynamicWebhookConfigs' && p.dynamicWebhookConfigs) {
+      const split = p.dynamicWebhookConfigs.map((entry) => {
         const open: Fields = {};
         const hidden: Fields = {};
-        for (const [key, v] of Object.entries(entry)) ((DYNAMIC_SECRET_FIELDS as readonly string[]).includes(key) ? hidden : open)[key] = v;
+        for (const [key, v] of Object.entries(entry)) (isOneOf(DYNAMIC_SECRET_FIELDS, key) ? hidden : open)[key] = v;
         return { open, hidden };
       });
       settings[field] = split.map(({ open }) => open);
@@ -154,7 +201,6 @@ function modeFields(p: NotificationConfigPayload): { settings: Record<string, un
   }
   return { settings, secrets };
 }
-
 
 /**
  * Validates and stores one notification configuration (the form's save and one row of the bulk upload): the
@@ -166,38 +212,37 @@ function modeFields(p: NotificationConfigPayload): { settings: Record<string, un
  * desk's scope.
  */
 export async function saveNotificationConfig(
-  db: Queryable, payload: NotificationConfigPayload, by: string | null = null, expected: readonly number[] | null = null,
+  db: Queryable,
+  payload: unknown,
+  by: string | null = null,
+  expected: readonly number[] | null = null,
 ): Promise<NotificationConfigSaveResult> {
   const result = checked(notificationConfigPayloadSchema, payload);
   if ('errors' in result) return { ok: false, errors: result.errors, status: 400 };
-  const p = result.value as NotificationConfigPayload;
+  const p: NotificationConfigPayload = result.value;
   if (!p.companyId && !p.userId) return { ok: false, errors: [M.noScope], status: 400 };
   // What the preview and Send test refuse is not stored either ('Body: {{#if eta}} is not closed with {{/if}}').
   const templates = renderNotificationParts(p);
   if ('error' in templates) return { ok: false, errors: [templates.error], status: 400 };
   const scope = payloadScope(p);
-  try {
-    await checkNotificationScope(db, scope);
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, errors: err.messages, status: 404 };
-    throw err;
-  }
+  if (!(await notificationScopeInReach(db, scope))) return { ok: false, errors: [MSG.notFound], status: 404 };
   if (p.customerConfigId) {
     const stored = await repo.byId(db, p.customerConfigId);
-    if (!stored || !withinReach(stored.scope, scope)) return { ok: false, errors: [TEXT.notFound], status: 404 };
+    if (!stored || !withinReach(stored.scope, scope)) return { ok: false, errors: [MSG.notFound], status: 404 };
     if (stored.eventId !== p.eventId || stored.mode !== p.mode) return { ok: false, errors: [M.locked], status: 400 };
     // A masked secret sent back unchanged keeps the stored one.
     const { settings, secrets } = modeFields(unmaskSecrets(p, withSecrets(stored.settings, stored.secrets)));
+    // A stale If-Match throws StaleVersion (412, API.md "Lost updates").
     const version = await repo.update(db, stored.id, settings, secrets, by, expected);
-    // Read just above in the same transaction: no row updated means a stale If-Match (API.md "Lost updates").
-    if (version === null) return { ok: false, errors: [MSG.staleRecord], status: 412 };
     return { ok: true, customerConfigId: stored.id, created: false, version };
   }
   if (!(await findOnboardedEvent(db, p.eventId))) return { ok: false, errors: [M.eventNotOnboarded], status: 400 };
   const { settings, secrets } = modeFields(unmaskSecrets(p, null));
   if (await repo.find(db, scope, p.eventId, p.mode)) return { ok: false, errors: [M.configured], status: 409 };
   try {
-    const row = await inSavepoint(db, 'notification_config_insert', () => repo.insert(db, scope, p.eventId, p.mode, settings, secrets, by));
+    const row = await inSavepoint(db, 'notification_config_insert', () =>
+      repo.insert(db, scope, p.eventId, p.mode, settings, secrets, by),
+    );
     return { ok: true, customerConfigId: row.id, created: true, version: row.version };
   } catch (err) {
     // Two saves of the same combination at once: the second meets the unique index.

@@ -1,12 +1,18 @@
 import {
-  NOTIFICATION_CONFIG_MSG, NOTIFICATION_MODE_FIELDS, NOTIFICATION_TEST_MSG as T,
-  type NotificationConfigPayload, type NotificationMode, type NotificationPreviewBody,
+  NOTIFICATION_CONFIG_MSG,
+  NOTIFICATION_MODE_FIELDS,
+  NOTIFICATION_TEST_MSG as T,
+  type NotificationConfigPayload,
+  type NotificationMode,
+  type NotificationPreviewBody,
 } from '../../schemas/notification-config';
 import { SAMPLE_TRIP, renderTemplate, unknownTokens, type TemplateEscape } from '../../schemas/notification-template';
+import type { NotificationPreview, NotificationTestResult } from '../../schemas/api/notifications';
 import { createOutboxMailer, type Mailer } from '../auth/mailer';
-import { ApiError } from '../http/envelope';
+import { RuleRefusal } from './refusal';
 import type { Queryable } from '../store/store';
-import { sendWebhook, type WebhookRequest } from './notification-webhook';
+import { isOneOf, isRecord } from '../../schemas/guards';
+import { sendWebhook, type WebhookRequest } from '../adapters/notification-webhook';
 
 /** The fields of a configuration that can be written in the template language, in reading order. */
 const TEMPLATE_PARTS = ['subject', 'header', 'body', 'footer'] as const;
@@ -14,9 +20,16 @@ type TemplatePart = (typeof TEMPLATE_PARTS)[number];
 
 /** The template parts a mode stores ({@link NOTIFICATION_MODE_FIELDS}); a WEBHOOKS header is request headers, not a template. */
 const partsOf = (mode: NotificationMode): TemplatePart[] =>
-  TEMPLATE_PARTS.filter((part) => (NOTIFICATION_MODE_FIELDS[mode] as readonly string[]).includes(part) && !(mode === 'WEBHOOKS' && part === 'header'));
+  TEMPLATE_PARTS.filter(
+    (part) => isOneOf(NOTIFICATION_MODE_FIELDS[mode], part) && !(mode === 'WEBHOOKS' && part === 'header'),
+  );
 
-const PART_LABEL: Record<TemplatePart, string> = { subject: 'Subject', header: 'Header', body: 'Body', footer: 'Footer' };
+const PART_LABEL: Record<TemplatePart, string> = {
+  subject: 'Subject',
+  header: 'Header',
+  body: 'Body',
+  footer: 'Footer',
+};
 
 const ESCAPE_OF: Record<string, TemplateEscape> = { JSON: 'json', XML: 'xml', URL_ENCODED: 'none' };
 
@@ -31,14 +44,16 @@ export interface RenderedParts {
  * its content type), or the first unreadable part's reason ('Body: {{#if eta}} is not closed with {{/if}}'). The one
  * check of the preview, Send test and the save, so that a template one of them refuses is refused by all.
  */
-export function renderNotificationParts(p: Pick<NotificationPreviewBody, 'mode' | 'contentType' | TemplatePart>): RenderedParts | { error: string } {
+export function renderNotificationParts(
+  p: Pick<NotificationPreviewBody, 'mode' | 'contentType' | TemplatePart>,
+): RenderedParts | { error: string } {
   const parts: RenderedParts['parts'] = {};
   const templates: string[] = [];
   for (const part of partsOf(p.mode)) {
     const template = p[part];
     if (typeof template !== 'string') continue;
-    const escape = p.mode === 'WEBHOOKS' && part === 'body' ? ESCAPE_OF[p.contentType ?? 'JSON'] : 'none';
-    const result = renderTemplate(template, SAMPLE_TRIP, escape);
+    const escaping = p.mode === 'WEBHOOKS' && part === 'body' ? ESCAPE_OF[p.contentType ?? 'JSON'] : 'none';
+    const result = renderTemplate(template, SAMPLE_TRIP, escaping);
     if ('error' in result) return { error: `${PART_LABEL[part]}: ${result.error}` };
     parts[part] = result.text;
     templates.push(template);
@@ -49,14 +64,8 @@ export function renderNotificationParts(p: Pick<NotificationPreviewBody, 'mode' 
 /** {@link renderNotificationParts}, refusing the request with the reason (400). */
 function renderParts(p: Pick<NotificationPreviewBody, 'mode' | 'contentType' | TemplatePart>): RenderedParts {
   const rendered = renderNotificationParts(p);
-  if ('error' in rendered) throw new ApiError(400, [rendered.error]);
+  if ('error' in rendered) throw new RuleRefusal([rendered.error]);
   return rendered;
-}
-
-/** A preview: each part rendered with the sample trip, and the tokens the trip does not know. */
-export interface NotificationPreview extends Partial<Record<TemplatePart, string>> {
-  body: string;
-  unknownTokens: string[];
 }
 
 /** The preview of POST /notification/preview (tokens filled, IF and IF-ELSE evaluated): the parts of the mode. */
@@ -65,17 +74,11 @@ export function previewNotification(p: NotificationPreviewBody): NotificationPre
   return { ...parts, body: parts.body ?? '', unknownTokens: unknown };
 }
 
-/** What a test delivery did. */
-export interface NotificationTestResult {
-  mode: string;
-  channel: 'smtp' | 'outbox' | 'webhook';
-  to: string[];
-  /** The webhook's answer status and the start of its body. */
-  status?: number;
-  answer?: string;
-}
-
-const CONTENT_TYPES: Record<string, string> = { JSON: 'application/json', XML: 'application/xml', URL_ENCODED: 'application/x-www-form-urlencoded' };
+const CONTENT_TYPES: Record<string, string> = {
+  JSON: 'application/json',
+  XML: 'application/xml',
+  URL_ENCODED: 'application/x-www-form-urlencoded',
+};
 
 /** The extra headers of a webhook: a JSON object, or `Name: value` lines. */
 export function parseHeaders(text: string | undefined): Record<string, string> {
@@ -96,9 +99,14 @@ export function parseHeaders(text: string | undefined): Record<string, string> {
   return headers;
 }
 
-/** A value at a dotted path of a JSON answer (`data.access_token`). */
-const atPath = (doc: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), doc);
+/** A field of a JSON object, or an item of a JSON list by its index (`0`, `1`...); undefined otherwise. */
+function childAt(node: unknown, key: string): unknown {
+  if (Array.isArray(node)) return /^(0|[1-9]\d*)$/.test(key) ? node[Number(key)] : undefined;
+  return isRecord(node) ? node[key] : undefined;
+}
+
+/** A value at a dotted path of a JSON answer (`data.access_token`, `tokens.0.value`). */
+const atPath = (doc: unknown, path: string): unknown => path.split('.').reduce<unknown>(childAt, doc);
 
 /** The Authorization header of a webhook: BASIC from user and password (or the auth key as it is), BEARER from the dynamic token call or the auth key. */
 async function authorization(p: NotificationConfigPayload): Promise<string | undefined> {
@@ -111,35 +119,47 @@ async function authorization(p: NotificationConfigPayload): Promise<string | und
   const answer = await sendWebhook({
     method: dynamic.method,
     url: dynamic.url,
-    headers: { 'content-type': CONTENT_TYPES[dynamic.contentType], ...parseHeaders(dynamic.header), ...(dynamic.authkey && { authorization: dynamic.authkey }) },
+    headers: {
+      'content-type': CONTENT_TYPES[dynamic.contentType],
+      ...parseHeaders(dynamic.header),
+      ...(dynamic.authkey && { authorization: dynamic.authkey }),
+    },
     body: dynamic.content,
   });
-  if (!answer.ok) throw new ApiError(400, [answer.reason === 'blocked' ? T.blockedHost : T.tokenFailed]);
+  if (!answer.ok) throw new RuleRefusal([answer.reason === 'blocked' ? T.blockedHost : T.tokenFailed]);
   let token: unknown;
   try {
     token = atPath(JSON.parse(answer.answer), dynamic.accessTokenJsonPath || 'access_token');
   } catch {
     token = undefined;
   }
-  if (answer.status >= 300 || typeof token !== 'string' || !token) throw new ApiError(400, [T.tokenFailed]);
+  if (answer.status >= 300 || typeof token !== 'string' || !token) throw new RuleRefusal([T.tokenFailed]);
   return `Bearer ${token}`;
 }
 
 /** The parts among `parts` whose template is not blank (a blank header or footer adds no empty paragraph). */
-const filled = (p: Partial<Record<TemplatePart, string>>, parts: readonly TemplatePart[]) => parts.filter((part) => p[part]?.trim());
+const filled = (p: Partial<Record<TemplatePart, string>>, parts: readonly TemplatePart[]) =>
+  parts.filter((part) => p[part]?.trim());
 
 /**
  * Delivers a configuration once with the sample trip (POST /notification/send-test): EMAIL through the mailer (SMTP
- * when configured, else the outbox) to its To, Cc and Bcc; WEBHOOKS as a real request (server/rules/notification-webhook.ts);
+ * when configured, else the outbox) to its To, Cc and Bcc; WEBHOOKS as a real request (server/adapters/notification-webhook.ts);
  * SMS and WHATSAPP into the outbox, one message per number. `admit` runs once the payload is found deliverable, just
  * before anything goes out (the outbound gate: a refused template does not use up a test send).
  */
-export async function sendTestNotification(db: Queryable, mailer: Mailer, p: NotificationConfigPayload, admit: () => Promise<void> = async () => undefined): Promise<NotificationTestResult> {
+export async function sendTestNotification(
+  db: Queryable,
+  mailer: Mailer,
+  p: NotificationConfigPayload,
+  admit: () => Promise<void> = async () => undefined,
+): Promise<NotificationTestResult> {
   if (p.mode === 'EMAIL') {
     const to = [...recipientList(p.emailTo), ...recipientList(p.emailCc), ...recipientList(p.emailBcc)];
     const { parts } = renderParts(p);
     await admit();
-    const body = filled(p, ['header', 'body', 'footer']).map((part) => parts[part]).join('\n\n');
+    const body = filled(p, ['header', 'body', 'footer'])
+      .map((part) => parts[part])
+      .join('\n\n');
     const subject = parts.subject ?? '';
     for (const address of to) await mailer.send({ to: address, subject, body });
     return { mode: p.mode, channel: mailer.kind, to };
@@ -151,17 +171,24 @@ export async function sendTestNotification(db: Queryable, mailer: Mailer, p: Not
     const request: WebhookRequest = {
       method: p.method ?? 'POST',
       url: p.url ?? '',
-      headers: { 'content-type': CONTENT_TYPES[p.contentType ?? 'JSON'], ...parseHeaders(p.header), ...(auth && { authorization: auth }) },
+      headers: {
+        'content-type': CONTENT_TYPES[p.contentType ?? 'JSON'],
+        ...parseHeaders(p.header),
+        ...(auth && { authorization: auth }),
+      },
       body: parts.body ?? '',
     };
     const answer = await sendWebhook(request);
-    if (!answer.ok) throw new ApiError(400, [answer.reason === 'blocked' ? T.blockedHost : `${T.unreachable}: ${answer.detail}`]);
+    if (!answer.ok)
+      throw new RuleRefusal([answer.reason === 'blocked' ? T.blockedHost : `${T.unreachable}: ${answer.detail}`]);
     return { mode: p.mode, channel: 'webhook', to: [request.url], status: answer.status, answer: answer.answer };
   }
   const to = recipientList(p.mobilenumbers);
   const { parts } = renderParts(p);
-  const text = filled(p, partsOf(p.mode)).map((part) => parts[part]).join('\n');
-  if (!to.length) throw new ApiError(400, [NOTIFICATION_CONFIG_MSG.mobile]);
+  const text = filled(p, partsOf(p.mode))
+    .map((part) => parts[part])
+    .join('\n');
+  if (!to.length) throw new RuleRefusal([NOTIFICATION_CONFIG_MSG.mobile]);
   await admit();
   const outbox = createOutboxMailer(db);
   for (const number of to) await outbox.send({ to: number, subject: p.mode, body: text });
@@ -169,11 +196,16 @@ export async function sendTestNotification(db: Queryable, mailer: Mailer, p: Not
 }
 
 /** The addresses or numbers of a list field: comma-separated, trimmed, blanks dropped. */
-export const recipientList = (text?: string): string[] => (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const recipientList = (text?: string): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** How many messages a test send of `p` makes (the outbound gate counts them): one per address or number, one webhook call. */
 export function testMessages(p: NotificationConfigPayload): number {
-  if (p.mode === 'EMAIL') return recipientList(p.emailTo).length + recipientList(p.emailCc).length + recipientList(p.emailBcc).length;
+  if (p.mode === 'EMAIL')
+    return recipientList(p.emailTo).length + recipientList(p.emailCc).length + recipientList(p.emailBcc).length;
   if (p.mode === 'WEBHOOKS') return 1;
   return Math.max(1, recipientList(p.mobilenumbers).length);
 }

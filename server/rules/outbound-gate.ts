@@ -1,6 +1,6 @@
-import { ApiError } from '../http/envelope';
 import { settleRate, takeRateWithin, type Clock, type RateRule } from '../auth/rate-limit';
 import type { Queryable } from '../store/store';
+import { keysOf } from '../../schemas/guards';
 
 /**
  * The one outbound gate (issue 21): every path that sends to addresses a desk chooses (a notification's send test,
@@ -48,10 +48,11 @@ const ENV_NAMES: Record<keyof OutboundQuotas, string> = {
 /** The quotas the environment sets (a whole number of at least 1), the defaults for the others. */
 export function quotasFromEnv(env: Record<string, string | undefined>): OutboundQuotas {
   const quotas = { ...DEFAULT_QUOTAS };
-  for (const key of Object.keys(ENV_NAMES) as (keyof OutboundQuotas)[]) {
+  for (const key of keysOf(ENV_NAMES)) {
     const text = env[ENV_NAMES[key]];
     if (text === undefined || text === '') continue;
-    if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw new Error(`${ENV_NAMES[key]} must be a whole number of at least 1, not '${text}'`);
+    if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
+      throw new Error(`${ENV_NAMES[key]} must be a whole number of at least 1, not '${text}'`);
     quotas[key] = Number(text);
   }
   return quotas;
@@ -76,12 +77,17 @@ const DAY = 86_400;
 export const OUTBOUND_MSG = {
   tests: (limit: number, wait: string) => `Test sends are limited to ${limit} a minute per desk. Try again in ${wait}.`,
   desk: (limit: number, wait: string) => `This desk may send at most ${limit} messages a minute. Try again in ${wait}.`,
-  runNow: (limit: number, wait: string) => `'Run now' is limited to ${limit} runs an hour per report. Try again in ${wait}.`,
-  companyMinute: (limit: number, wait: string) => `This company may send at most ${limit} messages a minute. Try again in ${wait}.`,
-  companyDay: (limit: number, wait: string) => `This company has reached its limit of ${limit} messages a day. Try again in ${wait}.`,
+  runNow: (limit: number, wait: string) =>
+    `'Run now' is limited to ${limit} runs an hour per report. Try again in ${wait}.`,
+  companyMinute: (limit: number, wait: string) =>
+    `This company may send at most ${limit} messages a minute. Try again in ${wait}.`,
+  companyDay: (limit: number, wait: string) =>
+    `This company has reached its limit of ${limit} messages a day. Try again in ${wait}.`,
   tooMany: (limit: number, count: number) => `At most ${limit} recipients in one send (this one has ${count})`,
-  codes: (limit: number, wait: string) => `At most ${limit} codes are sent to one address in a while. Try again in ${wait}.`,
-  queuedBatches: (limit: number) => `This desk has ${limit} bulk uploads waiting already. Upload more when one of them has finished.`,
+  codes: (limit: number, wait: string) =>
+    `At most ${limit} codes are sent to one address in a while. Try again in ${wait}.`,
+  queuedBatches: (limit: number) =>
+    `This desk has ${limit} bulk uploads waiting already. Upload more when one of them has finished.`,
 } as const;
 
 /** A wait as a person reads it: '40 seconds', '3 minutes', '2 hours'. */
@@ -98,16 +104,68 @@ type Named = RateRule & { quota: Quota; text: (limit: number, wait: string) => s
 
 /** The buckets a send takes from, each with the text of its refusal. */
 function rulesOf(out: Outbound, quotas: OutboundQuotas): Named[] {
-  if (out.kind === 'code') return [{ bucket: codeBucket(out.identifier), limit: out.perIdentifier, windowSeconds: out.windowSeconds, quota: 'code', text: OUTBOUND_MSG.codes }];
+  if (out.kind === 'code')
+    return [
+      {
+        bucket: codeBucket(out.identifier),
+        limit: out.perIdentifier,
+        windowSeconds: out.windowSeconds,
+        quota: 'code',
+        text: OUTBOUND_MSG.codes,
+      },
+    ];
   const messages = out.kind === 'batchSummary' ? 1 : out.messages;
   const company: Named[] = [
-    { bucket: `out:co:min:${out.companyKey}`, limit: quotas.companyPerMinute, windowSeconds: MINUTE, units: messages, quota: 'companyMinute', text: OUTBOUND_MSG.companyMinute },
-    { bucket: `out:co:day:${out.companyKey}`, limit: quotas.companyPerDay, windowSeconds: DAY, units: messages, quota: 'companyDay', text: OUTBOUND_MSG.companyDay },
+    {
+      bucket: `out:co:min:${out.companyKey}`,
+      limit: quotas.companyPerMinute,
+      windowSeconds: MINUTE,
+      units: messages,
+      quota: 'companyMinute',
+      text: OUTBOUND_MSG.companyMinute,
+    },
+    {
+      bucket: `out:co:day:${out.companyKey}`,
+      limit: quotas.companyPerDay,
+      windowSeconds: DAY,
+      units: messages,
+      quota: 'companyDay',
+      text: OUTBOUND_MSG.companyDay,
+    },
   ];
   if (out.kind === 'scheduled') return company;
-  const desk: Named = { bucket: `out:desk:${out.deskId}`, limit: quotas.deskPerMinute, windowSeconds: MINUTE, units: messages, quota: 'desk', text: OUTBOUND_MSG.desk };
-  if (out.kind === 'test') return [{ bucket: `out:test:${out.deskId}`, limit: quotas.testsPerMinute, windowSeconds: MINUTE, quota: 'tests', text: OUTBOUND_MSG.tests }, desk, ...company];
-  if (out.kind === 'runNow') return [{ bucket: `out:run:${out.scheduleId}`, limit: quotas.runNowPerHour, windowSeconds: HOUR, quota: 'runNow', text: OUTBOUND_MSG.runNow }, desk, ...company];
+  const desk: Named = {
+    bucket: `out:desk:${out.deskId}`,
+    limit: quotas.deskPerMinute,
+    windowSeconds: MINUTE,
+    units: messages,
+    quota: 'desk',
+    text: OUTBOUND_MSG.desk,
+  };
+  if (out.kind === 'test')
+    return [
+      {
+        bucket: `out:test:${out.deskId}`,
+        limit: quotas.testsPerMinute,
+        windowSeconds: MINUTE,
+        quota: 'tests',
+        text: OUTBOUND_MSG.tests,
+      },
+      desk,
+      ...company,
+    ];
+  if (out.kind === 'runNow')
+    return [
+      {
+        bucket: `out:run:${out.scheduleId}`,
+        limit: quotas.runNowPerHour,
+        windowSeconds: HOUR,
+        quota: 'runNow',
+        text: OUTBOUND_MSG.runNow,
+      },
+      desk,
+      ...company,
+    ];
   return [desk, ...company];
 }
 
@@ -123,24 +181,48 @@ export interface OutboundRefusal {
  * and a send refused later in it is not counted), or answers why it may not go. A send larger than a quota's whole
  * allowance is refused for good (retryAfter null). `ticket` names the send: {@link settleOutbound} when it has gone.
  */
-export async function admitOutbound(q: Queryable, quotas: OutboundQuotas, out: Outbound, clock?: Clock, ticket?: string): Promise<OutboundRefusal | null> {
+export async function admitOutbound(
+  q: Queryable,
+  quotas: OutboundQuotas,
+  out: Outbound,
+  clock?: Clock,
+  ticket?: string,
+): Promise<OutboundRefusal | null> {
   const rules = rulesOf(out, quotas);
   const tooBig = rules.find((rule) => (rule.units ?? 1) > rule.limit);
-  if (tooBig) return { quota: 'size', message: OUTBOUND_MSG.tooMany(tooBig.limit, tooBig.units ?? 1), retryAfter: null };
+  if (tooBig)
+    return { quota: 'size', message: OUTBOUND_MSG.tooMany(tooBig.limit, tooBig.units ?? 1), retryAfter: null };
   const verdict = await takeRateWithin(q, rules, clock, ticket ?? null);
   if (verdict.allowed) return null;
-  const rule = verdict.rule as Named;
-  return { quota: rule.quota, message: rule.text(rule.limit, waitText(verdict.retryAfter)), retryAfter: verdict.retryAfter };
+  const { rule } = verdict;
+  return {
+    quota: rule.quota,
+    message: rule.text(rule.limit, waitText(verdict.retryAfter)),
+    retryAfter: verdict.retryAfter,
+  };
 }
 
-/** A refusal as the API answers it: 429 with Retry-After, or 400 for a send that can never go. */
-export const refusedOutbound = (refusal: OutboundRefusal): ApiError =>
-  refusal.retryAfter === null ? new ApiError(400, [refusal.message]) : new ApiError(429, [refusal.message], { 'retry-after': String(refusal.retryAfter) });
+/**
+ * A send {@link requireOutbound} refused, with why: the API answers 429 with Retry-After, or 400 for a send that can
+ * never go (server/http/validation.ts).
+ */
+export class OutboundRefused extends Error {
+  constructor(readonly refusal: OutboundRefusal) {
+    super(refusal.message);
+    this.name = 'OutboundRefused';
+  }
+}
 
 /** Admits a send within `q` or throws its refusal (see {@link admitOutbound}). */
-export async function requireOutbound(q: Queryable, quotas: OutboundQuotas, out: Outbound, clock?: Clock, ticket?: string): Promise<void> {
+export async function requireOutbound(
+  q: Queryable,
+  quotas: OutboundQuotas,
+  out: Outbound,
+  clock?: Clock,
+  ticket?: string,
+): Promise<void> {
   const refusal = await admitOutbound(q, quotas, out, clock, ticket);
-  if (refusal) throw refusedOutbound(refusal);
+  if (refusal) throw new OutboundRefused(refusal);
 }
 
 /**
@@ -148,7 +230,8 @@ export async function requireOutbound(q: Queryable, quotas: OutboundQuotas, out:
  * after now rather than after it was admitted, so that a send delivered over a while cannot overlap the next one's
  * minute. Without it they count from admission, which a crash leaves as it is.
  */
-export const settleOutbound = (q: Queryable, ticket: string, clock?: Clock): Promise<void> => settleRate(q, ticket, clock);
+export const settleOutbound = (q: Queryable, ticket: string, clock?: Clock): Promise<void> =>
+  settleRate(q, ticket, clock);
 
 /** The ticket of a report run's messages, and of a batch's summary. */
 export const runTicket = (runId: string) => `run:${runId}`;

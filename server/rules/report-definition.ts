@@ -1,9 +1,16 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../../schemas/report-cron';
-import { FILTER_FIELDS, FILTER_OPERATORS, REPORT_MSG, type ReportType, type reportDefinitionSchema } from '../../schemas/report-schedule';
-import { ApiError, notFound } from '../http/envelope';
+import {
+  FILTER_FIELDS,
+  FILTER_OPERATORS,
+  REPORT_MSG,
+  type ReportType,
+  type reportDefinitionSchema,
+} from '../../schemas/report-schedule';
+import { OutOfReach, RuleRefusal } from './refusal';
 import type { Scope } from '../repos/scope-repository';
-import { reportScheduleRepository, type StoredDefinition } from '../repos/report-schedule-repository';
+import { reportScheduleRepository } from '../repos/report-schedule-repository';
+import { filterOperation, type StoredDefinition } from '../../schemas/report-definition';
 import type { Queryable } from '../store/store';
 
 /** With a branch chosen (`b`), a definition is that branch's: it must carry the same branch_id (spec 001 section 3). */
@@ -30,22 +37,29 @@ export async function checkDefinition(
   scope: Pick<Scope, 'companyId' | 'branchId'>,
 ): Promise<StoredDefinition> {
   const { companyId } = scope;
-  if (String(definition.company_id) !== companyId) throw notFound();
-  if (scope.branchId && String(definition.branch_id ?? '') !== scope.branchId) throw new ApiError(400, [BRANCH_MISMATCH]);
-  if (definition.branch_id !== undefined && !(await reportScheduleRepository.hasBranch(q, companyId, String(definition.branch_id)))) {
-    throw notFound();
+  if (String(definition.company_id) !== companyId) throw new OutOfReach();
+  if (scope.branchId && String(definition.branch_id ?? '') !== scope.branchId) throw new RuleRefusal([BRANCH_MISMATCH]);
+  if (
+    definition.branch_id !== undefined &&
+    !(await reportScheduleRepository.hasBranch(q, companyId, String(definition.branch_id)))
+  ) {
+    throw new OutOfReach();
   }
-  if (!CRONS[type].has(definition.schedule.cron)) throw new ApiError(400, [REPORT_MSG.timings]);
-  if (type === 'ALERT' && !definition.params) throw new ApiError(400, [REPORT_MSG.alerts]);
-  if (type === 'DAILY_TRIP_SUMMARY' && (definition.params || definition.filters)) throw new ApiError(400, ['Invalid request']);
+  if (!CRONS[type].has(definition.schedule.cron)) throw new RuleRefusal([REPORT_MSG.timings]);
+  if (type === 'ALERT' && !definition.params) throw new RuleRefusal([REPORT_MSG.alerts]);
+  if (type === 'DAILY_TRIP_SUMMARY' && (definition.params || definition.filters))
+    throw new RuleRefusal(['Invalid request']);
   for (const filter of definition.filters ?? []) {
-    const operator = Object.keys(filter).find((k) => k !== 'key')!;
+    // The schema gives each filter one operator; one without is refused as an unknown one is.
+    const [operator, operand] = filterOperation(filter) ?? ['', undefined];
     const type = FILTER_FIELDS[filter.key];
-    if (!FILTER_OPERATORS[type].includes(operator)) throw new ApiError(400, [REPORT_MSG.operator]);
+    if (!FILTER_OPERATORS[type].includes(operator)) throw new RuleRefusal([REPORT_MSG.operator]);
     // Number and date (minutes) fields compare with whole numbers: a text there would make 'Not Equal To' keep everything.
-    const operand = (filter as Record<string, unknown>)[operator];
-    if (type !== 'text' && !Number.isInteger(typeof operand === 'string' && /^-?\d{1,12}$/.test(operand.trim()) ? Number(operand) : operand)) {
-      throw new ApiError(400, [REPORT_MSG.filterNumber]);
+    if (
+      type !== 'text' &&
+      !Number.isInteger(typeof operand === 'string' && /^-?\d{1,12}$/.test(operand.trim()) ? Number(operand) : operand)
+    ) {
+      throw new RuleRefusal([REPORT_MSG.filterNumber]);
     }
   }
   const { job_uuid: _job, ...stored } = definition;

@@ -1,4 +1,5 @@
 import { FILTER_FIELDS, type DefinitionFilter } from '../../schemas/report-schedule';
+import { filterOperation } from '../../schemas/report-definition';
 
 /**
  * The exception report's alerts and its filters (issue 14; spec 001 section 9). An alert of the report is one alert
@@ -44,20 +45,32 @@ export const alertName = (type: string): string => {
  */
 export function alertField(alert: ReportAlert, key: string): string | number | null {
   switch (key) {
-    case 'alert_type': return alert.type;
-    case 'alert_name': return alertName(alert.type);
-    case 'current_escalation_level': return alert.level ?? 1;
+    case 'alert_type':
+      return alert.type;
+    case 'alert_name':
+      return alertName(alert.type);
+    case 'current_escalation_level':
+      return alert.level ?? 1;
     case 'created_at':
-    case 'level_1_escalated_at': return alert.start;
+    case 'level_1_escalated_at':
+      return alert.start;
     case 'alert_close_time':
-    case 'closure_time': return alert.end;
-    case 'updated_at': return alert.end ?? alert.start;
-    case 'alert_status': return alert.end === null ? 'OPEN' : 'CLOSED';
-    case 'closure_mechanism': return alert.end === null ? null : 'AUTO';
-    case 'created_by': return alert.tripCreatedBy;
-    case 'customer_code': return alert.customerCode;
-    case 'customer_name': return alert.customerName;
-    default: return null;
+    case 'closure_time':
+      return alert.end;
+    case 'updated_at':
+      return alert.end ?? alert.start;
+    case 'alert_status':
+      return alert.end === null ? 'OPEN' : 'CLOSED';
+    case 'closure_mechanism':
+      return alert.end === null ? null : 'AUTO';
+    case 'created_by':
+      return alert.tripCreatedBy;
+    case 'customer_code':
+      return alert.customerCode;
+    case 'customer_name':
+      return alert.customerName;
+    default:
+      return null;
   }
 }
 
@@ -72,36 +85,72 @@ const MINUTE = 60_000;
  * - int fields: `eq`, `ne`, `gt`, `gte`, `lt`, `lte` compare numbers; a missing value matches only `ne`.
  */
 export function filterTest(filter: DefinitionFilter, now: number): (alert: ReportAlert) => boolean {
-  const { key, ...rest } = filter;
-  const [operator, operand] = Object.entries(rest)[0] as [string, unknown];
+  const { key } = filter;
+  // A filter without an operator (checkDefinition refuses one) matches nothing, as an unknown operator does.
+  const [operator, operand] = filterOperation(filter) ?? ['', undefined];
   const type = FILTER_FIELDS[key];
   const read = (alert: ReportAlert) => alertField(alert, key);
   if (type === 'date') {
     const limit = Number(operand) * MINUTE;
-    if (operator === 'minutes_diff_lt') return (a) => { const v = read(a); return typeof v === 'number' && now - v < limit; };
-    if (operator === 'minutes_diff_gt') return (a) => { const v = read(a); return typeof v === 'number' && now - v > limit; };
+    if (operator === 'minutes_diff_lt')
+      return (a) => {
+        const v = read(a);
+        return typeof v === 'number' && now - v < limit;
+      };
+    if (operator === 'minutes_diff_gt')
+      return (a) => {
+        const v = read(a);
+        return typeof v === 'number' && now - v > limit;
+      };
   } else if (type === 'text') {
     const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-    if (operator === 'eq') { const want = text(operand); return (a) => text(read(a)) === want; }
-    if (operator === 'ne') { const want = text(operand); return (a) => text(read(a)) !== want; }
+    if (operator === 'eq') {
+      const want = text(operand);
+      return (a) => text(read(a)) === want;
+    }
+    if (operator === 'ne') {
+      const want = text(operand);
+      return (a) => text(read(a)) !== want;
+    }
     const list = new Set((Array.isArray(operand) ? operand : [operand]).map((v) => String(v)));
-    if (operator === 'in') return (a) => { const v = text(read(a)); return v !== null && list.has(v); };
-    if (operator === 'not_in') return (a) => { const v = text(read(a)); return v === null || !list.has(v); };
+    if (operator === 'in')
+      return (a) => {
+        const v = text(read(a));
+        return v !== null && list.has(v);
+      };
+    if (operator === 'not_in')
+      return (a) => {
+        const v = text(read(a));
+        return v === null || !list.has(v);
+      };
   } else if (type === 'int') {
     const want = Number(operand);
     const compare: Record<string, (v: number) => boolean> = {
-      eq: (v) => v === want, ne: (v) => v !== want, gt: (v) => v > want, gte: (v) => v >= want, lt: (v) => v < want, lte: (v) => v <= want,
+      eq: (v) => v === want,
+      ne: (v) => v !== want,
+      gt: (v) => v > want,
+      gte: (v) => v >= want,
+      lt: (v) => v < want,
+      lte: (v) => v <= want,
     };
     const test = compare[operator];
     // Not a whole number (checkDefinition refuses one on save): no alert can be compared with it.
-    if (test && Number.isInteger(want)) return (a) => { const v = read(a); return v === null ? operator === 'ne' : test(Number(v)); };
+    if (test && Number.isInteger(want))
+      return (a) => {
+        const v = read(a);
+        return v === null ? operator === 'ne' : test(Number(v));
+      };
   }
   // checkDefinition refuses such a filter on save; a stored one (an older definition) matches nothing.
   return () => false;
 }
 
 /** The alerts every filter lets through (all of them without filters). */
-export function applyFilters(alerts: readonly ReportAlert[], filters: readonly DefinitionFilter[] | undefined, now: number): ReportAlert[] {
+export function applyFilters(
+  alerts: readonly ReportAlert[],
+  filters: readonly DefinitionFilter[] | undefined,
+  now: number,
+): ReportAlert[] {
   const tests = (filters ?? []).map((f) => filterTest(f, now));
   return tests.length === 0 ? [...alerts] : alerts.filter((a) => tests.every((test) => test(a)));
 }

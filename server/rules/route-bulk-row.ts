@@ -1,5 +1,6 @@
 import { routeBulkRowSchema } from '../../schemas/route-bulk';
 import { ROUTE_CODE_TAKEN } from '../../schemas/route';
+import type { RouteBulkResult } from '../../schemas/api/main';
 import { checked } from '../http/validation';
 import { routeRepository, type NewRoute } from '../repos/route-repository';
 import type { Scope } from '../repos/scope-repository';
@@ -15,11 +16,13 @@ export function readRouteBulkRow(row: unknown): { refused: string } | { row: New
   const result = checked(routeBulkRowSchema, row);
   if ('errors' in result) return { refused: result.errors.join(', ') };
   const { places, ...rest } = result.value;
-  return { row: { route: { ...rest, origin: places[0], destination: places[places.length - 1] }, waypoints: places.slice(1, -1) } };
+  return {
+    row: {
+      route: { ...rest, origin: places[0], destination: places[places.length - 1] },
+      waypoints: places.slice(1, -1),
+    },
+  };
 }
-
-/** The answer of one bulk row (spec 000 section 7): the new route's id, or why it was not stored. */
-export type RouteBulkResult = { routeId: string } | { error: string };
 
 /**
  * Places stored by one statement (a route counts its two ends and its waypoints): small enough that a chunk's
@@ -32,10 +35,24 @@ const PLACES_PER_CHUNK = 500;
  * row in the body's order. allOrNone: nothing is stored when a row fails, and the call answers 400 naming the failed
  * rows (see {@link saveBulk}).
  */
-export async function saveRouteRows(store: Store, scope: Scope, rows: unknown[], allOrNone: boolean, by: string): Promise<RouteBulkResult[]> {
+export async function saveRouteRows(
+  store: Store,
+  scope: Scope,
+  rows: unknown[],
+  allOrNone: boolean,
+  by: string,
+): Promise<RouteBulkResult[]> {
   const outcomes = await saveBulk(store, rows, allOrNone, {
     read: readRouteBulkRow,
-    store: async (q, items) => (await routeRepository.insertMany(q, scope, items.map((item) => item.row), by)).map((id) => ({ saved: id })),
+    store: async (q, items) =>
+      (
+        await routeRepository.insertMany(
+          q,
+          scope,
+          items.map((item) => item.row),
+          by,
+        )
+      ).map((id) => ({ saved: id })),
     // The only unique index a new route can break: a code the company has, or one an earlier row took.
     duplicate: ROUTE_CODE_TAKEN,
     weight: (row) => 2 + row.waypoints.length,

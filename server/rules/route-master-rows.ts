@@ -1,4 +1,5 @@
-import { ROUTE_MASTER_TAKEN, refText, routeMasterBulkRowSchema, type RouteMasterBulkResult } from '../../schemas/route-master';
+import type { RouteMasterBulkResult } from '../../schemas/api/main';
+import { ROUTE_MASTER_TAKEN, refText, routeMasterBulkRowSchema } from '../../schemas/route-master';
 import { checked } from '../http/validation';
 import { routeMasterRepository, type RouteMasterBulkEntry } from '../repos/route-master-repository';
 import type { Scope } from '../repos/scope-repository';
@@ -24,7 +25,12 @@ const ROWS_PER_CHUNK = 200;
  * are stored (see {@link saveBulk}: a row the database refuses is found and answered alone, under its savepoint; a
  * rate the scope already has, or an earlier row of the call, gets {@link ROUTE_MASTER_TAKEN}).
  */
-export async function saveRouteMasterRows(store: Store, scope: Scope, rows: unknown[], partnerType: string): Promise<RouteMasterBulkResult[]> {
+export async function saveRouteMasterRows(
+  store: Store,
+  scope: Scope,
+  rows: unknown[],
+  partnerType: string,
+): Promise<RouteMasterBulkResult[]> {
   const outcomes = await saveBulk(store, rows, false, {
     read: readRouteMasterRow,
     async store(q, items) {

@@ -1,3 +1,5 @@
+import { isRecord } from '../../schemas/guards';
+
 /**
  * extraContext (an alert config's JSON text) with the ticket flag of its first element set to `raise`; anything
  * unreadable becomes one element. The read side is `raisesTicket` in schemas/alerts.ts.
@@ -10,8 +12,8 @@ export function withTicketFlag(extraContext: string, raise: boolean): string {
     list = [];
   }
   const items = Array.isArray(list) ? [...list] : [];
-  const first = items[0] && typeof items[0] === 'object' && !Array.isArray(items[0]) ? (items[0] as Record<string, unknown>) : {};
-  const ticketing = first.ticketing && typeof first.ticketing === 'object' ? (first.ticketing as Record<string, unknown>) : {};
+  const first = isRecord(items[0]) ? items[0] : {};
+  const ticketing = typeof first.ticketing === 'object' && first.ticketing !== null ? first.ticketing : {};
   items[0] = { ...first, ticketing: { ...ticketing, raise_ticket: raise } };
   return JSON.stringify(items);
 }

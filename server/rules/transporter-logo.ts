@@ -1,4 +1,4 @@
-import { ApiError } from '../http/envelope';
+import { RuleRefusal } from './refusal';
 
 /** At most 1 MB once decoded (API.md). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
@@ -7,7 +7,8 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  'image/webp': (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  'image/webp': (b) =>
+    b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
   'image/svg+xml': (b) => /<svg[\s>]/i.test(b.subarray(0, 4096).toString('utf8')),
 };
 
@@ -28,10 +29,10 @@ const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
 
 /** Decodes and checks an uploaded logo; 400 with the schema's texts when it is too large or not that image type. */
 export function decodeLogo(logo: { name: string; type: string; data: string }): DecodedLogo {
-  if (!isBase64(logo.data)) throw new ApiError(400, ['Logo is not a valid image']);
+  if (!isBase64(logo.data)) throw new RuleRefusal(['Logo is not a valid image']);
   const bytes = Buffer.from(logo.data, 'base64');
-  if (bytes.length > LOGO_MAX_BYTES) throw new ApiError(400, ['Logo must be at most 1 MB']);
-  if (!bytes.length || !SIGNATURES[logo.type]?.(bytes)) throw new ApiError(400, ['Logo is not a valid image']);
+  if (bytes.length > LOGO_MAX_BYTES) throw new RuleRefusal(['Logo must be at most 1 MB']);
+  if (!bytes.length || !SIGNATURES[logo.type]?.(bytes)) throw new RuleRefusal(['Logo is not a valid image']);
   return { bytes, base64: logo.data, type: logo.type, name: logo.name };
 }
 

@@ -9,7 +9,10 @@ const START = Date.UTC(2026, 10, 24, 2, 0);
 const MIN = 60_000;
 
 /** A point `f` of the way from a to b. */
-const along = (a: LatLng, b: LatLng, f: number): LatLng => ({ lat: a.lat + (b.lat - a.lat) * f, lng: a.lng + (b.lng - a.lng) * f });
+const along = (a: LatLng, b: LatLng, f: number): LatLng => ({
+  lat: a.lat + (b.lat - a.lat) * f,
+  lng: a.lng + (b.lng - a.lng) * f,
+});
 
 /**
  * A track built leg by leg: `drive` to a point at a speed with a ping every minute, `stop` for some minutes with a
@@ -23,12 +26,14 @@ function track() {
     drive(to: LatLng, kmh: number, speed?: number) {
       const from = at();
       const minutes = Math.max(1, Math.round((distanceKm(from, to) / kmh) * 60));
-      for (let m = 1; m <= minutes; m++) pings.push({ ...along(from, to, m / minutes), t: from.t + m * MIN, ...(speed !== undefined ? { speed } : {}) });
+      for (let m = 1; m <= minutes; m++)
+        pings.push({ ...along(from, to, m / minutes), t: from.t + m * MIN, ...(speed !== undefined ? { speed } : {}) });
       return api;
     },
     stop(minutes: number) {
       const here = at();
-      for (let m = 1; m <= minutes; m++) pings.push({ lat: here.lat + (m % 2) * 0.0002, lng: here.lng, t: here.t + m * MIN });
+      for (let m = 1; m <= minutes; m++)
+        pings.push({ lat: here.lat + (m % 2) * 0.0002, lng: here.lng, t: here.t + m * MIN });
       return api;
     },
     silence(minutes: number) {
@@ -40,7 +45,12 @@ function track() {
   return api;
 }
 
-const plan = (over: Partial<TripPlan> = {}): TripPlan => ({ path: [PUNE, LONAVALA, MUMBAI], startedAt: START, sttMinutes: 240, ...over });
+const plan = (over: Partial<TripPlan> = {}): TripPlan => ({
+  path: [PUNE, LONAVALA, MUMBAI],
+  startedAt: START,
+  sttMinutes: 240,
+  ...over,
+});
 const half = along(PUNE, LONAVALA, 0.5);
 
 describe('trip alerts', () => {
@@ -50,7 +60,10 @@ describe('trip alerts', () => {
     expect(computeAlerts(under.pings, plan(), rules)).toEqual([]);
     const over = track().drive(half, 40).stop(61).drive(LONAVALA, 40).stop(130).drive(MUMBAI, 40);
     const alerts = computeAlerts(over.pings, plan(), rules);
-    expect(alerts.map((a) => [a.type, a.level, a.value])).toEqual([['long_stoppage', 1, 61], ['long_stoppage', 2, 130]]);
+    expect(alerts.map((a) => [a.type, a.level, a.value])).toEqual([
+      ['long_stoppage', 1, 61],
+      ['long_stoppage', 2, 130],
+    ]);
     expect(distanceKm(alerts[0], half)).toBeLessThan(0.1);
     // Still stopped when the pings end: the alert is open.
     const open = track().drive(half, 40).stop(250);
@@ -77,7 +90,9 @@ describe('trip alerts', () => {
     const stretch = (derived[0].end! - derived[0].start) / MIN;
     expect(computeAlerts(fast.pings, plan(), { over_speeding: { kmh: 60, minutes: stretch + 1 } })).toEqual([]);
     const reported = track().drive(half, 40, 72).drive(MUMBAI, 40, 50);
-    expect(computeAlerts(reported.pings, plan(), { over_speeding: { kmh: 60, minutes: 0 } })).toMatchObject([{ value: 72 }]);
+    expect(computeAlerts(reported.pings, plan(), { over_speeding: { kmh: 60, minutes: 0 } })).toMatchObject([
+      { value: 72 },
+    ]);
   });
 
   it('untracked: a gap of at least the limit, and an open one up to the time the trip is looked at', () => {
@@ -85,7 +100,9 @@ describe('trip alerts', () => {
     expect(computeAlerts(t.pings, plan(), { untracked: { minutes: 60 } }).map((a) => a.value)).toEqual([61]);
     const quiet = track().drive(half, 40);
     const last = quiet.pings.at(-1)!.t;
-    expect(computeAlerts(quiet.pings, plan({ until: last + 90 * MIN }), { untracked: { minutes: 60 } })).toMatchObject([{ end: null, value: 90 }]);
+    expect(computeAlerts(quiet.pings, plan({ until: last + 90 * MIN }), { untracked: { minutes: 60 } })).toMatchObject([
+      { end: null, value: 90 },
+    ]);
   });
 
   it('STA breach: arrival after start + STT + buffer, or not arrived when the trip is looked at', () => {
@@ -97,14 +114,30 @@ describe('trip alerts', () => {
     expect(late[0].value).toBeGreaterThan(10);
     expect(late[0].value).toBeLessThanOrEqual(20);
     const stuck = track().drive(half, 40);
-    expect(computeAlerts(stuck.pings, plan({ sttMinutes: 60, until: START + 120 * MIN }), { sta_breach: { bufferMinutes: 0 } })).toMatchObject([{ end: null, value: 60 }]);
+    expect(
+      computeAlerts(stuck.pings, plan({ sttMinutes: 60, until: START + 120 * MIN }), {
+        sta_breach: { bufferMinutes: 0 },
+      }),
+    ).toMatchObject([{ end: null, value: 60 }]);
   });
 
   it("reads the rules from the company's enabled alert configurations, by the trip's planned length", () => {
-    const context = (settings: Record<string, unknown>) => JSON.stringify([{ ticketing: { raise_ticket: false }, ...settings }]);
+    const context = (settings: Record<string, unknown>) =>
+      JSON.stringify([{ ticketing: { raise_ticket: false }, ...settings }]);
     const configs = [
-      { featureKey: 'long_stoppage', enabled: true, extraContext: context({ longstoppage_l1: { short: 30, mid: 45, long: 90 }, longstoppage_l2: { mid: 100 } }) },
-      { featureKey: 'route_deviation', enabled: true, extraContext: context({ route_deviation_away_from_destination_minimum_distance_km: 3, route_deviation_away_from_destination_minimum_distance_percent: 5 }) },
+      {
+        featureKey: 'long_stoppage',
+        enabled: true,
+        extraContext: context({ longstoppage_l1: { short: 30, mid: 45, long: 90 }, longstoppage_l2: { mid: 100 } }),
+      },
+      {
+        featureKey: 'route_deviation',
+        enabled: true,
+        extraContext: context({
+          route_deviation_away_from_destination_minimum_distance_km: 3,
+          route_deviation_away_from_destination_minimum_distance_percent: 5,
+        }),
+      },
       { featureKey: 'over_speeding', enabled: false, extraContext: context({ config_one: '80' }) },
       { featureKey: 'untracked', enabled: true, extraContext: 'not json' },
       { featureKey: 'sta_breach', enabled: true, extraContext: context({ transit_time_buffer: '15' }) },
@@ -122,11 +155,22 @@ describe('trip alerts', () => {
 
   it('10,000 pings against a 100-point path in one pass per alert', () => {
     const path = Array.from({ length: 100 }, (_, i) => along(PUNE, MUMBAI, i / 99));
-    const pings: Ping[] = Array.from({ length: 10_000 }, (_, i) => ({ ...along(PUNE, MUMBAI, i / 9999), t: START + i * 20_000 }));
-    const alerts = computeAlerts(pings, { path, startedAt: START, sttMinutes: 10_000 }, rulesFromConfigs(
-      ['long_stoppage', 'route_deviation', 'over_speeding', 'untracked', 'sta_breach'].map((featureKey) => ({ featureKey, enabled: true, extraContext: '[]' })),
-      lengthKm(path),
-    ));
+    const pings: Ping[] = Array.from({ length: 10_000 }, (_, i) => ({
+      ...along(PUNE, MUMBAI, i / 9999),
+      t: START + i * 20_000,
+    }));
+    const alerts = computeAlerts(
+      pings,
+      { path, startedAt: START, sttMinutes: 10_000 },
+      rulesFromConfigs(
+        ['long_stoppage', 'route_deviation', 'over_speeding', 'untracked', 'sta_breach'].map((featureKey) => ({
+          featureKey,
+          enabled: true,
+          extraContext: '[]',
+        })),
+        lengthKm(path),
+      ),
+    );
     expect(alerts).toEqual([]);
   });
 });

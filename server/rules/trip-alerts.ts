@@ -1,4 +1,5 @@
 import { distanceKm, EARTH_RADIUS_KM, type LatLng } from '../../schemas/haversine';
+import { isRecord } from '../../schemas/guards';
 
 /**
  * Alerts computed from a trip's location pings and the company's alert configuration (issue 13: analytics and
@@ -24,7 +25,13 @@ export interface TripPlan {
 }
 
 /** The alerts computed here. */
-export const COMPUTED_ALERTS = ['long_stoppage', 'route_deviation', 'over_speeding', 'untracked', 'sta_breach'] as const;
+export const COMPUTED_ALERTS = [
+  'long_stoppage',
+  'route_deviation',
+  'over_speeding',
+  'untracked',
+  'sta_breach',
+] as const;
 export type ComputedAlertType = (typeof COMPUTED_ALERTS)[number];
 
 /** Each computed alert's settings, read from the company's alert configuration (see {@link rulesFromConfigs}). */
@@ -116,7 +123,16 @@ function longStoppages(pings: readonly Ping[], plan: TripPlan, levels: readonly 
     const stopped = minutes(pings[to].t - anchor.t);
     if (stopped < levels[0] || ends.some((site) => distanceKm(anchor, site) <= SITE_RADIUS_KM)) return;
     const level = stopped >= levels[2] ? 3 : stopped >= levels[1] ? 2 : 1;
-    alerts.push({ type: 'long_stoppage', level, start: anchor.t, end: ongoing ? null : pings[to].t, lat: anchor.lat, lng: anchor.lng, value: stopped, unit: 'minutes' });
+    alerts.push({
+      type: 'long_stoppage',
+      level,
+      start: anchor.t,
+      end: ongoing ? null : pings[to].t,
+      lat: anchor.lat,
+      lng: anchor.lng,
+      value: stopped,
+      unit: 'minutes',
+    });
   };
   let from = 0;
   for (let i = 1; i < pings.length; i++) {
@@ -181,15 +197,17 @@ function overSpeeding(pings: readonly Ping[], rule: { kmh: number; minutes: numb
     if (minutes(end - pings[first].t) < rule.minutes) return [];
     let top = first;
     for (let i = first; i <= last; i++) if (speed[i] > speed[top]) top = i;
-    return [{
-      type: 'over_speeding' as const,
-      start: pings[first].t,
-      end: last + 1 < pings.length ? pings[last + 1].t : null,
-      lat: pings[top].lat,
-      lng: pings[top].lng,
-      value: Math.round(speed[top]),
-      unit: 'km/h' as const,
-    }];
+    return [
+      {
+        type: 'over_speeding' as const,
+        start: pings[first].t,
+        end: last + 1 < pings.length ? pings[last + 1].t : null,
+        lat: pings[top].lat,
+        lng: pings[top].lng,
+        value: Math.round(speed[top]),
+        unit: 'km/h' as const,
+      },
+    ];
   });
 }
 
@@ -197,12 +215,30 @@ function untracked(pings: readonly Ping[], plan: TripPlan, limit: number): TripA
   const alerts: TripAlert[] = [];
   for (let i = 1; i < pings.length; i++) {
     const gap = minutes(pings[i].t - pings[i - 1].t);
-    if (gap >= limit) alerts.push({ type: 'untracked', start: pings[i - 1].t, end: pings[i].t, lat: pings[i - 1].lat, lng: pings[i - 1].lng, value: gap, unit: 'minutes' });
+    if (gap >= limit)
+      alerts.push({
+        type: 'untracked',
+        start: pings[i - 1].t,
+        end: pings[i].t,
+        lat: pings[i - 1].lat,
+        lng: pings[i - 1].lng,
+        value: gap,
+        unit: 'minutes',
+      });
   }
   const last = pings.at(-1);
   if (last && plan.until !== undefined && !arrived(last, plan)) {
     const gap = minutes(plan.until - last.t);
-    if (gap >= limit) alerts.push({ type: 'untracked', start: last.t, end: null, lat: last.lat, lng: last.lng, value: gap, unit: 'minutes' });
+    if (gap >= limit)
+      alerts.push({
+        type: 'untracked',
+        start: last.t,
+        end: null,
+        lat: last.lat,
+        lng: last.lng,
+        value: gap,
+        unit: 'minutes',
+      });
   }
   return alerts;
 }
@@ -218,12 +254,32 @@ function staBreach(pings: readonly Ping[], plan: TripPlan, bufferMinutes: number
   const arrival = pings.find((p) => arrived(p, plan));
   if (arrival) {
     if (arrival.t <= due) return [];
-    return [{ type: 'sta_breach', start: due, end: arrival.t, lat: arrival.lat, lng: arrival.lng, value: minutes(arrival.t - due), unit: 'minutes' }];
+    return [
+      {
+        type: 'sta_breach',
+        start: due,
+        end: arrival.t,
+        lat: arrival.lat,
+        lng: arrival.lng,
+        value: minutes(arrival.t - due),
+        unit: 'minutes',
+      },
+    ];
   }
   const seen = Math.max(plan.until ?? 0, pings.at(-1)?.t ?? 0);
   if (seen <= due) return [];
   const where = pings.at(-1) ?? plan.path[0];
-  return [{ type: 'sta_breach', start: due, end: null, lat: where.lat, lng: where.lng, value: minutes(seen - due), unit: 'minutes' }];
+  return [
+    {
+      type: 'sta_breach',
+      start: due,
+      end: null,
+      lat: where.lat,
+      lng: where.lng,
+      value: minutes(seen - due),
+      unit: 'minutes',
+    },
+  ];
 }
 
 /**
@@ -231,7 +287,9 @@ function staBreach(pings: readonly Ping[], plan: TripPlan, bufferMinutes: number
  * enable, sorted by start time then type.
  */
 export function computeAlerts(pingsIn: readonly Ping[], plan: TripPlan, rules: AlertRules): TripAlert[] {
-  const pings = [...pingsIn].filter((p) => Number.isFinite(p.t) && Number.isFinite(p.lat) && Number.isFinite(p.lng)).sort((a, b) => a.t - b.t);
+  const pings = [...pingsIn]
+    .filter((p) => Number.isFinite(p.t) && Number.isFinite(p.lat) && Number.isFinite(p.lng))
+    .sort((a, b) => a.t - b.t);
   const alerts: TripAlert[] = [];
   if (rules.long_stoppage) alerts.push(...longStoppages(pings, plan, rules.long_stoppage.levels));
   if (rules.route_deviation) alerts.push(...routeDeviations(pings, plan, rules.route_deviation.km));
@@ -259,7 +317,8 @@ function settingsOf(extraContext: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(extraContext);
     const first = Array.isArray(parsed) ? parsed[0] : parsed;
-    return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : {};
+    // A list's settings are its items (none of them named as a setting): read as none.
+    return isRecord(first) ? first : {};
   } catch {
     return {};
   }
@@ -287,7 +346,7 @@ export function rulesFromConfigs(configs: readonly StoredAlertConfig[], plannedK
       case 'long_stoppage': {
         const level = (n: number) => {
           const group = s[`longstoppage_l${n}`];
-          return typeof group === 'object' && group !== null ? setting(group as Record<string, unknown>, size) : undefined;
+          return isRecord(group) ? setting(group, size) : undefined;
         };
         const d = RULE_DEFAULTS.long_stoppage.levels;
         const first = level(1) ?? d[0];
@@ -296,19 +355,25 @@ export function rulesFromConfigs(configs: readonly StoredAlertConfig[], plannedK
         break;
       }
       case 'route_deviation': {
-        const km = setting(s, 'route_deviation_away_from_destination_minimum_distance_km') ?? RULE_DEFAULTS.route_deviation.km;
+        const km =
+          setting(s, 'route_deviation_away_from_destination_minimum_distance_km') ?? RULE_DEFAULTS.route_deviation.km;
         const percent = setting(s, 'route_deviation_away_from_destination_minimum_distance_percent');
         rules.route_deviation = { km: Math.max(km, percent === undefined ? 0 : (percent / 100) * plannedKm) };
         break;
       }
       case 'over_speeding':
-        rules.over_speeding = { kmh: setting(s, 'config_one') || RULE_DEFAULTS.over_speeding.kmh, minutes: setting(s, 'Buffer') ?? RULE_DEFAULTS.over_speeding.minutes };
+        rules.over_speeding = {
+          kmh: setting(s, 'config_one') || RULE_DEFAULTS.over_speeding.kmh,
+          minutes: setting(s, 'Buffer') ?? RULE_DEFAULTS.over_speeding.minutes,
+        };
         break;
       case 'untracked':
         rules.untracked = { minutes: setting(s, 'interrupted_auto_min') || RULE_DEFAULTS.untracked.minutes };
         break;
       case 'sta_breach':
-        rules.sta_breach = { bufferMinutes: setting(s, 'transit_time_buffer') ?? RULE_DEFAULTS.sta_breach.bufferMinutes };
+        rules.sta_breach = {
+          bufferMinutes: setting(s, 'transit_time_buffer') ?? RULE_DEFAULTS.sta_breach.bufferMinutes,
+        };
         break;
     }
   }

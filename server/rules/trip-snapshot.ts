@@ -1,18 +1,17 @@
+import type { TripAnalytics, TripDetails, TripPing, TripSectionData } from '../../schemas/api/trips';
 import type { TripSection } from '../../schemas/trip';
+import { isRecord } from '../../schemas/guards';
 import type { NewPing, TripRecord } from '../repos/trip-repository';
 import type { StoredAlertConfig, TripAlert } from './trip-alerts';
 
-/** The analytics as the trip page shows them: the alerts, when they were computed and with which alert settings. */
-export interface TripAnalytics {
-  alerts: TripAlert[];
-  computed_at: string | null;
-  config: { featureKey: string; enabled: boolean }[];
-}
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** A time (epoch ms) in ISO 8601. */
+const isoOf = (ms: number) => new Date(ms).toISOString();
+const iso = (ms: number | null) => (ms === null ? null : isoOf(ms));
 
 /** The analytics' shape from the stored row (none computed yet: no alerts). */
-export function analyticsOf(stored: { alerts: TripAlert[]; config: StoredAlertConfig[]; computedAt: number } | null): TripAnalytics {
+export function analyticsOf(
+  stored: { alerts: TripAlert[]; config: StoredAlertConfig[]; computedAt: number } | null,
+): TripAnalytics {
   return {
     alerts: stored?.alerts ?? [],
     computed_at: stored ? iso(stored.computedAt) : null,
@@ -21,8 +20,8 @@ export function analyticsOf(stored: { alerts: TripAlert[]; config: StoredAlertCo
 }
 
 /** A ping as the locations call answers it (the manual ping's field names). */
-export const pingOut = (p: NewPing) => ({
-  device_time_utc: iso(p.t),
+export const pingOut = (p: NewPing): TripPing => ({
+  device_time_utc: isoOf(p.t),
   coordinates: { lat: p.lat, lng: p.lng },
   speed: p.speed ?? null,
   temperature: p.temperature ?? null,
@@ -34,7 +33,7 @@ export const pingOut = (p: NewPing) => ({
  * the trip, who created it (`created_by.company_id`, which the sync call is sent), its parties, assets, indent, trip
  * details and analytics (alerts are the analytics' alerts).
  */
-export function tripSection(trip: TripRecord, analytics: TripAnalytics, section: TripSection): unknown {
+export function tripSection(trip: TripRecord, analytics: TripAnalytics, section: TripSection): TripSectionData {
   switch (section) {
     case 'alerts':
       return analytics.alerts;
@@ -51,7 +50,12 @@ export function tripSection(trip: TripRecord, analytics: TripAnalytics, section:
     case 'full':
       return {
         ...tripDetails(trip),
-        created_by: { company_id: trip.companyId, branch_id: trip.branchId, department_id: trip.departmentId, user: trip.createdBy },
+        created_by: {
+          company_id: trip.companyId,
+          branch_id: trip.branchId,
+          department_id: trip.departmentId,
+          user: trip.createdBy,
+        },
         associated_parties: trip.parties,
         assets: trip.assets,
         indent: trip.indent,
@@ -61,13 +65,13 @@ export function tripSection(trip: TripRecord, analytics: TripAnalytics, section:
   }
 }
 
-function tripDetails(trip: TripRecord) {
+function tripDetails(trip: TripRecord): TripDetails {
   return {
     trip_id: trip.id,
     status: trip.status === 1 ? 'OPEN' : 'CLOSED',
     vehicle_number: trip.vehicleNumber,
     route_id: trip.routeId,
-    started_at: iso(trip.startedAt),
+    started_at: isoOf(trip.startedAt),
     closed_at: iso(trip.closedAt),
     stt_minutes: trip.stt,
     path: trip.path,
@@ -78,7 +82,13 @@ function tripDetails(trip: TripRecord) {
 /** The text the search index keeps for a trip: its id, vehicle, route, parties and alert names. */
 export function searchText(trip: TripRecord, analytics: TripAnalytics): string {
   const parties = Object.values(trip.parties).flatMap((party) =>
-    party && typeof party === 'object' ? Object.values(party as Record<string, unknown>).filter((v) => typeof v === 'string') : [],
+    isRecord(party) || Array.isArray(party) ? Object.values<unknown>(party).filter((v) => typeof v === 'string') : [],
   );
-  return [trip.id, trip.vehicleNumber, String(trip.details.route_label ?? ''), ...parties, ...analytics.alerts.map((a) => a.type)].join(' ');
+  return [
+    trip.id,
+    trip.vehicleNumber,
+    String(trip.details.route_label ?? ''),
+    ...parties,
+    ...analytics.alerts.map((a) => a.type),
+  ].join(' ');
 }

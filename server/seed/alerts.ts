@@ -25,9 +25,17 @@ export const ALERT_TYPES: [featureKey: string, name: string][] = [
 ];
 
 /** Alert configs per company: feature key, enabled, raises a ticket, and extra settings kept beside the flag. */
-const ALERT_CONFIGS: Record<string, [featureKey: string, enabled: boolean, ticket: boolean, extra: Record<string, unknown>][]> = {
+const ALERT_CONFIGS: Record<
+  string,
+  [featureKey: string, enabled: boolean, ticket: boolean, extra: Record<string, unknown>][]
+> = {
   '1001': [
-    ['long_stoppage', true, true, { longstoppage_l1: { short: 30, mid: 60, long: 120 }, emailId_level_one: 'control.tower@tatasteel.com' }],
+    [
+      'long_stoppage',
+      true,
+      true,
+      { longstoppage_l1: { short: 30, mid: 60, long: 120 }, emailId_level_one: 'control.tower@tatasteel.com' },
+    ],
     ['route_deviation', true, true, { route_deviation_away_from_destination_minimum_distance_km: 5 }],
     ['detention', true, false, { geofence_entry_time: 240 }],
     ['untracked', true, true, { interrupted_auto_min: 60 }],
@@ -57,10 +65,31 @@ const ALERT_CONFIGS: Record<string, [featureKey: string, enabled: boolean, ticke
 };
 
 /** UI config modules: id, company, branch (null = the whole company), module, enabled, the alerts it displays. */
-const UI_CONFIGS: [id: string, companyId: string, branchId: string | null, featureKey: string, enabled: boolean, alerts: string[]][] = [
-  ['uic_tsl_alerts', '1001', null, 'useNeoAlertModule', true, ['long_stoppage', 'route_deviation', 'untracked', 'ewb_expiry']],
+const UI_CONFIGS: [
+  id: string,
+  companyId: string,
+  branchId: string | null,
+  featureKey: string,
+  enabled: boolean,
+  alerts: string[],
+][] = [
+  [
+    'uic_tsl_alerts',
+    '1001',
+    null,
+    'useNeoAlertModule',
+    true,
+    ['long_stoppage', 'route_deviation', 'untracked', 'ewb_expiry'],
+  ],
   ['uic_tsl_kol_tickets', '1001', '3102', 'neoTicketModule', false, ['long_stoppage', 'over_speeding']],
-  ['uic_hul_alerts', '1002', null, 'useNeoAlertModule', true, ['route_deviation', 'transit_delay', 'temperature_breached']],
+  [
+    'uic_hul_alerts',
+    '1002',
+    null,
+    'useNeoAlertModule',
+    true,
+    ['route_deviation', 'transit_delay', 'temperature_breached'],
+  ],
   ['uic_hul_tickets', '1002', null, 'neoTicketModule', true, ['detention_origin', 'tracking_interrupted']],
 ];
 
@@ -70,7 +99,10 @@ const UI_CONFIGS: [id: string, companyId: string, branchId: string | null, featu
  */
 export async function seedAlerts(q: Queryable): Promise<void> {
   for (const [i, [featureKey, name]] of ALERT_TYPES.entries()) {
-    await q.query('insert into alert_types (feature_key, name, sort) values ($1, $2, $3) on conflict (feature_key) do nothing', [featureKey, name, i]);
+    await q.query(
+      'insert into alert_types (feature_key, name, sort) values ($1, $2, $3) on conflict (feature_key) do nothing',
+      [featureKey, name, i],
+    );
   }
   for (const [companyId, configs] of Object.entries(ALERT_CONFIGS)) {
     for (const [featureKey, enabled, ticket, extra] of configs) {

@@ -8,10 +8,22 @@ import type { Queryable } from '../store/store';
  */
 export async function seedApConfigs(q: Queryable): Promise<void> {
   const configs: ApConfigWrite[] = [
-    { cbdt_id: 1002, partner_cbdt_id: 0, type: 'DESK', value: { desk: 'ap-west', approvers: ['finance.west@hul.example'], autoApproveBelow: 5000 } },
-    { cbdt_id: 1002, partner_cbdt_id: 0, type: 'SETTINGS', value: { invoiceCycle: 'MONTHLY', gstInclusive: true, paymentTermsDays: 45 } },
     {
-      cbdt_id: 1002, partner_cbdt_id: 2001, type: 'EXCEPTION_CHARGES',
+      cbdt_id: 1002,
+      partner_cbdt_id: 0,
+      type: 'DESK',
+      value: { desk: 'ap-west', approvers: ['finance.west@hul.example'], autoApproveBelow: 5000 },
+    },
+    {
+      cbdt_id: 1002,
+      partner_cbdt_id: 0,
+      type: 'SETTINGS',
+      value: { invoiceCycle: 'MONTHLY', gstInclusive: true, paymentTermsDays: 45 },
+    },
+    {
+      cbdt_id: 1002,
+      partner_cbdt_id: 2001,
+      type: 'EXCEPTION_CHARGES',
       value: { detention: { freeHours: 6, perHour: 300 }, loadingDelay: { perHour: 150 }, currency: 'INR' },
     },
   ];

@@ -5,17 +5,59 @@ import type { Queryable } from '../store/store';
  * Jamshedpur branch (3101) and that branch's Dispatch department (31011), Hindustan Unilever (1002) company-wide.
  * Each inserted when missing (keyed by entity and key), so it runs on every start.
  */
-const ENTITY_CONFIGS: [companyId: string, branchId: string | null, departmentId: string | null, key: string, value: Record<string, unknown>][] = [
-  ['1001', null, null, 'trip', { consent: { required: true, channel: 'SMS' }, tracking: { pingIntervalMinutes: 15, sources: ['SIM', 'GPS'] }, autoClose: { afterHours: 72 } }],
+const ENTITY_CONFIGS: [
+  companyId: string,
+  branchId: string | null,
+  departmentId: string | null,
+  key: string,
+  value: Record<string, unknown>,
+][] = [
+  [
+    '1001',
+    null,
+    null,
+    'trip',
+    {
+      consent: { required: true, channel: 'SMS' },
+      tracking: { pingIntervalMinutes: 15, sources: ['SIM', 'GPS'] },
+      autoClose: { afterHours: 72 },
+    },
+  ],
   ['1001', null, null, 'indent', { autoAssign: false, quoteWindowHours: 4, transporters: { minQuotes: 2 } }],
   ['1001', null, null, 'trip.geofence', { originRadiusKm: 2, destinationRadiusKm: 3, waypointRadiusKm: 1 }],
   ['1001', null, null, 'trip.consent_nudge', { enabled: true, everyMinutes: 30, maxNudges: 4 }],
   ['1001', null, null, 'add', { fields: ['vehicle_number', 'driver_number', 'route'], mandatory: ['vehicle_number'] }],
   ['1001', null, null, 'edit', { lockedAfterStart: ['route'], editable: ['driver_number', 'eta'] }],
   ['1001', '3101', null, 'trip.geofence', { originRadiusKm: 1.5, destinationRadiusKm: 2, waypointRadiusKm: 0.5 }],
-  ['1001', '3101', null, 'trip.handleSearch1', { searchBy: ['trip_id', 'vehicle_number', 'lr_number'], minCharacters: 3 }],
-  ['1001', '3101', '31011', 'trip', { consent: { required: true, channel: 'IVR' }, tracking: { pingIntervalMinutes: 10, sources: ['SIM'] }, autoClose: { afterHours: 48 } }],
-  ['1002', null, null, 'trip', { consent: { required: false }, tracking: { pingIntervalMinutes: 30, sources: ['GPS'] }, autoClose: { afterHours: 96 } }],
+  [
+    '1001',
+    '3101',
+    null,
+    'trip.handleSearch1',
+    { searchBy: ['trip_id', 'vehicle_number', 'lr_number'], minCharacters: 3 },
+  ],
+  [
+    '1001',
+    '3101',
+    '31011',
+    'trip',
+    {
+      consent: { required: true, channel: 'IVR' },
+      tracking: { pingIntervalMinutes: 10, sources: ['SIM'] },
+      autoClose: { afterHours: 48 },
+    },
+  ],
+  [
+    '1002',
+    null,
+    null,
+    'trip',
+    {
+      consent: { required: false },
+      tracking: { pingIntervalMinutes: 30, sources: ['GPS'] },
+      autoClose: { afterHours: 96 },
+    },
+  ],
   ['1002', null, null, 'indent.geofence', { plantRadiusKm: 1, customerRadiusKm: 2 }],
   ['1002', null, null, 'indent.handleSearch', { searchBy: ['indent_id', 'customer'], minCharacters: 3 }],
 ];

@@ -17,15 +17,39 @@ export async function seedNotificationConfigs(q: Queryable): Promise<void> {
   if (!created || !stoppage) return;
   const scope = { customerConfigId: null, companyId: 1001, branchId: 3101 };
   const configs: NotificationConfigPayload[] = [
-    { ...scope, eventId: created, mode: 'SMS', mobilenumbers: '9876543210', body: 'Trip {{trip_id}} created: {{vehicle_number}}, {{origin}} to {{destination}}, ETA {{eta}}.' },
     {
-      ...scope, eventId: created, mode: 'EMAIL', emailTo: 'control.tower@tatasteel.example', subject: 'Trip {{trip_id}} created',
+      ...scope,
+      eventId: created,
+      mode: 'SMS',
+      mobilenumbers: '9876543210',
+      body: 'Trip {{trip_id}} created: {{vehicle_number}}, {{origin}} to {{destination}}, ETA {{eta}}.',
+    },
+    {
+      ...scope,
+      eventId: created,
+      mode: 'EMAIL',
+      emailTo: 'control.tower@tatasteel.example',
+      subject: 'Trip {{trip_id}} created',
       body: 'Dear {{consignee_name}},\n\nTrip {{trip_id}} ({{vehicle_number}}) has left {{origin}} for {{destination}}. ETA {{eta}}.\n\nRegards,\n{{company_name}}',
     },
-    { ...scope, eventId: stoppage, mode: 'WHATSAPP', mobilenumbers: '9123456780', body: '*Long stoppage*: {{vehicle_number}} at {{current_location}}{{#if delay_minutes}}, {{delay_minutes}} min late{{/if}}.' },
     {
-      ...scope, eventId: stoppage, mode: 'WEBHOOKS', method: 'POST', url: 'https://hooks.tatasteel.example/lego/stoppage', contentType: 'JSON', authType: 'BASIC',
-      user: 'lego', password: 'demo-only', body: '{"tripId": "{{trip_id}}", "vehicle": "{{vehicle_number}}", "at": "{{current_location}}"}',
+      ...scope,
+      eventId: stoppage,
+      mode: 'WHATSAPP',
+      mobilenumbers: '9123456780',
+      body: '*Long stoppage*: {{vehicle_number}} at {{current_location}}{{#if delay_minutes}}, {{delay_minutes}} min late{{/if}}.',
+    },
+    {
+      ...scope,
+      eventId: stoppage,
+      mode: 'WEBHOOKS',
+      method: 'POST',
+      url: 'https://hooks.tatasteel.example/lego/stoppage',
+      contentType: 'JSON',
+      authType: 'BASIC',
+      user: 'lego',
+      password: 'demo-only',
+      body: '{"tripId": "{{trip_id}}", "vehicle": "{{vehicle_number}}", "at": "{{current_location}}"}',
     },
   ];
   for (const config of configs) {

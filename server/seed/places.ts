@@ -29,7 +29,12 @@ export const PLACES = {
   raipur: p('in:dist:chhattisgarh:raipur', 'Raipur, Chhattisgarh, India', 21.299044, 81.887988),
   bhiwandi: p('in:po:421308:bhiwandi', 'Bhiwandi, Thane, Maharashtra 421308, India', 19.270152, 73.070042),
   chakan: p('in:po:410501:chakan', 'Chakan, Pune, Maharashtra 410501, India', 18.750621, 73.87719),
-  silvassa: p('in:po:396230:silvassa', 'Silvassa, Dadra & Nagar Haveli, Dadra & Nagar Haveli 396230, India', 20.148677, 73.158563),
+  silvassa: p(
+    'in:po:396230:silvassa',
+    'Silvassa, Dadra & Nagar Haveli, Dadra & Nagar Haveli 396230, India',
+    20.148677,
+    73.158563,
+  ),
   dankuni: p('in:po:712311:dankuni', 'Dankuni, Hooghly, West Bengal 712311, India', 22.676336, 88.289905),
   vikhroli: p('in:po:400079:vikhroli', 'Vikhroli, Mumbai, Maharashtra 400079, India', 19.102543, 72.925431),
   vashi: p('in:po:400703:vashi', 'Vashi, Thane, Maharashtra 400703, India', 19.079355, 72.999201),

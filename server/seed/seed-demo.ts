@@ -18,12 +18,26 @@ async function seedRoutes(q: Queryable, now: number) {
       `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination,
                            updated_by, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [r.id, r.company, r.branch, `${r.branch}1`, r.code, r.label, r.stt, JSON.stringify(ends[0]),
-        JSON.stringify(ends[ends.length - 1]), SEED_USER, now - (ROUTES.length - i) * 60_000],
+      [
+        r.id,
+        r.company,
+        r.branch,
+        `${r.branch}1`,
+        r.code,
+        r.label,
+        r.stt,
+        JSON.stringify(ends[0]),
+        JSON.stringify(ends[ends.length - 1]),
+        SEED_USER,
+        now - (ROUTES.length - i) * 60_000,
+      ],
     );
     for (const [n, place] of ends.slice(1, -1).entries()) {
       await q.query('insert into route_waypoints (id, route_id, sequence, place) values ($1, $2, $3, $4)', [
-        `${r.id}_wp${n + 1}`, r.id, n + 1, JSON.stringify(place),
+        `${r.id}_wp${n + 1}`,
+        r.id,
+        n + 1,
+        JSON.stringify(place),
       ]);
     }
   }
@@ -33,7 +47,10 @@ async function seedCatalogPicks(q: Queryable) {
   for (const [id, company, vehicle] of COMPANY_VEHICLES) {
     const v = await q.one<never>('select * from static_vehicles where id = $1', [vehicle]);
     await q.query('insert into company_vehicles (id, company_id, label, ft_vehicle_id) values ($1, $2, $3, $4)', [
-      id, company, vehicleLabel(v!), vehicle,
+      id,
+      company,
+      vehicleLabel(v!),
+      vehicle,
     ]);
   }
   for (const [id, company, material] of COMPANY_MATERIALS) {
@@ -62,8 +79,18 @@ async function seedRates(q: Queryable) {
       `insert into route_master (id, company_id, branch_id, department_id, route_id, partner_id, vehicle_id,
                                  material_id, valid_from, load_type, data)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'FTL', $10)`,
-      [id, r!.company_id, r!.branch_id, r!.department_id, route, partner, vehicle, material,
-        Date.parse(`${validFrom}T00:00:00+05:30`), JSON.stringify(data)],
+      [
+        id,
+        r!.company_id,
+        r!.branch_id,
+        r!.department_id,
+        route,
+        partner,
+        vehicle,
+        material,
+        Date.parse(`${validFrom}T00:00:00+05:30`),
+        JSON.stringify(data),
+      ],
     );
   }
 }
@@ -83,7 +110,18 @@ async function seedTransportersAndPlaces(q: Queryable, now: number) {
       `insert into company_places (cp_id, company_id, partner_id, cp_code, label, address, geofence_radius, google,
                                    updated_by, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [cpId, company, partner, code, label, place.address, place.geofenceRadius, JSON.stringify(place.google), SEED_USER, now],
+      [
+        cpId,
+        company,
+        partner,
+        code,
+        label,
+        place.address,
+        place.geofenceRadius,
+        JSON.stringify(place.google),
+        SEED_USER,
+        now,
+      ],
     );
   }
 }

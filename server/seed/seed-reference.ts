@@ -7,9 +7,17 @@ import { USERS } from './users';
 /** Companies, branches, departments and partner links (both directions), each inserted when missing. */
 async function seedCompanies(q: Queryable) {
   for (const c of COMPANIES) {
-    await q.query('insert into companies (id, name, type) values ($1, $2, $3) on conflict (id) do nothing', [c.id, c.name, c.type]);
+    await q.query('insert into companies (id, name, type) values ($1, $2, $3) on conflict (id) do nothing', [
+      c.id,
+      c.name,
+      c.type,
+    ]);
     for (const b of c.branches) {
-      await q.query('insert into branches (id, company_id, name) values ($1, $2, $3) on conflict (id) do nothing', [b.id, c.id, b.name]);
+      await q.query('insert into branches (id, company_id, name) values ($1, $2, $3) on conflict (id) do nothing', [
+        b.id,
+        c.id,
+        b.name,
+      ]);
       for (const d of DEPARTMENTS) {
         await q.query(
           `insert into departments (id, old_department_id, branch_id, company_id, name) values ($1, $2, $3, $4, $5)
@@ -20,8 +28,14 @@ async function seedCompanies(q: Queryable) {
     }
   }
   for (const [consignor, transporter] of PARTNERS) {
-    for (const [a, b] of [[consignor, transporter], [transporter, consignor]]) {
-      await q.query('insert into company_partners (company_id, partner_id) values ($1, $2) on conflict do nothing', [a, b]);
+    for (const [a, b] of [
+      [consignor, transporter],
+      [transporter, consignor],
+    ]) {
+      await q.query('insert into company_partners (company_id, partner_id) values ($1, $2) on conflict do nothing', [
+        a,
+        b,
+      ]);
     }
   }
 }
@@ -44,7 +58,11 @@ async function seedCatalog(q: Queryable) {
     );
   }
   for (const [i, [id, type]] of STATIC_MATERIALS.entries()) {
-    await q.query('insert into static_materials (id, type, sort) values ($1, $2, $3) on conflict (id) do nothing', [id, type, i]);
+    await q.query('insert into static_materials (id, type, sort) values ($1, $2, $3) on conflict (id) do nothing', [
+      id,
+      type,
+      i,
+    ]);
   }
 }
 
@@ -59,7 +77,16 @@ async function seedUsers(q: Queryable) {
       await q.query(
         `insert into users (id, email, phone, name, password_hash, pwd_exp, desk_id, masks)
          values ($1, $2, $3, $4, $5, current_date + $6::int, $7, $8)`,
-        [u.id, u.email, u.phone, u.name, await hashPassword(randomPassword()), u.pwdExpDays, u.deskId, JSON.stringify(u.masks)],
+        [
+          u.id,
+          u.email,
+          u.phone,
+          u.name,
+          await hashPassword(randomPassword()),
+          u.pwdExpDays,
+          u.deskId,
+          JSON.stringify(u.masks),
+        ],
       );
     } else if (u.pwdExpDays < 0) {
       await q.query('update users set pwd_exp = current_date + $2::int where email = $1', [u.email, u.pwdExpDays]);

@@ -23,7 +23,7 @@ export async function seed(store: Store): Promise<void> {
     await seedReportSchedules(q);
     await seedSidebarDashboards(q);
     await seedEntityConfigs(q);
-    const marked = await q.one("select 1 from settings where key = $1", [DEMO_MARK]);
+    const marked = await q.one('select 1 from settings where key = $1', [DEMO_MARK]);
     if (!marked) {
       await seedDemo(q);
       await q.query('insert into settings (key, value) values ($1, $2)', [DEMO_MARK, new Date().toISOString()]);

@@ -31,7 +31,10 @@ const MENU: [number, string, string, string | null, string][] = [
  */
 export async function seedSidebarDashboards(q: Queryable): Promise<void> {
   for (const [id, name, slug, parent, url] of MENU) {
-    await q.query('insert into menu_items (id, name, slug, parent, url) values ($1, $2, $3, $4, $5) on conflict do nothing', [id, name, slug, parent, url]);
+    await q.query(
+      'insert into menu_items (id, name, slug, parent, url) values ($1, $2, $3, $4, $5) on conflict do nothing',
+      [id, name, slug, parent, url],
+    );
   }
   await q.query(
     `insert into sidebar_menu_configs (id, company_id, branch_id, target, feature_key, roles, user_ids, extracontext, enabled)
@@ -43,7 +46,11 @@ export async function seedSidebarDashboards(q: Queryable): Promise<void> {
      on conflict do nothing`,
   );
   const powerbi = {
-    trip_analytics: { reportId: 'f3b1c2d4-8a7e-4c21-9d3b-5e6f7a8b9c01', workspaceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', rlsRoles: ['Shipper_Company_Trips'] },
+    trip_analytics: {
+      reportId: 'f3b1c2d4-8a7e-4c21-9d3b-5e6f7a8b9c01',
+      workspaceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      rlsRoles: ['Shipper_Company_Trips'],
+    },
   };
   const looker = { enabled_users: [5001, 5002], dashboard_tab: [{ dashboard_id: '42', name: 'Freight Overview' }] };
   await q.query(

@@ -16,7 +16,10 @@ function pointAt(path: readonly LatLng[], km: number): LatLng {
     const leg = distanceKm(path[i - 1], path[i]);
     if (left <= leg || i === path.length - 1) {
       const f = leg === 0 ? 0 : Math.min(1, left / leg);
-      return { lat: path[i - 1].lat + (path[i].lat - path[i - 1].lat) * f, lng: path[i - 1].lng + (path[i].lng - path[i - 1].lng) * f };
+      return {
+        lat: path[i - 1].lat + (path[i].lat - path[i - 1].lat) * f,
+        lng: path[i - 1].lng + (path[i].lng - path[i - 1].lng) * f,
+      };
     }
     left -= leg;
   }
@@ -30,12 +33,17 @@ const jitter = (n: number) => Math.sin(n * 12.9898) * 0.00015;
  * The pings of a trip along `path` from `start`: legs driven at a speed (km/h, the device's reading), stops, and an
  * excursion off the path, each a list of [kind, minutes, value] steps.
  */
-function drive(path: readonly LatLng[], start: number, steps: readonly (readonly ['drive' | 'stop' | 'detour', number, number])[]): NewPing[] {
+function drive(
+  path: readonly LatLng[],
+  start: number,
+  steps: readonly (readonly ['drive' | 'stop' | 'detour', number, number])[],
+): NewPing[] {
   const pings: NewPing[] = [];
   let km = 0;
   let t = start;
   let n = 0;
-  const push = (at: LatLng, speed: number) => pings.push({ t, lat: at.lat + jitter(n), lng: at.lng + jitter(n + 1), speed, source: 'GPS' });
+  const push = (at: LatLng, speed: number) =>
+    pings.push({ t, lat: at.lat + jitter(n), lng: at.lng + jitter(n + 1), speed, source: 'GPS' });
   push(path[0], 0);
   for (const [kind, minutes, value] of steps) {
     for (let m = PING_EVERY; m <= minutes; m += PING_EVERY) {
@@ -57,6 +65,9 @@ function drive(path: readonly LatLng[], start: number, steps: readonly (readonly
   }
   return pings;
 }
+
+/** A trip's closing time before it is closed (typed for the delivered trip's, set once its last ping is known). */
+const NOT_CLOSED: number | null = null;
 
 const pathOf = (route: SeedRoute) => route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
 
@@ -80,32 +91,53 @@ export async function seedTrips(q: Queryable, now: number): Promise<void> {
       routeId: route.id,
       status: closed ? 0 : 1,
       startedAt,
-      closedAt: null as number | null,
+      closedAt: NOT_CLOSED,
       path,
       stt: route.stt,
       vehicleNumber: `${route.code.slice(0, 2)}${String(10 + i).padStart(2, '0')}AB${String(1000 + i * 37 + n).slice(-4)}`,
       parties: {
         consignor: { company_id: route.company, name: route.label.split(' - ')[0] },
-        transporter: transporter ? { id: transporter.id, name: transporter.transporterName, phone: transporter.phoneNumber } : null,
+        transporter: transporter
+          ? { id: transporter.id, name: transporter.transporterName, phone: transporter.phoneNumber }
+          : null,
         consignee: { name: route.places[route.places.length - 1][1] },
       },
       assets: [{ type: 'GPS', imei: `86${String(route.company)}${String(i * 2 + n).padStart(9, '0')}` }],
-      indent: { indent_id: `IND-${route.code}-${n}`, route_code: route.code, material: 'General cargo', quantity_mt: 15 },
-      details: { route_label: route.label, planned_km: Math.round(km), stt_min: route.stt, driver: { name: 'Demo Driver', phone: '9800000000' } },
+      indent: {
+        indent_id: `IND-${route.code}-${n}`,
+        route_code: route.code,
+        material: 'General cargo',
+        quantity_mt: 15,
+      },
+      details: {
+        route_label: route.label,
+        planned_km: Math.round(km),
+        stt_min: route.stt,
+        driver: { name: 'Demo Driver', phone: '9800000000' },
+      },
       alertConfig: configs,
       createdBy: 'ops@demo.local',
     });
     // Delivered: started two days ago, at the destination well within its STT.
     const speed = (km / (route.stt * 0.8)) * 60;
     const delivered = trip(0, now - 2 * 24 * 60 * MINUTE, true);
-    const pings = drive(path, delivered.startedAt, [['drive', Math.round(route.stt * 0.8), speed], ['stop', 30, 0]]);
+    const pings = drive(path, delivered.startedAt, [
+      ['drive', Math.round(route.stt * 0.8), speed],
+      ['stop', 30, 0],
+    ]);
     delivered.closedAt = pings[pings.length - 1].t;
     await store(q, delivered, pings, configs, km);
     if (first.has(route.company)) continue;
     first.add(route.company);
     // Under way: a quarter of the way, a detour 8 km off the path, a stop of two and a half hours, a speeding stretch.
     const part = Math.max(10, Math.round(route.stt * 0.15));
-    const steps = [['drive', part, speed], ['detour', 40, 8], ['stop', 150, 0], ['drive', 20, 85], ['drive', part, speed]] as const;
+    const steps = [
+      ['drive', part, speed],
+      ['detour', 40, 8],
+      ['stop', 150, 0],
+      ['drive', 20, 85],
+      ['drive', part, speed],
+    ] as const;
     const total = steps.reduce((sum, [, minutes]) => sum + minutes, 0);
     const open = trip(1, now - total * MINUTE, false);
     await store(q, open, drive(path, open.startedAt, steps), configs, km, now);
@@ -122,6 +154,10 @@ async function store(
 ): Promise<void> {
   await tripRepository.insert(q, trip);
   await tripRepository.addPings(q, trip.id, pings, trip.startedAt);
-  const alerts = computeAlerts(pings, { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until: until ?? trip.closedAt ?? undefined }, rulesFromConfigs(configs, km));
+  const alerts = computeAlerts(
+    pings,
+    { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until: until ?? trip.closedAt ?? undefined },
+    rulesFromConfigs(configs, km),
+  );
   await tripRepository.saveAnalytics(q, trip.id, alerts, configs, until ?? trip.closedAt ?? trip.startedAt);
 }

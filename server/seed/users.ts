@@ -15,7 +15,15 @@ export interface SeedUser {
 const LEGO = { create: '10000000', update: '10000000', read: '11100000' };
 
 export const USERS: SeedUser[] = [
-  { id: 'usr_ops', email: 'ops@demo.local', phone: '9876543210', name: 'Priya Sharma', deskId: 'desk-ops-01', masks: LEGO, pwdExpDays: 3650 },
+  {
+    id: 'usr_ops',
+    email: 'ops@demo.local',
+    phone: '9876543210',
+    name: 'Priya Sharma',
+    deskId: 'desk-ops-01',
+    masks: LEGO,
+    pwdExpDays: 3650,
+  },
   {
     id: 'usr_nolego',
     email: 'nolego@demo.local',
@@ -26,5 +34,13 @@ export const USERS: SeedUser[] = [
     masks: { create: '10000000', update: '00000000', read: '01100000' },
     pwdExpDays: 3650,
   },
-  { id: 'usr_expired', email: 'expired@demo.local', phone: '9876543212', name: 'Anil Kumar', deskId: 'desk-ops-02', masks: LEGO, pwdExpDays: -1 },
+  {
+    id: 'usr_expired',
+    email: 'expired@demo.local',
+    phone: '9876543212',
+    name: 'Anil Kumar',
+    deskId: 'desk-ops-02',
+    masks: LEGO,
+    pwdExpDays: -1,
+  },
 ];

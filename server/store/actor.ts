@@ -37,7 +37,8 @@ export function currentActor(): Actor | null {
 export async function announceActor(q: Queryable): Promise<void> {
   const actor = currentActor();
   if (!actor) return;
-  await q.query("select set_config('app.user_id', $1, true), set_config('app.user_email', $2, true), set_config('app.call', $3, true)", [
-    actor.userId, actor.email, actor.call,
-  ]);
+  await q.query(
+    "select set_config('app.user_id', $1, true), set_config('app.user_email', $2, true), set_config('app.call', $3, true)",
+    [actor.userId, actor.email, actor.call],
+  );
 }

@@ -5,19 +5,18 @@ import { announceActor } from './actor';
 /** Same value shapes as the PGlite driver: int8 as number, date as 'YYYY-MM-DD'. */
 const TYPE_PARSERS: Record<number, (text: string) => unknown> = { 20: Number, 1082: (text) => text };
 
-const types = {
-  getTypeParser(oid: number, format?: string) {
-    return TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text');
-  },
+const types: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) => TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format),
 };
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await client.query(sql, params)).rows as T[];
+    // The rows typed as the caller's query says (what Queryable promises, as PGlite's driver types them).
+    async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+      return (await client.query<T & pg.QueryResultRow>(sql, params)).rows;
     },
-    async one<T>(sql: string, params: unknown[] = []) {
-      return ((await client.query(sql, params)).rows[0] as T | undefined) ?? null;
+    async one<T>(sql: string, params: unknown[] = []): Promise<T | null> {
+      return (await client.query<T & pg.QueryResultRow>(sql, params)).rows[0] ?? null;
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple query protocol, which accepts several statements.

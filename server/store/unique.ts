@@ -1,7 +1,8 @@
 import { ApiError } from '../http/envelope';
+import { errorCode } from '../errors';
 
 /** Whether a database error is a unique violation (SQLSTATE 23505, on PostgreSQL and PGlite alike). */
-export const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+export const isUniqueViolation = (err: unknown): boolean => errorCode(err) === '23505';
 
 /**
  * Runs a write whose only possible unique violation is the duplicate `refusal` names (a unique index decides, so two

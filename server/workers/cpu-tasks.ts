@@ -3,15 +3,45 @@
  * each takes plain data (bytes moved, large arrays as its second argument) and answers plain data or bytes.
  */
 import { BULK_UPLOAD_MSG } from '../../schemas/bulk-upload';
+import { parsedJson, schemaGuard } from '../../schemas/guards';
 import { alertsOfTrips, type AlertQuery, type SummaryTrip } from '../repos/report-run-repository';
 
 /** The window of an exception report's alerts. */
 type AlertWindow = Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedFrom'>;
-import { readSheet, resultWorkbook, sniffFile, writeWorkbook, type BulkFileKind } from '../rules/bulk-workbook';
+import { readSheet, resultWorkbook, sniffFile, writeWorkbook, type BulkFileKind } from '../adapters/bulk-workbook';
 import { applyFilters } from '../rules/report-filters';
 import type { DefinitionFilter } from '../../schemas/report-schedule';
-import { writeExceptionWorkbook, writeSummaryWorkbook, type ReportAbout } from '../rules/report-workbook';
-import { computeAlerts, lengthKm, rulesFromConfigs, type Ping, type StoredAlertConfig, type TripAlert, type TripPlan } from '../rules/trip-alerts';
+import type { ReportAbout } from '../adapters/report-workbook';
+import { writeExceptionWorkbook, writeSummaryWorkbook } from '../rules/report-sheets';
+import {
+  computeAlerts,
+  lengthKm,
+  rulesFromConfigs,
+  type StoredAlertConfig,
+  type TripAlert,
+  type TripPlan,
+} from '../rules/trip-alerts';
+
+/** Each row's result text by row number, as batchRepository.resultTextsJson writes them: `[[rowNo, result], ...]`. */
+const isRowResults = schemaGuard({
+  type: 'array',
+  items: { type: 'array', items: [{ type: 'integer' }, { type: 'string' }], minItems: 2, maxItems: 2 },
+} as const);
+
+/** A trip's pings as tripRepository.pingsJson writes them: time (ms), position and speed (null when unknown). */
+const isPings = schemaGuard({
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      t: { type: 'number' },
+      lat: { type: 'number' },
+      lng: { type: 'number' },
+      speed: { type: ['number', 'null'] },
+    },
+    required: ['t', 'lat', 'lng'],
+  },
+} as const);
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -32,7 +62,9 @@ export function batchRows(input: BatchColumns & { file: Uint8Array }): Record<st
   const index = new Map(sheet.header.map((name, i) => [name.toLowerCase(), i]));
   const missing = input.required.filter((c) => !index.has(c.toLowerCase()));
   if (missing.length) return { error: BULK_UPLOAD_MSG.missingColumns(missing) };
-  return sheet.rows.map((cells) => Object.fromEntries(input.columns.map((c) => [c, cells[index.get(c.toLowerCase()) ?? -1] ?? ''])));
+  return sheet.rows.map((cells) =>
+    Object.fromEntries(input.columns.map((c) => [c, cells[index.get(c.toLowerCase()) ?? -1] ?? ''])),
+  );
 }
 
 /**
@@ -42,8 +74,11 @@ export function batchRows(input: BatchColumns & { file: Uint8Array }): Record<st
 export function batchResultFile(input: { file: Uint8Array; maxColumns: number; results: string }): Buffer | null {
   const sheet = readSheet(asBuffer(input.file), input.maxColumns);
   if ('error' in sheet) return null;
-  const results = JSON.parse(input.results) as [number, string][];
-  return resultWorkbook(sheet, new Map(results.map(([rowNo, result]) => [rowNo, { rowNo, ok: result === 'Success', result, recordId: null }])));
+  const results = parsedJson(input.results, isRowResults, "A batch's row results");
+  return resultWorkbook(
+    sheet,
+    new Map(results.map(([rowNo, result]) => [rowNo, { rowNo, ok: result === 'Success', result, recordId: null }])),
+  );
 }
 
 /** An uploaded file's kind by its name and first bytes, its zip checked for bombs (unpacked in full: CPU-heavy). */
@@ -65,12 +100,22 @@ export function summaryWorkbook(about: Omit<ReportAbout, 'rows' | 'title'>, trip
  * An exception report from its trips' JSON text (reportRunRepository.alertTripsJson): the window's alerts, the
  * definition's filters, the xlsx; with the count of alerts it holds.
  */
-export function exceptionReport(input: { about: Omit<ReportAbout, 'rows' | 'title'>; tripsJson: string; window: AlertWindow; filters: DefinitionFilter[]; at: number }): { file: Uint8Array; rows: number } {
+export function exceptionReport(input: {
+  about: Omit<ReportAbout, 'rows' | 'title'>;
+  tripsJson: string;
+  window: AlertWindow;
+  filters: DefinitionFilter[];
+  at: number;
+}): { file: Uint8Array; rows: number } {
   const alerts = applyFilters(alertsOfTrips(input.tripsJson, input.window), input.filters, input.at);
   return { file: writeExceptionWorkbook(alerts, input.about), rows: alerts.length };
 }
 
 /** A trip's alerts computed afresh from its pings (a JSON array text, tripRepository.pingsJson) with an alert configuration (a replay). */
 export function replayAlerts(input: { plan: TripPlan; config: StoredAlertConfig[]; pings: string }): TripAlert[] {
-  return computeAlerts(JSON.parse(input.pings) as Ping[], input.plan, rulesFromConfigs(input.config, lengthKm(input.plan.path)));
+  return computeAlerts(
+    parsedJson(input.pings, isPings, "A trip's pings"),
+    input.plan,
+    rulesFromConfigs(input.config, lengthKm(input.plan.path)),
+  );
 }

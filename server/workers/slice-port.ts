@@ -52,7 +52,8 @@ export class SlicePort {
   async send(items: readonly unknown[]): Promise<void> {
     for (let start = 0; start < items.length; ) {
       let end = start;
-      for (let weight = 0; end < items.length && (end === start || weight < SLICE_WEIGHT); end++) weight += weigh(items[end]);
+      for (let weight = 0; end < items.length && (end === start || weight < SLICE_WEIGHT); end++)
+        weight += weigh(items[end]);
       this.#port.postMessage({ slice: items.slice(start, end) } satisfies Message);
       if (!('ack' in (await this.#next()))) throw new Error('the worker channel is out of step');
       start = end;
@@ -60,14 +61,14 @@ export class SlicePort {
     this.#port.postMessage({ end: true } satisfies Message);
   }
 
-  /** Receives what the other side {@link send}s, acknowledging each slice, up to its end. */
-  async receive<T>(): Promise<T[]> {
-    const items: T[] = [];
+  /** Receives what the other side {@link send}s, acknowledging each slice, up to its end (cloned: of unknown type). */
+  async receive(): Promise<unknown[]> {
+    const items: unknown[] = [];
     for (;;) {
       const m = await this.#next();
       if ('end' in m) return items;
       if (!('slice' in m)) throw new Error('the worker channel is out of step');
-      for (const item of m.slice) items.push(item as T);
+      for (const item of m.slice) items.push(item);
       this.#port.postMessage({ ack: true } satisfies Message);
     }
   }

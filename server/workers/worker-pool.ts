@@ -4,10 +4,13 @@ import { Piscina } from 'piscina';
 import { MSG } from '../../schemas/messages';
 import { ApiError } from '../http/envelope';
 import { SlicePort } from './slice-port';
-import { owned, type TaskAnswer } from './worker-dispatch';
+import { owned, type TaskAnswer, type TaskMessage } from './worker-dispatch';
 
-/** A task module as the pool calls it: each export takes (input, items) in a worker thread (any: each its own types). */
-export type TaskModule = Record<string, (input: any, items: any[]) => unknown>;
+/**
+ * A task module as the pool calls it: each export takes (input, items) in a worker thread, each with its own types
+ * (`never` parameters: any function of two parameters is one; `run` takes its parameters' types from T).
+ */
+export type TaskModule = Record<string, (input: never, items: never[]) => unknown>;
 
 /** How long a client refused for a full queue is asked to wait (Retry-After, seconds). */
 const BUSY_RETRY_SECONDS = 5;
@@ -46,7 +49,11 @@ export interface WorkerPool<T extends TaskModule> {
    * owns its memory is unusable afterwards) and `items`. An array answer comes back in slices, bytes moved (as a
    * Buffer), anything else cloned.
    */
-  run<K extends keyof T & string>(task: K, input: Parameters<T[K]>[0], options?: RunOptions<Parameters<T[K]>[1][number]>): Promise<Awaited<ReturnType<T[K]>>>;
+  run<K extends keyof T & string>(
+    task: K,
+    input: Parameters<T[K]>[0],
+    options?: RunOptions<Parameters<T[K]>[1][number]>,
+  ): Promise<Awaited<ReturnType<T[K]>>>;
   stats(): WorkerPoolStats;
   /** Stops the threads; tasks not finished fail. */
   close(): Promise<void>;
@@ -59,12 +66,14 @@ export const poolBusy = () => new ApiError(503, [MSG.busy], { 'retry-after': Str
 function movable(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return { input, transfer: [] };
   const transfer: ArrayBuffer[] = [];
-  const copy = Object.fromEntries(Object.entries(input).map(([key, value]) => {
-    if (!(value instanceof Uint8Array)) return [key, value];
-    const bytes = owned(value);
-    transfer.push(bytes.buffer as ArrayBuffer);
-    return [key, bytes];
-  }));
+  const copy = Object.fromEntries(
+    Object.entries(input).map(([key, value]) => {
+      if (!(value instanceof Uint8Array)) return [key, value];
+      const bytes = owned(value);
+      transfer.push(bytes.buffer);
+      return [key, bytes];
+    }),
+  );
   return { input: copy, transfer };
 }
 
@@ -75,7 +84,8 @@ function movable(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
  * in slices or as moved bytes (server/workers/README.md).
  */
 export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOptions): WorkerPool<T> {
-  const piscina = new Piscina({
+  // Each task is posted as a TaskMessage and settles with the TaskAnswer worker-dispatch.ts gives (moved bytes unwrapped).
+  const piscina = new Piscina<TaskMessage, TaskAnswer>({
     filename: fileURLToPath(new URL('./worker-entry.mjs', import.meta.url)),
     minThreads: options.size,
     maxThreads: options.size,
@@ -113,18 +123,31 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
       const slices = new SlicePort(port1);
       try {
         const { input, transfer } = movable(taskInput);
-        const answer = piscina.run({ task, input, port: port2 }, { transferList: [port2, ...transfer] }) as Promise<TaskAnswer>;
+        const answer = piscina.run({ task, input, port: port2 }, { transferList: [port2, ...transfer] });
         const exchange = slices.send(runOptions.items ?? []).then(() => slices.receive());
         const [result, items] = await Promise.all([answer, exchange]);
         completed[task] = (completed[task] ?? 0) + 1;
-        if (result instanceof Uint8Array) return Buffer.from(result.buffer, result.byteOffset, result.byteLength) as never;
-        return ('sliced' in result ? items : result.value) as never;
+        const value: unknown =
+          result instanceof Uint8Array
+            ? Buffer.from(result.buffer, result.byteOffset, result.byteLength)
+            : 'sliced' in result
+              ? items
+              : result.value;
+        // The answer of the task module's export `task`, which the worker ran: typed by its signature (a value that
+        // crossed a thread is cloned data the compiler cannot follow).
+        return value as never;
       } finally {
         slices.close();
         release();
       }
     },
-    stats: () => ({ size: options.size, queue: options.queue, active, waiting: waiting.length, completed: { ...completed } }),
+    stats: () => ({
+      size: options.size,
+      queue: options.queue,
+      active,
+      waiting: waiting.length,
+      completed: { ...completed },
+    }),
     async close() {
       closed = true;
       for (const waiter of waiting.splice(0)) waiter.reject(new Error('the worker pool is closed'));

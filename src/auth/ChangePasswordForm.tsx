@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { authCalls } from '../../schemas/api/auth';
@@ -7,6 +7,7 @@ import { BLANK, schemaRule } from './schemaRule';
 
 /** /login?block=change-password: a fresh one-time code proves the identity, then the new password is stored. */
 export function ChangePasswordForm({ remembered }: { remembered: string }) {
+  const { token } = theme.useToken();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -14,7 +15,10 @@ export function ChangePasswordForm({ remembered }: { remembered: string }) {
   const [form] = Form.useForm();
 
   const sendCode = async () => {
-    const identifier = await form.validateFields(['identifier']).then((v) => v.identifier as string).catch(() => null);
+    const identifier = await form
+      .validateFields(['identifier'])
+      .then((v) => v.identifier as string)
+      .catch(() => null);
     if (!identifier) return;
     setBusy(true);
     const result = await callEndpoint(endpoint(authCalls.requestCode), { body: { identifier } }, { quiet: true });
@@ -33,44 +37,77 @@ export function ChangePasswordForm({ remembered }: { remembered: string }) {
   };
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f0f2f5' }}>
+    <Flex align="center" justify="center" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <Card style={{ width: 420 }}>
         <Flex vertical gap="middle">
-          <Typography.Title level={3} style={{ margin: 0 }}>Change your password</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Change your password
+          </Typography.Title>
           {failure && <Alert type="error" showIcon title={failure} />}
           {done ? (
             <>
               <Alert type="success" showIcon title="Password updated. Sign in again to continue." />
               {/* A full load: the session was cleared, so the login gate must start over. */}
-              <Button type="primary" onClick={() => window.location.assign('/login')}>Go to sign in</Button>
+              <Button type="primary" onClick={() => window.location.assign('/login')}>
+                Go to sign in
+              </Button>
             </>
           ) : (
-            <Form form={form} layout="vertical" onFinish={change} initialValues={{ identifier: remembered }} requiredMark={false}>
-              <Form.Item name="identifier" label="E-mail or phone" rules={[schemaRule(passwordChangeSchema, 'identifier', BLANK.identifier)]}>
+            <Form
+              form={form}
+              layout="vertical"
+              onFinish={change}
+              initialValues={{ identifier: remembered }}
+              requiredMark={false}
+            >
+              <Form.Item
+                name="identifier"
+                label="E-mail or phone"
+                rules={[schemaRule(passwordChangeSchema, 'identifier', BLANK.identifier)]}
+              >
                 <Input autoComplete="username" />
               </Form.Item>
               {sent && (
                 <>
-                  <Form.Item name="code" label="One-time code" rules={[schemaRule(passwordChangeSchema, 'code', BLANK.code)]}>
+                  <Form.Item
+                    name="code"
+                    label="One-time code"
+                    rules={[schemaRule(passwordChangeSchema, 'code', BLANK.code)]}
+                  >
                     <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
                   </Form.Item>
-                  <Form.Item name="password" label="New password" rules={[schemaRule(passwordChangeSchema, 'password', BLANK.password)]}>
+                  <Form.Item
+                    name="password"
+                    label="New password"
+                    rules={[schemaRule(passwordChangeSchema, 'password', BLANK.password)]}
+                  >
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>
                   <Form.Item
                     name="confirm"
                     label="Confirm new password"
                     dependencies={['password']}
-                    rules={[{ required: true, whitespace: true, message: BLANK.confirm }, ({ getFieldValue }) => ({ validator: async (_, v) => { if (v && v !== getFieldValue('password')) throw new Error('Passwords do not match'); } })]}
+                    rules={[
+                      { required: true, whitespace: true, message: BLANK.confirm },
+                      ({ getFieldValue }) => ({
+                        validator: async (_, v) => {
+                          if (v && v !== getFieldValue('password')) throw new Error('Passwords do not match');
+                        },
+                      }),
+                    ]}
                   >
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>
                 </>
               )}
               {sent ? (
-                <Button type="primary" htmlType="submit" block loading={busy}>Update password</Button>
+                <Button type="primary" htmlType="submit" block loading={busy}>
+                  Update password
+                </Button>
               ) : (
-                <Button type="primary" block loading={busy} onClick={sendCode}>Send code</Button>
+                <Button type="primary" block loading={busy} onClick={sendCode}>
+                  Send code
+                </Button>
               )}
             </Form>
           )}

@@ -25,7 +25,9 @@ type Story = StoryObj<typeof meta>;
 /** First step: the remembered e-mail, and Send code. */
 export const SendCode: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('textbox', { name: 'E-mail or phone' })).toHaveValue('priya.sharma@tatasteel.com');
+    await expect(within(canvasElement).getByRole('textbox', { name: 'E-mail or phone' })).toHaveValue(
+      'priya.sharma@tatasteel.com',
+    );
   },
 };
 
@@ -55,7 +57,9 @@ export const CodeSent: Story = {
 
 /** The auth service refuses (too many requests): its message shows above the form. */
 export const RequestRefused: Story = {
-  parameters: { api: { [fixtureKey(authCalls.requestCode)]: failure(429, 'Too many code requests. Try again in 10 minutes') } },
+  parameters: {
+    api: { [fixtureKey(authCalls.requestCode)]: failure(429, 'Too many code requests. Try again in 10 minutes') },
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Send code' }));

@@ -8,7 +8,11 @@ import { tooManyText } from './retryAfter';
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 const okAnswer: Answer = { status: 200, body: { success: true, data: null, message: [] } };
-const refused = (status: number, message: string, headers?: Record<string, string>): Answer => ({ status, body: { success: false, data: null, message: [message] }, headers });
+const refused = (status: number, message: string, headers?: Record<string, string>): Answer => ({
+  status,
+  body: { success: false, data: null, message: [message] },
+  headers,
+});
 
 /** Stubs fetch: each call of a path takes the next answer queued for it (the last one repeats). */
 function serve(answers: Record<string, Answer[]>) {
@@ -16,13 +20,17 @@ function serve(answers: Record<string, Answer[]>) {
     const key = Object.keys(answers).find((path) => url.endsWith(path))!;
     const queue = answers[key];
     const answer = queue.length > 1 ? queue.shift()! : queue[0];
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', ...answer.headers } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 
-const calls = (fetch: ReturnType<typeof serve>, path: string) => fetch.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
+const calls = (fetch: ReturnType<typeof serve>, path: string) =>
+  fetch.mock.calls.filter(([url]) => String(url).endsWith(path)).length;
 
 const renderPage = () =>
   render(
@@ -85,7 +93,10 @@ describe('login page', () => {
   it('after too many wrong codes hides the sent-code notice and holds Verify back until the stated wait is over', async () => {
     const fetch = serve({
       '/auth/otp/request': [okAnswer],
-      '/auth/otp/verify': [refused(401, 'Invalid or expired code'), refused(429, 'Too many requests. Please try again later', { 'retry-after': '1' })],
+      '/auth/otp/verify': [
+        refused(401, 'Invalid or expired code'),
+        refused(429, 'Too many requests. Please try again later', { 'retry-after': '1' }),
+      ],
     });
     renderPage();
     await toCodeStep();
@@ -108,7 +119,10 @@ describe('login page', () => {
   });
 
   it("holds back only the refused identifier's code check: another e-mail or phone can sign in", async () => {
-    serve({ '/auth/otp/request': [okAnswer], '/auth/otp/verify': [refused(429, AUTH_TEXT.locked, { 'retry-after': '120' })] });
+    serve({
+      '/auth/otp/request': [okAnswer],
+      '/auth/otp/verify': [refused(429, AUTH_TEXT.locked, { 'retry-after': '120' })],
+    });
     renderPage();
     await toCodeStep();
     await tryCode('000000');
@@ -122,7 +136,10 @@ describe('login page', () => {
   });
 
   it("keeps the account lock-out's text under the wait", async () => {
-    serve({ '/auth/otp/request': [okAnswer], '/auth/otp/verify': [refused(429, AUTH_TEXT.locked, { 'retry-after': '120' })] });
+    serve({
+      '/auth/otp/request': [okAnswer],
+      '/auth/otp/verify': [refused(429, AUTH_TEXT.locked, { 'retry-after': '120' })],
+    });
     renderPage();
     await toCodeStep();
     await tryCode('000000');
@@ -133,7 +150,11 @@ describe('login page', () => {
 
   it('resends the code with the same call, and holds Resend back for the wait a refusal states', async () => {
     const fetch = serve({
-      '/auth/otp/request': [okAnswer, okAnswer, refused(429, 'Too many requests. Please try again later', { 'retry-after': '1' })],
+      '/auth/otp/request': [
+        okAnswer,
+        okAnswer,
+        refused(429, 'Too many requests. Please try again later', { 'retry-after': '1' }),
+      ],
     });
     renderPage();
     await toCodeStep();
@@ -141,7 +162,9 @@ describe('login page', () => {
     await screen.findByText(sentText('ops@demo.local', true));
     await waitFor(() => expect(button('Resend code').disabled).toBe(false));
     expect(calls(fetch, '/auth/otp/request')).toBe(2);
-    expect(JSON.parse(String((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({ identifier: 'ops@demo.local' });
+    expect(JSON.parse(String((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual({
+      identifier: 'ops@demo.local',
+    });
     fireEvent.click(button('Resend code'));
     await screen.findByText(tooManyText(1));
     expect(screen.queryByText(sentText('ops@demo.local', true))).toBeNull();

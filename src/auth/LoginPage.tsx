@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { authCalls } from '../../schemas/api/auth';
@@ -13,7 +13,6 @@ import { postAuth, refusalOf, type AuthFailure, type Refusal } from './authReque
 
 /** Support contact shown under the login form. */
 const SUPPORT = 'Trouble signing in? Write to support@freightdesk.in or call 1800-210-4455.';
-
 
 /** The notice once a code was requested (the same whether or not the identifier has an account). */
 export const sentText = (id: string, again = false) =>
@@ -31,6 +30,7 @@ const MAX_TIMER = 2 ** 31 - 1;
  * and removes the refusal, without asking the server again.
  */
 export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: () => void }) {
+  const { token } = theme.useToken();
   const [params] = useSearchParams();
   const [identifier, setIdentifier] = useState<string | null>(null);
   const [busy, setBusy] = useState<'send' | 'resend' | 'verify' | null>(null);
@@ -44,12 +44,15 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
 
   useEffect(() => {
     const timers = (Object.entries(waits) as [WaitKind, number][]).map(([kind, until]) =>
-      setTimeout(() => {
-        if (until > Date.now()) return setWaits((w) => ({ ...w })); // fired early (a wait past MAX_TIMER): arm again
-        setWaits(({ [kind]: _, ...rest }) => rest);
-        setFailure((f) => (f?.wait === kind ? null : f));
-        setNotice(null); // a code sent before or during the wait may have expired by now
-      }, Math.min(Math.max(0, until - Date.now()), MAX_TIMER)),
+      setTimeout(
+        () => {
+          if (until > Date.now()) return setWaits((w) => ({ ...w })); // fired early (a wait past MAX_TIMER): arm again
+          setWaits(({ [kind]: _, ...rest }) => rest);
+          setFailure((f) => (f?.wait === kind ? null : f));
+          setNotice(null); // a code sent before or during the wait may have expired by now
+        },
+        Math.min(Math.max(0, until - Date.now()), MAX_TIMER),
+      ),
     );
     return () => timers.forEach(clearTimeout);
   }, [waits]);
@@ -90,37 +93,81 @@ export function LoginPage({ error, onLoggedIn }: { error?: string; onLoggedIn: (
   const verifyHeld = waits.verify !== undefined && verifyWaitFor === identifier;
 
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', background: '#f0f2f5' }}>
+    <Flex align="center" justify="center" style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <Card style={{ width: 400 }}>
         <Flex vertical gap="middle">
-          <Typography.Title level={3} style={{ margin: 0 }}>Sign in to Lego</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Sign in to Lego
+          </Typography.Title>
           {error && <Alert type="error" showIcon title={error} />}
           {failure && <Alert type="error" showIcon title={failure.title} description={failure.description} />}
           {notice && !sendHeld && !verifyHeld && <Alert type="success" showIcon title={notice} />}
           {identifier === null ? (
-            <Form layout="vertical" onFinish={({ identifier: id }: { identifier: string }) => send(id, false)} initialValues={{ identifier: remembered }} requiredMark={false}>
-              <Form.Item name="identifier" label="E-mail or phone" rules={[schemaRule(otpRequestSchema, 'identifier', BLANK.identifier)]}>
+            <Form
+              layout="vertical"
+              onFinish={({ identifier: id }: { identifier: string }) => send(id, false)}
+              initialValues={{ identifier: remembered }}
+              requiredMark={false}
+            >
+              <Form.Item
+                name="identifier"
+                label="E-mail or phone"
+                rules={[schemaRule(otpRequestSchema, 'identifier', BLANK.identifier)]}
+              >
                 <Input autoComplete="username" autoFocus placeholder="you@company.com" />
               </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy === 'send'} disabled={sendHeld}>Send code</Button>
+              <Button type="primary" htmlType="submit" block loading={busy === 'send'} disabled={sendHeld}>
+                Send code
+              </Button>
             </Form>
           ) : (
             <Form layout="vertical" onFinish={verify} requiredMark={false}>
               <Form.Item name="code" label="One-time code" rules={[schemaRule(otpVerifySchema, 'code', BLANK.code)]}>
-                <Input autoComplete="one-time-code" inputMode="numeric" maxLength={6} autoFocus placeholder="6 digits" disabled={verifyHeld} />
+                <Input
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={6}
+                  autoFocus
+                  placeholder="6 digits"
+                  disabled={verifyHeld}
+                />
               </Form.Item>
-              <Button type="primary" htmlType="submit" block loading={busy === 'verify'} disabled={verifyHeld || busy === 'resend'}>Verify and sign in</Button>
+              <Button
+                type="primary"
+                htmlType="submit"
+                block
+                loading={busy === 'verify'}
+                disabled={verifyHeld || busy === 'resend'}
+              >
+                Verify and sign in
+              </Button>
               {/* A code cannot be used while verifying waits (and may expire before then), so none is sent meanwhile. */}
-              <Button type="link" block loading={busy === 'resend'} disabled={sendHeld || verifyHeld || busy === 'verify'} onClick={() => send(identifier, true)}>
+              <Button
+                type="link"
+                block
+                loading={busy === 'resend'}
+                disabled={sendHeld || verifyHeld || busy === 'verify'}
+                onClick={() => send(identifier, true)}
+              >
                 Resend code
               </Button>
-              <Button type="link" block onClick={() => { setIdentifier(null); setNotice(null); }}>Use another e-mail or phone</Button>
+              <Button
+                type="link"
+                block
+                onClick={() => {
+                  setIdentifier(null);
+                  setNotice(null);
+                }}
+              >
+                Use another e-mail or phone
+              </Button>
             </Form>
           )}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{SUPPORT}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {SUPPORT}
+          </Typography.Text>
         </Flex>
       </Card>
     </Flex>
   );
 }
-

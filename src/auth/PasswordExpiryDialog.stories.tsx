@@ -11,7 +11,15 @@ const meta = {
     (Story) => (
       <>
         <Card title="Routes">
-          <Table rowKey="id" dataSource={routes} columns={[{ title: 'Route Label', dataIndex: 'label' }, { title: 'Updated By', dataIndex: 'updatedBy' }]} pagination={false} />
+          <Table
+            rowKey="id"
+            dataSource={routes}
+            columns={[
+              { title: 'Route Label', dataIndex: 'label' },
+              { title: 'Updated By', dataIndex: 'updatedBy' },
+            ]}
+            pagination={false}
+          />
         </Card>
         <Story />
       </>

@@ -24,7 +24,11 @@ export async function postAuth<T>(call: Contract, body: unknown): Promise<AuthRe
     return { ok: false, status: 0, messages: [NETWORK], retryAfter: null };
   }
   const envelope = (await res.json().catch(() => null)) as { success?: boolean; data?: T; message?: unknown } | null;
-  const messages = Array.isArray(envelope?.message) ? envelope.message.map(String) : typeof envelope?.message === 'string' && envelope.message ? [envelope.message] : [];
+  const messages = Array.isArray(envelope?.message)
+    ? envelope.message.map(String)
+    : typeof envelope?.message === 'string' && envelope.message
+      ? [envelope.message]
+      : [];
   if (res.ok && envelope?.success !== false) return { ok: true, data: envelope?.data };
   return {
     ok: false,

@@ -32,12 +32,21 @@ describe('logout', () => {
   });
 
   it('ends the session here even when the server refuses or cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: false, data: null, message: ['Unauthorized'] }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, data: null, message: ['Unauthorized'] }), { status: 401 }),
+      ),
+    );
     await logout();
     expect(localStorage.length).toBe(0);
 
     localStorage.setItem('deskToken', 'desk.token.here');
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await logout();
     expect(localStorage.length).toBe(0);
   });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { otpRequestSchema, otpVerifySchema } from '../../schemas/auth';
 import { schemaRule } from './schemaRule';
 
-const check = (rule: ReturnType<typeof schemaRule>, value: unknown) => rule.validator(null, value).then(() => null, (e: Error) => e.message);
+const check = (rule: ReturnType<typeof schemaRule>, value: unknown) =>
+  rule.validator(null, value).then(
+    () => null,
+    (e: Error) => e.message,
+  );
 
 describe('schemaRule', () => {
   it("shows the schema's text for a malformed value, and passes a valid one", async () => {
@@ -14,7 +18,8 @@ describe('schemaRule', () => {
 
   it('asks for a blank value with its own text', async () => {
     const rule = schemaRule(otpVerifySchema, 'code', 'Please enter the one-time code');
-    for (const blank of [undefined, null, '', '   ']) await expect(check(rule, blank)).resolves.toBe('Please enter the one-time code');
+    for (const blank of [undefined, null, '', '   '])
+      await expect(check(rule, blank)).resolves.toBe('Please enter the one-time code');
     await expect(check(rule, '12')).resolves.toBe('Enter the 6 digit code');
   });
 

@@ -16,7 +16,11 @@ export const BLANK = {
 export function schemaRule(schema: { properties: Record<string, unknown> }, field: string, blank?: string) {
   return {
     validator: async (_: unknown, value: unknown) => {
-      if (blank !== undefined && (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))) throw new Error(blank);
+      if (
+        blank !== undefined &&
+        (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+      )
+        throw new Error(blank);
       const messages = validate(schema.properties[field] as AnySchema, value ?? '');
       if (messages.length) throw new Error(messages[0]);
     },

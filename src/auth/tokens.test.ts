@@ -21,7 +21,10 @@ describe('tokens', () => {
   });
 
   it('an expired stored token clears storage on start', () => {
-    storeLogin(jwt({ sub: 'u', email: 'ops@demo.local', name: 'Priya', exp: 1, pwd_exp: '2099-01-01' }), jwt({ exp: 1, masks: { read: '1' } }));
+    storeLogin(
+      jwt({ sub: 'u', email: 'ops@demo.local', name: 'Priya', exp: 1, pwd_exp: '2099-01-01' }),
+      jwt({ exp: 1, masks: { read: '1' } }),
+    );
     expect(localStorage.getItem('userEmail')).toBe('ops@demo.local');
     clearIfExpired();
     expect(localStorage.length).toBe(0);
@@ -29,7 +32,10 @@ describe('tokens', () => {
 
   it('password expiry keeps only the remembered e-mail and sets timeLeftInDays to -1', () => {
     const exp = Math.floor(Date.now() / 1000) + 3600;
-    storeLogin(jwt({ sub: 'u', email: 'expired@demo.local', name: 'E', exp, pwd_exp: '2020-01-01' }), jwt({ exp, masks: { read: '1' } }));
+    storeLogin(
+      jwt({ sub: 'u', email: 'expired@demo.local', name: 'E', exp, pwd_exp: '2020-01-01' }),
+      jwt({ exp, masks: { read: '1' } }),
+    );
     expirePasswordSession();
     expect(localStorage.getItem('userEmail')).toBe('expired@demo.local');
     expect(localStorage.getItem('timeLeftInDays')).toBe('-1');

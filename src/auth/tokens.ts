@@ -52,7 +52,10 @@ export function storeLogin(token: string, deskToken: string): void {
   if (login) {
     localStorage.setItem(STORAGE.user, JSON.stringify({ id: login.sub, name: login.name, email: login.email }));
     localStorage.setItem(STORAGE.userEmail, login.email);
-    localStorage.setItem(STORAGE.timeLeftInDays, String(dayjs(login.pwd_exp).startOf('day').diff(dayjs().startOf('day'), 'day')));
+    localStorage.setItem(
+      STORAGE.timeLeftInDays,
+      String(dayjs(login.pwd_exp).startOf('day').diff(dayjs().startOf('day'), 'day')),
+    );
   }
 }
 

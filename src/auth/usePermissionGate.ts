@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { companyCalls } from '../../schemas/api/company';
 import { STORAGE, clearStorage, deskToken } from '../../engine/data/session';
-import { hasPermissions, LEGO_PERMISSION, type PermissionMasks, type PermissionRecord } from '../../schemas/permission-check';
+import { hasPermissions, LEGO_PERMISSION, type PermissionMasks } from '../../schemas/permission-check';
 import { clearIfExpired } from './tokens';
 
 /** The text shown when a desk lacks the console permission. */
@@ -16,6 +16,7 @@ export type GateState = { status: 'loading' } | { status: 'anonymous'; error?: s
  */
 export function usePermissionGate(version: number): GateState {
   const [state, setState] = useState<GateState>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: a new version (a login, a 401) checks again
   useEffect(() => {
     let live = true;
     clearIfExpired();
@@ -25,7 +26,7 @@ export function usePermissionGate(version: number): GateState {
     }
     setState({ status: 'loading' });
     const masks = JSON.parse(localStorage.getItem(STORAGE.permissions) ?? 'null') as PermissionMasks | null;
-    callEndpoint<PermissionRecord[]>(endpoint(companyCalls.permissions), {}, { quiet: true }).then((result) => {
+    callEndpoint(endpoint(companyCalls.permissions), {}, { quiet: true }).then((result) => {
       if (!live) return;
       const granted = result.ok && masks !== null && hasPermissions(masks, result.data ?? [], [LEGO_PERMISSION]);
       if (granted) return setState({ status: 'allowed' });

@@ -23,7 +23,13 @@ const meta = {
   title: 'Fields/SideMenuField',
   component: WidgetForm,
   // The console registers this field; the story names it through the same extensions.
-  decorators: [(Story) => <EngineExtensionsProvider value={consoleExtensions}><Story /></EngineExtensionsProvider>],
+  decorators: [
+    (Story) => (
+      <EngineExtensionsProvider value={consoleExtensions}>
+        <Story />
+      </EngineExtensionsProvider>
+    ),
+  ],
   args: { schema: sidebarMenuForm.schema, uiSchema: sidebarMenuForm.uiSchema },
   parameters: {
     route: at('/sidebar-menu/add', tataSteel),

@@ -1,7 +1,8 @@
 import { Form, Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
-import { hasRealUrl, isLiveMenuItem, parseUserIds, SIDEBAR_MSG, type MenuItem } from '../../schemas/sidebar-menu';
+import { hasRealUrl, isLiveMenuItem, parseUserIds, SIDEBAR_MSG } from '../../schemas/sidebar-menu';
+import type { dataCalls } from '../../schemas/api/data';
 import { callEndpoint, type Endpoint } from '../../engine/data/endpoint';
 import { useEndpoint } from '../../engine/data/useEndpoint';
 import { feedback } from '../../engine/feedback';
@@ -12,9 +13,9 @@ import { collectErrors } from '../../engine/widgets/PlaceField';
 
 /** `ui:options` of the field: the platform's menu, and the reads of a target's stored menu and landing page. */
 export interface SideMenuOptions {
-  menuList: Endpoint;
-  configByTarget: Endpoint;
-  landingByTarget: Endpoint;
+  menuList: Endpoint<typeof dataCalls.sidebarMenuList>;
+  configByTarget: Endpoint<typeof dataCalls.sidebarConfigById>;
+  landingByTarget: Endpoint<typeof dataCalls.landingPage>;
 }
 
 interface SideMenuValue {
@@ -35,20 +36,29 @@ interface PropertySchema {
  * several clear the menu), both hidden when a branch is chosen; the landing page from items with a real url;
  * the menu as a tree where a child brings its parent. Deprecated items are left out.
  */
-export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, schema, uiSchema, disabled, readonly }: FieldProps<SideMenuValue>) {
+export function SideMenuField({
+  formData,
+  onChange,
+  errorSchema,
+  fieldPathId,
+  schema,
+  uiSchema,
+  disabled,
+  readonly,
+}: FieldProps<SideMenuValue>) {
   const options = uiSchema?.['ui:options'] as unknown as SideMenuOptions;
   const props = (schema.properties ?? {}) as Record<string, PropertySchema>;
   const value = formData ?? {};
   // Answers arrive after the operator may have typed on: they update the latest value, not the one at the call.
   const latest = useRef(value);
   latest.current = value;
-  const roleNames = ((uiSchema?.roles as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames']) ?? [];
+  const roleNames = (uiSchema?.roles as { 'ui:enumNames'?: string[] } | undefined)?.['ui:enumNames'] ?? [];
   const [scope] = useScope();
   const [idsLocked, setIdsLocked] = useState(false);
   const off = disabled || readonly;
   const set = (next: SideMenuValue) => onChange(next, fieldPathId.path);
 
-  const menu = useEndpoint<MenuItem[]>(options.menuList, {});
+  const menu = useEndpoint(options.menuList, {});
   const items = useMemo(() => (menu.data ?? []).filter(isLiveMenuItem), [menu.data]);
   useEffect(() => {
     if (menu.data && !items.length) feedback.warning(SIDEBAR_MSG.noMenu);
@@ -62,7 +72,10 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
    */
   const loadTarget = async (query: { roles: number } | { userId: number }) => {
     const input = { scope, query };
-    const [config, landing] = await Promise.all([callEndpoint<{ extracontext?: string[] } | null>(options.configByTarget, input), callEndpoint<{ landingPage?: string } | null>(options.landingByTarget, input)]);
+    const [config, landing] = await Promise.all([
+      callEndpoint(options.configByTarget, input),
+      callEndpoint(options.landingByTarget, input),
+    ]);
     const extracontext = config.ok ? (config.data?.extracontext ?? []) : [];
     if ('roles' in query && !extracontext.length) return;
     if (config.ok && !extracontext.length) feedback.warning(SIDEBAR_MSG.noMenu);
@@ -83,10 +96,17 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
     await loadTarget({ userId: ids[0] });
   };
 
-  const errorsOf = (name: keyof SideMenuValue) => collectErrors((errorSchema as Record<string, unknown> | undefined)?.[name]);
+  const errorsOf = (name: keyof SideMenuValue) =>
+    collectErrors((errorSchema as Record<string, unknown> | undefined)?.[name]);
   const item = (name: keyof SideMenuValue, required = false) => {
     const errors = errorsOf(name);
-    return { label: props[name]?.title, required, htmlFor: `${fieldPathId.$id}_${name}`, validateStatus: errors.length ? ('error' as const) : undefined, help: errors.join(' ') || undefined };
+    return {
+      label: props[name]?.title,
+      required,
+      htmlFor: `${fieldPathId.$id}_${name}`,
+      validateStatus: errors.length ? ('error' as const) : undefined,
+      help: errors.join(' ') || undefined,
+    };
   };
 
   return (
@@ -101,7 +121,10 @@ export function SideMenuField({ formData, onChange, errorSchema, fieldPathId, sc
               placeholder="Select role"
               disabled={off}
               value={value.roles}
-              options={(props.roles?.enum ?? []).map((role, i) => ({ value: role, label: roleNames[i] ?? String(role) }))}
+              options={(props.roles?.enum ?? []).map((role, i) => ({
+                value: role,
+                label: roleNames[i] ?? String(role),
+              }))}
               onChange={(roles?: number) => {
                 setIdsLocked(false);
                 const next = { ...value, roles, userId: undefined };

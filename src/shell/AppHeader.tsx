@@ -1,22 +1,40 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, theme } from 'antd';
 import { STORAGE } from '../../engine/data/session';
 import { logout } from '../auth/logout';
 import { APP_VERSION } from '../version';
+import { useColorScheme } from '../colorScheme';
 
 /** Header: logo, title, version badge, the user's name and Logout (revokes the desk token, clears local storage, goes to /). */
 export function AppHeader() {
   const { token } = theme.useToken();
   const user = JSON.parse(localStorage.getItem(STORAGE.user) ?? 'null') as { name?: string } | null;
+  const [scheme, pickScheme] = useColorScheme();
+  const dark = scheme === 'dark';
   return (
     <Flex align="center" justify="space-between" style={{ height: '100%' }}>
       <Space size="middle" align="center">
         <img src="/logo.svg" alt="Lego logo" width={32} height={32} />
-        <h1 style={{ margin: 0, fontSize: 18, fontWeight: 600, color: token.colorTextLightSolid }}>Lego Configuration Console</h1>
-        <Tag color="gold" style={{ color: '#874d00' }} data-testid="version">{APP_VERSION}</Tag>
+        <h1 style={{ margin: 0, fontSize: 18, fontWeight: 600, color: token.colorTextLightSolid }}>
+          Lego Configuration Console
+        </h1>
+        <Tag color="gold" style={dark ? undefined : { color: '#874d00' }} data-testid="version">
+          {APP_VERSION}
+        </Tag>
       </Space>
       <Space size="middle">
-        <span style={{ color: token.colorTextLightSolid }} data-testid="user-name"><UserOutlined /> {user?.name ?? ''}</span>
+        <span style={{ color: token.colorTextLightSolid }} data-testid="user-name">
+          <UserOutlined /> {user?.name ?? ''}
+        </span>
+        <Button
+          type="link"
+          icon={dark ? <SunOutlined /> : <MoonOutlined />}
+          aria-label="Dark mode"
+          aria-pressed={dark}
+          title={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+          style={{ color: token.colorTextLightSolid }}
+          onClick={() => pickScheme(dark ? 'light' : 'dark')}
+        />
         <Button
           type="link"
           icon={<LogoutOutlined />}

@@ -12,7 +12,9 @@ import { FilterBar } from './FilterBar';
 import { SideMenu } from './SideMenu';
 
 /** The blocking dialog (and antd's Modal) load only for a session whose password has expired. */
-const PasswordExpiryDialog = lazy(() => import('../auth/PasswordExpiryDialog').then((m) => ({ default: m.PasswordExpiryDialog })));
+const PasswordExpiryDialog = lazy(() =>
+  import('../auth/PasswordExpiryDialog').then((m) => ({ default: m.PasswordExpiryDialog })),
+);
 
 /**
  * Binds the engine's toasts to antd's message API (every failure message becomes an error toast) and returns
@@ -21,8 +23,18 @@ const PasswordExpiryDialog = lazy(() => import('../auth/PasswordExpiryDialog').t
 export function useFeedbackBinding(onUnauthorized: () => void): ReactNode {
   const [toast, holder] = message.useMessage();
   useEffect(() => {
-    bindFeedback({ success: (t) => toast.success(t), error: (t, seconds) => toast.error(t, seconds), info: (t) => toast.info(t), warning: (t) => toast.warning(t) });
-    configureHttp({ notify: (texts) => texts.forEach((t) => toast.error(t)), unauthorized: onUnauthorized });
+    bindFeedback({
+      success: (t) => toast.success(t),
+      error: (t, seconds) => toast.error(t, seconds),
+      info: (t) => toast.info(t),
+      warning: (t) => toast.warning(t),
+    });
+    configureHttp({
+      notify: (texts) => {
+        for (const t of texts) toast.error(t);
+      },
+      unauthorized: onUnauthorized,
+    });
   }, [toast, onUnauthorized]);
   return holder;
 }
@@ -48,7 +60,12 @@ export function AppLayout() {
           width={220}
           breakpoint="lg"
           collapsedWidth={0}
-          style={{ background: token.colorBgContainer, position: 'sticky', top: HEADER_HEIGHT, height: `calc(100vh - ${HEADER_HEIGHT}px)` }}
+          style={{
+            background: token.colorBgContainer,
+            position: 'sticky',
+            top: HEADER_HEIGHT,
+            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+          }}
         >
           {/* The scroll area inside the Sider: on the Sider itself it would clip the trigger shown when it collapses. */}
           <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain' }}>

@@ -31,7 +31,14 @@ export const SearchCompany: Story = {
 
 /** A long company name: the box is wide enough for it, and its title gives the full name on hover. */
 export const LongCompanyName: Story = {
-  parameters: { route: at('/routes', { companyId: '1002', companyName: 'Hindustan Unilever Limited', companyType: 'CONSIGNOR', combinedName: 'Hindustan Unilever Limited (CONSIGNOR)' }) },
+  parameters: {
+    route: at('/routes', {
+      companyId: '1002',
+      companyName: 'Hindustan Unilever Limited',
+      companyType: 'CONSIGNOR',
+      combinedName: 'Hindustan Unilever Limited (CONSIGNOR)',
+    }),
+  },
   play: async ({ canvasElement }) => {
     const shown = within(canvasElement).getByText('Hindustan Unilever Limited (CONSIGNOR)');
     await expect(shown.closest('[title]')?.getAttribute('title')).toBe('Hindustan Unilever Limited (CONSIGNOR)');

@@ -48,18 +48,41 @@ export function FilterBar({ extra }: { extra?: ReactNode }) {
             disabled={disabled}
             value={scope.consignorId}
             options={consignors.map((p) => ({ value: String(p.cbdt?.c ?? p.id), label: p.name }))}
-            onChange={(value?: string) => select({ consignorId: value ?? '', consignorName: consignors.find((p) => String(p.cbdt?.c ?? p.id) === value)?.name ?? '' })}
+            onChange={(value?: string) =>
+              select({
+                consignorId: value ?? '',
+                consignorName: consignors.find((p) => String(p.cbdt?.c ?? p.id) === value)?.name ?? '',
+              })
+            }
             {...POPUP_FIT_CONTENT}
             style={{ width: 220 }}
           />
         )}
         {userFilters && (
           <>
-            <Input aria-label="User Id" placeholder="User Id" inputMode="numeric" disabled={disabled} value={scope.uID ?? ''} onChange={(e) => select({ uID: digits(e.target.value) })} style={{ width: 110 }} />
-            <Input aria-label="Group Id" placeholder="Group Id" inputMode="numeric" disabled={disabled} value={scope.gID ?? ''} onChange={(e) => select({ gID: digits(e.target.value) })} style={{ width: 110 }} />
+            <Input
+              aria-label="User Id"
+              placeholder="User Id"
+              inputMode="numeric"
+              disabled={disabled}
+              value={scope.uID ?? ''}
+              onChange={(e) => select({ uID: digits(e.target.value) })}
+              style={{ width: 110 }}
+            />
+            <Input
+              aria-label="Group Id"
+              placeholder="Group Id"
+              inputMode="numeric"
+              disabled={disabled}
+              value={scope.gID ?? ''}
+              onChange={(e) => select({ gID: digits(e.target.value) })}
+              style={{ width: 110 }}
+            />
           </>
         )}
-        <Button onClick={reset} disabled={disabled}>Reset Filter</Button>
+        <Button onClick={reset} disabled={disabled}>
+          Reset Filter
+        </Button>
         {extra}
       </Flex>
       {userFilters && (

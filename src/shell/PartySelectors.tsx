@@ -13,13 +13,25 @@ const COMPANY_BOX = { flex: '1 1 280px', minWidth: 280, maxWidth: 440 } as const
 
 /** The scope keys one party (the main one, or the related party) writes. */
 export const MAIN_KEYS = {
-  companyId: 'companyId', companyName: 'companyName', companyType: 'companyType', combinedName: 'combinedName',
-  branchId: 'branchId', branchName: 'branchName', departmentId: 'departmentId', departmentName: 'departmentName',
+  companyId: 'companyId',
+  companyName: 'companyName',
+  companyType: 'companyType',
+  combinedName: 'combinedName',
+  branchId: 'branchId',
+  branchName: 'branchName',
+  departmentId: 'departmentId',
+  departmentName: 'departmentName',
 } as const satisfies Record<string, ScopeKey>;
 
 export const RELATED_KEYS = {
-  companyId: 'relatedCompanyId', companyName: 'relatedCompanyName', companyType: undefined, combinedName: 'relatedCombinedName',
-  branchId: 'relatedBranchId', branchName: 'relatedBranchName', departmentId: 'relatedDepartmentId', departmentName: 'relatedDepartmentName',
+  companyId: 'relatedCompanyId',
+  companyName: 'relatedCompanyName',
+  companyType: undefined,
+  combinedName: 'relatedCombinedName',
+  branchId: 'relatedBranchId',
+  branchName: 'relatedBranchName',
+  departmentId: 'relatedDepartmentId',
+  departmentName: 'relatedDepartmentName',
 } as const;
 
 type Keys = { [K in keyof typeof MAIN_KEYS]: ScopeKey | undefined };
@@ -28,8 +40,13 @@ type Keys = { [K in keyof typeof MAIN_KEYS]: ScopeKey | undefined };
  * The name to show for an id chosen elsewhere (a link carrying only `companyId` or `branchId`): `known` when the
  * query string has it, else the search's match for the id itself, else the id.
  */
-function useShownName(id: string | undefined, known: string | undefined, find: (id: string) => Promise<SearchOption<unknown>[]>): string | undefined {
+function useShownName(
+  id: string | undefined,
+  known: string | undefined,
+  find: (id: string) => Promise<SearchOption<unknown>[]>,
+): string | undefined {
   const [found, setFound] = useState<{ id: string; label: string }>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `find` is rebuilt on each render: the id and the known name alone decide whether to look
   useEffect(() => {
     if (!id || known) return;
     let live = true;
@@ -40,13 +57,24 @@ function useShownName(id: string | undefined, known: string | undefined, find: (
     return () => {
       live = false;
     };
-    // `find` is rebuilt on each render: the id and the known name alone decide whether to look.
   }, [id, known]);
   return known ?? (found && found.id === id ? found.label : id);
 }
 
 /** Company search, branch search and department dropdown of one party. */
-export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: { scope: Scope; select: (change: Scope) => void; keys: Keys; disabled: boolean; prefix?: string }) {
+export function PartySelectors({
+  scope,
+  select,
+  keys,
+  disabled,
+  prefix = '',
+}: {
+  scope: Scope;
+  select: (change: Scope) => void;
+  keys: Keys;
+  disabled: boolean;
+  prefix?: string;
+}) {
   const companyId = scope[keys.companyId!];
   const branchId = scope[keys.branchId!];
   const [departments, setDepartments] = useState<Department[]>([]);
@@ -89,7 +117,12 @@ export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: {
         disabled={disabled || !companyId}
         value={branchId ? { value: branchId, label: branchLabel ?? branchId } : undefined}
         search={(q) => searchBranches(companyId!, q)}
-        onSelect={(option) => set([[keys.branchId, option?.value], [keys.branchName, option?.label]])}
+        onSelect={(option) =>
+          set([
+            [keys.branchId, option?.value],
+            [keys.branchName, option?.label],
+          ])
+        }
         width={200}
       />
       <Select
@@ -99,7 +132,12 @@ export function PartySelectors({ scope, select, keys, disabled, prefix = '' }: {
         disabled={disabled || !branchId}
         value={scope[keys.departmentId!]}
         options={departments.map((d) => ({ value: String(d.old_department_id), label: d.name }))}
-        onChange={(value?: string) => set([[keys.departmentId, value], [keys.departmentName, departments.find((d) => String(d.old_department_id) === value)?.name]])}
+        onChange={(value?: string) =>
+          set([
+            [keys.departmentId, value],
+            [keys.departmentName, departments.find((d) => String(d.old_department_id) === value)?.name],
+          ])
+        }
         {...POPUP_FIT_CONTENT}
         style={{ width: 180 }}
       />

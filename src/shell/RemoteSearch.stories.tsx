@@ -28,7 +28,9 @@ export const TooShort: Story = {
 export const Matches: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.type(within(canvasElement).getByRole('combobox', { name: 'Company' }), 'logis');
-    await expect(await screen.findByText('VRL Logistics Limited (TRANSPORTER)', {}, { timeout: 3000 })).toBeInTheDocument();
+    await expect(
+      await screen.findByText('VRL Logistics Limited (TRANSPORTER)', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
   },
 };
 

@@ -8,7 +8,10 @@ export { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../../engine/search';
  * The open list is as wide as its longest name (at least the box's width, at most this), so a name the box
  * must cut short is readable in full there; the box itself shows the full name on hover (antd's title).
  */
-export const POPUP_FIT_CONTENT = { popupMatchSelectWidth: false, styles: { popup: { root: { maxWidth: 'min(560px, 90vw)' } } } } as const;
+export const POPUP_FIT_CONTENT = {
+  popupMatchSelectWidth: false,
+  styles: { popup: { root: { maxWidth: 'min(560px, 90vw)' } } },
+} as const;
 
 export interface SearchOption<T> {
   value: string;
@@ -29,7 +32,16 @@ interface RemoteSearchProps<T> {
 }
 
 /** A select that searches the server as the operator types (debounced, from 3 characters). */
-export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, search, onSelect, width = 260, style }: RemoteSearchProps<T>) {
+export function RemoteSearch<T>({
+  placeholder,
+  ariaLabel,
+  value,
+  disabled,
+  search,
+  onSelect,
+  width = 260,
+  style,
+}: RemoteSearchProps<T>) {
   const [options, setOptions] = useState<SearchOption<T>[]>([]);
   const [loading, setLoading] = useState(false);
   const [typed, setTyped] = useState('');
@@ -57,7 +69,13 @@ export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, searc
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const notFound = loading ? <Spin size="small" /> : typed.trim().length < SEARCH_MIN_CHARS ? 'Type at least 3 characters' : 'No matches';
+  const notFound = loading ? (
+    <Spin size="small" />
+  ) : typed.trim().length < SEARCH_MIN_CHARS ? (
+    'Type at least 3 characters'
+  ) : (
+    'No matches'
+  );
   return (
     <Select
       aria-label={ariaLabel}
@@ -69,7 +87,9 @@ export function RemoteSearch<T>({ placeholder, ariaLabel, value, disabled, searc
       disabled={disabled}
       notFoundContent={notFound}
       options={options.map(({ value: v, label }) => ({ value: v, label }))}
-      onChange={(next: { value: string } | undefined) => onSelect(next ? (options.find((o) => o.value === next.value) ?? null) : null)}
+      onChange={(next: { value: string } | undefined) =>
+        onSelect(next ? (options.find((o) => o.value === next.value) ?? null) : null)
+      }
       {...POPUP_FIT_CONTENT}
       style={style ?? { width }}
     />

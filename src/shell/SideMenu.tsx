@@ -1,5 +1,5 @@
 import { Menu } from 'antd';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { menuGroups } from '../../engine/registry/screenRegistry';
 import { useKeepQuery } from '../../engine/useKeepQuery';
 import { screens } from '../../screens';
@@ -10,15 +10,23 @@ import { menuIcons } from './menuIcons';
 const groups = menuGroups(screens, MENU_GROUPS);
 const menuPaths = groups.flatMap((group) => group.entries.map((entry) => entry.path));
 
-/** The left menu, grouped as the screens' metadata says; navigation keeps the query string (spec 000 section 2.1). */
+/**
+ * The left menu, grouped as the screens' metadata says; navigation keeps the query string (spec 000 section 2.1).
+ * Each entry is a link to its path with the scope's query string, so it opens in a new tab or window as links do
+ * (middle click, Ctrl or Cmd click, its context menu); a plain click navigates in place, on the link or beside it.
+ */
 export function SideMenu() {
   const location = useLocation();
-  const { go } = useKeepQuery();
+  const { go, link } = useKeepQuery();
   const items = groups.map(({ group, entries }) => ({
     key: `group:${group}`,
     type: 'group' as const,
     label: group,
-    children: entries.map((s) => ({ key: s.path, icon: menuIcons[s.menu!.icon ?? 'default'], label: s.menu!.label })),
+    children: entries.map((s) => ({
+      key: s.path,
+      icon: menuIcons[s.menu!.icon ?? 'default'],
+      label: <Link to={link(s.path)}>{s.menu!.label}</Link>,
+    })),
   }));
   const selected = menuPaths.filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
   return (
@@ -26,7 +34,10 @@ export function SideMenu() {
       mode="inline"
       items={items}
       selectedKeys={selected}
-      onClick={({ key }) => go(key)}
+      // The link handles a click on itself (in place, or a new tab with a modifier); the item's edges navigate too.
+      onClick={({ key, domEvent }) => {
+        if (!(domEvent.target instanceof Element && domEvent.target.closest('a'))) go(key);
+      }}
       style={{ borderInlineEnd: 0 }}
     />
   );

@@ -36,4 +36,3 @@ export const menuIcons = {
 
 /** A menu icon's name. */
 export type MenuIconName = keyof typeof menuIcons;
-

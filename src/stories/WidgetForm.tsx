@@ -4,7 +4,7 @@ import { Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { formLabels, formSetup, useFormRegistry } from '../../engine/form/formSetup';
 import { FormLayout } from '../../engine/form/FormLayout';
-import type { FormConfig } from '../../engine/types';
+import type { FormConfig } from '../../engine/form/types';
 
 /** Props of the harness: one schema and uiSchema naming the widget or field under test. */
 export interface WidgetFormProps {
@@ -37,13 +37,18 @@ export function WidgetForm({ schema, uiSchema, formData, disabled }: WidgetFormP
         />
       </FormLayout>
       <Typography.Text type="secondary">Form data</Typography.Text>
-      <pre data-testid="form-data" style={{ margin: 0, fontSize: 12 }}>{JSON.stringify(data, null, 2)}</pre>
+      <pre data-testid="form-data" style={{ margin: 0, fontSize: 12 }}>
+        {JSON.stringify(data, null, 2)}
+      </pre>
     </Flex>
   );
 }
 
 /** The schema and uiSchema of one field of a form's schema and uiSchema, so a widget story shows that field alone. */
-export function oneField(config: Pick<FormConfig, 'schema' | 'uiSchema'>, field: string): Pick<WidgetFormProps, 'schema' | 'uiSchema'> {
+export function oneField(
+  config: Pick<FormConfig, 'schema' | 'uiSchema'>,
+  field: string,
+): Pick<WidgetFormProps, 'schema' | 'uiSchema'> {
   const schema = config.schema as {
     properties: Record<string, unknown>;
     required?: readonly string[];

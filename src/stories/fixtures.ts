@@ -6,7 +6,7 @@ import { mainCalls } from '../../schemas/api/main';
 import { mapCalls } from '../../schemas/api/maps';
 import { transporterCalls } from '../../schemas/api/transporters';
 import { endpoint } from '../../engine/data/endpoint';
-import type { HeaderButton } from '../../engine/types';
+import type { HeaderButton } from '../../engine/list/types';
 import { auditCalls } from '../../schemas/api/audit';
 import type { AuditEntry } from '../../schemas/audit';
 
@@ -19,7 +19,13 @@ export const tataSteel: Scope = {
   combinedName: combinedName('Tata Steel Limited', 'CONSIGNOR'),
 };
 
-export const tataSteelDispatch: Scope = { ...tataSteel, branchId: '3101', branchName: 'Jamshedpur', departmentId: '31011', departmentName: 'Dispatch' };
+export const tataSteelDispatch: Scope = {
+  ...tataSteel,
+  branchId: '3101',
+  branchName: 'Jamshedpur',
+  departmentId: '31011',
+  departmentName: 'Dispatch',
+};
 
 export const vrlLogistics: Scope = {
   companyId: '2001',
@@ -46,14 +52,28 @@ export const companies = [
 ] as const;
 
 export const branches: Record<string, { old_branch_id: string; name: string }[]> = {
-  '1001': [{ old_branch_id: '3101', name: 'Jamshedpur' }, { old_branch_id: '3102', name: 'Kolkata' }, { old_branch_id: '3103', name: 'Mumbai' }],
-  '1002': [{ old_branch_id: '3201', name: 'Mumbai' }, { old_branch_id: '3202', name: 'Pune' }],
-  '2001': [{ old_branch_id: '3401', name: 'Hubballi' }, { old_branch_id: '3402', name: 'Mumbai' }],
+  '1001': [
+    { old_branch_id: '3101', name: 'Jamshedpur' },
+    { old_branch_id: '3102', name: 'Kolkata' },
+    { old_branch_id: '3103', name: 'Mumbai' },
+  ],
+  '1002': [
+    { old_branch_id: '3201', name: 'Mumbai' },
+    { old_branch_id: '3202', name: 'Pune' },
+  ],
+  '2001': [
+    { old_branch_id: '3401', name: 'Hubballi' },
+    { old_branch_id: '3402', name: 'Mumbai' },
+  ],
 };
 
 /** Every branch has Dispatch, Inbound and Finance; old_department_id is the branch id and a digit. */
 export const departmentsOf = (branchId: string) =>
-  ['Dispatch', 'Inbound', 'Finance'].map((name, i) => ({ id: `5${branchId}${i + 1}`, old_department_id: `${branchId}${i + 1}`, name }));
+  ['Dispatch', 'Inbound', 'Finance'].map((name, i) => ({
+    id: `5${branchId}${i + 1}`,
+    old_department_id: `${branchId}${i + 1}`,
+    name,
+  }));
 
 const partner = (id: string) => {
   const company = companies.find((c) => c.id === id)!;
@@ -80,12 +100,36 @@ export const places = {
   chakan: geo('in:po:410501:chakan', 'Chakan', 'Chakan, Pune, Maharashtra 410501, India', 18.750621, 73.87719),
   mumbai: geo('in:dist:maharashtra:mumbai', 'Mumbai', 'Mumbai, Maharashtra, India', 19.075984, 72.877656),
   taloja: geo('in:po:410208:taloja', 'Taloja', 'Taloja, Raigarh, Maharashtra 410208, India', 19.07376, 73.123159),
-  jamshedpur: geo('in:po:831001:jamshedpur', 'Jamshedpur', 'Jamshedpur, East Singhbhum, Jharkhand 831001, India', 22.822903, 86.21501),
-  adityapur: geo('in:po:831013:adityapur', 'Adityapur', 'Adityapur, West Singhbhum, Jharkhand 831013, India', 22.782412, 86.159915),
+  jamshedpur: geo(
+    'in:po:831001:jamshedpur',
+    'Jamshedpur',
+    'Jamshedpur, East Singhbhum, Jharkhand 831001, India',
+    22.822903,
+    86.21501,
+  ),
+  adityapur: geo(
+    'in:po:831013:adityapur',
+    'Adityapur',
+    'Adityapur, West Singhbhum, Jharkhand 831013, India',
+    22.782412,
+    86.159915,
+  ),
   kolkata: geo('in:dist:west-bengal:kolkata', 'Kolkata', 'Kolkata, West Bengal, India', 22.572646, 88.363895),
   tala: geo('in:po:700002:tala', 'Tala', 'Tala, Kolkata, West Bengal 700002, India', 22.61894, 88.373169),
-  haldia: geo('in:po:721604:haldia', 'Haldia', 'Haldia, East Midnapore, West Bengal 721604, India', 22.066639, 88.114494),
-  rourkela: geo('in:po:769001:rourkela', 'Rourkela', 'Rourkela, Sundergarh, Odisha 769001, India', 22.226144, 84.864611),
+  haldia: geo(
+    'in:po:721604:haldia',
+    'Haldia',
+    'Haldia, East Midnapore, West Bengal 721604, India',
+    22.066639,
+    88.114494,
+  ),
+  rourkela: geo(
+    'in:po:769001:rourkela',
+    'Rourkela',
+    'Rourkela, Sundergarh, Odisha 769001, India',
+    22.226144,
+    84.864611,
+  ),
 };
 
 type Geo = (typeof places)[keyof typeof places];
@@ -103,28 +147,44 @@ export const routeEnd = (place: Geo, label: string, cpCode: string, geofenceRadi
 
 export const routes = [
   {
-    id: 'rt_tsl_pnq_bom', code: 'TSL-PNQ-BOM', label: 'Pune - Mumbai', stt: 240,
+    id: 'rt_tsl_pnq_bom',
+    code: 'TSL-PNQ-BOM',
+    label: 'Pune - Mumbai',
+    stt: 240,
     origin: routeEnd(places.chakan, 'Chakan Service Centre', 'TSL-CKN-SC'),
     destination: routeEnd(places.taloja, 'Taloja Service Centre', 'TSL-TLJ-SC', 1.5),
-    updatedBy: 'priya.sharma@tatasteel.com', updatedAt: 1776688975000,
+    updatedBy: 'priya.sharma@tatasteel.com',
+    updatedAt: 1776688975000,
   },
   {
-    id: 'rt_tsl_jsr_ccu', code: 'TSL-JSR-CCU', label: 'Jamshedpur - Kolkata', stt: 480,
+    id: 'rt_tsl_jsr_ccu',
+    code: 'TSL-JSR-CCU',
+    label: 'Jamshedpur - Kolkata',
+    stt: 480,
     origin: routeEnd(places.jamshedpur, 'Jamshedpur Works', 'TSL-JSR-WORKS', 3),
     destination: routeEnd(places.tala, 'Kolkata Stockyard', 'TSL-CCU-SY'),
-    updatedBy: 'anil.kumar@tatasteel.com', updatedAt: 1775102462000,
+    updatedBy: 'anil.kumar@tatasteel.com',
+    updatedAt: 1775102462000,
   },
   {
-    id: 'rt_tsl_jsr_hal', code: 'TSL-JSR-HAL', label: 'Jamshedpur - Haldia Port', stt: 600,
+    id: 'rt_tsl_jsr_hal',
+    code: 'TSL-JSR-HAL',
+    label: 'Jamshedpur - Haldia Port',
+    stt: 600,
     origin: routeEnd(places.jamshedpur, 'Jamshedpur Works', 'TSL-JSR-WORKS', 3),
     destination: routeEnd(places.haldia, 'Haldia Dock', 'TSL-HAL-DOCK'),
-    updatedBy: 'soumya.das@tatasteel.com', updatedAt: 1773830144000,
+    updatedBy: 'soumya.das@tatasteel.com',
+    updatedAt: 1773830144000,
   },
   {
-    id: 'rt_tsl_jsr_rou', code: 'TSL-JSR-ROU', label: 'Jamshedpur - Rourkela', stt: 420,
+    id: 'rt_tsl_jsr_rou',
+    code: 'TSL-JSR-ROU',
+    label: 'Jamshedpur - Rourkela',
+    stt: 420,
     origin: routeEnd(places.adityapur, 'Adityapur Yard', 'TSL-ADT-YARD'),
     destination: routeEnd(places.rourkela, 'Rourkela Service Centre', 'TSL-ROU-SC'),
-    updatedBy: 'anil.kumar@tatasteel.com', updatedAt: 1773292337000,
+    updatedBy: 'anil.kumar@tatasteel.com',
+    updatedAt: 1773292337000,
   },
 ];
 
@@ -135,7 +195,12 @@ export const vehicles = [
   { id: 'veh_tsl_trailer40', label: 'Trailer 40 ft 28 MT', ftVehicleId: 'sv-trailer-40ft-28mt' },
 ];
 
-const standard = (id: string, bodyType: string, length: string, weight: number) => ({ id, bodyType, length, weight: { value: weight, unit: 'MT' } });
+const standard = (id: string, bodyType: string, length: string, weight: number) => ({
+  id,
+  bodyType,
+  length,
+  weight: { value: weight, unit: 'MT' },
+});
 
 export const standardVehicles = [
   standard('sv-open-17ft-7mt', 'Open', '17 ft', 7),
@@ -167,22 +232,53 @@ export const masterMaterials = [
 
 export const routeMasterEntries = [
   {
-    id: 'rm_tsl_1', partnerId: '2001', partnerName: 'VRL Logistics Limited', routeId: 'rt_tsl_jsr_ccu', routeLabel: 'Jamshedpur - Kolkata',
-    vehicleId: 'veh_tsl_open22', vehicleType: 'Open 22 ft 15 MT', materialId: 'mat_tsl_coils', materialType: 'Steel Coils',
-    validFrom: 1774981800000, loadType: 'FTL',
-    data: [{ key: 'ROUTE_COST', value: 38500, unit: 'TRUCK' }, { key: 'LOADING_FEE', value: 1500, unit: 'FIXED' }, { key: 'STANDARD_TRANSIT_TIME', value: 480, unit: 'FIXED' }],
+    id: 'rm_tsl_1',
+    partnerId: '2001',
+    partnerName: 'VRL Logistics Limited',
+    routeId: 'rt_tsl_jsr_ccu',
+    routeLabel: 'Jamshedpur - Kolkata',
+    vehicleId: 'veh_tsl_open22',
+    vehicleType: 'Open 22 ft 15 MT',
+    materialId: 'mat_tsl_coils',
+    materialType: 'Steel Coils',
+    validFrom: 1774981800000,
+    loadType: 'FTL',
+    data: [
+      { key: 'ROUTE_COST', value: 38500, unit: 'TRUCK' },
+      { key: 'LOADING_FEE', value: 1500, unit: 'FIXED' },
+      { key: 'STANDARD_TRANSIT_TIME', value: 480, unit: 'FIXED' },
+    ],
   },
   {
-    id: 'rm_tsl_2', partnerId: '2002', partnerName: 'TCI Freight', routeId: 'rt_tsl_jsr_hal', routeLabel: 'Jamshedpur - Haldia Port',
-    vehicleId: 'veh_tsl_trailer40', vehicleType: 'Trailer 40 ft 28 MT', materialId: 'mat_tsl_coils', materialType: 'Steel Coils',
-    validFrom: 1774981800000, loadType: 'FTL',
+    id: 'rm_tsl_2',
+    partnerId: '2002',
+    partnerName: 'TCI Freight',
+    routeId: 'rt_tsl_jsr_hal',
+    routeLabel: 'Jamshedpur - Haldia Port',
+    vehicleId: 'veh_tsl_trailer40',
+    vehicleType: 'Trailer 40 ft 28 MT',
+    materialId: 'mat_tsl_coils',
+    materialType: 'Steel Coils',
+    validFrom: 1774981800000,
+    loadType: 'FTL',
     data: [{ key: 'ROUTE_COST', value: 1450.5, unit: 'TON' }],
   },
   {
-    id: 'rm_tsl_3', partnerId: '2001', partnerName: 'VRL Logistics Limited', routeId: 'rt_tsl_pnq_bom', routeLabel: 'Pune - Mumbai',
-    vehicleId: 'veh_tsl_mxl32', vehicleType: '32 ft MXL Closed', materialId: 'mat_tsl_tmt', materialType: 'TMT Bars',
-    validFrom: 1780252200000, loadType: 'FTL',
-    data: [{ key: 'ROUTE_COST', value: 24000, unit: 'TRUCK' }, { key: 'UNLOADING_DETENTION_COST', value: 2500, unit: 'DAY' }],
+    id: 'rm_tsl_3',
+    partnerId: '2001',
+    partnerName: 'VRL Logistics Limited',
+    routeId: 'rt_tsl_pnq_bom',
+    routeLabel: 'Pune - Mumbai',
+    vehicleId: 'veh_tsl_mxl32',
+    vehicleType: '32 ft MXL Closed',
+    materialId: 'mat_tsl_tmt',
+    materialType: 'TMT Bars',
+    validFrom: 1780252200000,
+    loadType: 'FTL',
+    data: [
+      { key: 'ROUTE_COST', value: 24000, unit: 'TRUCK' },
+      { key: 'UNLOADING_DETENTION_COST', value: 2500, unit: 'DAY' },
+    ],
   },
 ];
 
@@ -197,22 +293,50 @@ export const logoSvgs = {
 /** Transporters of the older screens (the transporters service); VRL has a stored logo. */
 export const transporters = [
   {
-    id: 'trn_tsl_vrl', transporterName: 'VRL Logistics', branch: 'Jamshedpur', contactPerson: 'Ravi Kulkarni', phoneNumber: '9845012345',
-    address: 'Plot 14, Adityapur Industrial Area', city: 'Jamshedpur', state: 'Jharkhand', uid: 'VRL-JSR-01', active: true, logoUrl: svgUrl(logoSvgs.vrl),
+    id: 'trn_tsl_vrl',
+    transporterName: 'VRL Logistics',
+    branch: 'Jamshedpur',
+    contactPerson: 'Ravi Kulkarni',
+    phoneNumber: '9845012345',
+    address: 'Plot 14, Adityapur Industrial Area',
+    city: 'Jamshedpur',
+    state: 'Jharkhand',
+    uid: 'VRL-JSR-01',
+    active: true,
+    logoUrl: svgUrl(logoSvgs.vrl),
   },
   {
-    id: 'trn_tsl_tci', transporterName: 'TCI Freight', branch: 'Kolkata', contactPerson: 'Sourav Ghosh', phoneNumber: '9830056789',
-    address: '22 Strand Road', city: 'Kolkata', state: 'West Bengal', uid: 'TCI-CCU-04', active: true, logoUrl: null,
+    id: 'trn_tsl_tci',
+    transporterName: 'TCI Freight',
+    branch: 'Kolkata',
+    contactPerson: 'Sourav Ghosh',
+    phoneNumber: '9830056789',
+    address: '22 Strand Road',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    uid: 'TCI-CCU-04',
+    active: true,
+    logoUrl: null,
   },
   {
-    id: 'trn_tsl_safex', transporterName: 'Safexpress', branch: 'Dhanbad', contactPerson: 'Manoj Singh', phoneNumber: '9431023456',
-    address: 'NH-19, Govindpur', city: 'Dhanbad', state: 'Jharkhand', uid: 'SFX-DHN-02', active: false, logoUrl: null,
+    id: 'trn_tsl_safex',
+    transporterName: 'Safexpress',
+    branch: 'Dhanbad',
+    contactPerson: 'Manoj Singh',
+    phoneNumber: '9431023456',
+    address: 'NH-19, Govindpur',
+    city: 'Dhanbad',
+    state: 'Jharkhand',
+    uid: 'SFX-DHN-02',
+    active: false,
+    logoUrl: null,
   },
 ];
 
 // ---- Session ----
 
-const base64Url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64Url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** An unsigned JWT (`header.payload.sig`): the console only decodes its claims. */
 export const unsignedJwt = (claims: object) => `${base64Url({ alg: 'none', typ: 'JWT' })}.${base64Url(claims)}.sig`;
@@ -224,7 +348,13 @@ export const signedInUser = { id: 'usr_ops', name: 'Priya Sharma', email: 'priya
 
 /** A login token of Anil Kumar whose password expired on `pwdExp` (YYYY-MM-DD). */
 export const loginToken = (pwdExp: string) =>
-  unsignedJwt({ sub: 'usr_expired', email: 'anil.kumar@tatasteel.com', name: 'Anil Kumar', exp: FAR_FUTURE, pwd_exp: pwdExp });
+  unsignedJwt({
+    sub: 'usr_expired',
+    email: 'anil.kumar@tatasteel.com',
+    name: 'Anil Kumar',
+    exp: FAR_FUTURE,
+    pwd_exp: pwdExp,
+  });
 
 // ---- API fixtures (see storyApi.ts for the key format) ----
 
@@ -234,7 +364,8 @@ const search = <T extends { name: string }>(rows: readonly T[], q: string | null
 /** What the filter bar's look-ups answer. */
 export const lookupApi = {
   [fixtureKey(companyCalls.companySearch)]: ({ query }: ApiRequest) => ok(search(companies, query.get('q'))),
-  [fixtureKey(companyCalls.branchSearch)]: ({ query }: ApiRequest) => ok(search(branches[query.get('cId') ?? ''] ?? [], query.get('q'))),
+  [fixtureKey(companyCalls.branchSearch)]: ({ query }: ApiRequest) =>
+    ok(search(branches[query.get('cId') ?? ''] ?? [], query.get('q'))),
   [fixtureKey(companyCalls.departments)]: ({ query }: ApiRequest) => ok(departmentsOf(query.get('bId') ?? '')),
   [fixtureKey(companyCalls.partners)]: ({ query }: ApiRequest) =>
     ok((partners[query.get('c') ?? ''] ?? []).filter((p) => !query.get('pt') || p.type === query.get('pt'))),
@@ -248,21 +379,24 @@ export const mapsApi = {
         .filter((p) => p.formatted_address.toLowerCase().includes((query.get('input') ?? '').toLowerCase()))
         .map((p) => ({ place_id: p.place_id, description: p.formatted_address })),
     ),
-  [fixtureKey(mapCalls.details)]: ({ query }: ApiRequest) => ok(Object.values(places).find((p) => p.place_id === query.get('place_id')) ?? null),
+  [fixtureKey(mapCalls.details)]: ({ query }: ApiRequest) =>
+    ok(Object.values(places).find((p) => p.place_id === query.get('place_id')) ?? null),
 } satisfies ApiFixtures;
 
 /** Every read of the console's screens for Tata Steel; stories spread it and override single keys. */
 export const consoleApi = {
   ...lookupApi,
   ...mapsApi,
-  [fixtureKey(mainCalls.routes)]: ({ query }: ApiRequest) => ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
+  [fixtureKey(mainCalls.routes)]: ({ query }: ApiRequest) =>
+    ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
   [fixtureKey(mainCalls.routeMaster)]: ok(routeMasterEntries),
   [fixtureKey(mainCalls.vehicles)]: ok(vehicles),
   [fixtureKey(mainCalls.standardVehicles)]: ok(standardVehicles),
   [fixtureKey(mainCalls.materials)]: ok(materials),
   [fixtureKey(mainCalls.masterMaterials)]: ok(masterMaterials),
   [fixtureKey(transporterCalls.list)]: ok(transporters),
-  [fixtureKey(transporterCalls.byId)]: ({ params }: ApiRequest) => ok(transporters.find((t) => t.id === params.id) ?? null),
+  [fixtureKey(transporterCalls.byId)]: ({ params }: ApiRequest) =>
+    ok(transporters.find((t) => t.id === params.id) ?? null),
 } satisfies ApiFixtures;
 
 /** A header drawer of the transporters linked to the company (the header button and drawer stories show it). */
@@ -282,24 +416,51 @@ export const linkedTransportersDrawer: Extract<HeaderButton, { drawer: unknown }
 /** Entries of Tata Steel's audit log, newest first: an operator's changes and the demo data the system loaded. */
 export const auditEntries: AuditEntry[] = [
   {
-    id: 412, at: 1776688975000, branchId: '3101', userId: 'usr_ops', userName: 'Priya Sharma', userEmail: 'priya.sharma@tatasteel.com',
-    call: 'routes.createOrUpdate', objectType: 'route', objectId: 'rt_tsl_pnq_bom', action: 'update',
-    before: { label: 'Pune - Mumbai', stt: 240 }, after: { label: 'Pune - Mumbai (Taloja)', stt: 270 },
+    id: 412,
+    at: 1776688975000,
+    branchId: '3101',
+    userId: 'usr_ops',
+    userName: 'Priya Sharma',
+    userEmail: 'priya.sharma@tatasteel.com',
+    call: 'routes.createOrUpdate',
+    objectType: 'route',
+    objectId: 'rt_tsl_pnq_bom',
+    action: 'update',
+    before: { label: 'Pune - Mumbai', stt: 240 },
+    after: { label: 'Pune - Mumbai (Taloja)', stt: 270 },
     changes: [
       { field: 'label', before: 'Pune - Mumbai', after: 'Pune - Mumbai (Taloja)' },
       { field: 'stt', before: '240', after: '270' },
     ],
   },
   {
-    id: 411, at: 1776688702000, branchId: null, userId: 'usr_ops', userName: 'Priya Sharma', userEmail: 'priya.sharma@tatasteel.com',
-    call: 'alerts.toggleTickets', objectType: 'alert', objectId: 'alc_tsl_overspeed', action: 'update',
-    before: { extra_context: '[{"ticketing":{"raise_ticket":false}}]' }, after: { extra_context: '[{"ticketing":{"raise_ticket":true}}]' },
+    id: 411,
+    at: 1776688702000,
+    branchId: null,
+    userId: 'usr_ops',
+    userName: 'Priya Sharma',
+    userEmail: 'priya.sharma@tatasteel.com',
+    call: 'alerts.toggleTickets',
+    objectType: 'alert',
+    objectId: 'alc_tsl_overspeed',
+    action: 'update',
+    before: { extra_context: '[{"ticketing":{"raise_ticket":false}}]' },
+    after: { extra_context: '[{"ticketing":{"raise_ticket":true}}]' },
     changes: [{ field: 'extra_context[0].ticketing.raise_ticket', before: 'false', after: 'true' }],
   },
   {
-    id: 405, at: 1776602461000, branchId: '3102', userId: 'usr_anil', userName: 'Anil Kumar', userEmail: 'anil.kumar@tatasteel.com',
-    call: 'vehicles.create', objectType: 'vehicle', objectId: 'veh_tsl_reefer32', action: 'insert',
-    before: null, after: { id: 'veh_tsl_reefer32', label: '32 ft MXL Reefer', company_id: '1001', branch_id: '3102' },
+    id: 405,
+    at: 1776602461000,
+    branchId: '3102',
+    userId: 'usr_anil',
+    userName: 'Anil Kumar',
+    userEmail: 'anil.kumar@tatasteel.com',
+    call: 'vehicles.create',
+    objectType: 'vehicle',
+    objectId: 'veh_tsl_reefer32',
+    action: 'insert',
+    before: null,
+    after: { id: 'veh_tsl_reefer32', label: '32 ft MXL Reefer', company_id: '1001', branch_id: '3102' },
     changes: [
       { field: 'branch_id', before: null, after: '3102' },
       { field: 'company_id', before: null, after: '1001' },
@@ -308,9 +469,18 @@ export const auditEntries: AuditEntry[] = [
     ],
   },
   {
-    id: 398, at: 1776516012000, branchId: null, userId: 'usr_anil', userName: 'Anil Kumar', userEmail: 'anil.kumar@tatasteel.com',
-    call: 'materials.delete', objectType: 'material', objectId: 'mat_tsl_slag', action: 'delete',
-    before: { id: 'mat_tsl_slag', label: 'Granulated Slag', company_id: '1001' }, after: null,
+    id: 398,
+    at: 1776516012000,
+    branchId: null,
+    userId: 'usr_anil',
+    userName: 'Anil Kumar',
+    userEmail: 'anil.kumar@tatasteel.com',
+    call: 'materials.delete',
+    objectType: 'material',
+    objectId: 'mat_tsl_slag',
+    action: 'delete',
+    before: { id: 'mat_tsl_slag', label: 'Granulated Slag', company_id: '1001' },
+    after: null,
     changes: [
       { field: 'company_id', before: '1001', after: null },
       { field: 'id', before: 'mat_tsl_slag', after: null },
@@ -318,9 +488,18 @@ export const auditEntries: AuditEntry[] = [
     ],
   },
   {
-    id: 12, at: 1773292337000, branchId: null, userId: null, userName: null, userEmail: null,
-    call: null, objectType: 'transporter', objectId: 'trn_tsl_vrl', action: 'insert',
-    before: null, after: { id: 'trn_tsl_vrl', transporter_name: 'VRL Logistics', active: true },
+    id: 12,
+    at: 1773292337000,
+    branchId: null,
+    userId: null,
+    userName: null,
+    userEmail: null,
+    call: null,
+    objectType: 'transporter',
+    objectId: 'trn_tsl_vrl',
+    action: 'insert',
+    before: null,
+    after: { id: 'trn_tsl_vrl', transporter_name: 'VRL Logistics', active: true },
     changes: [
       { field: 'active', before: null, after: 'true' },
       { field: 'id', before: null, after: 'trn_tsl_vrl' },
@@ -332,10 +511,26 @@ export const auditEntries: AuditEntry[] = [
 /** The audit calls' answers: the entries the query's user and object type select, one page of `size`. */
 export const auditApi = {
   [fixtureKey(auditCalls.list)]: ({ query }: ApiRequest) => {
-    const selected = auditEntries.filter((e) => (!query.get('user') || e.userId === query.get('user')) && (!query.get('type') || e.objectType === query.get('type')));
+    const selected = auditEntries.filter(
+      (e) =>
+        (!query.get('user') || e.userId === query.get('user')) &&
+        (!query.get('type') || e.objectType === query.get('type')),
+    );
     const page = Number(query.get('page') ?? 1);
     const size = Number(query.get('size') ?? 20);
     return ok({ rows: selected.slice((page - 1) * size, page * size), total: selected.length, page, size });
   },
-  [fixtureKey(auditCalls.users)]: ok([{ id: 'usr_anil', name: 'Anil Kumar' }, { id: 'usr_ops', name: 'Priya Sharma' }]),
+  [fixtureKey(auditCalls.users)]: ok([
+    { id: 'usr_anil', name: 'Anil Kumar' },
+    { id: 'usr_ops', name: 'Priya Sharma' },
+  ]),
+  [fixtureKey(auditCalls.objectTypes)]: ok([
+    { value: 'alert', label: 'Alert' },
+    { value: 'material', label: 'Material' },
+    { value: 'place', label: 'Known place' },
+    { value: 'route', label: 'Route' },
+    { value: 'route_master', label: 'Route master' },
+    { value: 'transporter', label: 'Transporter' },
+    { value: 'vehicle', label: 'Vehicle' },
+  ]),
 } satisfies ApiFixtures;

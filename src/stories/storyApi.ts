@@ -16,7 +16,10 @@ export interface ApiRequest {
 
 /** An answer with a status other than 200 (a plain value answers 200 with that value as the JSON body). */
 export class ApiReply {
-  constructor(readonly status: number, readonly body: unknown) {}
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
 }
 
 /** What a fixture key maps to: a JSON body, a reply, or a function of the request returning either. */
@@ -47,7 +50,8 @@ export interface ConsoleParameters {
 export const ok = <T>(data: T) => ({ success: true, data, message: [] as string[] });
 
 /** A failed answer with the envelope's messages. */
-export const failure = (status: number, ...message: string[]) => new ApiReply(status, { success: false, data: null, message });
+export const failure = (status: number, ...message: string[]) =>
+  new ApiReply(status, { success: false, data: null, message });
 
 /** The API's path prefixes (from the contracts) plus each service's configured base path; other requests (Storybook's own) pass through to the real fetch. */
 function apiPrefixes(): string[] {
@@ -75,18 +79,31 @@ function candidates(api: ApiFixtures): Candidate[] {
       names.push(name);
       return '([^/]+)';
     });
-    return { method: second ? first.toUpperCase() : undefined, pattern: new RegExp(`^${source}$`), names, exact: names.length === 0, fixture };
+    return {
+      method: second ? first.toUpperCase() : undefined,
+      pattern: new RegExp(`^${source}$`),
+      names,
+      exact: names.length === 0,
+      fixture,
+    };
   });
 }
 
 /** The best fixture for a request: method-specific before any-method, exact paths before patterns. */
-function match(list: Candidate[], method: string, path: string): { fixture: ApiFixture; params: Record<string, string> } | null {
+function match(
+  list: Candidate[],
+  method: string,
+  path: string,
+): { fixture: ApiFixture; params: Record<string, string> } | null {
   const found = list
     .filter((c) => (!c.method || c.method === method) && c.pattern.test(path))
     .sort((a, b) => Number(Boolean(b.method)) - Number(Boolean(a.method)) || Number(b.exact) - Number(a.exact))[0];
   if (!found) return null;
   const values = found.pattern.exec(path)!.slice(1);
-  return { fixture: found.fixture, params: Object.fromEntries(found.names.map((name, i) => [name, decodeURIComponent(values[i])])) };
+  return {
+    fixture: found.fixture,
+    params: Object.fromEntries(found.names.map((name, i) => [name, decodeURIComponent(values[i])])),
+  };
 }
 
 function respond(status: number, body: unknown): Response {
@@ -130,7 +147,13 @@ export function installFetchStub(api: ApiFixtures, options: { delay?: number } =
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const text = typeof init?.body === 'string' ? init.body : undefined;
     const found = match(list, method, url.pathname);
-    const request: ApiRequest = { method, path: url.pathname, query: url.searchParams, params: found?.params ?? {}, body: text ? JSON.parse(text) : undefined };
+    const request: ApiRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      params: found?.params ?? {},
+      body: text ? JSON.parse(text) : undefined,
+    };
     apiCalls.push(request);
     await wait(options.delay ?? 0, init?.signal);
     if (!found) {
@@ -138,7 +161,10 @@ export function installFetchStub(api: ApiFixtures, options: { delay?: number } =
       console.warn(`[story api] no fixture for ${method} ${url.pathname}`);
       return respond(404, { success: false, data: null, message: [`No story fixture for ${method} ${url.pathname}`] });
     }
-    const answer = typeof found.fixture === 'function' ? await (found.fixture as (r: ApiRequest) => unknown)(request) : found.fixture;
+    const answer =
+      typeof found.fixture === 'function'
+        ? await (found.fixture as (r: ApiRequest) => unknown)(request)
+        : found.fixture;
     return answer instanceof ApiReply ? respond(answer.status, answer.body) : respond(200, answer);
   };
   window.fetch = stub;

@@ -12,7 +12,14 @@ import { WaypointEditorView } from './WaypointEditorView';
 import type { StoredWaypoint } from './waypointModel';
 
 /** A stored waypoint of the Pune - Mumbai route at a fixture place. */
-const waypoint = (id: string, sequence: number, place: (typeof places)[keyof typeof places], label: string, cpCode: string, geofenceRadius = 2): StoredWaypoint => ({
+const waypoint = (
+  id: string,
+  sequence: number,
+  place: (typeof places)[keyof typeof places],
+  label: string,
+  cpCode: string,
+  geofenceRadius = 2,
+): StoredWaypoint => ({
   id,
   sequence,
   label,
@@ -23,12 +30,21 @@ const waypoint = (id: string, sequence: number, place: (typeof places)[keyof typ
 });
 
 /** Pune - Mumbai (Chakan to Taloja) through Pune and Mumbai. */
-const puneMumbaiWaypoints = [waypoint('wp_pune', 1, places.pune, 'Pune Hub', 'TSL-PNQ-HUB', 1.5), waypoint('wp_mumbai', 2, places.mumbai, 'Mumbai Cross Dock', 'TSL-BOM-XD')];
+const puneMumbaiWaypoints = [
+  waypoint('wp_pune', 1, places.pune, 'Pune Hub', 'TSL-PNQ-HUB', 1.5),
+  waypoint('wp_mumbai', 2, places.mumbai, 'Mumbai Cross Dock', 'TSL-BOM-XD'),
+];
 
 /** The platform API without a router: straight legs between the points asked for. */
 const directionsApi = {
   [fixtureKey(mapCalls.directions)]: ({ query }: ApiRequest) =>
-    ok(straightDirections([parseLatLng(query.get('origin') ?? ''), ...(parseWaypoints(query.get('waypoints') ?? '') ?? []), parseLatLng(query.get('destination') ?? '')])),
+    ok(
+      straightDirections([
+        parseLatLng(query.get('origin') ?? ''),
+        ...(parseWaypoints(query.get('waypoints') ?? '') ?? []),
+        parseLatLng(query.get('destination') ?? ''),
+      ]),
+    ),
 };
 
 /** The waypoint calls: fetch, create (a new id), delete, and reorder (answering the rows in the order sent). */
@@ -37,14 +53,22 @@ const waypointApi = {
   [fixtureKey(mainCalls.createWaypoint)]: ok({ id: 'wp_new' }),
   [fixtureKey(mainCalls.deleteWaypoint)]: ok(null),
   [fixtureKey(mainCalls.reorderWaypoints)]: ({ body }: ApiRequest) =>
-    ok((body as { ids: string[] }).ids.map((id, i) => ({ ...puneMumbaiWaypoints.find((w) => w.id === id)!, sequence: i + 1 }))),
+    ok(
+      (body as { ids: string[] }).ids.map((id, i) => ({
+        ...puneMumbaiWaypoints.find((w) => w.id === id)!,
+        sequence: i + 1,
+      })),
+    ),
 };
 
 const meta = {
   title: 'Screens/Waypoints',
   component: WaypointEditorView,
   args: { config: waypointEditor },
-  parameters: { route: at('/way-point', tataSteel, { routeId: 'rt_tsl_pnq_bom' }), api: { ...consoleApi, ...directionsApi, ...waypointApi } },
+  parameters: {
+    route: at('/way-point', tataSteel, { routeId: 'rt_tsl_pnq_bom' }),
+    api: { ...consoleApi, ...directionsApi, ...waypointApi },
+  },
 } satisfies Meta<typeof WaypointEditorView>;
 
 export default meta;
@@ -57,7 +81,14 @@ export const RouteWithWaypoints: Story = {
     await canvas.findByText('Pune Hub');
     await expect(canvas.getByText('1.50')).toBeInTheDocument();
     await expect(canvas.getAllByTestId('waypoint-sequence').map((cell) => cell.textContent)).toEqual(['1', '2']);
-    await waitFor(() => expect([...canvasElement.querySelectorAll('.lego-map-pin-label')].map((pin) => pin.textContent)).toEqual(['O', '1', '2', 'D']));
+    await waitFor(() =>
+      expect([...canvasElement.querySelectorAll('.lego-map-pin-label')].map((pin) => pin.textContent)).toEqual([
+        'O',
+        '1',
+        '2',
+        'D',
+      ]),
+    );
   },
 };
 
@@ -93,7 +124,14 @@ export const NoRouteChosen: Story = {
 
 /** The waypoint fetch fails: 'Something went wrong. Please try again', and the table and the map are empty. */
 export const FetchFails: Story = {
-  parameters: { api: { ...consoleApi, ...directionsApi, ...waypointApi, [fixtureKey(mainCalls.waypoints)]: failure(500, 'Internal error') } },
+  parameters: {
+    api: {
+      ...consoleApi,
+      ...directionsApi,
+      ...waypointApi,
+      [fixtureKey(mainCalls.waypoints)]: failure(500, 'Internal error'),
+    },
+  },
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await body.findByText(WAYPOINT_MSG.fetchError);

@@ -11,7 +11,10 @@ import { WaypointTable } from './WaypointTable';
 function RouteSelect({ editor }: { editor: WaypointEditor }) {
   const options = [
     { value: '', label: WAYPOINT_MSG.selectRoute },
-    ...editor.routes.map((route) => ({ value: route.id, label: route.code ? `${route.label} (${route.code})` : route.label })),
+    ...editor.routes.map((route) => ({
+      value: route.id,
+      label: route.code ? `${route.label} (${route.code})` : route.label,
+    })),
   ];
   return (
     <Select

@@ -15,8 +15,10 @@ const HANDLE = 'waypoint-drag-handle';
  * antd's `shouldCellUpdate` for a cell that shows only `fields` of a saved row: a drag renumbers every row, and only
  * the Sequence cells need drawing again (the temporary row's cells always update).
  */
-const unlessSame = (...fields: (keyof WaypointRow)[]) => (row: WaypointRow, before: WaypointRow) =>
-  !row.id || row.id !== before.id || fields.some((field) => row[field] !== before[field]);
+const unlessSame =
+  (...fields: (keyof WaypointRow)[]) =>
+  (row: WaypointRow, before: WaypointRow) =>
+    !row.id || row.id !== before.id || fields.some((field) => row[field] !== before[field]);
 
 /** Where the keyboard focus goes after a move: the same button of the moved row. */
 type FocusTarget = { key: string; direction: 'up' | 'down' } | null;
@@ -47,15 +49,20 @@ function useSortableRows(
       animation: 120,
       disabled,
       // The order under the dragged row (the closed gap alone at the start): its directions are asked for ahead.
-      onStart: ({ oldDraggableIndex }) => oldDraggableIndex !== undefined && preview.current(oldDraggableIndex, oldDraggableIndex),
-      onChange: ({ oldDraggableIndex, newDraggableIndex }) => oldDraggableIndex !== undefined && newDraggableIndex !== undefined && preview.current(oldDraggableIndex, newDraggableIndex),
+      onStart: ({ oldDraggableIndex }) =>
+        oldDraggableIndex !== undefined && preview.current(oldDraggableIndex, oldDraggableIndex),
+      onChange: ({ oldDraggableIndex, newDraggableIndex }) =>
+        oldDraggableIndex !== undefined &&
+        newDraggableIndex !== undefined &&
+        preview.current(oldDraggableIndex, newDraggableIndex),
       onEnd: ({ item, from, oldIndex, oldDraggableIndex, newDraggableIndex }) => {
         if (oldIndex === undefined || oldDraggableIndex === undefined || newDraggableIndex === undefined) return;
         from.removeChild(item);
         from.insertBefore(item, from.children[oldIndex] ?? null);
         // Drawn at once, as a click would be (sortablejs's event is not React's): the rows and the map's markers change
         // in the frame after the drop, not a frame or two later.
-        if (oldDraggableIndex !== newDraggableIndex) flushSync(() => move.current(oldDraggableIndex, newDraggableIndex));
+        if (oldDraggableIndex !== newDraggableIndex)
+          flushSync(() => move.current(oldDraggableIndex, newDraggableIndex));
       },
     });
     return () => sortable.destroy();
@@ -77,12 +84,17 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
   const { rows, adding } = editor;
   useSortableRows(container, adding || rows.length < 2, rows.length, editor.move, editor.preview);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rows` is the trigger: the focus moves once a move has drawn the rows again
   useLayoutEffect(() => {
     const target = focusAfterMove.current;
     if (!target) return;
     focusAfterMove.current = null;
-    const button = container.current?.querySelector<HTMLButtonElement>(`[data-move="${target.key}:${target.direction}"]`);
-    const other = container.current?.querySelector<HTMLButtonElement>(`[data-move="${target.key}:${target.direction === 'up' ? 'down' : 'up'}"]`);
+    const button = container.current?.querySelector<HTMLButtonElement>(
+      `[data-move="${target.key}:${target.direction}"]`,
+    );
+    const other = container.current?.querySelector<HTMLButtonElement>(
+      `[data-move="${target.key}:${target.direction === 'up' ? 'down' : 'up'}"]`,
+    );
     (button && !button.disabled ? button : other)?.focus();
   }, [rows]);
 
@@ -99,7 +111,16 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
       shouldCellUpdate: unlessSame('label'),
       ellipsis: true,
       render: (_, row) =>
-        rowMode(row) === 'editing' ? <Input aria-label="Label" value={row.label} maxLength={200} onChange={(e) => editor.edit({ label: e.target.value })} /> : row.label,
+        rowMode(row) === 'editing' ? (
+          <Input
+            aria-label="Label"
+            value={row.label}
+            maxLength={200}
+            onChange={(e) => editor.edit({ label: e.target.value })}
+          />
+        ) : (
+          row.label
+        ),
     },
     {
       title: 'Code',
@@ -108,9 +129,24 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
       shouldCellUpdate: unlessSame('cpCode'),
       ellipsis: true,
       render: (_, row) =>
-        rowMode(row) === 'editing' ? <Input aria-label="Code" value={row.cpCode} maxLength={100} onChange={(e) => editor.edit({ cpCode: e.target.value })} /> : row.cpCode,
+        rowMode(row) === 'editing' ? (
+          <Input
+            aria-label="Code"
+            value={row.cpCode}
+            maxLength={100}
+            onChange={(e) => editor.edit({ cpCode: e.target.value })}
+          />
+        ) : (
+          row.cpCode
+        ),
     },
-    { title: 'Geo-Code', key: 'geoCode', width: 150, shouldCellUpdate: unlessSame('location'), render: (_, row) => formatGeoCode(row.location) },
+    {
+      title: 'Geo-Code',
+      key: 'geoCode',
+      width: 150,
+      shouldCellUpdate: unlessSame('location'),
+      render: (_, row) => formatGeoCode(row.location),
+    },
     {
       title: 'Address',
       key: 'address',
@@ -123,7 +159,12 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
             onChoose={(place) =>
               editor.edit(
                 place
-                  ? { placeId: place.placeId, address: place.address, location: place.location, ...(row.label.trim() ? {} : { label: place.name || place.address.split(',')[0] }) }
+                  ? {
+                      placeId: place.placeId,
+                      address: place.address,
+                      location: place.location,
+                      ...(row.label.trim() ? {} : { label: place.name || place.address.split(',')[0] }),
+                    }
                   : { placeId: undefined, address: '', location: undefined },
               )
             }
@@ -172,8 +213,24 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
             <span data-testid="waypoint-sequence">{row.sequence}</span>
             {rowMode(row) === 'view' && (
               <>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={`Move ${row.label} up`} data-move={`${row.key}:up`} disabled={still || index === 0} onClick={() => moveBy(row, index, 'up')} />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={`Move ${row.label} down`} data-move={`${row.key}:down`} disabled={still || index === rows.length - 1} onClick={() => moveBy(row, index, 'down')} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={`Move ${row.label} up`}
+                  data-move={`${row.key}:up`}
+                  disabled={still || index === 0}
+                  onClick={() => moveBy(row, index, 'up')}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={`Move ${row.label} down`}
+                  data-move={`${row.key}:down`}
+                  disabled={still || index === rows.length - 1}
+                  onClick={() => moveBy(row, index, 'down')}
+                />
               </>
             )}
           </Space>
@@ -189,7 +246,13 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
         rowMode(row) === 'editing' ? (
           <Space size={4}>
             <Tooltip title={saveHint(row)}>
-              <Button type="primary" size="small" disabled={Boolean(saveBlock(row)) || editor.saving} loading={editor.saving} onClick={() => void editor.save()}>
+              <Button
+                type="primary"
+                size="small"
+                disabled={Boolean(saveBlock(row)) || editor.saving}
+                loading={editor.saving}
+                onClick={() => void editor.save()}
+              >
                 Save
               </Button>
             </Tooltip>
@@ -198,7 +261,12 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
             </Button>
           </Space>
         ) : (
-          <ConfirmPopover title="Are you sure to delete this waypoint ?" okText="Yes" cancelText="No" onConfirm={() => remove.current(row.id!)}>
+          <ConfirmPopover
+            title="Are you sure to delete this waypoint ?"
+            okText="Yes"
+            cancelText="No"
+            onConfirm={() => remove.current(row.id!)}
+          >
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.label}`}>
               Delete
             </Button>

@@ -24,7 +24,13 @@ const waypoint = (id: string, sequence: number, lat: number): StoredWaypoint => 
   google: { place_id: `pl_${id}`, geometry: { location: { lat, lng: 73.5 } } },
 });
 
-const ok = <T,>(data: T): HttpResult<T> => ({ ok: true, status: 200, data, body: { success: true, data, message: [] }, messages: [] });
+const ok = <T,>(data: T): HttpResult<T> => ({
+  ok: true,
+  status: 200,
+  data,
+  body: { success: true, data, message: [] },
+  messages: [],
+});
 const failed = <T,>(): HttpResult<T> => ({ ok: false, status: 500, messages: ['Internal error'], body: null });
 
 /** A fake of the waypoint calls: a stored route of three waypoints (sequence 4, 5, 6: the editor numbers from 1). */
@@ -46,17 +52,19 @@ function fakeApi(overrides: Partial<WaypointApi> = {}) {
   return api;
 }
 
+/** Writes the router's query string into `into` as it renders. */
+function Probe({ into }: { into: { search: string } }) {
+  into.search = useLocation().search;
+  return null;
+}
+
 /** The hook under a router at /way-point with Tata Steel and `routeId` in the query string, and the URL it leaves. */
 function renderEditor(api: WaypointApi, routeId: string | null = ROUTE.id) {
   const location = { search: '' };
-  function Probe() {
-    location.search = useLocation().search;
-    return null;
-  }
   const wrapper = ({ children }: { children: ReactNode }) => (
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <MemoryRouter initialEntries={[at('/way-point', tataSteel, routeId ? { routeId } : {})]}>
-        <Probe />
+        <Probe into={location} />
         {children}
       </MemoryRouter>
     </SWRConfig>
@@ -66,14 +74,21 @@ function renderEditor(api: WaypointApi, routeId: string | null = ROUTE.id) {
 
 beforeEach(() => {
   toasts.length = 0;
-  bindFeedback({ success: (t) => toasts.push(`success: ${t}`), error: (t) => toasts.push(`error: ${t}`), info: () => {} });
+  bindFeedback({
+    success: (t) => toasts.push(`success: ${t}`),
+    error: (t) => toasts.push(`error: ${t}`),
+    info: () => {},
+  });
   configureHttp({ notify: (m) => toasts.push(...m.map((t) => `server: ${t}`)) });
   // The routes fetch (the dropdown, and the chosen route by id for its origin and destination).
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    const id = new URL(url, 'http://console').searchParams.get('id');
-    const data = id ? routes.filter((r) => r.id === id) : routes;
-    return new Response(JSON.stringify({ success: true, data, message: [] }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const id = new URL(url, 'http://console').searchParams.get('id');
+      const data = id ? routes.filter((r) => r.id === id) : routes;
+      return new Response(JSON.stringify({ success: true, data, message: [] }), { status: 200 });
+    }),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -104,9 +119,24 @@ describe('useWaypointEditor', () => {
     await waitFor(() => expect(result.current.rows).toHaveLength(3));
     act(() => result.current.add());
     expect(result.current.canAdd).toBe(false);
-    act(() => result.current.edit({ label: 'Lonavala', placeId: 'pl_lonavala', address: 'Lonavala, India', location: { lat: 18.75, lng: 73.4 } }));
+    act(() =>
+      result.current.edit({
+        label: 'Lonavala',
+        placeId: 'pl_lonavala',
+        address: 'Lonavala, India',
+        location: { lat: 18.75, lng: 73.4 },
+      }),
+    );
     await act(() => result.current.save());
-    expect(api.create).toHaveBeenCalledWith(expect.anything(), ROUTE.id, expect.objectContaining({ label: 'Lonavala', geofenceRadius: 2, google: expect.objectContaining({ place_id: 'pl_lonavala' }) }));
+    expect(api.create).toHaveBeenCalledWith(
+      expect.anything(),
+      ROUTE.id,
+      expect.objectContaining({
+        label: 'Lonavala',
+        geofenceRadius: 2,
+        google: expect.objectContaining({ place_id: 'pl_lonavala' }),
+      }),
+    );
     expect(result.current.rows.at(-1)).toMatchObject({ id: 'wp_new', sequence: 4 });
     expect(result.current.canAdd).toBe(true);
     expect(toasts).toEqual([`success: ${WAYPOINT_MSG.added}`]);
@@ -129,7 +159,11 @@ describe('useWaypointEditor', () => {
     const { result } = renderEditor(api);
     await waitFor(() => expect(result.current.rows).toHaveLength(3));
     act(() => result.current.move(2, 0));
-    expect(result.current.rows.map((r) => [r.id, r.sequence])).toEqual([['c', 1], ['a', 2], ['b', 3]]);
+    expect(result.current.rows.map((r) => [r.id, r.sequence])).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 3],
+    ]);
     await waitFor(() => expect(api.reorder).toHaveBeenCalledWith(expect.anything(), ROUTE.id, ['c', 'a', 'b']));
 
     vi.mocked(api.reorder).mockImplementationOnce(async () => failed<StoredWaypoint[]>());
@@ -144,7 +178,10 @@ describe('useWaypointEditor', () => {
     const { result } = renderEditor(api);
     await waitFor(() => expect(result.current.rows).toHaveLength(3));
     await act(() => result.current.remove('a'));
-    expect(result.current.rows.map((r) => [r.id, r.sequence])).toEqual([['b', 1], ['c', 2]]);
+    expect(result.current.rows.map((r) => [r.id, r.sequence])).toEqual([
+      ['b', 1],
+      ['c', 2],
+    ]);
     vi.mocked(api.remove).mockImplementationOnce(async () => failed());
     await act(() => result.current.remove('b'));
     expect(result.current.rows).toHaveLength(2);

@@ -7,9 +7,19 @@ import { prefetchDirections } from '../../engine/map/provider';
 import type { MapMarker } from '../../engine/map/types';
 import { useScope } from '../../engine/scope/useScope';
 import { WAYPOINT_MSG } from '../../schemas/messages';
-import type { Route } from '../../schemas/route';
+import type { Route } from '../../schemas/api/main';
 import { httpWaypointApi, waypointCalls, type WaypointApi } from './waypointApi';
-import { emptyState, isAdding, orderOf, saveBlock, toWaypointBody, waypointReducer, type WaypointEvent, type WaypointRow, type WaypointState } from './waypointModel';
+import {
+  emptyState,
+  isAdding,
+  orderOf,
+  saveBlock,
+  toWaypointBody,
+  waypointReducer,
+  type WaypointEvent,
+  type WaypointRow,
+  type WaypointState,
+} from './waypointModel';
 
 /** The query-string key of the chosen route, beside the filter bar's scope (so a reload shows the same route). */
 export const ROUTE_QUERY_KEY = 'routeId';
@@ -34,12 +44,12 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   const ready = Boolean(scope.companyId);
   const wantedRoute = params.get(ROUTE_QUERY_KEY) ?? '';
 
-  const routesRead = useEndpoint<Route[]>(waypointCalls.routes, { scope }, ready);
+  const routesRead = useEndpoint(waypointCalls.routes, { scope }, ready);
   const routes = useMemo(() => (Array.isArray(routesRead.data) ? routesRead.data : []), [routesRead.data]);
   // A route of another company (left in the query string when the company changed) is no choice.
   const routeKnown = routes.some((route) => route.id === wantedRoute);
   const routeId = ready && routeKnown ? wantedRoute : '';
-  const routeRead = useEndpoint<Route[]>(waypointCalls.routes, { scope, query: { id: routeId } }, Boolean(routeId));
+  const routeRead = useEndpoint(waypointCalls.routes, { scope, query: { id: routeId } }, Boolean(routeId));
   const route = routeRead.data?.[0] ?? routes.find((r) => r.id === routeId);
 
   useEffect(() => {
@@ -78,6 +88,7 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   const generation = useRef(0);
   const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.companyType]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is read through scopeKey: a new object with the same values is the same scope
   const load = useCallback(
     async (id: string) => {
       const mine = ++generation.current;
@@ -95,7 +106,6 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
         setFailed(true);
       }
     },
-    // `scope` is read through scopeKey (here and below): a new object with the same values is the same scope.
     [api, apply, scopeKey],
   );
 
@@ -106,9 +116,13 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   const add = useCallback(() => {
     if (routeId) apply({ type: 'add' });
   }, [apply, routeId]);
-  const edit = useCallback((patch: Extract<WaypointEvent, { type: 'edit' }>['patch']) => apply({ type: 'edit', patch }), [apply]);
+  const edit = useCallback(
+    (patch: Extract<WaypointEvent, { type: 'edit' }>['patch']) => apply({ type: 'edit', patch }),
+    [apply],
+  );
   const cancel = useCallback(() => apply({ type: 'cancel' }), [apply]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is read through scopeKey: a new object with the same values is the same scope
   const save = useCallback(async () => {
     const row = current.current.rows.find((r) => !r.id);
     if (!row || saveBlock(row) || saving) return;
@@ -123,6 +137,7 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
     } else feedback.error(WAYPOINT_MSG.addError);
   }, [api, apply, routeId, saving, scopeKey]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is read through scopeKey: a new object with the same values is the same scope
   const remove = useCallback(
     async (id: string) => {
       const mine = generation.current;
@@ -139,6 +154,7 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   // Reorders are sent one after another, each with the whole order, so the last one the operator made is stored last.
   const reorders = useRef<Promise<void>>(Promise.resolve());
   const lastReorder = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scope` is read through scopeKey: a new object with the same values is the same scope
   const move = useCallback(
     (from: number, to: number) => {
       const before = current.current;
@@ -161,7 +177,11 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   const markersOf = useCallback(
     (rows: WaypointRow[]): MapMarker[] => {
       if (failed || !routeId) return [];
-      const waypoints = rows.flatMap((row) => (row.id && row.location ? [{ lat: row.location.lat, lng: row.location.lng, title: row.label || row.address }] : []));
+      const waypoints = rows.flatMap((row) =>
+        row.id && row.location
+          ? [{ lat: row.location.lat, lng: row.location.lng, title: row.label || row.address }]
+          : [],
+      );
       return routeMarkers({ origin: mapPlace(route?.origin), waypoints, destination: mapPlace(route?.destination) });
     },
     [failed, routeId, route],
@@ -176,7 +196,10 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
     (from: number, to: number) => {
       const before = current.current;
       if (isAdding(before)) return;
-      const rows = from === to ? before.rows.filter((_, i) => i !== from) : waypointReducer(before, { type: 'move', from, to }).rows;
+      const rows =
+        from === to
+          ? before.rows.filter((_, i) => i !== from)
+          : waypointReducer(before, { type: 'move', from, to }).rows;
       prefetchDirections(markersOf(rows).map((m) => m.position));
     },
     [markersOf],

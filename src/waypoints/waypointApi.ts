@@ -58,8 +58,13 @@ export const parseLatLngText = (text: string): { lat: number; lng: number } | nu
  */
 export async function searchPlaces(text: string, signal?: AbortSignal): Promise<PlaceOption[]> {
   const point = parseLatLngText(text);
-  if (!point) return (await suggestPlaces(text, signal)).map((s) => ({ placeId: s.place_id, description: s.description }));
-  const result = await callEndpoint<GeoPlace[]>(waypointCalls.geocode, { query: { latlng: `${point.lat},${point.lng}` } }, { quiet: true, signal });
+  if (!point)
+    return (await suggestPlaces(text, signal)).map((s) => ({ placeId: s.place_id, description: s.description }));
+  const result = await callEndpoint(
+    waypointCalls.geocode,
+    { query: { latlng: `${point.lat},${point.lng}` } },
+    { quiet: true, signal },
+  );
   if (!result.ok || !Array.isArray(result.data)) return [];
   // The typed coordinates are where the operator means: the geocoder's place names them.
   return result.data.slice(0, 10).map((place) => ({
@@ -73,5 +78,10 @@ export async function searchPlaces(text: string, signal?: AbortSignal): Promise<
 export async function resolvePlace(option: PlaceOption): Promise<ChosenPlace | null> {
   const place = option.place ?? (await placeDetails(option.placeId));
   if (!place?.geometry?.location) return null;
-  return { placeId: place.place_id, address: place.formatted_address, name: place.name, location: place.geometry.location };
+  return {
+    placeId: place.place_id,
+    address: place.formatted_address,
+    name: place.name,
+    location: place.geometry.location,
+  };
 }

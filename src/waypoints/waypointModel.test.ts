@@ -24,7 +24,11 @@ const stored = (id: string, sequence: number, label = id): StoredWaypoint => ({
   address: `${label}, Maharashtra, India`,
   cpCode: `C-${id}`,
   geofenceRadius: 1.5,
-  google: { place_id: `pl_${id}`, formatted_address: `${label}, Maharashtra, India`, geometry: { location: { lat: 18 + sequence / 10, lng: 73 } } },
+  google: {
+    place_id: `pl_${id}`,
+    formatted_address: `${label}, Maharashtra, India`,
+    geometry: { location: { lat: 18 + sequence / 10, lng: 73 } },
+  },
 });
 
 const run = (...events: WaypointEvent[]): WaypointState => events.reduce(waypointReducer, emptyState);
@@ -34,9 +38,18 @@ const sequences = (state: WaypointState) => state.rows.map((row) => [row.key, ro
 describe('waypoint editor state', () => {
   it('numbers a fetched route from 1, whatever the stored sequence', () => {
     const state = loaded();
-    expect(sequences(state)).toEqual([['a', 1], ['b', 2], ['c', 3]]);
+    expect(sequences(state)).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
     expect(state.counter).toBe(3);
-    expect(state.rows[0]).toMatchObject({ id: 'a', placeId: 'pl_a', geofenceRadius: 1.5, location: { lat: 18.4, lng: 73 } });
+    expect(state.rows[0]).toMatchObject({
+      id: 'a',
+      placeId: 'pl_a',
+      geofenceRadius: 1.5,
+      location: { lat: 18.4, lng: 73 },
+    });
   });
 
   it('adding opens one temporary row with the next sequence and the default radius; a second add does nothing', () => {
@@ -49,7 +62,12 @@ describe('waypoint editor state', () => {
   });
 
   it('Cancel removes the temporary row and lowers the sequence counter', () => {
-    const state = run({ type: 'load', waypoints: [stored('a', 1)] }, { type: 'add' }, { type: 'edit', patch: { label: 'Lonavala' } }, { type: 'cancel' });
+    const state = run(
+      { type: 'load', waypoints: [stored('a', 1)] },
+      { type: 'add' },
+      { type: 'edit', patch: { label: 'Lonavala' } },
+      { type: 'cancel' },
+    );
     expect(state.rows.map((row) => row.key)).toEqual(['a']);
     expect(state.counter).toBe(1);
     expect(isAdding(state)).toBe(false);
@@ -72,12 +90,17 @@ describe('waypoint editor state', () => {
     expect(saveBlock(labelled.rows[0])).toEqual({ reason: 'label' });
     const named = waypointReducer(open, { type: 'edit', patch: { label: 'Pune Hub' } });
     expect(saveBlock(named.rows[0])).toEqual({ reason: 'place' });
-    const placed = waypointReducer(named, { type: 'edit', patch: { placeId: 'pl_pune', address: 'Pune, India', location: { lat: 18.52, lng: 73.85 } } });
+    const placed = waypointReducer(named, {
+      type: 'edit',
+      patch: { placeId: 'pl_pune', address: 'Pune, India', location: { lat: 18.52, lng: 73.85 } },
+    });
     expect(saveBlock(placed.rows[0])).toBeNull();
     const negative = waypointReducer(placed, { type: 'edit', patch: { geofenceRadius: -0.5 } });
     expect(saveBlock(negative.rows[0])).toEqual({ reason: 'radius', message: WAYPOINT_MSG.negativeRadius });
     expect(saveBlock(waypointReducer(placed, { type: 'edit', patch: { geofenceRadius: 0 } }).rows[0])).toBeNull();
-    expect(saveBlock(waypointReducer(placed, { type: 'edit', patch: { geofenceRadius: 51 } }).rows[0])?.reason).toBe('radius');
+    expect(saveBlock(waypointReducer(placed, { type: 'edit', patch: { geofenceRadius: 51 } }).rows[0])?.reason).toBe(
+      'radius',
+    );
     // Save's tooltip says why it is disabled.
     expect([row(), named.rows[0], negative.rows[0], placed.rows[0]].map(saveHint)).toEqual([
       'Enter a label to save',
@@ -88,21 +111,46 @@ describe('waypoint editor state', () => {
   });
 
   it('builds the create body from the row: trimmed label, the place, an empty radius as the default 2 km', () => {
-    const state = run({ type: 'add' }, { type: 'edit', patch: { label: ' Pune Hub ', cpCode: 'PH', placeId: 'pl_pune', address: 'Pune, India', location: { lat: 18.52, lng: 73.85 }, geofenceRadius: null } });
+    const state = run(
+      { type: 'add' },
+      {
+        type: 'edit',
+        patch: {
+          label: ' Pune Hub ',
+          cpCode: 'PH',
+          placeId: 'pl_pune',
+          address: 'Pune, India',
+          location: { lat: 18.52, lng: 73.85 },
+          geofenceRadius: null,
+        },
+      },
+    );
     expect(toWaypointBody(state.rows[0])).toEqual({
       label: 'Pune Hub',
       address: 'Pune, India',
       cpCode: 'PH',
       geofenceRadius: 2,
-      google: { place_id: 'pl_pune', formatted_address: 'Pune, India', geometry: { location: { lat: 18.52, lng: 73.85 } } },
+      google: {
+        place_id: 'pl_pune',
+        formatted_address: 'Pune, India',
+        geometry: { location: { lat: 18.52, lng: 73.85 } },
+      },
     });
   });
 
   it('a drag renumbers from 1 and gives the new order of ids', () => {
     const state = waypointReducer(loaded(), { type: 'move', from: 2, to: 0 });
-    expect(sequences(state)).toEqual([['c', 1], ['a', 2], ['b', 3]]);
+    expect(sequences(state)).toEqual([
+      ['c', 1],
+      ['a', 2],
+      ['b', 3],
+    ]);
     expect(orderOf(state)).toEqual(['c', 'a', 'b']);
-    expect(sequences(waypointReducer(state, { type: 'move', from: 0, to: 1 }))).toEqual([['a', 1], ['c', 2], ['b', 3]]);
+    expect(sequences(waypointReducer(state, { type: 'move', from: 0, to: 1 }))).toEqual([
+      ['a', 1],
+      ['c', 2],
+      ['b', 3],
+    ]);
   });
 
   it('does not reorder while a row is being added, nor out of range', () => {
@@ -115,7 +163,10 @@ describe('waypoint editor state', () => {
 
   it('deleting renumbers the rest and sets the counter to their number', () => {
     const state = waypointReducer(loaded(), { type: 'removed', id: 'a' });
-    expect(sequences(state)).toEqual([['b', 1], ['c', 2]]);
+    expect(sequences(state)).toEqual([
+      ['b', 1],
+      ['c', 2],
+    ]);
     expect(state.counter).toBe(2);
     expect(waypointReducer(state, { type: 'add' }).rows.at(-1)?.sequence).toBe(3);
   });

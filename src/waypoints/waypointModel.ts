@@ -64,7 +64,8 @@ export const rowMode = (row: WaypointRow): 'editing' | 'view' => (row.id ? 'view
 export const isAdding = (state: WaypointState): boolean => state.rows.some((row) => !row.id);
 
 /** Sequence 1..n in the rows' order. */
-const renumber = (rows: WaypointRow[]): WaypointRow[] => rows.map((row, i) => (row.sequence === i + 1 ? row : { ...row, sequence: i + 1 }));
+const renumber = (rows: WaypointRow[]): WaypointRow[] =>
+  rows.map((row, i) => (row.sequence === i + 1 ? row : { ...row, sequence: i + 1 }));
 
 /** A fetched waypoint as a row (the fetch's order is the route's; sequence is renumbered from 1 by the caller). */
 export function toRow(waypoint: StoredWaypoint): WaypointRow {
@@ -93,7 +94,14 @@ export function waypointReducer(state: WaypointState, event: WaypointEvent): Way
     case 'add': {
       if (isAdding(state)) return state;
       const counter = state.counter + 1;
-      const row: WaypointRow = { key: NEW_ROW_KEY, label: '', cpCode: '', address: '', geofenceRadius: DEFAULT_RADIUS, sequence: counter };
+      const row: WaypointRow = {
+        key: NEW_ROW_KEY,
+        label: '',
+        cpCode: '',
+        address: '',
+        geofenceRadius: DEFAULT_RADIUS,
+        sequence: counter,
+      };
       return { rows: [...state.rows, row], counter };
     }
     case 'edit':
@@ -112,7 +120,8 @@ export function waypointReducer(state: WaypointState, event: WaypointEvent): Way
     case 'move': {
       const { from, to } = event;
       // The temporary row has no id to send in the order: reordering waits until it is saved or cancelled.
-      if (isAdding(state) || from === to || from < 0 || to < 0 || from >= state.rows.length || to >= state.rows.length) return state;
+      if (isAdding(state) || from === to || from < 0 || to < 0 || from >= state.rows.length || to >= state.rows.length)
+        return state;
       const rows = [...state.rows];
       const [moved] = rows.splice(from, 1);
       rows.splice(to, 0, moved);
@@ -133,8 +142,10 @@ const radiusRule = waypointSchema.properties.geofenceRadius;
  */
 export function saveBlock(row: WaypointRow): { reason: 'label' | 'place' | 'radius'; message?: string } | null {
   const radius = row.geofenceRadius;
-  if (typeof radius === 'number' && radius < radiusRule.minimum) return { reason: 'radius', message: WAYPOINT_MSG.negativeRadius };
-  if (typeof radius === 'number' && radius > radiusRule.maximum) return { reason: 'radius', message: radiusRule.errorMessage.maximum };
+  if (typeof radius === 'number' && radius < radiusRule.minimum)
+    return { reason: 'radius', message: WAYPOINT_MSG.negativeRadius };
+  if (typeof radius === 'number' && radius > radiusRule.maximum)
+    return { reason: 'radius', message: radiusRule.errorMessage.maximum };
   if (!row.label.trim()) return { reason: 'label' };
   if (!row.placeId) return { reason: 'place' };
   return null;
@@ -144,7 +155,10 @@ export function saveBlock(row: WaypointRow): { reason: 'label' | 'place' | 'radi
 export function saveHint(row: WaypointRow): string | undefined {
   const block = saveBlock(row);
   if (!block) return undefined;
-  return block.message ?? (block.reason === 'label' ? 'Enter a label to save' : 'Choose a place from the suggestions to save');
+  return (
+    block.message ??
+    (block.reason === 'label' ? 'Enter a label to save' : 'Choose a place from the suggestions to save')
+  );
 }
 
 /** The create call's body of the temporary row (an empty radius is the default, 2 km). */
@@ -166,4 +180,5 @@ export function toWaypointBody(row: WaypointRow): WaypointBody {
 export const formatRadius = (radius: number | null): string => (typeof radius === 'number' ? radius.toFixed(2) : '');
 
 /** Coordinates as the Geo-Code column shows them (5 decimals: about a metre). */
-export const formatGeoCode = (location: WaypointRow['location']): string => (location ? `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}` : '');
+export const formatGeoCode = (location: WaypointRow['location']): string =>
+  location ? `${location.lat.toFixed(5)}, ${location.lng.toFixed(5)}` : '';

@@ -17,8 +17,30 @@ import { callPath, latestCode, startConsole } from '../e2e/harness';
 const OPERATOR = 'ops@demo.local';
 const ROWS = 5000;
 const MODES = ['SMS', 'EMAIL', 'WEBHOOKS', 'WHATSAPP'] as const;
-const EVENTS = ['trip.created', 'trip.closed', 'trip.started', 'eta.breach', 'long.stoppage', 'route.deviation', 'epod.delivered'];
-const HEADER = ['Event Name', 'Mode', 'Company Id', 'Branch Id', 'User Id', 'Mobile Numbers', 'Email To', 'Subject', 'Body', 'Webhook URL', 'Method', 'Content Type', 'Auth Type'];
+const EVENTS = [
+  'trip.created',
+  'trip.closed',
+  'trip.started',
+  'eta.breach',
+  'long.stoppage',
+  'route.deviation',
+  'epod.delivered',
+];
+const HEADER = [
+  'Event Name',
+  'Mode',
+  'Company Id',
+  'Branch Id',
+  'User Id',
+  'Mobile Numbers',
+  'Email To',
+  'Subject',
+  'Body',
+  'Webhook URL',
+  'Method',
+  'Content Type',
+  'Auth Type',
+];
 
 /** 5,000 configurations of company 1001: every mode, each row for its own user id so that none repeats another. */
 function workbook(): Buffer {
@@ -27,7 +49,8 @@ function workbook(): Buffer {
     const event = EVENTS[i % EVENTS.length]!;
     const base = [event, mode, '1001', '', String(100_000 + i)];
     if (mode === 'EMAIL') return [...base, '', `ops${i}@example.com`, `Trip {{tripId}} ${i}`, 'Body', '', '', '', ''];
-    if (mode === 'WEBHOOKS') return [...base, '', '', '', '{"trip":"{{tripId}}"}', 'https://hooks.example.com/x', 'POST', 'JSON', 'BASIC'];
+    if (mode === 'WEBHOOKS')
+      return [...base, '', '', '', '{"trip":"{{tripId}}"}', 'https://hooks.example.com/x', 'POST', 'JSON', 'BASIC'];
     return [...base, '9876543210', '', '', `Trip {{tripId}} ${i}`, '', '', '', ''];
   });
   const book = XLSX.utils.book_new();
@@ -41,23 +64,36 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function measureBulkUpload(): Promise<string[]> {
   const app = await startConsole({ motion: true });
   try {
-    const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     await post(authCalls.requestCode.path, { identifier: OPERATOR });
-    const verified = (await (await post(authCalls.verifyCode.path, { identifier: OPERATOR, code: await latestCode(app.url, OPERATOR) })).json()) as { data: { deskToken: string } };
+    const verified = (await (
+      await post(authCalls.verifyCode.path, { identifier: OPERATOR, code: await latestCode(app.url, OPERATOR) })
+    ).json()) as { data: { deskToken: string } };
     const auth = { authorization: `Bearer ${verified.data.deskToken}` };
     const file = workbook();
 
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(file)]), 'configurations-5000.xlsx');
     const sent = performance.now();
-    const answer = await fetch(`${app.url}${callPath(batchCalls.upload, {}, { type: 'configurations' })}`, { method: 'POST', headers: auth, body: form });
+    const answer = await fetch(`${app.url}${callPath(batchCalls.upload, {}, { type: 'configurations' })}`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     const uploadMs = performance.now() - sent;
     const { data: batch } = (await answer.json()) as { data: Batch };
     if (!answer.ok) throw new Error(`upload failed: ${answer.status}`);
 
     let done: Batch | undefined;
     while (!done) {
-      const list = (await (await fetch(`${app.url}${callPath(batchCalls.list, { parent_fteid: 'desk-ops-01' })}`, { headers: auth })).json()) as { data: Batch[] };
+      const list = (await (
+        await fetch(`${app.url}${callPath(batchCalls.list, { parent_fteid: 'desk-ops-01' })}`, { headers: auth })
+      ).json()) as { data: Batch[] };
       const now = list.data.find((b) => b.id === batch.id);
       if (now && (now.status === 'DONE' || now.status === 'FAILED')) done = now;
       else await new Promise((r) => setTimeout(r, 100));

@@ -20,7 +20,7 @@ import { batchCalls } from '../../schemas/api/batches';
 import { tripCalls } from '../../schemas/api/trips';
 import { dailyAt } from '../../schemas/report-cron';
 import type { Batch } from '../../schemas/bulk-upload';
-import { deflateZip } from '../../server/rules/report-workbook';
+import { deflateZip } from '../../server/adapters/report-workbook';
 import { openStore } from '../../server/store/open-store';
 import { callPath } from '../e2e/harness';
 import { addSchedule, exception, seedAlerts } from './report-runs';
@@ -32,19 +32,41 @@ const REPLAYS = 8;
 const DOWNLOADS = 3;
 const HOUR = 3_600_000;
 const SCHEDULE_ID = 'rs_bench_cpu_exception';
-const HEADER = ['Event Name', 'Mode', 'Company Id', 'Branch Id', 'User Id', 'Mobile Numbers', 'Email To', 'Subject', 'Body'];
-const TEXT = 'The consignment left the plant on time and is expected at the stockyard before noon; the driver reports clear roads. ';
+const HEADER = [
+  'Event Name',
+  'Mode',
+  'Company Id',
+  'Branch Id',
+  'User Id',
+  'Mobile Numbers',
+  'Email To',
+  'Subject',
+  'Body',
+];
+const TEXT =
+  'The consignment left the plant on time and is expected at the stockyard before noon; the driver reports clear roads. ';
 
 /** A body of {@link BODY} characters no other row has: the sentence from varying places, with the row's tags among it. */
 function body(row: number): string {
   let text = '';
-  for (let k = 0; text.length < BODY; k++) text += `${TEXT.slice((row + k * 31) % 97)}${k % 4 === 1 ? `[${row}.${k}] ` : ''}`;
+  for (let k = 0; text.length < BODY; k++)
+    text += `${TEXT.slice((row + k * 31) % 97)}${k % 4 === 1 ? `[${row}.${k}] ` : ''}`;
   return text.slice(0, BODY);
 }
 
 /** {@link ROWS} SMS configurations of company 1001, one user each, packed with zlib as Excel does. */
 function bigWorkbook(): { file: Buffer; unpacked: number } {
-  const rows = Array.from({ length: ROWS }, (_, i) => ['trip.created', 'SMS', '1001', '', String(300_000 + i), '9876543210', '', '', body(i)]);
+  const rows = Array.from({ length: ROWS }, (_, i) => [
+    'trip.created',
+    'SMS',
+    '1001',
+    '',
+    String(300_000 + i),
+    '9876543210',
+    '',
+    '',
+    body(i),
+  ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...rows]), 'Configurations');
   const stored = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer;
@@ -74,8 +96,12 @@ async function backToBack(url: string, stop: () => boolean, starts: number[] = [
 
 /** The `n` slowest calls, each as its latency and when it started (seconds after `origin`). */
 const slowest = (times: number[], starts: number[], origin: number, n = 6) =>
-  times.map((ms, i) => ({ ms, at: (starts[i]! - origin) / 1000 })).sort((a, b) => b.ms - a.ms).slice(0, n)
-    .map(({ ms, at }) => `${Math.round(ms)} ms at ${at.toFixed(1)} s`).join(', ');
+  times
+    .map((ms, i) => ({ ms, at: (starts[i]! - origin) / 1000 }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map(({ ms, at }) => `${Math.round(ms)} ms at ${at.toFixed(1)} s`)
+    .join(', ');
 
 /** Migrates and seeds `dataDir` with the bench trip, the 50,000 alerts and an exception schedule of them. */
 async function seedAll(dataDir: string): Promise<string> {
@@ -85,7 +111,14 @@ async function seedAll(dataDir: string): Promise<string> {
     // No seeded schedule falls due meanwhile; the bench's own is created now (its due times lie ahead).
     await store.query('update report_schedules set active = 0');
     await seedAlerts(store, Date.now());
-    await addSchedule(store, SCHEDULE_ID, '1001', 'ALERT', exception('1001', dailyAt(6 * 60).cron, 'bench.cpu@x.in'), Date.now() - HOUR);
+    await addSchedule(
+      store,
+      SCHEDULE_ID,
+      '1001',
+      'ALERT',
+      exception('1001', dailyAt(6 * 60).cron, 'bench.cpu@x.in'),
+      Date.now() - HOUR,
+    );
   } finally {
     await store.close();
   }
@@ -122,34 +155,53 @@ export async function measureCpuLoad(): Promise<string[]> {
       const batch = timed('batch done', async () => {
         const form = new FormData();
         form.append('files', new Blob([new Uint8Array(file)]), 'configurations-41mb.xlsx');
-        const answer = await fetch(url(callPath(batchCalls.upload, {}, { type: 'configurations' })), { method: 'POST', headers: auth, body: form });
+        const answer = await fetch(url(callPath(batchCalls.upload, {}, { type: 'configurations' })), {
+          method: 'POST',
+          headers: auth,
+          body: form,
+        });
         if (!answer.ok) throw new Error(`upload failed: ${answer.status} ${await answer.text()}`);
         const { data } = (await answer.json()) as { data: Batch };
         for (;;) {
-          const list = (await (await fetch(url(callPath(batchCalls.list, { parent_fteid: 'desk-ops-01' })), { headers: auth })).json()) as { data: Batch[] };
+          const list = (await (
+            await fetch(url(callPath(batchCalls.list, { parent_fteid: 'desk-ops-01' })), { headers: auth })
+          ).json()) as { data: Batch[] };
           const now = list.data.find((b) => b.id === data.id);
           if (now && (now.status === 'DONE' || now.status === 'FAILED')) return now;
           await new Promise((resolve) => setTimeout(resolve, 500));
         }
-      }).then((finished) => timed(`${DOWNLOADS} downloads`, async () => {
-        const sizes = await Promise.all(Array.from({ length: DOWNLOADS }, async () => {
-          const res = await fetch(url(finished.result_url!), { headers: auth });
-          if (!res.ok) throw new Error(`result download failed: ${res.status}`);
-          return (await res.arrayBuffer()).byteLength;
-        }));
-        return { finished, resultKb: Math.round(sizes[0]! / 1024) };
-      }));
+      }).then((finished) =>
+        timed(`${DOWNLOADS} downloads`, async () => {
+          const sizes = await Promise.all(
+            Array.from({ length: DOWNLOADS }, async () => {
+              const res = await fetch(url(finished.result_url!), { headers: auth });
+              if (!res.ok) throw new Error(`result download failed: ${res.status}`);
+              return (await res.arrayBuffer()).byteLength;
+            }),
+          );
+          return { finished, resultKb: Math.round(sizes[0]! / 1024) };
+        }),
+      );
       const report = timed('report', async () => {
         const res = await fetch(url(`/saas/v1/rs/report/${SCHEDULE_ID}/run?c=1001`), { method: 'POST', headers: auth });
-        const run = (await res.json()) as { data?: { outcome: string; rows: number | null; error: string | null }; message?: string[] };
+        const run = (await res.json()) as {
+          data?: { outcome: string; rows: number | null; error: string | null };
+          message?: string[];
+        };
         if (!res.ok || !run.data) throw new Error(`run now failed: ${res.status} ${JSON.stringify(run.message)}`);
         return run.data;
       });
-      const replays = timed(`${REPLAYS} replays`, () => Promise.all(Array.from({ length: REPLAYS }, async () => {
-        const res = await fetch(url(callPath(tripCalls.replay, { companyId }, { tripId: TRIP_ID })), { headers: auth });
-        if (!res.ok) throw new Error(`replay failed: ${res.status} ${await res.text()}`);
-        return ((await res.json()) as { data: { alerts: unknown[] } }).data.alerts.length;
-      })));
+      const replays = timed(`${REPLAYS} replays`, () =>
+        Promise.all(
+          Array.from({ length: REPLAYS }, async () => {
+            const res = await fetch(url(callPath(tripCalls.replay, { companyId }, { tripId: TRIP_ID })), {
+              headers: auth,
+            });
+            if (!res.ok) throw new Error(`replay failed: ${res.status} ${await res.text()}`);
+            return ((await res.json()) as { data: { alerts: unknown[] } }).data.alerts.length;
+          }),
+        ),
+      );
 
       const [{ finished, resultKb }, run, alerts] = await Promise.all([batch, report, replays]);
       done = true;
@@ -158,7 +210,9 @@ export async function measureCpuLoad(): Promise<string[]> {
         `  CPU-heavy work at once (PGlite; WORKER_POOL_SIZE ${process.env.WORKER_POOL_SIZE ?? 'default'}): a ${ROWS}-row configurations file of distinct ${(BODY / 1000).toFixed(1)} KB ` +
           `bodies (${Math.round(file.length / 1024)} KB, ${Math.round(unpacked / 1e6)} MB unpacked) and ${DOWNLOADS} downloads of its result, 'Run now' of an exception report over 50,000 alerts, ${REPLAYS} replays of ${TRIP_ID}`,
         `    batch ${finished.status}: ${finished.rows_done} rows, ${finished.rows_failed} failed; result file ${resultKb} KB; report ${run.outcome}, ${run.rows} rows${run.error ? ` (${run.error})` : ''}; replays ${alerts[0]} alerts each`,
-        `    ended after (s): ${Object.entries(ended).map(([name, s]) => `${name} ${s}`).join(', ')}`,
+        `    ended after (s): ${Object.entries(ended)
+          .map(([name, s]) => `${name} ${s}`)
+          .join(', ')}`,
         `    /health meanwhile: ${spread(health)} (target p99 ≤ 50 ms); idle before: ${spread(quiet)}`,
         `      slowest: ${slowest(health, healthStarts, started)}`,
         `    /config.json meanwhile (no database): ${spread(config)}`,
@@ -172,4 +226,5 @@ export async function measureCpuLoad(): Promise<string[]> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await measureCpuLoad()).join('\n'));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log((await measureCpuLoad()).join('\n'));

@@ -32,7 +32,15 @@ const STATUS_X = HEADER.length + 1;
 function workbook(): Buffer {
   const rows = Array.from({ length: ROWS }, (_, i) => {
     const [town, lat, lng] = TOWNS[i % TOWNS.length];
-    return [`BENCH-KP-${i}`, `Bench place ${i}`, `Plot ${i}, Industrial Area`, town, i % 10 === 0 ? lat : '', i % 10 === 0 ? lng : '', 2];
+    return [
+      `BENCH-KP-${i}`,
+      `Bench place ${i}`,
+      `Plot ${i}, Industrial Area`,
+      town,
+      i % 10 === 0 ? lat : '',
+      i % 10 === 0 ? lng : '',
+      2,
+    ];
   });
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...rows]), 'Known places');
@@ -52,8 +60,14 @@ export async function measureKnownPlacesUpload(): Promise<string[]> {
     const buffer = workbook();
 
     const chosen = performance.now();
-    await page.locator('input[type=file]').setInputFiles({ name: 'known-places.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
-    await cell(0, ROWS - 1).filter({ hasText: `BENCH-KP-${ROWS - 1}` }).waitFor({ timeout: 60_000 });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'known-places.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await cell(0, ROWS - 1)
+      .filter({ hasText: `BENCH-KP-${ROWS - 1}` })
+      .waitFor({ timeout: 60_000 });
     const importMs = performance.now() - chosen;
 
     let firstCreate = 0;
@@ -74,7 +88,8 @@ export async function measureKnownPlacesUpload(): Promise<string[]> {
     await page.getByRole('button', { name: /(^|\s)Submit$/ }).click();
     // Every status is written at once, after the last call: the last row's status ends the upload.
     await page.waitForFunction(
-      ([x, y]) => (document.querySelector(`[data-testid=sheet] td[data-x="${x}"][data-y="${y}"]`)?.textContent ?? '') !== '',
+      ([x, y]) =>
+        (document.querySelector(`[data-testid=sheet] td[data-x="${x}"][data-y="${y}"]`)?.textContent ?? '') !== '',
       [STATUS_X, ROWS - 1],
       { timeout: 300_000 },
     );
@@ -110,4 +125,5 @@ export async function measureKnownPlacesUpload(): Promise<string[]> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await measureKnownPlacesUpload()).join('\n'));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log((await measureKnownPlacesUpload()).join('\n'));

@@ -80,8 +80,12 @@ export const exception = (companyId: string, cron: string, recipients: string) =
 
 /** Stores a schedule created at `createdAt` (default an hour before `NOW`'s due times: they are due, not missed ones). */
 export async function addSchedule(
-  store: Store, id: string, companyId: string, type: 'DAILY_TRIP_SUMMARY' | 'ALERT',
-  definition: { email_recipients: string; company_id: string; schedule: { cron: string; type: string } }, createdAt = NOW - HOUR,
+  store: Store,
+  id: string,
+  companyId: string,
+  type: 'DAILY_TRIP_SUMMARY' | 'ALERT',
+  definition: { email_recipients: string; company_id: string; schedule: { cron: string; type: string } },
+  createdAt = NOW - HOUR,
 ) {
   const entity = await reportScheduleRepository.entityOf(store, companyId);
   await store.query(
@@ -130,14 +134,21 @@ export async function measureReportRuns(): Promise<string[]> {
     for (let i = 0; i < SCHEDULES; i++) {
       const cron = dailyAt(6 * 60).cron;
       if (i % 2 === 0) {
-        await addSchedule(store, `rs_bench_due_${i}`, '1002', 'DAILY_TRIP_SUMMARY', { email_recipients: `due${i}@x.in`, company_id: '1002', schedule: { cron, type: 'DAILY' } });
+        await addSchedule(store, `rs_bench_due_${i}`, '1002', 'DAILY_TRIP_SUMMARY', {
+          email_recipients: `due${i}@x.in`,
+          company_id: '1002',
+          schedule: { cron, type: 'DAILY' },
+        });
       } else {
         const { filters: _f, ...rest } = exception('1002', cron, `due${i}@x.in`);
         await addSchedule(store, `rs_bench_due_${i}`, '1002', 'ALERT', rest);
       }
     }
     const started = performance.now();
-    const jobs = createJobs(store, mailer, { pollingIntervalSeconds: 0.5, now: () => NOW + (performance.now() - started) });
+    const jobs = createJobs(store, mailer, {
+      pollingIntervalSeconds: 0.5,
+      now: () => NOW + (performance.now() - started),
+    });
     await jobs.start();
     let done = 0;
     const deadline = performance.now() + 3 * MINUTE;

@@ -29,8 +29,14 @@ const validFrom = (i: number) => {
 function workbook(): Buffer {
   const rows = Array.from({ length: ROWS }, (_, i) => {
     const row: Record<string, string | number> = {
-      Route: 'Jamshedpur - Kolkata', Transporter: 'VRL Logistics Limited', 'Vehicle Type': 'Open 22 ft 15 MT', 'Material Type': 'Steel Coils',
-      'Freight Cost': `${20 + i},500`, 'Loading Fee': 1200, 'STT (hours)': 12, 'Valid From': validFrom(i),
+      Route: 'Jamshedpur - Kolkata',
+      Transporter: 'VRL Logistics Limited',
+      'Vehicle Type': 'Open 22 ft 15 MT',
+      'Material Type': 'Steel Coils',
+      'Freight Cost': `${20 + i},500`,
+      'Loading Fee': 1200,
+      'STT (hours)': 12,
+      'Valid From': validFrom(i),
     };
     return HEADER.map((key) => row[key] ?? '');
   });
@@ -46,22 +52,40 @@ export async function measureRouteMasterUpload(): Promise<string[]> {
     const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await login(page, app.url, OPERATOR);
     await page.getByText('Lego Configuration Console').waitFor();
-    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
-    await page.goto(`${app.url}/route-master/upload?companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}`);
-    await page.locator('input[type=file]').setInputFiles({ name: 'route-master.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook() });
-    await page.locator(`[data-testid=sheet] td[data-x="0"][data-y="${ROWS - 1}"]`, { hasText: 'Jamshedpur' }).waitFor({ timeout: 30_000 });
+    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(
+      page,
+      app.url,
+      callPath(companyCalls.companySearch, { q: 'Tata' }),
+    );
+    await page.goto(
+      `${app.url}/route-master/upload?companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}`,
+    );
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'route-master.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: workbook(),
+    });
+    await page
+      .locator(`[data-testid=sheet] td[data-x="0"][data-y="${ROWS - 1}"]`, { hasText: 'Jamshedpur' })
+      .waitFor({ timeout: 30_000 });
     const bulk: Request[] = [];
     page.on('requestfinished', (request) => {
       if (request.url().includes('/company_routes_master/bulk_create')) bulk.push(request);
     });
     const start = Date.now();
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.locator(`[data-testid=sheet] td[data-x="${STATUS}"][data-y="${ROWS - 1}"]`, { hasText: 'Success' }).waitFor({ timeout: 60_000 });
+    await page
+      .locator(`[data-testid=sheet] td[data-x="${STATUS}"][data-y="${ROWS - 1}"]`, { hasText: 'Success' })
+      .waitFor({ timeout: 60_000 });
     const total = Date.now() - start;
-    const failed = await page.locator(`[data-testid=sheet] tbody td[data-x="${STATUS}"]`).evaluateAll((tds) => tds.filter((td) => td.textContent && td.textContent !== 'Success').length);
+    const failed = await page
+      .locator(`[data-testid=sheet] tbody td[data-x="${STATUS}"]`)
+      .evaluateAll((tds) => tds.filter((td) => td.textContent && td.textContent !== 'Success').length);
     if (failed > 0) throw new Error(`${failed} of ${ROWS} rows were not saved`);
     const calls = bulk.map((request) => Math.round(request.timing().responseEnd));
-    return [`  route master upload, ${ROWS} rows: Submit → last status ${total} ms (target ≤ 3000 ms); ${calls.length} bulk calls of ${calls.join(', ')} ms`];
+    return [
+      `  route master upload, ${ROWS} rows: Submit → last status ${total} ms (target ≤ 3000 ms); ${calls.length} bulk calls of ${calls.join(', ')} ms`,
+    ];
   } finally {
     await app.stop();
   }

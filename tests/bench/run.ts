@@ -47,7 +47,8 @@ import { measureReportRuns } from './report-runs';
 import { measureTrips } from './trips';
 import { measureCpuLoad } from './cpu-load';
 import { measureAbuse } from './abuse';
-import { allCalls, authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
+import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
+import { allCalls } from '../../schemas/api/all-calls';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = 50;
@@ -68,7 +69,10 @@ async function initialScripts(page: Page, load: () => Promise<void>): Promise<{ 
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const sizes = await Promise.all(bodies);
-  return { files: sizes.length, gzipKb: Math.round(sizes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 102.4) / 10 };
+  return {
+    files: sizes.length,
+    gzipKb: Math.round(sizes.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0) / 102.4) / 10,
+  };
 }
 
 /** What Chromium downloads for the login page and for /routes in a fresh tab. */
@@ -83,7 +87,11 @@ async function measureInitialJs(): Promise<string[]> {
     });
     await login(page, app.url, OPERATOR);
     await page.getByText('Lego Configuration Console').waitFor();
-    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
+    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(
+      page,
+      app.url,
+      callPath(companyCalls.companySearch, { q: 'Tata' }),
+    );
     const scope = `companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}`;
     // A fresh tab with the session in storage and an empty cache: what an operator opening /routes downloads.
     const fresh = await context.newPage();
@@ -140,7 +148,10 @@ async function startBenchServer(databaseUrl?: string, extraEnv: NodeJS.ProcessEn
   Object.assign(env, extraEnv);
   const spawned = performance.now();
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr?.on('data', (d) => (output += d));
   const started = await new Promise<Omit<BenchServer, 'startMs' | 'stop'>>((resolve, reject) => {
@@ -167,31 +178,67 @@ async function startBenchServer(databaseUrl?: string, extraEnv: NodeJS.ProcessEn
 /** Logs in by one-time code through the API (the code from the dev outbox); returns the desk token. */
 async function deskToken(apiUrl: string): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const requested = await post(authCalls.requestCode.path, { identifier: OPERATOR });
   if (!requested.ok) throw new Error(`code request failed: ${requested.status} ${await requested.text()}`);
-  const outbox = (await (await fetch(`${apiUrl}${platformCalls.outbox.path}`)).json()) as { to: string; body: string }[];
-  const code = outbox.filter((m) => m.to === OPERATOR).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+  const outbox = (await (await fetch(`${apiUrl}${platformCalls.outbox.path}`)).json()) as {
+    to: string;
+    body: string;
+  }[];
+  const code = outbox
+    .filter((m) => m.to === OPERATOR)
+    .at(-1)
+    ?.body.match(/\b(\d{6})\b/)?.[1];
   const verified = await post(authCalls.verifyCode.path, { identifier: OPERATOR, code });
   if (!verified.ok) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return ((await verified.json()) as { data: { deskToken: string } }).data.deskToken;
 }
 
 /** Brings the company's consignor routes to `target` ({@link ROUTES}) through the bulk create call. */
-async function seedRoutes(apiUrl: string, headers: Record<string, string>, company: string, target = ROUTES): Promise<number> {
-  const list = async () => ((await (await fetch(`${apiUrl}${callPath(mainCalls.routes, { c: company, t: 'CONSIGNOR' })}`, { headers })).json()) as { data: unknown[] }).data;
+async function seedRoutes(
+  apiUrl: string,
+  headers: Record<string, string>,
+  company: string,
+  target = ROUTES,
+): Promise<number> {
+  const list = async () =>
+    (
+      (await (
+        await fetch(`${apiUrl}${callPath(mainCalls.routes, { c: company, t: 'CONSIGNOR' })}`, { headers })
+      ).json()) as { data: unknown[] }
+    ).data;
   const row = (i: number) => ({
     label: `Bench route ${i}`,
     code: `B${i}`,
     stt: 600,
     places: [
-      { label: 'Pune', address: 'Pune, Maharashtra, India', cpCode: `P${i}`, geofenceRadius: 2, google: { place_id: 'bench-origin' } },
-      { label: 'Mumbai', address: 'Mumbai, Maharashtra, India', cpCode: `M${i}`, geofenceRadius: 2, google: { place_id: 'bench-destination' } },
+      {
+        label: 'Pune',
+        address: 'Pune, Maharashtra, India',
+        cpCode: `P${i}`,
+        geofenceRadius: 2,
+        google: { place_id: 'bench-origin' },
+      },
+      {
+        label: 'Mumbai',
+        address: 'Mumbai, Maharashtra, India',
+        cpCode: `M${i}`,
+        geofenceRadius: 2,
+        google: { place_id: 'bench-destination' },
+      },
     ],
   });
   for (let start = (await list()).length; start < target; start += 500) {
     const rows = Array.from({ length: Math.min(500, target - start) }, (_, k) => row(start + k));
-    const res = await fetch(`${apiUrl}${callPath(mainCalls.createRoutes, { c: company, t: 'CONSIGNOR' })}`, { method: 'POST', headers, body: JSON.stringify(rows) });
+    const res = await fetch(`${apiUrl}${callPath(mainCalls.createRoutes, { c: company, t: 'CONSIGNOR' })}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(rows),
+    });
     if (!res.ok) throw new Error(`seeding routes failed: ${res.status} ${await res.text()}`);
   }
   return (await list()).length;
@@ -242,7 +289,12 @@ function shaped(schema: unknown, filler: () => string, depth = 0): unknown {
   if (branch?.length) return shaped(branch[0], filler, depth + 1);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   if (type === 'object' || s.properties) {
-    return Object.fromEntries(Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([k, v]) => [k, shaped(v, filler, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries((s.properties ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        shaped(v, filler, depth + 1),
+      ]),
+    );
   }
   if (type === 'array') return [shaped(s.items, filler, depth + 1)];
   if (type === 'integer' || type === 'number') return 1;
@@ -261,9 +313,12 @@ function bigBody(call: Contract): string {
 
 /** The query a call requires, with this company for `c` and the first allowed value or 'x' elsewhere. */
 function requiredQuery(call: Contract, company: string): Record<string, string> {
-  const schema = call.querystring as { properties?: Record<string, { enum?: string[] }>; required?: string[] } | undefined;
+  const schema = call.querystring as
+    | { properties?: Record<string, { enum?: string[] }>; required?: string[] }
+    | undefined;
   const query: Record<string, string> = {};
-  for (const name of schema?.required ?? []) query[name] = name === 'c' ? company : String(schema?.properties?.[name]?.enum?.[0] ?? 'x');
+  for (const name of schema?.required ?? [])
+    query[name] = name === 'c' ? company : String(schema?.properties?.[name]?.enum?.[0] ?? 'x');
   if (schema?.properties?.t && !query.t) query.t = 'CONSIGNOR';
   return query;
 }
@@ -318,8 +373,11 @@ async function measureBackend(databaseUrl?: string): Promise<string[]> {
     const count = await seedRoutes(server.apiUrl, headers, company);
     const apiRoutes = `${server.apiUrl}${callPath(mainCalls.routes, { c: company, t: 'CONSIGNOR' })}`;
     const bareRoutes = `${server.bareRoutesUrl}?c=${company}&t=CONSIGNOR`;
-    const [apiBytes, bareBytes] = await Promise.all([apiRoutes, bareRoutes].map(async (u) => (await (await fetch(u, { headers })).text()).length));
-    if (apiBytes !== bareBytes) throw new Error(`the API and the bare route answer different bodies (${apiBytes} and ${bareBytes} characters)`);
+    const [apiBytes, bareBytes] = await Promise.all(
+      [apiRoutes, bareRoutes].map(async (u) => (await (await fetch(u, { headers })).text()).length),
+    );
+    if (apiBytes !== bareBytes)
+      throw new Error(`the API and the bare route answer different bodies (${apiBytes} and ${bareBytes} characters)`);
 
     // Warm both up (JIT, database caches) before the measured runs.
     const warmUp = Math.min(5, SECONDS);
@@ -353,17 +411,23 @@ async function measureBackend(databaseUrl?: string): Promise<string[]> {
  */
 async function measureFirstPlaceSearch(): Promise<string[]> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'lego-bench-gazetteer-'));
-  const lines = ['  first place search after a start (PGlite, fresh database: migrations and seed included in the start)'];
+  const lines = [
+    '  first place search after a start (PGlite, fresh database: migrations and seed included in the start)',
+  ];
   try {
     for (const label of ['empty gazetteer cache', 'cache written      ']) {
       const server = await startBenchServer(undefined, { GAZETTEER_CACHE_DIR: cacheDir });
       try {
         const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
         const start = performance.now();
-        const res = await fetch(`${server.apiUrl}${callPath(mapCalls.autocomplete, { input: 'Andheri' })}`, { headers });
+        const res = await fetch(`${server.apiUrl}${callPath(mapCalls.autocomplete, { input: 'Andheri' })}`, {
+          headers,
+        });
         const hits = ((await res.json()) as { data?: unknown[] }).data?.length ?? 0;
         const firstMs = performance.now() - start;
-        const loaded = server.gazetteer ? `gazetteer ${server.gazetteer.source} in ${Math.round(server.gazetteer.ms)} ms` : 'gazetteer: not reported';
+        const loaded = server.gazetteer
+          ? `gazetteer ${server.gazetteer.source} in ${Math.round(server.gazetteer.ms)} ms`
+          : 'gazetteer: not reported';
         lines.push(
           `    ${label}: listening after ${Math.round(server.startMs)} ms (${loaded}); first search ${Math.round(firstMs)} ms, ` +
             `${res.status}, ${hits} places (target ≤ 200 ms)`,
@@ -392,7 +456,11 @@ async function measureRoutesList(): Promise<string[]> {
     await page.getByText('Lego Configuration Console').waitFor();
     const token = await page.evaluate(() => localStorage.getItem('deskToken'));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
+    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(
+      page,
+      app.url,
+      callPath(companyCalls.companySearch, { q: 'Tata' }),
+    );
     const seeding = performance.now();
     const count = await seedRoutes(app.url, headers, company.id, MANY_ROUTES);
     const seededIn = Math.round((performance.now() - seeding) / 1000);
@@ -413,7 +481,10 @@ async function measureRoutesList(): Promise<string[]> {
         `reload → first rows ${Math.round(reloadMs)} ms (target ≤ 1000 ms)`,
     ];
 
-    const box = fresh.getByRole('searchbox').or(fresh.getByRole('textbox', { name: /search/i })).or(fresh.getByPlaceholder(/search/i));
+    const box = fresh
+      .getByRole('searchbox')
+      .or(fresh.getByRole('textbox', { name: /search/i }))
+      .or(fresh.getByPlaceholder(/search/i));
     if ((await box.count()) === 0) {
       lines.push('    search: not available yet');
       return lines;
@@ -435,7 +506,9 @@ async function measureRoutesList(): Promise<string[]> {
     await box.first().press(query.slice(-1));
     await filtered(query);
     const keyMs = performance.now() - typed;
-    lines.push(`    search: a keystroke → filtered rows ${Math.round(keyMs)} ms, ${await rows(fresh).count()} row(s) shown (target ≤ 100 ms)`);
+    lines.push(
+      `    search: a keystroke → filtered rows ${Math.round(keyMs)} ms, ${await rows(fresh).count()} row(s) shown (target ≤ 100 ms)`,
+    );
     return lines;
   } finally {
     await app.stop();

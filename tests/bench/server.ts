@@ -24,7 +24,9 @@ bare.get('/bench/routes', async (request, reply) => {
 
 const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-console.log(JSON.stringify({ apiUrl, bareRoutesUrl: `${bareUrl}/bench/routes`, kind: store.kind, gazetteer: gazetteerStatus() }));
+console.log(
+  JSON.stringify({ apiUrl, bareRoutesUrl: `${bareUrl}/bench/routes`, kind: store.kind, gazetteer: gazetteerStatus() }),
+);
 
 process.once('SIGTERM', async () => {
   await Promise.all([app.close(), bare.close()]);

@@ -25,9 +25,14 @@ function draftRows(total: number, saved: number): string[][] {
 
 /** Loads the draft, waits for its last row, and times one click on Remove Success until the frame after it. */
 async function timeRemove(page: Page, url: string, companyId: string, total: number, saved: number): Promise<number> {
-  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [draftKey('/alert-settings/upload', companyId), JSON.stringify({ v: 1, rows: draftRows(total, saved) })]);
+  await page.evaluate(
+    ([key, text]) => localStorage.setItem(key, text),
+    [draftKey('/alert-settings/upload', companyId), JSON.stringify({ v: 1, rows: draftRows(total, saved) })],
+  );
   await page.goto(url);
-  await page.locator(`[data-testid=sheet] td[data-x="2"][data-y="${total - 1}"]`, { hasText: `bench_${total - 1}` }).waitFor({ timeout: 30_000 });
+  await page
+    .locator(`[data-testid=sheet] td[data-x="2"][data-y="${total - 1}"]`, { hasText: `bench_${total - 1}` })
+    .waitFor({ timeout: 30_000 });
   const button = page.getByRole('button', { name: 'Remove Success' });
   await button.waitFor();
   const ms = await button.evaluate(async (el) => {
@@ -48,11 +53,17 @@ export async function measureSheetRemoveSuccess(): Promise<string[]> {
     const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await login(page, app.url, OPERATOR);
     await page.getByText('Lego Configuration Console').waitFor();
-    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
+    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(
+      page,
+      app.url,
+      callPath(companyCalls.companySearch, { q: 'Tata' }),
+    );
     const url = `${app.url}/alert-settings/upload?companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}`;
     const alone = await timeRemove(page, url, company.id, 400, 400);
     const among = await timeRemove(page, url, company.id, 600, 400);
-    return [`  bulk alert sheet, Remove Success: 400 of 400 rows ${alone} ms, 400 of 600 rows ${among} ms (click → next frame; target ≤ 100 ms)`];
+    return [
+      `  bulk alert sheet, Remove Success: 400 of 400 rows ${alone} ms, 400 of 600 rows ${among} ms (click → next frame; target ≤ 100 ms)`,
+    ];
   } finally {
     await app.stop();
   }

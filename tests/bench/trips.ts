@@ -47,7 +47,10 @@ function pointAt(path: readonly LatLng[], km: number): LatLng {
     const leg = distanceKm(path[i - 1], path[i]);
     if (left <= leg) {
       const f = leg === 0 ? 0 : left / leg;
-      return { lat: path[i - 1].lat + (path[i].lat - path[i - 1].lat) * f, lng: path[i - 1].lng + (path[i].lng - path[i - 1].lng) * f };
+      return {
+        lat: path[i - 1].lat + (path[i].lat - path[i - 1].lat) * f,
+        lng: path[i - 1].lng + (path[i].lng - path[i - 1].lng) * f,
+      };
     }
     left -= leg;
   }
@@ -68,7 +71,13 @@ function pings(path: readonly LatLng[], start: number): NewPing[] {
   const park = (minutes: number) => {
     for (let k = 0; k < (minutes * MINUTE) / EVERY_MS && out.length < PINGS; k++) {
       const at = pointAt(path, km);
-      out.push({ t, lat: at.lat + Math.sin(k * 12.9898) * 0.0002, lng: at.lng + Math.cos(k * 78.233) * 0.0002, speed: 0, source: 'GPS' });
+      out.push({
+        t,
+        lat: at.lat + Math.sin(k * 12.9898) * 0.0002,
+        lng: at.lng + Math.cos(k * 78.233) * 0.0002,
+        speed: 0,
+        source: 'GPS',
+      });
       t += EVERY_MS;
     }
   };
@@ -122,7 +131,11 @@ export async function seedTrip(dataDir: string): Promise<{ companyId: string; pi
     // Every computed alert on, with the company's settings where it has them.
     const config = [
       ...stored.filter((c) => !(COMPUTED_ALERTS as readonly string[]).includes(c.featureKey)),
-      ...COMPUTED_ALERTS.map((key) => ({ featureKey: key, enabled: true, extraContext: stored.find((c) => c.featureKey === key)?.extraContext ?? '[{}]' })),
+      ...COMPUTED_ALERTS.map((key) => ({
+        featureKey: key,
+        enabled: true,
+        extraContext: stored.find((c) => c.featureKey === key)?.extraContext ?? '[{}]',
+      })),
     ];
     const track = pings(path, Date.now() - PINGS * EVERY_MS - 2 * 60 * MINUTE);
     const startedAt = track[0]!.t;
@@ -139,16 +152,22 @@ export async function seedTrip(dataDir: string): Promise<{ companyId: string; pi
         path,
         stt: route.stt,
         vehicleNumber: 'JH05BE1000',
-        parties: { consignor: { company_id: route.company, name: 'Jamshedpur' }, consignee: { name: 'Taloja Service Centre' } },
+        parties: {
+          consignor: { company_id: route.company, name: 'Jamshedpur' },
+          consignee: { name: 'Taloja Service Centre' },
+        },
         assets: [{ type: 'GPS', imei: '861001000000999' }],
         indent: { indent_id: 'IND-BENCH-1', route_code: route.code, material: 'Steel coils', quantity_mt: 25 },
         details: { route_label: route.label, stt_min: route.stt },
         alertConfig: config,
         createdBy: OPERATOR,
       });
-      for (let i = 0; i < track.length; i += 2000) await tripRepository.addPings(q, TRIP_ID, track.slice(i, i + 2000), startedAt);
+      for (let i = 0; i < track.length; i += 2000)
+        await tripRepository.addPings(q, TRIP_ID, track.slice(i, i + 2000), startedAt);
     });
-    const [{ n }] = await store.query<{ n: number }>('select count(*)::int as n from trip_pings where trip_id = $1', [TRIP_ID]);
+    const [{ n }] = await store.query<{ n: number }>('select count(*)::int as n from trip_pings where trip_id = $1', [
+      TRIP_ID,
+    ]);
     return { companyId: route.company, pings: n, hours: Math.round((track.at(-1)!.t - startedAt) / 3_600_000) };
   } finally {
     await store.close();
@@ -156,12 +175,18 @@ export async function seedTrip(dataDir: string): Promise<{ companyId: string; pi
 }
 
 /** The bench server on `dataDir` (migrations and seed found done), with `extraEnv`; its API address and a way to stop it. */
-export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ apiUrl: string; stop(): Promise<void> }> {
+export async function startServer(
+  dataDir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ apiUrl: string; stop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extraEnv };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/server.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr?.on('data', (d) => (output += d));
   const apiUrl = await new Promise<string>((resolve, reject) => {
@@ -185,18 +210,31 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
 /** Logs in by one-time code through the API (the code from the dev outbox); returns the desk token. */
 export async function deskToken(apiUrl: string): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const requested = await post(authCalls.requestCode.path, { identifier: OPERATOR });
   if (!requested.ok) throw new Error(`code request failed: ${requested.status} ${await requested.text()}`);
-  const outbox = (await (await fetch(`${apiUrl}${platformCalls.outbox.path}`)).json()) as { to: string; body: string }[];
-  const code = outbox.filter((m) => m.to === OPERATOR).at(-1)?.body.match(/\b(\d{6})\b/)?.[1];
+  const outbox = (await (await fetch(`${apiUrl}${platformCalls.outbox.path}`)).json()) as {
+    to: string;
+    body: string;
+  }[];
+  const code = outbox
+    .filter((m) => m.to === OPERATOR)
+    .at(-1)
+    ?.body.match(/\b(\d{6})\b/)?.[1];
   const verified = await post(authCalls.verifyCode.path, { identifier: OPERATOR, code });
   if (!verified.ok) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return ((await verified.json()) as { data: { deskToken: string } }).data.deskToken;
 }
 
 /** One warm-up call, then the median of {@link RUNS} calls' times, and the last answer's body. */
-async function timed(url: string, headers: Record<string, string>): Promise<{ ms: number; bytes: number; data: unknown }> {
+async function timed(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; bytes: number; data: unknown }> {
   const times: number[] = [];
   let text = '';
   for (let i = 0; i <= RUNS; i++) {
@@ -206,7 +244,11 @@ async function timed(url: string, headers: Record<string, string>): Promise<{ ms
     if (!res.ok) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
     if (i > 0) times.push(performance.now() - start);
   }
-  return { ms: Math.round(median(times) * 10) / 10, bytes: text.length, data: (JSON.parse(text) as { data: unknown }).data };
+  return {
+    ms: Math.round(median(times) * 10) / 10,
+    bytes: text.length,
+    data: (JSON.parse(text) as { data: unknown }).data,
+  };
 }
 
 const alertCounts = (alerts: TripAlert[]) => {
@@ -225,10 +267,19 @@ export async function measureTrips(): Promise<string[]> {
       const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
       const scope = { companyId: seeded.companyId };
       const replay = await timed(`${server.apiUrl}${callPath(tripCalls.replay, scope, { tripId: TRIP_ID })}`, headers);
-      const updated = await timed(`${server.apiUrl}${callPath(tripCalls.replayUpdated, scope, { tripId: TRIP_ID })}`, headers);
+      const updated = await timed(
+        `${server.apiUrl}${callPath(tripCalls.replayUpdated, scope, { tripId: TRIP_ID })}`,
+        headers,
+      );
       const sections = [];
       for (const section of TRIP_SECTIONS) {
-        sections.push({ section, ...(await timed(`${server.apiUrl}${callPath(tripCalls.tripSection, scope, { tripId: TRIP_ID, section })}`, headers)) });
+        sections.push({
+          section,
+          ...(await timed(
+            `${server.apiUrl}${callPath(tripCalls.tripSection, scope, { tripId: TRIP_ID, section })}`,
+            headers,
+          )),
+        });
       }
       const alerts = (replay.data as { alerts: TripAlert[] }).alerts;
       const slowest = sections.reduce((a, b) => (b.ms > a.ms ? b : a));
@@ -246,4 +297,5 @@ export async function measureTrips(): Promise<string[]> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log((await measureTrips()).join('\n'));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  console.log((await measureTrips()).join('\n'));

@@ -26,12 +26,25 @@ async function seedWaypoints(page: Page, url: string, companyId: string): Promis
   for (let i = 1; i <= WAYPOINTS; i++) {
     const lat = 22.82 - (0.25 * i) / WAYPOINTS + 0.05 * Math.sin(i);
     const lng = 86.2 + (2.15 * i) / WAYPOINTS;
-    const body = { label: `Bench Halt ${i}`, address: `Bench Halt ${i}, West Bengal, India`, cpCode: `BH-${i}`, geofenceRadius: 2, google: { place_id: `bench:${i}`, formatted_address: `Bench Halt ${i}, West Bengal, India`, geometry: { location: { lat, lng } } } };
-    const res = await fetch(`${url}${callPath(mainCalls.createWaypoint, { c: companyId, t: 'CONSIGNOR', routeId: ROUTE_ID })}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const body = {
+      label: `Bench Halt ${i}`,
+      address: `Bench Halt ${i}, West Bengal, India`,
+      cpCode: `BH-${i}`,
+      geofenceRadius: 2,
+      google: {
+        place_id: `bench:${i}`,
+        formatted_address: `Bench Halt ${i}, West Bengal, India`,
+        geometry: { location: { lat, lng } },
+      },
+    };
+    const res = await fetch(
+      `${url}${callPath(mainCalls.createWaypoint, { c: companyId, t: 'CONSIGNOR', routeId: ROUTE_ID })}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
     if (!res.ok) throw new Error(`waypoint ${i} not stored: ${res.status} ${await res.text()}`);
   }
 }
@@ -64,13 +77,16 @@ async function timeDrag(page: Page): Promise<{ markers: number; line: number }> 
     }, { capture: true, once: true });
   })()`);
   // The next drag starts once this order is stored (its answer redraws the rows).
-  const stored = page.waitForResponse((res) => res.url().includes(mainCalls.reorderWaypoints.path), { timeout: 30_000 });
+  const stored = page.waitForResponse((res) => res.url().includes(mainCalls.reorderWaypoints.path), {
+    timeout: 30_000,
+  });
   const x = handle.x + handle.width / 2;
   await page.mouse.move(x, handle.y + handle.height / 2);
   await page.mouse.down();
   // In steps of less than a row, so the drag passes over each row, ending on the top edge of the first row.
   const steps = Math.ceil((handle.y - top.y) / 20);
-  for (let step = 1; step <= steps; step++) await page.mouse.move(x, handle.y + ((top.y + 3 - handle.y) * step) / steps);
+  for (let step = 1; step <= steps; step++)
+    await page.mouse.move(x, handle.y + ((top.y + 3 - handle.y) * step) / steps);
   await page.mouse.move(x, top.y + 2);
   await page.mouse.up();
   const times = await page.waitForFunction(
@@ -96,16 +112,24 @@ export async function measureWaypointDrag(): Promise<string[]> {
     const page = await (await app.browser.newContext({ viewport: { width: 1280, height: 1800 } })).newPage();
     await login(page, app.url, OPERATOR);
     await page.getByText('Lego Configuration Console').waitFor();
-    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(page, app.url, callPath(companyCalls.companySearch, { q: 'Tata' }));
+    const [company] = await apiAs<{ id: string; name: string; type: string }[]>(
+      page,
+      app.url,
+      callPath(companyCalls.companySearch, { q: 'Tata' }),
+    );
     await seedWaypoints(page, app.url, company.id);
-    await page.goto(`${app.url}/way-point?companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}&routeId=${ROUTE_ID}`);
+    await page.goto(
+      `${app.url}/way-point?companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}&routeId=${ROUTE_ID}`,
+    );
     await page.locator('.lego-map-pin-label', { hasText: String(WAYPOINTS) }).waitFor({ timeout: 30_000 });
     await page.locator(DIRECTIONS).waitFor({ timeout: 30_000 });
     const runs: { markers: number; line: number }[] = [];
     for (let i = 0; i < DRAGS; i++) runs.push(await timeDrag(page));
     const markers = median(runs.map((r) => r.markers));
     const line = median(runs.map((r) => r.line));
-    return [`  /way-point, 25 waypoints, drag to reorder: markers redrawn ${markers} ms, route line and legs redrawn ${line} ms (release → frame, median of ${DRAGS}; target ≤ 100 ms)`];
+    return [
+      `  /way-point, 25 waypoints, drag to reorder: markers redrawn ${markers} ms, route line and legs redrawn ${line} ms (release → frame, median of ${DRAGS}; target ≤ 100 ms)`,
+    ];
   } finally {
     await app.stop();
   }

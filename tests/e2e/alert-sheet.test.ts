@@ -30,7 +30,9 @@ const importCsv = (rows: Record<string, string>[]) => page.locator('input[type=f
 type Alert = { featureKey: string; enabled: boolean; extraContext: string; branchId: string | null };
 async function alerts(companyId: string): Promise<Alert[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${callPath(dataCalls.alerts, { companyId })}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${app.url}${callPath(dataCalls.alerts, { companyId })}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { result: { data: Alert[] } }).result.data;
 }
 
@@ -48,7 +50,9 @@ describe('bulk alert sheet', () => {
   it('is reached from the list with the scope kept, and offers the format', async () => {
     await page.goto(`${app.url}/alert-settings?companyId=1001&companyType=CONSIGNOR`);
     await page.getByRole('button', { name: 'Bulk Alert Upload' }).click();
-    await page.waitForURL((url) => url.pathname === '/alert-settings/upload' && url.searchParams.get('companyId') === '1001');
+    await page.waitForURL(
+      (url) => url.pathname === '/alert-settings/upload' && url.searchParams.get('companyId') === '1001',
+    );
     await cell(0, 0).waitFor();
     const headers = await page.locator('[data-testid=sheet] thead td[data-x]').allInnerTexts();
     expect(headers).toEqual([...HEADER, 'Status']);
@@ -56,7 +60,11 @@ describe('bulk alert sheet', () => {
     await page.getByText('Please Refer Format').click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('bulk-alert-format.xlsx');
-    expect(readFileSync((await file.path())!).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync((await file.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   it('refuses an empty sheet and a file holding only the header', async () => {
@@ -86,7 +94,10 @@ describe('bulk alert sheet', () => {
 
     const saved = (await alerts('1001')).find((a) => a.featureKey === 'driver_change')!;
     expect(saved.enabled).toBe(true);
-    expect(JSON.parse(saved.extraContext)[0]).toMatchObject({ ticketing: { raise_ticket: true }, longstoppage_l1: { short: 30 } });
+    expect(JSON.parse(saved.extraContext)[0]).toMatchObject({
+      ticketing: { raise_ticket: true },
+      longstoppage_l1: { short: 30 },
+    });
     expect((await alerts('1002')).some((a) => a.featureKey === 'diversion')).toBe(true);
     expect((await alerts('1002')).some((a) => a.featureKey === 'waypoints_breach')).toBe(false);
 
@@ -97,7 +108,7 @@ describe('bulk alert sheet', () => {
     expect(await page.getByRole('button', { name: 'Remove Success' }).count()).toBe(0);
   });
 
-  it('clears a fixed row\'s status when it is edited, then saves it', async () => {
+  it("clears a fixed row's status when it is edited, then saves it", async () => {
     // As an operator does: click the row's first cell, arrow across to Buffer, type over it.
     await cell(0, 1).click();
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
@@ -126,7 +137,9 @@ describe('bulk alert sheet', () => {
     await page.keyboard.press('Enter');
     const sent = page.waitForRequest((request) => request.url().includes('/setAlerts'));
     await page.getByRole('button', { name: 'Submit' }).click();
-    expect((await sent).postDataJSON()).toEqual([{ CompanyId: '1001', Alert_Name: 'trip_common_assets_ft', Buffer: 5 }]);
+    expect((await sent).postDataJSON()).toEqual([
+      { CompanyId: '1001', Alert_Name: 'trip_common_assets_ft', Buffer: 5 },
+    ]);
     await expect.poll(() => statusOf(1)).toBe('Success');
     expect(await statusOf(0)).toBe('Success');
   });
@@ -135,7 +148,9 @@ describe('bulk alert sheet', () => {
     await page.locator('button:has-text("Reset"):not(:has-text("Filter"))').click();
     await answer(page, 'Yes');
     await cell(0, 0).click();
-    const lines = Array.from({ length: 605 }, (_, i) => ['1001', '', `a${i + 1}`, ...Array(40).fill('z')].join('\t')).join('\n');
+    const lines = Array.from({ length: 605 }, (_, i) =>
+      ['1001', '', `a${i + 1}`, ...Array(40).fill('z')].join('\t'),
+    ).join('\n');
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
@@ -164,7 +179,10 @@ describe('bulk alert sheet', () => {
   });
 
   it('keeps a draft across a reload, until Reset clears it', async () => {
-    await importCsv([{ CompanyId: '1001', Alert_Name: 'detention' }, { CompanyId: '1001', Alert_Name: 'untracked', Buffer: '15' }]);
+    await importCsv([
+      { CompanyId: '1001', Alert_Name: 'detention' },
+      { CompanyId: '1001', Alert_Name: 'untracked', Buffer: '15' },
+    ]);
     await expect.poll(() => cell(2, 1).innerText()).toBe('untracked');
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await toast('Draft saved successfully');
@@ -186,14 +204,19 @@ describe('bulk alert sheet', () => {
       [row[0], row[2], row[STATUS]] = ['1001', `a${i}`, i % 3 === 2 ? 'Alert config already exists' : 'Success'];
       return row;
     });
-    await page.evaluate(([key, text]) => localStorage.setItem(key, text), [draftKey('/alert-settings/upload', '1001'), JSON.stringify({ v: 1, rows })]);
+    await page.evaluate(
+      ([key, text]) => localStorage.setItem(key, text),
+      [draftKey('/alert-settings/upload', '1001'), JSON.stringify({ v: 1, rows })],
+    );
     await page.reload();
     await expect.poll(() => cell(2, 599).innerText()).toBe('a599');
     expect(await colorOf(0)).toBe('rgb(56, 158, 13)');
     expect(await colorOf(2)).toBe('rgb(207, 19, 34)');
     // The page itself does not scroll sideways; the sheet's own area does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await page.locator('[data-testid=sheet] .jss_content').evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(
+      await page.locator('[data-testid=sheet] .jss_content').evaluate((el) => el.scrollWidth > el.clientWidth),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Remove Success' }).click();
     await expect.poll(() => cell(2, 0).innerText()).toBe('a2');
     expect(await cell(2, 199).innerText()).toBe('a599');
@@ -217,7 +240,9 @@ describe('add alert config', () => {
   it('opens from the list and shows the rules of the sheet under readable labels', async () => {
     await page.goto(`${app.url}/alert-settings?companyId=1002&companyType=CONSIGNOR`);
     await page.getByRole('button', { name: 'Add Alert Config' }).click();
-    await page.waitForURL((url) => url.pathname === '/alert-settings/add' && url.searchParams.get('companyId') === '1002');
+    await page.waitForURL(
+      (url) => url.pathname === '/alert-settings/add' && url.searchParams.get('companyId') === '1002',
+    );
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please select alert name').waitFor();
     await page.getByLabel('Buffer', { exact: true }).fill('-3');
@@ -255,7 +280,11 @@ describe('add alert config', () => {
     await page.waitForURL((url) => url.pathname === '/alert-settings');
     await page.getByRole('cell', { name: 'over_speeding', exact: true }).waitFor();
     const saved = (await alerts('1002')).find((a) => a.featureKey === 'over_speeding')!;
-    expect(JSON.parse(saved.extraContext)[0]).toMatchObject({ ticketing: { raise_ticket: true }, Buffer: 15, start_time: '22:30' });
+    expect(JSON.parse(saved.extraContext)[0]).toMatchObject({
+      ticketing: { raise_ticket: true },
+      Buffer: 15,
+      start_time: '22:30',
+    });
   });
 
   it('refuses an alert the company already has, and stays on the form', async () => {

@@ -19,12 +19,15 @@ async function stored<T>(path: string): Promise<T> {
 
 type Alert = { id: string; featureKey: string; enabled: boolean; extraContext: string };
 type UiConfig = { id: string; featureKey: string; enabled: boolean; extraContext: string[]; branchId: string | null };
-const alertOf = async (featureKey: string) => (await stored<Alert[]>(callPath(dataCalls.alerts, { companyId: 1001 }))).find((a) => a.featureKey === featureKey)!;
-const ticketOf = async (featureKey: string) => JSON.parse((await alertOf(featureKey)).extraContext)[0].ticketing.raise_ticket as boolean;
+const alertOf = async (featureKey: string) =>
+  (await stored<Alert[]>(callPath(dataCalls.alerts, { companyId: 1001 }))).find((a) => a.featureKey === featureKey)!;
+const ticketOf = async (featureKey: string) =>
+  JSON.parse((await alertOf(featureKey)).extraContext)[0].ticketing.raise_ticket as boolean;
 const uiConfigs = () => stored<UiConfig[]>(callPath(dataCalls.uiConfigs, { companyId: 1001 }));
 
 /** The table row whose cell reads exactly `text`. */
-const rowWith = (text: string): Locator => page.locator('.ant-table-tbody tr.ant-table-row', { has: page.getByRole('cell', { name: text, exact: true }) });
+const rowWith = (text: string): Locator =>
+  page.locator('.ant-table-tbody tr.ant-table-row', { has: page.getByRole('cell', { name: text, exact: true }) });
 
 /** Opens a switch's confirmation and checks its title and text. */
 async function askToggle(row: Locator, name: string) {
@@ -35,7 +38,8 @@ async function askToggle(row: Locator, name: string) {
 }
 
 /** Picks an option of the open select dropdown by its text. */
-const option = (text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+const option = (text: string) =>
+  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 
 describe('alerts', () => {
   it('asks for a company before listing UI configs', async () => {
@@ -58,10 +62,14 @@ describe('alerts', () => {
     await askToggle(detention, 'Enabled');
     await answer(page, 'No');
     expect((await alertOf('detention')).enabled).toBe(true);
-    await expect.poll(() => detention.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => detention.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked'))
+      .toBe('true');
     await askToggle(detention, 'Enabled');
     await answer(page, 'Yes');
-    await expect.poll(() => detention.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => detention.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked'))
+      .toBe('false');
     expect((await alertOf('detention')).enabled).toBe(false);
 
     const longStoppage = rowWith('long_stoppage');
@@ -70,7 +78,9 @@ describe('alerts', () => {
     expect(await ticketOf('long_stoppage')).toBe(true);
     await askToggle(longStoppage, 'Ticket');
     await answer(page, 'Yes');
-    await expect.poll(() => longStoppage.getByRole('switch', { name: 'Ticket' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => longStoppage.getByRole('switch', { name: 'Ticket' }).getAttribute('aria-checked'))
+      .toBe('false');
     expect(await ticketOf('long_stoppage')).toBe(false);
     expect((await alertOf('long_stoppage')).enabled).toBe(true);
   });
@@ -89,7 +99,9 @@ describe('alerts', () => {
     await page.getByLabel('Feature Key').click();
     await option('Ticket On My Trips').waitFor();
     // Exactly the two modules: the placeholder is not an option.
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents()).toEqual(['Alert On Control Tower', 'Ticket On My Trips']);
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents())
+      .toEqual(['Alert On Control Tower', 'Ticket On My Trips']);
     await option('Ticket On My Trips').click();
     await page.getByLabel('Config').click();
     await option('Long Stoppage').click();
@@ -112,7 +124,10 @@ describe('alerts', () => {
     expect(new URL((await byId).url()).searchParams.get('featureKey')).toBe('neoTicketModule');
     await page.getByText('Update UI Config').waitFor();
     await page.locator('.ant-select-selection-item', { hasText: 'Transit Delay' }).waitFor();
-    await page.locator('.ant-select-selection-item', { hasText: 'Transit Delay' }).locator('.ant-select-selection-item-remove').click();
+    await page
+      .locator('.ant-select-selection-item', { hasText: 'Transit Delay' })
+      .locator('.ant-select-selection-item-remove')
+      .click();
     await page.getByLabel('Config').click();
     await page.getByLabel('Config').pressSequentially('STA');
     await option('STA Breach').click();

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, axeViolations, callPath, choose, login, pickCompany, startConsole, type RunningConsole } from './harness';
+import {
+  answer,
+  apiAs,
+  axeViolations,
+  callPath,
+  choose,
+  login,
+  pickCompany,
+  startConsole,
+  type RunningConsole,
+} from './harness';
 import { apCalls } from '../../schemas/api';
 import { AP_MSG, AP_TYPES, type ApConfig } from '../../schemas/ap-config';
 
@@ -28,7 +38,12 @@ const field = (label: string) => page.locator('form').getByLabel(label, { exact:
 const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 const submit = () => page.locator('form').getByRole('button', { name: 'Submit' });
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
-const stored = async () => apiAs<{ total: number; data: ApConfig[] }>(page, app.url, callPath(apCalls.list, { ...TATA, page_size: 100, page_number: 0 }));
+const stored = async () =>
+  apiAs<{ total: number; data: ApConfig[] }>(
+    page,
+    app.url,
+    callPath(apCalls.list, { ...TATA, page_size: 100, page_number: 0 }),
+  );
 
 /**
  * Creates AP configs through the API with the page's desk token (the list's paging needs more than one page): one of
@@ -71,7 +86,7 @@ describe('AP configuration', () => {
     await field('Partner CBDT ID').fill('2001');
     await choose(page, 'Type', 'EXCEPTION', 'EXCEPTION_CHARGES');
     // Braces are not enough: the text must parse, and to an object.
-    for (const text of ["{ perHour: 250 }", '[{"perHour": 250}]']) {
+    for (const text of ['{ perHour: 250 }', '[{"perHour": 250}]']) {
       await field('JSON').fill(text);
       await submit().click();
       await page.getByText(AP_MSG.invalidJson, { exact: true }).waitFor();
@@ -91,14 +106,21 @@ describe('AP configuration', () => {
     await page.waitForURL('**/ap-configuration?*');
     await rows().first().getByText('"perHour": 250').waitFor();
     const [saved] = (await stored()).data;
-    expect(saved).toMatchObject({ cbdt_id: 1001, partner_cbdt_id: 2001, type: 'EXCEPTION_CHARGES', value: { detention: { perHour: 250, freeHours: 4 }, currency: 'INR' } });
+    expect(saved).toMatchObject({
+      cbdt_id: 1001,
+      partner_cbdt_id: 2001,
+      type: 'EXCEPTION_CHARGES',
+      value: { detention: { perHour: 250, freeHours: 4 }, currency: 'INR' },
+    });
   });
 
   it('pages 10 at a time, asking for page_number 0 first', async () => {
     // Tata Steel holds at most 9 (3 types, partner 0, 2001 or 2002): the pages are Hindustan Unilever's, its 3 seeded
     // (DESK and SETTINGS for partner 0, EXCEPTION_CHARGES for 2001) and the 9 others of partners 0, 2001, 2002, 2003.
     await createAll(HUL, [2001, 2002, 2003], ['DESK/0', 'SETTINGS/0', 'EXCEPTION_CHARGES/2001']);
-    const first = page.waitForRequest((req) => req.url().includes('/saas/v1/ap/config/fetch/all') && req.url().includes('page_number=0'));
+    const first = page.waitForRequest(
+      (req) => req.url().includes('/saas/v1/ap/config/fetch/all') && req.url().includes('page_number=0'),
+    );
     await page.goto(`${app.url}/ap-configuration?${HUL_URL}`);
     const url = new URL((await first).url());
     expect(url.searchParams.get('page_size')).toBe('10');

@@ -20,10 +20,13 @@ const ROWS = '.ant-table-tbody > tr.ant-table-row:not(.ant-table-expanded-row tr
 const rows = () => page.locator(ROWS);
 /** Waits until every row on screen shows `text` (and at least one row is there). */
 const allRowsShow = (text: string) =>
-  page.waitForFunction(([selector, expected]) => {
-    const shown = [...document.querySelectorAll(selector)];
-    return shown.length > 0 && shown.every((row) => row.textContent?.includes(expected));
-  }, [ROWS, text]);
+  page.waitForFunction(
+    ([selector, expected]) => {
+      const shown = [...document.querySelectorAll(selector)];
+      return shown.length > 0 && shown.every((row) => row.textContent?.includes(expected));
+    },
+    [ROWS, text],
+  );
 /** Clears a filter's select as an operator does: hover it, press its clear icon. */
 async function clear(label: string) {
   const select = page.locator('.ant-select', { has: page.getByLabel(label, { exact: true }) });
@@ -31,7 +34,8 @@ async function clear(label: string) {
   await select.locator('.ant-select-clear').click();
 }
 /** What the server answers for the company's audit log with this query. */
-const auditLog = (query: Record<string, string | number>) => apiAs<AuditPage>(page, app.url, callPath(auditCalls.list, { c: '1001', t: 'CONSIGNOR', ...query }));
+const auditLog = (query: Record<string, string | number>) =>
+  apiAs<AuditPage>(page, app.url, callPath(auditCalls.list, { c: '1001', t: 'CONSIGNOR', ...query }));
 
 describe('audit log', () => {
   it("shows the operator's change first, with its changed fields old → new", async () => {
@@ -84,7 +88,9 @@ describe('audit log', () => {
   });
 
   it("narrows to the branch chosen in the filter bar, leaving out the whole company's changes", async () => {
-    await page.goto(`${app.url}/audit-log?companyId=1001&companyName=Tata%20Steel%20Limited&companyType=CONSIGNOR&combinedName=Tata%20Steel%20Limited%20(CONSIGNOR)`);
+    await page.goto(
+      `${app.url}/audit-log?companyId=1001&companyName=Tata%20Steel%20Limited&companyType=CONSIGNOR&combinedName=Tata%20Steel%20Limited%20(CONSIGNOR)`,
+    );
     await rows().first().waitFor();
     await choose(page, 'Branch', 'Jam', 'Jamshedpur');
     await page.waitForURL(/branchId=3101/);

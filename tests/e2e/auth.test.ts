@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, latestCode, login, startConsole, type RunningConsole, callPath } from './harness';
+import { apiAs, latestCode, login, nextCode, startConsole, type RunningConsole, callPath } from './harness';
 import { companyCalls } from '../../schemas/api';
 
 let app: RunningConsole;
@@ -19,7 +19,11 @@ describe('login gate', () => {
     await expect(page.getByTestId('version').textContent()).resolves.toBe('0.2.12');
     await expect(page.getByTestId('user-name').textContent()).resolves.toContain('Priya Sharma');
     await page.getByText('Select a company to continue').waitFor();
-    const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), desk: localStorage.getItem('deskToken'), perms: localStorage.getItem('permissions') }));
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      desk: localStorage.getItem('deskToken'),
+      perms: localStorage.getItem('permissions'),
+    }));
     expect(stored.token?.split('.')).toHaveLength(3);
     expect(JSON.parse(stored.perms!)).toHaveProperty('read');
 
@@ -65,7 +69,13 @@ describe('login gate', () => {
     const page = await app.browser.newPage();
     await page.goto(`${app.url}/login`);
     await page.evaluate(() => {
-      const claims = btoa(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 3600, masks: { create: '1', update: '1', read: '1' } }));
+      const claims = btoa(
+        JSON.stringify({
+          sub: 'x',
+          exp: Math.floor(Date.now() / 1000) + 3600,
+          masks: { create: '1', update: '1', read: '1' },
+        }),
+      );
       localStorage.setItem('token', `e30.${claims}.forged`);
       localStorage.setItem('deskToken', `e30.${claims}.forged`);
       localStorage.setItem('permissions', JSON.stringify({ create: '1', update: '1', read: '1' }));
@@ -82,11 +92,15 @@ describe('login gate', () => {
     await page.getByText('Update Your Password').waitFor();
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.waitForURL('**/login?block=change-password');
-    const storage = await page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
+    const storage = await page.evaluate(() =>
+      Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])),
+    );
     expect(storage).toEqual({ userEmail: 'expired@demo.local', timeLeftInDays: '-1' });
 
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('One-time code').fill(await latestCode(app.url, 'expired@demo.local'));
+    const code = await nextCode(app.url, 'expired@demo.local', () =>
+      page.getByRole('button', { name: 'Send code' }).click(),
+    );
+    await page.getByLabel('One-time code').fill(code);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByText('Password must be at least 8 characters with a letter and a digit').waitFor();

@@ -20,14 +20,19 @@ type Rule = Record<string, unknown> & { id: string; identifier: string; active: 
 /** The stored rules of Tata Steel, read from the data family's list call with the page's desk token. */
 async function stored(): Promise<Rule[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${callPath(dataCalls.autoClosures, { companyId: 1001 })}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${app.url}${callPath(dataCalls.autoClosures, { companyId: 1001 })}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { result: { data: Rule[] } }).result.data;
 }
 
 const form = () => page.locator('form');
 const field = (id: string) => page.locator(`#root_${id}`);
 const submit = () => page.getByRole('button', { name: 'Submit' }).click();
-const addRow = () => form().getByRole('button', { name: /^Add (Rule|Distance Band)$/ }).click();
+const addRow = () =>
+  form()
+    .getByRole('button', { name: /^Add (Rule|Distance Band)$/ })
+    .click();
 
 async function openAdd() {
   await page.getByRole('menuitem', { name: 'Auto Closure' }).click();
@@ -39,10 +44,22 @@ async function openAdd() {
 
 /** The top of each field's input box (the box, not the search input inside a select), rounded to the pixel. */
 const inputTops = (ids: string[]) =>
-  page.evaluate((names) => names.map((id) => Math.round(document.getElementById(`root_${id}`)!.closest('.ant-form-item-control-input')!.getBoundingClientRect().top)), ids);
+  page.evaluate(
+    (names) =>
+      names.map((id) =>
+        Math.round(
+          document.getElementById(`root_${id}`)!.closest('.ant-form-item-control-input')!.getBoundingClientRect().top,
+        ),
+      ),
+    ids,
+  );
 /** The height of each field's label. */
 const labelHeights = (ids: string[]) =>
-  page.evaluate((names) => names.map((id) => Math.round(document.querySelector(`label[for="root_${id}"]`)!.getBoundingClientRect().height)), ids);
+  page.evaluate(
+    (names) =>
+      names.map((id) => Math.round(document.querySelector(`label[for="root_${id}"]`)!.getBoundingClientRect().height)),
+    ids,
+  );
 
 async function saved() {
   await page.getByText('Auto Closure set successfully for companyIds [ 1001 ]').first().waitFor();
@@ -68,7 +85,12 @@ describe('auto closure', () => {
     await submit();
     // The hidden LAST_MILE field is not even sent.
     expect((await sent).postDataJSON()).toEqual({
-      autoClosureType: 'ON_ENTRY', companyName: 'Tata Steel Kalinganagar', geofenceRadiusInMeter: 2500, companyId: '1001', branchId: '3101', edit: false,
+      autoClosureType: 'ON_ENTRY',
+      companyName: 'Tata Steel Kalinganagar',
+      geofenceRadiusInMeter: 2500,
+      companyId: '1001',
+      branchId: '3101',
+      edit: false,
     });
     await saved();
     const rule = (await stored()).find((r) => r.companyName === 'Tata Steel Kalinganagar')!;
@@ -83,7 +105,13 @@ describe('auto closure', () => {
     await form().getByLabel('Loading Time Buffer (seconds)').waitFor();
     if ((await field('distances_0_minDistance').count()) === 0) await addRow();
     await submit();
-    for (const text of ['Please enter loading time buffer in seconds', 'Please enter unloading time buffer in minutes', 'Please enter min distance in km', 'Please enter max distance in km', 'Please enter transit buffer in seconds']) {
+    for (const text of [
+      'Please enter loading time buffer in seconds',
+      'Please enter unloading time buffer in minutes',
+      'Please enter min distance in km',
+      'Please enter max distance in km',
+      'Please enter transit buffer in seconds',
+    ]) {
       await page.getByText(text, { exact: true }).first().waitFor();
     }
     await form().getByLabel('Loading Time Buffer (seconds)').fill('1800');
@@ -98,7 +126,12 @@ describe('auto closure', () => {
     await submit();
     await saved();
     const rule = (await stored()).find((r) => r.identifier === 'STA_BREACH' && r.loading_time_buffer === 1800)!;
-    expect(rule).toMatchObject({ unloading_time_buffer: 90, minDistance: [0, 300], maxDistance: [300, 1200], transitTimeBuffers: [3600, 10800] });
+    expect(rule).toMatchObject({
+      unloading_time_buffer: 90,
+      minDistance: [0, 300],
+      maxDistance: [300, 1200],
+      transitTimeBuffers: [3600, 10800],
+    });
   });
 
   it('lays the STA_BREACH form out in line with bands as soft cards, and goes Back to the list keeping the scope', async () => {
@@ -113,7 +146,11 @@ describe('auto closure', () => {
       const group = document.getElementById('root_distances')!;
       const card = group.querySelector('.lego-repeatable-row')!;
       const rgb = getComputedStyle(card).borderTopColor.match(/\d+/g)!.slice(0, 3).map(Number);
-      return { groupBorder: getComputedStyle(group).borderTopWidth, cardBorder: getComputedStyle(card).borderTopWidth, cardLight: Math.min(...rgb) };
+      return {
+        groupBorder: getComputedStyle(group).borderTopWidth,
+        cardBorder: getComputedStyle(card).borderTopWidth,
+        cardLight: Math.min(...rgb),
+      };
     });
     expect(look).toMatchObject({ groupBorder: '0px', cardBorder: '1px' });
     expect(look.cardLight).toBeGreaterThan(200);
@@ -125,7 +162,11 @@ describe('auto closure', () => {
     try {
       for (const width of [1280, 840, 820, 800, 790, 780, 770]) {
         await page.setViewportSize({ width, height: 800 });
-        await expect.poll(() => inputTops(top).then((tops) => new Set(tops).size), { message: `first row in line at ${width} px` }).toBe(1);
+        await expect
+          .poll(() => inputTops(top).then((tops) => new Set(tops).size), {
+            message: `first row in line at ${width} px`,
+          })
+          .toBe(1);
         expect(new Set(await inputTops(band)).size, `band row in line at ${width} px`).toBe(1);
         const heights = await labelHeights(top);
         wrapped ||= Math.max(...heights) > Math.min(...heights);
@@ -163,8 +204,13 @@ describe('auto closure', () => {
     await saved();
     const rule = (await stored()).find((r) => r.name === 'Invoice settled')!;
     expect(rule).toMatchObject({
-      identifier: 'RULE_BASED', threshold: 3, autoClosureRuleSubject: ['Invoice settled'], min_time_at_destination: [45],
-      firstCustomValue: ['custom_values.invoice_number'], firstCustomOperator: ['=='], firstFieldValue: ["'INV-2026-001'"],
+      identifier: 'RULE_BASED',
+      threshold: 3,
+      autoClosureRuleSubject: ['Invoice settled'],
+      min_time_at_destination: [45],
+      firstCustomValue: ['custom_values.invoice_number'],
+      firstCustomOperator: ['=='],
+      firstFieldValue: ["'INV-2026-001'"],
     });
   });
 

@@ -20,11 +20,15 @@ afterAll(() => session.app?.stop());
 /** A configurations file: one SMS configuration and one row with an unknown event. */
 function file(): Buffer {
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([
-    ['Event Name', 'Mode', 'Company Id', 'User Id', 'Mobile Numbers', 'Body'],
-    ['trip.started', 'SMS', '1001', '77', '9876543210', 'Trip {{tripId}} started'],
-    ['no.such.event', 'SMS', '1001', '78', '9876543210', 'x'],
-  ]), 'Sheet1');
+  XLSX.utils.book_append_sheet(
+    book,
+    XLSX.utils.aoa_to_sheet([
+      ['Event Name', 'Mode', 'Company Id', 'User Id', 'Mobile Numbers', 'Body'],
+      ['trip.started', 'SMS', '1001', '77', '9876543210', 'Trip {{tripId}} started'],
+      ['no.such.event', 'SMS', '1001', '78', '9876543210', 'x'],
+    ]),
+    'Sheet1',
+  );
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 }
 
@@ -32,11 +36,17 @@ describe('bulk upload', () => {
   it('asks for a file first, then uploads one with an e-mail and shows the batch until it is done', async () => {
     await page.goto(`${session.app.url}/bulk-upload/configurations`);
     await page.getByRole('heading', { name: 'Upload Configurations' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Sample Excel file' }).getAttribute('href')).toBe('/v1/bulk-upload/configurations/sample');
+    expect(await page.getByRole('link', { name: 'Sample Excel file' }).getAttribute('href')).toBe(
+      '/v1/bulk-upload/configurations/sample',
+    );
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(BULK_UPLOAD_MSG.noFile).waitFor();
 
-    await page.locator('input[type=file]').setInputFiles({ name: 'notify.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file() });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'notify.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file(),
+    });
     await page.getByText('notify.xlsx').waitFor();
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const modal = page.getByRole('dialog', { name: BULK_UPLOAD_MSG.modalTitle });
@@ -53,7 +63,11 @@ describe('bulk upload', () => {
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'notify.xlsx' });
     await row.getByText('DONE').waitFor({ timeout: 30_000 });
     await row.getByText('2 of 2 rows, 1 failed').waitFor();
-    const [batch] = await apiAs<Batch[]>(page, session.app.url, callPath(batchCalls.list, { parent_fteid: 'desk-ops-01', type: 'configurations' }));
+    const [batch] = await apiAs<Batch[]>(
+      page,
+      session.app.url,
+      callPath(batchCalls.list, { parent_fteid: 'desk-ops-01', type: 'configurations' }),
+    );
     expect(batch).toMatchObject({ filename: 'notify.xlsx', status: 'DONE', rows_total: 2, rows_failed: 1 });
     expect(await row.locator('.ant-tag').first().textContent()).toBe(batch!.id.slice(4, 12).toUpperCase());
     expect(await row.locator('td').nth(3).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);

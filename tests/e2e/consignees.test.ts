@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, callPath, choose, login, pickCompany, saveScreen, startConsole, type RunningConsole } from './harness';
+import {
+  answer,
+  apiAs,
+  callPath,
+  choose,
+  login,
+  pickCompany,
+  saveScreen,
+  startConsole,
+  type RunningConsole,
+} from './harness';
 import { companyCalls, mapCalls } from '../../schemas/api';
 import type { Consignee } from '../../schemas/consignee';
 import { EARTH_RADIUS_KM } from '../../schemas/haversine';
@@ -35,11 +45,20 @@ const STATUS = 13;
 const statusOf = (y: number) => cell(STATUS, y).innerText();
 
 const REQUIRED = [
-  'Please enter consignee code', 'Please enter consignee name', 'Please select type', 'Please enter your email id', 'Please enter address',
-  'Enter latitude', 'Enter longitude', 'Please enter an Display Address', 'Please enter a code', 'Please enter an address',
+  'Please enter consignee code',
+  'Please enter consignee name',
+  'Please select type',
+  'Please enter your email id',
+  'Please enter address',
+  'Enter latitude',
+  'Enter longitude',
+  'Please enter an Display Address',
+  'Please enter a code',
+  'Please enter an address',
 ];
 const CODE = 'CEE-E2E-HALDIA';
-const consigneesOf = (query: Record<string, string>) => apiAs<Consignee[]>(page, app.url, callPath(companyCalls.partners, { pt: 'CONSIGNEE', ...query }));
+const consigneesOf = (query: Record<string, string>) =>
+  apiAs<Consignee[]>(page, app.url, callPath(companyCalls.partners, { pt: 'CONSIGNEE', ...query }));
 let id = '';
 
 describe('consignees', () => {
@@ -49,7 +68,15 @@ describe('consignees', () => {
     await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
     await page.getByText('Haldia Coil Warehouse', { exact: true }).waitFor();
     const headers = await page.locator('.ant-table-thead th').allTextContents();
-    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual(['Consignee code', 'Consignee name', 'Phone no.', 'Email id', 'Display address', 'Updated By', 'Actions']);
+    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
+      'Consignee code',
+      'Consignee name',
+      'Phone no.',
+      'Email id',
+      'Display address',
+      'Updated By',
+      'Actions',
+    ]);
     await page.getByRole('button', { name: 'Upload' }).waitFor();
     await saveScreen(page, 'consignees-list');
   });
@@ -62,8 +89,19 @@ describe('consignees', () => {
     for (const text of REQUIRED) await page.getByText(text, { exact: true }).first().waitFor();
 
     await field('Consignee Code').fill('   ');
+    // Typed, as an operator does (an e-mail input would strip the spaces and read as empty).
+    await field('Email Id').click();
+    await page.keyboard.type('   ');
     await field('Phone No.').fill('5123456789');
-    await page.getByText('Blank spaces not allowed', { exact: true }).first().waitFor();
+    // Spec 002 section 5: code, name, type and email may not be blank.
+    const errorOf = (label: string) =>
+      page
+        .locator('form .ant-form-item:not(:has(.ant-form-item))')
+        .filter({ has: page.getByLabel(label, { exact: true }) })
+        .locator('.ant-form-item-explain-error')
+        .first();
+    await expect.poll(() => errorOf('Email Id').textContent()).toContain('Blank spaces not allowed');
+    await expect.poll(() => errorOf('Consignee Code').textContent()).toBe('Blank spaces not allowed');
     await page.getByText('Please enter valid mobile number', { exact: true }).waitFor();
 
     await field('Latitude').fill('22.066639');
@@ -86,7 +124,12 @@ describe('consignees', () => {
     await toast('Consignee added successfully !');
     await page.waitForURL((url) => url.pathname === '/consignees' && url.searchParams.has('companyId'));
     const stored = (await consigneesOf({ c: '1001', t: 'CONSIGNOR' })).find((c) => c.code === CODE);
-    expect(stored).toMatchObject({ name: 'Haldia Port Customer', type: 'WAREHOUSE', phone: '9830012345', place: { label: 'Haldia Port Gate 3', google: { geometry: { location: { lat: 22.066639 } } } } });
+    expect(stored).toMatchObject({
+      name: 'Haldia Port Customer',
+      type: 'WAREHOUSE',
+      phone: '9830012345',
+      place: { label: 'Haldia Port Gate 3', google: { geometry: { location: { lat: 22.066639 } } } },
+    });
     id = stored!.id;
   });
 
@@ -124,10 +167,15 @@ describe('consignees', () => {
     await button('Submit').click();
     await toast('No data to upload, upload a file or paste some data');
 
-    const [base] = await apiAs<{ place_id: string; geometry: { location: { lat: number; lng: number } } }[]>(page, app.url, callPath(mapCalls.geocode, { address: 'Pune, Maharashtra' }));
+    const [base] = await apiAs<{ place_id: string; geometry: { location: { lat: number; lng: number } } }[]>(
+      page,
+      app.url,
+      callPath(mapCalls.geocode, { address: 'Pune, Maharashtra' }),
+    );
     const { lat, lng } = base.geometry.location;
     const north = (km: number) => lat + (km / EARTH_RADIUS_KM) * (180 / Math.PI);
-    const header = 'Code,Name,Type,Contact Number,Email,Address Label,Address,Google Address,Latitude,Longitude,Address Code,Geofence Radius';
+    const header =
+      'Code,Name,Type,Contact Number,Email,Address Label,Address,Google Address,Latitude,Longitude,Address Code,Geofence Radius';
     const csv = [
       header,
       `CEE-UP-1,Inside Pune,CUSTOMER,9876543210,in@example.in,Gate 1,Plot 1,"Pune, Maharashtra",${north(29.9)},${lng},CEE-UP-1-G,2`,
@@ -135,7 +183,9 @@ describe('consignees', () => {
       'CEE-UP-3,Bad Phone,OEM,12345,bad@example.in,Gate 3,Plot 3,"Pune, Maharashtra",,,CEE-UP-3-G,',
       'CEE-UP-4,Plain Pune,RDC,,plain@example.in,Gate 4,Plot 4,"Pune, Maharashtra",,,CEE-UP-4-G,3',
     ].join('\n');
-    await page.locator('input[type=file]').setInputFiles({ name: 'consignees.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'consignees.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect.poll(() => cell(0, 3).innerText()).toBe('CEE-UP-4');
     await button('Submit').click();
     await toast('Consignee added successfully !');
@@ -145,7 +195,11 @@ describe('consignees', () => {
     expect(await statusOf(3)).toBe('Success');
     const stored = (await consigneesOf({ c: '1001', t: 'CONSIGNOR' })).filter((c) => c.code.startsWith('CEE-UP-'));
     expect(stored.map((c) => c.code).sort()).toEqual(['CEE-UP-1', 'CEE-UP-4']);
-    expect(stored.find((c) => c.code === 'CEE-UP-4')).toMatchObject({ type: 'RDC', phone: '', place: { geofenceRadius: 3, google: { place_id: base.place_id } } });
+    expect(stored.find((c) => c.code === 'CEE-UP-4')).toMatchObject({
+      type: 'RDC',
+      phone: '',
+      place: { geofenceRadius: 3, google: { place_id: base.place_id } },
+    });
 
     await button('Remove Success').click();
     await expect.poll(() => cell(0, 0).innerText()).toBe('CEE-UP-2');
@@ -160,7 +214,10 @@ describe('consignees', () => {
     // saveAs works with a local browser and a shared remote one alike.
     const saved = join(mkdtempSync(join(tmpdir(), 'cons-')), 'consignees.csv');
     await file.saveAs(saved);
-    const lines = readFileSync(saved, 'utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = readFileSync(saved, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toBe(header);
     expect(lines).toHaveLength(3);
   });

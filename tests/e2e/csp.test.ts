@@ -26,7 +26,11 @@ beforeAll(async () => {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const seen = JSON.parse(sessionStorage.getItem('cspViolations') ?? '[]');
-      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, source: `${event.sourceFile}:${event.lineNumber}` });
+      seen.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+      });
       sessionStorage.setItem('cspViolations', JSON.stringify(seen));
     });
   });
@@ -96,16 +100,18 @@ describe('the console under its Content-Security-Policy', () => {
     expect(await reports()).toEqual({ violations: [], errors: [] });
   });
 
-  it('uploads the alert sheet and shows each row\'s outcome; a cell starting with = stays text', async () => {
+  it("uploads the alert sheet and shows each row's outcome; a cell starting with = stays text", async () => {
     const cell = (x: number, y: number) => page.locator(`[data-testid=sheet] td[data-x="${x}"][data-y="${y}"]`);
     const status = (y: number) => cell(ALERT_COLUMNS.length, y).innerText();
     await page.goto(`${app.url}/alert-settings/upload${scope}`);
     await page.getByText('Bulk Alert Upload').waitFor();
-    await page.locator('input[type=file]').setInputFiles(alertsCsv([
-      { CompanyId: '1001', Alert_Name: 'driver_change' },
-      { CompanyId: '1001', Alert_Name: 'detention', Buffer: 'soon' },
-      { CompanyId: '1001', Alert_Name: '=1+1' },
-    ]));
+    await page.locator('input[type=file]').setInputFiles(
+      alertsCsv([
+        { CompanyId: '1001', Alert_Name: 'driver_change' },
+        { CompanyId: '1001', Alert_Name: 'detention', Buffer: 'soon' },
+        { CompanyId: '1001', Alert_Name: '=1+1' },
+      ]),
+    );
     await expect.poll(() => cell(2, 2).innerText()).toBe('=1+1');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => status(0)).toBe('Success');
@@ -131,18 +137,27 @@ describe('the console under its Content-Security-Policy', () => {
     expect(await page.evaluate(() => (window as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
     // What ajv's compiler would do in the browser: refused, and reported. (Run from an event of the page: code
     // evaluated by the test itself through DevTools is exempt from the policy's eval check.)
-    const evaluated = await page.evaluate(() => new Promise<string>((resolve) => {
-      window.addEventListener('message', () => {
-        try {
-          resolve(String(new Function('return 1 + 1')()));
-        } catch (error) {
-          resolve((error as Error).name);
-        }
-      }, { once: true });
-      window.postMessage('compile', '*');
-    }));
+    const evaluated = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          window.addEventListener(
+            'message',
+            () => {
+              try {
+                resolve(String(new Function('return 1 + 1')()));
+              } catch (error) {
+                resolve((error as Error).name);
+              }
+            },
+            { once: true },
+          );
+          window.postMessage('compile', '*');
+        }),
+    );
     expect(evaluated).toBe('EvalError');
     await page.waitForFunction(() => JSON.parse(sessionStorage.getItem('cspViolations') ?? '[]').length > 1);
-    expect((await reports()).violations[1]).toEqual(expect.objectContaining({ directive: 'script-src', blocked: 'eval' }));
+    expect((await reports()).violations[1]).toEqual(
+      expect.objectContaining({ directive: 'script-src', blocked: 'eval' }),
+    );
   });
 });

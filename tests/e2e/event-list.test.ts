@@ -22,7 +22,9 @@ type Event = { id: number; name: string; event_status: string };
 /** The events as the server has them (the notification service answers `{value}`). */
 const stored = async (): Promise<Event[]> => {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${callPath(notificationCalls.events)}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${app.url}${callPath(notificationCalls.events)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { value: Event[] }).value;
 };
 const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -30,14 +32,18 @@ const row = (name: string) => rows().filter({ has: page.getByRole('cell', { name
 const names = () => rows().locator('td:first-child').allTextContents();
 const modal = () => page.getByRole('dialog');
 const serious = async () =>
-  (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
+  (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
 /** The open header filter menu of the table. */
 const filterMenu = () => page.locator('.ant-table-filter-dropdown:visible');
 
 describe('notification events (/event-list)', () => {
   it("'/' goes to the configuration list, keeping the query string", async () => {
     await page.goto(`${app.url}/?companyId=1001&companyType=CONSIGNOR`);
-    await page.waitForURL((url) => url.pathname === '/configuration-list' && url.searchParams.get('companyId') === '1001');
+    await page.waitForURL(
+      (url) => url.pathname === '/configuration-list' && url.searchParams.get('companyId') === '1001',
+    );
   });
 
   it('lists the events by name from the menu, without a company', async () => {
@@ -126,7 +132,9 @@ describe('notification events (/event-list)', () => {
     expect(await serious()).toEqual([]);
     await row('dock.arrival').getByRole('button', { name: 'Save' }).click();
     await page.getByText(EVENT_MSG.updated).waitFor();
-    await expect.poll(async () => (await stored()).find((e) => e.name === 'dock.arrival')?.event_status).toBe('ONBOARDED');
+    await expect
+      .poll(async () => (await stored()).find((e) => e.name === 'dock.arrival')?.event_status)
+      .toBe('ONBOARDED');
     await expect.poll(() => row('dock.arrival').getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true);
   });
 });

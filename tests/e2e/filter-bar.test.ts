@@ -19,15 +19,25 @@ describe('filter bar', () => {
     await page.getByText('Type at least 3 characters').waitFor();
     await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
     await page.waitForURL(/companyId=/);
-    expect(query()).toMatchObject({ companyName: 'Tata Steel Limited', companyType: 'CONSIGNOR', combinedName: 'Tata Steel Limited (CONSIGNOR)' });
+    expect(query()).toMatchObject({
+      companyName: 'Tata Steel Limited',
+      companyType: 'CONSIGNOR',
+      combinedName: 'Tata Steel Limited (CONSIGNOR)',
+    });
     expect(await page.getByLabel('Consignor', { exact: true }).count()).toBe(0);
   });
 
   it('shows the names of a company and branch that a link names by id only', async () => {
     const here = new URL(page.url());
     await page.goto(`${app.url}/routes?companyId=1001&companyType=CONSIGNOR&branchId=3102`);
-    await page.locator('.ant-select', { has: page.getByLabel('Company', { exact: true }) }).getByText('Tata Steel Limited (CONSIGNOR)').waitFor();
-    await page.locator('.ant-select', { has: page.getByLabel('Branch', { exact: true }) }).getByText('Kolkata').waitFor();
+    await page
+      .locator('.ant-select', { has: page.getByLabel('Company', { exact: true }) })
+      .getByText('Tata Steel Limited (CONSIGNOR)')
+      .waitFor();
+    await page
+      .locator('.ant-select', { has: page.getByLabel('Branch', { exact: true }) })
+      .getByText('Kolkata')
+      .waitFor();
     await page.goto(here.href);
   });
 

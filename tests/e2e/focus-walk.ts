@@ -35,20 +35,37 @@ function install(): void {
   type Kb = { mark(): { expected: string[]; unreachable: string[] }; spot(requireRing: boolean): Spot | false };
   const w = window as unknown as { __kb?: Kb; __kbRings?: WeakMap<Element, string> };
   if (w.__kb) return;
-  const NATIVE = 'a[href], area[href], button, input:not([type=hidden]), select, textarea, summary, iframe, [contenteditable=""], [contenteditable="true"], [tabindex]';
+  const NATIVE =
+    'a[href], area[href], button, input:not([type=hidden]), select, textarea, summary, iframe, [contenteditable=""], [contenteditable="true"], [tabindex]';
   const shown = (e: Element) => e.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
-  const native = (e: Element): e is HTMLElement => e instanceof HTMLElement && e.matches(NATIVE) && !e.matches(':disabled') && e.tabIndex >= 0 && !e.closest('[inert]') && shown(e);
+  const native = (e: Element): e is HTMLElement =>
+    e instanceof HTMLElement &&
+    e.matches(NATIVE) &&
+    !e.matches(':disabled') &&
+    e.tabIndex >= 0 &&
+    !e.closest('[inert]') &&
+    shown(e);
   // Chrome also stops on a box that scrolls and holds nothing Tab reaches (so its content can be scrolled by keys).
   const scroller = (e: Element): e is HTMLElement => {
     if (!(e instanceof HTMLElement) || e.hasAttribute('tabindex') || !shown(e)) return false;
     const s = getComputedStyle(e);
-    const scrolls = (/auto|scroll/.test(s.overflowY) && e.scrollHeight > e.clientHeight) || (/auto|scroll/.test(s.overflowX) && e.scrollWidth > e.clientWidth);
+    const scrolls =
+      (/auto|scroll/.test(s.overflowY) && e.scrollHeight > e.clientHeight) ||
+      (/auto|scroll/.test(s.overflowX) && e.scrollWidth > e.clientWidth);
     return scrolls && ![...e.querySelectorAll('*')].some(native);
   };
   const tabbable = (e: Element): e is HTMLElement => native(e) || scroller(e);
   const desc = (e: Element) => {
-    const name = e.getAttribute('aria-label') ?? (e.id && document.querySelector(`label[for="${CSS.escape(e.id)}"]`)?.textContent) ?? e.getAttribute('title') ?? e.textContent ?? '';
-    const cls = [...e.classList].filter((c) => !c.startsWith('css-')).slice(0, 2).join('.');
+    const name =
+      e.getAttribute('aria-label') ??
+      (e.id && document.querySelector(`label[for="${CSS.escape(e.id)}"]`)?.textContent) ??
+      e.getAttribute('title') ??
+      e.textContent ??
+      '';
+    const cls = [...e.classList]
+      .filter((c) => !c.startsWith('css-'))
+      .slice(0, 2)
+      .join('.');
     return `<${e.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${e.getAttribute('role') ? ` role=${e.getAttribute('role')}` : ''}> "${name.trim().slice(0, 40)}"`;
   };
   // A box shadow counts when one of its layers has some colour and some size (antd leaves transparent 0px shadows).
@@ -59,13 +76,18 @@ function install(): void {
           .split(/,(?![^(]*\))/)
           .filter((layer) => {
             const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(layer);
-            const lengths = [...layer.replace(/rgba?\([^)]*\)/, '').matchAll(/(-?[\d.]+)px/g)].map((m) => Math.abs(parseFloat(m[1])));
+            const lengths = [...layer.replace(/rgba?\([^)]*\)/, '').matchAll(/(-?[\d.]+)px/g)].map((m) =>
+              Math.abs(parseFloat(m[1])),
+            );
             return (!alpha || parseFloat(alpha[1]) > 0.05) && lengths.some((l) => l > 0.5);
           })
           .join(',');
   const ringOf = (e: Element) => {
     const s = getComputedStyle(e);
-    const outline = s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0 ? '' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
+    const outline =
+      s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0
+        ? ''
+        : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
     return `${outline}|${shadow(s.boxShadow)}`;
   };
   // The element, its children and three ancestors: antd rings the wrapper of a select or a checkbox, not the input,
@@ -81,13 +103,17 @@ function install(): void {
     mark() {
       const main = document.querySelector('main');
       if (!main) return { expected: [], unreachable: [] };
-      document.querySelectorAll('[data-kb]').forEach((e) => e.removeAttribute('data-kb'));
+      for (const e of document.querySelectorAll('[data-kb]')) e.removeAttribute('data-kb');
       let controls = [...main.querySelectorAll('*')].filter(tabbable);
       // Radio buttons of one named group are one Tab stop: the checked one, else the first.
       const groups = new Map<string, HTMLInputElement[]>();
-      for (const e of controls) if (e instanceof HTMLInputElement && e.type === 'radio' && e.name) groups.set(e.name, [...(groups.get(e.name) ?? []), e]);
+      for (const e of controls)
+        if (e instanceof HTMLInputElement && e.type === 'radio' && e.name)
+          groups.set(e.name, [...(groups.get(e.name) ?? []), e]);
       const stops = new Set([...groups.values()].map((g) => g.find((r) => r.checked) ?? g[0]));
-      controls = controls.filter((e) => !(e instanceof HTMLInputElement && e.type === 'radio' && e.name) || stops.has(e));
+      controls = controls.filter(
+        (e) => !(e instanceof HTMLInputElement && e.type === 'radio' && e.name) || stops.has(e),
+      );
       controls.forEach((e, i) => {
         e.setAttribute('data-kb', String(i));
         for (const x of chain(e)) rings.set(x, ringOf(x));
@@ -107,18 +133,34 @@ function install(): void {
         return all.some((t) => e.contains(t));
       };
       const unreachable = [...main.querySelectorAll('*')]
-        .filter((e) => shown(e) && getComputedStyle(e).cursor === 'pointer' && !(e.parentElement && getComputedStyle(e.parentElement).cursor === 'pointer' && !tabbable(e.parentElement) && !reachable(e.parentElement)) && !reachable(e))
+        .filter(
+          (e) =>
+            shown(e) &&
+            getComputedStyle(e).cursor === 'pointer' &&
+            !(
+              e.parentElement &&
+              getComputedStyle(e.parentElement).cursor === 'pointer' &&
+              !tabbable(e.parentElement) &&
+              !reachable(e.parentElement)
+            ) &&
+            !reachable(e),
+        )
         .map(desc);
       return { expected: controls.map((e, i) => `#${i} ${desc(e)}`), unreachable };
     },
     spot(requireRing) {
       const e = document.activeElement;
-      if (!e || !e.closest('main')) return { where: 'out', index: -1, desc: e ? desc(e) : '', ring: false };
+      if (!e?.closest('main')) return { where: 'out', index: -1, desc: e ? desc(e) : '', ring: false };
       // A composite (a tree) keeps focus on itself and rings its active item, named by aria-activedescendant.
       const active = document.getElementById(e.getAttribute('aria-activedescendant') ?? '');
       const ring = [...chain(e), ...(active ? [active, ...active.querySelectorAll('*')] : [])].some((x) => {
         const now = ringOf(x);
-        return now !== (rings.get(x) ?? '|') && now !== '|' && x.checkVisibility({ opacityProperty: true, visibilityProperty: true } as CheckVisibilityOptions) && x.getBoundingClientRect().width > 0;
+        return (
+          now !== (rings.get(x) ?? '|') &&
+          now !== '|' &&
+          x.checkVisibility({ opacityProperty: true, visibilityProperty: true } as CheckVisibilityOptions) &&
+          x.getBoundingClientRect().width > 0
+        );
       });
       if (requireRing && !ring) return false;
       return { where: 'main', index: Number(e.getAttribute('data-kb') ?? -1), desc: desc(e), ring };
@@ -144,9 +186,12 @@ export async function walkMain(page: Page, { fromTop = false } = {}): Promise<Fo
     start.focus();
     start.blur();
   }, fromTop);
-  const { expected, unreachable } = await page.evaluate(() => (window as unknown as { __kb: { mark(): { expected: string[]; unreachable: string[] } } }).__kb.mark());
+  const { expected, unreachable } = await page.evaluate(() =>
+    (window as unknown as { __kb: { mark(): { expected: string[]; unreachable: string[] } } }).__kb.mark(),
+  );
   const walk: FocusWalk = { expected, reached: [], unringed: [], unreachable };
-  const spot = (requireRing: boolean) => (window as unknown as { __kb: { spot(r: boolean): Spot | false } }).__kb.spot(requireRing);
+  const spot = (requireRing: boolean) =>
+    (window as unknown as { __kb: { spot(r: boolean): Spot | false } }).__kb.spot(requireRing);
   // The header and the menu come first; then one Tab per control of main, and a few more to see focus leave it.
   for (let step = 0, entered = false; step < expected.length + 80; step++) {
     await page.keyboard.press('Tab');

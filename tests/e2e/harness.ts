@@ -2,18 +2,19 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startApiProcess, type ApiProcess } from '../setup/api-process';
+import { databaseEnv, login, onOrigin, type ConsoleDatabase, type SignedIn } from '../setup/console-login';
+import { createPgDatabase } from '../setup/db-template';
+import { CHROMIUM, CHROMIUM_ARGS } from '../setup/chromium';
 import { SERVICE_BASES, fullPath, type Contract } from '../../schemas/api';
 import { fillPath } from '../../engine/data/endpoint';
+
+export { latestCode, login, nextCode } from '../setup/console-login';
 import { withQuery } from '../../engine/data/http';
 
-/** Debian's Chromium, never a downloaded browser. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 /** What the suite's global setup (tests/setup/e2e-global.ts) provides; '' when a file runs without it. */
-function provided(key: 'e2eDataTemplate' | 'e2eServers'): string {
+function provided(key: 'e2eDataTemplate' | 'e2ePgTemplate' | 'e2eServers' | 'e2eSession'): string {
   try {
     return inject(key) ?? '';
   } catch {
@@ -21,48 +22,81 @@ function provided(key: 'e2eDataTemplate' | 'e2eServers'): string {
   }
 }
 
-/** The real platform API serving the built console, on a fresh PGlite data directory. */
+/** What a test opens in a console's Chromium: contexts and pages of its own, closed when the console stops. */
+export type ConsoleBrowser = Pick<Browser, 'newContext' | 'newPage'>;
+
+/** The real platform API serving the built console, on a fresh database of its own. */
 export interface RunningConsole {
   url: string;
-  browser: Browser;
+  browser: ConsoleBrowser;
   stop(): Promise<void>;
 }
 
-/** The browser, whose new contexts and pages ask for reduced motion unless told otherwise (a context option in Playwright). */
-function withReducedMotion(browser: Browser): Browser {
-  const newContext = browser.newContext.bind(browser);
-  const newPage = browser.newPage.bind(browser);
-  return Object.assign(browser, {
-    newContext: (options: Parameters<Browser['newContext']>[0] = {}) => newContext({ reducedMotion: 'reduce', ...options }),
-    newPage: (options: Parameters<Browser['newPage']>[0] = {}) => newPage({ reducedMotion: 'reduce', ...options }),
-  });
+/**
+ * One Chromium for the process: the browser suite's files share this module (`isolate: false`), so its consoles
+ * share it too, each in contexts of its own (as isolated as separate browsers: storage, cookies, downloads). A
+ * launched browser, not one reached through `connect`, so a download's `path()` works. In the suite it lasts until
+ * the worker exits (Playwright kills what it launched then); elsewhere (a bench, a script) it closes with the last
+ * console, so the process can end.
+ */
+let chromiumOnce: Promise<Browser> | null = null;
+let consolesOpen = 0;
+const sharedChromium = (): Promise<Browser> =>
+  (chromiumOnce ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));
+
+/** One console fewer: outside the suite, the last one closes Chromium. */
+async function releaseChromium(): Promise<void> {
+  consolesOpen -= 1;
+  if (consolesOpen > 0 || provided('e2eServers') || !chromiumOnce) return;
+  const browser = chromiumOnce;
+  chromiumOnce = null;
+  await (await browser).close();
 }
 
 /**
- * Starts `server/main.ts` the way `npm start` does (after the build) and launches Chromium. The database is this
- * console's own: a copy of the run's migrated and seeded data directory when the global setup made one (the server
- * then finds migrations and seed done), else empty. Each console has its own Chromium: one shared through `connect`
- * would not give a download's `path()`.
+ * A console's view of the shared Chromium: its contexts are its own, closed by `close`. Tests run with the system's
+ * reduced motion (no antd animations: a dialog is gone when it is closed, not after its leave animation, which a
+ * loaded machine can stall) unless `motion`; benches measure what operators see, with motion.
+ */
+function consoleBrowser(browser: Browser, motion: boolean): ConsoleBrowser & { close(): Promise<void> } {
+  const contexts: BrowserContext[] = [];
+  const newContext: Browser['newContext'] = async (options = {}) => {
+    const context = await browser.newContext(motion ? options : { reducedMotion: 'reduce', ...options });
+    contexts.push(context);
+    return context;
+  };
+  return {
+    newContext,
+    newPage: async (options) => (await newContext(options)).newPage(),
+    async close() {
+      await Promise.all(contexts.splice(0).map((context) => context.close()));
+    },
+  };
+}
+
+/**
+ * Starts `server/main.ts` the way `npm start` does (after the build) and opens a view of the shared Chromium. The
+ * database is this console's own: a copy of the run's migrated and seeded database when the global setup made one
+ * (the server then finds migrations and seed done), else empty.
  */
 export async function startConsole({ motion = false }: { motion?: boolean } = {}): Promise<RunningConsole> {
-  const { server, dataDir, forget } = await takeServer();
+  const { server, dropDatabase, forget } = await takeServer();
   const { url, child } = server;
-  const launched = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  // Tests run with the system's reduced motion (no antd animations: a dialog is gone when it is closed, not after its
-  // leave animation, which a loaded machine can stall); benches measure what operators see, with motion.
-  const browser = motion ? launched : withReducedMotion(launched);
+  const browser = consoleBrowser(await sharedChromium(), motion);
+  consolesOpen += 1;
   return {
     url,
     browser,
     async stop() {
       await browser.close();
+      await releaseChromium();
       if (server.alive) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       forget();
-      rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
     },
   };
 }
@@ -70,22 +104,55 @@ export async function startConsole({ motion = false }: { motion?: boolean } = {}
 /** A console's server process on its own database, with the pid file that has the suite stop it if nobody does. */
 interface ConsoleServer {
   server: ApiProcess;
-  dataDir: string;
+  dropDatabase(): Promise<void>;
   forget(): void;
+}
+
+/**
+ * A console's own database: a copy of the run's template database on the server of DATABASE_URL when the global
+ * setup made one (named after it, so that the suite's end drops what a stopped run left), else a copy of the
+ * prepared PGlite data directory (or an empty one).
+ */
+async function consoleDatabase(): Promise<{ database: ConsoleDatabase; drop(): Promise<void> }> {
+  const pgTemplate = provided('e2ePgTemplate');
+  const adminUrl = process.env.DATABASE_URL;
+  if (pgTemplate && adminUrl) {
+    const db = await createPgDatabase(adminUrl, `${pgTemplate}_`, pgTemplate);
+    return { database: { url: db.url }, drop: db.drop };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
+  const template = provided('e2eDataTemplate');
+  if (template) cpSync(template, dataDir, { recursive: true });
+  return { database: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /** Starts `server/main.ts` on a fresh copy of the prepared database. */
 async function startServer(): Promise<ConsoleServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lego-e2e-'));
-  const template = provided('e2eDataTemplate');
-  if (template) cpSync(template, dataDir, { recursive: true });
+  const { database, drop } = await consoleDatabase();
   // No report scheduler: a seeded schedule due in the middle of a test would mail into the outbox the tests read
-  // (Run now still runs; the scheduler has its own tests with a controlled clock).
-  const server = await startApiProcess({ DATA_DIR: dataDir, REPORT_TICK_SECONDS: '0', DATABASE_URL: undefined, SMTP_URL: undefined });
+  // (Run now still runs; the scheduler has its own tests with a controlled clock). Webhooks may call a receiver a
+  // test runs on 127.0.0.1 (notification-config.test.ts): set here, since the server starts before its file loads.
+  // The pid is left as soon as the process exists: the suite's end stops a server still starting too.
   const pids = provided('e2eServers');
-  const pidFile = pids && server.child.pid ? join(pids, String(server.child.pid)) : '';
-  if (pidFile) writeFileSync(pidFile, '');
-  return { server, dataDir, forget: () => pidFile && rmSync(pidFile, { force: true }) };
+  let pidFile = '';
+  const server = await startApiProcess(
+    {
+      ...databaseEnv(database),
+      REPORT_TICK_SECONDS: '0',
+      SMTP_URL: undefined,
+      NOTIFY_WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    },
+    undefined,
+    (pid) => {
+      if (!pids) return;
+      pidFile = join(pids, String(pid));
+      writeFileSync(pidFile, '');
+    },
+  ).catch(async (error: unknown) => {
+    await drop();
+    throw error;
+  });
+  return { server, dropDatabase: drop, forget: () => pidFile && rmSync(pidFile, { force: true }) };
 }
 
 /**
@@ -108,27 +175,12 @@ async function takeServer(): Promise<ConsoleServer> {
   return taken;
 }
 
-/** The newest one-time code sent to an address, read from the dev outbox. */
-export async function latestCode(url: string, to: string): Promise<string> {
-  const outbox = (await (await fetch(`${url}/dev/outbox`)).json()) as { to: string; body: string }[];
-  const mail = outbox.filter((m) => m.to === to).at(-1);
-  const code = mail?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code for ${to} in the outbox`);
-  return code;
-}
-
-/** Logs in through the login page as an operator would: e-mail, Send code, code from the outbox, Verify. */
-export async function login(page: Page, url: string, email: string): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-mail or phone').fill(email);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('One-time code').waitFor();
-  await page.getByLabel('One-time code').fill(await latestCode(url, email));
-  await page.getByRole('button', { name: 'Verify and sign in' }).click();
-}
-
 /** The path and query string of a call, from its contract (path parameters filled from `params`). */
-export function callPath(call: Contract, query: Record<string, string | number> = {}, params: Record<string, string> = {}): string {
+export function callPath(
+  call: Contract,
+  query: Record<string, string | number> = {},
+  params: Record<string, string> = {},
+): string {
   return withQuery(fillPath(fullPath(call, SERVICE_BASES), params), query);
 }
 
@@ -157,7 +209,11 @@ export async function choose(page: Page, label: string, text?: string, expected 
   const first = page.locator(`[id="${id}_list"] [role=option]`).first();
   await first.waitFor({ state: 'attached' });
   // The open dropdown, not one still animating closed from the previous select.
-  if (expected) await page.locator('.ant-select-dropdown:visible:not([class*="leave"]) .ant-select-item-option', { hasText: expected }).first().waitFor();
+  if (expected)
+    await page
+      .locator('.ant-select-dropdown:visible:not([class*="leave"]) .ant-select-item-option', { hasText: expected })
+      .first()
+      .waitFor();
   await input.press('Enter');
 }
 
@@ -165,10 +221,21 @@ export async function choose(page: Page, label: string, text?: string, expected 
 export async function answer(page: Page, choice: 'Yes' | 'No'): Promise<void> {
   // A click during the opening animation can be lost: wait until no dialog or popover is still appearing.
   await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').last().waitFor();
-  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal, .ant-popover')].some((e) => /-(enter|appear)/.test(e.className)));
-  await page.locator('.ant-popover:visible, .ant-modal-wrap:visible').last().getByRole('button', { name: choice, exact: true }).click();
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('.ant-modal, .ant-popover')].some((e) => /-(enter|appear)/.test(e.className)),
+  );
+  await page
+    .locator('.ant-popover:visible, .ant-modal-wrap:visible')
+    .last()
+    .getByRole('button', { name: choice, exact: true })
+    .click();
   // Wait for the confirmation to close, so the next one opened is the only one on screen.
-  await page.waitForFunction(() => ![...document.querySelectorAll('.ant-popover, .ant-modal-wrap')].some((e) => (e as HTMLElement).checkVisibility()));
+  await page.waitForFunction(
+    () =>
+      ![...document.querySelectorAll('.ant-popover, .ant-modal-wrap')].some((e) =>
+        (e as HTMLElement).checkVisibility(),
+      ),
+  );
 }
 
 /**
@@ -179,8 +246,17 @@ export function operatorSession(): { app: RunningConsole; page: Page } {
   const session = {} as { app: RunningConsole; page: Page };
   beforeAll(async () => {
     session.app = await startConsole();
-    session.page = await session.app.browser.newPage();
-    await login(session.page, session.app.url, 'ops@demo.local');
+    // The suite's global setup logged ops@demo.local in once on the database every console copies: its session (the
+    // console's local storage) is valid here too. Without it (a file run alone outside the suite), log in.
+    const signedIn = provided('e2eSession');
+    if (signedIn) {
+      const state = onOrigin(JSON.parse(signedIn) as SignedIn, session.app.url);
+      session.page = await session.app.browser.newPage({ storageState: state });
+      await session.page.goto(session.app.url);
+    } else {
+      session.page = await session.app.browser.newPage();
+      await login(session.page, session.app.url, 'ops@demo.local');
+    }
     await session.page.getByText('Select a company to continue').waitFor();
   });
   afterAll(async () => {
@@ -205,11 +281,39 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const { source } = (await import('axe-core')).default;
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; any?: { message: string }[]; all?: { message: string }[] }[] }[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: unknown[]; any?: { message: string }[]; all?: { message: string }[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
     // Each target with what axe found there, e.g. the colours and ratio of a contrast failure.
-    const found = (n: { target: unknown[]; any?: { message: string }[]; all?: { message: string }[] }) => [...(n.any ?? []), ...(n.all ?? [])].map((c) => c.message).join('; ').slice(0, 160);
-    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => `${n.target.map(String).join(' ')} (${found(n)})`) }));
+    const found = (n: { target: unknown[]; any?: { message: string }[]; all?: { message: string }[] }) =>
+      [...(n.any ?? []), ...(n.all ?? [])]
+        .map((c) => c.message)
+        .join('; ')
+        .slice(0, 160);
+    return violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => `${n.target.map(String).join(' ')} (${found(n)})`),
+    }));
   });
 }
 

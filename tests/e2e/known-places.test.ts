@@ -13,8 +13,17 @@ const field = (label: string) => page.locator('form').getByLabel(label, { exact:
 const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 /** The serious and critical axe-core violations on the page (WCAG 2.1 A/AA), one line each. */
 const serious = async () =>
-  (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
-const REQUIRED = ['Please enter address', 'Enter latitude', 'Enter longitude', 'Please enter an Display Address', 'Please enter a code', 'Please enter an address'];
+  (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
+const REQUIRED = [
+  'Please enter address',
+  'Enter latitude',
+  'Enter longitude',
+  'Please enter an Display Address',
+  'Please enter a code',
+  'Please enter an address',
+];
 const CODE = 'TSL-PNQ-HJW';
 let cpId = '';
 
@@ -26,7 +35,13 @@ describe('known places', () => {
     await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
     await page.getByText('Haldia Dock Complex').waitFor();
     const headers = await page.locator('.ant-table-thead th').allTextContents();
-    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual(['Id', 'Address label', 'Address', 'Updated By', 'Actions']);
+    expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
+      'Id',
+      'Address label',
+      'Address',
+      'Updated By',
+      'Actions',
+    ]);
     await page.getByRole('button', { name: 'Upload' }).waitFor();
     await saveScreen(page, 'known-places-list');
     expect(await serious()).toEqual([]);
@@ -53,7 +68,10 @@ describe('known places', () => {
     await field('Google Address').clear();
     await field('Google Address').pressSequentially('Hinjawadi');
     expect(await field('Google Address').inputValue()).toBe('Hinjawadi');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Hinjawadi' }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Hinjawadi' })
+      .first()
+      .click();
     await expect.poll(() => field('Google Address').inputValue()).toContain('Hinjawadi');
     await expect.poll(() => field('Latitude').inputValue()).toMatch(/^18\.\d+/);
     await expect.poll(() => field('Longitude').inputValue()).toMatch(/^73\.\d+/);
@@ -71,8 +89,11 @@ describe('known places', () => {
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(CODE);
     await expect.poll(() => rows().count()).toBe(1);
     await rows().first().getByText('Hinjawadi Dispatch Gate').waitFor();
-    cpId = (await rows().first().locator('td').first().textContent())?.trim() ?? '';
-    expect(cpId).not.toBe('');
+    // The Id column shows the code the operator typed; the place's own id is in its Edit link.
+    expect((await rows().first().locator('td').first().textContent())?.trim()).toBe(CODE);
+    const href = (await rows().first().getByRole('link', { name: 'Edit' }).getAttribute('href')) ?? '';
+    cpId = /\/known-places\/([^/]+)\/edit/.exec(href)?.[1] ?? '';
+    expect(cpId).toMatch(/^cp_/);
     await rows().first().getByRole('button', { name: 'Show' }).click();
     const modal = page.locator('.ant-modal:visible');
     await modal.getByText('Hinjawadi Dispatch Gate').waitFor();
@@ -80,7 +101,9 @@ describe('known places', () => {
     await map.waitFor();
     // The element's own height (its box on screen is scaled while the modal opens).
     expect(await map.evaluate((element) => (element as HTMLElement).clientHeight)).toBe(400);
-    await page.waitForFunction(() => ![...document.querySelectorAll('.ant-modal')].some((e) => /-(enter|appear)/.test(e.className)));
+    await page.waitForFunction(
+      () => ![...document.querySelectorAll('.ant-modal')].some((e) => /-(enter|appear)/.test(e.className)),
+    );
     await saveScreen(page, 'known-places-map');
     expect(await serious()).toEqual([]);
     await modal.getByRole('button', { name: 'Close' }).click();

@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callPath, operatorSession, pickCompany, saveScreen, type RunningConsole } from './harness';
@@ -19,7 +23,8 @@ beforeAll(async () => {
 
 /** Routes added for this test: enough to pass one page, with long addresses. */
 const ADDED = 30;
-const LONG = 'Plot 14, Phase II, Chakan Industrial Area, Mahalunge, Khed Taluka, Pune District, Maharashtra 410501, India';
+const LONG =
+  'Plot 14, Phase II, Chakan Industrial Area, Mahalunge, Khed Taluka, Pune District, Maharashtra 410501, India';
 const place = (id: string, label: string, address: string) => ({
   label,
   address,
@@ -40,7 +45,8 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<{ s
 }
 
 type Page1 = { data: { code: string; label: string }[]; total: number };
-const routesPage = (query: Record<string, string | number>) => api<Page1>('GET', callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', ...query }));
+const routesPage = (query: Record<string, string | number>) =>
+  api<Page1>('GET', callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', ...query }));
 
 /** The table fits the window: nothing scrolls sideways and the last column ends inside the viewport. */
 async function fits(width: number) {
@@ -49,7 +55,10 @@ async function fits(width: number) {
   const overflow = await page.evaluate(() => {
     const content = document.querySelector('.ant-table-content, .ant-table-body') as HTMLElement | null;
     const root = document.scrollingElement!;
-    return { table: content ? content.scrollWidth - content.clientWidth : 0, page: root.scrollWidth - root.clientWidth };
+    return {
+      table: content ? content.scrollWidth - content.clientWidth : 0,
+      page: root.scrollWidth - root.clientWidth,
+    };
   });
   expect(overflow).toEqual({ table: 0, page: 0 });
   const lastHeader = await page.locator('.ant-table-thead th').last().boundingBox();
@@ -72,7 +81,11 @@ describe('lists', () => {
         code: `LST-${n}`,
         stt: 300,
         origin: place(`in:lst:${n}:o`, `Origin ${n}`, `${LONG} (${n})`),
-        destination: place(`in:lst:${n}:d`, `Destination ${n}`, `Unloading yard ${n}, JNPT, Nhava Sheva, Navi Mumbai, Maharashtra 400707, India`),
+        destination: place(
+          `in:lst:${n}:d`,
+          `Destination ${n}`,
+          `Unloading yard ${n}, JNPT, Nhava Sheva, Navi Mumbai, Maharashtra 400707, India`,
+        ),
       });
       expect(saved.status).toBe(200);
     }
@@ -82,7 +95,15 @@ describe('lists', () => {
     await page.getByText(`1-20 of ${total} routes`).waitFor();
     expect(await rows().count()).toBe(20);
 
-    for (const header of ['Loading Point', 'Unloading Point', 'Route Label', 'Route Code', 'Updated By', 'Time Stamp', 'Action']) {
+    for (const header of [
+      'Loading Point',
+      'Unloading Point',
+      'Route Label',
+      'Route Code',
+      'Updated By',
+      'Time Stamp',
+      'Action',
+    ]) {
       await page.locator('.ant-table-thead th', { hasText: header }).first().waitFor();
     }
     await fits(1280);
@@ -107,7 +128,9 @@ describe('lists', () => {
 
   it('searches the routes on the server as the operator types', async () => {
     const search = page.getByRole('searchbox', { name: 'Search' });
-    const asked = page.waitForRequest((req) => req.url().includes('company_routes/fetch') && req.url().includes('q=LST-07'));
+    const asked = page.waitForRequest(
+      (req) => req.url().includes('company_routes/fetch') && req.url().includes('q=LST-07'),
+    );
     await search.fill('LST-07');
     await asked;
     await page.getByText('1-1 of 1 routes').waitFor();
@@ -160,6 +183,76 @@ describe('lists', () => {
     expect(await daily.textContent()).toContain('ops@demo.local, control.tower@tatasteel.example');
     await page.getByRole('searchbox', { name: 'Search' }).fill('nobody@else.example');
     await page.getByText('No reports found').waitFor();
+  });
+
+  it('the configuration lists keep the rows with the typed text in a searched column (issue 23 point 3)', async () => {
+    // Tata Steel's own rows, and (notifications) its Jamshedpur branch's, where the demo configurations are.
+    for (const [path, query, text] of [
+      ['/auto-closure', scope, 'ON_ENTRY'],
+      ['/dashboard-settings', scope, ''],
+      ['/configuration-list', `${scope}&branchId=3101`, 'EMAIL'],
+      ['/sidebar-menu', scope, ''],
+      ['/display-alert-ticket', scope, ''],
+    ] as const) {
+      await page.goto(`${app.url}${path}${query}`);
+      await page
+        .locator('.ant-table-tbody tr.ant-table-row, .ant-table-tbody .ant-table-placeholder')
+        .first()
+        .waitFor();
+      const all = await rows().count();
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.fill('no such text in any row');
+      await expect.poll(() => rows().count(), { message: path }).toBe(0);
+      if (text) {
+        await search.fill(text.toLowerCase());
+        await expect.poll(() => rows().count(), { message: path }).toBeGreaterThan(0);
+        for (const row of await rows().all())
+          expect((await row.textContent())?.toLowerCase()).toContain(text.toLowerCase());
+      }
+      await search.fill('');
+      await expect.poll(() => rows().count(), { message: path }).toBe(all);
+    }
+  });
+
+  it('exports what a list shows, every page the server has, as xlsx and CSV with its column titles (issue 23 point 3)', async () => {
+    await page.goto(`${app.url}/routes${scope}`);
+    await rows().first().waitFor();
+    const titles = (await page.locator('.ant-table-thead th').allTextContents())
+      .map((t) => t.trim())
+      .filter((t) => t && t !== 'Action' && t !== 'Actions');
+    const total = (await routesPage({ page: 1, size: 1 })).body.total;
+    expect(total).toBeGreaterThan(20);
+    /** Chooses a format in the Export menu and saves the download. */
+    const exported = async (format: string) => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('menuitem', { name: format }).click();
+      const file = await download;
+      const saved = join(mkdtempSync(join(tmpdir(), 'export-')), file.suggestedFilename());
+      await file.saveAs(saved);
+      return { name: file.suggestedFilename(), saved };
+    };
+    const xlsx = await exported('Excel workbook (.xlsx)');
+    expect(xlsx.name).toBe('routes.xlsx');
+    const book = XLSX.read(readFileSync(xlsx.saved));
+    const table = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: false });
+    expect(table[0]).toEqual(titles);
+    // Every route of the scope, not the 20 of the page shown.
+    expect(table).toHaveLength(total + 1);
+    expect(table.slice(1).some((row) => row.includes('Lists Route 07'))).toBe(true);
+
+    // What a search leaves: only that, as CSV.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('LST-07');
+    await page.getByText('1-1 of 1 routes').waitFor();
+    const csv = await exported('CSV file (.csv)');
+    expect(csv.name).toBe('routes.csv');
+    const lines = readFileSync(csv.saved, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Lists Route 07');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
   });
 
   it('the other lists fit 1280 px too', async () => {

@@ -28,7 +28,8 @@ const inOrder = () =>
     return { rows: texts.length > 1, ascending: pairs.every((c) => c <= 0), descending: pairs.every((c) => c >= 0) };
   });
 
-const labels = async (path: string) => (await apiAs<{ label: string }[]>(page, app.url, `${path}?c=${companyId}&t=CONSIGNOR`)).map((r) => r.label);
+const labels = async (path: string) =>
+  (await apiAs<{ label: string }[]>(page, app.url, `${path}?c=${companyId}&t=CONSIGNOR`)).map((r) => r.label);
 
 describe('materials', () => {
   it('validates the custom material and adds and deletes one', async () => {
@@ -58,10 +59,16 @@ describe('materials', () => {
     await page.getByRole('button', { name: 'Add Material' }).click();
     await page.getByText('Submitted successfully').first().waitFor();
 
-    await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await answer(page, 'No');
     expect(await labels('/saas/lego/company_materials/fetch')).toContain('Detergent Cartons');
-    await page.locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('.ant-table-tbody tr', { hasText: 'Detergent Cartons' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await answer(page, 'Yes');
     await page.getByText('Deleted successfully').waitFor();
     expect(await labels('/saas/lego/company_materials/fetch')).not.toContain('Detergent Cartons');
@@ -86,7 +93,9 @@ describe('vehicles', () => {
     await page.getByText('Please enter custom vehicle').waitFor();
 
     await choose(page, 'Body Type');
-    const bodyType = await field('Body Type').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent();
+    const bodyType = await field('Body Type')
+      .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+      .textContent();
     await choose(page, 'Length');
     await choose(page, 'Weight');
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
@@ -96,7 +105,10 @@ describe('vehicles', () => {
     await field('Custom vehicle').fill('32 ft MXL Closed Reefer');
     await page.getByRole('button', { name: 'Add Custom Vehicle' }).click();
     await page.locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' }).waitFor();
-    await page.locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .locator('.ant-table-tbody tr', { hasText: '32 ft MXL Closed Reefer' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await answer(page, 'Yes');
     await page.getByText('Deleted Vehicle record successfully').waitFor();
     expect(await labels('/saas/lego/company_vehicles/fetch')).not.toContain('32 ft MXL Closed Reefer');
@@ -115,7 +127,15 @@ describe('route master', () => {
     await page.waitForURL('**/route-master/add?*');
     await field('Route').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const text of ['Please select route', 'Please select transporter', 'Please select vehicle type', 'Please enter freight cost', 'Please select unit', 'Please select valid from date', 'Please select material type']) {
+    for (const text of [
+      'Please select route',
+      'Please select transporter',
+      'Please select vehicle type',
+      'Please enter freight cost',
+      'Please select unit',
+      'Please select valid from date',
+      'Please select material type',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     await choose(page, 'Route');
@@ -138,13 +158,19 @@ describe('route master', () => {
     expect(await page.locator('.ant-table-tbody tr', { hasText: '₹12,34,567' }).textContent()).toContain('01/12/2026');
 
     type Entry = { loadType: string; data: { key: string; value: number; unit: string }[] };
-    const entries = await apiAs<Entry[]>(page, app.url, callPath(mainCalls.routeMaster, { c: companyId, t: 'CONSIGNOR', pt: 'TRANSPORTER' }));
+    const entries = await apiAs<Entry[]>(
+      page,
+      app.url,
+      callPath(mainCalls.routeMaster, { c: companyId, t: 'CONSIGNOR', pt: 'TRANSPORTER' }),
+    );
     const entry = entries.find((e) => e.data.some((d) => d.key === 'ROUTE_COST' && d.value === 1234567))!;
     expect(entry.loadType).toBe('FTL');
-    expect(entry.data).toEqual(expect.arrayContaining([
-      { key: 'ROUTE_COST', value: 1234567, unit: 'TRUCK' },
-      { key: 'LOADING_FEE', value: 1500, unit: 'FIXED' },
-      { key: 'STANDARD_TRANSIT_TIME', value: 1200, unit: 'FIXED' },
-    ]));
+    expect(entry.data).toEqual(
+      expect.arrayContaining([
+        { key: 'ROUTE_COST', value: 1234567, unit: 'TRUCK' },
+        { key: 'LOADING_FEE', value: 1500, unit: 'FIXED' },
+        { key: 'STANDARD_TRANSIT_TIME', value: 1200, unit: 'FIXED' },
+      ]),
+    );
   });
 });

@@ -6,20 +6,18 @@ import { answer, callPath, choose, pickCompany, operatorSession, type RunningCon
 import { notificationCalls } from '../../schemas/api';
 import { NOTIFICATION_CONFIG_MSG as M, NOTIFICATION_SECRET_MASK } from '../../schemas/notification-config';
 
-// A local webhook receiver, which the console's Send test may call (the console inherits this allow list).
-const allowHostsBefore = process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
-process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+// A local webhook receiver, which the console's Send test may call (every e2e console allows 127.0.0.1: harness.ts).
 const hooks: IncomingHttpHeaders[] = [];
 const receiver: Server = createServer((req, res) => {
   hooks.push(req.headers);
   req.resume();
   req.on('end', () => res.writeHead(202, { 'content-type': 'text/plain' }).end('accepted'));
 });
-const receiverUrl = new Promise<string>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}`)));
+const receiverUrl = new Promise<string>((resolve) =>
+  receiver.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}`)),
+);
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
-  if (allowHostsBefore === undefined) delete process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
-  else process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = allowHostsBefore;
 });
 
 const session = operatorSession();
@@ -39,7 +37,10 @@ type Listed = { customerConfigId: number; eventName: string; isEnabled: boolean;
 /** The configurations of Tata Steel, Jamshedpur, read with the page's desk token. */
 async function stored(): Promise<Listed[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${callPath(notificationCalls.configurations, { company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(
+    `${app.url}${callPath(notificationCalls.configurations, { company_id: 1001, branch_id: 3101 })}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
   return ((await res.json()) as { value: Listed[] }).value;
 }
 
@@ -64,13 +65,19 @@ async function saved(text: string) {
   await page.waitForURL((url) => url.pathname === '/configuration-list' && url.searchParams.get('branchId') === '3101');
 }
 
-/** The body stored for an event and mode of Tata Steel, Jamshedpur, read back as the edit form reads it. */
-async function storedBody(eventName: string, mode: string): Promise<string> {
+/** What is stored for an event and mode of Tata Steel, Jamshedpur, read back as the edit form reads it. */
+async function storedConfig(eventName: string, mode: string): Promise<Record<string, unknown>> {
   const row = (await stored()).find((c) => c.eventName === eventName && c.mode === mode)!;
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const read = await fetch(`${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await read.json()) as { value: { body: string } }).value.body;
+  const read = await fetch(
+    `${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  return ((await read.json()) as { value: Record<string, unknown> }).value;
 }
+
+/** The body stored for an event and mode. */
+const storedBody = async (eventName: string, mode: string) => (await storedConfig(eventName, mode)).body;
 
 /**
  * A template field's popup (spec 002 section 5), opened by the button under the field: Save with an empty text keeps
@@ -93,7 +100,10 @@ async function editInPopup(open: string, title: string, field: string, empty: st
   await form().getByRole('button', { name: open }).click();
   expect(await area.inputValue()).toBe(before);
   await area.fill(text);
-  await dialog.getByRole('group', { name: 'Placeholder tokens' }).getByRole('button', { name: 'trip_id', exact: true }).click();
+  await dialog
+    .getByRole('group', { name: 'Placeholder tokens' })
+    .getByRole('button', { name: 'trip_id', exact: true })
+    .click();
   await page.getByText('{{trip_id}} copied to clipboard').first().waitFor();
   await dialog.getByText(M.pasteNote).waitFor();
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -114,7 +124,9 @@ describe('notification configuration', () => {
     expect((await stored()).find((c) => c.customerConfigId === before.customerConfigId)!.isEnabled).toBe(true);
     await row.getByRole('switch').click();
     await answer(page, 'Yes');
-    await expect.poll(async () => (await stored()).find((c) => c.customerConfigId === before.customerConfigId)!.isEnabled).toBe(false);
+    await expect
+      .poll(async () => (await stored()).find((c) => c.customerConfigId === before.customerConfigId)!.isEnabled)
+      .toBe(false);
   });
 
   it('refuses a combination the scope has, then creates an SMS configuration with recipient rows', async () => {
@@ -140,7 +152,13 @@ describe('notification configuration', () => {
     await submit().click();
     await form().getByText(M.smsContent).first().waitFor();
     await page.locator('#root_smsBody').fill('Trip {{trip_id}} late');
-    await editInPopup('Edit SMS Content', 'SMS Content', 'smsBody', M.smsContent, 'Trip {{trip_id}} of {{vehicle_number}} is delayed');
+    await editInPopup(
+      'Edit SMS Content',
+      'SMS Content',
+      'smsBody',
+      M.smsContent,
+      'Trip {{trip_id}} of {{vehicle_number}} is delayed',
+    );
     await submit().click();
     await saved(M.created('SMS'));
     expect(await storedBody('eta.breach', 'SMS')).toBe('Trip {{trip_id}} of {{vehicle_number}} is delayed');
@@ -151,6 +169,11 @@ describe('notification configuration', () => {
     await pick('eta.breach', 'EMAIL', 'emailBody');
     expect(await page.locator('#root_subject').inputValue()).toContain('{{trip_id}}');
     await page.locator('#root_emailTo_0').fill('ops@tata.example');
+    // A Cc row filled then emptied, and a row added after it left empty: empty rows, dropped from the save.
+    await page.locator('#root_emailCc_0').fill('cc@tata.example');
+    await form().getByRole('button', { name: 'Add Email Cc' }).click();
+    await page.locator('#root_emailCc_1').waitFor();
+    await page.locator('#root_emailCc_0').fill('');
     await page.locator('#root_subject').fill('');
     await submit().click();
     await page.getByText(M.emailSubject).first().waitFor();
@@ -162,6 +185,9 @@ describe('notification configuration', () => {
     await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await submit().click();
     await saved(M.created('EMAIL'));
+    const config = await storedConfig('eta.breach', 'EMAIL');
+    expect(config.emailTo).toBe('ops@tata.example');
+    expect(config.emailCc ?? '').toBe('');
   });
 
   it('creates a WEBHOOKS configuration, copying a token as an IF block', async () => {
@@ -174,7 +200,10 @@ describe('notification configuration', () => {
     await form().getByLabel('Password', { exact: true }).fill('hook-secret-1');
     await page.getByRole('button', { name: 'Placeholders' }).click();
     await page.locator('.ant-popover .ant-radio-button-wrapper').filter({ hasText: /^IF$/ }).click();
-    await page.getByRole('group', { name: 'Placeholder tokens' }).getByRole('button', { name: 'eta', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Placeholder tokens' })
+      .getByRole('button', { name: 'eta', exact: true })
+      .click();
     await page.getByText('{{#if eta}}{{eta}}{{/if}} copied to clipboard').waitFor();
     await page.getByText(M.pasteNote).waitFor();
     await page.keyboard.press('Escape');
@@ -189,15 +218,31 @@ describe('notification configuration', () => {
     await submit().click();
     await page.getByText(M.whatsappContent).first().waitFor();
     await page.locator('#root_whatsappBody').fill('ETA breach: {{vehicle_number}}');
-    await editInPopup('Edit WhatsApp Content', 'WhatsApp Content', 'whatsappBody', M.whatsappContent, 'ETA breach: {{vehicle_number}} on {{trip_id}}');
+    await editInPopup(
+      'Edit WhatsApp Content',
+      'WhatsApp Content',
+      'whatsappBody',
+      M.whatsappContent,
+      'ETA breach: {{vehicle_number}} on {{trip_id}}',
+    );
     await submit().click();
     await saved(M.created('WHATSAPP'));
     expect(await storedBody('eta.breach', 'WHATSAPP')).toBe('ETA breach: {{vehicle_number}} on {{trip_id}}');
-    expect((await stored()).filter((c) => c.eventName === 'eta.breach').map((c) => c.mode).sort()).toEqual(['EMAIL', 'SMS', 'WEBHOOKS', 'WHATSAPP']);
+    expect(
+      (await stored())
+        .filter((c) => c.eventName === 'eta.breach')
+        .map((c) => c.mode)
+        .sort(),
+    ).toEqual(['EMAIL', 'SMS', 'WEBHOOKS', 'WHATSAPP']);
   });
 
   it('edits with event and mode locked, and returns to the list with the same query string', async () => {
-    await page.getByRole('row').filter({ hasText: 'eta.breach' }).filter({ hasText: 'SMS' }).getByRole('button', { name: /edit/i }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'eta.breach' })
+      .filter({ hasText: 'SMS' })
+      .getByRole('button', { name: /edit/i })
+      .click();
     await page.waitForURL('**/configuration-list/edit-notification-config/*');
     await expect.poll(() => page.locator('#root_smsBody').inputValue()).toContain('{{trip_id}}');
     expect(await page.getByLabel('Event', { exact: true }).isDisabled()).toBe(true);
@@ -214,7 +259,10 @@ describe('notification configuration', () => {
     const listUrl = page.url();
     const token = await page.evaluate(() => localStorage.getItem('deskToken'));
     const row = (await stored()).find((c) => c.eventName === 'eta.breach' && c.mode === 'SMS')!;
-    const read = await fetch(`${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+    const read = await fetch(
+      `${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(((await read.json()) as { value: { body: string } }).value.body).toBe('Trip {{trip_id}} is late');
     expect(listUrl).toContain('branchId=3101');
   });
@@ -223,9 +271,16 @@ describe('notification configuration', () => {
     const url = await receiverUrl;
     const basic = `Basic ${Buffer.from('hook-user:hook-secret-1').toString('base64')}`;
     const openWebhook = async () => {
-      await page.getByRole('row').filter({ hasText: 'eta.breach' }).filter({ hasText: 'WEBHOOKS' }).getByRole('button', { name: /edit/i }).click();
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'eta.breach' })
+        .filter({ hasText: 'WEBHOOKS' })
+        .getByRole('button', { name: /edit/i })
+        .click();
       await page.waitForURL('**/configuration-list/edit-notification-config/*');
-      await expect.poll(() => form().getByLabel('Password', { exact: true }).inputValue()).toBe(NOTIFICATION_SECRET_MASK);
+      await expect
+        .poll(() => form().getByLabel('Password', { exact: true }).inputValue())
+        .toBe(NOTIFICATION_SECRET_MASK);
     };
     const sendTest = async () => {
       const before = hooks.length;
@@ -242,10 +297,17 @@ describe('notification configuration', () => {
     await saved(M.updated('WEBHOOKS'));
     const row = (await stored()).find((c) => c.eventName === 'eta.breach' && c.mode === 'WEBHOOKS')!;
     const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-    const read = await fetch(`${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`, { headers: { authorization: `Bearer ${token}` } });
+    const read = await fetch(
+      `${app.url}${callPath(notificationCalls.editConfiguration, { customer_config_id: row.customerConfigId, company_id: 1001, branch_id: 3101 })}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     const text = await read.text();
     expect(text).not.toContain('hook-secret-1');
-    expect((JSON.parse(text) as { value: Record<string, unknown> }).value).toMatchObject({ url: `${url}/in`, user: 'hook-user', password: NOTIFICATION_SECRET_MASK });
+    expect((JSON.parse(text) as { value: Record<string, unknown> }).value).toMatchObject({
+      url: `${url}/in`,
+      user: 'hook-user',
+      password: NOTIFICATION_SECRET_MASK,
+    });
     // Saved with the mask: the stored password is still the one typed at creation.
     await openWebhook();
     await sendTest();
@@ -253,10 +315,17 @@ describe('notification configuration', () => {
 
   it("says when the desk's test sends for the minute are used up, and sends nothing more", async () => {
     await page.goto(`${app.url}/configuration-list?${new URL(page.url()).searchParams}`);
-    await page.getByRole('row').filter({ hasText: 'eta.breach' }).filter({ hasText: 'SMS' }).getByRole('button', { name: /edit/i }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'eta.breach' })
+      .filter({ hasText: 'SMS' })
+      .getByRole('button', { name: /edit/i })
+      .click();
     await page.waitForURL('**/configuration-list/edit-notification-config/*');
     await expect.poll(() => page.locator('#root_smsBody').inputValue()).toContain('{{trip_id}}');
-    const refusal = page.getByText(/^Test sends are limited to 10 a minute per desk\. Try again in \d+ seconds?\.$/).first();
+    const refusal = page
+      .getByText(/^Test sends are limited to 10 a minute per desk\. Try again in \d+ seconds?\.$/)
+      .first();
     // At most 10 a minute (some were sent above): send until the console says so.
     for (let sent = 0; sent <= 10 && !(await refusal.isVisible()); sent++) {
       await page.getByRole('button', { name: 'Send test' }).click();

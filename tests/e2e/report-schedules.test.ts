@@ -29,12 +29,19 @@ const stored = async (type: 'DAILY_TRIP_SUMMARY' | 'ALERT') => {
 };
 
 /** A message of the dev outbox, with its files (base64). */
-type Mail = { to: string; subject: string; body: string; time: string; attachments: { filename: string; contentType: string; size: number; content: string }[] };
+type Mail = {
+  to: string;
+  subject: string;
+  body: string;
+  time: string;
+  attachments: { filename: string; contentType: string; size: number; content: string }[];
+};
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const outbox = async () => (await (await fetch(`${app.url}/dev/outbox`)).json()) as Mail[];
 /** The newest message to `to` since `since` (an ISO time) whose subject starts with `subject`, once it is there. */
 async function mailTo(to: string, subject: string, since: string): Promise<Mail> {
-  const find = async () => (await outbox()).filter((m) => m.to === to && m.subject.startsWith(subject) && m.time >= since).at(-1);
+  const find = async () =>
+    (await outbox()).filter((m) => m.to === to && m.subject.startsWith(subject) && m.time >= since).at(-1);
   await expect.poll(async () => Boolean(await find()), { timeout: 30_000 }).toBe(true);
   return (await find())!;
 }
@@ -86,7 +93,11 @@ describe('report schedules', () => {
     const created = (await stored('DAILY_TRIP_SUMMARY')).find((r) => r.id !== 'rs_tsl_daily')!;
     expect(created).toMatchObject({
       active: 1,
-      definition: { email_recipients: 'ops@demo.local,plant.head@tatasteel.example', company_id: companyId, schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } },
+      definition: {
+        email_recipients: 'ops@demo.local,plant.head@tatasteel.example',
+        company_id: companyId,
+        schedule: { cron: '0 0 3 * * ?', type: 'DAILY' },
+      },
     });
     expect(created.definition).not.toHaveProperty('branch_id');
     await page.locator('.ant-table-tbody tr', { hasText: created.id }).waitFor();
@@ -98,7 +109,14 @@ describe('report schedules', () => {
     await page.getByRole('button', { name: 'Set Exception Report' }).click();
     await page.waitForURL('**/exception-report/add?*');
     await submit('Submit Exception Report');
-    for (const text of ['Please select EmailId', 'Please select alerts names', 'Enter timings', 'Please enter alerts closed duration in minutes', 'Please enter total trip hours in hours', 'Please enter trip statuses']) {
+    for (const text of [
+      'Please select EmailId',
+      'Please select alerts names',
+      'Enter timings',
+      'Please enter alerts closed duration in minutes',
+      'Please enter total trip hours in hours',
+      'Please enter trip statuses',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
 
@@ -189,7 +207,7 @@ describe('report schedules', () => {
     expect(await row().getByRole('switch').getAttribute('aria-checked')).toBe('false');
   });
 
-  it("runs a daily summary now: the outcome, its Last run, the mail with its xlsx in the outbox, the file and its runs", async () => {
+  it('runs a daily summary now: the outcome, its Last run, the mail with its xlsx in the outbox, the file and its runs', async () => {
     await page.getByRole('menuitem', { name: 'Daily Summary Report' }).click();
     const daily = (await stored('DAILY_TRIP_SUMMARY')).find((r) => r.id !== 'rs_tsl_daily')!;
     const row = () => tableRow(daily.id);
@@ -214,7 +232,9 @@ describe('report schedules', () => {
     // The run's file downloads from its Last run cell, as mailed.
     const mailed = (await mailTo('ops@demo.local', 'Daily trip summary', since)).attachments[0];
     const download = page.waitForEvent('download');
-    await row().getByRole('button', { name: /Download/ }).click();
+    await row()
+      .getByRole('button', { name: /Download/ })
+      .click();
     expect((await download).suggestedFilename()).toBe(mailed.filename);
 
     // Its runs: the one made now, by Run now, with its file.

@@ -11,7 +11,14 @@ beforeAll(async () => {
   ({ app, page } = session);
 });
 
-type Route = { id: string; label: string; code?: string; stt: number | null; origin: { address: string; google: { place_id: string } }; updatedBy: string };
+type Route = {
+  id: string;
+  label: string;
+  code?: string;
+  stt: number | null;
+  origin: { address: string; google: { place_id: string } };
+  updatedBy: string;
+};
 
 /**
  * A field of the route form by its exact label. Looked up in the form only: the list's sortable headers carry their
@@ -24,7 +31,10 @@ async function pickPlace(label: string, text: string, option: string) {
   const input = field(label);
   await input.fill(text);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  await page.waitForFunction((id) => (document.getElementById(id) as HTMLInputElement | null)?.value.includes(','), (await input.getAttribute('id')) ?? '');
+  await page.waitForFunction(
+    (id) => (document.getElementById(id) as HTMLInputElement | null)?.value.includes(','),
+    (await input.getAttribute('id')) ?? '',
+  );
 }
 
 describe('routes', () => {
@@ -42,7 +52,11 @@ describe('routes', () => {
   });
 
   it('sorts by Route Label on the server, both ways', async () => {
-    const routes = await apiAs<Route[]>(page, app.url, callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', sort: 'label', order: 'asc', size: 100 }));
+    const routes = await apiAs<Route[]>(
+      page,
+      app.url,
+      callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', sort: 'label', order: 'asc', size: 100 }),
+    );
     const labels = routes.map((r) => r.label);
     const header = page.getByRole('columnheader', { name: 'Route Label' });
     const firstRow = () => page.locator('.ant-table-tbody tr.ant-table-row').first().textContent();
@@ -105,7 +119,10 @@ describe('routes', () => {
     await page.getByText('Routes updated successfully !').waitFor();
     await page.waitForURL((url) => url.pathname === '/routes');
 
-    await page.locator('.ant-table-tbody tr', { hasText: 'Pune - JNPT' }).getByRole('button', { name: 'Quick edit' }).click();
+    await page
+      .locator('.ant-table-tbody tr', { hasText: 'Pune - JNPT' })
+      .getByRole('button', { name: 'Quick edit' })
+      .click();
     const modal = page.locator('.ant-modal:visible');
     await modal.getByLabel('STT (hours)').fill('-2');
     await modal.getByRole('button', { name: 'Update' }).click();
@@ -114,7 +131,10 @@ describe('routes', () => {
     // Another route's code (any case) is refused under Route Code, and nothing changes.
     await modal.getByLabel('Route Code').fill('tsl-jsr-ccu');
     await modal.getByRole('button', { name: 'Update' }).click();
-    await modal.locator('.ant-form-item', { has: page.getByLabel('Route Code') }).getByText('A route with this code already exists').waitFor();
+    await modal
+      .locator('.ant-form-item', { has: page.getByLabel('Route Code') })
+      .getByText('A route with this code already exists')
+      .waitFor();
     await modal.getByLabel('Route Code').fill('TSL-PNQ-NSA');
     await expect.poll(() => modal.getByText('A route with this code already exists').count()).toBe(0);
     await modal.getByRole('button', { name: 'Update' }).click();

@@ -24,7 +24,9 @@ const toast = async (text: string) => {
   await notice.waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
 };
 const serious = async () =>
-  (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
+  (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
 type Stored = { extraContext: string }[];
 
 describe('settings screens', () => {
@@ -66,6 +68,12 @@ describe('settings screens', () => {
     await page.getByText(SETTINGS_MSG.required, { exact: true }).waitFor();
     await field('Last Mile Threshold').fill('101');
     await page.getByText(SETTINGS_MSG.lastMile, { exact: true }).waitFor();
+    // Letters are not a number; a fraction is a number, but not one the spec allows: its text, not 'Enter a whole number'.
+    await field('Last Mile Threshold').fill('abc');
+    await page.getByText('Enter a number', { exact: true }).waitFor();
+    await field('Last Mile Threshold').fill('2.5');
+    await page.getByText(SETTINGS_MSG.lastMile, { exact: true }).waitFor();
+    expect(await page.getByText('Enter a whole number').count()).toBe(0);
     await field('Last Mile Threshold').fill('25');
     await save();
     await toast(SETTINGS_MSG.savedCapital);
@@ -90,13 +98,21 @@ describe('settings screens', () => {
     await field('Average Speed').fill('42.5');
     await save();
     await toast(SETTINGS_MSG.savedCapital);
-    const stored = await apiAs<{ engineSetting: string }[]>(page, url, callPath(settingsCalls.etaGet, { companyId: '1001' }));
-    expect(JSON.parse(stored[0]!.engineSetting).engines).toEqual([{ id: 'SpeedBasedTransformer', param: { minDistance: 120, avgSpeed: 42.5 } }]);
+    const stored = await apiAs<{ engineSetting: string }[]>(
+      page,
+      url,
+      callPath(settingsCalls.etaGet, { companyId: '1001' }),
+    );
+    expect(JSON.parse(stored[0]!.engineSetting).engines).toEqual([
+      { id: 'SpeedBasedTransformer', param: { minDistance: 120, avgSpeed: 42.5 } },
+    ]);
     await page.reload();
     await expect.poll(() => field('Minimum distance').inputValue()).toBe('120');
     await expect.poll(() => field('Average Speed').inputValue()).toBe('42.5');
     // The form fades in once read: wait until it is fully shown.
-    await page.waitForFunction(() => [...document.querySelectorAll('.ant-spin-container')].every((e) => getComputedStyle(e).opacity === '1'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-spin-container')].every((e) => getComputedStyle(e).opacity === '1'),
+    );
     await saveScreen(page, 'settings-eta');
     expect(await serious()).toEqual([]);
   });
@@ -108,7 +124,12 @@ describe('settings screens', () => {
     expect(await page.getByText('Enable OTP flow').count()).toBe(0);
     await field('Enable EPOD flow for Driver').check();
     await page.getByText('Enable OTP flow').waitFor();
-    for (const option of [...EPOD_OPTIONS.smsTimes, ...EPOD_OPTIONS.actors, ...EPOD_OPTIONS.status, ...EPOD_OPTIONS.tripActions]) {
+    for (const option of [
+      ...EPOD_OPTIONS.smsTimes,
+      ...EPOD_OPTIONS.actors,
+      ...EPOD_OPTIONS.status,
+      ...EPOD_OPTIONS.tripActions,
+    ]) {
       expect(await page.locator('form').getByText(option, { exact: true }).count()).toBeGreaterThan(0);
     }
     expect(await page.locator('form').getByLabel('OTP or Upload Success').isChecked()).toBe(true);
@@ -123,7 +144,12 @@ describe('settings screens', () => {
     await page.locator('form').getByLabel('Trip closed after Y', { exact: true }).first().check();
     await page.locator('form').getByRole('textbox', { name: 'Trip closed after Y' }).waitFor();
     await saveScreen(page, 'settings-epod');
-    expect(await page.locator('form').getByRole('button', { name: /Submit|Save/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator('form')
+        .getByRole('button', { name: /Submit|Save/ })
+        .count(),
+    ).toBe(0);
     await field('Enable EPOD flow for Driver').uncheck();
     await page.getByText('Enable OTP flow').waitFor({ state: 'detached' });
     // Unticking every flow resets what it hid: ticked again, the hours and the close delay are gone.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { authCalls } from '../../schemas/api/auth';
 import { tooManyText } from '../../src/auth/retryAfter';
-import { callPath, pickCompany, type RunningConsole, operatorSession } from './harness';
+import { callPath, pickCompany, saveScreen, type RunningConsole, operatorSession } from './harness';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -14,7 +14,8 @@ beforeAll(async () => {
 const HUL = 'Hindustan Unilever Limited (CONSIGNOR)';
 
 /** The company box's shown value: antd gives it the selected name as its title (the name on hover). */
-const companyValue = () => page.locator('.ant-select', { has: page.getByLabel('Company', { exact: true }) }).locator(`[title="${HUL}"]`);
+const companyValue = () =>
+  page.locator('.ant-select', { has: page.getByLabel('Company', { exact: true }) }).locator(`[title="${HUL}"]`);
 
 /** The width the shown name needs and the width it has, measured in the browser. */
 const nameFit = () =>
@@ -22,7 +23,12 @@ const nameFit = () =>
     const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
     const range = document.createRange();
     range.selectNodeContents(text ?? el);
-    return { text: text?.textContent ?? '', needed: range.getBoundingClientRect().width, room: el.clientWidth, cut: el.scrollWidth > el.clientWidth };
+    return {
+      text: text?.textContent ?? '',
+      needed: range.getBoundingClientRect().width,
+      room: el.clientWidth,
+      cut: el.scrollWidth > el.clientWidth,
+    };
   });
 
 const scopeOf = (href: string) => Object.fromEntries(new URL(href).searchParams);
@@ -41,6 +47,58 @@ describe('shell', () => {
       expect(fit.cut).toBe(false);
       expect(fit.needed).toBeLessThanOrEqual(fit.room);
     }
+  });
+
+  it('every menu entry is a link to its page with the scope, which a plain click follows in place', async () => {
+    const scope = scopeOf(page.url());
+    const entries = page.locator('.ant-menu-item');
+    const count = await entries.count();
+    expect(count).toBeGreaterThan(10);
+    for (let i = 0; i < count; i++) {
+      const href = await entries.nth(i).locator('a').getAttribute('href');
+      expect(href, (await entries.nth(i).textContent()) ?? '').toMatch(/^\/[a-z]/);
+      expect(scopeOf(new URL(href!, app.url).href)).toEqual(scope);
+    }
+    // In place: the page is not loaded again (what it keeps in memory is still there).
+    await page.evaluate(() => Object.assign(window, { beforeMenuClick: true }));
+    await page.getByRole('link', { name: 'Vehicles', exact: true }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/vehicle-master' && url.searchParams.get('companyId') === scope.companyId,
+    );
+    expect(await page.evaluate(() => 'beforeMenuClick' in window)).toBe(true);
+  });
+
+  it('follows the system in dark, and keeps the dark or light an operator picks in the header (issue 23 point 7)', async () => {
+    /** Whether the page's ground is dark (its main area's background luminance). */
+    const darkGround = (p: Page) =>
+      p.evaluate(() => {
+        const [r, g, b] = getComputedStyle(document.querySelector('main')!.closest('.ant-layout')!)
+          .backgroundColor.match(/\d+/g)!
+          .map(Number);
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b < 100;
+      });
+    const toggle = page.getByRole('button', { name: 'Dark mode' });
+    expect(await darkGround(page)).toBe(false);
+    await toggle.click();
+    await expect.poll(() => darkGround(page)).toBe(true);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await page.locator('main').waitFor();
+    expect(await darkGround(page)).toBe(true);
+    await saveScreen(page, 'shell-dark');
+    await page.getByRole('button', { name: 'Dark mode' }).click();
+    await expect.poll(() => darkGround(page)).toBe(false);
+
+    // A system set to dark: the console starts dark, with no pick made.
+    const system = await app.browser.newContext({
+      colorScheme: 'dark',
+      storageState: await page.context().storageState(),
+    });
+    const other = await system.newPage();
+    await other.goto(page.url());
+    await other.locator('main').waitFor();
+    await expect.poll(() => darkGround(other)).toBe(true);
+    await system.close();
   });
 
   it("the 404 page's 'Go home' keeps the company in the query string", async () => {
@@ -78,7 +136,11 @@ describe('shell', () => {
       await login.getByLabel('E-mail or phone').fill('ops@demo.local');
       await login.getByRole('button', { name: 'Send code' }).click();
       await login.getByLabel('One-time code').fill('000000');
-      const wait = await until429(() => login.getByRole('button', { name: 'Verify and sign in' }).click(), callPath(authCalls.verifyCode), 15);
+      const wait = await until429(
+        () => login.getByRole('button', { name: 'Verify and sign in' }).click(),
+        callPath(authCalls.verifyCode),
+        15,
+      );
       expect(wait).toBeGreaterThan(0);
       await login.getByRole('alert').getByText(tooManyText(wait)).waitFor();
       expect(tooManyText(wait)).toMatch(/^Too many requests\. Try again in \d+ (minutes?|seconds?)$/);
@@ -96,7 +158,11 @@ describe('shell', () => {
       // Use up the address's allowance of code requests, then ask through the page.
       await login.evaluate(async (url) => {
         for (let i = 0; i < 25; i++) {
-          const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: `nobody${i}@demo.local` }) });
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ identifier: `nobody${i}@demo.local` }),
+          });
           if (res.status === 429) return;
         }
       }, path);

@@ -13,7 +13,9 @@ beforeAll(async () => {
 /** A data-family read with the page's desk token: `result.data`, or `result` when it has none. */
 async function dataAs<T>(path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const body = (await (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { result: { data?: T } };
+  const body = (await (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    result: { data?: T };
+  };
   return ('data' in body.result ? body.result.data : body.result) as T;
 }
 
@@ -24,7 +26,8 @@ const submitMenu = () => page.getByRole('button', { name: 'Submit Menu List' });
 const entry = (name: string) => page.locator('.ant-tree-treenode', { has: page.getByText(name, { exact: true }) });
 /** Waits until the confirmation dialog has finished opening (a click during its zoom can be lost). */
 const settled = () => page.locator('.ant-modal-wrap:visible .ant-modal:not([class*="zoom"])').waitFor();
-const isChecked = async (name: string) => (await entry(name).getAttribute('class'))!.includes('ant-tree-treenode-checkbox-checked');
+const isChecked = async (name: string) =>
+  (await entry(name).getAttribute('class'))!.includes('ant-tree-treenode-checkbox-checked');
 
 describe('sidebar menu override', () => {
   it('asks for a company before setting a side menu', async () => {
@@ -80,7 +83,11 @@ describe('sidebar menu override', () => {
     const saved = await dataAs<{ extracontext: string[]; landingPage: string; userId: number[] }>(
       '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById?companyId=1001&userId=701,702',
     );
-    expect(saved).toMatchObject({ extracontext: ['trips', 'create_trip'], landingPage: '/trips/create', userId: [701, 702] });
+    expect(saved).toMatchObject({
+      extracontext: ['trips', 'create_trip'],
+      landingPage: '/trips/create',
+      userId: [701, 702],
+    });
   });
 
   it('loads the menu of exactly one user and locks the field', async () => {
@@ -97,8 +104,16 @@ describe('sidebar menu override', () => {
     // A menu stored for user 5150 alone, then loaded by typing that id.
     const token = await page.evaluate(() => localStorage.getItem('deskToken'));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    await fetch(`${app.url}${callPath(dataCalls.updateSideMenuList)}`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1001, extracontext: ['reports', 'trip_reports'], userId: [5150], enabled: 1 }) });
-    await fetch(`${app.url}${callPath(dataCalls.updateLandingPage)}`, { method: 'POST', headers, body: JSON.stringify({ companyId: 1001, userId: [5150], landingPage: '/reports/trips', enabled: 1 }) });
+    await fetch(`${app.url}${callPath(dataCalls.updateSideMenuList)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ companyId: 1001, extracontext: ['reports', 'trip_reports'], userId: [5150], enabled: 1 }),
+    });
+    await fetch(`${app.url}${callPath(dataCalls.updateLandingPage)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ companyId: 1001, userId: [5150], landingPage: '/reports/trips', enabled: 1 }),
+    });
     await userIds().fill('5150');
     await userIds().blur();
     await expect.poll(() => isChecked('Trip Reports')).toBe(true);
@@ -111,7 +126,11 @@ describe('sidebar menu override', () => {
       const place = await page.evaluate((name) => {
         const label = document.querySelector(`label[for="root_${name}"]`)!;
         const input = document.getElementById(`root_${name}`)!.closest('.ant-form-item-control-input')!;
-        return { labelBottom: label.getBoundingClientRect().bottom, inputTop: input.getBoundingClientRect().top, after: getComputedStyle(label, '::after').content };
+        return {
+          labelBottom: label.getBoundingClientRect().bottom,
+          inputTop: input.getBoundingClientRect().top,
+          after: getComputedStyle(label, '::after').content,
+        };
       }, id);
       expect(place.labelBottom, `${id}: label above input`).toBeLessThanOrEqual(place.inputTop);
       expect(place.after, `${id}: no colon`).not.toContain(':');
@@ -131,7 +150,9 @@ describe('sidebar menu override', () => {
     await submitMenu().click();
     await page.getByText('Side menu updated successfully').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/sidebar-menu');
-    const admin = await dataAs<{ extracontext: string[]; roles: number }>(callPath(dataCalls.sidebarConfigById, { companyId: 1001, id: 'sbm_tsl_admin' }));
+    const admin = await dataAs<{ extracontext: string[]; roles: number }>(
+      callPath(dataCalls.sidebarConfigById, { companyId: 1001, id: 'sbm_tsl_admin' }),
+    );
     expect(admin.roles).toBe(9);
     expect(admin.extracontext).toEqual(expect.arrayContaining(['indents', 'indent_list', 'trip_analytics']));
 
@@ -181,7 +202,12 @@ describe('dashboard settings', () => {
     await choose(page, 'Dashboard Type', 'Power', 'PowerBI');
     await form().getByLabel('PowerBI ReportId').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const text of ['Please select menulist', 'Please enter valid PowerBI ReportId', 'Please enter valid PowerBI WorkspaceId', 'Please enter valid PowerBI Rls Roles']) {
+    for (const text of [
+      'Please select menulist',
+      'Please enter valid PowerBI ReportId',
+      'Please enter valid PowerBI WorkspaceId',
+      'Please enter valid PowerBI Rls Roles',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     await choose(page, 'Menu', 'Freight', 'Freight Analytics');
@@ -210,7 +236,11 @@ describe('dashboard settings', () => {
     await expect.poll(() => removes().first().isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const text of ['Please input userId', 'Please enter valid dashboard workspace', 'Please enter valid dashboard name']) {
+    for (const text of [
+      'Please input userId',
+      'Please enter valid dashboard workspace',
+      'Please enter valid dashboard name',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     await form().getByLabel('User Ids').fill('31, 32');
@@ -222,21 +252,36 @@ describe('dashboard settings', () => {
     const lookers = (await rows()).filter((r) => r.featureKey === 'looker');
     expect(lookers).toHaveLength(2);
     const created = lookers.find((r) => r.id !== 'dsh_tsl_looker')!;
-    const record = await dataAs<{ extraContext: string }>(callPath(dataCalls.dashboardById, { companyId: 1001, id: created.id }));
-    expect(JSON.parse(record.extraContext)).toEqual({ enabled_users: [31, 32], dashboard_tab: [{ dashboard_id: '88', name: 'Dispatch' }] });
+    const record = await dataAs<{ extraContext: string }>(
+      callPath(dataCalls.dashboardById, { companyId: 1001, id: created.id }),
+    );
+    expect(JSON.parse(record.extraContext)).toEqual({
+      enabled_users: [31, 32],
+      dashboard_tab: [{ dashboard_id: '88', name: 'Dispatch' }],
+    });
   });
 
   it('edits the seeded PowerBI dashboard', async () => {
-    await page.locator('.ant-table-tbody tr[data-row-key="dsh_tsl_powerbi"]').getByRole('link', { name: 'Edit' }).click();
+    await page
+      .locator('.ant-table-tbody tr[data-row-key="dsh_tsl_powerbi"]')
+      .getByRole('link', { name: 'Edit' })
+      .click();
     await page.waitForURL('**/dashboard-settings/edit/dsh_tsl_powerbi?*');
     await page.getByText('Update Dashboard Config').waitFor();
-    await expect.poll(() => form().getByLabel('PowerBI ReportId').inputValue()).toBe('f3b1c2d4-8a7e-4c21-9d3b-5e6f7a8b9c01');
+    await expect
+      .poll(() => form().getByLabel('PowerBI ReportId').inputValue())
+      .toBe('f3b1c2d4-8a7e-4c21-9d3b-5e6f7a8b9c01');
     await form().getByLabel('PowerBI ReportId').fill('rep-edited');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Dashboard set successfully for companyIds [ 1001 ]').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard-settings');
-    const record = await dataAs<{ extraContext: string }>(callPath(dataCalls.dashboardById, { companyId: 1001, id: 'dsh_tsl_powerbi' }));
-    expect(JSON.parse(record.extraContext).trip_analytics).toMatchObject({ reportId: 'rep-edited', rlsRoles: ['Shipper_Company_Trips'] });
+    const record = await dataAs<{ extraContext: string }>(
+      callPath(dataCalls.dashboardById, { companyId: 1001, id: 'dsh_tsl_powerbi' }),
+    );
+    expect(JSON.parse(record.extraContext).trip_analytics).toMatchObject({
+      reportId: 'rep-edited',
+      rlsRoles: ['Shipper_Company_Trips'],
+    });
   });
 
   it('toggles a dashboard after confirmation: No keeps it, Yes stores it', async () => {

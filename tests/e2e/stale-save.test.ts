@@ -25,7 +25,11 @@ beforeAll(async () => {
 /** Someone else's write through the API, with the operator's own desk token (another tab, another desk). */
 async function writeBehindItsBack(method: string, path: string, body: unknown): Promise<void> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${app.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -38,7 +42,7 @@ const conflict = () => page.locator('.ant-modal:visible', { has: page.getByRole(
 type Transporter = { id: string; transporterName: string; contactPerson: string; city: string };
 type Route = { id: string; label: string; stt: number | null; updatedBy?: string; updatedAt?: number };
 
-describe('a save over someone else\'s change', () => {
+describe("a save over someone else's change", () => {
   it('on the transporter page is refused, and Reload loads their version, which then saves', async () => {
     const vrl = callPath(transporterCalls.byId, { c: companyId }, { id: 'trn_tsl_vrl' });
     await page.goto(`${app.url}/transporters/trn_tsl_vrl/edit${search}`);
@@ -59,19 +63,28 @@ describe('a save over someone else\'s change', () => {
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Saved successfully').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/transporters');
-    expect(await apiAs<Transporter>(page, app.url, vrl)).toMatchObject({ contactPerson: 'Meera Iyer', city: 'Adityapur' });
+    expect(await apiAs<Transporter>(page, app.url, vrl)).toMatchObject({
+      contactPerson: 'Meera Iyer',
+      city: 'Adityapur',
+    });
   });
 
   it('in the routes quick-edit modal is refused, and Reload loads their version', async () => {
     const haldia = callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR', id: 'rt_tsl_jsr_hal' });
     await page.goto(`${app.url}/routes${search}`);
-    await page.locator('.ant-table-tbody tr', { hasText: 'Jamshedpur - Haldia Port' }).getByRole('button', { name: 'Quick edit' }).click();
+    await page
+      .locator('.ant-table-tbody tr', { hasText: 'Jamshedpur - Haldia Port' })
+      .getByRole('button', { name: 'Quick edit' })
+      .click();
     const modal = page.locator('.ant-modal:visible', { hasText: 'Update Route' });
     await shows(modal.getByLabel('STT (hours)'), '10');
 
     const [route] = await apiAs<Route[]>(page, app.url, haldia);
     const { updatedBy: _by, updatedAt: _at, ...fields } = route;
-    await writeBehindItsBack('POST', callPath(mainCalls.saveRoute, { c: companyId, t: 'CONSIGNOR' }), { ...fields, stt: 720 });
+    await writeBehindItsBack('POST', callPath(mainCalls.saveRoute, { c: companyId, t: 'CONSIGNOR' }), {
+      ...fields,
+      stt: 720,
+    });
     await modal.getByLabel('STT (hours)').fill('11');
     await modal.getByRole('button', { name: 'Update' }).click();
     await conflict().getByText(MSG.staleRecord).waitFor();

@@ -14,14 +14,23 @@ beforeAll(async () => {
   companyId = new URL(page.url()).searchParams.get('companyId')!;
 });
 
-type Transporter = { id: string; transporterName: string; active: boolean; phoneNumber: string; logoUrl: string | null };
+type Transporter = {
+  id: string;
+  transporterName: string;
+  active: boolean;
+  phoneNumber: string;
+  logoUrl: string | null;
+};
 const stored = async () => apiAs<Transporter[]>(page, app.url, callPath(transporterCalls.list, { c: companyId }));
 
 /** The form on the page (the filter bar has its own Branch). */
 const form = () => page.locator('form');
 
 /** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('transporters', () => {
   it('adds a transporter with a logo after the required-field messages', async () => {
@@ -30,7 +39,15 @@ describe('transporters', () => {
     await page.getByRole('button', { name: 'Add Transporters' }).click();
     await page.waitForURL('**/transporters/add?*');
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const text of ['Please enter transporter name', 'Please enter branch', 'Please enter address', 'Please enter state', 'Please enter city', 'Please enter contact person', 'Please enter mobile number']) {
+    for (const text of [
+      'Please enter transporter name',
+      'Please enter branch',
+      'Please enter address',
+      'Please enter state',
+      'Please enter city',
+      'Please enter contact person',
+      'Please enter mobile number',
+    ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     await form().getByLabel('Transporter Name').fill('Sharma Roadlines');
@@ -72,7 +89,9 @@ describe('transporters', () => {
     expect((await stored()).find((t) => t.transporterName === 'Sharma Roadlines')?.active).toBe(true);
     await row().getByRole('switch').click();
     await answer(page, 'Yes');
-    await page.waitForFunction(() => document.querySelector('.ant-table-tbody tr .ant-switch:not(.ant-switch-checked)') !== null);
+    await page.waitForFunction(
+      () => document.querySelector('.ant-table-tbody tr .ant-switch:not(.ant-switch-checked)') !== null,
+    );
     expect((await stored()).find((t) => t.transporterName === 'Sharma Roadlines')?.active).toBe(false);
 
     await row().getByRole('button', { name: 'Delete' }).click();
@@ -83,6 +102,10 @@ describe('transporters', () => {
 
   it('View Transporters lists the transporters linked to the company', async () => {
     await page.getByRole('button', { name: 'View Transporters' }).click();
-    await page.locator('.ant-drawer', { hasText: 'Transporters linked to this company' }).locator('.ant-table-row').first().waitFor();
+    await page
+      .locator('.ant-drawer', { hasText: 'Transporters linked to this company' })
+      .locator('.ant-table-row')
+      .first()
+      .waitFor();
   });
 });

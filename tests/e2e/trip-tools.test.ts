@@ -8,7 +8,10 @@ let app: RunningConsole;
 let page: Page;
 beforeAll(async () => {
   app = await startConsole();
-  const context = await app.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 900 } });
+  const context = await app.browser.newContext({
+    permissions: ['clipboard-read', 'clipboard-write'],
+    viewport: { width: 1280, height: 900 },
+  });
   page = await context.newPage();
   await login(page, app.url, 'ops@demo.local');
   await page.getByText('Lego Configuration Console').waitFor();
@@ -20,7 +23,9 @@ afterAll(async () => {
 const toast = (text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
 const result = () => page.getByTestId('tool-result');
 const serious = async () =>
-  (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
+  (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.targets.join(' | ')}`);
 
 describe('trip data (/utilities/trip-data)', () => {
   it('asks for a trip id, reads each section (mirrored as section=), and says when the trip is unknown', async () => {

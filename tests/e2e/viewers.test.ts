@@ -8,7 +8,10 @@ let app: RunningConsole;
 let page: Page;
 beforeAll(async () => {
   app = await startConsole();
-  const context = await app.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1280, height: 900 } });
+  const context = await app.browser.newContext({
+    permissions: ['clipboard-read', 'clipboard-write'],
+    viewport: { width: 1280, height: 900 },
+  });
   page = await context.newPage();
   await login(page, app.url, 'ops@demo.local');
   await page.getByText('Lego Configuration Console').waitFor();
@@ -29,22 +32,42 @@ const block = (title: 'Consignor' | 'Transporter') => page.getByRole('group', { 
  * Chooses in a select of a block by keyboard, as an operator can: open it, type (part of a company's name, else the
  * option's), wait for the option wanted at the top of its own list, press Enter.
  */
-async function chooseIn(title: 'Consignor' | 'Transporter', label: string, option: string, typed = option): Promise<void> {
+async function chooseIn(
+  title: 'Consignor' | 'Transporter',
+  label: string,
+  option: string,
+  typed = option,
+): Promise<void> {
   const input = block(title).getByLabel(label, { exact: true });
   await input.click();
   await input.fill(typed);
   const id = await input.getAttribute('id');
   await page.locator(`[id="${id}_list"] [role=option]`).first().waitFor({ state: 'attached' });
-  await page.locator('.ant-select-dropdown:visible:not([class*="leave"]) .ant-select-item-option', { hasText: option }).first().waitFor();
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="leave"]) .ant-select-item-option', { hasText: option })
+    .first()
+    .waitFor();
   // Enter takes the first option: wait until the search (the server's, or the list's) has put the wanted one there.
-  await expect.poll(() => page.locator(`[id="${id}_list"] [role=option]`).first().getAttribute('aria-label')).toBe(option);
+  await expect
+    .poll(() => page.locator(`[id="${id}_list"] [role=option]`).first().getAttribute('aria-label'))
+    .toBe(option);
   await input.press('Enter');
-  await expect.poll(() => block(title).locator(`[id="${id}"]`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent()).toContain(option);
+  await expect
+    .poll(() =>
+      block(title)
+        .locator(`[id="${id}"]`)
+        .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+        .textContent(),
+    )
+    .toContain(option);
 }
 
 /** The text a block's select shows (its choice, or its placeholder). */
 const shownIn = (title: 'Consignor' | 'Transporter', label: string) =>
-  block(title).getByLabel(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').textContent();
+  block(title)
+    .getByLabel(label, { exact: true })
+    .locator('xpath=ancestor::div[contains(@class,"ant-select")][1]')
+    .textContent();
 
 describe('alert configuration (/alert-configuration)', () => {
   it('asks for a company, reads the alert config of both parties narrowed to the alert (alertKey=), and copies it', async () => {

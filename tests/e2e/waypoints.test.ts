@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { answer, apiAs, axeViolations, callPath, choose, pickCompany, saveScreen, type RunningConsole, operatorSession } from './harness';
+import {
+  answer,
+  apiAs,
+  axeViolations,
+  callPath,
+  choose,
+  pickCompany,
+  saveScreen,
+  type RunningConsole,
+  operatorSession,
+} from './harness';
 import { mainCalls } from '../../schemas/api';
 import { WAYPOINT_MSG } from '../../schemas/messages';
 
@@ -17,9 +27,17 @@ beforeAll(async () => {
 /** Tata Steel's Jamshedpur - Kolkata route, seeded without waypoints. */
 const ROUTE_ID = 'rt_tsl_jsr_ccu';
 
-type Waypoint = { id: string; label: string; cpCode: string; sequence: number; geofenceRadius: number; google: { place_id: string; geometry?: { location: { lat: number; lng: number } } } };
+type Waypoint = {
+  id: string;
+  label: string;
+  cpCode: string;
+  sequence: number;
+  geofenceRadius: number;
+  google: { place_id: string; geometry?: { location: { lat: number; lng: number } } };
+};
 
-const stored = () => apiAs<Waypoint[]>(page, app.url, callPath(mainCalls.waypoints, { c: companyId, t: 'CONSIGNOR', routeId: ROUTE_ID }));
+const stored = () =>
+  apiAs<Waypoint[]>(page, app.url, callPath(mainCalls.waypoints, { c: companyId, t: 'CONSIGNOR', routeId: ROUTE_ID }));
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
 const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 /** The labels of the table's rows, top to bottom. */
@@ -89,7 +107,10 @@ describe('waypoints (/way-point)', () => {
     await page.getByTestId('map-directions').waitFor();
 
     const saved = await stored();
-    expect(saved.map((w) => [w.label, w.cpCode, w.sequence, w.geofenceRadius])).toEqual([['Kharagpur Halt', 'TSL-KGP', 1, 1.5], ['Asansol Yard', 'TSL-ASN', 2, 3]]);
+    expect(saved.map((w) => [w.label, w.cpCode, w.sequence, w.geofenceRadius])).toEqual([
+      ['Kharagpur Halt', 'TSL-KGP', 1, 1.5],
+      ['Asansol Yard', 'TSL-ASN', 2, 3],
+    ]);
     // The lat-lng search keeps the typed coordinates.
     expect(saved[1].google.geometry?.location).toEqual({ lat: 23.6739, lng: 86.9524 });
     await saveScreen(page, 'waypoints');
@@ -104,20 +125,27 @@ describe('waypoints (/way-point)', () => {
     const to = (await target.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
-    for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y - ((from.y - to.y + 4) * step) / 10);
+    for (let step = 1; step <= 10; step++)
+      await page.mouse.move(from.x + from.width / 2, from.y - ((from.y - to.y + 4) * step) / 10);
     await page.mouse.up();
     await expect.poll(shownLabels, WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
     expect(await shownSequences()).toEqual(['1', '2']);
-    await expect.poll(async () => (await stored()).map((w) => w.label), WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
+    await expect
+      .poll(async () => (await stored()).map((w) => w.label), WAIT)
+      .toEqual(['Asansol Yard', 'Kharagpur Halt']);
 
     // The keyboard's way: focus Move down of the first row, press Enter; focus follows the moved row.
     await page.getByRole('button', { name: 'Move Asansol Yard down' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(shownLabels, WAIT).toEqual(['Kharagpur Halt', 'Asansol Yard']);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT).toBe('Move Asansol Yard up');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT)
+      .toBe('Move Asansol Yard up');
     await page.keyboard.press('Enter');
     await expect.poll(shownLabels, WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
-    await expect.poll(async () => (await stored()).map((w) => w.label), WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
+    await expect
+      .poll(async () => (await stored()).map((w) => w.label), WAIT)
+      .toEqual(['Asansol Yard', 'Kharagpur Halt']);
 
     await page.reload();
     await expect.poll(shownLabels, WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
@@ -138,12 +166,22 @@ describe('waypoints (/way-point)', () => {
   });
 
   it('shows the error messages of a failed add, delete and fetch', async () => {
-    const failing = (path: string) => page.route(`**${path}?*`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: ['Service unavailable'] }) }));
+    const failing = (path: string) =>
+      page.route(`**${path}?*`, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, data: null, message: ['Service unavailable'] }),
+        }),
+      );
     await failing(mainCalls.createWaypoint.path);
     await page.getByRole('button', { name: '+Add' }).click();
     await page.getByLabel('Label', { exact: true }).fill('Never stored');
     await page.getByLabel('Search a place or lat,lng').fill('Kharagpur');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Kharagpur' }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Kharagpur' })
+      .first()
+      .click();
     await expect.poll(() => page.getByRole('button', { name: 'Save' }).isEnabled(), WAIT).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(WAYPOINT_MSG.addError);

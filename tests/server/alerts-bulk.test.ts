@@ -7,17 +7,29 @@ const SET = `${ALERTS}/setAlerts?key=lego-console&allOrNone=false&companyId=1001
 const EXISTS = 'Alert config already exists';
 
 type Row = Record<string, unknown>;
-interface Listed { id: string; featureKey: string; enabled: boolean; extraContext: string; branchId: string | null }
+interface Listed {
+  id: string;
+  featureKey: string;
+  enabled: boolean;
+  extraContext: string;
+  branchId: string | null;
+}
 
 /** The data family's success answer. */
 const okWith = (data: unknown, message: unknown) => ({ status: 'ok', result: { status: 1, data, message } });
-const saved = (index: number, companyId: string) => ({ index, status: 'Success', id: expect.stringMatching(/^alc_/), companyId });
+const saved = (index: number, companyId: string) => ({
+  index,
+  status: 'Success',
+  id: expect.stringMatching(/^alc_/),
+  companyId,
+});
 const refused = (index: number, message: string) => ({ index, status: 'Error', message });
 
 describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   let t: TestApp;
   let call: Call;
-  const alerts = async (query: string) => (await call<{ result: { data: Listed[] } }>('GET', `${ALERTS}/getAlerts?${query}`)).body.result.data;
+  const alerts = async (query: string) =>
+    (await call<{ result: { data: Listed[] } }>('GET', `${ALERTS}/getAlerts?${query}`)).body.result.data;
   const stored = () => count(t.store, 'alert_configs');
   beforeAll(async () => {
     t = await bootFresh(backend);
@@ -28,8 +40,15 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   it('saves a batch for two companies; getAlerts shows them with the ticket flag and grouped long-stoppage thresholds', async () => {
     const rows: Row[] = [
       {
-        CompanyId: '1003', Alert_Name: 'long_stoppage', enable_ticket: true, emailId_level_one: 'ops@utc.example, lead@utc.example',
-        longstoppage_l1_short: 30, longstoppage_l1_mid: 60, longstoppage_l1_long: 120, longstoppage_l2_short: 240, close_old_trips: false,
+        CompanyId: '1003',
+        Alert_Name: 'long_stoppage',
+        enable_ticket: true,
+        emailId_level_one: 'ops@utc.example, lead@utc.example',
+        longstoppage_l1_short: 30,
+        longstoppage_l1_mid: 60,
+        longstoppage_l1_long: 120,
+        longstoppage_l2_short: 240,
+        close_old_trips: false,
       },
       { CompanyId: '1003', branchId: '3301', Alert_Name: 'night_driving', start_time: '22:30', end_time: '05:00' },
       { CompanyId: '1001', branchId: '3102', Alert_Name: 'long_stoppage', enable_ticket: false, Buffer: 15 },
@@ -37,25 +56,40 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
     const answer = await call('POST', SET, rows);
     expect(answer).toMatchObject({
       status: 200,
-      body: okWith([saved(0, '1003'), saved(1, '1003'), saved(2, '1001')], 'Alert config set successfully for companyIds [ 1003, 1001 ]'),
+      body: okWith(
+        [saved(0, '1003'), saved(1, '1003'), saved(2, '1001')],
+        'Alert config set successfully for companyIds [ 1003, 1001 ]',
+      ),
     });
     const ids = answer.body.result.data.map((r: { id: string }) => r.id);
 
     const utc = await alerts('key=lego-console&companyId=1003');
-    expect(utc.map((a) => [a.featureKey, a.branchId, a.enabled])).toEqual([['long_stoppage', null, true], ['night_driving', '3301', true]]);
+    expect(utc.map((a) => [a.featureKey, a.branchId, a.enabled])).toEqual([
+      ['long_stoppage', null, true],
+      ['night_driving', '3301', true],
+    ]);
     const stoppage = utc.find((a) => a.id === ids[0])!;
-    expect(JSON.parse(stoppage.extraContext)).toEqual([{
-      ticketing: { raise_ticket: true },
-      emailId_level_one: 'ops@utc.example, lead@utc.example',
-      close_old_trips: false,
-      longstoppage_l1: { short: 30, mid: 60, long: 120 },
-      longstoppage_l2: { short: 240 },
-    }]);
-    expect(JSON.parse(utc.find((a) => a.id === ids[1])!.extraContext)).toEqual([{ ticketing: { raise_ticket: false }, start_time: '22:30', end_time: '05:00' }]);
+    expect(JSON.parse(stoppage.extraContext)).toEqual([
+      {
+        ticketing: { raise_ticket: true },
+        emailId_level_one: 'ops@utc.example, lead@utc.example',
+        close_old_trips: false,
+        longstoppage_l1: { short: 30, mid: 60, long: 120 },
+        longstoppage_l2: { short: 240 },
+      },
+    ]);
+    expect(JSON.parse(utc.find((a) => a.id === ids[1])!.extraContext)).toEqual([
+      { ticketing: { raise_ticket: false }, start_time: '22:30', end_time: '05:00' },
+    ]);
 
     // The list's ticket switch works on an uploaded config.
-    expect(await call('POST', `${ALERTS}/toggleAlertTickets?companyId=1003`, { alertId: ids[0] })).toMatchObject({ status: 200, body: { result: { message: 'Ticket disabled successfully' } } });
-    expect(JSON.parse((await alerts('companyId=1003')).find((a) => a.id === ids[0])!.extraContext)[0].longstoppage_l1).toEqual({ short: 30, mid: 60, long: 120 });
+    expect(await call('POST', `${ALERTS}/toggleAlertTickets?companyId=1003`, { alertId: ids[0] })).toMatchObject({
+      status: 200,
+      body: { result: { message: 'Ticket disabled successfully' } },
+    });
+    expect(
+      JSON.parse((await alerts('companyId=1003')).find((a) => a.id === ids[0])!.extraContext)[0].longstoppage_l1,
+    ).toEqual({ short: 30, mid: 60, long: 120 });
   });
 
   it("lists a branch's configs with the company-wide ones; the company alone lists all", async () => {
@@ -77,7 +111,10 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
     ]);
     expect(answer).toMatchObject({
       status: 200,
-      body: okWith([refused(0, EXISTS), saved(1, '1001'), saved(2, '1002')], 'Alert config set successfully for companyIds [ 1001, 1002 ]'),
+      body: okWith(
+        [refused(0, EXISTS), saved(1, '1001'), saved(2, '1002')],
+        'Alert config set successfully for companyIds [ 1001, 1002 ]',
+      ),
     });
     expect(await stored()).toBe(before + 2);
   });
@@ -92,8 +129,14 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   });
 
   it('says only that it exists when every row was already there', async () => {
-    const answer = await call('POST', SET, [{ CompanyId: '1002', Alert_Name: 'diversion' }, { CompanyId: '9999', Alert_Name: 'diversion' }]);
-    expect(answer).toMatchObject({ status: 200, body: okWith([refused(0, EXISTS), refused(1, 'Company 9999 not found')], EXISTS) });
+    const answer = await call('POST', SET, [
+      { CompanyId: '1002', Alert_Name: 'diversion' },
+      { CompanyId: '9999', Alert_Name: 'diversion' },
+    ]);
+    expect(answer).toMatchObject({
+      status: 200,
+      body: okWith([refused(0, EXISTS), refused(1, 'Company 9999 not found')], EXISTS),
+    });
   });
 
   it("puts each bad row's schema messages in its status, joined by '; ', and saves the good rows", async () => {
@@ -133,7 +176,9 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
     const answer = await call('POST', SET, [row]);
     expect(answer.status).toBe(200);
     const shown = `${'x'.repeat(40)}…`;
-    expect(answer.body.result.data).toEqual([refused(0, `Unknown column: ${[shown, shown, shown, shown, shown].join(', ')} and 145 more`)]);
+    expect(answer.body.result.data).toEqual([
+      refused(0, `Unknown column: ${[shown, shown, shown, shown, shown].join(', ')} and 145 more`),
+    ]);
   });
 
   it("refuses an unknown company and another company's branch", async () => {
@@ -145,11 +190,14 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
     ]);
     expect(answer).toMatchObject({
       status: 200,
-      body: okWith([
-        refused(0, 'Company 9999 not found'),
-        refused(1, 'Branch 3201 not found for company 1001'),
-        refused(2, 'Branch 9999 not found for company 1001'),
-      ], 'Company 9999 not found'),
+      body: okWith(
+        [
+          refused(0, 'Company 9999 not found'),
+          refused(1, 'Branch 3201 not found for company 1001'),
+          refused(2, 'Branch 9999 not found for company 1001'),
+        ],
+        'Company 9999 not found',
+      ),
     });
     expect(await stored()).toBe(before);
   });
@@ -180,7 +228,9 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
         { CompanyId: '1003', Alert_Name: 'ewb_expiry', Buffer: 360 },
         { CompanyId: '1003', branchId: '3302', Alert_Name: 'ewb_expiry', Buffer: 720 },
       ]);
-      expect(answer.body).toEqual(okWith([saved(0, '1003'), saved(1, '1003')], 'Alert config set successfully for companyIds [ 1003 ]'));
+      expect(answer.body).toEqual(
+        okWith([saved(0, '1003'), saved(1, '1003')], 'Alert config set successfully for companyIds [ 1003 ]'),
+      );
       expect(await stored()).toBe(before + 2);
     });
   });
@@ -197,33 +247,53 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   it.runIf(backend.name === 'postgres').each([
     ['one by one', 'false', 'driver_change', { status: 200, body: okWith([refused(0, EXISTS)], EXISTS) }],
     ['all or none', 'true', 'trip_common_assets_ft', { status: 400, body: dataFailure(`Row 1: ${EXISTS}`) }],
-  ] as const)('maps a config stored meanwhile to the same message (%s)', async (_mode, allOrNone, alertName, expected) => {
-    let stored!: () => void;
-    let release!: () => void;
-    const inserted = new Promise<void>((resolve) => (stored = resolve));
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const holder = t.store.tx(async (q) => {
-      await q.query("insert into alert_configs (id, company_id, branch_id, feature_key) values ($1, '1003', '3303', $2)", [`alc_meanwhile_${allOrNone}`, alertName]);
-      stored();
-      await gate;
-    });
-    await inserted;
-    const upload = call('POST', `${ALERTS}/setAlerts?allOrNone=${allOrNone}`, [{ CompanyId: '1003', branchId: '3303', Alert_Name: alertName }]);
-    // The upload's insert waits on the unique index for the uncommitted row, then stores nothing.
-    for (let i = 0; i < 500 && !(await t.store.one('select 1 from pg_locks where not granted')); i++) await new Promise((r) => setTimeout(r, 10));
-    release();
-    await holder;
-    expect(await upload).toMatchObject(expected);
-  });
+  ] as const)(
+    'maps a config stored meanwhile to the same message (%s)',
+    async (_mode, allOrNone, alertName, expected) => {
+      let stored!: () => void;
+      let release!: () => void;
+      const inserted = new Promise<void>((resolve) => (stored = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const holder = t.store.tx(async (q) => {
+        await q.query(
+          "insert into alert_configs (id, company_id, branch_id, feature_key) values ($1, '1003', '3303', $2)",
+          [`alc_meanwhile_${allOrNone}`, alertName],
+        );
+        stored();
+        await gate;
+      });
+      await inserted;
+      const upload = call('POST', `${ALERTS}/setAlerts?allOrNone=${allOrNone}`, [
+        { CompanyId: '1003', branchId: '3303', Alert_Name: alertName },
+      ]);
+      // The upload's insert waits on the unique index for the uncommitted row, then stores nothing.
+      for (let i = 0; i < 500 && !(await t.store.one('select 1 from pg_locks where not granted')); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      release();
+      await holder;
+      expect(await upload).toMatchObject(expected);
+    },
+  );
 
   it('answers 400 to a body that is not a list of 1 to 600 rows, saving nothing', async () => {
     const before = await stored();
-    const row = (i: number) => ({ CompanyId: '2001', branchId: '3401', Alert_Name: 'untracked', interrupted_auto_min: i });
+    const row = (i: number) => ({
+      CompanyId: '2001',
+      branchId: '3401',
+      Alert_Name: 'untracked',
+      interrupted_auto_min: i,
+    });
     const empty = { status: 400, body: dataFailure('No data to upload, upload a file or paste some data') };
     expect(await call('POST', SET, { CompanyId: '2001', Alert_Name: 'untracked' })).toMatchObject(empty);
     expect(await call('POST', SET, [])).toMatchObject(empty);
     expect(await call('POST', SET)).toMatchObject(empty);
-    expect(await call('POST', SET, Array.from({ length: 601 }, (_, i) => row(i)))).toMatchObject({
+    expect(
+      await call(
+        'POST',
+        SET,
+        Array.from({ length: 601 }, (_, i) => row(i)),
+      ),
+    ).toMatchObject({
       status: 400,
       body: dataFailure('At most 600 rows can be uploaded at once'),
     });
@@ -232,7 +302,9 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
 
   it('takes 600 rows at once, answering each in order', async () => {
     const before = await stored();
-    const types = (await t.store.query<{ k: string }>('select feature_key as k from alert_types order by sort')).map((r) => r.k);
+    const types = (await t.store.query<{ k: string }>('select feature_key as k from alert_types order by sort')).map(
+      (r) => r.k,
+    );
     const branches = await t.store.query<{ id: string; c: string }>(
       "select id, company_id as c from branches where company_id in ('2001', '2002', '2003') order by id",
     );
@@ -255,8 +327,14 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   it('wants the right key and a desk token', async () => {
     const before = await stored();
     const row = [{ CompanyId: '2001', Alert_Name: 'diversion' }];
-    expect(await call('POST', `${ALERTS}/setAlerts?key=other`, row)).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
-    expect(await t.call('POST', SET, row)).toMatchObject({ status: 401, body: { success: false, message: ['Unauthorized'] } });
+    expect(await call('POST', `${ALERTS}/setAlerts?key=other`, row)).toMatchObject({
+      status: 400,
+      body: dataFailure('Invalid access key'),
+    });
+    expect(await t.call('POST', SET, row)).toMatchObject({
+      status: 401,
+      body: { success: false, message: ['Unauthorized'] },
+    });
     expect(await t.call('POST', SET, [])).toMatchObject({ status: 401, body: { message: ['Unauthorized'] } });
     expect(await stored()).toBe(before);
   });
@@ -266,7 +344,9 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
     const { seed } = await import('../../server/seed/seed');
     await seed(t.store);
     expect(await stored()).toBe(before);
-    const seeded = await t.store.query<{ branch_id: string | null }>("select branch_id from alert_configs where id ~ '^alc_100[12]_'");
+    const seeded = await t.store.query<{ branch_id: string | null }>(
+      "select branch_id from alert_configs where id ~ '^alc_100[12]_'",
+    );
     expect(seeded).toHaveLength(24);
     expect(seeded.every((r) => r.branch_id === null)).toBe(true);
   });

@@ -37,14 +37,22 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
   it('creates, reads with an ETag, pages from 0 newest first, updates and deletes', async () => {
     const made = await create(TATA, config());
     expect(made.status).toBe(200);
-    expect(made.body).toMatchObject({ success: true, data: { cbdt_id: 1001, partner_cbdt_id: 2001, type: 'EXCEPTION_CHARGES', value: config().value } });
+    expect(made.body).toMatchObject({
+      success: true,
+      data: { cbdt_id: 1001, partner_cbdt_id: 2001, type: 'EXCEPTION_CHARGES', value: config().value },
+    });
     const id = made.body.data.id as number;
     expect(Number.isInteger(id)).toBe(true);
 
     // partner_cbdt_id is 0 when missing (or null).
-    const second = await create(TATA_BRANCH, config({ partner_cbdt_id: undefined, type: 'DESK', value: { desk: 'ap-west' } }));
+    const second = await create(
+      TATA_BRANCH,
+      config({ partner_cbdt_id: undefined, type: 'DESK', value: { desk: 'ap-west' } }),
+    );
     expect(second.body.data.partner_cbdt_id).toBe(0);
-    expect((await create(TATA, config({ partner_cbdt_id: null, type: 'SETTINGS', value: {} }))).body.data.partner_cbdt_id).toBe(0);
+    expect(
+      (await create(TATA, config({ partner_cbdt_id: null, type: 'SETTINGS', value: {} }))).body.data.partner_cbdt_id,
+    ).toBe(0);
 
     const read = await call('GET', `${BASE}/${id}?${TATA}`);
     expect(read.status).toBe(200);
@@ -60,13 +68,20 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
     // Page size 10 and the first page when not named.
     expect((await call('GET', `${LIST}?${TATA}`)).body.data.data).toHaveLength(3);
 
-    const updated = await call('PUT', `${BASE}/${id}?${TATA}`, config({ type: 'SETTINGS', value: { changed: [1, 2, 3] } }), {
-      headers: { 'if-match': String(read.headers.etag) },
-    });
+    const updated = await call(
+      'PUT',
+      `${BASE}/${id}?${TATA}`,
+      config({ type: 'SETTINGS', value: { changed: [1, 2, 3] } }),
+      {
+        headers: { 'if-match': String(read.headers.etag) },
+      },
+    );
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ id, type: 'SETTINGS', value: { changed: [1, 2, 3] } });
     // The old ETag is stale now: 412, nothing changes.
-    const stale = await call('PUT', `${BASE}/${id}?${TATA}`, config({ type: 'DESK' }), { headers: { 'if-match': String(read.headers.etag) } });
+    const stale = await call('PUT', `${BASE}/${id}?${TATA}`, config({ type: 'DESK' }), {
+      headers: { 'if-match': String(read.headers.etag) },
+    });
     expect(stale).toMatchObject({ status: 412, body: { success: false, message: [MSG.staleRecord] } });
     expect((await call('GET', `${BASE}/${id}?${TATA}`)).body.data.type).toBe('SETTINGS');
 
@@ -141,23 +156,44 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
     const before = await rows();
     const exists = { status: 409, body: { success: false, data: null, message: [AP_MSG.exists] } };
     // The same key, whatever the value, from any branch of the company.
-    expect(await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { first: true } }))).toMatchObject(exists);
-    expect(await create(TATA_BRANCH, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { other: 1 } }))).toMatchObject(exists);
+    expect(
+      await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { first: true } })),
+    ).toMatchObject(exists);
+    expect(
+      await create(TATA_BRANCH, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { other: 1 } })),
+    ).toMatchObject(exists);
     // Partner 0 when missing is the same as 0.
     expect(await create(TATA, config({ partner_cbdt_id: undefined, type: 'DESK', value: {} }))).toMatchObject(exists);
     expect(await rows()).toBe(before);
     // Another partner or type is another config; another company may hold the same type and partner.
     const other = await create(TATA, config({ partner_cbdt_id: 2002, type: 'DESK', value: {} }));
     expect(other.status).toBe(200);
-    expect((await create(HUL, config({ cbdt_id: 1002, partner_cbdt_id: 2002, type: 'SETTINGS', value: {} }))).status).toBe(200);
+    expect(
+      (await create(HUL, config({ cbdt_id: 1002, partner_cbdt_id: 2002, type: 'SETTINGS', value: {} }))).status,
+    ).toBe(200);
     // An update onto another config's key is refused and changes nothing; onto its own key it is a plain edit.
     const id = other.body.data.id as number;
-    expect(await call('PUT', `${BASE}/${id}?${TATA}`, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: {} }))).toMatchObject(exists);
-    expect((await call('GET', `${BASE}/${id}?${TATA}`)).body.data).toMatchObject({ type: 'DESK', partner_cbdt_id: 2002 });
-    expect((await call('PUT', `${BASE}/${id}?${TATA}`, config({ partner_cbdt_id: 2002, type: 'DESK', value: { edited: true } }))).status).toBe(200);
+    expect(
+      await call('PUT', `${BASE}/${id}?${TATA}`, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: {} })),
+    ).toMatchObject(exists);
+    expect((await call('GET', `${BASE}/${id}?${TATA}`)).body.data).toMatchObject({
+      type: 'DESK',
+      partner_cbdt_id: 2002,
+    });
+    expect(
+      (
+        await call(
+          'PUT',
+          `${BASE}/${id}?${TATA}`,
+          config({ partner_cbdt_id: 2002, type: 'DESK', value: { edited: true } }),
+        )
+      ).status,
+    ).toBe(200);
     // Once deleted, the key is free again.
     expect((await call('DELETE', `${BASE}/${made.body.data.id}?${TATA}`)).status).toBe(200);
-    expect((await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { again: true } }))).status).toBe(200);
+    expect(
+      (await create(TATA, config({ partner_cbdt_id: 2002, type: 'SETTINGS', value: { again: true } }))).status,
+    ).toBe(200);
   });
 
   it('refuses one of two identical creates sent at once', async () => {
@@ -167,7 +203,8 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
   });
 
   it('writes every change to the audit log in the same transaction', async () => {
-    const made = (await create(TATA, config({ type: 'EXCEPTION_CHARGES', value: { audited: true } }))).body.data.id as number;
+    const made = (await create(TATA, config({ type: 'EXCEPTION_CHARGES', value: { audited: true } }))).body.data
+      .id as number;
     const entries = await t.store.query<{ action: string; object_type: string }>(
       'select action, object_type from audit_log where object_type = $1 and object_id = $2',
       ['ap_config', String(made)],

@@ -1,23 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, auditCalls, fullPath, mainCalls, transporterCalls } from '../../schemas/api';
-import { AUDIT_MSG, AUDIT_OBJECT_TYPES, type AuditEntry, type AuditPage } from '../../schemas/audit';
+import { AUDIT_MSG, type AuditEntry, type AuditPage } from '../../schemas/audit';
 import { withQuery } from '../../engine/data/http';
 
 const LIST = fullPath(auditCalls.list, SERVICE_BASES);
 const USERS = fullPath(auditCalls.users, SERVICE_BASES);
+const OBJECT_TYPES = fullPath(auditCalls.objectTypes, SERVICE_BASES);
 const TATA = 'c=1001&t=CONSIGNOR';
 
 /** Tables with a company's data that are not its configuration (org structure, look-up ids), so not audited. */
 // Trips (and their search index) are what the configuration acts on: operational data, appended to by pings.
-const NOT_CONFIGURATION = ['audit_log', 'branches', 'departments', 'report_entities', 'report_runs', 'trips', 'trip_search'];
+const NOT_CONFIGURATION = [
+  'audit_log',
+  'branches',
+  'departments',
+  'report_entities',
+  'report_runs',
+  'trips',
+  'trip_search',
+];
 
 const place = (id: string, label: string) => ({
   label,
   address: `${label}, Maharashtra, India`,
   cpCode: label.toUpperCase(),
   geofenceRadius: 3,
-  google: { place_id: id, formatted_address: `${label}, Maharashtra, India`, geometry: { location: { lat: 19.1, lng: 72.9 } } },
+  google: {
+    place_id: id,
+    formatted_address: `${label}, Maharashtra, India`,
+    geometry: { location: { lat: 19.1, lng: 72.9 } },
+  },
 });
 
 describe.each(BACKENDS)('audit log on $name', (backend) => {
@@ -48,20 +61,36 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(expected.filter((name) => !audited.has(name))).toEqual([]);
     // Waypoints carry no company_id: their route's is recorded.
     expect(audited.get('route_waypoints')).toBe('waypoint');
-    expect([...audited.values()].sort()).toEqual(Object.keys(AUDIT_OBJECT_TYPES).sort());
+    // The screen's object type filter offers each, by name.
+    const types = (await call<{ data: { value: string; label: string }[] }>('GET', `${OBJECT_TYPES}?c=1001`)).body.data;
+    expect(types.map((type) => type.value)).toEqual([...new Set(audited.values())].sort());
+    expect(types).toContainEqual({ value: 'route_master', label: 'Route master' });
+    expect(types).toContainEqual({ value: 'place', label: 'Known place' });
   });
 
   it('records a change through the API with who, when, which call, the object and its fields before and after', async () => {
     const started = Date.now();
-    const route = (await call('GET', `${fullPath(mainCalls.routes, SERVICE_BASES)}?${TATA}&id=rt_tsl_jsr_ccu`)).body.data[0];
-    const saved = await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, { ...route, label: 'Jamshedpur - Kolkata Stockyard', stt: 500 });
+    const route = (await call('GET', `${fullPath(mainCalls.routes, SERVICE_BASES)}?${TATA}&id=rt_tsl_jsr_ccu`)).body
+      .data[0];
+    const saved = await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, {
+      ...route,
+      label: 'Jamshedpur - Kolkata Stockyard',
+      stt: 500,
+    });
     expect(saved.status).toBe(200);
 
     const entry = await newest({ c: '1001' });
     expect(entry).toMatchObject({
-      userId: 'usr_ops', userName: 'Priya Sharma', userEmail: 'ops@demo.local', call: 'routes.createOrUpdate',
-      objectType: 'route', objectId: 'rt_tsl_jsr_ccu', action: 'update', branchId: '3101',
-      before: { label: 'Jamshedpur - Kolkata', stt: 480 }, after: { label: 'Jamshedpur - Kolkata Stockyard', stt: 500 },
+      userId: 'usr_ops',
+      userName: 'Priya Sharma',
+      userEmail: 'ops@demo.local',
+      call: 'routes.createOrUpdate',
+      objectType: 'route',
+      objectId: 'rt_tsl_jsr_ccu',
+      action: 'update',
+      branchId: '3101',
+      before: { label: 'Jamshedpur - Kolkata', stt: 480 },
+      after: { label: 'Jamshedpur - Kolkata Stockyard', stt: 500 },
     });
     expect(entry.at).toBeGreaterThanOrEqual(started - 1000);
     // The changed fields only, without the bookkeeping every save touches.
@@ -72,30 +101,67 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
 
     // Saving the same content again changes nothing worth recording.
     const total = (await log({ c: '1001' })).total;
-    expect((await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, { ...route, label: 'Jamshedpur - Kolkata Stockyard', stt: 500 })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, {
+          ...route,
+          label: 'Jamshedpur - Kolkata Stockyard',
+          stt: 500,
+        })
+      ).status,
+    ).toBe(200);
     expect((await log({ c: '1001' })).total).toBe(total);
   });
 
   it('records creations and deletions, and a child row under its parent company and branch', async () => {
-    const created = await call('POST', `${fullPath(mainCalls.createVehicle, SERVICE_BASES)}?c=1001&b=3102&t=CONSIGNOR`, { label: 'Audit Reefer 32 ft' });
+    const created = await call(
+      'POST',
+      `${fullPath(mainCalls.createVehicle, SERVICE_BASES)}?c=1001&b=3102&t=CONSIGNOR`,
+      { label: 'Audit Reefer 32 ft' },
+    );
     const vehicleId = created.body.data.vehicleId;
     // The fields the creation set, without the empty ones (department, standard vehicle) and the bookkeeping (id, company, time).
-    const setFields = [{ field: 'branch_id', before: null, after: '3102' }, { field: 'label', before: null, after: 'Audit Reefer 32 ft' }];
+    const setFields = [
+      { field: 'branch_id', before: null, after: '3102' },
+      { field: 'label', before: null, after: 'Audit Reefer 32 ft' },
+    ];
     expect(await newest({ c: '1001' })).toMatchObject({
-      action: 'insert', objectType: 'vehicle', objectId: vehicleId, branchId: '3102', call: 'vehicles.create', before: null,
-      after: { id: vehicleId, company_id: '1001', department_id: null }, changes: setFields,
+      action: 'insert',
+      objectType: 'vehicle',
+      objectId: vehicleId,
+      branchId: '3102',
+      call: 'vehicles.create',
+      before: null,
+      after: { id: vehicleId, company_id: '1001', department_id: null },
+      changes: setFields,
     });
-    expect((await call('DELETE', `${fullPath(mainCalls.deleteVehicle, SERVICE_BASES)}?c=1001&t=CONSIGNOR&id=${vehicleId}`)).status).toBe(200);
+    expect(
+      (await call('DELETE', `${fullPath(mainCalls.deleteVehicle, SERVICE_BASES)}?c=1001&t=CONSIGNOR&id=${vehicleId}`))
+        .status,
+    ).toBe(200);
     // A deletion names the fields the record had, from their values to none.
     expect(await newest({ c: '1001' })).toMatchObject({
-      action: 'delete', objectType: 'vehicle', objectId: vehicleId, call: 'vehicles.delete', after: null, before: { label: 'Audit Reefer 32 ft' },
+      action: 'delete',
+      objectType: 'vehicle',
+      objectId: vehicleId,
+      call: 'vehicles.delete',
+      after: null,
+      before: { label: 'Audit Reefer 32 ft' },
       changes: setFields.map(({ field, after }) => ({ field, before: after, after: null })),
     });
 
-    const waypoint = await call('POST', `${fullPath(mainCalls.createWaypoint, SERVICE_BASES)}?${TATA}&routeId=rt_tsl_jsr_hal`, place('in:po:721604:haldia', 'Haldia Gate'));
+    const waypoint = await call(
+      'POST',
+      `${fullPath(mainCalls.createWaypoint, SERVICE_BASES)}?${TATA}&routeId=rt_tsl_jsr_hal`,
+      place('in:po:721604:haldia', 'Haldia Gate'),
+    );
     expect(waypoint.status).toBe(200);
     expect(await newest({ c: '1001' })).toMatchObject({
-      action: 'insert', objectType: 'waypoint', objectId: waypoint.body.data.id, branchId: '3101', call: 'waypoints.create',
+      action: 'insert',
+      objectType: 'waypoint',
+      objectId: waypoint.body.data.id,
+      branchId: '3101',
+      call: 'waypoints.create',
       after: { route_id: 'rt_tsl_jsr_hal', place: { label: 'Haldia Gate' } },
     });
   });
@@ -105,12 +171,24 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     const path = fullPath(transporterCalls.update, SERVICE_BASES).replace(':id', transporter.id);
     expect((await call('PATCH', `${path}?${TATA}`, { active: !transporter.active })).status).toBe(200);
     expect(await newest({ c: '1001' })).toMatchObject({
-      objectType: 'transporter', objectId: transporter.id, call: 'transporters.update',
+      objectType: 'transporter',
+      objectId: transporter.id,
+      call: 'transporters.update',
       changes: [{ field: 'active', before: String(transporter.active), after: String(!transporter.active) }],
     });
 
-    await t.store.tx((q) => q.query("update company_materials set label = label || ' (renamed)' where id = (select min(id) from company_materials where company_id = '1001')"));
-    expect(await newest({ c: '1001' })).toMatchObject({ objectType: 'material', action: 'update', userId: null, userName: null, call: null });
+    await t.store.tx((q) =>
+      q.query(
+        "update company_materials set label = label || ' (renamed)' where id = (select min(id) from company_materials where company_id = '1001')",
+      ),
+    );
+    expect(await newest({ c: '1001' })).toMatchObject({
+      objectType: 'material',
+      action: 'update',
+      userId: null,
+      userName: null,
+      call: null,
+    });
   });
 
   it('names each caller on their own changes when two operators save at the same time', async () => {
@@ -119,21 +197,33 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
        select 'usr_audit2', 'second.ops@demo.local', '9876500000', 'Second Operator', password_hash, pwd_exp, 'desk-ops-09', masks from users where id = 'usr_ops'`,
     );
     const second = (await t.login('second.ops@demo.local')).call;
-    const save = (as: Call, label: string) => as('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1003&t=CONSIGNOR`, { label });
-    const saved = await Promise.all(Array.from({ length: 6 }, (_, i) => save(i % 2 ? second : call, `Concurrent ${i}`)));
+    const save = (as: Call, label: string) =>
+      as('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1003&t=CONSIGNOR`, { label });
+    const saved = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => save(i % 2 ? second : call, `Concurrent ${i}`)),
+    );
     expect(saved.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    const entries = (await log({ c: '1003', type: 'material', size: 20 })).rows.filter((row) => String(row.after?.label).startsWith('Concurrent'));
+    const entries = (await log({ c: '1003', type: 'material', size: 20 })).rows.filter((row) =>
+      String(row.after?.label).startsWith('Concurrent'),
+    );
     expect(entries).toHaveLength(6);
     for (const entry of entries) {
       const i = Number(String(entry.after!.label).split(' ')[1]);
       expect(entry.userId).toBe(i % 2 ? 'usr_audit2' : 'usr_ops');
     }
-    expect((await call('GET', `${USERS}?c=1003`)).body.data).toEqual([{ id: 'usr_ops', name: 'Priya Sharma' }, { id: 'usr_audit2', name: 'Second Operator' }]);
+    expect((await call('GET', `${USERS}?c=1003`)).body.data).toEqual([
+      { id: 'usr_ops', name: 'Priya Sharma' },
+      { id: 'usr_audit2', name: 'Second Operator' },
+    ]);
   });
 
   it('leaves no entry for a call that fails or a transaction that rolls back', async () => {
     const entries = await count(t.store, 'audit_log');
-    const bad = await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, { label: '  ', origin: place('a', 'A'), destination: {} });
+    const bad = await call('POST', `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?${TATA}`, {
+      label: '  ',
+      origin: place('a', 'A'),
+      destination: {},
+    });
     expect(bad.status).toBe(400);
     // All or none: the first row is stored, the second fails, so the first is rolled back with its entry.
     const alerts = await count(t.store, 'alert_configs');
@@ -142,15 +232,19 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
       { CompanyId: '999999', Alert_Name: 'overspeed' },
     ]);
     expect(await count(t.store, 'alert_configs')).toBe(alerts);
-    await expect(t.store.tx(async (q) => {
-      await q.query("update routes set label = 'Rolled back' where id = 'rt_tsl_jsr_hal'");
-      throw new Error('stop');
-    })).rejects.toThrow('stop');
+    await expect(
+      t.store.tx(async (q) => {
+        await q.query("update routes set label = 'Rolled back' where id = 'rt_tsl_jsr_hal'");
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
     expect(await count(t.store, 'audit_log')).toBe(entries);
   });
 
   it("lists one company's entries only, and its branch's when one is chosen", async () => {
-    const hul = await call('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1002&t=CONSIGNOR`, { label: 'Detergent Audit Cartons' });
+    const hul = await call('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1002&t=CONSIGNOR`, {
+      label: 'Detergent Audit Cartons',
+    });
     const materialId = hul.body.data.materialId;
     expect(await newest({ c: '1002' })).toMatchObject({ objectId: materialId });
     const tata = await log({ c: '1001', size: 100 });
@@ -196,7 +290,9 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     const first = await log({ c: '1001', size: 2, page: 1 });
     const second = await log({ c: '1001', size: 2, page: 2 });
     expect(first).toMatchObject({ page: 1, size: 2, total: all.total });
-    expect([...first.rows, ...second.rows].map((row: AuditEntry) => row.id)).toEqual(all.rows.slice(0, 4).map((row) => row.id));
+    expect([...first.rows, ...second.rows].map((row: AuditEntry) => row.id)).toEqual(
+      all.rows.slice(0, 4).map((row) => row.id),
+    );
     expect((await log({ c: '1001', size: 100, page: 1000 })).rows).toEqual([]);
 
     const users = await call('GET', `${USERS}?c=1001`);
@@ -208,9 +304,14 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(await refused('size=1000')).toMatchObject({ success: false, message: [AUDIT_MSG.size] });
     expect(await refused('page=0')).toMatchObject({ success: false, message: [AUDIT_MSG.page] });
     expect(await refused('type=users')).toMatchObject({ success: false, message: [AUDIT_MSG.type] });
+    expect(await refused('type=Route%20master')).toMatchObject({ success: false, message: [AUDIT_MSG.type] });
+    expect(await refused(`type=${'x'.repeat(33)}`)).toMatchObject({ success: false, message: [AUDIT_MSG.type] });
     expect(await refused('from=yesterday')).toMatchObject({ success: false, message: [AUDIT_MSG.from] });
     expect(await refused('to=1e30')).toMatchObject({ success: false, message: [AUDIT_MSG.to] });
     expect(await refused('from=2000&to=1000')).toMatchObject({ success: false, message: [AUDIT_MSG.range] });
-    expect(await refused(`user=${'u'.repeat(65)}`)).toMatchObject({ success: false, message: ['User must be a single id of at most 64 characters'] });
+    expect(await refused(`user=${'u'.repeat(65)}`)).toMatchObject({
+      success: false,
+      message: ['User must be a single id of at most 64 characters'],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCalls, type Contract } from '../../schemas/api';
+import type { Contract } from '../../schemas/api';
+import { allCalls } from '../../schemas/api/all-calls';
 import { BACKENDS, bootFresh, count, dataFailure, type Answer, type Call, type TestApp } from './helper';
 
 /**
@@ -7,7 +8,9 @@ import { BACKENDS, bootFresh, count, dataFailure, type Answer, type Call, type T
  * not found (404, nothing changes) from branch 3102 of the same company, for every read, update, toggle and delete;
  * a record of the whole company (branch null) stays within reach of every branch, and an edit never moves a record
  * to another branch. The list of cases is checked against the contracts, so a new call naming an id needs a case
- * here or a stated reason why the branch does not apply to it.
+ * here, a stated reason why the branch does not apply to it, or the id declared in its contract's `owns` (the scope
+ * hook then checks it before the handler runs, by the aggregate's declaration, whose reach the entity's own test
+ * tries from another branch).
  */
 
 const OWN = '3101';
@@ -25,7 +28,11 @@ const place = (id: string, label: string) => ({
   address: `${label}, Jharkhand, India`,
   cpCode: label.toUpperCase().replace(/\W+/g, '-'),
   geofenceRadius: 3,
-  google: { place_id: id, formatted_address: `${label}, Jharkhand, India`, geometry: { location: { lat: 22.8, lng: 86.2 } } },
+  google: {
+    place_id: id,
+    formatted_address: `${label}, Jharkhand, India`,
+    geometry: { location: { lat: 22.8, lng: 86.2 } },
+  },
 });
 
 // ---- Which ids the contracts name ----
@@ -37,7 +44,8 @@ const SCOPE_NAMES = new Set(['companyId', 'branchId', 'departmentId', 'cId', 'bI
 /** Values that only look like ids: no record of the company stands behind them. */
 const VALUE_NAMES = new Set([
   'userId', // platform user ids a sidebar override or a looker dashboard is for
-  'dashboardReportId', 'dashboardWorkspaceId', // PowerBI's own ids
+  'dashboardReportId',
+  'dashboardWorkspaceId', // PowerBI's own ids
   'place_id', // a place of the geocoder
 ]);
 
@@ -46,7 +54,14 @@ function propertyNames(schema: unknown): string[] {
   if (!schema || typeof schema !== 'object') return [];
   const s = schema as Record<string, unknown>;
   const own = Object.keys((s.properties as object | undefined) ?? {});
-  const nested = [s.items, s.then, s.else, ...((s.allOf ?? []) as unknown[]), ...((s.anyOf ?? []) as unknown[]), ...((s.oneOf ?? []) as unknown[])];
+  const nested = [
+    s.items,
+    s.then,
+    s.else,
+    ...((s.allOf ?? []) as unknown[]),
+    ...((s.anyOf ?? []) as unknown[]),
+    ...((s.oneOf ?? []) as unknown[]),
+  ];
   return [...own, ...nested.flatMap(propertyNames)];
 }
 
@@ -59,98 +74,136 @@ function idsNamed(call: Contract): string[] {
   );
 }
 
+/** `<contract id> <part>.<name>` of every id a call declares in `owns` (checked by the scope hook). */
+const idsOwned = (call: Contract): string[] =>
+  (call.owns ?? []).map((owned) => `${call.id} ${owned.id.replace(/^query\./, 'querystring.')}`);
+
 /** Reasons why an id a call names is not tried from another branch. */
 const NOT_TRIED: Record<string, string> = {
   ...Object.fromEntries(
     [
-      'company.cbdt', 'company.fteid', 'places.search', 'routes.create', 'routeMaster.fetch', 'routeMaster.bulkCreate', 'vehicles.fetch',
-      'vehicles.create', 'materials.fetch', 'materials.create', 'transporters.list', 'transporters.create', 'reports.list', 'reports.create',
-      'audit.list', 'audit.users',
-    ].flatMap((call) => ['id', 'routeId'].map((name) => [`${call} querystring.${name}`, 'the shared scope query\'s id, which this call does not read'])),
-  ),
-  ...Object.fromEntries(
-    [
-      'routes.createOrUpdate querystring.id', 'routes.createOrUpdate querystring.routeId', 'waypoints.fetch querystring.id',
-      'waypoints.create querystring.id', 'waypoints.delete querystring.routeId', 'routeMaster.create querystring.id',
-      'vehicles.delete querystring.routeId', 'materials.delete querystring.routeId', 'transporters.get querystring.id',
-      'transporters.get querystring.routeId', 'transporters.update querystring.id', 'transporters.update querystring.routeId',
-      'transporters.delete querystring.id', 'transporters.delete querystring.routeId', 'reports.get querystring.id',
-      'reports.get querystring.routeId', 'reports.update querystring.id', 'reports.update querystring.routeId',
-      'reports.runs querystring.id', 'reports.runs querystring.routeId', 'reports.runNow querystring.id', 'reports.runNow querystring.routeId',
-      'reports.runFile querystring.id', 'reports.runFile querystring.routeId',
-      'autoClosure.list querystring.id', 'autoClosure.customFields querystring.id', 'autoClosure.toggle querystring.id',
-      'sidebar.configs querystring.id', 'sidebar.menuList querystring.id', 'sidebar.landingPage querystring.id',
-      'dashboards.list querystring.id', 'dashboards.toggle querystring.id', 'dashboards.menu querystring.id',
-    ].map((key) => [key, 'a query id this call does not read (the record it addresses travels elsewhere, or it lists)']),
+      'autoClosure.list querystring.id',
+      'autoClosure.customFields querystring.id',
+      'autoClosure.toggle querystring.id',
+      'sidebar.configs querystring.id',
+      'sidebar.menuList querystring.id',
+      'sidebar.landingPage querystring.id',
+      'dashboards.list querystring.id',
+      'dashboards.toggle querystring.id',
+      'dashboards.menu querystring.id',
+    ].map((key) => [
+      key,
+      'a query id this call does not read (the record it addresses travels elsewhere, or it lists)',
+    ]),
   ),
   ...Object.fromEntries(
     ['places.fetch querystring.cpId', 'places.update body.cpId', 'places.delete querystring.cpId'].map((key) => [
-      key, "known places belong to the whole company (no branch column): reachable from every branch; another company's is 404 (known-places.test.ts)",
+      key,
+      "known places belong to the whole company (no branch column): reachable from every branch; another company's is 404 (known-places.test.ts)",
     ]),
   ),
   ...Object.fromEntries(
     ['places.fetch', 'places.create', 'places.update', 'places.delete'].map((call) => [
-      `${call} querystring.partnerId`, "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
+      `${call} querystring.partnerId`,
+      "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
     ]),
   ),
-  'places.update body.partnerId': "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
-  'company.partners querystring.routeId': "the shared scope query's id, which this call does not read",
+  'places.update body.partnerId':
+    "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
   ...Object.fromEntries(
     ['company.partners querystring.id', 'consignees.update body.id', 'consignees.delete querystring.id'].map((key) => [
-      key, "consignees belong to the whole company (no branch column): reachable from every branch; another company's is 404 (consignees.test.ts)",
+      key,
+      "consignees belong to the whole company (no branch column): reachable from every branch; another company's is 404 (consignees.test.ts)",
     ]),
   ),
   ...Object.fromEntries(
-    ['company.partners querystring.partnerId', 'consignees.create querystring.partnerId', 'consignees.update querystring.partnerId',
-      'consignees.update body.partnerId', 'consignees.delete querystring.partnerId'].map((key) => [
-      key, "the consignor a TRANSPORTER's consignees are kept for: a partner company (company_partners has no branch)",
+    [
+      'company.partners querystring.partnerId',
+      'consignees.create querystring.partnerId',
+      'consignees.update querystring.partnerId',
+      'consignees.update body.partnerId',
+      'consignees.delete querystring.partnerId',
+    ].map((key) => [
+      key,
+      "the consignor a TRANSPORTER's consignees are kept for: a partner company (company_partners has no branch)",
     ]),
   ),
-  'waypoints.reorder querystring.id': 'a query id this call does not read (the record it addresses travels elsewhere, or it lists)',
   'company.branchDepartments querystring.id': 'names a branch (whose departments it lists), not a record of one',
   'routeMaster.create body.partnerId': 'a partner company of the company (company_partners has no branch)',
   'vehicles.create body.ftVehicleId': "an entry of the platform's standard vehicles (static data of no company)",
   'materials.create body.ftMaterialId': "an entry of the platform's master materials (static data of no company)",
-  'transporters.get params.id': 'transporters belong to the whole company (no branch column): reachable from every branch',
-  'transporters.update params.id': 'transporters belong to the whole company (no branch column): reachable from every branch',
-  'transporters.delete params.id': 'transporters belong to the whole company (no branch column): reachable from every branch',
+  'transporters.get params.id':
+    'transporters belong to the whole company (no branch column): reachable from every branch',
+  'transporters.update params.id':
+    'transporters belong to the whole company (no branch column): reachable from every branch',
+  'transporters.delete params.id':
+    'transporters belong to the whole company (no branch column): reachable from every branch',
   'transporters.logo params.id': 'a public logo, read without any scope',
   'reports.list querystring.entity_id': "the company's report entity (one per company, no branch)",
   'reports.create body.entity_id': "the company's report entity (one per company, no branch)",
-  'reports.runFile params.runId': "a run's file (an xlsx, not enveloped) is read through its schedule's scope: 404 from another branch or company, tried in report-runs.test.ts",
-  'batches.result params.batchId': "a bulk-upload batch belongs to the uploader's entity (the desk), not to a company's branch: another entity's is 404 (bulk-upload.test.ts)",
-  'notification.saveEvent body.id': 'a notification event: platform-wide (no company, no branch), notification-events.test.ts',
+  'reports.runFile params.runId':
+    "a run's file (an xlsx, not enveloped) is read through its schedule's scope: 404 from another branch or company, tried in report-runs.test.ts",
+  'batches.result params.batchId':
+    "a bulk-upload batch belongs to the uploader's entity (the desk), not to a company's branch: another entity's is 404 (bulk-upload.test.ts)",
+  'notification.saveEvent body.id':
+    'a notification event: platform-wide (no company, no branch), notification-events.test.ts',
   ...Object.fromEntries(
-    ['trips.section', 'trips.locations', 'trips.sync', 'trips.analytics', 'trips.replay', 'trips.replayUpdated'].map((id) => [
-      `${id} params.tripId`,
-      "a trip: outside the company, branch and department the console sends it is 'Invalid Trip ID' (404), trips.test.ts; without a scope the trip page reads it by id (API.md \"Trips\")",
+    ['trips.section', 'trips.locations', 'trips.sync', 'trips.analytics', 'trips.replay', 'trips.replayUpdated'].map(
+      (id) => [
+        `${id} params.tripId`,
+        'a trip: outside the company, branch and department the console sends it is \'Invalid Trip ID\' (404), trips.test.ts; without a scope the trip page reads it by id (API.md "Trips")',
+      ],
+    ),
+  ),
+  'trips.sync querystring.company_id':
+    "the trip's own company (data.created_by.company_id): another is 404, trips.test.ts",
+  'trips.manualPing body.trip_id':
+    'any open trip: the manual ping carries the fixed company token, not a scope (spec 002 section 6), trips.test.ts',
+  ...Object.fromEntries(
+    [
+      'notification.editConfiguration querystring.customer_config_id',
+      'notification.toggleConfig params.customerConfigId',
+      'notification.saveConfiguration body.customerConfigId',
+    ].map((key) => [
+      key,
+      "a notification configuration: 404 from another branch or company, tried in notification-config.test.ts (the notification service's query names its scope company_id/branch_id)",
     ]),
   ),
-  'trips.sync querystring.company_id': "the trip's own company (data.created_by.company_id): another is 404, trips.test.ts",
-  'trips.manualPing body.trip_id': 'any open trip: the manual ping carries the fixed company token, not a scope (spec 002 section 6), trips.test.ts',
   ...Object.fromEntries(
-    ['notification.editConfiguration querystring.customer_config_id', 'notification.toggleConfig params.customerConfigId', 'notification.saveConfiguration body.customerConfigId'].map((key) => [
-      key, "a notification configuration: 404 from another branch or company, tried in notification-config.test.ts (the notification service's query names its scope company_id/branch_id)",
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['editConfiguration querystring', 'modeConfiguration querystring', 'configurations querystring', 'toggleConfig querystring'].flatMap((part) =>
-      ['company_id', 'branch_id', 'department_id', 'related_company_id', 'related_branch_id', 'related_department_id', 'user_id', 'group_id'].map((name) => [
-        `notification.${part}.${name}`, "the notification service's filter ids: the scope itself (checked like resolveScope's), or platform user and group ids",
+    [
+      'editConfiguration querystring',
+      'modeConfiguration querystring',
+      'configurations querystring',
+      'toggleConfig querystring',
+    ].flatMap((part) =>
+      [
+        'company_id',
+        'branch_id',
+        'department_id',
+        'related_company_id',
+        'related_branch_id',
+        'related_department_id',
+        'user_id',
+        'group_id',
+      ].map((name) => [
+        `notification.${part}.${name}`,
+        "the notification service's filter ids: the scope itself (checked like resolveScope's), or platform user and group ids",
       ]),
     ),
   ),
   ...Object.fromEntries(
     ['saveConfiguration', 'sendTest'].flatMap((call) =>
       ['groupId', 'relatedCompanyId', 'relatedBranchId', 'relatedDepartmentId'].map((name) => [
-        `notification.${call} body.${name}`, "a notification configuration's scope: checked to exist and belong together (404), notification-config.test.ts",
+        `notification.${call} body.${name}`,
+        "a notification configuration's scope: checked to exist and belong together (404), notification-config.test.ts",
       ]),
     ),
   ),
   ...Object.fromEntries(
     ['saveConfiguration', 'sendTest'].flatMap((call) =>
       ['eventId', 'subjectTemplateId', 'bodyTemplateId', 'headerTemplateId', 'footerTemplateId'].map((name) => [
-        `notification.${call} body.${name}`, 'a platform-wide notification event or template id (no company, no branch)',
+        `notification.${call} body.${name}`,
+        'a platform-wide notification event or template id (no company, no branch)',
       ]),
     ),
   ),
@@ -158,13 +211,20 @@ const NOT_TRIED: Record<string, string> = {
   'notification.modeConfiguration querystring.event_id': 'a platform-wide notification event (no company, no branch)',
   ...Object.fromEntries(
     ['ap.get params.id', 'ap.update params.id', 'ap.delete params.id'].map((key) => [
-      key, "AP configs belong to the whole company (no branch column): reachable from every branch; another company's is 404 (ap-config.test.ts)",
+      key,
+      "AP configs belong to the whole company (no branch column): reachable from every branch; another company's is 404 (ap-config.test.ts)",
     ]),
   ),
   ...Object.fromEntries(
     ['ap.create', 'ap.update'].flatMap((call) => [
-      [`${call} body.cbdt_id`, 'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts'],
-      [`${call} body.partner_cbdt_id`, 'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts'],
+      [
+        `${call} body.cbdt_id`,
+        'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts',
+      ],
+      [
+        `${call} body.partner_cbdt_id`,
+        'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts',
+      ],
     ]),
   ),
 };
@@ -199,9 +259,18 @@ interface Case {
   send(call: Call, r: Records, b: string): Promise<Answer>;
 }
 
-const daily = (b: string) => ({ email_recipients: 'scope@x.in', company_id: '1001', branch_id: b, schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } });
+const daily = (b: string) => ({
+  email_recipients: 'scope@x.in',
+  company_id: '1001',
+  branch_id: b,
+  schedule: { cron: '0 0 3 * * ?', type: 'DAILY' },
+});
 const rate = (vehicleId: string, materialId: string) => ({
-  partnerId: '2001', validFrom: Date.parse('2026-09-01T00:00:00+05:30'), vehicleId, materialId, loadType: 'FTL',
+  partnerId: '2001',
+  validFrom: Date.parse('2026-09-01T00:00:00+05:30'),
+  vehicleId,
+  materialId,
+  loadType: 'FTL',
   data: [{ key: 'ROUTE_COST', value: 41000, unit: 'TRUCK' }],
 });
 
@@ -223,8 +292,15 @@ const CASES: Case[] = [
     envelope: 'main',
     rows: (r) => [['routes', 'id', r.route]],
     async send(call, r, b) {
-      const { updatedBy: _by, updatedAt: _at, ...current } = (await call('GET', `/saas/lego/company_routes/fetch?${main(OWN)}&id=${r.route}`)).body.data[0];
-      return call('POST', `/saas/lego/company_routes/create_or_update?${main(b)}`, { ...current, label: `Saved from ${b}` });
+      const {
+        updatedBy: _by,
+        updatedAt: _at,
+        ...current
+      } = (await call('GET', `/saas/lego/company_routes/fetch?${main(OWN)}&id=${r.route}`)).body.data[0];
+      return call('POST', `/saas/lego/company_routes/create_or_update?${main(b)}`, {
+        ...current,
+        label: `Saved from ${b}`,
+      });
     },
   },
   {
@@ -237,15 +313,24 @@ const CASES: Case[] = [
     keys: ['waypoints.create querystring.routeId'],
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
-    send: (call, r, b) => call('POST', `/saas/lego/company_routes_waypoints/create?${main(b)}&routeId=${r.route}`, place('in:po:831001:jamshedpur', `Halt ${b}`)),
+    send: (call, r, b) =>
+      call(
+        'POST',
+        `/saas/lego/company_routes_waypoints/create?${main(b)}&routeId=${r.route}`,
+        place('in:po:831001:jamshedpur', `Halt ${b}`),
+      ),
   },
   {
     keys: ['waypoints.reorder querystring.routeId'],
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
     async send(call, r, b) {
-      const ids = (await call('GET', `/saas/lego/company_routes_waypoints/fetch?${main(OWN)}&routeId=${r.route}`)).body.data.map((w: { id: string }) => w.id);
-      return call('POST', `/saas/lego/company_routes_waypoints/reorder?${main(b)}&routeId=${r.route}`, { ids: ids.reverse() });
+      const ids = (
+        await call('GET', `/saas/lego/company_routes_waypoints/fetch?${main(OWN)}&routeId=${r.route}`)
+      ).body.data.map((w: { id: string }) => w.id);
+      return call('POST', `/saas/lego/company_routes_waypoints/reorder?${main(b)}&routeId=${r.route}`, {
+        ids: ids.reverse(),
+      });
     },
   },
   {
@@ -258,19 +343,34 @@ const CASES: Case[] = [
     keys: ['routeMaster.create querystring.routeId'],
     envelope: 'main',
     rows: (r) => [['route_master', 'route_id', r.route]],
-    send: (call, r, b) => call('POST', `/saas/lego/company_routes_master/create?${main(b)}&pt=TRANSPORTER&routeId=${r.route}`, rate('veh_tsl_trailer40', 'mat_tsl_tmt')),
+    send: (call, r, b) =>
+      call(
+        'POST',
+        `/saas/lego/company_routes_master/create?${main(b)}&pt=TRANSPORTER&routeId=${r.route}`,
+        rate('veh_tsl_trailer40', 'mat_tsl_tmt'),
+      ),
   },
   {
     keys: ['routeMaster.create body.vehicleId'],
     envelope: 'main',
     rows: (r) => [['route_master', 'route_id', r.companyRoute]],
-    send: (call, r, b) => call('POST', `/saas/lego/company_routes_master/create?${main(b)}&pt=TRANSPORTER&routeId=${r.companyRoute}`, rate(r.rateVehicle, 'mat_tsl_tmt')),
+    send: (call, r, b) =>
+      call(
+        'POST',
+        `/saas/lego/company_routes_master/create?${main(b)}&pt=TRANSPORTER&routeId=${r.companyRoute}`,
+        rate(r.rateVehicle, 'mat_tsl_tmt'),
+      ),
   },
   {
     keys: ['routeMaster.create body.materialId'],
     envelope: 'main',
     rows: (r) => [['route_master', 'route_id', r.companyRoute]],
-    send: (call, r, b) => call('POST', `/saas/lego/company_routes_master/create?${main(b)}&pt=TRANSPORTER&routeId=${r.companyRoute}`, rate('veh_tsl_trailer40', r.rateMaterial)),
+    send: (call, r, b) =>
+      call(
+        'POST',
+        `/saas/lego/company_routes_master/create?${main(b)}&pt=TRANSPORTER&routeId=${r.companyRoute}`,
+        rate('veh_tsl_trailer40', r.rateMaterial),
+      ),
   },
   {
     keys: ['vehicles.delete querystring.id'],
@@ -294,7 +394,8 @@ const CASES: Case[] = [
     keys: ['alerts.toggleTickets body.alertId'],
     envelope: 'data',
     rows: (r) => [['alert_configs', 'id', r.alert]],
-    send: (call, r, b) => call('POST', `${ALERTS}/toggleAlertTickets?companyId=1001&branchId=${b}`, { alertId: r.alert }),
+    send: (call, r, b) =>
+      call('POST', `${ALERTS}/toggleAlertTickets?companyId=1001&branchId=${b}`, { alertId: r.alert }),
   },
   {
     keys: ['uiConfig.get querystring.id'],
@@ -306,14 +407,22 @@ const CASES: Case[] = [
     keys: ['uiConfig.toggle body.customerConfigId'],
     envelope: 'data',
     rows: (r) => [['ui_configs', 'id', r.uiConfig]],
-    send: (call, r, b) => call('POST', `${SB}/toggleUIConfig?companyId=1001&branchId=${b}`, { customerConfigId: r.uiConfig }),
+    send: (call, r, b) =>
+      call('POST', `${SB}/toggleUIConfig?companyId=1001&branchId=${b}`, { customerConfigId: r.uiConfig }),
   },
   {
     keys: ['uiConfig.update body.id'],
     envelope: 'data',
     rows: (r) => [['ui_configs', 'id', r.uiConfig]],
     send: (call, r, b) =>
-      call('POST', `${SB}/updateUIConfig`, { id: r.uiConfig, companyId: '1001', branchId: b, featureKey: 'useNeoAlertModule', extracontext: ['detention'], enabled: 1 }),
+      call('POST', `${SB}/updateUIConfig`, {
+        id: r.uiConfig,
+        companyId: '1001',
+        branchId: b,
+        featureKey: 'useNeoAlertModule',
+        extracontext: ['detention'],
+        enabled: 1,
+      }),
   },
   {
     keys: ['autoClosure.get querystring.id'],
@@ -325,27 +434,45 @@ const CASES: Case[] = [
     keys: ['autoClosure.toggle body.customerConfigId'],
     envelope: 'data',
     rows: (r) => [['auto_closure_rules', 'id', r.autoClosure]],
-    send: (call, r, b) => call('POST', `${AUTO}/toggleAutoClosure?companyId=1001&branchId=${b}`, { customerConfigId: r.autoClosure }),
+    send: (call, r, b) =>
+      call('POST', `${AUTO}/toggleAutoClosure?companyId=1001&branchId=${b}`, { customerConfigId: r.autoClosure }),
   },
   {
     keys: ['autoClosure.save body.customerConfigId'],
     envelope: 'data',
     rows: (r) => [['auto_closure_rules', 'id', r.autoClosure]],
     send: (call, r, b) =>
-      call('POST', `${AUTO}/createAndUpdateAutoClosure`, { companyId: '1001', branchId: b, edit: true, customerConfigId: r.autoClosure, autoClosureType: 'EPOD', threshold: 9 }),
+      call('POST', `${AUTO}/createAndUpdateAutoClosure`, {
+        companyId: '1001',
+        branchId: b,
+        edit: true,
+        customerConfigId: r.autoClosure,
+        autoClosureType: 'EPOD',
+        threshold: 9,
+      }),
   },
   {
     keys: ['sidebar.configById querystring.id'],
     envelope: 'data',
     rows: (r) => [['sidebar_menu_configs', 'id', r.sidebar]],
-    send: (call, r, b) => call('GET', `${SB}/fetchSideBarMenuConfigById?key=${KEY}&companyId=1001&branchId=${b}&id=${r.sidebar}`),
+    send: (call, r, b) =>
+      call('GET', `${SB}/fetchSideBarMenuConfigById?key=${KEY}&companyId=1001&branchId=${b}&id=${r.sidebar}`),
   },
   {
     keys: ['sidebar.update body.id'],
     envelope: 'data',
     rows: (r) => [['sidebar_menu_configs', 'id', r.sidebar]],
     send: (call, r, b) =>
-      call('POST', `${SB}/updateSideMenuList`, { key: KEY, id: r.sidebar, companyId: '1001', branchId: b, extracontext: ['trips', 'alerts'], roles: null, userId: [], enabled: 1 }),
+      call('POST', `${SB}/updateSideMenuList`, {
+        key: KEY,
+        id: r.sidebar,
+        companyId: '1001',
+        branchId: b,
+        extracontext: ['trips', 'alerts'],
+        roles: null,
+        userId: [],
+        enabled: 1,
+      }),
   },
   {
     keys: ['dashboards.get querystring.id'],
@@ -357,7 +484,8 @@ const CASES: Case[] = [
     keys: ['dashboards.toggle body.customerConfigId'],
     envelope: 'data',
     rows: (r) => [['dashboards', 'id', r.dashboard]],
-    send: (call, r, b) => call('POST', `${DB}/toggleDashboard?companyId=1001&branchId=${b}`, { customerConfigId: r.dashboard }),
+    send: (call, r, b) =>
+      call('POST', `${DB}/toggleDashboard?companyId=1001&branchId=${b}`, { customerConfigId: r.dashboard }),
   },
   {
     keys: ['dashboards.set body.customerConfigId'],
@@ -365,8 +493,14 @@ const CASES: Case[] = [
     rows: (r) => [['dashboards', 'id', r.dashboard]],
     send: (call, r, b) =>
       call('POST', `${DB}/setDashboard`, {
-        companyId: '1001', branchId: b, isCreate: false, customerConfigId: r.dashboard, typeDashboard: 'looker', dashboardName: 'looker',
-        userId: [12], dashboardWorkspace: [{ dashboard_id: '8', name: `Saved from ${b}` }],
+        companyId: '1001',
+        branchId: b,
+        isCreate: false,
+        customerConfigId: r.dashboard,
+        typeDashboard: 'looker',
+        dashboardName: 'looker',
+        userId: [12],
+        dashboardWorkspace: [{ dashboard_id: '8', name: `Saved from ${b}` }],
       }),
   },
   {
@@ -415,11 +549,25 @@ const snapshot = async (t: TestApp, rows: [string, string, string][]) => ({
 describe('branch scope cases', () => {
   it('has a case, or a stated reason, for every id a call names, and none for an id no call names', () => {
     const named = allCalls.flatMap(idsNamed);
+    const owned = allCalls.flatMap(idsOwned);
     const tried = CASES.flatMap((c) => c.keys);
     const covered = [...tried, ...Object.keys(NOT_TRIED)];
-    expect(named.filter((key) => !covered.includes(key)), 'ids without a case').toEqual([]);
-    expect(covered.filter((key) => !named.includes(key)), 'cases of ids no call names').toEqual([]);
-    expect(tried.filter((key) => key in NOT_TRIED), 'ids both tried and excused').toEqual([]);
+    expect(
+      named.filter((key) => !covered.includes(key) && !owned.includes(key)),
+      'ids without a case',
+    ).toEqual([]);
+    expect(
+      owned.filter((key) => !named.includes(key)),
+      'owned ids no schema of their call names',
+    ).toEqual([]);
+    expect(
+      covered.filter((key) => !named.includes(key)),
+      'cases of ids no call names',
+    ).toEqual([]);
+    expect(
+      tried.filter((key) => key in NOT_TRIED),
+      'ids both tried and excused',
+    ).toEqual([]);
     expect(new Set(tried).size).toBe(tried.length);
   });
 });
@@ -438,29 +586,123 @@ describe.each(BACKENDS)('branch scope of by-id calls on $name', (backend) => {
       return a.body;
     };
     r.route = 'rt_tsl_jsr_ccu';
-    r.companyRoute = (await data(call('POST', '/saas/lego/company_routes/create_or_update?c=1001&t=CONSIGNOR', {
-      label: 'Company wide route', origin: place('in:po:831001:jamshedpur', 'Works Gate'), destination: place('in:po:700002:tala', 'Kolkata Yard'),
-    }))).data.id;
-    r.waypoint = (await data(call('POST', `/saas/lego/company_routes_waypoints/create?${main(OWN)}&routeId=${r.route}`, place('in:po:831002:adityapur', 'Adityapur Halt')))).data.id;
-    const vehicle = async (label: string) => (await data(call('POST', `/saas/lego/company_vehicles/create?${main(OWN)}`, { label }))).data.vehicleId;
-    const material = async (label: string) => (await data(call('POST', `/saas/lego/company_materials/create?${main(OWN)}`, { label }))).data.materialId;
+    r.companyRoute = (
+      await data(
+        call('POST', '/saas/lego/company_routes/create_or_update?c=1001&t=CONSIGNOR', {
+          label: 'Company wide route',
+          origin: place('in:po:831001:jamshedpur', 'Works Gate'),
+          destination: place('in:po:700002:tala', 'Kolkata Yard'),
+        }),
+      )
+    ).data.id;
+    r.waypoint = (
+      await data(
+        call(
+          'POST',
+          `/saas/lego/company_routes_waypoints/create?${main(OWN)}&routeId=${r.route}`,
+          place('in:po:831002:adityapur', 'Adityapur Halt'),
+        ),
+      )
+    ).data.id;
+    const vehicle = async (label: string) =>
+      (await data(call('POST', `/saas/lego/company_vehicles/create?${main(OWN)}`, { label }))).data.vehicleId;
+    const material = async (label: string) =>
+      (await data(call('POST', `/saas/lego/company_materials/create?${main(OWN)}`, { label }))).data.materialId;
     r.vehicle = await vehicle('Branch trailer');
     r.rateVehicle = await vehicle('Branch rate trailer');
     r.material = await material('Branch slag');
     r.rateMaterial = await material('Branch rate slag');
-    await data(call('POST', `${ALERTS}/setAlerts?allOrNone=true`, [{ CompanyId: '1001', branchId: OWN, Alert_Name: 'diversion' }]));
-    r.alert = (await t.store.one<{ id: string }>("select id from alert_configs where company_id = '1001' and branch_id = $1 and feature_key = 'diversion'", [OWN]))!.id;
-    r.uiConfig = (await data(call('POST', `${SB}/updateUIConfig`, { companyId: '1001', branchId: OWN, featureKey: 'useNeoAlertModule', extracontext: ['untracked'], enabled: 1 }))).result.data.id;
-    r.autoClosure = (await data(call('POST', `${AUTO}/createAndUpdateAutoClosure`, { companyId: '1001', branchId: OWN, edit: false, autoClosureType: 'EPOD', threshold: 5 }))).result.data.id;
-    r.sidebar = (await data(call('POST', `${SB}/updateSideMenuList`, { key: KEY, companyId: '1001', branchId: OWN, extracontext: ['trips'], roles: null, userId: [], enabled: 1 }))).result.data.id;
-    r.dashboard = (await data(call('POST', `${DB}/setDashboard`, {
-      companyId: '1001', branchId: OWN, departmentId: `${OWN}1`, isCreate: true, typeDashboard: 'looker', dashboardName: 'looker',
-      userId: [11], dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }],
-    }))).result.data.id;
+    await data(
+      call('POST', `${ALERTS}/setAlerts?allOrNone=true`, [
+        { CompanyId: '1001', branchId: OWN, Alert_Name: 'diversion' },
+      ]),
+    );
+    r.alert = (await t.store.one<{ id: string }>(
+      "select id from alert_configs where company_id = '1001' and branch_id = $1 and feature_key = 'diversion'",
+      [OWN],
+    ))!.id;
+    r.uiConfig = (
+      await data(
+        call('POST', `${SB}/updateUIConfig`, {
+          companyId: '1001',
+          branchId: OWN,
+          featureKey: 'useNeoAlertModule',
+          extracontext: ['untracked'],
+          enabled: 1,
+        }),
+      )
+    ).result.data.id;
+    r.autoClosure = (
+      await data(
+        call('POST', `${AUTO}/createAndUpdateAutoClosure`, {
+          companyId: '1001',
+          branchId: OWN,
+          edit: false,
+          autoClosureType: 'EPOD',
+          threshold: 5,
+        }),
+      )
+    ).result.data.id;
+    r.sidebar = (
+      await data(
+        call('POST', `${SB}/updateSideMenuList`, {
+          key: KEY,
+          companyId: '1001',
+          branchId: OWN,
+          extracontext: ['trips'],
+          roles: null,
+          userId: [],
+          enabled: 1,
+        }),
+      )
+    ).result.data.id;
+    r.dashboard = (
+      await data(
+        call('POST', `${DB}/setDashboard`, {
+          companyId: '1001',
+          branchId: OWN,
+          departmentId: `${OWN}1`,
+          isCreate: true,
+          typeDashboard: 'looker',
+          dashboardName: 'looker',
+          userId: [11],
+          dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }],
+        }),
+      )
+    ).result.data.id;
     const entity = (await data(call('GET', '/saas/lego/cbdt?c=1001'))).data.id;
-    r.report = (await data(call('POST', `/saas/v1/rs/definition/create?c=1001&b=${OWN}`, { entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: daily(OWN) }))).data.id;
+    r.report = (
+      await data(
+        call('POST', `/saas/v1/rs/definition/create?c=1001&b=${OWN}`, {
+          entity_id: entity,
+          type: 'DAILY_TRIP_SUMMARY',
+          definition: daily(OWN),
+        }),
+      )
+    ).data.id;
   });
   afterAll(() => t?.close());
+
+  // The scope hook trusts each aggregate's declaration (schemas/api/*.ts): it must say what its table has.
+  it('declares each aggregate of a single table as the table is: its id and company columns, and a branch or department column exactly where it says one', async () => {
+    const aggregates = new Map(allCalls.flatMap((c) => c.owns ?? []).map((o) => [o.aggregate.name, o.aggregate]));
+    const single = [...aggregates.values()].filter((a) => /^\w+$/.test(a.table));
+    expect(single.length).toBeGreaterThan(0);
+    for (const a of single) {
+      const rows = await t.store.query<{ column_name: string }>(
+        'select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1',
+        [a.table],
+      );
+      const columns = new Set(rows.map((row) => row.column_name));
+      expect(
+        [a.id, a.company ?? 'company_id'].filter((c) => !columns.has(c)),
+        a.name,
+      ).toEqual([]);
+      if (typeof a.branch === 'boolean') expect(columns.has('branch_id'), `${a.name}.branch`).toBe(a.branch);
+      if (typeof a.department === 'boolean')
+        expect(columns.has('department_id'), `${a.name}.department`).toBe(a.department);
+    }
+  });
 
   describe.each(CASES.map((c) => ({ ...c, name: c.keys.join(', ') })))('$name', (c) => {
     it(`is not found from branch ${OTHER} and changes nothing; from branch ${OWN} it works`, async () => {
@@ -481,31 +723,68 @@ describe.each(BACKENDS)('branch scope of by-id calls on $name', (backend) => {
   describe('departments', () => {
     const dept = (d: string) => `c=1001&b=${OWN}&d=${d}&t=CONSIGNOR`;
 
-    it("a dashboard or route of one department is not found from another department of its branch", async () => {
-      const dashboard = await t.store.one<{ department_id: string }>('select department_id from dashboards where id = $1', [r.dashboard]);
+    it('a dashboard or route of one department is not found from another department of its branch', async () => {
+      const dashboard = await t.store.one<{ department_id: string }>(
+        'select department_id from dashboards where id = $1',
+        [r.dashboard],
+      );
       expect(dashboard).toEqual({ department_id: `${OWN}1` });
-      const get = (d: string) => call('GET', `${DB}/getDashboardbyId?companyId=1001&branchId=${OWN}&departmentId=${d}&id=${r.dashboard}`);
+      const get = (d: string) =>
+        call('GET', `${DB}/getDashboardbyId?companyId=1001&branchId=${OWN}&departmentId=${d}&id=${r.dashboard}`);
       expect(await get(`${OWN}2`)).toMatchObject({ status: 404, body: dataFailure('Not found') });
       expect((await get(`${OWN}1`)).status).toBe(200);
       const before = await snapshot(t, [['dashboards', 'id', r.dashboard]]);
-      expect((await call('POST', `${DB}/toggleDashboard?companyId=1001&branchId=${OWN}&departmentId=${OWN}2`, { customerConfigId: r.dashboard })).status).toBe(404);
+      expect(
+        (
+          await call('POST', `${DB}/toggleDashboard?companyId=1001&branchId=${OWN}&departmentId=${OWN}2`, {
+            customerConfigId: r.dashboard,
+          })
+        ).status,
+      ).toBe(404);
       expect(await snapshot(t, [['dashboards', 'id', r.dashboard]])).toEqual(before);
 
       // Seeded routes are stored for department <branch>1.
       expect((await call('GET', `/saas/lego/company_routes/fetch?${dept(`${OWN}2`)}&id=${r.route}`)).status).toBe(404);
-      expect((await call('GET', `/saas/lego/company_routes/fetch?${dept(`${OWN}1`)}&id=${r.route}`)).body.data).toHaveLength(1);
-      const waypoint = (await call('POST', `/saas/lego/company_routes_waypoints/create?${dept(`${OWN}1`)}&routeId=${r.route}`, place('in:po:831003:tatanagar', 'Tatanagar Halt'))).body.data.id;
+      expect(
+        (await call('GET', `/saas/lego/company_routes/fetch?${dept(`${OWN}1`)}&id=${r.route}`)).body.data,
+      ).toHaveLength(1);
+      const waypoint = (
+        await call(
+          'POST',
+          `/saas/lego/company_routes_waypoints/create?${dept(`${OWN}1`)}&routeId=${r.route}`,
+          place('in:po:831003:tatanagar', 'Tatanagar Halt'),
+        )
+      ).body.data.id;
       const waypoints = await snapshot(t, [['route_waypoints', 'route_id', r.route]]);
-      expect((await call('DELETE', `/saas/lego/company_routes_waypoints/delete?${dept(`${OWN}2`)}&id=${waypoint}`)).status).toBe(404);
+      expect(
+        (await call('DELETE', `/saas/lego/company_routes_waypoints/delete?${dept(`${OWN}2`)}&id=${waypoint}`)).status,
+      ).toBe(404);
       expect(await snapshot(t, [['route_waypoints', 'route_id', r.route]])).toEqual(waypoints);
-      expect((await call('DELETE', `/saas/lego/company_routes_waypoints/delete?${dept(`${OWN}1`)}&id=${waypoint}`)).status).toBe(200);
+      expect(
+        (await call('DELETE', `/saas/lego/company_routes_waypoints/delete?${dept(`${OWN}1`)}&id=${waypoint}`)).status,
+      ).toBe(200);
     });
 
     it('a record of the whole branch (department null) is within reach of each of its departments', async () => {
-      const dashboard = (await call('POST', `${DB}/setDashboard`, {
-        companyId: '1001', branchId: OWN, isCreate: true, typeDashboard: 'looker', dashboardName: 'looker', userId: [13], dashboardWorkspace: [{ dashboard_id: '9', name: 'Branch' }],
-      })).body.result.data.id;
-      expect((await call('GET', `${DB}/getDashboardbyId?companyId=1001&branchId=${OWN}&departmentId=${OWN}2&id=${dashboard}`)).status).toBe(200);
+      const dashboard = (
+        await call('POST', `${DB}/setDashboard`, {
+          companyId: '1001',
+          branchId: OWN,
+          isCreate: true,
+          typeDashboard: 'looker',
+          dashboardName: 'looker',
+          userId: [13],
+          dashboardWorkspace: [{ dashboard_id: '9', name: 'Branch' }],
+        })
+      ).body.result.data.id;
+      expect(
+        (
+          await call(
+            'GET',
+            `${DB}/getDashboardbyId?companyId=1001&branchId=${OWN}&departmentId=${OWN}2&id=${dashboard}`,
+          )
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -514,48 +793,108 @@ describe.each(BACKENDS)('branch scope of by-id calls on $name', (backend) => {
       const alert = (await t.store.one<{ id: string; enabled: boolean }>(
         "select id, enabled from alert_configs where company_id = '1001' and branch_id is null and feature_key = 'long_stoppage'",
       ))!;
-      const flipped = await call('POST', `${ALERTS}/toggleAlert?companyId=1001&branchId=${OTHER}`, { alertId: alert.id });
-      expect(flipped).toMatchObject({ status: 200, body: { result: { data: { id: alert.id, enabled: !alert.enabled, branchId: null } } } });
-      expect((await call('POST', `${ALERTS}/toggleAlert?companyId=1001&branchId=${OWN}`, { alertId: alert.id })).body.result.data.enabled).toBe(alert.enabled);
+      const flipped = await call('POST', `${ALERTS}/toggleAlert?companyId=1001&branchId=${OTHER}`, {
+        alertId: alert.id,
+      });
+      expect(flipped).toMatchObject({
+        status: 200,
+        body: { result: { data: { id: alert.id, enabled: !alert.enabled, branchId: null } } },
+      });
+      expect(
+        (await call('POST', `${ALERTS}/toggleAlert?companyId=1001&branchId=${OWN}`, { alertId: alert.id })).body.result
+          .data.enabled,
+      ).toBe(alert.enabled);
     });
 
     it('keeps a sidebar override in its own branch whatever branch the edit is sent with', async () => {
-      const branchOf = async (id: string) => (await t.store.one<{ branch_id: string | null }>('select branch_id from sidebar_menu_configs where id = $1', [id]))!.branch_id;
+      const branchOf = async (id: string) =>
+        (await t.store.one<{ branch_id: string | null }>('select branch_id from sidebar_menu_configs where id = $1', [
+          id,
+        ]))!.branch_id;
       // The company's Admin override, edited with a branch chosen: still the company's.
-      const admin = await call('POST', `${SB}/updateSideMenuList`, { key: KEY, id: 'sbm_tsl_admin', companyId: '1001', branchId: OTHER, extracontext: ['trips'], roles: 9, userId: [], enabled: 1 });
+      const admin = await call('POST', `${SB}/updateSideMenuList`, {
+        key: KEY,
+        id: 'sbm_tsl_admin',
+        companyId: '1001',
+        branchId: OTHER,
+        extracontext: ['trips'],
+        roles: 9,
+        userId: [],
+        enabled: 1,
+      });
       expect(admin).toMatchObject({ status: 200, body: { result: { data: { id: 'sbm_tsl_admin', branchId: null } } } });
       expect(await branchOf('sbm_tsl_admin')).toBeNull();
       // Branch 3101's override, edited with the company alone: still 3101's.
-      const branch = await call('POST', `${SB}/updateSideMenuList`, { key: KEY, id: r.sidebar, companyId: '1001', branchId: null, extracontext: ['trips', 'trip_list'], roles: null, userId: [], enabled: 1 });
+      const branch = await call('POST', `${SB}/updateSideMenuList`, {
+        key: KEY,
+        id: r.sidebar,
+        companyId: '1001',
+        branchId: null,
+        extracontext: ['trips', 'trip_list'],
+        roles: null,
+        userId: [],
+        enabled: 1,
+      });
       expect(branch).toMatchObject({ status: 200, body: { result: { data: { id: r.sidebar, branchId: OWN } } } });
       expect(await branchOf(r.sidebar)).toBe(OWN);
     });
 
     it('keeps a dashboard and an auto closure rule in their own branch', async () => {
       const saved = await call('POST', `${DB}/setDashboard`, {
-        companyId: '1001', branchId: null, isCreate: false, customerConfigId: r.dashboard, typeDashboard: 'looker', dashboardName: 'looker',
-        userId: [14], dashboardWorkspace: [{ dashboard_id: '10', name: 'Company' }],
+        companyId: '1001',
+        branchId: null,
+        isCreate: false,
+        customerConfigId: r.dashboard,
+        typeDashboard: 'looker',
+        dashboardName: 'looker',
+        userId: [14],
+        dashboardWorkspace: [{ dashboard_id: '10', name: 'Company' }],
       });
       expect(saved.status).toBe(200);
-      expect(await t.store.one('select branch_id, department_id from dashboards where id = $1', [r.dashboard])).toEqual({ branch_id: OWN, department_id: `${OWN}1` });
-      const rule = await call('POST', `${AUTO}/createAndUpdateAutoClosure`, { companyId: '1001', branchId: OTHER, edit: true, customerConfigId: 'acl_tsl_epod', autoClosureType: 'EPOD', threshold: 6 });
+      expect(await t.store.one('select branch_id, department_id from dashboards where id = $1', [r.dashboard])).toEqual(
+        { branch_id: OWN, department_id: `${OWN}1` },
+      );
+      const rule = await call('POST', `${AUTO}/createAndUpdateAutoClosure`, {
+        companyId: '1001',
+        branchId: OTHER,
+        edit: true,
+        customerConfigId: 'acl_tsl_epod',
+        autoClosureType: 'EPOD',
+        threshold: 6,
+      });
       expect(rule.status).toBe(200);
-      expect(await t.store.one('select branch_id from auto_closure_rules where id = $1', ['acl_tsl_epod'])).toEqual({ branch_id: null });
+      expect(await t.store.one('select branch_id from auto_closure_rules where id = $1', ['acl_tsl_epod'])).toEqual({
+        branch_id: null,
+      });
     });
 
     it("refuses a report edit that names another branch than the schedule's with 400, changing nothing", async () => {
-      const before = await snapshot(t, [['report_schedules', 'id', r.report], ['report_schedules', 'id', 'rs_tsl_daily']]);
+      const before = await snapshot(t, [
+        ['report_schedules', 'id', r.report],
+        ['report_schedules', 'id', 'rs_tsl_daily'],
+      ]);
       // Branch 3101's schedule, edited with the company alone, to branch 3102 or to the whole company.
       for (const definition of [daily(OTHER), { ...daily(OWN), branch_id: undefined }]) {
-        expect(await call('PUT', `/saas/v1/rs/update/${r.report}?c=1001`, { definition: JSON.parse(JSON.stringify(definition)) })).toMatchObject({
-          status: 400, body: { message: ["The report's branch_id cannot be changed"] },
+        expect(
+          await call('PUT', `/saas/v1/rs/update/${r.report}?c=1001`, {
+            definition: JSON.parse(JSON.stringify(definition)),
+          }),
+        ).toMatchObject({
+          status: 400,
+          body: { message: ["The report's branch_id cannot be changed"] },
         });
       }
       // The company's schedule, moved into a branch.
       expect(await call('PUT', '/saas/v1/rs/update/rs_tsl_daily?c=1001', { definition: daily(OWN) })).toMatchObject({
-        status: 400, body: { message: ["The report's branch_id cannot be changed"] },
+        status: 400,
+        body: { message: ["The report's branch_id cannot be changed"] },
       });
-      expect(await snapshot(t, [['report_schedules', 'id', r.report], ['report_schedules', 'id', 'rs_tsl_daily']])).toEqual(before);
+      expect(
+        await snapshot(t, [
+          ['report_schedules', 'id', r.report],
+          ['report_schedules', 'id', 'rs_tsl_daily'],
+        ]),
+      ).toEqual(before);
       // A company-level schedule is read from any branch; an edit keeping the branch works from the company.
       expect((await call('GET', `/saas/v1/rs/report/rs_tsl_daily?c=1001&b=${OTHER}`)).status).toBe(200);
       expect((await call('PUT', `/saas/v1/rs/update/${r.report}?c=1001`, { definition: daily(OWN) })).status).toBe(200);

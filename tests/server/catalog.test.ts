@@ -15,33 +15,59 @@ describe.each(BACKENDS)('vehicles and materials on $name', (backend) => {
   it('lists the standard vehicles and master materials', async () => {
     const vehicles = (await call('GET', '/saas/lego/static_data/vehicles/fetch')).body.data;
     expect(vehicles.length).toBeGreaterThanOrEqual(15);
-    expect(vehicles).toContainEqual({ id: 'sv-closed-32ft-7mt', bodyType: 'Closed', length: '32 ft', weight: { value: 7, unit: 'MT' } });
-    expect(new Set(vehicles.map((v: { bodyType: string }) => v.bodyType))).toEqual(new Set(['Open', 'Closed', 'Container', 'Trailer', 'Tanker']));
+    expect(vehicles).toContainEqual({
+      id: 'sv-closed-32ft-7mt',
+      bodyType: 'Closed',
+      length: '32 ft',
+      weight: { value: 7, unit: 'MT' },
+    });
+    expect(new Set(vehicles.map((v: { bodyType: string }) => v.bodyType))).toEqual(
+      new Set(['Open', 'Closed', 'Container', 'Trailer', 'Tanker']),
+    );
     const materials = (await call('GET', '/saas/lego/static_data/materials/fetch')).body.data;
     expect(materials.length).toBeGreaterThanOrEqual(15);
     expect(materials).toContainEqual({ id: 'mm-cement-bags', type: 'Cement Bags' });
   });
 
   it('adds standard and custom vehicles, once each, and deletes them', async () => {
-    const standard = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { ftVehicleId: 'sv-container-20ft-10mt' });
+    const standard = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, {
+      ftVehicleId: 'sv-container-20ft-10mt',
+    });
     expect(standard.body.data.vehicleId).toMatch(/^veh_/);
     const custom = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { label: '32 ft MXL Reefer' });
     const again = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { label: '32 FT MXL REEFER' });
-    expect(again).toMatchObject({ status: 409, body: { success: false, data: null, message: ['Vehicle already exists'] } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { success: false, data: null, message: ['Vehicle already exists'] },
+    });
     const list = (await call('GET', `/saas/lego/company_vehicles/fetch?${HUL}`)).body.data;
-    expect(list).toContainEqual({ id: standard.body.data.vehicleId, label: 'Container 20 ft 10 MT', ftVehicleId: 'sv-container-20ft-10mt' });
+    expect(list).toContainEqual({
+      id: standard.body.data.vehicleId,
+      label: 'Container 20 ft 10 MT',
+      ftVehicleId: 'sv-container-20ft-10mt',
+    });
     expect(list).toContainEqual({ id: custom.body.data.vehicleId, label: '32 ft MXL Reefer', ftVehicleId: null });
 
     const deleted = await call('DELETE', `/saas/lego/company_vehicles/delete?${HUL}&id=${custom.body.data.vehicleId}`);
     expect(deleted.body).toEqual({ success: true, data: null, message: [] });
-    expect((await call('GET', `/saas/lego/company_vehicles/fetch?${HUL}`)).body.data.map((v: { id: string }) => v.id)).not.toContain(custom.body.data.vehicleId);
+    expect(
+      (await call('GET', `/saas/lego/company_vehicles/fetch?${HUL}`)).body.data.map((v: { id: string }) => v.id),
+    ).not.toContain(custom.body.data.vehicleId);
   });
 
   it('rejects bad vehicle bodies with the form texts', async () => {
     const before = await count(t.store, 'company_vehicles');
-    expect(await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, {})).toMatchObject({ status: 400, body: { message: ['Please enter vehicle type'] } });
-    expect(await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { label: '' })).toMatchObject({ status: 400, body: { message: ['Please enter custom vehicle '] } });
-    expect(await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { ftVehicleId: 'sv-does-not-exist' })).toMatchObject({ status: 404 });
+    expect(await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, {})).toMatchObject({
+      status: 400,
+      body: { message: ['Please enter vehicle type'] },
+    });
+    expect(await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { label: '' })).toMatchObject({
+      status: 400,
+      body: { message: ['Please enter custom vehicle '] },
+    });
+    expect(
+      await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { ftVehicleId: 'sv-does-not-exist' }),
+    ).toMatchObject({ status: 404 });
     expect(await count(t.store, 'company_vehicles')).toBe(before);
   });
 
@@ -52,36 +78,71 @@ describe.each(BACKENDS)('vehicles and materials on $name', (backend) => {
     expect(custom.status).toBe(200);
     const before = await count(t.store, 'company_materials');
     const long = await call('POST', `/saas/lego/company_materials/create?${HUL}`, { label: 'x'.repeat(65) });
-    expect(long).toEqual(expect.objectContaining({ status: 400, body: { success: false, data: null, message: ['Maximum 64 character allowed'] } }));
-    expect(await call('POST', `/saas/lego/company_materials/create?${HUL}`, { label: '   ' })).toMatchObject({ status: 400, body: { message: ['Blank spaces not allowed'] } });
-    expect(await call('POST', `/saas/lego/company_materials/create?${HUL}`, {})).toMatchObject({ status: 400, body: { message: ['Please select material'] } });
-    expect(await call('POST', '/saas/lego/company_materials/create', { label: 'Tea' })).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(long).toEqual(
+      expect.objectContaining({
+        status: 400,
+        body: { success: false, data: null, message: ['Maximum 64 character allowed'] },
+      }),
+    );
+    expect(await call('POST', `/saas/lego/company_materials/create?${HUL}`, { label: '   ' })).toMatchObject({
+      status: 400,
+      body: { message: ['Blank spaces not allowed'] },
+    });
+    expect(await call('POST', `/saas/lego/company_materials/create?${HUL}`, {})).toMatchObject({
+      status: 400,
+      body: { message: ['Please select material'] },
+    });
+    expect(await call('POST', '/saas/lego/company_materials/create', { label: 'Tea' })).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
     expect(await count(t.store, 'company_materials')).toBe(before);
     const list = (await call('GET', `/saas/lego/company_materials/fetch?${HUL}`)).body.data;
-    expect(list).toContainEqual({ id: master.body.data.materialId, label: 'Edible Oil', ftMaterialId: 'mm-edible-oil' });
+    expect(list).toContainEqual({
+      id: master.body.data.materialId,
+      label: 'Edible Oil',
+      ftMaterialId: 'mm-edible-oil',
+    });
   });
 
-  it('answers 404 for another company\'s vehicle or material and keeps it', async () => {
+  it("answers 404 for another company's vehicle or material and keeps it", async () => {
     // veh_tsl_open22 and mat_tsl_coils belong to Tata Steel (1001).
-    expect(await call('DELETE', `/saas/lego/company_vehicles/delete?${HUL}&id=veh_tsl_open22`)).toMatchObject({ status: 404, body: { message: ['Not found'] } });
-    expect(await call('DELETE', `/saas/lego/company_materials/delete?${HUL}&id=mat_tsl_coils`)).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await call('DELETE', `/saas/lego/company_vehicles/delete?${HUL}&id=veh_tsl_open22`)).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
+    expect(await call('DELETE', `/saas/lego/company_materials/delete?${HUL}&id=mat_tsl_coils`)).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
     expect(await t.store.one("select 1 as x from company_vehicles where id = 'veh_tsl_open22'")).toEqual({ x: 1 });
     expect(await t.store.one("select 1 as x from company_materials where id = 'mat_tsl_coils'")).toEqual({ x: 1 });
   });
 
   it('accepts a delete that carries a JSON content type and no body, as the console sends it', async () => {
-    const { materialId } = (await call('POST', `/saas/lego/company_materials/create?${HUL}`, { label: 'Shampoo Sachets' })).body.data;
-    const res = await call('DELETE', `/saas/lego/company_materials/delete?${HUL}&id=${materialId}`, undefined, { headers: { 'content-type': 'application/json' } });
+    const { materialId } = (
+      await call('POST', `/saas/lego/company_materials/create?${HUL}`, { label: 'Shampoo Sachets' })
+    ).body.data;
+    const res = await call('DELETE', `/saas/lego/company_materials/delete?${HUL}&id=${materialId}`, undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res).toMatchObject({ status: 200, body: { success: true } });
-    const empty = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, undefined, { headers: { 'content-type': 'application/json' } });
+    const empty = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(empty).toMatchObject({ status: 400, body: { message: ['Please enter vehicle type'] } });
-    const broken = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, '{"label":', { headers: { 'content-type': 'application/json' } });
+    const broken = await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, '{"label":', {
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken).toMatchObject({ status: 400, body: { success: false, message: ['Invalid request'] } });
   });
 
   it('refuses to delete a vehicle or material that freight rates use', async () => {
     const res = await call('DELETE', '/saas/lego/company_vehicles/delete?c=1001&id=veh_tsl_open22');
-    expect(res).toMatchObject({ status: 409, body: { success: false, message: ['This vehicle is used by route master entries'] } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { success: false, message: ['This vehicle is used by route master entries'] },
+    });
     const mat = await call('DELETE', '/saas/lego/company_materials/delete?c=1001&id=mat_tsl_coils');
     expect(mat).toMatchObject({ status: 409, body: { message: ['This material is used by route master entries'] } });
   });

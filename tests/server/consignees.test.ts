@@ -48,8 +48,10 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
   });
   afterAll(() => t?.close());
 
-  const create = (scope: string, body: unknown, bulk = false) => call('POST', `${CREATE}?${scope}${bulk ? '&bulkUpload=true&allOrNone=false' : ''}`, body);
-  const fetchAll = async (scope: string) => (await call('GET', `${FETCH}?${scope}`)).body.data as { id: string; code: string }[];
+  const create = (scope: string, body: unknown, bulk = false) =>
+    call('POST', `${CREATE}?${scope}${bulk ? '&bulkUpload=true&allOrNone=false' : ''}`, body);
+  const fetchAll = async (scope: string) =>
+    (await call('GET', `${FETCH}?${scope}`)).body.data as { id: string; code: string }[];
   const one = (scope: string, id: string) => call('GET', `${FETCH}?${scope}&id=${id}`);
 
   it("fetches the company's consignees, a transporter's per consignor, one by id with its ETag, and a page", async () => {
@@ -59,26 +61,52 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     expect(read.body).toEqual({
       success: true,
       message: [],
-      data: [{
-        id: 'cee_tsl_haldia_wh', code: 'TSL-CEE-002', name: 'Haldia Coil Warehouse', type: 'WAREHOUSE', phone: '9732045678',
-        email: 'haldia.wh@tatasteel.demo', updatedBy: 'ops@demo.local', updatedAt: expect.any(Number), partnerId: null,
-        place: {
-          cpId: 'cp_cee_tsl_haldia', cpCode: 'TSL-CEE-002-P', label: 'Haldia Coil Warehouse Gate', address: 'Haldia, East Midnapore, West Bengal 721604, India',
-          geofenceRadius: 2,
-          google: { place_id: 'in:po:721604:haldia', formatted_address: 'Haldia, East Midnapore, West Bengal 721604, India', geometry: { location: { lat: 22.066639, lng: 88.114494 } } },
+      data: [
+        {
+          id: 'cee_tsl_haldia_wh',
+          code: 'TSL-CEE-002',
+          name: 'Haldia Coil Warehouse',
+          type: 'WAREHOUSE',
+          phone: '9732045678',
+          email: 'haldia.wh@tatasteel.demo',
+          updatedBy: 'ops@demo.local',
+          updatedAt: expect.any(Number),
+          partnerId: null,
+          place: {
+            cpId: 'cp_cee_tsl_haldia',
+            cpCode: 'TSL-CEE-002-P',
+            label: 'Haldia Coil Warehouse Gate',
+            address: 'Haldia, East Midnapore, West Bengal 721604, India',
+            geofenceRadius: 2,
+            google: {
+              place_id: 'in:po:721604:haldia',
+              formatted_address: 'Haldia, East Midnapore, West Bengal 721604, India',
+              geometry: { location: { lat: 22.066639, lng: 88.114494 } },
+            },
+          },
         },
-      }],
+      ],
     });
     expect((await fetchAll(VRL_FOR_TATA)).map((c) => c.id)).toEqual(['cee_vrl_tsl_jsr']);
-    expect((await call('GET', `${FETCH}?${TATA}&q=haldia&page=1&size=1`)).body).toMatchObject({ success: true, total: 1, data: [{ id: 'cee_tsl_haldia_wh' }] });
+    expect((await call('GET', `${FETCH}?${TATA}&q=haldia&page=1&size=1`)).body).toMatchObject({
+      success: true,
+      total: 1,
+      data: [{ id: 'cee_tsl_haldia_wh' }],
+    });
     expect((await call('GET', `${FETCH}?${TATA}&size=2&page=2`)).body).toMatchObject({ total: 3, data: [{}] });
     // Sorted by a column, either way; an unknown sort is refused with its text.
-    const codes = async (sort: string) => ((await call('GET', `${FETCH}?${TATA}&${sort}`)).body.data as { code: string }[]).map((c) => c.code.toLowerCase());
+    const codes = async (sort: string) =>
+      ((await call('GET', `${FETCH}?${TATA}&${sort}`)).body.data as { code: string }[]).map((c) =>
+        c.code.toLowerCase(),
+      );
     const ascending = await codes('sort=code');
     expect(ascending).toHaveLength(3);
     expect(ascending).toEqual([...ascending].sort());
     expect(await codes('sort=code&order=desc')).toEqual([...ascending].reverse());
-    expect(await call('GET', `${FETCH}?${TATA}&sort=city`)).toMatchObject({ status: 400, body: { message: ['Sort must be one of code, name, phone, email, updatedBy'] } });
+    expect(await call('GET', `${FETCH}?${TATA}&sort=city`)).toMatchObject({
+      status: 400,
+      body: { message: ['Sort must be one of code, name, phone, email, updatedBy'] },
+    });
   });
 
   it('keeps the partners look-up of the filter bar (t=TRANSPORTER&pt=CONSIGNOR) as it was', async () => {
@@ -86,7 +114,11 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     expect(consignors.status).toBe(200);
     expect(consignors.body.data.map((p: { id: string }) => p.id).sort()).toEqual(['1001', '1002']);
     expect(consignors.body.data[0]).toMatchObject({ type: 'CONSIGNOR', cbdt: { b: null, d: null } });
-    expect((await call('GET', `${FETCH}?c=1001&t=CONSIGNOR&pt=TRANSPORTER`)).body.data.every((p: { type: string }) => p.type === 'TRANSPORTER')).toBe(true);
+    expect(
+      (await call('GET', `${FETCH}?c=1001&t=CONSIGNOR&pt=TRANSPORTER`)).body.data.every(
+        (p: { type: string }) => p.type === 'TRANSPORTER',
+      ),
+    ).toBe(true);
   });
 
   it('asks a TRANSPORTER for its consignor and refuses a partner that is not one, on every call', async () => {
@@ -95,7 +127,11 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     for (const answer of [
       await call('GET', `${FETCH}?${bare}`),
       await create(bare, [row('TRN-1')]),
-      await call('POST', `${UPDATE}?${bare}`, { id: 'cee_vrl_tsl_jsr', ...row('TRN-1'), place: { ...row('TRN-1').place, cpId: 'cp_cee_vrl_tsl_jsr' } }),
+      await call('POST', `${UPDATE}?${bare}`, {
+        id: 'cee_vrl_tsl_jsr',
+        ...row('TRN-1'),
+        place: { ...row('TRN-1').place, cpId: 'cp_cee_vrl_tsl_jsr' },
+      }),
       await call('DELETE', `${DELETE}?${bare}&id=cee_vrl_tsl_jsr`),
     ]) {
       expect(answer).toMatchObject({ status: 400, body: { success: false, message: [CONSIGNEE_MSG.selectConsignor] } });
@@ -121,15 +157,32 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     const made = await create(TATA, [row('FORM-1')]);
     expect(made.body).toEqual({ success: true, message: [], data: [{ id: expect.stringMatching(/^cee/) }] });
     const read = (await one(TATA, made.body.data[0].id)).body.data[0];
-    expect(read).toMatchObject({ code: 'FORM-1', type: 'CUSTOMER', phone: '9876543210', place: { cpCode: 'FORM-1-P', google: { geometry: { location: { lat: JSR.lat, lng: JSR.lng } } } } });
+    expect(read).toMatchObject({
+      code: 'FORM-1',
+      type: 'CUSTOMER',
+      phone: '9876543210',
+      place: { cpCode: 'FORM-1-P', google: { geometry: { location: { lat: JSR.lat, lng: JSR.lng } } } },
+    });
     // The same code again (in any case) is refused.
-    expect(await create(TATA, [row('form-1')])).toMatchObject({ status: 400, body: { message: [CONSIGNEE_MSG.duplicateCode] } });
+    expect(await create(TATA, [row('form-1')])).toMatchObject({
+      status: 400,
+      body: { message: [CONSIGNEE_MSG.duplicateCode] },
+    });
   });
 
-  it('refuses bad input with the form\'s texts and stores nothing', async () => {
+  it("refuses bad input with the form's texts and stores nothing", async () => {
     const before = await count(t.store, 'consignees');
     const cases: [unknown, string[]][] = [
-      [[{}], [CONSIGNEE_MSG.code, CONSIGNEE_MSG.name, CONSIGNEE_MSG.type, CONSIGNEE_MSG.email, KNOWN_PLACE_MSG.googleAddress]],
+      [
+        [{}],
+        [
+          CONSIGNEE_MSG.code,
+          CONSIGNEE_MSG.name,
+          CONSIGNEE_MSG.type,
+          CONSIGNEE_MSG.email,
+          KNOWN_PLACE_MSG.googleAddress,
+        ],
+      ],
       [[row('BAD-1', undefined, { code: '   ' })], [MSG.blank]],
       [[row('BAD-1', undefined, { name: ' ' })], [MSG.blank]],
       [[row('BAD-1', undefined, { type: 'SHOP' })], [CONSIGNEE_MSG.type]],
@@ -157,7 +210,17 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
   });
 
   it('answers a bulk upload per row: a bad row between good ones spoils neither, and the 30 km rule holds at its edge', async () => {
-    const answer = await create(TATA, [row('BULK-1', 29.9), row('BULK-2', 30.1), row('BULK-3', undefined, { phone: '123' }), row('BULK-4'), row('bulk-1')], true);
+    const answer = await create(
+      TATA,
+      [
+        row('BULK-1', 29.9),
+        row('BULK-2', 30.1),
+        row('BULK-3', undefined, { phone: '123' }),
+        row('BULK-4'),
+        row('bulk-1'),
+      ],
+      true,
+    );
     expect(answer.status).toBe(200);
     const [first, far, badPhone, fourth, duplicate] = answer.body.data;
     expect(first).toEqual({ id: expect.any(String) });
@@ -173,7 +236,10 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     expect(stored.place.google.geometry.location.lat).toBeCloseTo(JSR.lat + 29.9 * DEG_PER_KM, 6);
     // All or none stores nothing when a row fails.
     const before = await count(t.store, 'consignees');
-    const strict = await call('POST', `${CREATE}?${TATA}&bulkUpload=true&allOrNone=true`, [row('STRICT-1'), row('STRICT-2', 40)]);
+    const strict = await call('POST', `${CREATE}?${TATA}&bulkUpload=true&allOrNone=true`, [
+      row('STRICT-1'),
+      row('STRICT-2', 40),
+    ]);
     expect(strict.status).toBe(400);
     expect(await count(t.store, 'consignees')).toBe(before);
   });
@@ -181,25 +247,61 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
   it('updates a consignee and its place by cpId; a stale If-Match gets 412 and the Google address stays read-only', async () => {
     const read = await one(TATA, 'cee_tsl_jsw_tala');
     const { updatedBy: _b, updatedAt: _a, partnerId: _p, ...current } = read.body.data[0];
-    const saved = await call('POST', `${UPDATE}?${TATA}`, { ...current, name: 'Shree Steel Traders Pvt Ltd', place: { ...current.place, label: 'North Gate' } }, { headers: { 'if-match': String(read.headers.etag) } });
+    const saved = await call(
+      'POST',
+      `${UPDATE}?${TATA}`,
+      { ...current, name: 'Shree Steel Traders Pvt Ltd', place: { ...current.place, label: 'North Gate' } },
+      { headers: { 'if-match': String(read.headers.etag) } },
+    );
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ name: 'Shree Steel Traders Pvt Ltd', place: { label: 'North Gate', cpId: 'cp_cee_tsl_tala' } });
+    expect(saved.body.data).toMatchObject({
+      name: 'Shree Steel Traders Pvt Ltd',
+      place: { label: 'North Gate', cpId: 'cp_cee_tsl_tala' },
+    });
     expect(saved.headers.etag).not.toBe(read.headers.etag);
 
-    const stale = await call('POST', `${UPDATE}?${TATA}`, { ...current, name: 'Stale' }, { headers: { 'if-match': String(read.headers.etag) } });
+    const stale = await call(
+      'POST',
+      `${UPDATE}?${TATA}`,
+      { ...current, name: 'Stale' },
+      { headers: { 'if-match': String(read.headers.etag) } },
+    );
     expect(stale).toMatchObject({ status: 412, body: { success: false, message: [MSG.staleRecord] } });
 
-    const moved = { ...current, place: { ...current.place, google: { ...current.place.google, geometry: { location: { lat: 12, lng: 77 } } } } };
-    expect(await call('POST', `${UPDATE}?${TATA}`, moved)).toMatchObject({ status: 400, body: { message: [CONSIGNEE_MSG.readOnly] } });
-    expect((await call('POST', `${UPDATE}?${TATA}`, { ...current, place: { ...current.place, cpId: 'cp_cee_tsl_haldia' } })).status).toBe(404);
-    expect(await call('POST', `${UPDATE}?${TATA}`, { ...current, phone: '12345' })).toMatchObject({ status: 400, body: { message: [CONSIGNEE_MSG.phone] } });
-    expect(await call('POST', `${UPDATE}?${TATA}`, { ...current, code: 'TSL-CEE-002' })).toMatchObject({ status: 400, body: { message: [CONSIGNEE_MSG.duplicateCode] } });
+    const moved = {
+      ...current,
+      place: { ...current.place, google: { ...current.place.google, geometry: { location: { lat: 12, lng: 77 } } } },
+    };
+    expect(await call('POST', `${UPDATE}?${TATA}`, moved)).toMatchObject({
+      status: 400,
+      body: { message: [CONSIGNEE_MSG.readOnly] },
+    });
+    expect(
+      (await call('POST', `${UPDATE}?${TATA}`, { ...current, place: { ...current.place, cpId: 'cp_cee_tsl_haldia' } }))
+        .status,
+    ).toBe(404);
+    expect(await call('POST', `${UPDATE}?${TATA}`, { ...current, phone: '12345' })).toMatchObject({
+      status: 400,
+      body: { message: [CONSIGNEE_MSG.phone] },
+    });
+    expect(await call('POST', `${UPDATE}?${TATA}`, { ...current, code: 'TSL-CEE-002' })).toMatchObject({
+      status: 400,
+      body: { message: [CONSIGNEE_MSG.duplicateCode] },
+    });
     expect((await call('POST', `${UPDATE}?${TATA}`, { id: current.id })).status).toBe(400);
-    expect((await one(TATA, 'cee_tsl_jsw_tala')).body.data[0]).toMatchObject({ name: 'Shree Steel Traders Pvt Ltd', code: 'TSL-CEE-001', phone: '9831012345' });
+    expect((await one(TATA, 'cee_tsl_jsw_tala')).body.data[0]).toMatchObject({
+      name: 'Shree Steel Traders Pvt Ltd',
+      code: 'TSL-CEE-001',
+      phone: '9831012345',
+    });
   });
 
   it('deletes a consignee once; the second time and a missing id are refused', async () => {
-    expect((await call('DELETE', `${DELETE}?${TATA}&id=cee_tsl_rou_rdc`)).body).toEqual({ success: true, data: null, message: [] });
+    expect((await call('DELETE', `${DELETE}?${TATA}&id=cee_tsl_rou_rdc`)).body).toEqual({
+      success: true,
+      data: null,
+      message: [],
+    });
     expect((await one(TATA, 'cee_tsl_rou_rdc')).status).toBe(404);
     expect((await call('DELETE', `${DELETE}?${TATA}&id=cee_tsl_rou_rdc`)).status).toBe(404);
     expect((await call('DELETE', `${DELETE}?${TATA}`)).status).toBe(400);

@@ -14,7 +14,13 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lego</title>');
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'app.js'), 'console.log("lego")');
-    t = await bootFresh(backend, { staticDir: dist, config: { googleMapsApiKey: 'key-123', services: { ...SERVICE_BASES, transporters: '', maps: 'https://maps.example' } } });
+    t = await bootFresh(backend, {
+      staticDir: dist,
+      config: {
+        googleMapsApiKey: 'key-123',
+        services: { ...SERVICE_BASES, transporters: '', maps: 'https://maps.example' },
+      },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -23,7 +29,14 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
 
   it('serves files and falls back to index.html for console paths', async () => {
     expect((await t.call('GET', '/assets/app.js')).body).toBe('console.log("lego")');
-    for (const path of ['/', '/routes', '/routes/rt_1/edit?companyId=1001', '/transporters/add', '/transporters', '/transporters/trn_1/edit']) {
+    for (const path of [
+      '/',
+      '/routes',
+      '/routes/rt_1/edit?companyId=1001',
+      '/transporters/add',
+      '/transporters',
+      '/transporters/trn_1/edit',
+    ]) {
       const res = await t.call('GET', path, undefined, { headers: HTML });
       expect(res.status, path).toBe(200);
       expect(res.body, path).toContain('<title>Lego</title>');
@@ -32,9 +45,22 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
   });
 
   it('answers API paths with JSON, never the page', async () => {
-    expect(await t.call('GET', '/tms/transporters?c=1001', undefined, { headers: HTML })).toMatchObject({ status: 401, body: { message: ['Unauthorized'] } });
-    expect(await t.call('GET', '/tms/unknown', undefined, { headers: HTML })).toMatchObject({ status: 404, body: { message: ['Not found'] } });
-    expect(await t.call('GET', '/saas/lego/unknown', undefined, { headers: HTML })).toMatchObject({ status: 404, body: { message: ['Not found'] } });
-    expect((await t.call('GET', '/config.json')).body).toEqual({ googleMapsApiKey: 'key-123', mapTilesUrl: null, services: { ...SERVICE_BASES, transporters: '', maps: 'https://maps.example' } });
+    expect(await t.call('GET', '/tms/transporters?c=1001', undefined, { headers: HTML })).toMatchObject({
+      status: 401,
+      body: { message: ['Unauthorized'] },
+    });
+    expect(await t.call('GET', '/tms/unknown', undefined, { headers: HTML })).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
+    expect(await t.call('GET', '/saas/lego/unknown', undefined, { headers: HTML })).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
+    expect((await t.call('GET', '/config.json')).body).toEqual({
+      googleMapsApiKey: 'key-123',
+      mapTilesUrl: null,
+      services: { ...SERVICE_BASES, transporters: '', maps: 'https://maps.example' },
+    });
   });
 });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  allCalls, authCalls, batchCalls, dataCalls, fullPath, mainCalls, notificationCalls, SERVICE_BASES, settingsCalls, viewerCalls, type Contract,
+  authCalls,
+  batchCalls,
+  dataCalls,
+  fullPath,
+  mainCalls,
+  notificationCalls,
+  SERVICE_BASES,
+  settingsCalls,
+  viewerCalls,
+  type Contract,
 } from '../../schemas/api';
+import { allCalls } from '../../schemas/api/all-calls';
 import { XLSX_MEDIA_TYPE } from '../../schemas/api/answers';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { loggedAnswers, type LoggedAnswer } from './answer-log';
@@ -32,7 +42,8 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 function operationsOf(doc: OpenApi): Map<string, Operation> {
   const operations = new Map<string, Operation>();
   for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, operation] of Object.entries(methods)) operations.set(operation.operationId, { ...operation, method, path });
+    for (const [method, operation] of Object.entries(methods))
+      operations.set(operation.operationId, { ...operation, method, path });
   }
   return operations;
 }
@@ -43,10 +54,12 @@ function undocumented(answer: LoggedAnswer, operations: Map<string, Operation>):
   if (!operation) return 'its call has no operation';
   // HEAD is answered by the GET route.
   const method = answer.method === 'HEAD' ? 'get' : answer.method.toLowerCase();
-  if (operation.method !== method || operation.path !== openApiPath(answer.url)) return `the operation is ${operation.method} ${operation.path}`;
+  if (operation.method !== method || operation.path !== openApiPath(answer.url))
+    return `the operation is ${operation.method} ${operation.path}`;
   const response = operation.responses[String(answer.status)];
   if (!response) return `no ${answer.status} answer`;
-  if (!(answer.type in (response.content ?? {}))) return `its ${answer.status} is not ${answer.type || 'without a media type'}`;
+  if (!(answer.type in (response.content ?? {})))
+    return `its ${answer.status} is not ${answer.type || 'without a media type'}`;
   return null;
 }
 
@@ -67,49 +80,120 @@ const JSON_TYPE = 'application/json';
 /** The answers issue 21 found missing from the document, and one of each status every call of a kind can give. */
 const SENT: Sent[] = [
   {
-    call: viewerCalls.ftToLegoConfig, status: 404,
-    send: (call) => call('POST', path(viewerCalls.ftToLegoConfig), { data: [{ companyId: NO_COMPANY, companyType: 'CONSIGNOR', alerts: [] }] }),
+    call: viewerCalls.ftToLegoConfig,
+    status: 404,
+    send: (call) =>
+      call('POST', path(viewerCalls.ftToLegoConfig), {
+        data: [{ companyId: NO_COMPANY, companyType: 'CONSIGNOR', alerts: [] }],
+      }),
   },
   {
-    call: dataCalls.updateUiConfig, status: 404,
-    send: (call) => call('POST', path(dataCalls.updateUiConfig), { companyId: NO_COMPANY, featureKey: 'neoTicketModule', extracontext: ['detention'], enabled: 1 }),
+    call: dataCalls.updateUiConfig,
+    status: 404,
+    send: (call) =>
+      call('POST', path(dataCalls.updateUiConfig), {
+        companyId: NO_COMPANY,
+        featureKey: 'neoTicketModule',
+        extracontext: ['detention'],
+        enabled: 1,
+      }),
   },
   {
-    call: dataCalls.setDashboard, status: 404,
-    send: (call) => call('POST', path(dataCalls.setDashboard), {
-      companyId: NO_COMPANY, isCreate: false, customerConfigId: 'dsh_none', typeDashboard: 'looker', dashboardName: 'looker', userId: [12],
-      dashboardWorkspace: [{ dashboard_id: '8', name: 'Ops' }],
-    }),
-  },
-  { call: notificationCalls.saveEvent, status: 404, send: (call) => call('POST', path(notificationCalls.saveEvent), { id: 999_999, event_status: 'ONBOARDED' }) },
-  { call: settingsCalls.mapViewAdd, status: 404, send: (call) => call('POST', path(settingsCalls.mapViewAdd), { companyId: NO_COMPANY, extraContext: { show_trail: true } }) },
-  { call: settingsCalls.tripAlertsAdd, status: 404, send: (call) => call('POST', path(settingsCalls.tripAlertsAdd), { companyId: NO_COMPANY, extraContext: { lastMileThreshold: 10 } }) },
-  { call: settingsCalls.etaAdd, status: 404, send: (call) => call('POST', path(settingsCalls.etaAdd), { companyId: NO_COMPANY, engineSetting: { avgSpeed: 30 } }) },
-  { call: authCalls.verifyCode, status: 401, send: (call) => call('POST', path(authCalls.verifyCode), { identifier: 'nobody@demo.local', code: '123456' }) },
-  { call: batchCalls.sample, status: 200, type: XLSX_MEDIA_TYPE, send: (call) => call('GET', '/v1/bulk-upload/configurations/sample') },
-  {
-    call: settingsCalls.mapViewAdd, status: 415,
-    send: (call) => call('POST', path(settingsCalls.mapViewAdd), '<extraContext/>', { headers: { 'content-type': 'application/xml' } }),
+    call: dataCalls.setDashboard,
+    status: 404,
+    send: (call) =>
+      call('POST', path(dataCalls.setDashboard), {
+        companyId: NO_COMPANY,
+        isCreate: false,
+        customerConfigId: 'dsh_none',
+        typeDashboard: 'looker',
+        dashboardName: 'looker',
+        userId: [12],
+        dashboardWorkspace: [{ dashboard_id: '8', name: 'Ops' }],
+      }),
   },
   {
-    call: settingsCalls.mapViewAdd, status: 400,
-    send: (call) => call('POST', path(settingsCalls.mapViewAdd), '{"companyId":', { headers: { 'content-type': 'application/json' } }),
-  },
-  { call: authCalls.requestCode, status: 413, send: (call) => call('POST', path(authCalls.requestCode), { identifier: 'a'.repeat(5000) }) },
-  {
-    call: dataCalls.toggleUiConfig, status: 412,
-    send: (call) => call('POST', `${path(dataCalls.toggleUiConfig)}?companyId=1001`, { customerConfigId: 'uic_tsl_alerts' }, { headers: { 'if-match': '"999999"' } }),
+    call: notificationCalls.saveEvent,
+    status: 404,
+    send: (call) => call('POST', path(notificationCalls.saveEvent), { id: 999_999, event_status: 'ONBOARDED' }),
   },
   {
-    call: mainCalls.createVehicle, status: 409,
+    call: settingsCalls.mapViewAdd,
+    status: 404,
+    send: (call) =>
+      call('POST', path(settingsCalls.mapViewAdd), { companyId: NO_COMPANY, extraContext: { show_trail: true } }),
+  },
+  {
+    call: settingsCalls.tripAlertsAdd,
+    status: 404,
+    send: (call) =>
+      call('POST', path(settingsCalls.tripAlertsAdd), {
+        companyId: NO_COMPANY,
+        extraContext: { lastMileThreshold: 10 },
+      }),
+  },
+  {
+    call: settingsCalls.etaAdd,
+    status: 404,
+    send: (call) =>
+      call('POST', path(settingsCalls.etaAdd), { companyId: NO_COMPANY, engineSetting: { avgSpeed: 30 } }),
+  },
+  {
+    call: authCalls.verifyCode,
+    status: 401,
+    send: (call) => call('POST', path(authCalls.verifyCode), { identifier: 'nobody@demo.local', code: '123456' }),
+  },
+  {
+    call: batchCalls.sample,
+    status: 200,
+    type: XLSX_MEDIA_TYPE,
+    send: (call) => call('GET', '/v1/bulk-upload/configurations/sample'),
+  },
+  {
+    call: settingsCalls.mapViewAdd,
+    status: 415,
+    send: (call) =>
+      call('POST', path(settingsCalls.mapViewAdd), '<extraContext/>', {
+        headers: { 'content-type': 'application/xml' },
+      }),
+  },
+  {
+    call: settingsCalls.mapViewAdd,
+    status: 400,
+    send: (call) =>
+      call('POST', path(settingsCalls.mapViewAdd), '{"companyId":', {
+        headers: { 'content-type': 'application/json' },
+      }),
+  },
+  {
+    call: authCalls.requestCode,
+    status: 413,
+    send: (call) => call('POST', path(authCalls.requestCode), { identifier: 'a'.repeat(5000) }),
+  },
+  {
+    call: dataCalls.toggleUiConfig,
+    status: 412,
+    send: (call) =>
+      call(
+        'POST',
+        `${path(dataCalls.toggleUiConfig)}?companyId=1001`,
+        { customerConfigId: 'uic_tsl_alerts' },
+        { headers: { 'if-match': '"999999"' } },
+      ),
+  },
+  {
+    call: mainCalls.createVehicle,
+    status: 409,
     send: async (call) => {
-      const create = () => call('POST', `${path(mainCalls.createVehicle)}?c=1001`, { label: 'Documented answers reefer' });
+      const create = () =>
+        call('POST', `${path(mainCalls.createVehicle)}?c=1001`, { label: 'Documented answers reefer' });
       await create();
       return create();
     },
   },
   {
-    call: authCalls.requestCode, status: 429,
+    call: authCalls.requestCode,
+    status: 429,
     // From one address: the 21st request in 15 minutes is refused.
     send: async (call) => {
       const ip = randomIp();
@@ -133,7 +217,8 @@ describe('the API document lists every answer the server gives', () => {
     await t?.close();
   });
 
-  const document = async () => operationsOf((await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/json` })).json() as OpenApi);
+  const document = async () =>
+    operationsOf((await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/json` })).json() as OpenApi);
 
   it.each(SENT.map((sent) => [`${sent.call.id} ${sent.status}`, sent] as const))('answers %s', async (_name, sent) => {
     const answer = await sent.send(sent.call.public ? t.call : desk);
@@ -143,7 +228,13 @@ describe('the API document lists every answer the server gives', () => {
 
   it('logs the answers of calls, and not those of unknown paths', async () => {
     const before = loggedAnswers();
-    expect(before).toEqual(expect.arrayContaining(SENT.map((sent) => expect.objectContaining({ call: sent.call.id, status: sent.status, type: sent.type ?? JSON_TYPE }))));
+    expect(before).toEqual(
+      expect.arrayContaining(
+        SENT.map((sent) =>
+          expect.objectContaining({ call: sent.call.id, status: sent.status, type: sent.type ?? JSON_TYPE }),
+        ),
+      ),
+    );
     expect((await desk('GET', '/v1/no-such-call')).status).toBe(404);
     expect((await t.call('POST', '/saas/lego/no-such-call', {})).status).toBe(404);
     const ids = new Set(allCalls.map((call) => call.id));
@@ -166,5 +257,12 @@ describe('the API document lists every answer the server gives', () => {
       return why ? [`${answer.call} ${answer.status} ${answer.type} (seen in ${answer.file}): ${why}`] : [];
     });
     expect([...new Set(missing)].sort()).toEqual([]);
+  });
+
+  it("gives every success answer logged in this run the shape of its call's answer schema", () => {
+    const unlike = loggedAnswers().flatMap((answer) =>
+      answer.unlike ? [`${answer.call} (seen in ${answer.file}): ${answer.unlike}`] : [],
+    );
+    expect([...new Set(unlike)].sort()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCalls } from '../../schemas/api';
+import { allCalls } from '../../schemas/api/all-calls';
 import { MSG } from '../../schemas/messages';
 import { BACKENDS, bootFresh, count, dataFailure, type Answer, type Call, type TestApp } from './helper';
 
@@ -40,7 +40,8 @@ const transporter: Removable = {
   stale: mainStale,
   read: (call) => call('GET', '/tms/transporters/trn_tsl_vrl?c=1001'),
   value: (read) => read.body.data?.contactPerson,
-  update: (call, n, headers) => call('PATCH', '/tms/transporters/trn_tsl_vrl?c=1001', { contactPerson: `Contact ${n}` }, { headers }),
+  update: (call, n, headers) =>
+    call('PATCH', '/tms/transporters/trn_tsl_vrl?c=1001', { contactPerson: `Contact ${n}` }, { headers }),
   remove: (call, headers) => call('DELETE', '/tms/transporters/trn_tsl_vrl?c=1001', undefined, { headers }),
   deletes: true,
   removed: (read) => read.status,
@@ -66,7 +67,12 @@ const knownPlace: Kind = {
   value: (read) => read.body.data?.[0]?.geofenceRadius,
   async update(call, n, headers) {
     const { cpId, label, address, cpCode } = (await knownPlace.read(call)).body.data[0];
-    return call('POST', `/saas/lego/company_places/update?${TATA}`, { cpId, label, address, cpCode, geofenceRadius: 1 + (n % 40) }, { headers });
+    return call(
+      'POST',
+      `/saas/lego/company_places/update?${TATA}`,
+      { cpId, label, address, cpCode, geofenceRadius: 1 + (n % 40) },
+      { headers },
+    );
   },
 };
 
@@ -79,7 +85,12 @@ const consignee: Kind = {
   value: (read) => read.body.data?.[0]?.name,
   async update(call, n, headers) {
     const { updatedBy: _by, updatedAt: _at, partnerId: _p, ...current } = (await consignee.read(call)).body.data[0];
-    return call('POST', `/saas/lego/company_partners/update?${CONSIGNEE}`, { ...current, name: `Haldia Warehouse ${n}` }, { headers });
+    return call(
+      'POST',
+      `/saas/lego/company_partners/update?${CONSIGNEE}`,
+      { ...current, name: `Haldia Warehouse ${n}` },
+      { headers },
+    );
   },
 };
 
@@ -92,7 +103,12 @@ const notificationConfig: Removable = {
   value: (read) => read.body.value?.body,
   async update(call, n, headers) {
     const { eventName: _name, isEnabled: _enabled, ...current } = (await notificationConfig.read(call)).body.value;
-    return call('POST', '/notification/save-configuration', { ...current, companyId: 1001, branchId: 3101, body: `Trip {{trip_id}} ${n}` }, { headers });
+    return call(
+      'POST',
+      '/notification/save-configuration',
+      { ...current, companyId: 1001, branchId: 3101, body: `Trip {{trip_id}} ${n}` },
+      { headers },
+    );
   },
   remove: (call, headers) => call('POST', `/notification/toggle-config/1?${NOTIFY}`, undefined, { headers }),
   deletes: false,
@@ -111,7 +127,12 @@ const apConfig: Kind = {
   value: (read) => read.body.data?.value?.autoApproveBelow,
   async update(call, n, headers) {
     const { id, ...current } = (await apConfig.read(call)).body.data;
-    return call('PUT', `${AP}/${id}?c=1002`, { ...current, value: { ...current.value, autoApproveBelow: n } }, { headers });
+    return call(
+      'PUT',
+      `${AP}/${id}?c=1002`,
+      { ...current, value: { ...current.value, autoApproveBelow: n } },
+      { headers },
+    );
   },
 };
 
@@ -122,8 +143,21 @@ const autoClosure: Removable = {
   read: (call) => call('GET', `${AUTO}/getAutoClosureById?id=acl_tsl_epod&companyId=1001`),
   value: (read) => read.body.result?.data?.threshold,
   update: (call, n, headers) =>
-    call('POST', `${AUTO}/createAndUpdateAutoClosure`, { companyId: '1001', branchId: null, edit: true, customerConfigId: 'acl_tsl_epod', autoClosureType: 'EPOD', threshold: n }, { headers }),
-  remove: (call, headers) => call('POST', `${AUTO}/toggleAutoClosure?companyId=1001`, { customerConfigId: 'acl_tsl_epod' }, { headers }),
+    call(
+      'POST',
+      `${AUTO}/createAndUpdateAutoClosure`,
+      {
+        companyId: '1001',
+        branchId: null,
+        edit: true,
+        customerConfigId: 'acl_tsl_epod',
+        autoClosureType: 'EPOD',
+        threshold: n,
+      },
+      { headers },
+    ),
+  remove: (call, headers) =>
+    call('POST', `${AUTO}/toggleAutoClosure?companyId=1001`, { customerConfigId: 'acl_tsl_epod' }, { headers }),
   deletes: false,
   removed: (read) => read.body.result?.data?.active,
 };
@@ -136,8 +170,20 @@ const uiConfig: Removable = {
   read: (call) => call('GET', `${UI}/fetchUIConfigById?id=uic_tsl_alerts&companyId=1001`),
   value: (read) => read.body.result?.data?.extraContext,
   update: (call, n, headers) =>
-    call('POST', `${UI}/updateUIConfig`, { id: 'uic_tsl_alerts', companyId: '1001', featureKey: 'useNeoAlertModule', extracontext: [ALERTS[n % ALERTS.length]], enabled: 1 }, { headers }),
-  remove: (call, headers) => call('POST', `${UI}/toggleUIConfig?companyId=1001`, { customerConfigId: 'uic_tsl_alerts' }, { headers }),
+    call(
+      'POST',
+      `${UI}/updateUIConfig`,
+      {
+        id: 'uic_tsl_alerts',
+        companyId: '1001',
+        featureKey: 'useNeoAlertModule',
+        extracontext: [ALERTS[n % ALERTS.length]],
+        enabled: 1,
+      },
+      { headers },
+    ),
+  remove: (call, headers) =>
+    call('POST', `${UI}/toggleUIConfig?companyId=1001`, { customerConfigId: 'uic_tsl_alerts' }, { headers }),
   deletes: false,
   removed: (read) => read.body.result?.data?.enabled,
 };
@@ -150,9 +196,21 @@ const sidebar: Kind = {
   read: (call) => call('GET', `${UI}/fetchSideBarMenuConfigById?key=lego-console&companyId=1001&id=sbm_tsl_admin`),
   value: (read) => read.body.result?.data?.extracontext,
   update: (call, n, headers) =>
-    call('POST', `${UI}/updateSideMenuList`, {
-      key: 'lego-console', id: 'sbm_tsl_admin', companyId: '1001', branchId: null, roles: 9, userId: [], extracontext: ['trips', MENU[n % MENU.length]], enabled: 1,
-    }, { headers }),
+    call(
+      'POST',
+      `${UI}/updateSideMenuList`,
+      {
+        key: 'lego-console',
+        id: 'sbm_tsl_admin',
+        companyId: '1001',
+        branchId: null,
+        roles: 9,
+        userId: [],
+        extracontext: ['trips', MENU[n % MENU.length]],
+        enabled: 1,
+      },
+      { headers },
+    ),
 };
 
 /** Dashboards: getDashboardbyId, setDashboard with isCreate false, toggleDashboard. */
@@ -163,11 +221,22 @@ const dashboard: Removable = {
   read: (call) => call('GET', `${DASH}/getDashboardbyId?companyId=1001&id=dsh_tsl_looker`),
   value: (read) => read.body.result?.extraContext,
   update: (call, n, headers) =>
-    call('POST', `${DASH}/setDashboard`, {
-      companyId: '1001', isCreate: false, customerConfigId: 'dsh_tsl_looker', typeDashboard: 'looker', dashboardName: 'looker',
-      userId: [n], dashboardWorkspace: [{ dashboard_id: '42', name: 'Freight Overview' }],
-    }, { headers }),
-  remove: (call, headers) => call('POST', `${DASH}/toggleDashboard?companyId=1001`, { customerConfigId: 'dsh_tsl_looker' }, { headers }),
+    call(
+      'POST',
+      `${DASH}/setDashboard`,
+      {
+        companyId: '1001',
+        isCreate: false,
+        customerConfigId: 'dsh_tsl_looker',
+        typeDashboard: 'looker',
+        dashboardName: 'looker',
+        userId: [n],
+        dashboardWorkspace: [{ dashboard_id: '42', name: 'Freight Overview' }],
+      },
+      { headers },
+    ),
+  remove: (call, headers) =>
+    call('POST', `${DASH}/toggleDashboard?companyId=1001`, { customerConfigId: 'dsh_tsl_looker' }, { headers }),
   deletes: false,
   removed: (read) => read.body.result?.enabled,
 };
@@ -180,9 +249,18 @@ const report: Removable = {
   read: (call) => call('GET', `/saas/v1/rs/report/${REPORT}?c=1001`),
   value: (read) => read.body.data?.definition?.email_recipients,
   update: (call, n, headers) =>
-    call('PUT', `/saas/v1/rs/update/${REPORT}?c=1001`, {
-      definition: { email_recipients: `ops${n}@demo.local`, company_id: '1001', schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } },
-    }, { headers }),
+    call(
+      'PUT',
+      `/saas/v1/rs/update/${REPORT}?c=1001`,
+      {
+        definition: {
+          email_recipients: `ops${n}@demo.local`,
+          company_id: '1001',
+          schedule: { cron: '0 0 3 * * ?', type: 'DAILY' },
+        },
+      },
+      { headers },
+    ),
   async remove(call, headers) {
     const active = (await report.read(call)).body.data.active;
     return call('PUT', `/saas/v1/rs/update/${REPORT}?c=1001`, { active: active === 1 ? 0 : 1 }, { headers });
@@ -203,7 +281,19 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
   });
   afterAll(() => t?.close());
 
-  describe.each([transporter, route, knownPlace, consignee, autoClosure, uiConfig, sidebar, dashboard, report, notificationConfig, apConfig])('a $name', (kind) => {
+  describe.each([
+    transporter,
+    route,
+    knownPlace,
+    consignee,
+    autoClosure,
+    uiConfig,
+    sidebar,
+    dashboard,
+    report,
+    notificationConfig,
+    apConfig,
+  ])('a $name', (kind) => {
     let n = 0;
     const next = () => (n += 1);
 
@@ -234,7 +324,7 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
       expect(etagOf(unchanged)).toBe(etagOf(saved));
     });
 
-    it('saves without If-Match (the spec\'s clients), and with If-Match * or a list holding the current ETag', async () => {
+    it("saves without If-Match (the spec's clients), and with If-Match * or a list holding the current ETag", async () => {
       const plain = await kind.update(call, next(), {});
       expect(plain.status).toBe(200);
       const any = await kind.update(call, next(), { 'if-match': '*' });
@@ -251,7 +341,13 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
       const current = etagOf(read)!;
       expect((await kind.update(call, next(), { 'if-match': `W/${current}` })).status).toBe(412);
       expect((await kind.update(call, next(), { 'if-match': '"not-a-version"' })).status).toBe(412);
-      for (const bad of [current.slice(1, -1), `${current} ${current}`, '"unterminated', 'W/', `"${'9'.repeat(2000)}"`]) {
+      for (const bad of [
+        current.slice(1, -1),
+        `${current} ${current}`,
+        '"unterminated',
+        'W/',
+        `"${'9'.repeat(2000)}"`,
+      ]) {
         const answer = await kind.update(call, next(), { 'if-match': bad });
         expect(answer.status, bad).toBe(400);
         expect(JSON.stringify(answer.body)).toContain(MSG.badIfMatch.replace(/"/g, '\\"'));
@@ -263,7 +359,10 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
 
     it('lets exactly one of two saves made from the same read win', async () => {
       const read = await kind.read(call);
-      const answers = await Promise.all([kind.update(call, next(), ifMatch(etagOf(read))), kind.update(call, next(), ifMatch(etagOf(read)))]);
+      const answers = await Promise.all([
+        kind.update(call, next(), ifMatch(etagOf(read))),
+        kind.update(call, next(), ifMatch(etagOf(read))),
+      ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
       const winner = answers.find((a) => a.status === 200)!;
       expect(etagOf(await kind.read(call))).toBe(etagOf(winner));
@@ -299,23 +398,51 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     });
   });
 
-  it('answers 404, not 412, for another company\'s record whatever the If-Match', async () => {
-    const hul = await t.store.one<{ version: number }>('select version from transporters where id = $1', ['trn_hul_gati']);
-    const patch = await call('PATCH', '/tms/transporters/trn_hul_gati?c=1001', { contactPerson: 'Hijacked' }, { headers: { 'if-match': '"999"' } });
+  it("answers 404, not 412, for another company's record whatever the If-Match", async () => {
+    const hul = await t.store.one<{ version: number }>('select version from transporters where id = $1', [
+      'trn_hul_gati',
+    ]);
+    const patch = await call(
+      'PATCH',
+      '/tms/transporters/trn_hul_gati?c=1001',
+      { contactPerson: 'Hijacked' },
+      { headers: { 'if-match': '"999"' } },
+    );
     expect(patch.status).toBe(404);
-    const route = await call('POST', `/saas/lego/company_routes/create_or_update?${TATA}`, {
-      id: 'rt_hul_bhw_ckn', label: 'Hijacked', origin: { google: { place_id: 'a' } }, destination: { google: { place_id: 'b' } },
-    }, { headers: { 'if-match': '"999"' } });
+    const route = await call(
+      'POST',
+      `/saas/lego/company_routes/create_or_update?${TATA}`,
+      {
+        id: 'rt_hul_bhw_ckn',
+        label: 'Hijacked',
+        origin: { google: { place_id: 'a' } },
+        destination: { google: { place_id: 'b' } },
+      },
+      { headers: { 'if-match': '"999"' } },
+    );
     expect(route.status).toBe(404);
     expect(await t.store.one('select version from transporters where id = $1', ['trn_hul_gati'])).toEqual(hul);
   });
 
   it('a new transporter answers its ETag, which a later save takes', async () => {
     const created = await call('POST', '/tms/transporters?c=1001', {
-      transporterName: 'Safexpress', branch: 'Pune', address: 'Chakan', state: 'Maharashtra', city: 'Pune', contactPerson: 'Meera', phoneNumber: '9890012345', active: true, uid: 'SFX',
+      transporterName: 'Safexpress',
+      branch: 'Pune',
+      address: 'Chakan',
+      state: 'Maharashtra',
+      city: 'Pune',
+      contactPerson: 'Meera',
+      phoneNumber: '9890012345',
+      active: true,
+      uid: 'SFX',
     });
     expect(created.status).toBe(200);
-    const saved = await call('PATCH', `/tms/transporters/${created.body.data.id}?c=1001`, { city: 'Chakan' }, { headers: ifMatch(etagOf(created)) });
+    const saved = await call(
+      'PATCH',
+      `/tms/transporters/${created.body.data.id}?c=1001`,
+      { city: 'Chakan' },
+      { headers: ifMatch(etagOf(created)) },
+    );
     expect(saved.status).toBe(200);
   });
 
@@ -323,10 +450,14 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     const ALERT = '/saas/data/automation';
     let id: string;
     const state = () => t.store.one('select enabled, extra_context, version from alert_configs where id = $1', [id]);
-    const flip = (headers: Record<string, string> = {}) => call('POST', `${ALERT}/toggleAlert?companyId=1001`, { alertId: id }, { headers });
-    const flipTickets = (headers: Record<string, string> = {}) => call('POST', `${ALERT}/toggleAlertTickets?companyId=1001`, { alertId: id }, { headers });
+    const flip = (headers: Record<string, string> = {}) =>
+      call('POST', `${ALERT}/toggleAlert?companyId=1001`, { alertId: id }, { headers });
+    const flipTickets = (headers: Record<string, string> = {}) =>
+      call('POST', `${ALERT}/toggleAlertTickets?companyId=1001`, { alertId: id }, { headers });
     beforeAll(async () => {
-      id = (await t.store.one<{ id: string }>("select id from alert_configs where company_id = '1001' and branch_id is null and feature_key = 'detention'"))!.id;
+      id = (await t.store.one<{ id: string }>(
+        "select id from alert_configs where company_id = '1001' and branch_id is null and feature_key = 'detention'",
+      ))!.id;
     });
 
     it('answers a new ETag on each flip, takes it as If-Match and refuses a stale, weak or foreign one with 412, changing nothing', async () => {
@@ -340,14 +471,20 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
       const before = await state();
       for (const tag of [etagOf(first)!, '"99999"', `W/${etagOf(second)}`]) {
         expect(await flip({ 'if-match': tag }), tag).toMatchObject({ status: 412, body: dataFailure(MSG.staleRecord) });
-        expect(await flipTickets({ 'if-match': tag }), tag).toMatchObject({ status: 412, body: dataFailure(MSG.staleRecord) });
+        expect(await flipTickets({ 'if-match': tag }), tag).toMatchObject({
+          status: 412,
+          body: dataFailure(MSG.staleRecord),
+        });
       }
       expect((await flip({ 'if-match': 'not-a-tag' })).status).toBe(400);
       expect(await state()).toEqual(before);
       const third = await flip({ 'if-match': `"99999", ${etagOf(second)}` });
       expect(third.status).toBe(200);
       expect(third.body.result.data.enabled).toBe(!(before as { enabled: boolean }).enabled);
-      expect(await flip({ 'if-match': '*' })).toMatchObject({ status: 200, body: { result: { data: { enabled: (before as { enabled: boolean }).enabled } } } });
+      expect(await flip({ 'if-match': '*' })).toMatchObject({
+        status: 200,
+        body: { result: { data: { enabled: (before as { enabled: boolean }).enabled } } },
+      });
     });
 
     it('lets exactly one of two flips made from the same ETag win', async () => {
@@ -357,7 +494,16 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     });
 
     it('answers 404, not 412, for an unknown alert whatever the If-Match', async () => {
-      expect((await call('POST', `${ALERT}/toggleAlert?companyId=1001`, { alertId: 'no_such_alert' }, { headers: { 'if-match': '"1"' } })).status).toBe(404);
+      expect(
+        (
+          await call(
+            'POST',
+            `${ALERT}/toggleAlert?companyId=1001`,
+            { alertId: 'no_such_alert' },
+            { headers: { 'if-match': '"1"' } },
+          )
+        ).status,
+      ).toBe(404);
     });
   });
 
@@ -379,29 +525,80 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
   it("a sidebar override's version moves on when its landing page changes (the override is read with it)", async () => {
     const read = await sidebar.read(call);
     const page = read.body.result.data.landingPage === '/trips' ? '/trips/create' : '/trips';
-    const landing = await call('POST', `${UI}/updateLandingPage`, { key: 'lego-console', companyId: '1001', branchId: null, roles: 9, userId: [], landingPage: page, enabled: 1 });
+    const landing = await call('POST', `${UI}/updateLandingPage`, {
+      key: 'lego-console',
+      companyId: '1001',
+      branchId: null,
+      roles: 9,
+      userId: [],
+      landingPage: page,
+      enabled: 1,
+    });
     expect(landing.status).toBe(200);
     const stale = await sidebar.update(call, 1, ifMatch(etagOf(read)));
     expect(stale).toMatchObject({ status: 412, body: sidebar.stale });
     const now = await sidebar.read(call);
     expect(now.body.result.data.landingPage).toBe(page);
     // Setting the same page again changes nothing, so a form read now still saves.
-    await call('POST', `${UI}/updateLandingPage`, { key: 'lego-console', companyId: '1001', branchId: null, roles: 9, userId: [], landingPage: page, enabled: 1 });
+    await call('POST', `${UI}/updateLandingPage`, {
+      key: 'lego-console',
+      companyId: '1001',
+      branchId: null,
+      roles: 9,
+      userId: [],
+      landingPage: page,
+      enabled: 1,
+    });
     expect((await sidebar.update(call, 1, ifMatch(etagOf(now)))).status).toBe(200);
   });
 
   it('a new dashboard and a new report schedule answer their ETag, which a later save takes', async () => {
-    const dash = await call('POST', `${DASH}/setDashboard`, {
-      companyId: '1001', isCreate: true, typeDashboard: 'looker', dashboardName: 'looker', userId: [3], dashboardWorkspace: [{ dashboard_id: '5', name: 'New' }],
-    });
+    // A create ignores If-Match, even a malformed one (API.md "Lost updates").
+    const dash = await call(
+      'POST',
+      `${DASH}/setDashboard`,
+      {
+        companyId: '1001',
+        isCreate: true,
+        typeDashboard: 'looker',
+        dashboardName: 'looker',
+        userId: [3],
+        dashboardWorkspace: [{ dashboard_id: '5', name: 'New' }],
+      },
+      { headers: { 'if-match': 'not a tag' } },
+    );
     expect(etagOf(dash)).toMatch(/^"\d+"$/);
-    expect((await call('POST', `${DASH}/toggleDashboard?companyId=1001`, { customerConfigId: dash.body.result.data.id }, { headers: ifMatch(etagOf(dash)) })).status).toBe(200);
+    expect(
+      (
+        await call(
+          'POST',
+          `${DASH}/toggleDashboard?companyId=1001`,
+          { customerConfigId: dash.body.result.data.id },
+          { headers: ifMatch(etagOf(dash)) },
+        )
+      ).status,
+    ).toBe(200);
     const entity = (await call('GET', '/saas/lego/cbdt?c=1001')).body.data.id;
     const created = await call('POST', '/saas/v1/rs/definition/create?c=1001', {
-      entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: { email_recipients: 'new@demo.local', company_id: '1001', schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } },
+      entity_id: entity,
+      type: 'DAILY_TRIP_SUMMARY',
+      definition: {
+        email_recipients: 'new@demo.local',
+        company_id: '1001',
+        schedule: { cron: '0 0 3 * * ?', type: 'DAILY' },
+      },
     });
     expect(etagOf(created)).toMatch(/^"\d+"$/);
-    expect((await call('PUT', `/saas/v1/rs/update/${created.body.data.id}?c=1001`, { active: 0 }, { headers: ifMatch(etagOf(created)) })).status).toBe(200);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/saas/v1/rs/update/${created.body.data.id}?c=1001`,
+          { active: 0 },
+          { headers: ifMatch(etagOf(created)) },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("a report run is made, never changed: 'Run now' edits no schedule (its ETag stays), and runs answer no ETag", async () => {
@@ -414,11 +611,16 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     expect(runs.headers.etag).toBeUndefined();
     // The schedule read before the run still saves with its ETag: a run is no change of the schedule.
     expect(etagOf(await call('GET', '/saas/v1/rs/report/rs_tsl_daily?c=1001'))).toBe(etagOf(read));
-    expect((await call('PUT', '/saas/v1/rs/update/rs_tsl_daily?c=1001', { active: 1 }, { headers: ifMatch(etagOf(read)) })).status).toBe(200);
+    expect(
+      (await call('PUT', '/saas/v1/rs/update/rs_tsl_daily?c=1001', { active: 1 }, { headers: ifMatch(etagOf(read)) }))
+        .status,
+    ).toBe(200);
   });
 
   it('route master entries are only listed and created: no call changes or deletes one, so none can be lost', () => {
-    const writes = Object.values(allCalls).filter((c) => c.path.includes('company_routes_master') && c.method !== 'GET');
+    const writes = Object.values(allCalls).filter(
+      (c) => c.path.includes('company_routes_master') && c.method !== 'GET',
+    );
     expect(writes.map((c) => c.id)).toEqual(['routeMaster.create', 'routeMaster.bulkCreate']);
   });
 
@@ -426,7 +628,9 @@ describe.each(BACKENDS)('ETag and If-Match on $name', (backend) => {
     const viewers = allCalls.filter((c) => c.id.startsWith('viewers.'));
     expect(viewers.filter((c) => c.method !== 'GET').map((c) => c.id)).toEqual(['viewers.ftToLegoConfig']);
     const before = await count(t.store, 'audit_log');
-    const lego = await call('POST', '/v1/ticketing/ft_to_lego_config', { data: [{ companyId: '1001', companyType: 'CONSIGNOR', alerts: [{ featureKey: 'untracked', enabled: true }] }] });
+    const lego = await call('POST', '/v1/ticketing/ft_to_lego_config', {
+      data: [{ companyId: '1001', companyType: 'CONSIGNOR', alerts: [{ featureKey: 'untracked', enabled: true }] }],
+    });
     expect(lego.status).toBe(200);
     expect(etagOf(lego)).toBeUndefined();
     expect(await count(t.store, 'audit_log')).toBe(before);

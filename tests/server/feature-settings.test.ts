@@ -17,7 +17,12 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
   afterAll(() => t?.close());
 
   it('stores the map view per company, branch and department and answers extraContext as a JSON string', async () => {
-    const saved = await call('POST', `${FP}/map_view/add`, { companyId: '1001', branchId: '3101', departmentId: '31011', extraContext: { join_locations_with_arrow: true, show_trail: false } });
+    const saved = await call('POST', `${FP}/map_view/add`, {
+      companyId: '1001',
+      branchId: '3101',
+      departmentId: '31011',
+      extraContext: { join_locations_with_arrow: true, show_trail: false },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ success: true, data: null, message: [] });
     const read = await call('GET', `${FP}/map_view/get?companyId=1001&branchId=3101&departmentId=31011`);
@@ -27,23 +32,41 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     // The company-wide record is another one: none yet.
     expect((await call('GET', `${FP}/map_view/get?companyId=1001`)).body.data).toEqual([]);
     // A save replaces the two flags.
-    await call('POST', `${FP}/map_view/add`, { companyId: 1001, branchId: 3101, departmentId: 31011, extraContext: { show_trail: true } });
+    await call('POST', `${FP}/map_view/add`, {
+      companyId: 1001,
+      branchId: 3101,
+      departmentId: 31011,
+      extraContext: { show_trail: true },
+    });
     const again = await call('GET', `${FP}/map_view/get?companyId=1001&branchId=3101&departmentId=31011`);
     expect(JSON.parse(again.body.data[0].extraContext)).toEqual({ show_trail: true });
   });
 
-  it('saves the last mile threshold and keeps the record\'s other extraContext keys', async () => {
-    await call('POST', `${FP}/tripAlerts/add`, { companyId: '1002', extraContext: { lastMileThreshold: 10, nightDriving: { from: '22:00' }, keep: 'me' } });
-    const saved = await call('POST', `${FP}/tripAlerts/add`, { companyId: '1002', extraContext: { lastMileThreshold: 42 } });
+  it("saves the last mile threshold and keeps the record's other extraContext keys", async () => {
+    await call('POST', `${FP}/tripAlerts/add`, {
+      companyId: '1002',
+      extraContext: { lastMileThreshold: 10, nightDriving: { from: '22:00' }, keep: 'me' },
+    });
+    const saved = await call('POST', `${FP}/tripAlerts/add`, {
+      companyId: '1002',
+      extraContext: { lastMileThreshold: 42 },
+    });
     expect(saved.status).toBe(200);
     const read = await call('GET', `${FP}/tripAlerts/get?companyId=1002`);
-    expect(JSON.parse(read.body.data[0].extraContext)).toEqual({ lastMileThreshold: 42, nightDriving: { from: '22:00' }, keep: 'me' });
+    expect(JSON.parse(read.body.data[0].extraContext)).toEqual({
+      lastMileThreshold: 42,
+      nightDriving: { from: '22:00' },
+      keep: 'me',
+    });
   });
 
   it('refuses a last mile threshold out of 1 to 100, not whole, or missing, changing nothing', async () => {
     const before = await count(t.store, 'feature_settings');
     for (const bad of [0, 101, 12.5, '12', null]) {
-      const answer = await call('POST', `${FP}/tripAlerts/add`, { companyId: '1002', extraContext: { lastMileThreshold: bad } });
+      const answer = await call('POST', `${FP}/tripAlerts/add`, {
+        companyId: '1002',
+        extraContext: { lastMileThreshold: bad },
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.success).toBe(false);
       expect(answer.body.message).toContain(SETTINGS_MSG.lastMile);
@@ -51,45 +74,93 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     const missing = await call('POST', `${FP}/tripAlerts/add`, { companyId: '1002', extraContext: { other: 1 } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain(SETTINGS_MSG.required);
-    expect((await call('POST', `${FP}/tripAlerts/add`, { extraContext: { lastMileThreshold: 5 } })).body.message).toContain('Select a company to continue');
+    expect(
+      (await call('POST', `${FP}/tripAlerts/add`, { extraContext: { lastMileThreshold: 5 } })).body.message,
+    ).toContain('Select a company to continue');
     expect((await call('POST', `${FP}/tripAlerts/add`, [1, 2])).status).toBe(400);
-    expect((await call('POST', `${FP}/tripAlerts/add`, { companyId: 'x'.repeat(65), extraContext: { lastMileThreshold: 5 } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `${FP}/tripAlerts/add`, {
+          companyId: 'x'.repeat(65),
+          extraContext: { lastMileThreshold: 5 },
+        })
+      ).status,
+    ).toBe(400);
     expect(await count(t.store, 'feature_settings')).toBe(before);
-    expect(JSON.parse((await call('GET', `${FP}/tripAlerts/get?companyId=1002`)).body.data[0].extraContext).lastMileThreshold).toBe(42);
+    expect(
+      JSON.parse((await call('GET', `${FP}/tripAlerts/get?companyId=1002`)).body.data[0].extraContext)
+        .lastMileThreshold,
+    ).toBe(42);
   });
 
   it('refuses a map view with other keys or non-boolean flags', async () => {
-    expect((await call('POST', `${FP}/map_view/add`, { companyId: '1001', extraContext: { show_trail: 'yes' } })).status).toBe(400);
-    expect((await call('POST', `${FP}/map_view/add`, { companyId: '1001', extraContext: { other: true } })).status).toBe(400);
-    expect((await call('POST', `${FP}/map_view/add`, { companyId: '1001', extraContext: '{"show_trail":true}' })).status).toBe(400);
+    expect(
+      (await call('POST', `${FP}/map_view/add`, { companyId: '1001', extraContext: { show_trail: 'yes' } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `${FP}/map_view/add`, { companyId: '1001', extraContext: { other: true } })).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `${FP}/map_view/add`, { companyId: '1001', extraContext: '{"show_trail":true}' })).status,
+    ).toBe(400);
   });
 
   it('answers 404 for unknown companies and a branch or department of another company, storing nothing', async () => {
     const before = await count(t.store, 'feature_settings');
-    expect((await call('POST', `${FP}/map_view/add`, { companyId: '999999', extraContext: { show_trail: true } })).status).toBe(404);
+    expect(
+      (await call('POST', `${FP}/map_view/add`, { companyId: '999999', extraContext: { show_trail: true } })).status,
+    ).toBe(404);
     // Branch 3201 is Hindustan Unilever's, not Tata Steel's; department 32011 too.
-    expect((await call('POST', `${FP}/map_view/add`, { companyId: '1001', branchId: '3201', extraContext: { show_trail: true } })).status).toBe(404);
-    expect((await call('POST', `${FP}/tripAlerts/add`, { companyId: '1001', branchId: '3101', departmentId: '32011', extraContext: { lastMileThreshold: 3 } })).status).toBe(404);
+    expect(
+      (
+        await call('POST', `${FP}/map_view/add`, {
+          companyId: '1001',
+          branchId: '3201',
+          extraContext: { show_trail: true },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', `${FP}/tripAlerts/add`, {
+          companyId: '1001',
+          branchId: '3101',
+          departmentId: '32011',
+          extraContext: { lastMileThreshold: 3 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call('GET', `${FP}/map_view/get?companyId=1001&branchId=3201`)).status).toBe(404);
     expect((await call('GET', `${FP}/tripAlerts/get?companyId=999999`)).status).toBe(404);
-    expect((await call('POST', `${ETA}/add`, { companyId: '999999', engineSetting: { avgSpeed: 30 } })).status).toBe(404);
+    expect((await call('POST', `${ETA}/add`, { companyId: '999999', engineSetting: { avgSpeed: 30 } })).status).toBe(
+      404,
+    );
     expect((await call('GET', `${ETA}/get?companyId=999999`)).status).toBe(404);
     expect(await count(t.store, 'feature_settings')).toBe(before);
   });
 
   it('stores ETA preferences in the SpeedBasedTransformer engine; a value not sent keeps the stored one', async () => {
     expect((await call('GET', `${ETA}/get?companyId=1003`)).body.data).toEqual([]);
-    expect((await call('POST', `${ETA}/add`, { companyId: '1003', engineSetting: { minDistance: 50, avgSpeed: 32.5 } })).status).toBe(200);
+    expect(
+      (await call('POST', `${ETA}/add`, { companyId: '1003', engineSetting: { minDistance: 50, avgSpeed: 32.5 } }))
+        .status,
+    ).toBe(200);
     expect((await call('POST', `${ETA}/add`, { companyId: '1003', engineSetting: { avgSpeed: 40 } })).status).toBe(200);
     const read = await call('GET', `${ETA}/get?companyId=1003`);
     expect(typeof read.body.data[0].engineSetting).toBe('string');
-    expect(JSON.parse(read.body.data[0].engineSetting)).toEqual({ engines: [{ id: 'SpeedBasedTransformer', param: { minDistance: 50, avgSpeed: 40 } }] });
+    expect(JSON.parse(read.body.data[0].engineSetting)).toEqual({
+      engines: [{ id: 'SpeedBasedTransformer', param: { minDistance: 50, avgSpeed: 40 } }],
+    });
   });
 
   it('refuses ETA values out of range, and a save with neither value', async () => {
     const cases: [unknown, string][] = [
-      [{ minDistance: 19 }, SETTINGS_MSG.minDistance], [{ minDistance: 401 }, SETTINGS_MSG.minDistance], [{ minDistance: '50' }, SETTINGS_MSG.minDistance],
-      [{ avgSpeed: 2.9 }, SETTINGS_MSG.avgSpeed], [{ avgSpeed: 60.1 }, SETTINGS_MSG.avgSpeed], [{}, SETTINGS_MSG.etaNeedsOne],
+      [{ minDistance: 19 }, SETTINGS_MSG.minDistance],
+      [{ minDistance: 401 }, SETTINGS_MSG.minDistance],
+      [{ minDistance: '50' }, SETTINGS_MSG.minDistance],
+      [{ avgSpeed: 2.9 }, SETTINGS_MSG.avgSpeed],
+      [{ avgSpeed: 60.1 }, SETTINGS_MSG.avgSpeed],
+      [{}, SETTINGS_MSG.etaNeedsOne],
     ];
     for (const [engineSetting, message] of cases) {
       const answer = await call('POST', `${ETA}/add`, { companyId: '1003', engineSetting });
@@ -97,11 +168,15 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
       expect(answer.body.message).toContain(message);
     }
     expect((await call('POST', `${ETA}/add`, { companyId: '1003' })).body.message).toContain(SETTINGS_MSG.etaNeedsOne);
-    expect(JSON.parse((await call('GET', `${ETA}/get?companyId=1003`)).body.data[0].engineSetting).engines[0].param).toEqual({ minDistance: 50, avgSpeed: 40 });
+    expect(
+      JSON.parse((await call('GET', `${ETA}/get?companyId=1003`)).body.data[0].engineSetting).engines[0].param,
+    ).toEqual({ minDistance: 50, avgSpeed: 40 });
   });
 
   it('records each save in the audit log', async () => {
-    const rows = await t.store.query<{ object_type: string }>("select object_type from audit_log where object_type in ('feature_setting', 'eta_preference')");
+    const rows = await t.store.query<{ object_type: string }>(
+      "select object_type from audit_log where object_type in ('feature_setting', 'eta_preference')",
+    );
     expect(new Set(rows.map((r) => r.object_type))).toEqual(new Set(['feature_setting', 'eta_preference']));
   });
 });

@@ -7,7 +7,25 @@
 import { fullPath, SERVICE_BASES, type Contract } from '../../schemas/api';
 import { fteidOf } from '../../server/rules/fteid';
 
-type Schema = Record<string, any>;
+/** A JSON Schema node, as far as sampling reads it. */
+interface Schema {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  default?: unknown;
+  format?: string;
+  minLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema | Schema[];
+  allOf?: Schema[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  then?: Schema;
+}
 type Path = (string | number)[];
 
 /** A small seeded generator (mulberry32). */
@@ -34,37 +52,83 @@ export interface FuzzRequest {
 
 /** Values of the seed (company 1001, branch 3101 of the demo) by field name, so a request reaches its handler. */
 const SEED_VALUES: Record<string, unknown> = {
-  c: '1001', b: '3101', d: '31011', t: 'CONSIGNOR', pt: 'TRANSPORTER', cId: '1001', bId: '3101',
-  companyId: '1001', CompanyId: '1001', company_id: '1001', branchId: '3101', branch_id: '3101', departmentId: '31011',
-  routeId: 'rt_tsl_jsr_ccu', vehicleId: 'veh_tsl_trailer40', materialId: 'mat_tsl_tmt', partnerId: '2001', entity_id: '1001',
-  identifier: 'nobody@demo.local', email: 'nobody@demo.local', email_recipients: 'nobody@demo.local', q: 'jams', input: 'jam',
-  address: 'Jamshedpur', latlng: '22.80,86.18', place_id: 'in:po:831001:jamshedpur', phoneNumber: '9876543210', alertId: 'alc_1001_long_stoppage',
+  c: '1001',
+  b: '3101',
+  d: '31011',
+  t: 'CONSIGNOR',
+  pt: 'TRANSPORTER',
+  cId: '1001',
+  bId: '3101',
+  companyId: '1001',
+  CompanyId: '1001',
+  company_id: '1001',
+  branchId: '3101',
+  branch_id: '3101',
+  departmentId: '31011',
+  routeId: 'rt_tsl_jsr_ccu',
+  vehicleId: 'veh_tsl_trailer40',
+  materialId: 'mat_tsl_tmt',
+  partnerId: '2001',
+  entity_id: '1001',
+  identifier: 'nobody@demo.local',
+  email: 'nobody@demo.local',
+  email_recipients: 'nobody@demo.local',
+  q: 'jams',
+  input: 'jam',
+  address: 'Jamshedpur',
+  latlng: '22.80,86.18',
+  place_id: 'in:po:831001:jamshedpur',
+  phoneNumber: '9876543210',
+  alertId: 'alc_1001_long_stoppage',
   // The trip utilities and the viewers (the seed's open trip, the company's entity id and a stored config key).
-  tripId: 'TRP1001001', section: 'full', configKey: 'trip',
+  tripId: 'TRP1001001',
+  section: 'full',
+  configKey: 'trip',
   fteid: fteidOf({ companyId: '1001', companyType: 'CONSIGNOR', branchId: null, departmentId: null }),
-  param: JSON.stringify([{ companyId: 1001, companyType: 'CONSIGNOR' }]), filter: JSON.stringify({ c: 1001, partner_type: 'TRN' }),
+  param: JSON.stringify([{ companyId: 1001, companyType: 'CONSIGNOR' }]),
+  filter: JSON.stringify({ c: 1001, partner_type: 'TRN' }),
 };
 
 /** The seed's object of each path (for `id` in the query or the path). */
 const SEED_IDS: [RegExp, string][] = [
-  [/vehicles/, 'veh_tsl_open22'], [/materials/, 'mat_tsl_coils'], [/routes/, 'rt_tsl_jsr_ccu'], [/transporters/, 'trn_tsl_vrl'],
-  [/UIConfig/, 'uic_tsl_alerts'], [/autoclosure/i, 'acl_tsl_epod'], [/SideBar|SideMenu|Landing/, 'sbm_tsl_admin'],
-  [/dashboard/i, 'dsh_tsl_powerbi'], [/\/rs\//, 'rs_tsl_daily'], [/branch_departments/, '3101'],
+  [/vehicles/, 'veh_tsl_open22'],
+  [/materials/, 'mat_tsl_coils'],
+  [/routes/, 'rt_tsl_jsr_ccu'],
+  [/transporters/, 'trn_tsl_vrl'],
+  [/UIConfig/, 'uic_tsl_alerts'],
+  [/autoclosure/i, 'acl_tsl_epod'],
+  [/SideBar|SideMenu|Landing/, 'sbm_tsl_admin'],
+  [/dashboard/i, 'dsh_tsl_powerbi'],
+  [/\/rs\//, 'rs_tsl_daily'],
+  [/branch_departments/, '3101'],
 ];
 
 const idFor = (call: Contract) => SEED_IDS.find(([pattern]) => pattern.test(call.path))?.[1] ?? '1001';
 
 const FORMATS: Record<string, string> = {
-  email: 'nobody@demo.local', 'dmy-date': '01/07/2026', latlng: '22.80,86.18', date: '2026-07-01',
-  'date-time': '2026-07-01T10:00:00Z', uri: 'https://example.com/a', time: '10:00:00',
+  email: 'nobody@demo.local',
+  'dmy-date': '01/07/2026',
+  latlng: '22.80,86.18',
+  date: '2026-07-01',
+  'date-time': '2026-07-01T10:00:00Z',
+  uri: 'https://example.com/a',
+  time: '10:00:00',
 };
 
 /** The first branch that applies at a schema's level merged into it (allOf, then, the first anyOf/oneOf). */
 function flatten(schema: Schema): Schema {
-  const parts = [...(schema.allOf ?? []), schema.then, schema.anyOf?.[0], schema.oneOf?.[0]].filter((p) => p && typeof p === 'object');
+  const parts = [...(schema.allOf ?? []), schema.then, schema.anyOf?.[0], schema.oneOf?.[0]].filter(
+    (p): p is Schema => Boolean(p) && typeof p === 'object',
+  );
   return parts.reduce<Schema>((out, part) => {
     const flat = flatten(part);
-    return { ...flat, ...out, properties: { ...flat.properties, ...out.properties }, required: [...(out.required ?? []), ...(flat.required ?? [])] };
+    return {
+      ...flat,
+      // biome-ignore lint/performance/noAccumulatingSpread: a schema level has a handful of branches at most
+      ...out,
+      properties: { ...flat.properties, ...out.properties },
+      required: [...(out.required ?? []), ...(flat.required ?? [])],
+    };
   }, schema);
 }
 
@@ -81,11 +145,18 @@ export function sample(raw: Schema | undefined, name: string | undefined, call: 
   const type = types[0] ?? (schema.properties ? 'object' : schema.items ? 'array' : 'string');
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Schema>).map(([key, sub]) => [key, sample(sub, key, call, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries((schema.properties ?? {}) as Record<string, Schema>).map(([key, sub]) => [
+          key,
+          sample(sub, key, call, depth + 1),
+        ]),
+      );
     case 'array': {
       const items = Array.isArray(schema.items) ? schema.items : [schema.items ?? {}];
       const count = Math.max(schema.minItems ?? 1, items.length);
-      return Array.from({ length: count }, (_, i) => sample(items[Math.min(i, items.length - 1)], undefined, call, depth + 1));
+      return Array.from({ length: count }, (_, i) =>
+        sample(items[Math.min(i, items.length - 1)], undefined, call, depth + 1),
+      );
     }
     case 'integer':
     case 'number':
@@ -95,12 +166,15 @@ export function sample(raw: Schema | undefined, name: string | undefined, call: 
     case 'null':
       return null;
     default:
-      return FORMATS[schema.format] ?? 'abc'.padEnd(Math.max(3, schema.minLength ?? 0), 'x');
+      return FORMATS[schema.format ?? ''] ?? 'abc'.padEnd(Math.max(3, schema.minLength ?? 0), 'x');
   }
 }
 
 /** C0 control characters other than tab, line feed and carriage return, and DEL. */
-const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter((c) => !'\t\n\r'.includes(c)), '\u007f'];
+const CONTROLS = [
+  ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter((c) => !'\t\n\r'.includes(c)),
+  '\u007f',
+];
 
 /** Written into the JSON text as is (percent-encoded here): what JSON.stringify cannot write, or not that deep. */
 const RAW = '\u{f8ff}raw:';
@@ -108,7 +182,11 @@ const raw = (text: string) => `${RAW}${encodeURIComponent(text)}`;
 
 /** Lists or objects nested `levels` deep, as raw JSON. */
 const deep = (levels: number, rng: Rng): unknown =>
-  raw(rng.next() < 0.5 ? `${'['.repeat(levels)}0${']'.repeat(levels)}` : `${'{"a":'.repeat(levels)}0${'}'.repeat(levels)}`);
+  raw(
+    rng.next() < 0.5
+      ? `${'['.repeat(levels)}0${']'.repeat(levels)}`
+      : `${'{"a":'.repeat(levels)}0${'}'.repeat(levels)}`,
+  );
 
 /** Numbers JSON.stringify cannot write (1e400 parses as Infinity) or writes otherwise. */
 const RAW_NUMBERS = ['1e400', '-1e400', '1E308', '100000000000000000000000000000', '-0', '1.0', '5e-324'];
@@ -120,7 +198,21 @@ function oddText(rng: Rng): string {
     () => 'a\u0000b',
     () => rng.pick(['\ud800', 'a\udc00b', '\ud83d', 'x\udfff', '\udbff\ud800']),
     () => 'x'.repeat(rng.pick([300, 5_000, 70_000])),
-    () => rng.pick(['', ' ', '   \t ', '\n', '\u00a0', '\u202e', '😀', 'é', "'; drop table x; --", '%00', '__proto__', '..\\..']),
+    () =>
+      rng.pick([
+        '',
+        ' ',
+        '   \t ',
+        '\n',
+        '\u00a0',
+        '\u202e',
+        '😀',
+        'é',
+        "'; drop table x; --",
+        '%00',
+        '__proto__',
+        '..\\..',
+      ]),
     () => rng.pick(['99999999999999999999', '-1', '1e308', 'NaN', '0x10', '1.5', '-0', 'true', 'null', '[]']),
   ])();
 }
@@ -128,13 +220,40 @@ function oddText(rng: Rng): string {
 /** Odd numbers: beyond every column type, negative, fractional, or not a number JavaScript can hold. */
 function oddNumber(rng: Rng): unknown {
   if (rng.next() < 0.25) return raw(rng.pick(RAW_NUMBERS));
-  return rng.pick([1e308, -1e308, 1.5, -1, 0, 2 ** 31, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 5e-324, 1e21, 123456789012345678901234567890]);
+  return rng.pick([
+    1e308,
+    -1e308,
+    1.5,
+    -1,
+    0,
+    2 ** 31,
+    2 ** 53 + 2,
+    2 ** 63,
+    -(2 ** 63),
+    5e-324,
+    1e21,
+    1.2345678901234568e29, // what 123456789012345678901234567890 becomes: the nearest double
+  ]);
 }
 
 /** Values of another kind than expected: null, booleans, lists, objects, deep nesting, long lists. */
 function oddShape(rng: Rng): unknown {
   return rng.pick<() => unknown>([
-    () => rng.pick<unknown>([null, true, false, [], {}, [null], [[]], { a: 1 }, ['a\u0000'], { '\u0000': 1 }, { '\ud800': 'x' }, ['x'.repeat(300)]]),
+    () =>
+      rng.pick<unknown>([
+        null,
+        true,
+        false,
+        [],
+        {},
+        [null],
+        [[]],
+        { a: 1 },
+        ['a\u0000'],
+        { '\u0000': 1 },
+        { '\ud800': 'x' },
+        ['x'.repeat(300)],
+      ]),
     () => deep(rng.pick([40, 300, 5_000]), rng),
     () => Array.from({ length: rng.pick([50, 2_000]) }, (_, i) => ({ n: i })),
   ])();
@@ -152,7 +271,8 @@ export function oddValue(rng: Rng, like?: unknown): unknown {
 function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
   if (value && typeof value === 'object' && path.length < 12) {
-    for (const [key, sub] of Object.entries(value)) pathsOf(sub, [...path, Array.isArray(value) ? Number(key) : key], out);
+    for (const [key, sub] of Object.entries(value))
+      pathsOf(sub, [...path, Array.isArray(value) ? Number(key) : key], out);
   }
   return out;
 }
@@ -161,13 +281,14 @@ function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
 function replaced(value: unknown, path: Path, next: unknown): unknown {
   if (!path.length) return next;
   const [head, ...rest] = path;
-  const copy: any = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
   if (next === undefined && !rest.length) delete copy[head];
   else copy[head] = replaced(copy[head], rest, next);
   return copy;
 }
 
-const nodeAt = (value: any, path: Path): unknown => path.reduce((node, key) => node?.[key], value);
+const nodeAt = (value: unknown, path: Path): unknown =>
+  path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | null | undefined)?.[key], value);
 
 /** The body with the node at `path` made odd: replaced, removed, or (an object) given an unknown, oddly named field. */
 function mutateBody(body: unknown, path: Path, rng: Rng): unknown {
@@ -183,16 +304,51 @@ function mutateBody(body: unknown, path: Path, rng: Rng): unknown {
 
 /** Raw bodies that are not a plain JSON object. */
 const RAW_BODIES: (string | Buffer)[] = [
-  '', 'null', '[]', '"a\\u0000b"', '{', '{"a":1,"a":2}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}',
-  '{"\\ud800":"\\udc00"}', '1e400', 'x'.repeat(20), Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x80, 0x22, 0x7d]),
+  '',
+  'null',
+  '[]',
+  '"a\\u0000b"',
+  '{',
+  '{"a":1,"a":2}',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '{"\\ud800":"\\udc00"}',
+  '1e400',
+  'x'.repeat(20),
+  Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0x80, 0x22, 0x7d]),
 ];
 
-const writeJson = (value: unknown) => JSON.stringify(value).replace(new RegExp(`"${RAW}([^"]*)"`, 'gu'), (_, text: string) => decodeURIComponent(text));
+const writeJson = (value: unknown) =>
+  JSON.stringify(value).replace(new RegExp(`"${RAW}([^"]*)"`, 'gu'), (_, text: string) => decodeURIComponent(text));
 
 /** Odd query values, already written as they travel (percent escapes included). */
 const ODD_QUERY = [
-  '%00', 'a%00b', '%01', '%1F', '%7F', '%ED%A0%80', '%ED%B0%80', '%C0%80', '%FF', '%', '%E0%A4%A', '%uD800', 'x'.repeat(5_000),
-  '', '%20', '-1', '1.5', '1e308', '1e400', 'Infinity', '99999999999999999999', 'abc', 'null', 'true', '%5B%5D', 'a%0Ab',
+  '%00',
+  'a%00b',
+  '%01',
+  '%1F',
+  '%7F',
+  '%ED%A0%80',
+  '%ED%B0%80',
+  '%C0%80',
+  '%FF',
+  '%',
+  '%E0%A4%A',
+  '%uD800',
+  'x'.repeat(5_000),
+  '',
+  '%20',
+  '-1',
+  '1.5',
+  '1e308',
+  '1e400',
+  'Infinity',
+  '99999999999999999999',
+  'abc',
+  'null',
+  'true',
+  '%5B%5D',
+  'a%0Ab',
 ];
 
 type Pairs = [string, string][];
@@ -208,7 +364,22 @@ function mutateQuery(pairs: Pairs, index: number, rng: Rng): Pairs {
 }
 
 const ODD_KEYS = ['zz', '%00', '%ED%A0%80', '__proto__', 'constructor', 'x'.repeat(300)];
-const ODD_IDS = ['-1', '0', '99999999999999999999', 'abc', '%00', 'a%00b', '%ED%A0%80', '%FF', '%20', 'x'.repeat(3_000), '..%2F..%2Fetc', '1.5', '1e308', '%2F'];
+const ODD_IDS = [
+  '-1',
+  '0',
+  '99999999999999999999',
+  'abc',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF',
+  '%20',
+  'x'.repeat(3_000),
+  '..%2F..%2Fetc',
+  '1.5',
+  '1e308',
+  '%2F',
+];
 
 const encode = (value: unknown) => encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -222,12 +393,20 @@ interface Parts {
 
 /** The plausible request of a call (no mutation): the seed's scope, ids and a body sampled from its schema. */
 export function baseParts(call: Contract): Parts {
-  const queryObject = (sample(call.querystring as Schema | undefined, undefined, call) ?? {}) as Record<string, unknown>;
+  const queryObject = (sample(call.querystring as Schema | undefined, undefined, call) ?? {}) as Record<
+    string,
+    unknown
+  >;
   const query = Object.entries(call.querystring ? queryObject : {})
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([key, value]): [string, string] => [key, encode(value)]);
   const params = Object.fromEntries(
-    Object.keys((call.params as Schema | undefined)?.properties ?? {}).map((name) => [name, encodeURIComponent(name !== 'id' && typeof SEED_VALUES[name] === 'string' ? (SEED_VALUES[name] as string) : idFor(call))]),
+    Object.keys((call.params as Schema | undefined)?.properties ?? {}).map((name) => [
+      name,
+      encodeURIComponent(
+        name !== 'id' && typeof SEED_VALUES[name] === 'string' ? (SEED_VALUES[name] as string) : idFor(call),
+      ),
+    ]),
   );
   return { query, params, body: call.body ? sample(call.body as Schema, undefined, call) : undefined };
 }
@@ -239,13 +418,19 @@ type Site = (parts: Parts, rng: Rng) => Parts;
 function sitesOf(call: Contract, base: Parts): Site[] {
   const sites: Site[] = [];
   if (call.body) {
-    for (const path of pathsOf(base.body)) sites.push((parts, rng) => ({ ...parts, body: mutateBody(parts.body, path, rng) }));
+    for (const path of pathsOf(base.body))
+      sites.push((parts, rng) => ({ ...parts, body: mutateBody(parts.body, path, rng) }));
     sites.push((parts, rng) => ({ ...parts, rawBody: rng.pick(RAW_BODIES) }));
   }
-  base.query.forEach((_, index) =>
-    sites.push((parts, rng) => (parts.query.length ? { ...parts, query: mutateQuery(parts.query, Math.min(index, parts.query.length - 1), rng) } : parts)));
+  for (const index of base.query.keys())
+    sites.push((parts, rng) =>
+      parts.query.length
+        ? { ...parts, query: mutateQuery(parts.query, Math.min(index, parts.query.length - 1), rng) }
+        : parts,
+    );
   sites.push((parts, rng) => ({ ...parts, query: [...parts.query, [rng.pick(ODD_KEYS), rng.pick(ODD_QUERY)]] }));
-  for (const name of Object.keys(base.params)) sites.push((parts, rng) => ({ ...parts, params: { ...parts.params, [name]: rng.pick(ODD_IDS) } }));
+  for (const name of Object.keys(base.params))
+    sites.push((parts, rng) => ({ ...parts, params: { ...parts.params, [name]: rng.pick(ODD_IDS) } }));
   return sites;
 }
 

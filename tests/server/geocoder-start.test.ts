@@ -7,9 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Geocoder } from '../../server/geocoder/geocoder';
 import { gazetteerStatus, isGazetteerReady } from '../../server/geocoder/gazetteer-build';
-import { openPgliteStore } from '../../server/store/pglite-store';
 import type { Store } from '../../server/store/store';
-import { startApp, type TestApp } from './helper';
+import { BACKENDS, bootFresh, type TestApp } from './helper';
 
 describe('the geocoder at start-up', () => {
   const stores: Store[] = [];
@@ -22,9 +21,8 @@ describe('the geocoder at start-up', () => {
   it('has the gazetteer loaded once the server listens, and the first search loads nothing', async () => {
     // This file's own module instance: nothing has loaded the gazetteer yet.
     expect(isGazetteerReady()).toBe(false);
-    const store = await openPgliteStore();
-    stores.push(store);
-    const t = await startApp(store);
+    // A copy of the run's prepared database: migrations and seed are not what this test waits for.
+    const t = await bootFresh(BACKENDS[0]);
     apps.push(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     expect(isGazetteerReady()).toBe(true);
@@ -39,7 +37,7 @@ describe('the geocoder at start-up', () => {
   });
 
   it('waits for its geocoder to be ready before it serves (a failing ready() fails the start)', async () => {
-    const store = await openPgliteStore();
+    const store = await (await BACKENDS[0].prepared()).open();
     stores.push(store);
     let asked = 0;
     const geocoder: Geocoder = {

@@ -44,8 +44,19 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
 
   it('refuses expired tokens, tokens of another secret and login tokens', async () => {
     const sign = (secret: string, claims: object, exp: number) =>
-      new SignJWT({ typ: 'desk', email: 'ops@demo.local', deskId: 'd', masks: { create: '1', update: '1', read: '1' }, ver: 0, jti: 'tok_test', ...claims })
-        .setProtectedHeader({ alg: 'HS256' }).setSubject('usr_ops').setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+      new SignJWT({
+        typ: 'desk',
+        email: 'ops@demo.local',
+        deskId: 'd',
+        masks: { create: '1', update: '1', read: '1' },
+        ver: 0,
+        jti: 'tok_test',
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('usr_ops')
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
     const now = Math.floor(Date.now() / 1000);
     const expired = await sign('test-secret-of-this-suite', {}, now - 10);
     const foreign = await sign('another-secret', {}, now + 600);
@@ -55,24 +66,42 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
       expect(res).toMatchObject({ status: 401, body: UNAUTHORIZED });
     }
     // Validly signed but without exp: a token that would never expire.
-    const endless = await new SignJWT({ typ: 'desk', email: 'ops@demo.local', deskId: 'd', masks: { create: '1', update: '1', read: '1' } })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject('usr_ops').sign(new TextEncoder().encode('test-secret-of-this-suite'));
-    expect(await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: endless } })).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    const endless = await new SignJWT({
+      typ: 'desk',
+      email: 'ops@demo.local',
+      deskId: 'd',
+      masks: { create: '1', update: '1', read: '1' },
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('usr_ops')
+      .sign(new TextEncoder().encode('test-secret-of-this-suite'));
+    expect(
+      await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: endless } }),
+    ).toMatchObject({ status: 401, body: UNAUTHORIZED });
     // Without a token version or a token id (no way to refuse or revoke it), and of an older version.
     for (const claims of [{ ver: undefined }, { jti: undefined }, { ver: -1 }, { ver: '0' }]) {
       const bad = await sign('test-secret-of-this-suite', claims, now + 600);
-      expect(await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: bad } }), JSON.stringify(claims)).toMatchObject({ status: 401, body: UNAUTHORIZED });
+      expect(
+        await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: bad } }),
+        JSON.stringify(claims),
+      ).toMatchObject({ status: 401, body: UNAUTHORIZED });
     }
     // The same claims, validly signed and current, are accepted: the refusals above were for the reasons named.
     const good = await sign('test-secret-of-this-suite', {}, now + 600);
-    expect((await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: good } })).status).toBe(200);
+    expect(
+      (await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers: { token: good } })).status,
+    ).toBe(200);
   });
 
   it('accepts the desk token as a bearer header and as a token header', async () => {
     const variants: Record<string, string>[] = [{ authorization: `Bearer ${deskToken}` }, { token: deskToken }];
     for (const headers of variants) {
       const res = await t.call('GET', '/saas/lego/company/search?q=tata', undefined, { headers });
-      expect(res.body).toEqual({ success: true, data: [{ id: '1001', name: 'Tata Steel Limited', type: 'CONSIGNOR' }], message: [] });
+      expect(res.body).toEqual({
+        success: true,
+        data: [{ id: '1001', name: 'Tata Steel Limited', type: 'CONSIGNOR' }],
+        message: [],
+      });
     }
   });
 
@@ -99,12 +128,19 @@ describe.each(BACKENDS)('desk token and Lego permission on $name', (backend) => 
   });
 
   it('answers unknown API paths with 404 in the envelope', async () => {
-    expect(await t.call('GET', '/saas/lego/nothing_here')).toMatchObject({ status: 404, body: { success: false, message: ['Not found'] } });
+    expect(await t.call('GET', '/saas/lego/nothing_here')).toMatchObject({
+      status: 404,
+      body: { success: false, message: ['Not found'] },
+    });
   });
 
   it('mounts no outbox when a transport is configured', async () => {
     const { buildApp } = await import('../../server/app');
-    const app = await buildApp({ store: t.store, prepare: false, mailer: { kind: 'smtp', send: async () => undefined } });
+    const app = await buildApp({
+      store: t.store,
+      prepare: false,
+      mailer: { kind: 'smtp', send: async () => undefined },
+    });
     expect((await caller(app)('GET', '/dev/outbox')).status).toBe(404);
     await app.close();
   });
@@ -134,11 +170,24 @@ describe.each(BACKENDS)('logout and withdrawn rights on $name', (backend) => {
   it('revokes the desk token at logout: every guarded call is then 401, and logging out again is no error', async () => {
     const session = await newUser('usr_logout');
     expect((await session.call('GET', search)).status).toBe(200);
-    expect(await logout({ authorization: `Bearer ${session.deskToken}` })).toMatchObject({ status: 200, body: { success: true, data: null, message: [] } });
-    for (const url of GUARDED) expect(await session.call('GET', url), url).toMatchObject({ status: 401, body: UNAUTHORIZED });
-    expect(await t.call('GET', search, undefined, { headers: { token: session.deskToken } })).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await logout({ authorization: `Bearer ${session.deskToken}` })).toMatchObject({
+      status: 200,
+      body: { success: true, data: null, message: [] },
+    });
+    for (const url of GUARDED)
+      expect(await session.call('GET', url), url).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await t.call('GET', search, undefined, { headers: { token: session.deskToken } })).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
     // The console sends the token both ways, with an empty JSON body.
-    const again = await t.call('POST', authCalls.logout.path, '', { headers: { authorization: `Bearer ${session.deskToken}`, token: session.deskToken, 'content-type': 'application/json' } });
+    const again = await t.call('POST', authCalls.logout.path, '', {
+      headers: {
+        authorization: `Bearer ${session.deskToken}`,
+        token: session.deskToken,
+        'content-type': 'application/json',
+      },
+    });
     expect(again).toMatchObject({ status: 200, body: { success: true, data: null, message: [] } });
   });
 
@@ -152,10 +201,14 @@ describe.each(BACKENDS)('logout and withdrawn rights on $name', (backend) => {
 
   it('keeps revoked token ids until their expiry and sweeps expired ones', async () => {
     const session = await newUser('usr_sweep');
-    await t.store.query("insert into revoked_tokens (jti, expires_at) values ('tok_long_gone', now() - interval '1 minute')");
+    await t.store.query(
+      "insert into revoked_tokens (jti, expires_at) values ('tok_long_gone', now() - interval '1 minute')",
+    );
     await logout({ token: session.deskToken });
     const { jti, exp } = decodeJwt(session.deskToken);
-    const rows = await t.store.query<{ jti: string; at: number }>('select jti, extract(epoch from expires_at)::int as at from revoked_tokens order by jti');
+    const rows = await t.store.query<{ jti: string; at: number }>(
+      'select jti, extract(epoch from expires_at)::int as at from revoked_tokens order by jti',
+    );
     expect(rows.map((r) => r.jti)).not.toContain('tok_long_gone');
     expect(rows).toContainEqual({ jti, at: exp });
   });
@@ -165,7 +218,10 @@ describe.each(BACKENDS)('logout and withdrawn rights on $name', (backend) => {
     const session = await newUser('usr_logout_odd');
     const claims = decodeJwt(session.deskToken);
     const sign = (secret: string, exp: number) =>
-      new SignJWT({ ...claims, exp: undefined }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+      new SignJWT({ ...claims, exp: undefined })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
     const now = Math.floor(Date.now() / 1000);
     for (const bad of ['garbage', await sign('another-secret', now + 600), session.token]) {
       expect(await logout({ authorization: `Bearer ${bad}` })).toMatchObject({ status: 401, body: UNAUTHORIZED });
@@ -180,15 +236,20 @@ describe.each(BACKENDS)('logout and withdrawn rights on $name', (backend) => {
   it('answers 403 on the next call once prm.super.read is withdrawn, with the current masks', async () => {
     const session = await newUser('usr_withdrawn');
     expect((await session.call('GET', search)).status).toBe(200);
-    await t.store.query("update users set masks = $2 where id = $1", ['usr_withdrawn', JSON.stringify({ ...LEGO_MASKS, read: '01100000' })]);
-    for (const url of GUARDED) expect(await session.call('GET', url), url).toMatchObject({ status: 403, body: NO_LEGO });
+    await t.store.query('update users set masks = $2 where id = $1', [
+      'usr_withdrawn',
+      JSON.stringify({ ...LEGO_MASKS, read: '01100000' }),
+    ]);
+    for (const url of GUARDED)
+      expect(await session.call('GET', url), url).toMatchObject({ status: 403, body: NO_LEGO });
   });
 
   it('answers 401 on the next call once the user is disabled, and logs it in no more', async () => {
     const session = await newUser('usr_disabled');
     expect((await session.call('GET', search)).status).toBe(200);
     await t.store.query("update users set disabled = true where id = 'usr_disabled'");
-    for (const url of GUARDED) expect(await session.call('GET', url), url).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    for (const url of GUARDED)
+      expect(await session.call('GET', url), url).toMatchObject({ status: 401, body: UNAUTHORIZED });
     await expect(t.login('usr_disabled@demo.local')).rejects.toThrow(/verify failed/);
     // A disabled user can still end its session.
     expect((await logout({ token: session.deskToken })).status).toBe(200);

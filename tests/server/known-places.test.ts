@@ -37,45 +37,95 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
 
   const create = (scope: string, body: unknown, bulk = false) =>
     call('POST', `/saas/lego/company_places/create?${scope}${bulk ? '&bulkUpload=true&allOrNone=false' : ''}`, body);
-  const fetchAll = async (scope: string) => (await call('GET', `/saas/lego/company_places/fetch?${scope}`)).body.data as { cpId: string; cpCode: string }[];
+  const fetchAll = async (scope: string) =>
+    (await call('GET', `/saas/lego/company_places/fetch?${scope}`)).body.data as { cpId: string; cpCode: string }[];
 
   it("fetches the company's own places, a transporter's per consignor, and one by cpId", async () => {
     const tata = await fetchAll(TATA);
-    expect(tata.map((p) => p.cpCode).sort()).toEqual(['TSL-CCU-SY', 'TSL-HAL-DOCK', 'TSL-JSR-WORKS', 'TSL-ROU-SC', 'TSL-TLJ-CRM']);
+    expect(tata.map((p) => p.cpCode).sort()).toEqual([
+      'TSL-CCU-SY',
+      'TSL-HAL-DOCK',
+      'TSL-JSR-WORKS',
+      'TSL-ROU-SC',
+      'TSL-TLJ-CRM',
+    ]);
     const one = await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=cp_tsl_haldia`);
     expect(one.body).toEqual({
       success: true,
       message: [],
-      data: [{
-        cpId: 'cp_tsl_haldia', label: 'Haldia Dock Complex', address: 'Haldia, East Midnapore, West Bengal 721604, India', cpCode: 'TSL-HAL-DOCK',
-        geofenceRadius: 2, updatedBy: 'ops@demo.local', updatedAt: expect.any(Number), partnerId: null,
-        google: { place_id: 'in:po:721604:haldia', formatted_address: 'Haldia, East Midnapore, West Bengal 721604, India', geometry: { location: { lat: 22.066639, lng: 88.114494 } } },
-      }],
+      data: [
+        {
+          cpId: 'cp_tsl_haldia',
+          label: 'Haldia Dock Complex',
+          address: 'Haldia, East Midnapore, West Bengal 721604, India',
+          cpCode: 'TSL-HAL-DOCK',
+          geofenceRadius: 2,
+          updatedBy: 'ops@demo.local',
+          updatedAt: expect.any(Number),
+          partnerId: null,
+          google: {
+            place_id: 'in:po:721604:haldia',
+            formatted_address: 'Haldia, East Midnapore, West Bengal 721604, India',
+            geometry: { location: { lat: 22.066639, lng: 88.114494 } },
+          },
+        },
+      ],
     });
     expect((await fetchAll(VRL_FOR_TATA)).map((p) => p.cpId)).toEqual(['cp_vrl_tsl_yard']);
     expect((await fetchAll('c=2001&t=TRANSPORTER&partnerId=1002')).map((p) => p.cpId)).toEqual(['cp_vrl_hul_vashi']);
     const page = await call('GET', `/saas/lego/company_places/fetch?${TATA}&q=haldia&page=1&size=1`);
     expect(page.body).toMatchObject({ success: true, total: 1, data: [{ cpId: 'cp_tsl_haldia' }] });
-    expect((await call('GET', `/saas/lego/company_places/fetch?${TATA}&size=2&page=2`)).body).toMatchObject({ total: 5, data: [{}, {}] });
+    expect((await call('GET', `/saas/lego/company_places/fetch?${TATA}&size=2&page=2`)).body).toMatchObject({
+      total: 5,
+      data: [{}, {}],
+    });
     // Sorted by a column, either way; an unknown sort is refused with its text.
-    const labels = async (sort: string) => ((await call('GET', `/saas/lego/company_places/fetch?${TATA}&${sort}`)).body.data as { label: string }[]).map((p) => p.label.toLowerCase());
+    const labels = async (sort: string) =>
+      ((await call('GET', `/saas/lego/company_places/fetch?${TATA}&${sort}`)).body.data as { label: string }[]).map(
+        (p) => p.label.toLowerCase(),
+      );
     const ascending = await labels('sort=label');
     expect(ascending).toHaveLength(5);
     expect(ascending).toEqual([...ascending].sort());
     expect(await labels('sort=label&order=desc')).toEqual([...ascending].reverse());
-    expect(await call('GET', `/saas/lego/company_places/fetch?${TATA}&sort=lat`)).toMatchObject({ status: 400, body: { message: ['Sort must be one of cpId, label, address, updatedBy'] } });
+    // By the code the operator gave each place (the list's Id column).
+    const codes = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&sort=cpCode`)).body.data.map(
+      (p: { cpCode: string }) => p.cpCode.toLowerCase(),
+    );
+    expect(codes).toHaveLength(5);
+    expect(codes).toEqual([...codes].sort());
+    expect(await call('GET', `/saas/lego/company_places/fetch?${TATA}&sort=lat`)).toMatchObject({
+      status: 400,
+      body: { message: ['Sort must be one of cpId, label, address, updatedBy, cpCode'] },
+    });
   });
 
   it("answers 404 for another company's place, an unknown one, or a partner that is not the company's", async () => {
-    expect(await call('GET', `/saas/lego/company_places/fetch?${HUL}&cpId=cp_tsl_haldia`)).toMatchObject({ status: 404, body: { success: false, message: ['Not found'] } });
+    expect(await call('GET', `/saas/lego/company_places/fetch?${HUL}&cpId=cp_tsl_haldia`)).toMatchObject({
+      status: 404,
+      body: { success: false, message: ['Not found'] },
+    });
     expect((await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=cp_nowhere`)).status).toBe(404);
     expect((await call('GET', '/saas/lego/company_places/fetch?c=2001&t=TRANSPORTER&partnerId=1003')).status).toBe(404);
     expect((await call('GET', '/saas/lego/company_places/fetch?c=2001&t=TRANSPORTER&partnerId=2002')).status).toBe(404);
     const places = await count(t.store, 'company_places');
     expect((await call('DELETE', `/saas/lego/company_places/delete?${HUL}&cpId=cp_tsl_haldia`)).status).toBe(404);
     // A transporter's place of one consignor is not reachable as the place of another.
-    expect((await call('DELETE', '/saas/lego/company_places/delete?c=2001&t=TRANSPORTER&partnerId=1002&cpId=cp_vrl_tsl_yard')).status).toBe(404);
-    const update = await call('POST', `/saas/lego/company_places/update?${HUL}`, { cpId: 'cp_tsl_haldia', label: 'Taken', address: 'Taken', cpCode: 'TAKEN', geofenceRadius: 2 });
+    expect(
+      (
+        await call(
+          'DELETE',
+          '/saas/lego/company_places/delete?c=2001&t=TRANSPORTER&partnerId=1002&cpId=cp_vrl_tsl_yard',
+        )
+      ).status,
+    ).toBe(404);
+    const update = await call('POST', `/saas/lego/company_places/update?${HUL}`, {
+      cpId: 'cp_tsl_haldia',
+      label: 'Taken',
+      address: 'Taken',
+      cpCode: 'TAKEN',
+      geofenceRadius: 2,
+    });
     expect(update).toMatchObject({ status: 404, body: { message: ['Not found'] } });
     expect(await count(t.store, 'company_places')).toBe(places);
     expect((await fetchAll(TATA)).some((p) => p.cpCode === 'TSL-HAL-DOCK')).toBe(true);
@@ -87,46 +137,94 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     expect(await call('GET', '/saas/lego/company_places/fetch?c=2001&t=TRANSPORTER')).toMatchObject(consignor);
     expect(await create('c=2001&t=TRANSPORTER', [row('VRL-X')])).toMatchObject(consignor);
     expect(await create('c=2001&t=TRANSPORTER', [row('VRL-X')], true)).toMatchObject(consignor);
-    expect(await call('POST', '/saas/lego/company_places/update?c=2001&t=TRANSPORTER', { cpId: 'cp_vrl_tsl_yard', label: 'A', address: 'A', cpCode: 'A' })).toMatchObject(consignor);
-    expect(await call('DELETE', '/saas/lego/company_places/delete?c=2001&t=TRANSPORTER&cpId=cp_vrl_tsl_yard')).toMatchObject(consignor);
-    expect(await call('GET', '/saas/lego/company_places/fetch?t=CONSIGNOR')).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(
+      await call('POST', '/saas/lego/company_places/update?c=2001&t=TRANSPORTER', {
+        cpId: 'cp_vrl_tsl_yard',
+        label: 'A',
+        address: 'A',
+        cpCode: 'A',
+      }),
+    ).toMatchObject(consignor);
+    expect(
+      await call('DELETE', '/saas/lego/company_places/delete?c=2001&t=TRANSPORTER&cpId=cp_vrl_tsl_yard'),
+    ).toMatchObject(consignor);
+    expect(await call('GET', '/saas/lego/company_places/fetch?t=CONSIGNOR')).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
     expect(await count(t.store, 'company_places')).toBe(places);
   });
 
-  it("creates a place from the form, stamped with the user, found by the fetch and the search", async () => {
+  it('creates a place from the form, stamped with the user, found by the fetch and the search', async () => {
     const before = Date.now();
     const created = await create(TATA, [row('TSL-GATE-1', 0.5)]);
-    expect(created).toMatchObject({ status: 200, body: { success: true, message: [], data: [{ cpId: expect.stringMatching(/^cp_/) }] } });
+    expect(created).toMatchObject({
+      status: 200,
+      body: { success: true, message: [], data: [{ cpId: expect.stringMatching(/^cp_/) }] },
+    });
     const { cpId } = created.body.data[0];
     const [stored] = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=${cpId}`)).body.data;
-    expect(stored).toMatchObject({ cpId, cpCode: 'TSL-GATE-1', label: 'Gate TSL-GATE-1', geofenceRadius: 1.5, updatedBy: 'ops@demo.local', partnerId: null });
+    expect(stored).toMatchObject({
+      cpId,
+      cpCode: 'TSL-GATE-1',
+      label: 'Gate TSL-GATE-1',
+      geofenceRadius: 1.5,
+      updatedBy: 'ops@demo.local',
+      partnerId: null,
+    });
     expect(stored.updatedAt).toBeGreaterThanOrEqual(before);
     expect(stored.google.geometry.location.lat).toBeCloseTo(JSR.lat + 0.5 * DEG_PER_KM, 6);
     const found = (await call('GET', `/saas/lego/company_places/search?q=TSL-GATE&${TATA}`)).body.data;
-    expect(found).toEqual([{ cpId, cpCode: 'TSL-GATE-1', label: 'Gate TSL-GATE-1', address: 'Gate TSL-GATE-1, Jamshedpur' }]);
+    expect(found).toEqual([
+      { cpId, cpCode: 'TSL-GATE-1', label: 'Gate TSL-GATE-1', address: 'Gate TSL-GATE-1, Jamshedpur' },
+    ]);
 
     // Without coordinates the place takes the geocoder's; without a radius the default 2.
-    const bare = await create(TATA, [{ label: 'Bare', address: 'Bare', cpCode: 'TSL-BARE', google: { place_id: JSR.place_id } }]);
-    const [filled] = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=${bare.body.data[0].cpId}`)).body.data;
-    expect(filled).toMatchObject({ geofenceRadius: 2, google: { formatted_address: 'Jamshedpur, East Singhbhum, Jharkhand 831001, India', geometry: { location: { lat: JSR.lat, lng: JSR.lng } } } });
+    const bare = await create(TATA, [
+      { label: 'Bare', address: 'Bare', cpCode: 'TSL-BARE', google: { place_id: JSR.place_id } },
+    ]);
+    const [filled] = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=${bare.body.data[0].cpId}`)).body
+      .data;
+    expect(filled).toMatchObject({
+      geofenceRadius: 2,
+      google: {
+        formatted_address: 'Jamshedpur, East Singhbhum, Jharkhand 831001, India',
+        geometry: { location: { lat: JSR.lat, lng: JSR.lng } },
+      },
+    });
 
     // A transporter's place for its consignor.
     const vrl = await create(VRL_FOR_TATA, [row('VRL-TSL-GATE')]);
     expect((await fetchAll(VRL_FOR_TATA)).map((p) => p.cpId)).toContain(vrl.body.data[0].cpId);
-    expect((await fetchAll('c=2001&t=TRANSPORTER&partnerId=1002')).map((p) => p.cpId)).not.toContain(vrl.body.data[0].cpId);
+    expect((await fetchAll('c=2001&t=TRANSPORTER&partnerId=1002')).map((p) => p.cpId)).not.toContain(
+      vrl.body.data[0].cpId,
+    );
   });
 
   it('refuses bad form rows with the form texts, storing nothing', async () => {
     const places = await count(t.store, 'company_places');
-    const refused = async (body: unknown, messages: string[]) => expect(await create(TATA, body)).toMatchObject({ status: 400, body: { success: false, data: null, message: messages } });
-    await refused([{ google: { place_id: JSR.place_id } }], [KNOWN_PLACE_MSG.label, KNOWN_PLACE_MSG.code, KNOWN_PLACE_MSG.address]);
+    const refused = async (body: unknown, messages: string[]) =>
+      expect(await create(TATA, body)).toMatchObject({
+        status: 400,
+        body: { success: false, data: null, message: messages },
+      });
+    await refused(
+      [{ google: { place_id: JSR.place_id } }],
+      [KNOWN_PLACE_MSG.label, KNOWN_PLACE_MSG.code, KNOWN_PLACE_MSG.address],
+    );
     await refused([{ ...row('  '), label: '   ' }], ['Blank spaces not allowed']);
     await refused([row('X'.repeat(101))], [KNOWN_PLACE_MSG.codeTooLong]);
-    await refused([{ ...row('LONG'), label: 'L'.repeat(201), address: 'A'.repeat(501) }], [KNOWN_PLACE_MSG.labelTooLong, KNOWN_PLACE_MSG.addressTooLong]);
+    await refused(
+      [{ ...row('LONG'), label: 'L'.repeat(201), address: 'A'.repeat(501) }],
+      [KNOWN_PLACE_MSG.labelTooLong, KNOWN_PLACE_MSG.addressTooLong],
+    );
     await refused([row('R0', undefined, { geofenceRadius: 0 })], [KNOWN_PLACE_MSG.radius]);
     await refused([row('R51', undefined, { geofenceRadius: 51 })], [KNOWN_PLACE_MSG.radius]);
     await refused([row('NOPLACE', undefined, { google: {} })], [KNOWN_PLACE_MSG.googleAddress]);
-    await refused([row('NOLNG', undefined, { google: { place_id: JSR.place_id, geometry: { location: { lat: 22.8 } } } })], [KNOWN_PLACE_MSG.longitude]);
+    await refused(
+      [row('NOLNG', undefined, { google: { place_id: JSR.place_id, geometry: { location: { lat: 22.8 } } } })],
+      [KNOWN_PLACE_MSG.longitude],
+    );
     await refused([row('FAR', 30.1)], [KNOWN_PLACE_MSG.tooFar]);
     await refused([row('TSL-JSR-WORKS')], [KNOWN_PLACE_MSG.duplicateCode]);
     // Case does not make another code.
@@ -134,7 +232,10 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     // Of more rows, each failed row by number; the good one is not kept either.
     await refused([row('OK-1'), row('')], [`Row 2: ${KNOWN_PLACE_MSG.code}`]);
     await refused([], [KNOWN_PLACE_MSG.noRows]);
-    await refused(Array.from({ length: 601 }, (_, i) => row(`MANY-${i}`)), [KNOWN_PLACE_MSG.tooManyRows]);
+    await refused(
+      Array.from({ length: 601 }, (_, i) => row(`MANY-${i}`)),
+      [KNOWN_PLACE_MSG.tooManyRows],
+    );
     expect(await count(t.store, 'company_places')).toBe(places);
   });
 
@@ -146,7 +247,13 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     const answer = await create(TATA, [near, far], true);
     expect(answer.body.data).toEqual([{ cpId: expect.any(String) }, [KNOWN_PLACE_MSG.tooFar]]);
     // A place id the geocoder does not know is checked by its Google address.
-    const byAddress = row('ADDR-FAR', undefined, { google: { place_id: 'google:xyz', formatted_address: 'Chakan, Pune', geometry: { location: { lat: JSR.lat, lng: JSR.lng } } } });
+    const byAddress = row('ADDR-FAR', undefined, {
+      google: {
+        place_id: 'google:xyz',
+        formatted_address: 'Chakan, Pune',
+        geometry: { location: { lat: JSR.lat, lng: JSR.lng } },
+      },
+    });
     expect((await create(TATA, [byAddress], true)).body.data).toEqual([[KNOWN_PLACE_MSG.tooFar]]);
   });
 
@@ -176,16 +283,23 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     expect(await count(t.store, 'company_places')).toBe(places + 2);
     const codes = (await fetchAll(TATA)).map((p) => p.cpCode);
     expect(codes.filter((c) => c.startsWith('BULK-')).sort()).toEqual(['BULK-1', 'BULK-6']);
+    // Saved together, they are listed together by label (newest first, then by label), not by their made-up ids.
+    expect(codes.slice(0, 2)).toEqual(['BULK-1', 'BULK-6']);
 
     // All or none: one bad row keeps every row out, naming it.
-    const none = await call('POST', `/saas/lego/company_places/create?${TATA}&bulkUpload=true&allOrNone=true`, [row('AON-1'), row('BULK-6')]);
+    const none = await call('POST', `/saas/lego/company_places/create?${TATA}&bulkUpload=true&allOrNone=true`, [
+      row('AON-1'),
+      row('BULK-6'),
+    ]);
     expect(none).toMatchObject({ status: 400, body: { message: [`Row 2: ${KNOWN_PLACE_MSG.duplicateCode}`] } });
     expect(await count(t.store, 'company_places')).toBe(places + 2);
   });
 
   it('takes a full sheet of 600 rows in one bulk call', async () => {
     const places = await count(t.store, 'company_places');
-    const sheet = Array.from({ length: 600 }, (_, i) => row(`SHEET-${i}`, i % 20, { label: `Sheet place ${i} ${'x'.repeat(150)}`, address: 'A'.repeat(480) }));
+    const sheet = Array.from({ length: 600 }, (_, i) =>
+      row(`SHEET-${i}`, i % 20, { label: `Sheet place ${i} ${'x'.repeat(150)}`, address: 'A'.repeat(480) }),
+    );
     const answer = await create('c=1003&t=CONSIGNOR', sheet, true);
     expect(answer.status).toBe(200);
     expect((answer.body.data as { cpId?: string }[]).filter((r) => r.cpId).length).toBe(600);
@@ -194,29 +308,75 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
 
   it('updates label, address, code and radius, but not the Google address or coordinates', async () => {
     const [place] = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=cp_tsl_kolkata`)).body.data;
-    const edit = { cpId: place.cpId, label: 'Kolkata Stockyard 2', address: 'Taratala Road', cpCode: 'TSL-CCU-SY2', geofenceRadius: 4, google: place.google };
+    const edit = {
+      cpId: place.cpId,
+      label: 'Kolkata Stockyard 2',
+      address: 'Taratala Road',
+      cpCode: 'TSL-CCU-SY2',
+      geofenceRadius: 4,
+      google: place.google,
+    };
     const updated = await call('POST', `/saas/lego/company_places/update?${TATA}`, edit);
-    expect(updated).toMatchObject({ status: 200, body: { success: true, data: { cpId: place.cpId, label: 'Kolkata Stockyard 2', address: 'Taratala Road', cpCode: 'TSL-CCU-SY2', geofenceRadius: 4, google: place.google } } });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          cpId: place.cpId,
+          label: 'Kolkata Stockyard 2',
+          address: 'Taratala Road',
+          cpCode: 'TSL-CCU-SY2',
+          geofenceRadius: 4,
+          google: place.google,
+        },
+      },
+    });
     const moved = { ...edit, google: { ...place.google, geometry: { location: { lat: 22.7, lng: 88.3 } } } };
-    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, moved)).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.readOnly] } });
-    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, google: { place_id: 'in:po:721604:haldia' } })).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.readOnly] } });
-    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, cpCode: 'TSL-HAL-DOCK' })).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.duplicateCode] } });
-    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, geofenceRadius: 0 })).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.radius] } });
+    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, moved)).toMatchObject({
+      status: 400,
+      body: { message: [KNOWN_PLACE_MSG.readOnly] },
+    });
+    expect(
+      await call('POST', `/saas/lego/company_places/update?${TATA}`, {
+        ...edit,
+        google: { place_id: 'in:po:721604:haldia' },
+      }),
+    ).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.readOnly] } });
+    expect(
+      await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, cpCode: 'TSL-HAL-DOCK' }),
+    ).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.duplicateCode] } });
+    expect(
+      await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, geofenceRadius: 0 }),
+    ).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.radius] } });
     const [after] = (await call('GET', `/saas/lego/company_places/fetch?${TATA}&cpId=cp_tsl_kolkata`)).body.data;
     expect(after).toMatchObject({ cpCode: 'TSL-CCU-SY2', geofenceRadius: 4, google: place.google });
     // An update that leaves the radius out keeps the stored one.
     const { geofenceRadius: _radius, ...noRadius } = edit;
-    expect(await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...noRadius, label: 'Kolkata Stockyard 3' })).toMatchObject({ status: 200, body: { data: { label: 'Kolkata Stockyard 3', geofenceRadius: 4 } } });
+    expect(
+      await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...noRadius, label: 'Kolkata Stockyard 3' }),
+    ).toMatchObject({ status: 200, body: { data: { label: 'Kolkata Stockyard 3', geofenceRadius: 4 } } });
     // A transporter's place, with its consignor in the body as the spec sends it.
-    const vrl = await call('POST', '/saas/lego/company_places/update?c=2001&t=TRANSPORTER', { cpId: 'cp_vrl_tsl_yard', partnerId: '1001', label: 'VRL Yard', address: 'Adityapur', cpCode: 'VRL-TSL-YARD' });
+    const vrl = await call('POST', '/saas/lego/company_places/update?c=2001&t=TRANSPORTER', {
+      cpId: 'cp_vrl_tsl_yard',
+      partnerId: '1001',
+      label: 'VRL Yard',
+      address: 'Adityapur',
+      cpCode: 'VRL-TSL-YARD',
+    });
     expect(vrl.body.data).toMatchObject({ label: 'VRL Yard', partnerId: '1001', geofenceRadius: 2 });
   });
 
   it('deletes a place once, leaving an audit entry', async () => {
     const created = await create(HUL, [row('HUL-DEL')]);
     const { cpId } = created.body.data[0];
-    expect(await call('DELETE', `/saas/lego/company_places/delete?${HUL}&cpId=${cpId}`)).toMatchObject({ status: 200, body: { success: true, data: null, message: [] } });
-    expect(await call('DELETE', `/saas/lego/company_places/delete?${HUL}&cpId=${cpId}`)).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await call('DELETE', `/saas/lego/company_places/delete?${HUL}&cpId=${cpId}`)).toMatchObject({
+      status: 200,
+      body: { success: true, data: null, message: [] },
+    });
+    expect(await call('DELETE', `/saas/lego/company_places/delete?${HUL}&cpId=${cpId}`)).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
     const audit = await t.store.query<{ action: string; call_id: string; user_email: string }>(
       "select action, call_id, user_email from audit_log where object_type = 'place' and object_id = $1 order by id",
       [cpId],

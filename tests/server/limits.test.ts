@@ -33,8 +33,13 @@ const TATA = 'c=1001&b=3101&d=31011&t=CONSIGNOR&pt=TRANSPORTER';
 /** A 1x1 PNG, the start of every logo below. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const TRANSPORTER = {
-  transporterName: 'Safexpress Private Limited', branch: 'Pune', address: 'Chakan', state: 'Maharashtra', city: 'Pune',
-  contactPerson: 'Meera Joshi', phoneNumber: '9890012345',
+  transporterName: 'Safexpress Private Limited',
+  branch: 'Pune',
+  address: 'Chakan',
+  state: 'Maharashtra',
+  city: 'Pune',
+  contactPerson: 'Meera Joshi',
+  phoneNumber: '9890012345',
 };
 
 /** The texts of an answer in either envelope. */
@@ -44,11 +49,12 @@ const SHORT = 400;
 const TOO_LARGE = { success: false, data: null, message: ['Request is too large'] };
 
 /** The three auth calls with `identifier` in their body (the code and password are well formed). */
-const authBodies = (identifier: string) => [
-  [authCalls.requestCode.path, { identifier }],
-  [authCalls.verifyCode.path, { identifier, code: '123456' }],
-  [authCalls.changePassword.path, { identifier, code: '123456', password: 'secret123' }],
-] as const;
+const authBodies = (identifier: string) =>
+  [
+    [authCalls.requestCode.path, { identifier }],
+    [authCalls.verifyCode.path, { identifier, code: '123456' }],
+    [authCalls.changePassword.path, { identifier, code: '123456', password: 'secret123' }],
+  ] as const;
 
 describe.each(BACKENDS)('input limits on $name', (backend) => {
   let t: TestApp;
@@ -76,7 +82,11 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
     const health = sent.pop()!;
     expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });
     // The 256 KB bodies are refused before they are parsed.
-    expect(sent.slice(0, 3).map((answer) => [answer.status, answer.body])).toEqual([[413, TOO_LARGE], [413, TOO_LARGE], [413, TOO_LARGE]]);
+    expect(sent.slice(0, 3).map((answer) => [answer.status, answer.body])).toEqual([
+      [413, TOO_LARGE],
+      [413, TOO_LARGE],
+      [413, TOO_LARGE],
+    ]);
     // Within the limit, the identifier's own message.
     for (const answer of sent.slice(3)) {
       expect(answer.status).toBe(400);
@@ -98,9 +108,14 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
         t.call('GET', platformCalls.health.path),
       ]);
       expect(health.status).toBe(200);
-      expect(allOrNone).toMatchObject({ status: 400, body: dataFailure('Row 1: emailId_level_one must be e-mail addresses separated by commas') });
+      expect(allOrNone).toMatchObject({
+        status: 400,
+        body: dataFailure('Row 1: emailId_level_one must be e-mail addresses separated by commas'),
+      });
       expect(oneByOne.status).toBe(200);
-      expect(oneByOne.body.result.data).toEqual([{ index: 0, status: 'Error', message: 'emailId_level_one must be e-mail addresses separated by commas' }]);
+      expect(oneByOne.body.result.data).toEqual([
+        { index: 0, status: 'Error', message: 'emailId_level_one must be e-mail addresses separated by commas' },
+      ]);
     }
     expect(await count(t.store, 'alert_configs')).toBe(before);
   });
@@ -108,10 +123,18 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
   it("answers a 64 KB e-mail list in a report definition with 'Please select EmailId', storing nothing", async () => {
     const entity = (await call('GET', '/saas/lego/cbdt?c=1001')).body.data.id;
     const before = await count(t.store, 'report_schedules');
-    const definition = (emails: string) => ({ email_recipients: emails, company_id: '1001', schedule: { cron: '0 0 3 * * ?', type: 'DAILY' } });
+    const definition = (emails: string) => ({
+      email_recipients: emails,
+      company_id: '1001',
+      schedule: { cron: '0 0 3 * * ?', type: 'DAILY' },
+    });
     for (const emails of EMAIL_LIST_ATTACKS) {
       const [created, health] = await Promise.all([
-        call('POST', '/saas/v1/rs/definition/create?c=1001', { entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: definition(emails) }),
+        call('POST', '/saas/v1/rs/definition/create?c=1001', {
+          entity_id: entity,
+          type: 'DAILY_TRIP_SUMMARY',
+          definition: definition(emails),
+        }),
         t.call('GET', platformCalls.health.path),
       ]);
       expect(health.status).toBe(200);
@@ -119,7 +142,11 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
     }
     expect(await count(t.store, 'report_schedules')).toBe(before);
     // A list of good addresses is still taken.
-    const good = await call('POST', '/saas/v1/rs/definition/create?c=1001', { entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: definition('a@x.in, b@x.in') });
+    const good = await call('POST', '/saas/v1/rs/definition/create?c=1001', {
+      entity_id: entity,
+      type: 'DAILY_TRIP_SUMMARY',
+      definition: definition('a@x.in, b@x.in'),
+    });
     expect(good.status).toBe(200);
     expect(await count(t.store, 'report_schedules')).toBe(before + 1);
   });
@@ -141,10 +168,17 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
 
   it('refuses an object of 26,000 fields on every call the review tried, storing nothing, with /health meanwhile', async () => {
     expect(JSON.stringify(WIDE).length).toBeGreaterThan(250_000);
-    const before = [await count(t.store, 'alert_configs'), await count(t.store, 'company_vehicles'), await count(t.store, 'report_schedules')];
+    const before = [
+      await count(t.store, 'alert_configs'),
+      await count(t.store, 'company_vehicles'),
+      await count(t.store, 'report_schedules'),
+    ];
     const answers = await withHealth([
       call('POST', '/saas/data/automation/setAlerts?companyId=1001&key=lego-console', [WIDE]),
-      call('POST', '/saas/data/automation/setAlerts?companyId=1001&key=lego-console&allOrNone=true', [{ CompanyId: '1001', Alert_Name: 'untracked' }, WIDE]),
+      call('POST', '/saas/data/automation/setAlerts?companyId=1001&key=lego-console&allOrNone=true', [
+        { CompanyId: '1001', Alert_Name: 'untracked' },
+        WIDE,
+      ]),
       call('POST', `/saas/lego/company_vehicles/create?${TATA}`, WIDE),
       call('POST', '/saas/v1/rs/definition/create?c=1001', { ...WIDE, type: 'DAILY_TRIP_SUMMARY' }),
       call('POST', '/saas/data/automationdashboard/setDashboard', WIDE),
@@ -153,15 +187,25 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
     refusedWith(answers, TEXT_GUARD_MSG.fields);
     expect(answers[0].body).toEqual(dataFailure(TEXT_GUARD_MSG.fields));
     expect(answers[2].body).toEqual({ success: false, data: null, message: [TEXT_GUARD_MSG.fields] });
-    expect([await count(t.store, 'alert_configs'), await count(t.store, 'company_vehicles'), await count(t.store, 'report_schedules')]).toEqual(before);
+    expect([
+      await count(t.store, 'alert_configs'),
+      await count(t.store, 'company_vehicles'),
+      await count(t.store, 'report_schedules'),
+    ]).toEqual(before);
   });
 
   it('refuses 7.5 MB of brackets, and 6 MB around a __proto__, before parsing them', async () => {
     const before = await count(t.store, 'routes');
     const answers = await withHealth([
-      call('POST', `/saas/lego/company_routes/create?${TATA}`, BRACKETS, { headers: { 'content-type': 'application/json' } }),
-      call('POST', `/saas/lego/company_routes/create?${TATA}`, PROTO_BRACKETS, { headers: { 'content-type': 'application/json' } }),
-      call('POST', `/saas/lego/company_routes/create?${TATA}`, [{ label: 'Deep', places: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) }]),
+      call('POST', `/saas/lego/company_routes/create?${TATA}`, BRACKETS, {
+        headers: { 'content-type': 'application/json' },
+      }),
+      call('POST', `/saas/lego/company_routes/create?${TATA}`, PROTO_BRACKETS, {
+        headers: { 'content-type': 'application/json' },
+      }),
+      call('POST', `/saas/lego/company_routes/create?${TATA}`, [
+        { label: 'Deep', places: JSON.parse(`${'['.repeat(40)}${']'.repeat(40)}`) },
+      ]),
     ]);
     refusedWith(answers, TEXT_GUARD_MSG.deep);
     expect(await count(t.store, 'routes')).toBe(before);
@@ -170,11 +214,19 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
   it('refuses lists far beyond their maxItems at once: 160,000 and 320,000 user ids', async () => {
     const answers = await withHealth([
       call('POST', '/saas/data/automationdashboard/setDashboard', { companyId: '1001', userId: MANY_IDS }),
-      call('POST', '/saas/data/onBoardingAPI/updateSideMenuList', { companyId: '1001', extracontext: ['trips'], userId: MANY_ONES }),
+      call('POST', '/saas/data/onBoardingAPI/updateSideMenuList', {
+        companyId: '1001',
+        extracontext: ['trips'],
+        userId: MANY_ONES,
+      }),
     ]);
     refusedWith(answers, TEXT_GUARD_MSG.items);
     // Within the guard's cap, the list's own maxItems speaks.
-    const hundredOne = await call('POST', '/saas/data/onBoardingAPI/updateSideMenuList', { companyId: '1001', extracontext: ['trips'], userId: MANY_IDS.slice(0, 101) });
+    const hundredOne = await call('POST', '/saas/data/onBoardingAPI/updateSideMenuList', {
+      companyId: '1001',
+      extracontext: ['trips'],
+      userId: MANY_IDS.slice(0, 101),
+    });
     expect(hundredOne.status).toBe(400);
     expect(messagesOf(hundredOne)).toContain('You can only add up to 100 user IDs');
   });
@@ -190,7 +242,11 @@ describe.each(BACKENDS)('input limits on $name', (backend) => {
   });
 
   it(`says at most ${MAX_MESSAGES} problems in one answer, then how many more`, async () => {
-    const allWrong = Object.fromEntries(Object.keys(TRANSPORTER).concat('active', 'uid', 'logo').map((key) => [key, { x: 1 }]));
+    const allWrong = Object.fromEntries(
+      Object.keys(TRANSPORTER)
+        .concat('active', 'uid', 'logo')
+        .map((key) => [key, { x: 1 }]),
+    );
     const main = await call('POST', '/tms/transporters?c=1002', allWrong);
     expect(main.status).toBe(400);
     expect(main.body.message).toHaveLength(MAX_MESSAGES + 1);

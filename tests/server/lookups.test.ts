@@ -11,20 +11,46 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
   afterAll(() => t?.close());
 
   it('searches companies case-insensitively from 3 characters', async () => {
-    expect((await call('GET', '/saas/lego/company/search?q=LIMITED')).body.data.map((c: { name: string }) => c.name)).toEqual([
-      'Gati Limited', 'Hindustan Unilever Limited', 'Tata Steel Limited', 'UltraTech Cement Limited', 'VRL Logistics Limited',
+    expect(
+      (await call('GET', '/saas/lego/company/search?q=LIMITED')).body.data.map((c: { name: string }) => c.name),
+    ).toEqual([
+      'Gati Limited',
+      'Hindustan Unilever Limited',
+      'Tata Steel Limited',
+      'UltraTech Cement Limited',
+      'VRL Logistics Limited',
     ]);
-    expect((await call('GET', '/saas/lego/company/search?q=tci')).body.data).toEqual([{ id: '2002', name: 'TCI Freight', type: 'TRANSPORTER' }]);
-    expect((await call('GET', '/saas/lego/company/search?q=LIMITED&type=TRANSPORTER')).body.data.map((c: { name: string }) => c.name)).toEqual(['Gati Limited', 'VRL Logistics Limited']);
+    expect((await call('GET', '/saas/lego/company/search?q=tci')).body.data).toEqual([
+      { id: '2002', name: 'TCI Freight', type: 'TRANSPORTER' },
+    ]);
+    expect(
+      (await call('GET', '/saas/lego/company/search?q=LIMITED&type=TRANSPORTER')).body.data.map(
+        (c: { name: string }) => c.name,
+      ),
+    ).toEqual(['Gati Limited', 'VRL Logistics Limited']);
     expect((await call('GET', '/saas/lego/company/search?q=tci&type=CONSIGNOR')).body.data).toEqual([]);
-    expect(await call('GET', '/saas/lego/company/search?q=tci&type=SHIPPER')).toMatchObject({ status: 400, body: { message: ['Company type must be CONSIGNOR or TRANSPORTER'] } });
+    expect(await call('GET', '/saas/lego/company/search?q=tci&type=SHIPPER')).toMatchObject({
+      status: 400,
+      body: { message: ['Company type must be CONSIGNOR or TRANSPORTER'] },
+    });
     expect((await call('GET', '/saas/lego/company/search?q=%25%25%25')).body.data).toEqual([]);
-    expect(await call('GET', '/saas/lego/company/search?q=ta')).toMatchObject({ status: 400, body: { message: ['Type at least 3 characters'] } });
+    expect(await call('GET', '/saas/lego/company/search?q=ta')).toMatchObject({
+      status: 400,
+      body: { message: ['Type at least 3 characters'] },
+    });
   });
 
   it('finds a company by its id and a branch by its id, for links that carry only ids', async () => {
-    expect((await call('GET', '/saas/lego/company/search?q=1001')).body.data[0]).toEqual({ id: '1001', name: 'Tata Steel Limited', type: 'CONSIGNOR' });
-    expect((await call('GET', '/saas/lego/company/branch_search?cId=1001&q=3102')).body.data.map((b: { old_branch_id: string }) => b.old_branch_id)).toEqual(['3102']);
+    expect((await call('GET', '/saas/lego/company/search?q=1001')).body.data[0]).toEqual({
+      id: '1001',
+      name: 'Tata Steel Limited',
+      type: 'CONSIGNOR',
+    });
+    expect(
+      (await call('GET', '/saas/lego/company/branch_search?cId=1001&q=3102')).body.data.map(
+        (b: { old_branch_id: string }) => b.old_branch_id,
+      ),
+    ).toEqual(['3102']);
     expect((await call('GET', '/saas/lego/company/branch_search?cId=1001&q=3201')).body.data).toEqual([]);
   });
 
@@ -48,32 +74,67 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
   });
 
   it('keeps branches within their company', async () => {
-    expect(await call('GET', '/saas/lego/company/departments?cId=1001&bId=3202')).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await call('GET', '/saas/lego/company/departments?cId=1001&bId=3202')).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
     expect((await call('GET', '/saas/lego/company/branch_search?cId=9999')).status).toBe(404);
     expect((await call('GET', '/saas/lego/company/branch_departments?id=0000')).status).toBe(404);
-    expect(await call('GET', '/saas/lego/company/branch_search?q=x')).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(await call('GET', '/saas/lego/company/branch_search?q=x')).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
   });
 
   it('lists partners of the asked type in both directions', async () => {
-    const transporters = (await call('GET', '/saas/lego/company_partners/fetch?c=1002&t=CONSIGNOR&pt=TRANSPORTER')).body.data;
-    expect(transporters.map((p: { name: string }) => p.name)).toEqual(['Gati Limited', 'TCI Freight', 'VRL Logistics Limited']);
-    expect(transporters[0]).toEqual({ id: '2003', name: 'Gati Limited', type: 'TRANSPORTER', cbdt: { c: '2003', b: null, d: null } });
-    const consignors = (await call('GET', '/saas/lego/company_partners/fetch?c=2001&t=TRANSPORTER&pt=CONSIGNOR')).body.data;
+    const transporters = (await call('GET', '/saas/lego/company_partners/fetch?c=1002&t=CONSIGNOR&pt=TRANSPORTER')).body
+      .data;
+    expect(transporters.map((p: { name: string }) => p.name)).toEqual([
+      'Gati Limited',
+      'TCI Freight',
+      'VRL Logistics Limited',
+    ]);
+    expect(transporters[0]).toEqual({
+      id: '2003',
+      name: 'Gati Limited',
+      type: 'TRANSPORTER',
+      cbdt: { c: '2003', b: null, d: null },
+    });
+    const consignors = (await call('GET', '/saas/lego/company_partners/fetch?c=2001&t=TRANSPORTER&pt=CONSIGNOR')).body
+      .data;
     expect(consignors.map((p: { cbdt: { c: string } }) => p.cbdt.c)).toEqual(['1002', '1001']);
-    expect((await call('GET', '/saas/lego/company_partners/fetch?c=2001&t=TRANSPORTER&pt=TRANSPORTER')).body.data).toEqual([]);
-    expect(await call('GET', '/saas/lego/company_partners/fetch?t=CONSIGNOR')).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(
+      (await call('GET', '/saas/lego/company_partners/fetch?c=2001&t=TRANSPORTER&pt=TRANSPORTER')).body.data,
+    ).toEqual([]);
+    expect(await call('GET', '/saas/lego/company_partners/fetch?t=CONSIGNOR')).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
     expect((await call('GET', '/saas/lego/company_partners/fetch?c=1001&pt=SHIPPER')).status).toBe(400);
   });
 
   it('searches known places of the company, with partner places only as children', async () => {
     const own = (await call('GET', '/saas/lego/company_places/search?q=yard&c=2001&t=TRANSPORTER')).body.data;
     expect(own).toEqual([]);
-    const withChildren = (await call('GET', '/saas/lego/company_places/search?q=yard&c=2001&t=TRANSPORTER&children=true')).body.data;
-    expect(withChildren).toEqual([{ cpId: 'cp_vrl_tsl_yard', cpCode: 'VRL-TSL-YARD', label: 'VRL Adityapur Yard (Tata Steel)', address: 'Adityapur, West Singhbhum, Jharkhand 831013, India' }]);
-    const tata = (await call('GET', '/saas/lego/company_places/search?q=haldia&c=1001&t=CONSIGNOR&children=true')).body.data;
+    const withChildren = (
+      await call('GET', '/saas/lego/company_places/search?q=yard&c=2001&t=TRANSPORTER&children=true')
+    ).body.data;
+    expect(withChildren).toEqual([
+      {
+        cpId: 'cp_vrl_tsl_yard',
+        cpCode: 'VRL-TSL-YARD',
+        label: 'VRL Adityapur Yard (Tata Steel)',
+        address: 'Adityapur, West Singhbhum, Jharkhand 831013, India',
+      },
+    ]);
+    const tata = (await call('GET', '/saas/lego/company_places/search?q=haldia&c=1001&t=CONSIGNOR&children=true')).body
+      .data;
     expect(tata.map((p: { cpCode: string }) => p.cpCode)).toEqual(['TSL-HAL-DOCK']);
     expect((await call('GET', '/saas/lego/company_places/search?q=haldia&c=1002&t=CONSIGNOR')).body.data).toEqual([]);
-    expect(await call('GET', '/saas/lego/company_places/search?q=haldia')).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(await call('GET', '/saas/lego/company_places/search?q=haldia')).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
     expect((await call('GET', '/saas/lego/company_places/search?q=haldia&c=9999')).status).toBe(404);
   });
 
@@ -86,7 +147,10 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
     expect((await call('GET', '/v1/company/get-fteid?c=1001&b=3101')).body.data.fteid).not.toBe(branch);
     expect((await call('GET', '/v1/company/get-fteid?c=1001&b=3201')).status).toBe(404);
     expect((await call('GET', '/v1/company/get-fteid?c=1001&b=3101&d=32011')).status).toBe(404);
-    expect(await call('GET', '/v1/company/get-fteid?c=')).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(await call('GET', '/v1/company/get-fteid?c=')).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
   });
 
   it('lists the permission records', async () => {

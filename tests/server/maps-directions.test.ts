@@ -34,12 +34,22 @@ describe.each(BACKENDS.slice(0, 1))('GET /maps/directions', (backend) => {
     afterAll(() => t?.close());
 
     it('answers straight legs with haversine distances, marked as estimates', async () => {
-      const answer = await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(PUNE)}`);
+      const answer = await call(
+        'GET',
+        `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(PUNE)}`,
+      );
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual({
         source: 'straight',
-        legs: [{ distanceKm: 25.7, durationMin: null, estimate: true }, { distanceKm: 120.2, durationMin: null, estimate: true }],
-        path: [[18.750621, 73.87719], [18.5204, 73.8567], [19.076, 72.8777]],
+        legs: [
+          { distanceKm: 25.7, durationMin: null, estimate: true },
+          { distanceKm: 120.2, durationMin: null, estimate: true },
+        ],
+        path: [
+          [18.750621, 73.87719],
+          [18.5204, 73.8567],
+          [19.076, 72.8777],
+        ],
         distanceKm: 145.9,
       });
     });
@@ -48,10 +58,29 @@ describe.each(BACKENDS.slice(0, 1))('GET /maps/directions', (backend) => {
       const bad = { status: 400, body: { message: ['Please enter valid lat long'] } };
       expect(await call('GET', `/maps/directions?origin=north&destination=${MUMBAI}`)).toMatchObject(bad);
       expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=95,72`)).toMatchObject(bad);
-      expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(`${PUNE}|x`)}`)).toMatchObject(bad);
-      expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(Array(MAX_WAYPOINTS + 1).fill(PUNE).join('|'))}`)).toMatchObject(bad);
+      expect(
+        await call(
+          'GET',
+          `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(`${PUNE}|x`)}`,
+        ),
+      ).toMatchObject(bad);
+      expect(
+        await call(
+          'GET',
+          `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(
+            Array(MAX_WAYPOINTS + 1)
+              .fill(PUNE)
+              .join('|'),
+          )}`,
+        ),
+      ).toMatchObject(bad);
       // A route's waypoints all fit (a bulk route row holds up to 98).
-      expect(await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(Array(98).fill(PUNE).join('|'))}`)).toMatchObject({ status: 200 });
+      expect(
+        await call(
+          'GET',
+          `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(Array(98).fill(PUNE).join('|'))}`,
+        ),
+      ).toMatchObject({ status: 200 });
       expect(await call('GET', `/maps/directions?origin=${CHAKAN}`)).toMatchObject(bad);
     });
 
@@ -75,19 +104,29 @@ describe.each(BACKENDS.slice(0, 1))('GET /maps/directions', (backend) => {
     });
 
     it('answers the road route of the OSRM server', async () => {
-      const answer = await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(PUNE)}`);
-      expect(osrm.requests.at(-1)).toBe('/route/v1/driving/73.87719,18.750621;73.8567,18.5204;72.8777,19.076?overview=full&geometries=geojson');
+      const answer = await call(
+        'GET',
+        `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}&waypoints=${encodeURIComponent(PUNE)}`,
+      );
+      expect(osrm.requests.at(-1)).toBe(
+        '/route/v1/driving/73.87719,18.750621;73.8567,18.5204;72.8777,19.076?overview=full&geometries=geojson',
+      );
       expect(answer.body.data).toMatchObject({
         source: 'osrm',
         distanceKm: 168.4,
-        legs: [{ distanceKm: 27.3, durationMin: 40, estimate: false }, { distanceKm: 141.1, durationMin: 170, estimate: false }],
+        legs: [
+          { distanceKm: 27.3, durationMin: 40, estimate: false },
+          { distanceKm: 141.1, durationMin: 170, estimate: false },
+        ],
       });
       expect(answer.body.data.path).toHaveLength(7);
     });
 
     it('falls back to straight-line estimates when OSRM finds no route', async () => {
       const answer = await call('GET', `/maps/directions?origin=${CHAKAN}&destination=${MUMBAI}`);
-      expect(osrm.requests.at(-1)).toBe('/route/v1/driving/73.87719,18.750621;72.8777,19.076?overview=full&geometries=geojson');
+      expect(osrm.requests.at(-1)).toBe(
+        '/route/v1/driving/73.87719,18.750621;72.8777,19.076?overview=full&geometries=geojson',
+      );
       expect(answer.body.data).toMatchObject({ source: 'straight', legs: [{ estimate: true, durationMin: null }] });
     });
   });

@@ -30,7 +30,9 @@ describe.each(BACKENDS)('notification events on $name', (backend) => {
     const all = answer.body.value as Event[];
     expect(all.length).toBeGreaterThanOrEqual(10);
     expect(Object.keys(all[0]).sort()).toEqual(['event_status', 'id', 'name']);
-    expect(all.map((e) => e.name)).toEqual([...all.map((e) => e.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(all.map((e) => e.name)).toEqual(
+      [...all.map((e) => e.name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     expect(new Set(all.map((e) => e.event_status))).toEqual(new Set(['ONBOARDED', 'PENDING']));
     const onboarded = (await call('GET', ONBOARDED)).body.value as { id: number; name: string }[];
     expect(onboarded).toEqual(all.filter((e) => e.event_status === 'ONBOARDED').map(({ id, name }) => ({ id, name })));
@@ -48,7 +50,7 @@ describe.each(BACKENDS)('notification events on $name', (backend) => {
     expect(await byName('Dock.Arrival2')).toEqual(created.body.value);
   });
 
-  it('refuses bad and long names with the form\'s texts, changing nothing', async () => {
+  it("refuses bad and long names with the form's texts, changing nothing", async () => {
     const before = await count(t.store, 'notification_events');
     const cases: [unknown, string][] = [
       [{}, EVENT_MSG.nameRequired],

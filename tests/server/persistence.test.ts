@@ -7,13 +7,27 @@ import { migrate } from '../../server/store/migrate';
 import { BACKENDS, caller, count, startApp } from './helper';
 
 /** Every migration file: each is applied exactly once. */
-const MIGRATIONS = readdirSync(new URL('../../server/migrations/', import.meta.url)).filter((f) => f.endsWith('.sql')).length;
+const MIGRATIONS = readdirSync(new URL('../../server/migrations/', import.meta.url)).filter((f) =>
+  f.endsWith('.sql'),
+).length;
 
 /** Tables the seed fills, with what must not change when it runs again. */
 const SEEDED = [
-  'companies', 'branches', 'departments', 'company_partners', 'permissions', 'users', 'static_vehicles',
-  'static_materials', 'routes', 'route_waypoints', 'route_master', 'company_vehicles', 'company_materials',
-  'transporters', 'company_places',
+  'companies',
+  'branches',
+  'departments',
+  'company_partners',
+  'permissions',
+  'users',
+  'static_vehicles',
+  'static_materials',
+  'routes',
+  'route_waypoints',
+  'route_master',
+  'company_vehicles',
+  'company_materials',
+  'transporters',
+  'company_places',
 ];
 
 describe.each(BACKENDS)('data across restarts on $name', (backend) => {
@@ -67,7 +81,9 @@ describe.each(BACKENDS)('data across restarts on $name', (backend) => {
       const reopened = await db.open();
       const second = await startApp(reopened);
       expect(await reopened.one("select 1 as x from transporters where id = 'trn_tsl_vrl'")).toBeNull();
-      const expired = await reopened.one<{ past: boolean }>("select pwd_exp < current_date as past from users where email = 'expired@demo.local'");
+      const expired = await reopened.one<{ past: boolean }>(
+        "select pwd_exp < current_date as past from users where email = 'expired@demo.local'",
+      );
       expect(expired!.past).toBe(true);
       await second.close();
       await reopened.close();

@@ -18,12 +18,21 @@ const row = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-type Entry = { id: string; routeId: string; partnerId: string; vehicleId: string; materialId: string; validFrom: number; data: unknown[] };
+type Entry = {
+  id: string;
+  routeId: string;
+  partnerId: string;
+  vehicleId: string;
+  materialId: string;
+  validFrom: number;
+  data: unknown[];
+};
 
 describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
   let t: TestApp;
   let call: Call;
-  const entries = async (): Promise<Entry[]> => (await call('GET', `/saas/lego/company_routes_master/fetch?${TATA}`)).body.data;
+  const entries = async (): Promise<Entry[]> =>
+    (await call('GET', `/saas/lego/company_routes_master/fetch?${TATA}`)).body.data;
   beforeAll(async () => {
     t = await bootFresh(backend);
     call = (await t.login('ops@demo.local')).call;
@@ -35,7 +44,14 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
     const res = await call('POST', URL_TATA, [
       row(),
       row({ data: [{ key: 'LOADING_FEE', value: 10, unit: 'FIXED' }] }),
-      row({ routeId: 'rt_tsl_jsr_ccu', partnerId: '2002', data: [{ key: 'ROUTE_COST', value: 900, unit: 'FIXED' }, { key: 'LOADING_FEE', value: 150, unit: 'FIXED' }] }),
+      row({
+        routeId: 'rt_tsl_jsr_ccu',
+        partnerId: '2002',
+        data: [
+          { key: 'ROUTE_COST', value: 900, unit: 'FIXED' },
+          { key: 'LOADING_FEE', value: 150, unit: 'FIXED' },
+        ],
+      }),
       row({ loadType: 'PTL' }),
       row({ data: [{ key: 'ROUTE_COST', value: 10, unit: 'DAY' }] }),
       row({ validFrom: 0 }),
@@ -54,8 +70,19 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
     expect(await count(t.store, 'route_master')).toBe(before + 2);
     const stored = await entries();
     const first = stored.find((e) => e.id === (data[0] as { id: string }).id)!;
-    expect(first).toMatchObject({ routeId: 'rt_tsl_jsr_rou', partnerId: '2001', vehicleId: 'veh_tsl_trailer40', materialId: 'mat_tsl_tmt', validFrom: row().validFrom, loadType: 'FTL', data: row().data });
-    expect(stored.find((e) => e.id === (data[2] as { id: string }).id)).toMatchObject({ routeId: 'rt_tsl_jsr_ccu', partnerId: '2002' });
+    expect(first).toMatchObject({
+      routeId: 'rt_tsl_jsr_rou',
+      partnerId: '2001',
+      vehicleId: 'veh_tsl_trailer40',
+      materialId: 'mat_tsl_tmt',
+      validFrom: row().validFrom,
+      loadType: 'FTL',
+      data: row().data,
+    });
+    expect(stored.find((e) => e.id === (data[2] as { id: string }).id)).toMatchObject({
+      routeId: 'rt_tsl_jsr_ccu',
+      partnerId: '2002',
+    });
   });
 
   it("refuses rows naming another company's (or branch's) route, transporter, vehicle or material", async () => {
@@ -86,7 +113,10 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
       row(),
       row({ routeId: 'rt_hul_bhw_ckn', partnerId: '2003', vehicleId: 'veh_hul_closed32', materialId: 'mat_hul_fmcg' }),
     ]);
-    expect(hul.body.data).toEqual([{ error: 'Please enter valid route,transport,vehicle and material' }, { id: expect.stringMatching(/^rm_/) }]);
+    expect(hul.body.data).toEqual([
+      { error: 'Please enter valid route,transport,vehicle and material' },
+      { id: expect.stringMatching(/^rm_/) },
+    ]);
   });
 
   it('refuses a rate the scope has, and the second of two identical rows, storing the other rows', async () => {
@@ -109,17 +139,34 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
     ]);
     expect(await count(t.store, 'route_master')).toBe(before + 2);
     // The single create refuses what the upload stored.
-    const single = await call('POST', `/saas/lego/company_routes_master/create?${TATA}&routeId=${fresh.routeId}`, { ...fresh, routeId: undefined });
+    const single = await call('POST', `/saas/lego/company_routes_master/create?${TATA}&routeId=${fresh.routeId}`, {
+      ...fresh,
+      routeId: undefined,
+    });
     expect(single).toMatchObject({ status: 409, body: { message: [ROUTE_MASTER_TAKEN] } });
   });
 
   it('refuses a call without a company, an empty list and more than 550 rows, storing nothing', async () => {
     const before = await count(t.store, 'route_master');
-    expect(await call('POST', '/saas/lego/company_routes_master/bulk_create?t=CONSIGNOR', [row()])).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
-    expect(await call('POST', URL_TATA, [])).toMatchObject({ status: 400, body: { message: ['No data to upload, upload a file or paste some data'] } });
+    expect(await call('POST', '/saas/lego/company_routes_master/bulk_create?t=CONSIGNOR', [row()])).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
+    expect(await call('POST', URL_TATA, [])).toMatchObject({
+      status: 400,
+      body: { message: ['No data to upload, upload a file or paste some data'] },
+    });
     expect(await call('POST', URL_TATA, { rows: [row()] })).toMatchObject({ status: 400 });
-    expect(await call('POST', URL_TATA, Array.from({ length: 551 }, () => row()))).toMatchObject({ status: 400, body: { message: ['Maximum 550 rows allowed'] } });
-    expect(await call('POST', '/saas/lego/company_routes_master/bulk_create?c=9999&t=CONSIGNOR', [row()])).toMatchObject({ status: 404 });
+    expect(
+      await call(
+        'POST',
+        URL_TATA,
+        Array.from({ length: 551 }, () => row()),
+      ),
+    ).toMatchObject({ status: 400, body: { message: ['Maximum 550 rows allowed'] } });
+    expect(
+      await call('POST', '/saas/lego/company_routes_master/bulk_create?c=9999&t=CONSIGNOR', [row()]),
+    ).toMatchObject({ status: 404 });
     expect(await count(t.store, 'route_master')).toBe(before);
   });
 
@@ -127,7 +174,13 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
     const before = await count(t.store, 'route_master');
     // A day apart: one rate a route, transporter, vehicle, material and date.
     const day = (i: number) => Date.parse('2027-01-01T00:00:00+05:30') + i * 86_400_000;
-    const rows = Array.from({ length: 550 }, (_, i) => row({ validFrom: day(i), data: [{ key: 'ROUTE_COST', value: 1000 + i, unit: 'FIXED' }], ...(i === 300 ? { routeId: 'rt_hul_bhw_ckn' } : {}) }));
+    const rows = Array.from({ length: 550 }, (_, i) =>
+      row({
+        validFrom: day(i),
+        data: [{ key: 'ROUTE_COST', value: 1000 + i, unit: 'FIXED' }],
+        ...(i === 300 ? { routeId: 'rt_hul_bhw_ckn' } : {}),
+      }),
+    );
     const res = await call('POST', URL_TATA, rows);
     const data = res.body.data as ({ id: string } | { error: string })[];
     expect(data.filter((d) => 'id' in d)).toHaveLength(549);

@@ -47,7 +47,7 @@ describe.each(BACKENDS)('routes list search, paging and sorting on $name', (back
     expect(blank.total).toBe(4);
   });
 
-  it('keeps a search\'s total on a page past its end, and finds no text that runs across two columns', async () => {
+  it("keeps a search's total on a page past its end, and finds no text that runs across two columns", async () => {
     const beyond = (await call('GET', `${FETCH}&q=haldia&page=3&size=1`)).body;
     expect(beyond).toMatchObject({ data: [], total: 1 });
     const route = all.find((r) => r.code === 'TSL-JSR-HAL')!;
@@ -66,7 +66,9 @@ describe.each(BACKENDS)('routes list search, paging and sorting on $name', (back
   });
 
   it('sorts by label in any case, a page at a time', async () => {
-    const byLabel = [...all].sort((a, b) => a.label.toLowerCase().localeCompare(b.label.toLowerCase(), 'en') || a.id.localeCompare(b.id)).map((r) => r.label);
+    const byLabel = [...all]
+      .sort((a, b) => a.label.toLowerCase().localeCompare(b.label.toLowerCase(), 'en') || a.id.localeCompare(b.id))
+      .map((r) => r.label);
     expect(new Set(byLabel).size).toBe(all.length);
     const asc = (await call('GET', `${FETCH}&sort=label&order=asc`)).body.data as Row[];
     expect(asc.map((r) => r.label)).toEqual(byLabel);

@@ -14,10 +14,14 @@ function policy(answer: Answer): Map<string, string[]> {
   const header = answer.headers['content-security-policy'];
   expect(typeof header, 'a Content-Security-Policy header').toBe('string');
   return new Map(
-    String(header).split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
-      const [name, ...sources] = part.split(/\s+/);
-      return [name.toLowerCase(), sources] as const;
-    }),
+    String(header)
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...sources] = part.split(/\s+/);
+        return [name.toLowerCase(), sources] as const;
+      }),
   );
 }
 
@@ -38,8 +42,12 @@ function expectSecurityHeaders(answer: Answer, what: string) {
   expect(scripts, what).toContain("'self'");
   expect(scripts, `${what}: inline script`).not.toContain("'unsafe-inline'");
   // Nothing else: no wildcard, scheme, nonce or hash; eval only beside Google Maps' script host (its API needs it).
-  expect(scripts.filter((source) => !["'self'", 'https://maps.googleapis.com', ...MAPS_EVAL].includes(source)), what).toEqual([]);
-  if (scripts.includes("'unsafe-eval'")) expect(scripts, `${what}: eval without Google Maps`).toContain('https://maps.googleapis.com');
+  expect(
+    scripts.filter((source) => !["'self'", 'https://maps.googleapis.com', ...MAPS_EVAL].includes(source)),
+    what,
+  ).toEqual([]);
+  if (scripts.includes("'unsafe-eval'"))
+    expect(scripts, `${what}: eval without Google Maps`).toContain('https://maps.googleapis.com');
   expect(csp.has('upgrade-insecure-requests'), what).toBe(false);
   return csp;
 }
@@ -93,11 +101,16 @@ describe.each(BACKENDS)('security headers on every answer ($name)', (backend) =>
     expect(missingFile.status).toBe(404);
     expectSecurityHeaders(missingFile, '404 of a file');
     const malformed = await t.app.inject({
-      method: 'POST', url: `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?c=1001`, payload: '{"label":',
+      method: 'POST',
+      url: `${fullPath(mainCalls.saveRoute, SERVICE_BASES)}?c=1001`,
+      payload: '{"label":',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${deskToken}` },
     });
     expect(malformed.statusCode).toBe(400);
-    expectSecurityHeaders({ status: malformed.statusCode, headers: malformed.headers, body: malformed.body }, 'malformed body');
+    expectSecurityHeaders(
+      { status: malformed.statusCode, headers: malformed.headers, body: malformed.body },
+      'malformed body',
+    );
     const health = await t.call('GET', platformCalls.health.path);
     expect(health).toMatchObject({ status: 200, body: { status: 'ok' } });
     expectSecurityHeaders(health, '/health');
@@ -145,7 +158,12 @@ describe.each(BACKENDS.slice(0, 1))('the policy follows the configuration ($name
       mapTilesUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
       config: {
         googleMapsApiKey: 'key-123',
-        services: { ...SERVICE_BASES, maps: 'https://maps.example.com/api/', reports: 'http://127.0.0.1:9090', data: 'https://evil.example; script-src *' },
+        services: {
+          ...SERVICE_BASES,
+          maps: 'https://maps.example.com/api/',
+          reports: 'http://127.0.0.1:9090',
+          data: 'https://evil.example; script-src *',
+        },
       },
     });
     try {
@@ -153,12 +171,26 @@ describe.each(BACKENDS.slice(0, 1))('the policy follows the configuration ($name
       const csp = expectSecurityHeaders(answer, 'configured');
       expect(csp.get('script-src')).toEqual(["'self'", "'unsafe-eval'", 'https://maps.googleapis.com']);
       expect(csp.get('connect-src')).toEqual([
-        "'self'", 'https://maps.example.com', 'http://127.0.0.1:9090',
-        'https://maps.googleapis.com', 'https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com', 'https://*.tiles.example.org',
+        "'self'",
+        'https://maps.example.com',
+        'http://127.0.0.1:9090',
+        'https://maps.googleapis.com',
+        'https://*.googleapis.com',
+        'https://*.google.com',
+        'https://*.gstatic.com',
+        'https://*.tiles.example.org',
       ]);
       expect(csp.get('img-src')).toEqual([
-        "'self'", 'data:', 'blob:', 'https://maps.gstatic.com', 'https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.ggpht.com',
-        'https://*.google.com', 'https://*.googleusercontent.com', 'https://*.tiles.example.org',
+        "'self'",
+        'data:',
+        'blob:',
+        'https://maps.gstatic.com',
+        'https://*.googleapis.com',
+        'https://*.gstatic.com',
+        'https://*.ggpht.com',
+        'https://*.google.com',
+        'https://*.googleusercontent.com',
+        'https://*.tiles.example.org',
       ]);
       expect(csp.get('frame-src')).toEqual(["'self'", 'https://*.google.com']);
       expect(csp.get('font-src')).toContain('https://fonts.gstatic.com');
@@ -174,9 +206,13 @@ describe.each(BACKENDS.slice(0, 1))('the policy follows the configuration ($name
     const { buildApp } = await import('../../server/app');
     const app = await buildApp({ store: t.store, prepare: false, trustProxy: true });
     try {
-      const overHttps = await caller(app)('GET', platformCalls.health.path, undefined, { headers: { 'x-forwarded-proto': 'https' } });
+      const overHttps = await caller(app)('GET', platformCalls.health.path, undefined, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const missingOverHttps = await caller(app)('GET', '/saas/lego/unknown', undefined, { headers: { 'x-forwarded-proto': 'https' } });
+      const missingOverHttps = await caller(app)('GET', '/saas/lego/unknown', undefined, {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(missingOverHttps.status).toBe(404);
       expect(missingOverHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const overHttp = await caller(app)('GET', platformCalls.health.path);
@@ -195,7 +231,16 @@ describe('originSource', () => {
   });
 
   it('is null for this origin, paths and what is not a host', () => {
-    for (const value of ['', '/tms', 'tms', 'javascript:alert(1)', 'data:text/html,x', "https://a.example'unsafe-inline'", 'https://*', 'https://a.*.example']) {
+    for (const value of [
+      '',
+      '/tms',
+      'tms',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      "https://a.example'unsafe-inline'",
+      'https://*',
+      'https://a.*.example',
+    ]) {
       expect(originSource(value), value).toBeNull();
     }
   });
@@ -203,9 +248,17 @@ describe('originSource', () => {
   it('allows eval only with a Google Maps key (for its API), never inline script', () => {
     expect(MAPS_EVAL).toEqual(["'unsafe-eval'"]);
     const keyed = cspDirectives({ config: { googleMapsApiKey: 'key', services: { ...SERVICE_BASES } } });
-    expect(Object.values(keyed).flat().filter((source) => source === "'unsafe-inline'")).toHaveLength(1);
+    expect(
+      Object.values(keyed)
+        .flat()
+        .filter((source) => source === "'unsafe-inline'"),
+    ).toHaveLength(1);
     expect(keyed['style-src']).toContain("'unsafe-inline'");
-    expect(Object.entries(keyed).filter(([, sources]) => sources.includes("'unsafe-eval'")).map(([name]) => name)).toEqual(['script-src']);
+    expect(
+      Object.entries(keyed)
+        .filter(([, sources]) => sources.includes("'unsafe-eval'"))
+        .map(([name]) => name),
+    ).toEqual(['script-src']);
     const keyless = cspDirectives({ config: { googleMapsApiKey: null, services: { ...SERVICE_BASES } } });
     expect(Object.values(keyless).flat()).not.toContain("'unsafe-eval'");
   });

@@ -19,105 +19,236 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
     expect(menu.status).toBe(200);
     expect(menu.body.result.status).toBe(1);
     expect(menu.body.result.data).toHaveLength(21);
-    expect(menu.body.result.data).toContainEqual({ id: 2, name: 'Trip List', slug: 'trip_list', parent: 'trips', url: '/trips' });
+    expect(menu.body.result.data).toContainEqual({
+      id: 2,
+      name: 'Trip List',
+      slug: 'trip_list',
+      parent: 'trips',
+      url: '/trips',
+    });
 
     const configs = await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}&companyId=1001&enabled=1`);
     expect(configs.body.result.data).toEqual([
-      expect.objectContaining({ id: 'sbm_tsl_admin', featureKey: 'sidebar_menu_Admin', roles: 9, landingPage: '/trips', enabled: 1 }),
+      expect.objectContaining({
+        id: 'sbm_tsl_admin',
+        featureKey: 'sidebar_menu_Admin',
+        roles: 9,
+        landingPage: '/trips',
+        enabled: 1,
+      }),
     ]);
     expect((await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}&companyId=1002`)).body.result.data).toEqual([]);
-    expect((await call('GET', `${SB}/fetchSideBarMenuConfig?key=wrong&companyId=1001`))).toMatchObject({ status: 400, body: dataFailure('Invalid access key') });
-    expect(await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfig?key=wrong&companyId=1001`)).toMatchObject({
+      status: 400,
+      body: dataFailure('Invalid access key'),
+    });
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}`)).toMatchObject({
+      status: 400,
+      body: dataFailure('Select a company to continue'),
+    });
   });
 
   it('saves a user override with its landing page and reads it back by user and by id', async () => {
     const saved = await call('POST', `${SB}/updateSideMenuList`, {
-      key: 'lego-console', companyId: 1002, branchId: null, extracontext: ['trips', 'trip_list'], roles: null, userId: [702, 701], enabled: 1,
+      key: 'lego-console',
+      companyId: 1002,
+      branchId: null,
+      extracontext: ['trips', 'trip_list'],
+      roles: null,
+      userId: [702, 701],
+      enabled: 1,
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.result).toMatchObject({ status: 1, message: 'Side menu updated successfully', data: { featureKey: 'sidebar_menu_users_701_702', userId: [702, 701] } });
+    expect(saved.body.result).toMatchObject({
+      status: 1,
+      message: 'Side menu updated successfully',
+      data: { featureKey: 'sidebar_menu_users_701_702', userId: [702, 701] },
+    });
     const landing = await call('POST', `${SB}/updateLandingPage`, {
-      key: 'lego-console', companyId: 1002, roles: null, userId: [701, 702], landingPage: '/trips', enabled: 1,
+      key: 'lego-console',
+      companyId: 1002,
+      roles: null,
+      userId: [701, 702],
+      landingPage: '/trips',
+      enabled: 1,
     });
     expect(landing.body.result).toMatchObject({ status: 1, message: 'Landing page updated successfully' });
 
     const byUsers = await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&userId=701,702`);
     expect(byUsers.body.result.data).toMatchObject({ extracontext: ['trips', 'trip_list'], landingPage: '/trips' });
-    const byId = await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&id=${saved.body.result.data.id}`);
+    const byId = await call(
+      'GET',
+      `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&id=${saved.body.result.data.id}`,
+    );
     expect(byId.body.result.data.id).toBe(saved.body.result.data.id);
-    expect((await call('GET', `${SB}/fetchLandingPage?${KEY}&companyId=1002&userId=702,701`)).body.result.data).toEqual({ landingPage: '/trips' });
+    expect((await call('GET', `${SB}/fetchLandingPage?${KEY}&companyId=1002&userId=702,701`)).body.result.data).toEqual(
+      { landingPage: '/trips' },
+    );
     const none = await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&userId=999`);
     expect(none.body.result).toMatchObject({ status: 1, data: null, message: 'No sidebar menu found' });
 
     const edited = await call('POST', `${SB}/updateSideMenuList`, {
-      key: 'lego-console', id: saved.body.result.data.id, companyId: '1002', extracontext: ['reports'], roles: 10, userId: [], enabled: 1,
+      key: 'lego-console',
+      id: saved.body.result.data.id,
+      companyId: '1002',
+      extracontext: ['reports'],
+      roles: 10,
+      userId: [],
+      enabled: 1,
     });
-    expect(edited.body.result.data).toMatchObject({ id: saved.body.result.data.id, roles: 10, extracontext: ['reports'], featureKey: 'sidebar_menu_Transporter-Operator' });
+    expect(edited.body.result.data).toMatchObject({
+      id: saved.body.result.data.id,
+      roles: 10,
+      extracontext: ['reports'],
+      featureKey: 'sidebar_menu_Transporter-Operator',
+    });
   });
 
   it('rejects bad sidebar bodies and changes nothing', async () => {
     const before = await count(t.store, 'sidebar_menu_configs');
     const base = { key: 'lego-console', companyId: 1003, enabled: 1 };
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: [] })).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['no_such_menu'] })).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips', 'trip_map_old'] })).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: [] })).toMatchObject({
+      status: 400,
+      body: dataFailure('Please select menulist'),
+    });
+    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['no_such_menu'] })).toMatchObject({
+      status: 400,
+      body: dataFailure('Please select menulist'),
+    });
+    expect(
+      await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips', 'trip_map_old'] }),
+    ).toMatchObject({ status: 400, body: dataFailure('Please select menulist') });
     const many = Array.from({ length: 101 }, (_, i) => i + 1);
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: many })).toMatchObject({ status: 400, body: dataFailure('You can only add up to 100 user IDs') });
-    expect(await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: ['abc'] })).toMatchObject({ status: 400, body: dataFailure('Only numbers and commas are allowed') });
-    expect((await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], roles: 9, userId: [1] })).status).toBe(400);
-    expect((await call('POST', `${SB}/updateSideMenuList`, { ...base, key: 'nope', extracontext: ['trips'] })).status).toBe(400);
-    expect(await call('POST', `${SB}/updateLandingPage`, { ...base })).toMatchObject({ status: 400, body: dataFailure('Please Select Landing Page') });
-    expect(await call('POST', `${SB}/updateLandingPage`, { ...base, landingPage: '/not-a-menu' })).toMatchObject({ status: 400, body: dataFailure('Please Select Landing Page') });
-    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1003&userId=1,x`)).toMatchObject({ status: 400, body: dataFailure('Only numbers and commas are allowed') });
+    expect(
+      await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: many }),
+    ).toMatchObject({ status: 400, body: dataFailure('You can only add up to 100 user IDs') });
+    expect(
+      await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], userId: ['abc'] }),
+    ).toMatchObject({ status: 400, body: dataFailure('Only numbers and commas are allowed') });
+    expect(
+      (await call('POST', `${SB}/updateSideMenuList`, { ...base, extracontext: ['trips'], roles: 9, userId: [1] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `${SB}/updateSideMenuList`, { ...base, key: 'nope', extracontext: ['trips'] })).status,
+    ).toBe(400);
+    expect(await call('POST', `${SB}/updateLandingPage`, { ...base })).toMatchObject({
+      status: 400,
+      body: dataFailure('Please Select Landing Page'),
+    });
+    expect(await call('POST', `${SB}/updateLandingPage`, { ...base, landingPage: '/not-a-menu' })).toMatchObject({
+      status: 400,
+      body: dataFailure('Please Select Landing Page'),
+    });
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1003&userId=1,x`)).toMatchObject({
+      status: 400,
+      body: dataFailure('Only numbers and commas are allowed'),
+    });
     expect(await count(t.store, 'sidebar_menu_configs')).toBe(before);
   });
 
-  it('answers 404 for another company\'s override and leaves it unchanged', async () => {
+  it("answers 404 for another company's override and leaves it unchanged", async () => {
     const before = await t.store.one("select extracontext, roles from sidebar_menu_configs where id = 'sbm_tsl_admin'");
-    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&id=sbm_tsl_admin`)).toMatchObject({ status: 404, body: dataFailure('Not found') });
-    expect((await call('POST', `${SB}/updateSideMenuList`, { key: 'lego-console', id: 'sbm_tsl_admin', companyId: 1002, extracontext: ['trips'], enabled: 1 })).status).toBe(404);
-    expect(await t.store.one("select extracontext, roles from sidebar_menu_configs where id = 'sbm_tsl_admin'")).toEqual(before);
+    expect(await call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1002&id=sbm_tsl_admin`)).toMatchObject({
+      status: 404,
+      body: dataFailure('Not found'),
+    });
+    expect(
+      (
+        await call('POST', `${SB}/updateSideMenuList`, {
+          key: 'lego-console',
+          id: 'sbm_tsl_admin',
+          companyId: 1002,
+          extracontext: ['trips'],
+          enabled: 1,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      await t.store.one("select extracontext, roles from sidebar_menu_configs where id = 'sbm_tsl_admin'"),
+    ).toEqual(before);
     expect((await call('GET', `${SB}/fetchSideBarMenuConfig?${KEY}&companyId=1001&branchId=3201`)).status).toBe(404);
   });
 
   it('lists, toggles and reads dashboards; serves the dashboard menu', async () => {
     const list = await call('GET', `${DB}/getDashboardList?companyId=1001&active=1`);
     expect(list.body.result.data).toHaveLength(2);
-    expect(list.body.result.data).toEqual(expect.arrayContaining([
-      expect.objectContaining({ id: 'dsh_tsl_looker', customerConfigId: 'dsh_tsl_looker', featureKey: 'looker', enabled: true }),
-      expect.objectContaining({ id: 'dsh_tsl_powerbi', customerConfigId: 'dsh_tsl_powerbi', featureKey: 'zoho', enabled: true }),
-    ]));
+    expect(list.body.result.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: 'dsh_tsl_looker',
+          customerConfigId: 'dsh_tsl_looker',
+          featureKey: 'looker',
+          enabled: true,
+        }),
+        expect.objectContaining({
+          id: 'dsh_tsl_powerbi',
+          customerConfigId: 'dsh_tsl_powerbi',
+          featureKey: 'zoho',
+          enabled: true,
+        }),
+      ]),
+    );
     const toggled = await call('POST', `${DB}/toggleDashboard?companyId=1001`, { customerConfigId: 'dsh_tsl_looker' });
     expect(toggled.body.result).toMatchObject({ status: 1, data: { enabled: false } });
     const one = await call('GET', `${DB}/getDashboardbyId?companyId=1001&id=dsh_tsl_powerbi`);
     expect(one.body.result).toMatchObject({ status: 1, dashboardType: 'zoho' });
     expect(JSON.parse(one.body.result.extraContext).trip_analytics.rlsRoles).toEqual(['Shipper_Company_Trips']);
     const menu = await call('GET', `${DB}/getDashboardMenu?${KEY}&companyId=1`);
-    expect(menu.body.result.data.map((m: { slug: string }) => m.slug)).toEqual(['trip_analytics', 'indent_analytics', 'freight_analytics', 'carbon_dashboard']);
+    expect(menu.body.result.data.map((m: { slug: string }) => m.slug)).toEqual([
+      'trip_analytics',
+      'indent_analytics',
+      'freight_analytics',
+      'carbon_dashboard',
+    ]);
   });
 
   it('creates and updates dashboards of both types', async () => {
     const created = await call('POST', `${DB}/setDashboard`, {
-      companyId: 1003, branchId: null, isCreate: true, typeDashboard: 'zoho', dashboardName: 'zoho',
-      dashboardSlug: ['freight_analytics'], dashboardReportId: ['r-1'], dashboardWorkspaceId: ['w-1'], dashboardRlsRoles: [['All']],
+      companyId: 1003,
+      branchId: null,
+      isCreate: true,
+      typeDashboard: 'zoho',
+      dashboardName: 'zoho',
+      dashboardSlug: ['freight_analytics'],
+      dashboardReportId: ['r-1'],
+      dashboardWorkspaceId: ['w-1'],
+      dashboardRlsRoles: [['All']],
     });
-    expect(created.body.result).toMatchObject({ status: 1, companyId: ['1003'], message: 'Dashboard set successfully for companyIds [ 1003 ]' });
+    expect(created.body.result).toMatchObject({
+      status: 1,
+      companyId: ['1003'],
+      message: 'Dashboard set successfully for companyIds [ 1003 ]',
+    });
     const id = created.body.result.data.id;
     const updated = await call('POST', `${DB}/setDashboard`, {
-      companyId: 1003, isCreate: false, customerConfigId: id, typeDashboard: 'looker', dashboardName: 'looker',
-      userId: [11, 12], dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }],
+      companyId: 1003,
+      isCreate: false,
+      customerConfigId: id,
+      typeDashboard: 'looker',
+      dashboardName: 'looker',
+      userId: [11, 12],
+      dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }],
     });
     expect(updated.status).toBe(200);
     const read = await call('GET', `${DB}/getDashboardbyId?companyId=1003&id=${id}`);
     expect(read.body.result.dashboardType).toBe('looker');
-    expect(JSON.parse(read.body.result.extraContext)).toEqual({ enabled_users: [11, 12], dashboard_tab: [{ dashboard_id: '7', name: 'Ops' }] });
+    expect(JSON.parse(read.body.result.extraContext)).toEqual({
+      enabled_users: [11, 12],
+      dashboard_tab: [{ dashboard_id: '7', name: 'Ops' }],
+    });
   });
 
   it('refuses a PowerBI dashboard chosen twice, saving nothing', async () => {
     const before = await count(t.store, 'dashboards');
     const twice = await call('POST', `${DB}/setDashboard`, {
-      companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: ['freight_analytics', 'freight_analytics'],
-      dashboardReportId: ['r-1', 'r-2'], dashboardWorkspaceId: ['w-1', 'w-2'], dashboardRlsRoles: [['All'], ['All']],
+      companyId: 1003,
+      isCreate: true,
+      typeDashboard: 'zoho',
+      dashboardSlug: ['freight_analytics', 'freight_analytics'],
+      dashboardReportId: ['r-1', 'r-2'],
+      dashboardWorkspaceId: ['w-1', 'w-2'],
+      dashboardRlsRoles: [['All'], ['All']],
     });
     expect(twice).toMatchObject({ status: 400, body: dataFailure('Each dashboard can be chosen only once') });
     expect(await count(t.store, 'dashboards')).toBe(before);
@@ -125,44 +256,135 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
 
   it('names the PowerBI list that lacks an entry, and the looker field that is missing', async () => {
     const before = await count(t.store, 'dashboards');
-    const powerbi = { companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: ['freight_analytics', 'trip_analytics'] };
-    const full = { dashboardReportId: ['r-1', 'r-2'], dashboardWorkspaceId: ['w-1', 'w-2'], dashboardRlsRoles: [['All'], ['All']] };
+    const powerbi = {
+      companyId: 1003,
+      isCreate: true,
+      typeDashboard: 'zoho',
+      dashboardSlug: ['freight_analytics', 'trip_analytics'],
+    };
+    const full = {
+      dashboardReportId: ['r-1', 'r-2'],
+      dashboardWorkspaceId: ['w-1', 'w-2'],
+      dashboardRlsRoles: [['All'], ['All']],
+    };
     const message = async (body: object) => (await call('POST', `${DB}/setDashboard`, body)).body.result.message;
-    expect(await message({ ...powerbi, ...full, dashboardReportId: ['r-1'] })).toBe('Please enter valid PowerBI ReportId');
-    expect(await message({ ...powerbi, ...full, dashboardWorkspaceId: ['w-1'] })).toBe('Please enter valid PowerBI WorkspaceId');
-    expect(await message({ ...powerbi, ...full, dashboardRlsRoles: [['All']] })).toBe('Please enter valid PowerBI Rls Roles');
-    expect(await message({ ...powerbi, ...full, dashboardRlsRoles: [['All'], []] })).toBe('Please enter valid PowerBI Rls Roles');
-    expect(await message({ ...powerbi, dashboardReportId: ['r-1', 'r-2'] })).toBe('Please enter valid PowerBI WorkspaceId; Please enter valid PowerBI Rls Roles');
-    expect(await message({ ...powerbi, dashboardReportId: [], dashboardWorkspaceId: ['w-1'], dashboardRlsRoles: [] }))
-      .toBe('Please enter valid PowerBI ReportId; Please enter valid PowerBI WorkspaceId; Please enter valid PowerBI Rls Roles');
+    expect(await message({ ...powerbi, ...full, dashboardReportId: ['r-1'] })).toBe(
+      'Please enter valid PowerBI ReportId',
+    );
+    expect(await message({ ...powerbi, ...full, dashboardWorkspaceId: ['w-1'] })).toBe(
+      'Please enter valid PowerBI WorkspaceId',
+    );
+    expect(await message({ ...powerbi, ...full, dashboardRlsRoles: [['All']] })).toBe(
+      'Please enter valid PowerBI Rls Roles',
+    );
+    expect(await message({ ...powerbi, ...full, dashboardRlsRoles: [['All'], []] })).toBe(
+      'Please enter valid PowerBI Rls Roles',
+    );
+    expect(await message({ ...powerbi, dashboardReportId: ['r-1', 'r-2'] })).toBe(
+      'Please enter valid PowerBI WorkspaceId; Please enter valid PowerBI Rls Roles',
+    );
+    expect(
+      await message({ ...powerbi, dashboardReportId: [], dashboardWorkspaceId: ['w-1'], dashboardRlsRoles: [] }),
+    ).toBe(
+      'Please enter valid PowerBI ReportId; Please enter valid PowerBI WorkspaceId; Please enter valid PowerBI Rls Roles',
+    );
     // An entry beyond the last chosen dashboard belongs to none.
     expect(await message({ ...powerbi, ...full, dashboardSlug: ['freight_analytics'] })).toBe('Please select menulist');
-    expect(await message({ companyId: 1003, isCreate: true, dashboardSlug: ['freight_analytics'] })).toBe('Please select dashboard type');
+    expect(await message({ companyId: 1003, isCreate: true, dashboardSlug: ['freight_analytics'] })).toBe(
+      'Please select dashboard type',
+    );
     const looker = { companyId: 1003, isCreate: true, typeDashboard: 'looker' };
-    expect(await message({ ...looker, dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }] })).toBe('Please input userId');
-    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [{ dashboard_id: '7' }] })).toBe('Please enter valid dashboard name');
-    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [{ name: 'Ops' }] })).toBe('Please enter valid dashboard workspace');
-    expect(await message({ ...looker, userId: [1] })).toBe('Please enter valid dashboard name; Please enter valid dashboard workspace');
-    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [] })).toBe('Please enter valid dashboard name; Please enter valid dashboard workspace');
+    expect(await message({ ...looker, dashboardWorkspace: [{ dashboard_id: '7', name: 'Ops' }] })).toBe(
+      'Please input userId',
+    );
+    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [{ dashboard_id: '7' }] })).toBe(
+      'Please enter valid dashboard name',
+    );
+    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [{ name: 'Ops' }] })).toBe(
+      'Please enter valid dashboard workspace',
+    );
+    expect(await message({ ...looker, userId: [1] })).toBe(
+      'Please enter valid dashboard name; Please enter valid dashboard workspace',
+    );
+    expect(await message({ ...looker, userId: [1], dashboardWorkspace: [] })).toBe(
+      'Please enter valid dashboard name; Please enter valid dashboard workspace',
+    );
     expect(await count(t.store, 'dashboards')).toBe(before);
   });
 
-  it('rejects bad dashboards and another company\'s ids', async () => {
+  it("rejects bad dashboards and another company's ids", async () => {
     const before = await count(t.store, 'dashboards');
-    expect(await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true })).toMatchObject({ status: 400, body: dataFailure('Please select dashboard type') });
-    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: [] })).body.result.message.split('; ')).toContain('Please select menulist');
-    expect((await call('POST', `${DB}/setDashboard`, {
-      companyId: 1003, isCreate: true, typeDashboard: 'zoho', dashboardSlug: ['trips'], dashboardReportId: ['r'], dashboardWorkspaceId: ['w'], dashboardRlsRoles: [['All']],
-    })).body.result.message.split('; ')).toEqual(['Please select menulist']);
-    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true, typeDashboard: 'looker', dashboardWorkspace: [{ dashboard_id: '', name: '' }] })).body.result.message.split('; '))
-      .toEqual(expect.arrayContaining(['Please input userId', 'Please enter valid dashboard workspace', 'Please enter valid dashboard name']));
+    expect(await call('POST', `${DB}/setDashboard`, { companyId: 1003, isCreate: true })).toMatchObject({
+      status: 400,
+      body: dataFailure('Please select dashboard type'),
+    });
+    expect(
+      (
+        await call('POST', `${DB}/setDashboard`, {
+          companyId: 1003,
+          isCreate: true,
+          typeDashboard: 'zoho',
+          dashboardSlug: [],
+        })
+      ).body.result.message.split('; '),
+    ).toContain('Please select menulist');
+    expect(
+      (
+        await call('POST', `${DB}/setDashboard`, {
+          companyId: 1003,
+          isCreate: true,
+          typeDashboard: 'zoho',
+          dashboardSlug: ['trips'],
+          dashboardReportId: ['r'],
+          dashboardWorkspaceId: ['w'],
+          dashboardRlsRoles: [['All']],
+        })
+      ).body.result.message.split('; '),
+    ).toEqual(['Please select menulist']);
+    expect(
+      (
+        await call('POST', `${DB}/setDashboard`, {
+          companyId: 1003,
+          isCreate: true,
+          typeDashboard: 'looker',
+          dashboardWorkspace: [{ dashboard_id: '', name: '' }],
+        })
+      ).body.result.message.split('; '),
+    ).toEqual(
+      expect.arrayContaining([
+        'Please input userId',
+        'Please enter valid dashboard workspace',
+        'Please enter valid dashboard name',
+      ]),
+    );
     expect(await count(t.store, 'dashboards')).toBe(before);
 
     const enabled = await t.store.one("select enabled, extra_context from dashboards where id = 'dsh_tsl_powerbi'");
-    expect(await call('GET', `${DB}/getDashboardbyId?companyId=1002&id=dsh_tsl_powerbi`)).toMatchObject({ status: 404, body: dataFailure('Not found') });
-    expect((await call('POST', `${DB}/toggleDashboard?companyId=1002`, { customerConfigId: 'dsh_tsl_powerbi' })).status).toBe(404);
-    expect((await call('POST', `${DB}/setDashboard`, { companyId: 1002, isCreate: false, customerConfigId: 'dsh_tsl_powerbi', typeDashboard: 'looker', userId: [1], dashboardWorkspace: [{ dashboard_id: '1', name: 'x' }] })).status).toBe(404);
-    expect(await t.store.one("select enabled, extra_context from dashboards where id = 'dsh_tsl_powerbi'")).toEqual(enabled);
-    expect(await call('GET', `${DB}/getDashboardList`)).toMatchObject({ status: 400, body: dataFailure('Select a company to continue') });
+    expect(await call('GET', `${DB}/getDashboardbyId?companyId=1002&id=dsh_tsl_powerbi`)).toMatchObject({
+      status: 404,
+      body: dataFailure('Not found'),
+    });
+    expect(
+      (await call('POST', `${DB}/toggleDashboard?companyId=1002`, { customerConfigId: 'dsh_tsl_powerbi' })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call('POST', `${DB}/setDashboard`, {
+          companyId: 1002,
+          isCreate: false,
+          customerConfigId: 'dsh_tsl_powerbi',
+          typeDashboard: 'looker',
+          userId: [1],
+          dashboardWorkspace: [{ dashboard_id: '1', name: 'x' }],
+        })
+      ).status,
+    ).toBe(404);
+    expect(await t.store.one("select enabled, extra_context from dashboards where id = 'dsh_tsl_powerbi'")).toEqual(
+      enabled,
+    );
+    expect(await call('GET', `${DB}/getDashboardList`)).toMatchObject({
+      status: 400,
+      body: dataFailure('Select a company to continue'),
+    });
   });
 });

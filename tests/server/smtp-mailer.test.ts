@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../server/auth/smtp-mailer';
+import { createSmtpMailer } from '../../server/adapters/smtp-mailer';
 
 /** A minimal SMTP peer that records what a client sends: enough to see the code leave by mail. */
 let server: Server;
@@ -46,10 +46,21 @@ describe('SMTP mailer', () => {
     expect(received[0]).toContain('Your code is 123456');
   });
 
-  it('sends attachments (a report run\'s xlsx) as MIME parts', async () => {
+  it("sends attachments (a report run's xlsx) as MIME parts", async () => {
     const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`, 'Lego <no-reply@lego.local>');
     const content = Buffer.from('PK\u0003\u0004 report bytes');
-    await mailer.send({ to: 'ops@demo.local', subject: 'Daily trip summary', body: 'Attached', attachments: [{ filename: 'summary.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content }] });
+    await mailer.send({
+      to: 'ops@demo.local',
+      subject: 'Daily trip summary',
+      body: 'Attached',
+      attachments: [
+        {
+          filename: 'summary.xlsx',
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          content,
+        },
+      ],
+    });
     const message = received.at(-1)!;
     expect(message).toContain('filename=summary.xlsx');
     expect(message).toMatch(/Content-Type:\s+application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/);

@@ -55,7 +55,11 @@ describe.each(BACKENDS)('trip store ($name)', (backend) => {
     }
     expect((await call('GET', '/api/v1/trip/TRP1001001/parties')).body.data).toHaveProperty('consignor');
     expect((await call('GET', '/api/v1/trip/TRP1001001/everything')).status).toBe(400);
-    expect((await call('GET', '/api/v1/trip/TRP1001001/full?companyId=1002')).body).toEqual({ success: false, data: null, message: [TRIP_MSG.invalidTrip] });
+    expect((await call('GET', '/api/v1/trip/TRP1001001/full?companyId=1002')).body).toEqual({
+      success: false,
+      data: null,
+      message: [TRIP_MSG.invalidTrip],
+    });
     expect((await call('GET', '/api/v1/trip/TRP1001001/full?companyId=1001&branchId=3102')).status).toBe(404);
     expect((await call('GET', '/api/v1/trip/TRP1001001/full?companyId=999999')).status).toBe(404);
     expect((await call('GET', '/api/v1/trip/NO-SUCH-TRIP/full')).body.message).toEqual([TRIP_MSG.invalidTrip]);
@@ -81,7 +85,9 @@ describe.each(BACKENDS)('trip store ($name)', (backend) => {
   it('replays with the configuration the trip started with, and with the one of now (stored), which a changed setting changes', async () => {
     const before = await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay');
     expect(before.body.data.alerts.some((a: { type: string }) => a.type === 'over_speeding')).toBe(true);
-    await t.store.query(`update alert_configs set enabled = false where company_id = '1001' and feature_key = 'over_speeding' and branch_id is null`);
+    await t.store.query(
+      `update alert_configs set enabled = false where company_id = '1001' and feature_key = 'over_speeding' and branch_id is null`,
+    );
     try {
       const updated = await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay/updatedconfig?companyId=1001');
       expect(updated.body.data.message).toMatch(/^Replay with updated config done: \d+ alerts?$/);
@@ -89,11 +95,17 @@ describe.each(BACKENDS)('trip store ($name)', (backend) => {
       expect(types).not.toContain('over_speeding');
       expect(types).toContain('long_stoppage');
       // The updated replay is stored; the plain replay still uses the configuration the trip started with.
-      expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics')).body.data.alerts).toEqual(updated.body.data.alerts);
-      expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay')).body.data.alerts).toEqual(before.body.data.alerts);
+      expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics')).body.data.alerts).toEqual(
+        updated.body.data.alerts,
+      );
+      expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay')).body.data.alerts).toEqual(
+        before.body.data.alerts,
+      );
       expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay?companyId=1002')).status).toBe(404);
     } finally {
-      await t.store.query(`update alert_configs set enabled = true where company_id = '1001' and feature_key = 'over_speeding' and branch_id is null`);
+      await t.store.query(
+        `update alert_configs set enabled = true where company_id = '1001' and feature_key = 'over_speeding' and branch_id is null`,
+      );
     }
   });
 

@@ -32,30 +32,54 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
   /** Starts `server/main.ts` against the test database (no console files, no report ticks, behind one proxy hop). */
   async function start(): Promise<Instance> {
     const instance = await startApiProcess({
-      DATABASE_URL: db.url, STATIC_DIR: dir, TRUST_PROXY: '1', REPORT_TICK_SECONDS: '0', LOG_LEVEL: 'warn', SMTP_URL: '',
+      DATABASE_URL: db.url,
+      STATIC_DIR: dir,
+      TRUST_PROXY: '1',
+      REPORT_TICK_SECONDS: '0',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
       // Short leases: a killed instance's work is taken over within about 8 s (the defaults take about 30).
-      LEASE_SECONDS: '6', SWEEP_SECONDS: '2',
+      LEASE_SECONDS: '6',
+      SWEEP_SECONDS: '2',
     });
     instances.push(instance);
     return instance;
   }
 
   beforeAll(async () => {
-    if (!existsSync(HAPROXY)) throw new Error(`HAProxy is not installed at ${HAPROXY} (apt-get install haproxy; .ci/run does)`);
+    if (!existsSync(HAPROXY))
+      throw new Error(`HAProxy is not installed at ${HAPROXY} (apt-get install haproxy; .ci/run does)`);
     dir = await mkdtemp(join(tmpdir(), 'lego-two-'));
     db = await POSTGRES!.prepared();
     store = await db.open();
     const [a, b] = await Promise.all([start(), start()]);
     const port = await freePort();
-    await writeFile(join(dir, 'haproxy.cfg'), [
-      'defaults', '  mode http', '  timeout connect 2s', '  timeout client 120s', '  timeout server 120s', '  option forwardfor',
-      'frontend api', `  bind 127.0.0.1:${port}`, '  default_backend instances',
-      'backend instances', '  balance roundrobin', '  option httpchk GET /health',
-      `  server a 127.0.0.1:${a.port} check inter 500 fall 2 rise 1`, `  server b 127.0.0.1:${b.port} check inter 500 fall 2 rise 1`, '',
-    ].join('\n'));
+    await writeFile(
+      join(dir, 'haproxy.cfg'),
+      [
+        'defaults',
+        '  mode http',
+        '  timeout connect 2s',
+        '  timeout client 120s',
+        '  timeout server 120s',
+        '  option forwardfor',
+        'frontend api',
+        `  bind 127.0.0.1:${port}`,
+        '  default_backend instances',
+        'backend instances',
+        '  balance roundrobin',
+        '  option httpchk GET /health',
+        `  server a 127.0.0.1:${a.port} check inter 500 fall 2 rise 1`,
+        `  server b 127.0.0.1:${b.port} check inter 500 fall 2 rise 1`,
+        '',
+      ].join('\n'),
+    );
     proxy = spawn(HAPROXY, ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] });
     proxyUrl = `http://127.0.0.1:${port}`;
-    await vi.waitFor(async () => expect((await fetch(`${proxyUrl}/health`)).status).toBe(200), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect((await fetch(`${proxyUrl}/health`)).status).toBe(200), {
+      timeout: 20_000,
+      interval: 200,
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -66,34 +90,46 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const at = (base: string, token?: string) => async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }), ...headers },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    let parsed: any = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, headers: res.headers, body: parsed };
-  };
+  const at =
+    (base: string, token?: string) =>
+    async <T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...(token && { authorization: `Bearer ${token}` }),
+          ...headers,
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: res.status, headers: res.headers, body: parsed as T };
+    };
   const direct = (instance: Instance, token?: string) => at(`http://127.0.0.1:${instance.port}`, token);
 
   /** The shared outbox, read from a live instance directly (it answers only requests not forwarded by a proxy). */
   const readOutbox = async (): Promise<{ to: string; body: string }[]> =>
-    (await direct(instances.find((i) => i.alive)!)('GET', '/dev/outbox')).body;
+    (await direct(instances.find((i) => i.alive)!)<{ to: string; body: string }[]>('GET', '/dev/outbox')).body;
 
   /** Logs in through the proxy (the code read from the shared outbox). */
   async function login(): Promise<string> {
     const call = at(proxyUrl);
     expect((await call('POST', authCalls.requestCode.path, { identifier: 'ops@demo.local' })).status).toBe(200);
     const outbox = await readOutbox();
-    const code = outbox.filter((m) => m.to === 'ops@demo.local').at(-1)!.body.match(/\b(\d{6})\b/)![1];
-    const verified = await call('POST', authCalls.verifyCode.path, { identifier: 'ops@demo.local', code });
+    const code = outbox
+      .filter((m) => m.to === 'ops@demo.local')
+      .at(-1)!
+      .body.match(/\b(\d{6})\b/)![1];
+    const verified = await call<{ data: { deskToken: string } }>('POST', authCalls.verifyCode.path, {
+      identifier: 'ops@demo.local',
+      code,
+    });
     expect(verified.status).toBe(200);
     return verified.body.data.deskToken;
   }
@@ -101,10 +137,18 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
   it('shares the outbound quotas, the login limits and Run now across both instances, mailing nobody twice', async () => {
     const token = await login();
     const [a, b] = instances;
-    const eventId = (await direct(a, token)('GET', '/notification/onboarded-events')).body.value[0].id;
+    const events = await direct(a, token)<{ value: { id: unknown }[] }>('GET', '/notification/onboarded-events');
+    const eventId = events.body.value[0].id;
     const test = (instance: Instance | null, to: string) =>
       (instance ? direct(instance, token) : at(proxyUrl, token))('POST', '/notification/send-test', {
-        customerConfigId: null, companyId: 1001, branchId: 3101, eventId, mode: 'EMAIL', emailTo: to, subject: 'S', body: 'B',
+        customerConfigId: null,
+        companyId: 1001,
+        branchId: 3101,
+        eventId,
+        mode: 'EMAIL',
+        emailTo: to,
+        subject: 'S',
+        body: 'B',
       });
     for (let i = 0; i < 5; i++) {
       expect((await test(a, `two-a${i}@x.in`)).status).toBe(200);
@@ -115,7 +159,13 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     expect(eleventh.headers.get('retry-after')).toMatch(/^\d+$/);
 
     // Code requests from one client address, counted on both instances (TRUST_PROXY=1: the address a proxy forwards).
-    const ask = (instance: Instance) => direct(instance)('POST', authCalls.requestCode.path, { identifier: 'nolego@demo.local' }, { 'x-forwarded-for': '10.77.0.1' });
+    const ask = (instance: Instance) =>
+      direct(instance)(
+        'POST',
+        authCalls.requestCode.path,
+        { identifier: 'nolego@demo.local' },
+        { 'x-forwarded-for': '10.77.0.1' },
+      );
     for (let i = 0; i < 10; i++) {
       expect((await ask(a)).status).toBe(200);
       expect((await ask(b)).status).toBe(200);
@@ -124,14 +174,22 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     expect((await ask(b)).status).toBe(429);
 
     // 'Run now' of one schedule on both instances at once: at most one run at a time, each recipient once per run.
-    const entity = (await direct(a, token)('GET', '/saas/lego/cbdt?c=1001')).body.data.id;
+    const entity = (await direct(a, token)<{ data: { id: unknown } }>('GET', '/saas/lego/cbdt?c=1001')).body.data.id;
     const recipients = Array.from({ length: 20 }, (_, i) => `two-run${i}@x.in`);
-    const created = await direct(a, token)('POST', '/saas/v1/rs/definition/create?c=1001', {
-      entity_id: entity, type: 'DAILY_TRIP_SUMMARY', definition: { email_recipients: recipients.join(','), company_id: '1001', schedule: { cron: dailyAt(9 * 60).cron, type: 'DAILY' } },
+    const created = await direct(a, token)<{ data: { id: string } }>('POST', '/saas/v1/rs/definition/create?c=1001', {
+      entity_id: entity,
+      type: 'DAILY_TRIP_SUMMARY',
+      definition: {
+        email_recipients: recipients.join(','),
+        company_id: '1001',
+        schedule: { cron: dailyAt(9 * 60).cron, type: 'DAILY' },
+      },
     });
     expect(created.status).toBe(200);
     const id = created.body.data.id;
-    const answers = await Promise.all([a, b, a, b].map((instance) => direct(instance, token)('POST', `/saas/v1/rs/report/${id}/run?c=1001`)));
+    const answers = await Promise.all(
+      [a, b, a, b].map((instance) => direct(instance, token)('POST', `/saas/v1/rs/report/${id}/run?c=1001`)),
+    );
     const ran = answers.filter((r) => r.status === 200).length;
     expect(ran).toBeGreaterThanOrEqual(1);
     expect(answers.every((r) => r.status === 200 || r.status === 409)).toBe(true);
@@ -143,26 +201,50 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     const token = await login();
     const ROWS = 1500;
     const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(configurationsFile(Array.from({ length: ROWS }, (_, i) => smsRow(30_000 + i))))]), 'two.xlsx');
-    const uploaded = await fetch(`${proxyUrl}/v1/bulk-upload/configurations/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    form.append(
+      'files',
+      new Blob([new Uint8Array(configurationsFile(Array.from({ length: ROWS }, (_, i) => smsRow(30_000 + i))))]),
+      'two.xlsx',
+    );
+    const uploaded = await fetch(`${proxyUrl}/v1/bulk-upload/configurations/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(uploaded.status).toBe(200);
     const id = ((await uploaded.json()) as { data: { id: string } }).data.id;
-    const batch = () => store.one<{ status: string; rows_done: number; lease_owner: string | null }>('select status, rows_done, lease_owner from bulk_batches where id = $1', [id]);
-    const holder = await vi.waitFor(async () => {
-      const b = (await batch())!;
-      if (!b.lease_owner || b.rows_done === 0) throw new Error('not started');
-      return b.lease_owner;
-    }, { timeout: 60_000, interval: 50 });
+    const batch = () =>
+      store.one<{ status: string; rows_done: number; lease_owner: string | null }>(
+        'select status, rows_done, lease_owner from bulk_batches where id = $1',
+        [id],
+      );
+    const holder = await vi.waitFor(
+      async () => {
+        const b = (await batch())!;
+        if (!b.lease_owner || b.rows_done === 0) throw new Error('not started');
+        return b.lease_owner;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     const victim = instances.find((i) => i.owner === holder)!;
     const survivor = instances.find((i) => i.owner !== holder)!;
     victim.child.kill('SIGKILL');
     const killedAt = Date.now();
-    await vi.waitFor(async () => expect((await batch())!.lease_owner).toBe(survivor.owner), { timeout: 90_000, interval: 200 });
-    console.log(`batch taken over ${((Date.now() - killedAt) / 1000).toFixed(1)} s after kill -9 (leases of 6 s, sweeps every 2 s)`);
+    await vi.waitFor(async () => expect((await batch())!.lease_owner).toBe(survivor.owner), {
+      timeout: 90_000,
+      interval: 200,
+    });
+    console.log(
+      `batch taken over ${((Date.now() - killedAt) / 1000).toFixed(1)} s after kill -9 (leases of 6 s, sweeps every 2 s)`,
+    );
     await vi.waitFor(async () => expect((await batch())!.status).toBe('DONE'), { timeout: 120_000, interval: 250 });
-    expect(await store.one('select rows_done, rows_failed from bulk_batches where id = $1', [id])).toEqual({ rows_done: ROWS, rows_failed: 0 });
+    expect(await store.one('select rows_done, rows_failed from bulk_batches where id = $1', [id])).toEqual({
+      rows_done: ROWS,
+      rows_failed: 0,
+    });
     const created = await store.one<{ n: number; users: number }>(
-      'select count(*)::int as n, count(distinct user_id)::int as users from notification_configs where user_id between 30000 and $1', [30_000 + ROWS - 1],
+      'select count(*)::int as n, count(distinct user_id)::int as users from notification_configs where user_id between 30000 and $1',
+      [30_000 + ROWS - 1],
     );
     expect(created).toEqual({ n: ROWS, users: ROWS });
     // The proxy sends the console to the survivor alone.

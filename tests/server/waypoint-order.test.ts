@@ -6,7 +6,10 @@ import { BACKENDS, bootFresh, type Call, type TestApp } from './helper';
 
 const TATA = 'c=1001&b=3101&d=31011&t=CONSIGNOR';
 const ROUTE = 'rt_tsl_jsr_ccu';
-const stop = (label: string) => ({ label, google: { place_id: `in:test:${label}`, geometry: { location: { lat: 22.7, lng: 87.5 } } } });
+const stop = (label: string) => ({
+  label,
+  google: { place_id: `in:test:${label}`, geometry: { location: { lat: 22.7, lng: 87.5 } } },
+});
 
 describe.each(BACKENDS)('waypoint order on $name', (backend) => {
   let t: TestApp;
@@ -17,25 +20,42 @@ describe.each(BACKENDS)('waypoint order on $name', (backend) => {
     call = (await t.login('ops@demo.local')).call;
     ids = [];
     for (const label of ['A', 'B', 'C', 'D']) {
-      ids.push((await call('POST', `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=${ROUTE}`, stop(label))).body.data.id);
+      ids.push(
+        (await call('POST', `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=${ROUTE}`, stop(label))).body
+          .data.id,
+      );
     }
   });
   afterAll(() => t?.close());
 
-  const reorder = (order: unknown, scope = TATA, route = ROUTE) => call('POST', `/saas/lego/company_routes_waypoints/reorder?${scope}&routeId=${route}`, { ids: order });
+  const reorder = (order: unknown, scope = TATA, route = ROUTE) =>
+    call('POST', `/saas/lego/company_routes_waypoints/reorder?${scope}&routeId=${route}`, { ids: order });
   const labels = async () =>
-    ((await call('GET', `/saas/lego/company_routes_waypoints/fetch?${TATA}&routeId=${ROUTE}`)).body.data as { label: string; sequence: number }[]).map((w) => `${w.sequence}:${w.label}`);
+    (
+      (await call('GET', `/saas/lego/company_routes_waypoints/fetch?${TATA}&routeId=${ROUTE}`)).body.data as {
+        label: string;
+        sequence: number;
+      }[]
+    ).map((w) => `${w.sequence}:${w.label}`);
 
   it('stores the new order as sequence 1..n and answers the waypoints in it', async () => {
     const answer = await reorder([ids[2], ids[0], ids[3], ids[1]]);
     expect(answer.status).toBe(200);
-    expect(answer.body.data.map((w: { id: string; sequence: number }) => [w.id, w.sequence])).toEqual([[ids[2], 1], [ids[0], 2], [ids[3], 3], [ids[1], 4]]);
+    expect(answer.body.data.map((w: { id: string; sequence: number }) => [w.id, w.sequence])).toEqual([
+      [ids[2], 1],
+      [ids[0], 2],
+      [ids[3], 3],
+      [ids[1], 4],
+    ]);
     expect(await labels()).toEqual(['1:C', '2:A', '3:D', '4:B']);
     // A delete renumbers from the stored order; an add goes to the end.
     await call('DELETE', `/saas/lego/company_routes_waypoints/delete?${TATA}&id=${ids[0]}`);
     expect(await labels()).toEqual(['1:C', '2:D', '3:B']);
     ids = [ids[2], ids[3], ids[1]];
-    ids.push((await call('POST', `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=${ROUTE}`, stop('E'))).body.data.id);
+    ids.push(
+      (await call('POST', `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=${ROUTE}`, stop('E'))).body.data
+        .id,
+    );
     expect(await labels()).toEqual(['1:C', '2:D', '3:B', '4:E']);
   });
 
@@ -49,7 +69,7 @@ describe.each(BACKENDS)('waypoint order on $name', (backend) => {
     ids = [ids[1], ids[0], ids[2], ids[3]];
   });
 
-  it('refuses a list that is not exactly the route\'s waypoints, changing nothing', async () => {
+  it("refuses a list that is not exactly the route's waypoints, changing nothing", async () => {
     const before = await labels();
     const mismatch = { status: 400, body: { success: false, data: null, message: [WAYPOINT_ORDER_MSG.mismatch] } };
     expect(await reorder(ids.slice(0, 3))).toMatchObject(mismatch);
@@ -59,25 +79,43 @@ describe.each(BACKENDS)('waypoint order on $name', (backend) => {
     expect(await reorder([])).toMatchObject(mismatch);
     expect(await reorder('abc')).toMatchObject({ status: 400, body: { message: [WAYPOINT_ORDER_MSG.ids] } });
     expect(await reorder([1, 2])).toMatchObject({ status: 400, body: { message: [WAYPOINT_ORDER_MSG.ids] } });
-    expect(await call('POST', `/saas/lego/company_routes_waypoints/reorder?${TATA}&routeId=${ROUTE}`, {})).toMatchObject({ status: 400, body: { message: [WAYPOINT_ORDER_MSG.ids] } });
+    expect(
+      await call('POST', `/saas/lego/company_routes_waypoints/reorder?${TATA}&routeId=${ROUTE}`, {}),
+    ).toMatchObject({ status: 400, body: { message: [WAYPOINT_ORDER_MSG.ids] } });
     // Waypoints of another route are not this route's.
-    const other = (await call('POST', `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=rt_tsl_jsr_hal`, stop('X'))).body.data.id;
+    const other = (
+      await call('POST', `/saas/lego/company_routes_waypoints/create?${TATA}&routeId=rt_tsl_jsr_hal`, stop('X'))
+    ).body.data.id;
     expect(await reorder([...ids.slice(1), other])).toMatchObject(mismatch);
     expect(await labels()).toEqual(before);
   });
 
   it('answers 404 for a route of another company or branch, and asks for a company and a route', async () => {
     const before = await labels();
-    expect(await reorder([...ids].reverse(), 'c=1002&t=CONSIGNOR')).toMatchObject({ status: 404, body: { message: ['Not found'] } });
-    expect(await reorder([...ids].reverse(), 'c=1001&b=3102&t=CONSIGNOR')).toMatchObject({ status: 404, body: { message: ['Not found'] } });
+    expect(await reorder([...ids].reverse(), 'c=1002&t=CONSIGNOR')).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
+    expect(await reorder([...ids].reverse(), 'c=1001&b=3102&t=CONSIGNOR')).toMatchObject({
+      status: 404,
+      body: { message: ['Not found'] },
+    });
     expect(await reorder([...ids].reverse(), TATA, 'rt_nowhere')).toMatchObject({ status: 404 });
-    expect(await call('POST', `/saas/lego/company_routes_waypoints/reorder?${TATA}`, { ids })).toMatchObject({ status: 400, body: { message: ['Please select route'] } });
-    expect(await call('POST', `/saas/lego/company_routes_waypoints/reorder?routeId=${ROUTE}`, { ids })).toMatchObject({ status: 400, body: { message: ['Select a company to continue'] } });
+    expect(await call('POST', `/saas/lego/company_routes_waypoints/reorder?${TATA}`, { ids })).toMatchObject({
+      status: 400,
+      body: { message: ['Please select route'] },
+    });
+    expect(await call('POST', `/saas/lego/company_routes_waypoints/reorder?routeId=${ROUTE}`, { ids })).toMatchObject({
+      status: 400,
+      body: { message: ['Select a company to continue'] },
+    });
     expect(await labels()).toEqual(before);
   });
 
   it('keeps the order of a route without waypoints (an empty list)', async () => {
-    const answer = await call('POST', `/saas/lego/company_routes_waypoints/reorder?${TATA}&routeId=rt_tsl_jsr_rou`, { ids: [] });
+    const answer = await call('POST', `/saas/lego/company_routes_waypoints/reorder?${TATA}&routeId=rt_tsl_jsr_rou`, {
+      ids: [],
+    });
     expect(answer).toMatchObject({ status: 200, body: { success: true, data: [] } });
   });
 });

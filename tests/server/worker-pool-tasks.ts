@@ -10,8 +10,16 @@ export function hold(input: { gate: SharedArrayBuffer }): string {
 }
 
 /** What arrived: the bytes' length and first byte, how many items and their sum. */
-export function measure(input: { bytes: Uint8Array }, items: number[]): { bytes: number; first: number; items: number; sum: number } {
-  return { bytes: input.bytes.byteLength, first: input.bytes[0] ?? -1, items: items.length, sum: items.reduce((a, b) => a + b, 0) };
+export function measure(
+  input: { bytes: Uint8Array },
+  items: number[],
+): { bytes: number; first: number; items: number; sum: number } {
+  return {
+    bytes: input.bytes.byteLength,
+    first: input.bytes[0] ?? -1,
+    items: items.length,
+    sum: items.reduce((a, b) => a + b, 0),
+  };
 }
 
 /** `count` texts of `size` characters each, answered as an array (so in slices). */

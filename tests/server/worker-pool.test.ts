@@ -31,10 +31,18 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
 
   /** How many tasks of each name the app's pool has finished since `before`. */
   const ranSince = (before: Record<string, number>) =>
-    Object.fromEntries(Object.entries(cpuPool().stats().completed).map(([task, n]) => [task, n - (before[task] ?? 0)]).filter(([, n]) => n !== 0));
+    Object.fromEntries(
+      Object.entries(cpuPool().stats().completed)
+        .map(([task, n]) => [task, n - (before[task] ?? 0)])
+        .filter(([, n]) => n !== 0),
+    );
 
   it('is bounded: a request past its queue is refused (503), a job waits, and the event loop answers while a thread is held', async () => {
-    const pool = createWorkerPool<typeof PoolTasks>({ tasks: new URL('./worker-pool-tasks.ts', import.meta.url), size: 1, queue: 1 });
+    const pool = createWorkerPool<typeof PoolTasks>({
+      tasks: new URL('./worker-pool-tasks.ts', import.meta.url),
+      size: 1,
+      queue: 1,
+    });
     try {
       const gate = new SharedArrayBuffer(8);
       const flags = new Int32Array(gate);
@@ -44,7 +52,10 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
       expect((await call('GET', '/health')).body).toEqual({ status: 'ok' });
 
       const queued = pool.run('texts', { count: 3, size: 4 });
-      await expect(pool.run('texts', { count: 1, size: 1 })).rejects.toMatchObject({ status: 503, messages: [MSG.busy] });
+      await expect(pool.run('texts', { count: 1, size: 1 })).rejects.toMatchObject({
+        status: 503,
+        messages: [MSG.busy],
+      });
       const waiting = pool.run('texts', { count: 1, size: 2 }, { wait: true });
       expect(pool.stats()).toMatchObject({ size: 1, queue: 1, active: 2, waiting: 1 });
 
@@ -60,11 +71,20 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
   });
 
   it('moves bytes to a worker and carries large arrays both ways in slices', async () => {
-    const pool = createWorkerPool<typeof PoolTasks>({ tasks: new URL('./worker-pool-tasks.ts', import.meta.url), size: 1, queue: 1 });
+    const pool = createWorkerPool<typeof PoolTasks>({
+      tasks: new URL('./worker-pool-tasks.ts', import.meta.url),
+      size: 1,
+      queue: 1,
+    });
     try {
       const bytes = Buffer.alloc(200_000, 7);
       const items = Array.from({ length: 100_000 }, (_, i) => i);
-      expect(await pool.run('measure', { bytes }, { items })).toEqual({ bytes: 200_000, first: 7, items: 100_000, sum: (100_000 * 99_999) / 2 });
+      expect(await pool.run('measure', { bytes }, { items })).toEqual({
+        bytes: 200_000,
+        first: 7,
+        items: 100_000,
+        sum: (100_000 * 99_999) / 2,
+      });
       // Moved, not copied: the caller's buffer is empty now. A small Buffer (sharing Node's pool) is copied instead.
       expect(bytes.byteLength).toBe(0);
       const small = Buffer.from('abc');
@@ -80,21 +100,46 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
 
   it("reads a batch's file and makes its result file in the pool once, when the batch ends; downloads send the stored file", async () => {
     const before = cpuPool().stats().completed;
-    const body = multipart([{ filename: 'pool.xlsx', bytes: configurationsFile([smsRow(901), smsRow(902), ['trip.created', 'SMS', '1001', '', '903', '12345', '', '', 'x']]) }]);
-    const uploaded = await t.app.inject({ method: 'POST', url: '/v1/bulk-upload/configurations/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const body = multipart([
+      {
+        filename: 'pool.xlsx',
+        bytes: configurationsFile([
+          smsRow(901),
+          smsRow(902),
+          ['trip.created', 'SMS', '1001', '', '903', '12345', '', '', 'x'],
+        ]),
+      },
+    ]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk-upload/configurations/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(uploaded.statusCode).toBe(200);
     const id = (JSON.parse(uploaded.body) as { data: Batch }).data.id;
-    const batch = await vi.waitFor(async () => {
-      const listed = ((await call('GET', '/v1/batch?parent_fteid=desk-ops-01&type=configurations')).body.data as Batch[]).find((b) => b.id === id)!;
-      expect(listed.status).toBe('DONE');
-      return listed;
-    }, { timeout: 20_000, interval: 100 });
+    const batch = await vi.waitFor(
+      async () => {
+        const listed = (
+          (await call('GET', '/v1/batch?parent_fteid=desk-ops-01&type=configurations')).body.data as Batch[]
+        ).find((b) => b.id === id)!;
+        expect(listed.status).toBe('DONE');
+        return listed;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     expect(ranSince(before)).toEqual({ sniffUpload: 1, batchRows: 1, batchResultFile: 1 });
 
     const download = async () => {
-      const res = await t.app.inject({ method: 'GET', url: batch.result_url!, headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: batch.result_url!,
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(200);
-      return XLSX.utils.sheet_to_json<string[]>(XLSX.read(res.rawPayload).Sheets.Result!, { header: 1 }).map((row) => row.at(-1));
+      return XLSX.utils
+        .sheet_to_json<string[]>(XLSX.read(res.rawPayload).Sheets.Result!, { header: 1 })
+        .map((row) => row.at(-1));
     };
     const results = ['Result', 'Success', 'Success', NOTIFICATION_CONFIG_MSG.mobile];
     expect(await download()).toEqual(results);
@@ -113,26 +158,43 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/bulk-upload/configurations/sample' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/bulk-upload/configurations/sample' })).statusCode).toBe(200);
     // A replay reads the pings as one JSON text (its worker parses them): the same pings as the rows.
-    expect(JSON.parse(await tripRepository.pingsJson(t.store, 'TRP1001001'))).toEqual(await tripRepository.pings(t.store, 'TRP1001001'));
+    expect(JSON.parse(await tripRepository.pingsJson(t.store, 'TRP1001001'))).toEqual(
+      await tripRepository.pings(t.store, 'TRP1001001'),
+    );
     const replay = await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay?companyId=1001');
     expect(replay.status).toBe(200);
     const updated = await call('GET', '/v1/lego/trip/TRP1001001/analytics/replay/updatedconfig?companyId=1001');
     expect(updated.status).toBe(200);
-    expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics?companyId=1001')).body.data.alerts).toEqual(updated.body.data.alerts);
+    expect((await call('GET', '/v1/lego/trip/TRP1001001/analytics?companyId=1001')).body.data.alerts).toEqual(
+      updated.body.data.alerts,
+    );
 
     const now = Date.now();
-    const summary = await makeReport(t.store, { company_id: '1001', type: 'DAILY_TRIP_SUMMARY', definition: { branch_id: null } }, now, now);
+    const summary = await makeReport(
+      t.store,
+      { company_id: '1001', type: 'DAILY_TRIP_SUMMARY', definition: { branch_id: null } },
+      now,
+      now,
+    );
     expect(XLSX.read(summary.file).SheetNames).toEqual(['Trips', 'About']);
-    const exception = await makeReport(t.store, {
-      company_id: '1001',
-      type: 'ALERT',
-      definition: {
-        params: {
-          'date.alert.closed.close_time.duration_mins': 600, 'date.alert.inprogress.start_time.duration_mins': 45000,
-          'date.trip.constraint.value': 48, event: ['long_stoppage'], tripStatus: [1, 0],
+    const exception = await makeReport(
+      t.store,
+      {
+        company_id: '1001',
+        type: 'ALERT',
+        definition: {
+          params: {
+            'date.alert.closed.close_time.duration_mins': 600,
+            'date.alert.inprogress.start_time.duration_mins': 45000,
+            'date.trip.constraint.value': 48,
+            event: ['long_stoppage'],
+            tripStatus: [1, 0],
+          },
         },
       },
-    }, now, now);
+      now,
+      now,
+    );
     expect(XLSX.read(exception.file).SheetNames).toEqual(['Alerts', 'About']);
     expect(ranSince(before)).toEqual({ workbookFile: 1, replayAlerts: 2, summaryWorkbook: 1, exceptionReport: 1 });
   });

@@ -1,7 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 
 /**
- * Hand-made zip files for the bulk-upload checks (server/rules/bulk-workbook.ts checkArchive): zip bombs, headers
+ * Hand-made zip files for the bulk-upload checks (server/adapters/bulk-workbook.ts checkArchive): zip bombs, headers
  * that lie about sizes, ZIP64 markers. The CRC fields are left 0 (the spreadsheet reader does not check them).
  */
 

@@ -35,15 +35,25 @@ export interface ApiProcess {
  * once it listens (it printed its address and lease name). Throws with its output when it exits first or takes
  * longer than `timeoutMs`.
  */
-export async function startApiProcess(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<ApiProcess> {
+export async function startApiProcess(
+  env: Record<string, string | undefined>,
+  timeoutMs = 90_000,
+  /** Told the process's pid as soon as it is spawned (before it listens), so that someone can stop it whatever happens. */
+  onSpawn?: (pid: number) => void,
+): Promise<ApiProcess> {
   const port = await freePort();
   // A variable given as undefined is left out (e.g. DATABASE_URL, for a server on PGlite).
-  const merged = Object.fromEntries(Object.entries({ ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }).filter(([, v]) => v !== undefined));
+  const merged = Object.fromEntries(
+    Object.entries({ ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (child.pid !== undefined) onSpawn?.(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -52,7 +62,10 @@ export async function startApiProcess(env: Record<string, string | undefined>, t
     const match = /platform API at \S+ \([\w]+, (instance-[\w-]+)\)/.exec(output);
     if (match) {
       return {
-        url: `http://127.0.0.1:${port}`, port, owner: match[1], child,
+        url: `http://127.0.0.1:${port}`,
+        port,
+        owner: match[1],
+        child,
         get output() {
           return output;
         },

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPgTemplate, dropPgTemplate, writePgliteDump } from './db-template';
+import { createPgTemplate, dropPgDatabase, writePgliteDump } from './db-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,12 +32,15 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'lego-tpl-'));
   const url = process.env.DATABASE_URL;
-  const [pgTemplate] = await Promise.all([url ? createPgTemplate(url) : Promise.resolve(''), writePgliteDump(join(dir, 'pglite.tar'))]);
+  const [pgTemplate] = await Promise.all([
+    url ? createPgTemplate(url) : Promise.resolve(''),
+    writePgliteDump(join(dir, 'pglite.tar')),
+  ]);
   project.provide('pgliteTemplate', join(dir, 'pglite.tar'));
   project.provide('pgTemplate', pgTemplate);
   return async () => {
     dropAnswers();
     rmSync(dir, { recursive: true, force: true });
-    if (url && pgTemplate) await dropPgTemplate(url, pgTemplate);
+    if (url && pgTemplate) await dropPgDatabase(url, pgTemplate);
   };
 }

@@ -19,7 +19,11 @@ describe('Google directions', () => {
         { distanceKm: 27.3, durationMin: 40, estimate: false },
         { distanceKm: 141.1, durationMin: 170, estimate: false },
       ],
-      path: [[18.750621, 73.87719], [18.5204, 73.8567], [19.076, 72.8777]],
+      path: [
+        [18.750621, 73.87719],
+        [18.5204, 73.8567],
+        [19.076, 72.8777],
+      ],
       distanceKm: 168.4,
     });
   });

@@ -15,17 +15,27 @@ function configure(key: string): void {
 const ROUTE_STYLE = { strokeColor: '#1677ff', strokeWeight: 4, strokeOpacity: 0.85 };
 
 async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: MapOptions): Promise<MapInstance> {
-  const [{ Map, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event }] = await Promise.all([importLibrary('maps'), importLibrary('marker'), importLibrary('core')]);
-  const map = new Map(element, { center, zoom, mapTypeControl: false, streetViewControl: false, fullscreenControl: false });
+  const [{ Map: GoogleMap, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event }] = await Promise.all([
+    importLibrary('maps'),
+    importLibrary('marker'),
+    importLibrary('core'),
+  ]);
+  const map = new GoogleMap(element, {
+    center,
+    zoom,
+    mapTypeControl: false,
+    streetViewControl: false,
+    fullscreenControl: false,
+  });
   const info = new InfoWindow();
   let markers: google.maps.Marker[] = [];
   let lines: google.maps.Polyline[] = [];
   const clearLines = () => {
-    lines.forEach((line) => line.setMap(null));
+    for (const line of lines) line.setMap(null);
     lines = [];
   };
   const clearMarkers = () => {
-    markers.forEach((marker) => marker.setMap(null));
+    for (const marker of markers) marker.setMap(null);
     markers = [];
   };
   return {
@@ -50,7 +60,7 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
         map.setZoom(fitZoom);
       } else if (points.length > 1) {
         const bounds = new LatLngBounds();
-        points.forEach((point) => bounds.extend(point));
+        for (const point of points) bounds.extend(point);
         map.fitBounds(bounds, 32);
         // Google has no most-zoom for a fit: close nearby points no further in than a single one is shown.
         event.addListenerOnce(map, 'idle', () => (map.getZoom() ?? 0) > fitZoom && map.setZoom(fitZoom));
@@ -62,7 +72,16 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
       const estimate = directions.legs.some((leg) => leg.estimate);
       const path = directions.path.map(([lat, lng]) => ({ lat, lng }));
       // A straight-line estimate is dashed (dash symbols instead of a stroke), as on the offline map.
-      const dashed = { strokeOpacity: 0, icons: [{ icon: { path: 'M 0,-1 0,1', strokeOpacity: 0.85, strokeColor: ROUTE_STYLE.strokeColor, scale: 3 }, offset: '0', repeat: '16px' }] };
+      const dashed = {
+        strokeOpacity: 0,
+        icons: [
+          {
+            icon: { path: 'M 0,-1 0,1', strokeOpacity: 0.85, strokeColor: ROUTE_STYLE.strokeColor, scale: 3 },
+            offset: '0',
+            repeat: '16px',
+          },
+        ],
+      };
       lines = [new Polyline({ map, path, ...ROUTE_STYLE, ...(estimate ? dashed : {}) })];
     },
     clear() {

@@ -2,6 +2,7 @@ import type * as Leaflet from 'leaflet';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
+import { isRecord } from '../../data/pick';
 
 /** The base map's file: built by scripts/base-map.ts into public/, fetched only when an offline map is shown. */
 export const BASE_MAP_URL = `${import.meta.env?.BASE_URL ?? '/'}map/india-base.json`;
@@ -19,12 +20,22 @@ export const TOWN_TIER_ZOOM: Record<number, number> = { 1: 4, 2: 6, 3: 8, 4: 10 
 /** Most town labels drawn at once: the biggest in view win. */
 export const MAX_TOWN_LABELS = 150;
 
+/** Whether a fetched file is the base map: its parts of the kinds the map draws (a file of another shape is none). */
+const isBaseMap = (data: unknown): data is BaseMapData =>
+  isRecord(data) &&
+  typeof data.attribution === 'string' &&
+  isRecord(data.states) &&
+  data.states.type === 'Topology' &&
+  isRecord(data.neighbours) &&
+  data.neighbours.type === 'FeatureCollection' &&
+  Array.isArray(data.towns);
+
 let loading: Promise<BaseMapData | null> | null = null;
 
 /** The base map, fetched once per page; null when it cannot be had (the map then shows markers on a plain ground). */
 export function loadBaseMap(fetcher: typeof fetch = fetch): Promise<BaseMapData | null> {
   loading ??= fetcher(BASE_MAP_URL)
-    .then((res) => (res.ok ? (res.json() as Promise<BaseMapData>) : null))
+    .then((res) => (res.ok ? res.json().then((data: unknown) => (isBaseMap(data) ? data : null)) : null))
     .catch(() => null)
     .then((data) => {
       if (!data) loading = null; // try again with the next map
@@ -34,7 +45,11 @@ export function loadBaseMap(fetcher: typeof fetch = fetch): Promise<BaseMapData 
 }
 
 /** Towns to label in a view: allowed at this zoom, inside the bounds, biggest first, at most {@link MAX_TOWN_LABELS}. */
-export function townsInView(towns: BaseMapData['towns'], zoom: number, bounds: { contains(point: [number, number]): boolean }): BaseMapData['towns'] {
+export function townsInView(
+  towns: BaseMapData['towns'],
+  zoom: number,
+  bounds: { contains(point: [number, number]): boolean },
+): BaseMapData['towns'] {
   const shown: BaseMapData['towns'] = [];
   for (const town of towns) {
     if (zoom < TOWN_TIER_ZOOM[town[3]] || !bounds.contains([town[1], town[2]])) continue;
@@ -45,18 +60,29 @@ export function townsInView(towns: BaseMapData['towns'], zoom: number, bounds: {
 }
 
 /** Roughly how much room a label takes, in pixels, around its town's point (labels are centred on it). */
-const labelBox = (name: string, tier: number) => ({ halfWidth: name.length * (tier === 1 ? 3.8 : 3.3) + 6, halfHeight: 8 });
+const labelBox = (name: string, tier: number) => ({
+  halfWidth: name.length * (tier === 1 ? 3.8 : 3.3) + 6,
+  halfHeight: 8,
+});
 
 /**
  * The towns whose labels do not overlap a bigger town's label: towns come biggest first, and each is kept only if its
  * box is clear of the boxes kept so far, so a metropolis is never hidden by its suburbs.
  */
-export function declutter(towns: BaseMapData['towns'], toPixel: (town: BaseMapData['towns'][number]) => { x: number; y: number }): BaseMapData['towns'] {
+export function declutter(
+  towns: BaseMapData['towns'],
+  toPixel: (town: BaseMapData['towns'][number]) => { x: number; y: number },
+): BaseMapData['towns'] {
   const kept: { x: number; y: number; halfWidth: number; halfHeight: number }[] = [];
   return towns.filter((town) => {
     const { x, y } = toPixel(town);
     const box = { x, y, ...labelBox(town[0], town[3]) };
-    if (kept.some((k) => Math.abs(k.x - x) < k.halfWidth + box.halfWidth && Math.abs(k.y - y) < k.halfHeight + box.halfHeight)) return false;
+    if (
+      kept.some(
+        (k) => Math.abs(k.x - x) < k.halfWidth + box.halfWidth && Math.abs(k.y - y) < k.halfHeight + box.halfHeight,
+      )
+    )
+      return false;
     kept.push(box);
     return true;
   });
@@ -71,8 +97,12 @@ export function drawBaseMap(L: typeof Leaflet, map: Leaflet.Map, data: BaseMapDa
   // both under Leaflet's overlays (400) and markers (600).
   map.createPane('lego-base').style.zIndex = '250';
   map.createPane('lego-towns').style.zIndex = '260';
-  const neighbours = L.geoJSON(data.neighbours, { pane: 'lego-base', interactive: false, style: { color: '#b9b3a6', weight: 1, fillColor: '#ece8df', fillOpacity: 1 } });
-  const states = L.geoJSON(feature(data.states, data.states.objects.states) as FeatureCollection, {
+  const neighbours = L.geoJSON(data.neighbours, {
+    pane: 'lego-base',
+    interactive: false,
+    style: { color: '#b9b3a6', weight: 1, fillColor: '#ece8df', fillOpacity: 1 },
+  });
+  const states = L.geoJSON(feature(data.states, data.states.objects.states), {
     pane: 'lego-base',
     interactive: false,
     style: { color: '#8d8574', weight: 1, fillColor: '#fbf7ee', fillOpacity: 1 },

@@ -18,7 +18,13 @@ function markerIcon(marker: MapMarker): L.DivIcon {
   label.className = 'lego-map-pin-label';
   label.textContent = marker.label;
   const kind = marker.kind ?? 'waypoint';
-  return L.divIcon({ className: `lego-map-marker lego-map-marker-${kind}`, html: pin, iconSize: [28, 28], iconAnchor: [14, 28], popupAnchor: [0, -26] });
+  return L.divIcon({
+    className: `lego-map-marker lego-map-marker-${kind}`,
+    html: pin,
+    iconSize: [28, 28],
+    iconAnchor: [14, 28],
+    popupAnchor: [0, -26],
+  });
 }
 
 /** The popup's content as text, never HTML: titles come from operators. */
@@ -29,9 +35,22 @@ function popupContent(title: string): HTMLElement {
 }
 
 /** Mounts Leaflet: the built-in base map, or the XYZ tile server of `MAP_TILES_URL` when one is configured. */
-async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: MapOptions, tilesUrl: string | null): Promise<MapInstance> {
-  const map = L.map(element, { center: [center.lat, center.lng], zoom, minZoom: 4, maxZoom: 18, zoomControl: true, attributionControl: true });
-  map.attributionControl.setPrefix('<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>');
+async function mount(
+  element: HTMLElement,
+  { center, zoom, fitZoom = zoom }: MapOptions,
+  tilesUrl: string | null,
+): Promise<MapInstance> {
+  const map = L.map(element, {
+    center: [center.lat, center.lng],
+    zoom,
+    minZoom: 4,
+    maxZoom: 18,
+    zoomControl: true,
+    attributionControl: true,
+  });
+  map.attributionControl.setPrefix(
+    '<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>',
+  );
   element.classList.add(tilesUrl ? 'lego-map-tiled' : 'lego-map-offline');
   let removeBase: (() => void) | null = null;
   let destroyed = false;
@@ -50,20 +69,36 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
     setMarkers(list) {
       markers.clearLayers();
       for (const marker of list) {
-        L.marker([marker.position.lat, marker.position.lng], { icon: markerIcon(marker), title: marker.title, riseOnHover: true })
+        L.marker([marker.position.lat, marker.position.lng], {
+          icon: markerIcon(marker),
+          title: marker.title,
+          riseOnHover: true,
+        })
           .bindPopup(popupContent(marker.title))
           .addTo(markers);
       }
     },
+    // The view jumps to the markers, in the frame that shows them, without Leaflet's zoom animation: Leaflet 1.9 ends
+    // that animation on a timer which, when the map is closed before it fires (a modal shut at once, a story left),
+    // moves panes `remove()` took away and throws ('_leaflet_pos' of undefined, Leaflet issue 9575).
     fitBounds(points: LatLngPoint[]) {
-      if (points.length === 1) map.setView([points[0].lat, points[0].lng], fitZoom);
-      else if (points.length > 1) map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: fitZoom });
+      if (points.length === 1) map.setView([points[0].lat, points[0].lng], fitZoom, { animate: false });
+      else if (points.length > 1)
+        map.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng])), {
+          padding: [32, 32],
+          maxZoom: fitZoom,
+          animate: false,
+        });
     },
     drawRoute(directions: DirectionsResult | null) {
       route.clearLayers();
       if (!directions || directions.path.length < 2) return;
       const estimate = directions.legs.some((leg) => leg.estimate);
-      L.polyline(directions.path, { ...ROUTE_STYLE, dashArray: estimate ? ESTIMATE_DASH : undefined, interactive: false }).addTo(route);
+      L.polyline(directions.path, {
+        ...ROUTE_STYLE,
+        dashArray: estimate ? ESTIMATE_DASH : undefined,
+        interactive: false,
+      }).addTo(route);
     },
     clear() {
       markers.clearLayers();

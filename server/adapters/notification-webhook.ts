@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { errorCode } from '../errors';
 
 /**
  * The outgoing HTTP request of a webhook test (API.md "Notification templates", Send test): a real request to the
@@ -30,15 +31,33 @@ export interface WebhookRequest {
 }
 
 /** What came back: the status and the start of the answer, or why nothing did. */
-export type WebhookAnswer = { ok: true; status: number; answer: string } | { ok: false; reason: 'blocked' | 'unreachable'; detail: string };
+export type WebhookAnswer =
+  | { ok: true; status: number; answer: string }
+  | { ok: false; reason: 'blocked' | 'unreachable'; detail: string };
 
-const allowList = (): string[] => (process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+const allowList = (): string[] =>
+  (process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 /** IPv4 ranges not on the public internet (IANA IPv4 special-purpose registry, plus multicast and reserved). */
 const IPV4_BLOCKED: readonly [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
-  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 
 /**
@@ -48,9 +67,20 @@ const IPV4_BLOCKED: readonly [string, number][] = [
  * and 3fff::/20 (documentation).
  */
 const IPV6_BLOCKED: readonly [string, number][] = [
-  ['::', 3], ['4000::', 2], ['8000::', 1],
-  ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-  ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['3fff::', 20],
+  ['::', 3],
+  ['4000::', 2],
+  ['8000::', 1],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
 ];
 
 // Two lists: one BlockList matches an IPv4 address against its IPv6 rules too (as ::ffff:a.b.c.d, inside ::/3).
@@ -70,7 +100,8 @@ function ipv6Groups(address: string): number[] | null {
   }
   const halves = text.split('::');
   if (halves.length > 2) return null;
-  const part = (s: string) => (s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN)));
+  const part = (s: string) =>
+    s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN));
   const head = part(halves[0]);
   const rest = halves.length === 2 ? part(halves[1]) : [];
   const missing = 8 - head.length - rest.length;
@@ -95,7 +126,10 @@ export function embeddedIPv4(address: string): string | null {
  * that IPv4. Anything that is not an IP address counts as private.
  */
 export function isPrivateAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').split('%')[0].toLowerCase();
+  const bare = address
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]
+    .toLowerCase();
   try {
     const kind = isIP(bare);
     if (kind === 4) return blockedV4.check(bare, 'ipv4');
@@ -109,7 +143,8 @@ export function isPrivateAddress(address: string): boolean {
 
 /** The error of a refused address (the request answers 'blocked'). */
 const BLOCKED_CODE = 'EWEBHOOKBLOCKED';
-const blockedError = (host: string) => Object.assign(new Error(`${host} resolves to a non-public address`), { code: BLOCKED_CODE });
+const blockedError = (host: string) =>
+  Object.assign(new Error(`${host} resolves to a non-public address`), { code: BLOCKED_CODE });
 
 /** Whether an address may be called for this host: the host or the address is listed, or the address is public. */
 const addressAllowed = (host: string, address: string) => {
@@ -123,13 +158,19 @@ const addressAllowed = (host: string, address: string) => {
  */
 export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   const host = hostname.toLowerCase();
-  dnsLookup(hostname, { all: true, family: options.family ?? 0, hints: options.hints, verbatim: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0);
-    if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
-    if (!addresses.every(({ address }) => addressAllowed(host, address))) return callback(blockedError(hostname), '', 0);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    return callback(null, addresses[0].address, addresses[0].family);
-  });
+  dnsLookup(
+    hostname,
+    { all: true, family: options.family ?? 0, hints: options.hints, verbatim: true },
+    (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      if (addresses.length === 0)
+        return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+      if (!addresses.every(({ address }) => addressAllowed(host, address)))
+        return callback(blockedError(hostname), '', 0);
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
+    },
+  );
 };
 
 /** Sends one webhook request (see the module's comment for the limits). */
@@ -140,13 +181,16 @@ export async function sendWebhook(request: WebhookRequest): Promise<WebhookAnswe
   } catch {
     return { ok: false, reason: 'unreachable', detail: 'Invalid URL' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'unreachable', detail: 'Only http and https URLs' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, reason: 'unreachable', detail: 'Only http and https URLs' };
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   // An address literal is not resolved (the socket skips the lookup): check it here.
-  if (isIP(host.split('%')[0]) && !addressAllowed(host, host)) return { ok: false, reason: 'blocked', detail: url.hostname };
+  if (isIP(host.split('%')[0]) && !addressAllowed(host, host))
+    return { ok: false, reason: 'blocked', detail: url.hostname };
   const body = request.method === 'GET' || request.body === undefined ? undefined : request.body;
   const headers: Record<string, string> = { ...request.headers };
-  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) headers['content-length'] = String(Buffer.byteLength(body));
+  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length'))
+    headers['content-length'] = String(Buffer.byteLength(body));
   const options: RequestOptions = {
     method: request.method,
     host,
@@ -166,8 +210,7 @@ export async function sendWebhook(request: WebhookRequest): Promise<WebhookAnswe
       resolve(answer);
     };
     const fail = (err: unknown) => {
-      const code = (err as { code?: string } | null)?.code;
-      if (code === BLOCKED_CODE) finish({ ok: false, reason: 'blocked', detail: url.hostname });
+      if (errorCode(err) === BLOCKED_CODE) finish({ ok: false, reason: 'blocked', detail: url.hostname });
       else finish({ ok: false, reason: 'unreachable', detail: err instanceof Error ? err.message : String(err) });
     };
     let req: ReturnType<typeof httpRequest>;

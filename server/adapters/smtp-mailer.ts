@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../auth/mailer';
 
 /** Delivery over SMTP (nodemailer), used when `SMTP_URL` is set, e.g. `smtps://user:pass@smtp.example.com`. */
 export function createSmtpMailer(url: string, from: string): Mailer {
@@ -8,8 +8,17 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     kind: 'smtp',
     async send({ to, subject, body, attachments }) {
       await transport.sendMail({
-        from, to, subject, text: body,
-        ...(attachments?.length && { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }),
+        from,
+        to,
+        subject,
+        text: body,
+        ...(attachments?.length && {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        }),
       });
     },
   };

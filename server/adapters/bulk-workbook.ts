@@ -1,11 +1,25 @@
 import { inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { BULK_FILE_EXTENSIONS, BULK_MAX_ROWS, BULK_UNPACKED_MAX_BYTES, BULK_UPLOAD_MSG, BULK_ZIP_MAX_ENTRIES } from '../../schemas/bulk-upload';
+import {
+  BULK_FILE_EXTENSIONS,
+  BULK_MAX_ROWS,
+  BULK_UNPACKED_MAX_BYTES,
+  BULK_UPLOAD_MSG,
+  BULK_ZIP_MAX_ENTRIES,
+} from '../../schemas/bulk-upload';
 import type { RowResult } from '../repos/batch-repository';
-import { deflateZip } from './report-workbook';
+import { deflateZip, xlsxBytes } from './report-workbook';
+import { errorCode } from '../errors';
 
 /** The kinds of file a batch takes. */
 export type BulkFileKind = 'xlsx' | 'xls' | 'csv';
+
+/** The kind of each file extension a batch takes. */
+const KIND_OF: Record<(typeof BULK_FILE_EXTENSIONS)[number], BulkFileKind> = {
+  '.xlsx': 'xlsx',
+  '.xls': 'xls',
+  '.csv': 'csv',
+};
 
 /** Longest cell text read from a file; longer text is cut (every field's own limit is far below). */
 const CELL_MAX = 20_000;
@@ -17,19 +31,22 @@ const CELL_MAX = 20_000;
 export function sniffFile(filename: string, bytes: Buffer): { kind: BulkFileKind } | { error: string } {
   const ext = BULK_FILE_EXTENSIONS.find((e) => filename.toLowerCase().endsWith(e));
   if (!ext) return { error: BULK_UPLOAD_MSG.fileType };
-  const kind = ext.slice(1) as BulkFileKind;
+  const kind = KIND_OF[ext];
   const starts = (...magic: number[]) => magic.every((b, i) => bytes[i] === b);
   const fits =
-    kind === 'xlsx' ? starts(0x50, 0x4b, 0x03, 0x04)
-    : kind === 'xls' ? starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)
-    : bytes.length > 0 && !bytes.includes(0) && isUtf8(bytes);
+    kind === 'xlsx'
+      ? starts(0x50, 0x4b, 0x03, 0x04)
+      : kind === 'xls'
+        ? starts(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)
+        : bytes.length > 0 && !bytes.includes(0) && isUtf8(bytes);
   if (!fits) return { error: BULK_UPLOAD_MSG.fileContent };
   const refused = checkArchive(bytes);
   return refused ? { error: refused } : { kind };
 }
 
 /** Whether the spreadsheet reader takes `bytes` for a zip (it does whatever the file's name says). */
-const looksLikeZip = (bytes: Buffer) => bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2]! < 9 && bytes[3]! < 9;
+const looksLikeZip = (bytes: Buffer) =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2]! < 9 && bytes[3]! < 9;
 
 const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;
@@ -55,14 +72,20 @@ function unpackedSize(bytes: Buffer, offset: number, budget: number): number | s
   const nameLength = bytes.readUInt16LE(offset + 26);
   const extraLength = bytes.readUInt16LE(offset + 28);
   const start = offset + 30 + nameLength + extraLength;
-  if (start > bytes.length || flags & 0x2041 || compressed === 0xffffffff || bytes.readUInt32LE(offset + 22) === 0xffffffff) return BULK_UPLOAD_MSG.fileContent;
+  if (
+    start > bytes.length ||
+    flags & 0x2041 ||
+    compressed === 0xffffffff ||
+    bytes.readUInt32LE(offset + 22) === 0xffffffff
+  )
+    return BULK_UPLOAD_MSG.fileContent;
   if (hasZip64(bytes, offset + 30 + nameLength, extraLength)) return BULK_UPLOAD_MSG.fileContent;
   if (method === 0) return Math.min(compressed, bytes.length - start);
   if (method !== 8) return BULK_UPLOAD_MSG.fileContent;
   try {
     return inflateRawSync(bytes.subarray(start), { maxOutputLength: Math.max(1, budget) }).length;
   } catch (err) {
-    return (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? BULK_UPLOAD_MSG.unpackedTooLarge : BULK_UPLOAD_MSG.fileContent;
+    return errorCode(err) === 'ERR_BUFFER_TOO_LARGE' ? BULK_UPLOAD_MSG.unpackedTooLarge : BULK_UPLOAD_MSG.fileContent;
   }
 }
 
@@ -82,7 +105,12 @@ export function checkArchive(bytes: Buffer): string | null {
   if (eocd >= 20 && bytes.readUInt32LE(eocd - 20) === ZIP64_LOCATOR) return BULK_UPLOAD_MSG.fileContent;
   const entries = bytes.readUInt16LE(eocd + 8);
   const directory = bytes.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || bytes.readUInt16LE(eocd + 10) === 0xffff || directory === 0xffffffff || bytes.readUInt32LE(eocd + 12) === 0xffffffff) {
+  if (
+    entries === 0xffff ||
+    bytes.readUInt16LE(eocd + 10) === 0xffff ||
+    directory === 0xffffffff ||
+    bytes.readUInt32LE(eocd + 12) === 0xffffffff
+  ) {
     return BULK_UPLOAD_MSG.fileContent;
   }
   if (entries > BULK_ZIP_MAX_ENTRIES) return BULK_UPLOAD_MSG.tooManyParts;
@@ -95,7 +123,12 @@ export function checkArchive(bytes: Buffer): string | null {
     const extraLength = bytes.readUInt16LE(p + 30);
     const commentLength = bytes.readUInt16LE(p + 32);
     const offset = bytes.readUInt32LE(p + 42);
-    if (compressed === 0xffffffff || claimed === 0xffffffff || offset === 0xffffffff || hasZip64(bytes, p + 46 + nameLength, extraLength)) {
+    if (
+      compressed === 0xffffffff ||
+      claimed === 0xffffffff ||
+      offset === 0xffffffff ||
+      hasZip64(bytes, p + 46 + nameLength, extraLength)
+    ) {
       return BULK_UPLOAD_MSG.fileContent;
     }
     if (claimed > budget) return BULK_UPLOAD_MSG.unpackedTooLarge;
@@ -123,14 +156,16 @@ export interface SheetRows {
   rows: string[][];
 }
 
-const cellText = (value: unknown): string => (value === undefined || value === null ? '' : String(value).slice(0, CELL_MAX).trim());
+const cellText = (value: unknown): string =>
+  value === undefined || value === null ? '' : String(value).slice(0, CELL_MAX).trim();
 
 /**
  * Narrows a (dense) sheet's range to the cells it holds, or answers false when it is wider than `maxColumns`: the range
  * a file declares (an xlsx's dimension) can span 16,384 columns whatever its cells, and reading it walks every one.
  */
 function boundRange(sheet: XLSX.WorkSheet, maxColumns: number): boolean {
-  const data = (sheet['!data'] ?? []) as (unknown[] | undefined)[];
+  // A dense sheet's rows: a row without cells may be a hole.
+  const data: readonly (readonly unknown[] | undefined)[] = sheet['!data'] ?? [];
   const width = data.reduce<number>((most, row) => Math.max(most, row?.length ?? 0), 0);
   if (!sheet['!ref'] || width === 0) return true;
   const range = XLSX.utils.decode_range(sheet['!ref']);
@@ -151,7 +186,14 @@ export function readSheet(bytes: Buffer, maxColumns: number): SheetRows | { erro
   if (refused) return { error: refused };
   let table: unknown[][];
   try {
-    const book = XLSX.read(bytes, { type: 'buffer', dense: true, cellDates: false, raw: false, sheetRows: BULK_MAX_ROWS + 2, sheets: 0 });
+    const book = XLSX.read(bytes, {
+      type: 'buffer',
+      dense: true,
+      cellDates: false,
+      raw: false,
+      sheetRows: BULK_MAX_ROWS + 2,
+      sheets: 0,
+    });
     const sheet = book.Sheets[book.SheetNames[0] ?? ''];
     if (!sheet) return { error: BULK_UPLOAD_MSG.noRows };
     if (!boundRange(sheet, maxColumns)) return { error: BULK_UPLOAD_MSG.tooManyColumns(maxColumns) };
@@ -175,7 +217,7 @@ export function writeWorkbook(sheetName: string, columns: string[], rows: string
   sheet['!cols'] = columns.map((c) => ({ wch: Math.min(40, Math.max(12, c.length + 2)) }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName);
-  return deflateZip(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer);
+  return deflateZip(xlsxBytes(book));
 }
 
 /** Columns whose values a result file leaves empty (secrets of the configuration upload; header names, any case). */
@@ -187,7 +229,9 @@ export function resultWorkbook(sheet: SheetRows, results: Map<number, RowResult>
   const secret = sheet.header.map((name) => SECRET_COLUMNS.has(name.trim().toLowerCase()));
   const rows = sheet.rows.map((row, i) => {
     const r = results.get(i + 1);
-    const padded = [...row, ...Array<string>(Math.max(0, width - row.length)).fill('')].slice(0, width).map((cell, col) => (secret[col] ? '' : cell));
+    const padded = [...row, ...Array<string>(Math.max(0, width - row.length)).fill('')]
+      .slice(0, width)
+      .map((cell, col) => (secret[col] ? '' : cell));
     return [...padded, r ? r.result : 'Not processed yet'];
   });
   return writeWorkbook('Result', [...sheet.header, 'Result'], rows);

@@ -1,16 +1,12 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { distanceKm } from '../../schemas/haversine';
-import type { SummaryTrip } from '../repos/report-run-repository';
-import { alertName, type ReportAlert } from './report-filters';
-import { COMPUTED_ALERTS } from './trip-alerts';
-import { cpuPool } from '../workers/cpu-pool';
 
 /**
- * The xlsx files of report runs (issue 14), written with SheetJS. The first sheet is the report itself: one header
- * row, then one row per trip or alert, columns sized to their text, with an auto-filter; a second sheet 'About'
- * says which report, for whom, over which period and when it was made. Times are India time (the schedules' labels
- * are), written as text 'YYYY-MM-DD HH:mm'.
+ * The xlsx files of report runs (issue 14), written with SheetJS: the file format, whatever the report (its columns
+ * and rows are server/rules/report-sheets.ts). The first sheet is the report itself: one header row, then one row per
+ * trip or alert, columns sized to their text, with an auto-filter; a second sheet 'About' says which report, for whom,
+ * over which period and when it was made. Times are India time (the schedules' labels are), written as text
+ * 'YYYY-MM-DD HH:mm'.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -93,9 +89,15 @@ export function deflateZip(stored: Buffer): Buffer {
   return Buffer.concat([...locals, directory, tail]);
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+/** A cell of a report's sheet: a text or a number. */
+export type Cell = string | number;
 
-type Cell = string | number;
+/** A workbook's xlsx bytes as SheetJS writes them: a zip whose entries are stored (deflated by {@link deflateZip}). */
+export function xlsxBytes(workbook: XLSX.WorkBook): Buffer {
+  const bytes: unknown = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: false });
+  if (!Buffer.isBuffer(bytes)) throw new Error('SheetJS wrote no buffer');
+  return bytes;
+}
 
 /** What the 'About' sheet says of a run. */
 export interface ReportAbout {
@@ -111,15 +113,17 @@ export interface ReportAbout {
 }
 
 /** A workbook of the report sheet and the 'About' sheet, as xlsx bytes. */
-function book(sheetName: string, columns: string[], rows: Cell[][], about: ReportAbout): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([columns, ...rows], { dense: true } as XLSX.AOA2SheetOpts);
+export function reportWorkbook(sheetName: string, columns: string[], rows: Cell[][], about: ReportAbout): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([columns, ...rows], { dense: true });
   // Widths from the header and the first rows (enough to size a column; measuring 50,000 rows is wasted time).
   sheet['!cols'] = columns.map((c, i) => {
     let width = c.length;
     for (let r = 0; r < Math.min(rows.length, 200); r++) width = Math.max(width, String(rows[r][i] ?? '').length);
     return { wch: Math.min(48, width + 2) };
   });
-  sheet['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: columns.length - 1 } }) };
+  sheet['!autofilter'] = {
+    ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: columns.length - 1 } }),
+  };
   const info = XLSX.utils.aoa_to_sheet([
     ['Report', about.title],
     ['Company', about.company],
@@ -134,60 +138,5 @@ function book(sheetName: string, columns: string[], rows: Cell[][], about: Repor
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, sheetName);
   XLSX.utils.book_append_sheet(workbook, info, 'About');
-  return deflateZip(XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: false }) as Buffer);
+  return deflateZip(xlsxBytes(workbook));
 }
-
-export const SUMMARY_COLUMNS = [
-  'Trip Id', 'Vehicle', 'Branch', 'Status', 'Started (IST)', 'Closed (IST)', 'Planned km', 'Travelled km', 'STT (min)',
-  'Delay (min)', 'Alerts', ...COMPUTED_ALERTS.map(alertName),
-];
-
-/**
- * The daily trip summary: each trip under way in the period with its status, planned and travelled distance, its
- * delay (minutes past its STA, start + STT, at its close or at the period's end; 0 when on time, empty without an
- * STT) and its computed alerts, in all and by type.
- */
-export function summaryRows(trips: readonly SummaryTrip[], until: number): Cell[][] {
-  return trips.map((t) => {
-    const path = typeof t.path === 'string' ? (JSON.parse(t.path) as { lat: number; lng: number }[]) : t.path;
-    let planned = 0;
-    for (let i = 1; i < path.length; i++) planned += distanceKm(path[i - 1], path[i]);
-    const counts = (typeof t.alerts === 'string' ? JSON.parse(t.alerts) : t.alerts ?? {}) as Record<string, number>;
-    const total = Object.values(counts).reduce((n, c) => n + Number(c), 0);
-    const end = t.closedAt ?? until;
-    const delay = t.stt === null ? '' : Math.max(0, Math.round((end - (t.startedAt + t.stt * MINUTE)) / MINUTE));
-    return [
-      t.id, t.vehicleNumber, t.branchId ?? '', Number(t.status) === 1 ? 'Open' : 'Closed', istText(t.startedAt), istText(t.closedAt),
-      round1(planned), round1(t.travelledKm ?? 0), t.stt ?? '', delay, total, ...COMPUTED_ALERTS.map((type) => Number(counts[type] ?? 0)),
-    ];
-  });
-}
-
-/** The daily trip summary's xlsx, written here (in a worker thread: {@link summaryWorkbook} is what callers use). */
-export function writeSummaryWorkbook(trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
-  return book('Trips', SUMMARY_COLUMNS, summaryRows(trips, about.until), { ...about, title: 'Daily trip summary', rows: trips.length });
-}
-
-export const EXCEPTION_COLUMNS = [
-  'Trip Id', 'Vehicle', 'Branch', 'Trip Status', 'Trip Started (IST)', 'Alert', 'Alert Type', 'Level', 'Started (IST)',
-  'Closed (IST)', 'Duration (min)', 'Value', 'Unit', 'Latitude', 'Longitude', 'Customer',
-];
-
-/** The exception report: one row per alert. */
-export function exceptionRows(alerts: readonly ReportAlert[]): Cell[][] {
-  return alerts.map((a) => [
-    a.tripId, a.vehicleNumber, a.branchId ?? '', Number(a.tripStatus) === 1 ? 'Open' : 'Closed', istText(a.tripStartedAt), alertName(a.type),
-    a.type, a.level ?? '', istText(a.start), istText(a.end), a.end === null ? '' : round1((a.end - a.start) / MINUTE), a.value, a.unit,
-    a.lat, a.lng, a.customerName ?? a.customerCode ?? '',
-  ]);
-}
-
-/** The exception report's xlsx, written here (in a worker thread: the `exceptionReport` task of server/workers/cpu-tasks.ts). */
-export function writeExceptionWorkbook(alerts: readonly ReportAlert[], about: Omit<ReportAbout, 'rows' | 'title'>): Buffer {
-  return book('Alerts', EXCEPTION_COLUMNS, exceptionRows(alerts), { ...about, title: 'Exception report', rows: alerts.length });
-}
-
-/** The daily trip summary's xlsx, written in the worker pool; a report is a job's work, so it waits for room there. */
-export const summaryWorkbook = (trips: readonly SummaryTrip[], about: Omit<ReportAbout, 'rows' | 'title'>): Promise<Buffer> =>
-  cpuPool().run('summaryWorkbook', about, { items: trips, wait: true });
-

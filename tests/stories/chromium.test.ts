@@ -1,0 +1,212 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  PLAY_FUNCTION_THREW_EXCEPTION,
+  SET_CURRENT_STORY,
+  STORY_ERRORED,
+  STORY_FINISHED,
+  STORY_MISSING,
+  STORY_THREW_EXCEPTION,
+  UNHANDLED_ERRORS_WHILE_PLAYING,
+} from 'storybook/internal/core-events';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../setup/chromium';
+import type { IndexedStory } from '../setup/stories-global';
+
+/**
+ * Stories are fixtures: every story of the engine, the shell and the screens is rendered in Debian's Chromium by
+ * Storybook's own preview, from a build of it (tests/setup/stories-global.ts), and its play function run, so a story
+ * that no longer renders, or whose play function throws, fails the run under its name.
+ *
+ * Two pages (the project's `maxConcurrency`, each in a browser context of its own) take the stories in the index's
+ * order, each showing one after the other as Storybook does when one clicks through them: a story is selected over
+ * Storybook's channel and the run waits for Storybook to say it finished. The pages ask for reduced motion, as the e2e
+ * tests do, and call themselves Storybook's test runner (`StorybookTestRunner` in their user agent, which Storybook
+ * reads): animations are then paused after a play function instead of waited for, and play functions wait for what
+ * they look for up to 25 s (.storybook/preview.tsx).
+ */
+
+/** How long a story may take, from its selection to its end (its waits last up to 25 s each). */
+const STORY_MS = 55_000;
+
+const url = inject('storybookUrl');
+const stories = inject('stories');
+
+/** How many pages show stories at once: the project's `maxConcurrency` (vitest.config.ts). */
+const PAGES = inject('storyPages');
+
+/** A page, in its own browser context (its own local storage, which stories set), and what it reported. */
+interface Tab {
+  page: Page;
+  /** Uncaught errors since its last story was checked, and console errors for context. */
+  uncaught: string[];
+  consoleErrors: string[];
+  /** The story it showed before the current one (a late error may come from its unmounting). */
+  previous: string;
+}
+
+let browser: Browser;
+let userAgent = '';
+const tabs: Tab[] = [];
+const free: Tab[] = [];
+const waiting: ((tab: Tab) => void)[] = [];
+
+/** A tab on Storybook's iframe, the preview ready to be told which story to show. */
+async function openTab(): Promise<Tab> {
+  const context = await browser.newContext({ reducedMotion: 'reduce', userAgent });
+  const page = await context.newPage();
+  const tab: Tab = { page, uncaught: [], consoleErrors: [], previous: '' };
+  page.on('pageerror', (error) => tab.uncaught.push(`${error.name}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') tab.consoleErrors.push(message.text());
+  });
+  await page.goto(`${url}/iframe.html`);
+  await page.waitForFunction(() => '__STORYBOOK_PREVIEW__' in window);
+  await page.evaluate(() =>
+    (window as unknown as { __STORYBOOK_PREVIEW__: { ready(): Promise<void> } }).__STORYBOOK_PREVIEW__.ready(),
+  );
+  return tab;
+}
+
+/** A tab no story is using, as soon as there is one. */
+function takeTab(): Promise<Tab> {
+  const tab = free.shift();
+  return tab ? Promise.resolve(tab) : new Promise((resolve) => waiting.push(resolve));
+}
+
+function giveBack(tab: Tab) {
+  const next = waiting.shift();
+  if (next) next(tab);
+  else free.push(tab);
+}
+
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const probe = await browser.newPage();
+  userAgent = `${await probe.evaluate(() => navigator.userAgent)} StorybookTestRunner`;
+  await probe.close();
+  tabs.push(...(await Promise.all(Array.from({ length: PAGES }, openTab))));
+  free.push(...tabs);
+});
+
+afterAll(async () => {
+  // What the last stories left: errors their late work threw after they were checked.
+  const late = tabs.flatMap((tab) => tab.uncaught.map((error) => `after ${tab.previous} was checked: ${error}`));
+  await browser?.close();
+  if (late.length) throw new Error(`Uncaught in a page ${late.join('\n')}`);
+});
+
+/** Storybook's events, by name, that the page listens to. */
+const EVENTS = {
+  select: SET_CURRENT_STORY,
+  finished: STORY_FINISHED,
+  missing: STORY_MISSING,
+  playThrew: PLAY_FUNCTION_THREW_EXCEPTION,
+  renderThrew: STORY_THREW_EXCEPTION,
+  errored: STORY_ERRORED,
+  unhandled: UNHANDLED_ERRORS_WHILE_PLAYING,
+};
+
+/**
+ * In the page: selects the story and resolves when Storybook says it finished (rendered, played, after-each run),
+ * with what went wrong on the way: the play function's exception, the render's, an error Storybook showed, errors
+ * nobody caught while the play function ran. `finished` is false if the story did not finish in time.
+ */
+function showStory({ id, ms, events }: { id: string; ms: number; events: typeof EVENTS }) {
+  type SerializedError = { name?: string; message?: string; stack?: string; title?: string; description?: string };
+  type Channel = {
+    on(event: string, listener: (payload: never) => void): void;
+    off(event: string, listener: (payload: never) => void): void;
+    emit(event: string, payload: unknown): void;
+  };
+  const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Channel }).__STORYBOOK_ADDONS_CHANNEL__;
+  const text = (error: SerializedError) => {
+    // The build is minified and has no source maps: the first frames name the story's or component's chunk.
+    const stack = error.stack?.split('\n').slice(1, 3).join('\n') ?? '';
+    return `${error.name ?? 'Error'}: ${error.message ?? String(error)}${stack ? `\n${stack}` : ''}`;
+  };
+  return new Promise<{ finished: boolean; status: string; errors: string[] }>((done) => {
+    const errors: string[] = [];
+    const listeners: [string, (payload: never) => void][] = [
+      [events.playThrew, (error: SerializedError) => errors.push(`The play function threw ${text(error)}`)],
+      [events.renderThrew, (error: SerializedError) => errors.push(`Rendering threw ${text(error)}`)],
+      [
+        events.errored,
+        (error: SerializedError) =>
+          errors.push(`Storybook showed an error: ${error.title ?? ''} ${error.description ?? ''}`),
+      ],
+      [
+        events.unhandled,
+        (list: SerializedError[]) => {
+          for (const error of list) errors.push(`Uncaught while the play function ran: ${text(error)}`);
+        },
+      ],
+      [events.missing, () => end(true, 'missing', ['Storybook has no such story'])],
+      [
+        events.finished,
+        (result: { storyId: string; status: string }) => result.storyId === id && end(true, result.status),
+      ],
+    ];
+    const timer = setTimeout(() => end(false, 'pending'), ms);
+    function end(finished: boolean, status: string, more: string[] = []) {
+      clearTimeout(timer);
+      for (const [event, listener] of listeners) channel.off(event, listener);
+      done({ finished, status, errors: [...errors, ...more] });
+    }
+    for (const [event, listener] of listeners) channel.on(event, listener);
+    channel.emit(events.select, { storyId: id, viewMode: 'story' });
+  });
+}
+
+/** Shows a story with its play function; throws, naming the story, with what went wrong if anything did. */
+async function playStory(story: IndexedStory): Promise<void> {
+  let tab = await takeTab();
+  const result = await tab.page
+    .evaluate(showStory, { id: story.id, ms: STORY_MS, events: EVENTS })
+    .catch((error: Error) => ({ finished: false, status: 'error', errors: [`The page failed: ${error.message}`] }));
+  // Errors since the tab's story before this one was checked: some come from its unmounting, as this one started.
+  const errors = tab.uncaught.splice(0);
+  const logs = tab.consoleErrors.splice(0);
+  const previous = tab.previous;
+  tab.previous = story.id;
+  if (!result.finished) {
+    // Its render or play function may still be running: the next story gets a fresh tab.
+    await tab.page
+      .context()
+      .close()
+      .catch(() => undefined);
+    const fresh = await openTab();
+    tabs[tabs.indexOf(tab)] = fresh;
+    tab = fresh;
+  }
+  giveBack(tab);
+  const problems = [...result.errors];
+  if (!result.finished && !problems.length) problems.push(`It did not finish within ${STORY_MS / 1000} s.`);
+  const reported = problems.join('\n');
+  for (const error of errors) {
+    if (!reported.includes(error.split('\n')[0].replace(/^\w+: /, '')))
+      problems.push(
+        `Uncaught in the page while it was shown${previous ? ` (or as ${previous} was unmounted)` : ''}: ${error}`,
+      );
+  }
+  if (result.status === 'error' && problems.length === 0) problems.push('Storybook reported it failed.');
+  if (problems.length === 0) return;
+  // What the page logged as errors meanwhile (a failed request, a React warning), besides the errors above.
+  const logged = logs.filter((text) => !problems.some((problem) => problem.includes(text.split('\n')[0])));
+  const context = logged.length ? `\n\nConsole errors meanwhile:\n${logged.slice(0, 10).join('\n')}` : '';
+  throw new Error(
+    `Story '${story.title} › ${story.name}' (${story.id}, ${story.importPath}) failed in Chromium:\n${problems.join('\n')}${context}`,
+  );
+}
+
+const byFile = new Map<string, IndexedStory[]>();
+for (const story of stories) byFile.set(story.importPath, [...(byFile.get(story.importPath) ?? []), story]);
+// The stories take the tabs in the index's order, each as soon as one is free: `PAGES` of them run at once.
+describe.concurrent('stories', () => {
+  for (const [file, fileStories] of byFile) {
+    describe(file, () => {
+      it.each(fileStories.map((story) => [story.id, story] as const))('%s', async (_id, story) => {
+        await playStory(story);
+      });
+    });
+  }
+});
