@@ -71,6 +71,18 @@ export const tripScopeQuerySchema = {
 
 export type TripScopeQuery = FromSchema<typeof tripScopeQuerySchema>;
 
+/** The ids of a scope that narrow a trip. */
+type TripScope = { companyId?: string; branchId?: string; departmentId?: string };
+
+/** The console's scope as a trip call's query: the trip is narrowed to the company (branch, department) chosen, when one is. */
+export function tripScopeOf(scope: TripScope): TripScope {
+  const query: TripScope = {};
+  if (scope.companyId) query.companyId = scope.companyId;
+  if (scope.branchId) query.branchId = scope.branchId;
+  if (scope.departmentId) query.departmentId = scope.departmentId;
+  return query;
+}
+
 /** The sync call names the trip's company (read from `data.created_by.company_id`). */
 export const tripSyncQuerySchema = {
   type: 'object',

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { lazy } from 'react';
 import utc from 'dayjs/plugin/utc';
 import { callEndpoint, endpoint, type Endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
@@ -6,7 +7,7 @@ import type { HttpResult } from '../engine/data/http';
 import { toolAction, type ToolAction, type ToolConfig, type ToolValues } from '../engine/tool/types';
 import { ToolRefusal } from '../engine/tool/useToolController';
 import { tripCalls } from '../schemas/api/trips';
-import { LOCATION_SOURCES, MANUAL_PING_TOKEN, TRIP_MSG, tripIdSchema } from '../schemas/trip';
+import { LOCATION_SOURCES, MANUAL_PING_TOKEN, TRIP_MSG, tripIdSchema, tripScopeOf } from '../schemas/trip';
 import * as registered from './trip-data.meta';
 
 dayjs.extend(utc);
@@ -32,14 +33,6 @@ const TRIP_PAGE = {
 } as const;
 
 const tripId = (values: ToolValues) => String(values.tripId ?? '').trim();
-/** The console's scope narrows the trip when it has a company (API.md "Trips"). */
-const scopeQuery = (scope: { companyId?: string; branchId?: string; departmentId?: string }) =>
-  Object.fromEntries(
-    Object.entries({ companyId: scope.companyId, branchId: scope.branchId, departmentId: scope.departmentId }).filter(
-      ([, v]) => v,
-    ),
-  );
-
 /** A read of the trip page: 'Invalid Trip ID' when the trip is unknown (or answers nothing), else 'Something went wrong'. */
 const failed = ({ result }: { result: HttpResult<unknown> }) =>
   result.status === 404 ? TRIP_MSG.invalidTrip : TRIP_PAGE.failed;
@@ -52,7 +45,7 @@ const read = (label: string, call: ToolAction['endpoint'], primary = false): Too
   endpoint: call,
   input: (values, { scope }) => ({
     params: { tripId: tripId(values), section: sectionOf(values) },
-    query: scopeQuery(scope),
+    query: tripScopeOf(scope),
   }),
   done: ({ result }) => (isEmpty(result.data) ? { error: TRIP_MSG.invalidTrip } : { show: result.data }),
   failed,
@@ -69,7 +62,7 @@ const replay = (label: string, call: Endpoint<typeof tripCalls.replay | typeof t
   toolAction({
     label,
     endpoint: call,
-    input: (values, { scope }) => ({ params: { tripId: tripId(values) }, query: scopeQuery(scope) }),
+    input: (values, { scope }) => ({ params: { tripId: tripId(values) }, query: tripScopeOf(scope) }),
     done: ({ result }) => {
       const message = textAt(result.data, 'message');
       return message ? { info: message, show: result.data } : { error: TRIP_MSG.invalidTrip };
@@ -128,7 +121,7 @@ export const tripData: ToolConfig = {
         const id = tripId(values);
         const trip = await callEndpoint(
           endpoint(tripCalls.tripSection),
-          { params: { tripId: id, section: 'full' }, query: scopeQuery(scope) },
+          { params: { tripId: id, section: 'full' }, query: tripScopeOf(scope) },
           { quiet: true },
         );
         const company = trip.ok ? textAt(trip.data, 'created_by.company_id') : undefined;
@@ -139,6 +132,7 @@ export const tripData: ToolConfig = {
       failed,
     },
   ],
+  resultView: lazy(() => import('./trip-replay/TripReplay')),
   result: { copy: 'Copy trip JSON', ...TRIP_PAGE, empty: 'Enter a trip id and choose GET Data' },
 };
 

@@ -1,10 +1,10 @@
 import { Alert, Flex, Spin, Tag, Typography } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeDirections, STRAIGHT_LINE_LABEL } from './directions';
 import { legCache } from './legCache';
-import { INDIA_VIEW, MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
-import { loadMapProvider } from './provider';
-import type { DirectionsResult, MapInstance, MapMarker, MapProvider } from './types';
+import { MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
+import type { DirectionsResult, MapMarker, MapProvider } from './types';
+import { useMap } from './useMap';
 
 /** What {@link MapView} shows. */
 export interface MapViewProps {
@@ -23,8 +23,6 @@ export interface MapViewProps {
 /** A darker amber for the estimate tag: antd's warning text on its fill reads at under 2:1 (axe), this at over 4.5:1. */
 const ESTIMATE_TAG_STYLE = { color: '#874d00' } as const;
 
-type Status = { state: 'loading' } | { state: 'ready' } | { state: 'failed' };
-
 /**
  * A map with markers and, optionally, the driving directions through them. The provider's code (Leaflet or Google)
  * and the base map load when the first map mounts, never with the page. Straight-line legs are labelled
@@ -38,38 +36,13 @@ export function MapView({
   provider,
 }: MapViewProps) {
   const element = useRef<HTMLElement>(null);
-  const [map, setMap] = useState<{ instance: MapInstance; provider: MapProvider } | null>(null);
-  const [status, setStatus] = useState<Status>({ state: 'loading' });
   const [route, setRoute] = useState<DirectionsResult | null>(null);
   // Markers usually arrive as a new array each render: compare them by value.
   const markersKey = JSON.stringify(markers);
   // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value: the markers of the render their text last changed in
   const stableMarkers = useMemo(() => markers, [markersKey]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map mounts once per provider and zoom, opening on the first marker it has then; markers are set below
-  useEffect(() => {
-    let instance: MapInstance | null = null;
-    let gone = false;
-    const first = stableMarkers[0]?.position;
-    (async () => {
-      const chosen = provider ?? (await loadMapProvider());
-      if (gone || !element.current) return;
-      instance = await chosen.mount(
-        element.current,
-        first ? { center: first, zoom } : { center: INDIA_VIEW.center, zoom: INDIA_VIEW.zoom, fitZoom: zoom },
-      );
-      if (gone) instance.destroy();
-      else {
-        setMap({ instance, provider: chosen });
-        setStatus({ state: 'ready' });
-      }
-    })().catch(() => !gone && setStatus({ state: 'failed' }));
-    return () => {
-      gone = true;
-      instance?.destroy();
-      setMap(null);
-    };
-  }, [provider, zoom]);
+  const mounted = useMap(element, { provider, zoom, first: stableMarkers[0]?.position });
+  const map = mounted.state === 'ready' ? mounted : null;
 
   // Before the paint: new markers, and their route when every leg is known, show in the frame of the change.
   useLayoutEffect(() => {
@@ -102,7 +75,7 @@ export function MapView({
     : null;
   return (
     <Flex vertical gap={8}>
-      <Spin spinning={status.state === 'loading'}>
+      <Spin spinning={mounted.state === 'loading'}>
         <section
           ref={element}
           data-testid="map"
@@ -110,7 +83,7 @@ export function MapView({
           style={{ height, width: '100%', borderRadius: 6, overflow: 'hidden' }}
         />
       </Spin>
-      {status.state === 'failed' && <Alert type="warning" showIcon title="The map could not be loaded" />}
+      {mounted.state === 'failed' && <Alert type="warning" showIcon title="The map could not be loaded" />}
       {summary && (
         <Flex vertical gap={2} data-testid="map-directions">
           <Typography.Text strong>

@@ -7,8 +7,16 @@ export interface MapMarker {
   position: LatLngPoint;
   label: string;
   title: string;
-  /** What the marker stands for, which its colour tells (default 'waypoint'). */
-  kind?: 'origin' | 'destination' | 'waypoint' | 'place';
+  /** What the marker stands for, which its colour tells (default 'waypoint'); an 'alert' is a small dot of its `color`. */
+  kind?: 'origin' | 'destination' | 'waypoint' | 'place' | 'alert';
+  /** An alert's colour (its type's), as a CSS colour. */
+  color?: string;
+}
+
+/** A trip's driven track and, under it, the path it was planned on (dashed); either may be empty. */
+export interface TrackLines {
+  driven: LatLngPoint[];
+  planned: LatLngPoint[];
 }
 
 /** Where a map opens. */
@@ -26,7 +34,13 @@ export interface MapInstance {
   fitBounds(points: LatLngPoint[]): void;
   /** Draws the line of directions: solid for roads, dashed for straight-line estimates; null removes it. */
   drawRoute(directions: DirectionsResult | null): void;
-  /** Removes markers and the route line. */
+  /** Draws a trip's track (see {@link TrackLines}); null removes it. */
+  drawTrack(track: TrackLines | null): void;
+  /** Moves the vehicle's marker (drawn above everything else) to `point`, without moving the view; null removes it. */
+  setCursor(point: LatLngPoint | null, title?: string): void;
+  /** Centres the view on `point`, keeping the zoom. */
+  panTo(point: LatLngPoint): void;
+  /** Removes markers, the route line, the track and the cursor. */
   clear(): void;
   /** Unmounts the map and frees what it holds. */
   destroy(): void;

@@ -1,9 +1,9 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Pagination, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import { generateForm } from '@rjsf/antd';
 import type RjsfForm from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { feedback } from '../feedback';
 import { FormLayout } from '../form/FormLayout';
 import { formLabels, formSetup, useFormRegistry } from '../form/formSetup';
@@ -47,6 +47,7 @@ export function ToolView({ config }: { config: ToolConfig }) {
     ? { groups: config.groups, busy: tool.busy !== null, reset: (group: ToolGroup) => tool.resetFields(group.fields) }
     : undefined;
   const text = tool.shown === null ? null : jsonText(tool.shown.value);
+  const ResultView = config.resultView;
 
   const copy = async () => {
     if (!result) return;
@@ -119,6 +120,16 @@ export function ToolView({ config }: { config: ToolConfig }) {
               </Flex>
             </Form>
           </FormLayout>
+          {ResultView && tool.shown && (
+            <Suspense fallback={<Spin />}>
+              <ResultView
+                value={tool.shown.value}
+                action={tool.shown.action}
+                values={tool.shown.values}
+                ctx={tool.ctx}
+              />
+            </Suspense>
+          )}
           {result && !(result.hiddenUntilShown && tool.shown === null) && (
             <Card
               size="small"

@@ -1,4 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
+import type { ComponentType } from 'react';
 import type { Contract, DataOf, MetaOf } from '../../schemas/api/contract';
 import type { CallInput, Endpoint } from '../data/endpoint';
 import type { HttpResult } from '../data/http';
@@ -68,6 +69,14 @@ export interface ToolOutcome {
   total?: number;
 }
 
+/** What a tool page's {@link ToolConfig.resultView} draws from: the value shown, which action showed it, and the page's values and scope then. */
+export interface ToolResultViewProps {
+  value: unknown;
+  action: string;
+  values: ToolValues;
+  ctx: ConfigContext;
+}
+
 /**
  * A titled block of a tool page's fields: `fields` (properties of the schema, each in one block at most) laid out in
  * `columns` (default: as many as fields, 3 at most); its `reset` button clears only these fields to their initial
@@ -109,6 +118,12 @@ export interface ToolConfig {
    */
   groups?: readonly ToolGroup[];
   actions: readonly ToolAction[];
+  /**
+   * A picture of what an action showed, drawn above the result box (the trip page's replay: map, slider, chart and
+   * alerts); it renders nothing for an action it does not draw. Usually `lazy()`, so that its code loads with the
+   * first result it draws.
+   */
+  resultView?: ComponentType<ToolResultViewProps>;
   /** The result box, when the page has one. */
   result?: {
     /** The copy button's label ('Copy trip JSON'). */

@@ -6,9 +6,14 @@ import { useScope } from '../scope/useScope';
 import type { ConfigContext } from '../types';
 import type { ToolAction, ToolConfig, ToolOutcome, ToolValues } from './types';
 
-/** What the result box holds: the value, its caption, and for a paged action the page shown and the total. */
+/**
+ * What the result box holds: the value, its caption, the label of the action that showed it and the page's values
+ * then, and for a paged action the page shown and the total.
+ */
 export interface Shown {
   value: unknown;
+  action: string;
+  values: ToolValues;
   caption?: string;
   paged?: { action: ToolAction; page: number; size: number; total: number };
 }
@@ -84,6 +89,8 @@ export function useToolController(config: ToolConfig) {
     else if (outcome.show !== undefined) {
       setShown({
         value: outcome.show,
+        action: action.label,
+        values,
         caption: outcome.caption,
         paged: action.paged ? { action, page, size: action.paged.size, total: outcome.total ?? 0 } : undefined,
       });

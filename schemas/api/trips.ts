@@ -55,6 +55,9 @@ export const tripAlertAnswer = shape(
   { level: { type: 'integer', enum: [1, 2, 3] } },
 );
 
+/** One alert computed from a trip's pings. */
+export type TripAlert = FromSchema<typeof tripAlertAnswer>;
+
 /** A trip's analytics: its alerts, when they were computed (ISO 8601, null before the first time) and with which settings. */
 export const tripAnalyticsAnswer = shape({
   alerts: list(tripAlertAnswer),

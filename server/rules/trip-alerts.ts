@@ -1,5 +1,8 @@
 import { distanceKm, EARTH_RADIUS_KM, type LatLng } from '../../schemas/haversine';
 import { isRecord } from '../../schemas/guards';
+import { lengthKm, type Ping, speeds, stays } from '../../schemas/trip-track';
+
+export { lengthKm, type Ping };
 
 /**
  * Alerts computed from a trip's location pings and the company's alert configuration (issue 13: analytics and
@@ -7,12 +10,6 @@ import { isRecord } from '../../schemas/guards';
  * as it is now differs from the stored analytics exactly where a setting changed. The rules and their inputs are
  * written down in server/API.md ('Trip alerts').
  */
-
-/** One location ping: a time (ms since the epoch, UTC), a position and, when the device sends it, a speed in km/h. */
-export interface Ping extends LatLng {
-  t: number;
-  speed?: number | null;
-}
 
 /** What a trip was meant to do: its path (origin, waypoints, destination), when it started and its STT. */
 export interface TripPlan {
@@ -62,8 +59,6 @@ export interface TripAlert {
   unit: 'minutes' | 'km' | 'km/h';
 }
 
-/** A stop: the device stays within this distance of where it stopped. */
-export const STOP_RADIUS_KM = 0.2;
 /** Stops this close to the origin or the destination are detention, not long stoppage; arrival is this close to the destination. */
 export const SITE_RADIUS_KM = 2;
 /** Trips planned shorter than this use the 'short' long-stoppage thresholds, shorter than {@link LONG_TRIP_KM} 'mid', else 'long'. */
@@ -108,13 +103,6 @@ export function pathKm(p: LatLng, path: readonly LatLng[]): number {
   return best;
 }
 
-/** Length of a path in km. */
-export function lengthKm(path: readonly LatLng[]): number {
-  let km = 0;
-  for (let i = 1; i < path.length; i++) km += distanceKm(path[i - 1], path[i]);
-  return km;
-}
-
 function longStoppages(pings: readonly Ping[], plan: TripPlan, levels: readonly [number, number, number]): TripAlert[] {
   const alerts: TripAlert[] = [];
   const ends = [plan.path[0], plan.path.at(-1)].filter((p): p is LatLng => p !== undefined);
@@ -134,15 +122,7 @@ function longStoppages(pings: readonly Ping[], plan: TripPlan, levels: readonly 
       unit: 'minutes',
     });
   };
-  let from = 0;
-  for (let i = 1; i < pings.length; i++) {
-    if (distanceKm(pings[from], pings[i]) > STOP_RADIUS_KM) {
-      // The stop lasted until the last ping inside it; the device left before ping i.
-      if (i - 1 > from) close(from, i - 1, false);
-      from = i;
-    }
-  }
-  if (pings.length - 1 > from) close(from, pings.length - 1, true);
+  for (const stay of stays(pings)) close(stay.from, stay.to, stay.ongoing);
   return alerts;
 }
 
@@ -177,16 +157,6 @@ function routeDeviations(pings: readonly Ping[], plan: TripPlan, km: number): Tr
       value: Math.round(off[worst] * 10) / 10,
       unit: 'km' as const,
     };
-  });
-}
-
-/** Each ping's speed: the device's when it sends one, else the distance from the ping before over the time between. */
-function speeds(pings: readonly Ping[]): number[] {
-  return pings.map((p, i) => {
-    if (typeof p.speed === 'number' && Number.isFinite(p.speed)) return p.speed;
-    if (i === 0) return 0;
-    const hours = (p.t - pings[i - 1].t) / 3_600_000;
-    return hours > 0 ? distanceKm(pings[i - 1], p) / hours : 0;
   });
 }
 

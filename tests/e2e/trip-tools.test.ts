@@ -70,6 +70,72 @@ describe('trip data (/utilities/trip-data)', () => {
   });
 });
 
+describe('trip replay (issue 23 point 1)', () => {
+  const replay = () => page.getByTestId('trip-replay');
+  const time = () => page.getByTestId('replay-time');
+  const DMY = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+
+  it('draws the replay: figures, map with track and alerts, slider with play, chart, and a readable alerts table', async () => {
+    await page.goto(`${app.url}/utilities/trip-data`);
+    await page.getByLabel('Trip ID').fill('TRP1001001');
+    await page.getByRole('button', { name: 'Replay', exact: true }).click();
+    await replay().getByText('Trip TRP1001001: Replay').waitFor();
+    // The JSON box stays beside the picture.
+    await result().waitFor();
+    await replay().getByText('Distance driven').waitFor();
+    // The map: the planned path and the driven track, the plan's places, an alert dot, the vehicle.
+    const map = page.getByTestId('trip-map');
+    await expect.poll(() => map.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(2);
+    await map.locator('.lego-map-marker-origin').waitFor();
+    await map.locator('.lego-map-marker-destination').waitFor();
+    await expect.poll(() => map.locator('.lego-map-alert').count()).toBeGreaterThan(0);
+    await map.locator('.lego-map-cursor').waitFor();
+    // The chart is drawn on a canvas, named for screen readers.
+    await replay()
+      .getByRole('img', { name: /^Speed over the trip's time/ })
+      .locator('canvas')
+      .first()
+      .waitFor();
+    // The alerts' table: readable times; a click moves the slider to the alert's start.
+    const alerts = replay().getByRole('table');
+    const row = alerts.locator('.ant-table-row', { hasText: 'Long stoppage' }).first();
+    await row.waitFor();
+    const startText = (await row.locator('td').nth(2).textContent()) ?? '';
+    expect(startText).toMatch(DMY);
+    expect(await alerts.textContent()).not.toMatch(/\d{13}/);
+    await row.click();
+    await expect.poll(() => time().textContent()).toBe(startText);
+    // The slider: End goes to the trip's last ping; Play moves the time on, Pause stops it.
+    const handle = replay().getByRole('slider', { name: 'Trip time' });
+    await handle.focus();
+    await page.keyboard.press('Home');
+    const first = await time().textContent();
+    expect(first).toMatch(DMY);
+    await replay().getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => time().textContent()).not.toBe(first);
+    await replay().getByRole('button', { name: 'Pause' }).click();
+    expect(await serious()).toEqual([]);
+  });
+
+  it("marks each alert of a replay with the updated config against the trip's own, and draws the analytics", async () => {
+    await page.getByRole('button', { name: 'Replay with Updated config' }).click();
+    await replay().getByText('Trip TRP1001001: Replay with updated config').waitFor();
+    await replay().getByRole('columnheader', { name: 'Change' }).waitFor();
+    await expect
+      .poll(() =>
+        replay()
+          .locator('.ant-table-row .ant-tag')
+          .filter({ hasText: /^(Same|Added|Removed|Changed)$/ })
+          .count(),
+      )
+      .toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Show Analytics' }).click();
+    await replay().getByText('Trip TRP1001001: Analytics').waitFor();
+    await replay().getByTestId('alerts-by-type').getByText('Long stoppage').waitFor();
+    expect(await replay().getByTestId('trip-figures').textContent()).toMatch(/Distance driven[\d.,]+km/);
+  });
+});
+
 describe('manual ping (/utilities/insert-manual-ping)', () => {
   it('defaults the device time to now, checks the fields, and shows what the server did with the ping', async () => {
     await page.goto(`${app.url}/utilities/insert-manual-ping`);

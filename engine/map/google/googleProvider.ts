@@ -1,7 +1,7 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { serverDirections } from '../directions';
-import type { DirectionsResult, LatLngPoint, MapInstance, MapOptions, MapProvider } from '../types';
+import type { DirectionsResult, LatLngPoint, MapInstance, MapOptions, MapProvider, TrackLines } from '../types';
 
 let configuredKey: string | null = null;
 
@@ -13,13 +13,22 @@ function configure(key: string): void {
 }
 
 const ROUTE_STYLE = { strokeColor: '#1677ff', strokeWeight: 4, strokeOpacity: 0.85 };
+/** A trip's driven track and its planned path, as on the offline map. */
+const TRACK_STYLE = { strokeColor: '#08979c', strokeWeight: 4, strokeOpacity: 0.9 };
+const PLANNED_COLOR = '#8c8c8c';
+
+/** Dash symbols instead of a stroke: a dashed line, as the offline map draws it. */
+const dashedLine = (color: string) => ({
+  strokeOpacity: 0,
+  icons: [
+    { icon: { path: 'M 0,-1 0,1', strokeOpacity: 0.85, strokeColor: color, scale: 3 }, offset: '0', repeat: '16px' },
+  ],
+});
 
 async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: MapOptions): Promise<MapInstance> {
-  const [{ Map: GoogleMap, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event }] = await Promise.all([
-    importLibrary('maps'),
-    importLibrary('marker'),
-    importLibrary('core'),
-  ]);
+  const [{ Map: GoogleMap, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event, SymbolPath }] = await Promise.all(
+    [importLibrary('maps'), importLibrary('marker'), importLibrary('core')],
+  );
   const map = new GoogleMap(element, {
     center,
     zoom,
@@ -30,6 +39,12 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
   const info = new InfoWindow();
   let markers: google.maps.Marker[] = [];
   let lines: google.maps.Polyline[] = [];
+  let trackLines: google.maps.Polyline[] = [];
+  let cursor: google.maps.Marker | null = null;
+  const clearTrack = () => {
+    for (const line of trackLines) line.setMap(null);
+    trackLines = [];
+  };
   const clearLines = () => {
     for (const line of lines) line.setMap(null);
     lines = [];
@@ -43,7 +58,22 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
       clearMarkers();
       markers = list.map((item) => {
         // The classic Marker takes a text label; AdvancedMarkerElement would need a map id configured in Google Cloud.
-        const marker = new Marker({ map, position: item.position, label: item.label, title: item.title });
+        const marker =
+          item.kind === 'alert'
+            ? new Marker({
+                map,
+                position: item.position,
+                title: item.title,
+                icon: {
+                  path: SymbolPath.CIRCLE,
+                  scale: 7,
+                  fillColor: item.color ?? '#cf1322',
+                  fillOpacity: 1,
+                  strokeColor: '#fff',
+                  strokeWeight: 2,
+                },
+              })
+            : new Marker({ map, position: item.position, label: item.label, title: item.title });
         marker.addListener('click', () => {
           // Text content, never HTML: titles come from operators.
           const content = document.createElement('div');
@@ -71,26 +101,54 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
       if (!directions || directions.path.length < 2) return;
       const estimate = directions.legs.some((leg) => leg.estimate);
       const path = directions.path.map(([lat, lng]) => ({ lat, lng }));
-      // A straight-line estimate is dashed (dash symbols instead of a stroke), as on the offline map.
-      const dashed = {
-        strokeOpacity: 0,
-        icons: [
-          {
-            icon: { path: 'M 0,-1 0,1', strokeOpacity: 0.85, strokeColor: ROUTE_STYLE.strokeColor, scale: 3 },
-            offset: '0',
-            repeat: '16px',
+      // A straight-line estimate is dashed, as on the offline map.
+      lines = [new Polyline({ map, path, ...ROUTE_STYLE, ...(estimate ? dashedLine(ROUTE_STYLE.strokeColor) : {}) })];
+    },
+    drawTrack(track: TrackLines | null) {
+      clearTrack();
+      if (!track) return;
+      if (track.planned.length > 1)
+        trackLines.push(new Polyline({ map, path: track.planned, clickable: false, ...dashedLine(PLANNED_COLOR) }));
+      if (track.driven.length > 1)
+        trackLines.push(new Polyline({ map, path: track.driven, clickable: false, ...TRACK_STYLE }));
+    },
+    setCursor(point: LatLngPoint | null, title?: string) {
+      if (!point) {
+        cursor?.setMap(null);
+        cursor = null;
+      } else if (cursor) cursor.setPosition(point);
+      else
+        cursor = new Marker({
+          map,
+          position: point,
+          title,
+          zIndex: 1000,
+          clickable: false,
+          icon: {
+            path: SymbolPath.CIRCLE,
+            scale: 8,
+            fillColor: '#1f1f1f',
+            fillOpacity: 1,
+            strokeColor: '#fff',
+            strokeWeight: 3,
           },
-        ],
-      };
-      lines = [new Polyline({ map, path, ...ROUTE_STYLE, ...(estimate ? dashed : {}) })];
+        });
+    },
+    panTo(point: LatLngPoint) {
+      map.panTo(point);
     },
     clear() {
       clearMarkers();
       clearLines();
+      clearTrack();
+      cursor?.setMap(null);
+      cursor = null;
     },
     destroy() {
       clearMarkers();
       clearLines();
+      clearTrack();
+      cursor?.setMap(null);
       info.close();
       element.replaceChildren();
     },

@@ -3,15 +3,43 @@ import 'leaflet/dist/leaflet.css';
 import '../map.css';
 import { serverDirections } from '../directions';
 import { originSourceLabel } from '../tiles';
-import type { DirectionsResult, LatLngPoint, MapInstance, MapMarker, MapOptions, MapProvider } from '../types';
+import type {
+  DirectionsResult,
+  LatLngPoint,
+  MapInstance,
+  MapMarker,
+  MapOptions,
+  MapProvider,
+  TrackLines,
+} from '../types';
 import { drawBaseMap, loadBaseMap } from './baseMap';
 
 /** Colour of route lines (antd's primary blue), dashed when the line is a straight-line estimate. */
 const ROUTE_STYLE = { color: '#1677ff', weight: 4, opacity: 0.85 };
 const ESTIMATE_DASH = '8 8';
 
+/** A trip's driven track (dark teal, under the markers) and its planned path (grey, dashed). */
+const TRACK_STYLE = { color: '#08979c', weight: 4, opacity: 0.9 };
+const PLANNED_STYLE = { color: '#8c8c8c', weight: 3, opacity: 0.8, dashArray: '6 8' };
+
+/** An alert's icon: a dot of its type's colour. */
+function alertIcon(marker: MapMarker): L.DivIcon {
+  const dot = document.createElement('span');
+  dot.className = 'lego-map-alert';
+  dot.style.background = marker.color ?? '#cf1322';
+  return L.divIcon({ className: 'lego-map-marker', html: dot, iconSize: [16, 16], iconAnchor: [8, 8] });
+}
+
+/** The vehicle's icon on a replay. */
+function cursorIcon(): L.DivIcon {
+  const dot = document.createElement('span');
+  dot.className = 'lego-map-cursor';
+  return L.divIcon({ className: 'lego-map-marker', html: dot, iconSize: [22, 22], iconAnchor: [11, 11] });
+}
+
 /** A marker's icon: a CSS pin with its label (no remote image, so nothing for the CSP to allow). */
 function markerIcon(marker: MapMarker): L.DivIcon {
+  if (marker.kind === 'alert') return alertIcon(marker);
   const pin = document.createElement('span');
   pin.className = 'lego-map-pin';
   const label = pin.appendChild(document.createElement('span'));
@@ -62,8 +90,10 @@ async function mount(
       if (data && !destroyed) removeBase = drawBaseMap(L, map, data);
     });
   }
+  const track = L.layerGroup().addTo(map);
   const markers = L.layerGroup().addTo(map);
   const route = L.layerGroup().addTo(map);
+  let cursor: L.Marker | null = null;
 
   return {
     setMarkers(list) {
@@ -100,9 +130,38 @@ async function mount(
         interactive: false,
       }).addTo(route);
     },
+    drawTrack(lines: TrackLines | null) {
+      track.clearLayers();
+      if (!lines) return;
+      const toLeaflet = (points: LatLngPoint[]) => points.map((p): L.LatLngTuple => [p.lat, p.lng]);
+      if (lines.planned.length > 1)
+        L.polyline(toLeaflet(lines.planned), { ...PLANNED_STYLE, interactive: false }).addTo(track);
+      if (lines.driven.length > 1)
+        L.polyline(toLeaflet(lines.driven), { ...TRACK_STYLE, interactive: false }).addTo(track);
+    },
+    setCursor(point: LatLngPoint | null, title?: string) {
+      if (!point) {
+        cursor?.remove();
+        cursor = null;
+      } else if (cursor) cursor.setLatLng([point.lat, point.lng]);
+      else
+        cursor = L.marker([point.lat, point.lng], {
+          icon: cursorIcon(),
+          title,
+          zIndexOffset: 1000,
+          interactive: false,
+          keyboard: false,
+        }).addTo(map);
+    },
+    panTo(point: LatLngPoint) {
+      map.panTo([point.lat, point.lng], { animate: false });
+    },
     clear() {
       markers.clearLayers();
       route.clearLayers();
+      track.clearLayers();
+      cursor?.remove();
+      cursor = null;
     },
     destroy() {
       destroyed = true;

@@ -1,0 +1,131 @@
+import { theme } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import './chart.css';
+
+/** A line over time: its name (the legend's and the axis'), its values beside the chart's times, and its colour. */
+export interface TimeSeries {
+  label: string;
+  values: readonly number[];
+  color: string;
+}
+
+/** A span shaded across the chart (a stop, an alert), in a translucent colour, from `start` to `end` (ms). */
+export interface TimeBand {
+  start: number;
+  end: number;
+  color: string;
+}
+
+/** What {@link TimeChart} draws. */
+export interface TimeChartProps {
+  /** The times of the values, in ms since the epoch, ascending. */
+  times: readonly number[];
+  series: TimeSeries;
+  bands?: readonly TimeBand[];
+  /** The time marked by a vertical line (the replay's slider); null for none. */
+  cursor?: number | null;
+  /** A click on the chart asks for its time. */
+  onSeek?(time: number): void;
+  height?: number;
+  /** What a screen reader is told the chart shows. */
+  label: string;
+}
+
+/** The time axis' labels in the console's way (DD/MM HH:mm at the first and at each new day, else HH:mm), local time. */
+const timeLabels = (_u: uPlot, splits: number[]) =>
+  splits.map((t, i) =>
+    i === 0 || dayjs(t).date() !== dayjs(splits[i - 1]).date()
+      ? dayjs(t).format('DD/MM HH:mm')
+      : dayjs(t).format('HH:mm'),
+  );
+
+/**
+ * A chart of one series over time (uPlot: canvas, tens of thousands of points in a few ms), with shaded spans under
+ * the line, a vertical line at the `cursor` time that moves without redrawing the chart, and click to seek. Its
+ * colours are the antd theme's, so it reads in light and dark. uPlot is only in the chunks of the pages that draw it.
+ */
+export function TimeChart({ times, series, bands = [], cursor = null, onSeek, height = 200, label }: TimeChartProps) {
+  const { token } = theme.useToken();
+  const box = useRef<HTMLDivElement>(null);
+  const line = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const seek = useRef(onSeek);
+  seek.current = onSeek;
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const axis = {
+      stroke: token.colorTextSecondary,
+      grid: { stroke: token.colorBorderSecondary, width: 1 },
+      ticks: { stroke: token.colorBorderSecondary, width: 1 },
+      font: `11px ${token.fontFamily}`,
+    };
+    const shade = (u: uPlot) => {
+      const { ctx } = u;
+      const { top, height: h } = u.bbox;
+      ctx.save();
+      for (const band of bands) {
+        const x0 = u.valToPos(band.start, 'x', true);
+        const x1 = u.valToPos(band.end, 'x', true);
+        ctx.fillStyle = band.color;
+        ctx.fillRect(x0, top, Math.max(2, x1 - x0), h);
+      }
+      ctx.restore();
+    };
+    const made = new uPlot(
+      {
+        width: element.clientWidth || 600,
+        height,
+        ms: 1,
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil(max / 10) * 10)] } },
+        series: [{}, { label: series.label, stroke: series.color, width: 1.5, points: { show: false } }],
+        axes: [
+          { ...axis, values: timeLabels, space: 60 },
+          { ...axis, label: series.label, labelFont: `12px ${token.fontFamily}`, size: 48 },
+        ],
+        legend: { show: false },
+        cursor: { y: false, drag: { x: false, y: false } },
+        hooks: { drawClear: [shade] },
+      },
+      [times as number[], series.values as number[]],
+      element,
+    );
+    plot.current = made;
+    const click = (event: MouseEvent) => seek.current?.(made.posToVal(event.offsetX, 'x'));
+    made.over.addEventListener('click', click);
+    const resize = new ResizeObserver(() => made.setSize({ width: element.clientWidth, height }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      made.over.removeEventListener('click', click);
+      made.destroy();
+      plot.current = null;
+    };
+  }, [times, series, bands, height, token]);
+
+  // The cursor's line moves by style only: a slider step costs no chart redraw.
+  useLayoutEffect(() => {
+    const u = plot.current;
+    const marker = line.current;
+    if (!marker) return;
+    if (!u || cursor === null) {
+      marker.style.display = 'none';
+      return;
+    }
+    marker.style.display = 'block';
+    marker.style.transform = `translateX(${u.bbox.left / devicePixelRatio + u.valToPos(cursor, 'x')}px)`;
+    marker.style.top = `${u.bbox.top / devicePixelRatio}px`;
+    marker.style.height = `${u.bbox.height / devicePixelRatio}px`;
+  });
+
+  return (
+    <div className="lego-time-chart" role="img" aria-label={label} style={{ position: 'relative' }}>
+      <div ref={box} />
+      <div ref={line} className="lego-time-chart-cursor" style={{ background: token.colorText }} />
+    </div>
+  );
+}
