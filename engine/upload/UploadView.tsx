@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
+import { minTableWidth } from '../list/tableColumns';
 import type { BatchRow, UploadConfig } from './types';
 import { useUploadController, type UploadController } from './useUploadController';
 
@@ -98,6 +99,7 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
  */
 export function UploadView({ config }: { config: UploadConfig }) {
   const upload = useUploadController(config);
+  const columns = batchColumns(upload);
   return (
     <Flex vertical gap={16}>
       <Card>
@@ -134,15 +136,19 @@ export function UploadView({ config }: { config: UploadConfig }) {
         </Flex>
       </Card>
       <Card title="Batches" size="small">
-        <Table<BatchRow>
-          rowKey="id"
-          size="small"
-          loading={upload.loading}
-          columns={batchColumns(upload)}
-          dataSource={upload.batches}
-          locale={{ emptyText: config.messages.empty }}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        />
+        {/* Narrower than its columns, the table scrolls sideways inside its card. */}
+        <div style={{ overflowX: 'auto' }}>
+          <Table<BatchRow>
+            rowKey="id"
+            size="small"
+            loading={upload.loading}
+            columns={columns}
+            style={{ minWidth: minTableWidth(columns) }}
+            dataSource={upload.batches}
+            locale={{ emptyText: config.messages.empty }}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          />
+        </div>
       </Card>
       <Modal
         title={config.messages.modalTitle}

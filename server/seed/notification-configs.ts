@@ -8,7 +8,8 @@ async function eventId(q: Queryable, name: string): Promise<number | null> {
 }
 
 /**
- * Demo notification configurations of Tata Steel (1001, branch Jamshedpur 3101), one per mode, stored through the
+ * Demo notification configurations of Tata Steel (1001): one per mode for its branch Jamshedpur (3101), and two for
+ * the company as a whole, so that the company's own list (no branch chosen) is not empty either. Stored through the
  * same save as the form's, so they are valid by construction.
  */
 export async function seedNotificationConfigs(q: Queryable): Promise<void> {
@@ -52,6 +53,24 @@ export async function seedNotificationConfigs(q: Queryable): Promise<void> {
       body: '{"tripId": "{{trip_id}}", "vehicle": "{{vehicle_number}}", "at": "{{current_location}}"}',
     },
   ];
+  const company = { customerConfigId: null, companyId: 1001, branchId: null };
+  configs.push(
+    {
+      ...company,
+      eventId: created,
+      mode: 'EMAIL',
+      emailTo: 'dispatch@tatasteel.example',
+      subject: 'Trip {{trip_id}} created',
+      body: 'Trip {{trip_id}} ({{vehicle_number}}) has left {{origin}} for {{destination}}. ETA {{eta}}.',
+    },
+    {
+      ...company,
+      eventId: stoppage,
+      mode: 'SMS',
+      mobilenumbers: '9876501234',
+      body: 'Long stoppage: {{vehicle_number}} at {{current_location}}.',
+    },
+  );
   for (const config of configs) {
     const result = await saveNotificationConfig(q, config, 'ops@demo.local');
     if (!result.ok) throw new Error(`Demo notification configuration refused: ${result.errors.join('; ')}`);

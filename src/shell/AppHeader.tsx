@@ -1,12 +1,15 @@
-import { LogoutOutlined, MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined, MoonOutlined, SunOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Tag, theme } from 'antd';
 import { STORAGE } from '../../engine/data/session';
 import { logout } from '../auth/logout';
 import { APP_VERSION } from '../version';
 import { useColorScheme } from '../colorScheme';
 
-/** Header: logo, title, version badge, the user's name and Logout (revokes the desk token, clears local storage, goes to /). */
-export function AppHeader() {
+/**
+ * Header: on a narrow window the menu's button, then logo, title, version badge, the user's name, the dark mode switch
+ * and Logout (revokes the desk token, clears local storage, goes to /).
+ */
+export function AppHeader({ onMenu }: { onMenu?: () => void }) {
   const { token } = theme.useToken();
   const user = JSON.parse(localStorage.getItem(STORAGE.user) ?? 'null') as { name?: string } | null;
   const [scheme, pickScheme] = useColorScheme();
@@ -14,6 +17,15 @@ export function AppHeader() {
   return (
     <Flex align="center" justify="space-between" style={{ height: '100%' }}>
       <Space size="middle" align="center">
+        {onMenu && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label="Menu"
+            style={{ color: token.colorTextLightSolid }}
+            onClick={onMenu}
+          />
+        )}
         <img src="/logo.svg" alt="Lego logo" width={32} height={32} />
         <h1 style={{ margin: 0, fontSize: 18, fontWeight: 600, color: token.colorTextLightSolid }}>
           Lego Configuration Console

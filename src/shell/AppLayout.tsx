@@ -1,6 +1,6 @@
-import { Layout, message, theme } from 'antd';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Drawer, Grid, Layout, message, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { configureHttp } from '../../engine/data/http';
 import { bindFeedback } from '../../engine/feedback';
@@ -50,28 +50,45 @@ const HEADER_HEIGHT = themeConfig.components?.Layout?.headerHeight ?? 64;
  */
 export function AppLayout() {
   const { token } = theme.useToken();
+  // Below antd's lg breakpoint (992 px) the menu is a drawer opened from the header, leaving the screen its width.
+  const wide = Grid.useBreakpoint().lg ?? true;
+  const [drawer, setDrawer] = useState(false);
+  const { pathname } = useLocation();
+  // A menu entry chosen in the drawer closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new path
+  useEffect(() => setDrawer(false), [pathname]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ paddingInline: 20, position: 'sticky', top: 0, zIndex: 10 }}>
-        <AppHeader />
+      <Layout.Header style={{ paddingInline: wide ? 20 : 12, position: 'sticky', top: 0, zIndex: 10 }}>
+        <AppHeader onMenu={wide ? undefined : () => setDrawer(true)} />
       </Layout.Header>
       <Layout>
-        <Layout.Sider
-          width={220}
-          breakpoint="lg"
-          collapsedWidth={0}
-          style={{
-            background: token.colorBgContainer,
-            position: 'sticky',
-            top: HEADER_HEIGHT,
-            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
-          }}
-        >
-          {/* The scroll area inside the Sider: on the Sider itself it would clip the trigger shown when it collapses. */}
-          <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain' }}>
+        {wide ? (
+          <Layout.Sider
+            width={220}
+            style={{
+              background: token.colorBgContainer,
+              position: 'sticky',
+              top: HEADER_HEIGHT,
+              height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            }}
+          >
+            <div style={{ height: '100%', overflowY: 'auto', overscrollBehavior: 'contain' }}>
+              <SideMenu />
+            </div>
+          </Layout.Sider>
+        ) : (
+          <Drawer
+            title="Menu"
+            placement="left"
+            size={280}
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            styles={{ body: { padding: 0 } }}
+          >
             <SideMenu />
-          </div>
-        </Layout.Sider>
+          </Drawer>
+        )}
         <Layout.Content style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 16 }}>
           <FilterBar />
           <Suspense fallback={<Spin style={{ marginTop: 48 }} />}>

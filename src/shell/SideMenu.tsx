@@ -25,7 +25,20 @@ export function SideMenu() {
     children: entries.map((s) => ({
       key: s.path,
       icon: menuIcons[s.menu!.icon ?? 'default'],
-      label: <Link to={link(s.path)}>{s.menu!.label}</Link>,
+      label: (
+        <Link
+          to={link(s.path)}
+          // A plain click goes with the scope as it is now (the href may be a render behind a scope just chosen);
+          // a click with a modifier or the middle button opens the href, as a link does.
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            go(s.path);
+          }}
+        >
+          {s.menu!.label}
+        </Link>
+      ),
     })),
   }));
   const selected = menuPaths.filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));

@@ -3,6 +3,7 @@ import { Button, Flex, Input, InputNumber, Space, Table, Tooltip, Typography, ty
 import Sortable from 'sortablejs';
 import { flushSync } from 'react-dom';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { minTableWidth } from '../../engine/list/tableColumns';
 import { ConfirmPopover } from '../../engine/views/ConfirmPopover';
 import { PlaceSearchInput } from './PlaceSearchInput';
 import type { WaypointEditor } from './useWaypointEditor';
@@ -276,8 +277,10 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
   ];
 
   return (
-    <div ref={container}>
+    // Narrower than its columns, the table scrolls sideways inside its card.
+    <div ref={container} style={{ overflowX: 'auto' }}>
       <Table<WaypointRow>
+        style={{ minWidth: minTableWidth(columns) }}
         rowKey="key"
         columns={columns}
         dataSource={rows}

@@ -14,7 +14,8 @@ import { gazetteerStatus } from '../../server/geocoder/gazetteer-build';
 
 const env = process.env;
 const store = await openStore({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-const app = await buildApp({ store, logger: false });
+// STATIC_DIR: the built console too (the trip page's replay is measured in Chromium).
+const app = await buildApp({ store, logger: false, staticDir: env.STATIC_DIR });
 const bare = Fastify({ logger: false });
 bare.get('/bench/routes', async (request, reply) => {
   const { c, b, d } = request.query as { c: string; b?: string; d?: string };

@@ -4,7 +4,10 @@
  * - replay (GET /v1/lego/trip/:tripId/analytics/replay; target 500 ms): the trip's pings read and its alerts
  *   recomputed with the configuration it started with; and the replay with the configuration as it is now (which
  *   also stores the alerts);
- * - trip data of each section (GET /api/v1/trip/:tripId/:section; target 100 ms).
+ * - trip data of each section (GET /api/v1/trip/:tripId/:section; target 100 ms);
+ * - the trip page in Chromium (the built console, `npm run build` first; BENCH_REPLAY_PAGE=0 skips it): 'Replay'
+ *   pressed → the map's track and the chart drawn (target 1 s), and a slider step → its frame: the key's handling,
+ *   React's render and the map's and chart's cursors (target 16 ms, median of {@link STEPS} steps).
  * Each figure is the median of {@link RUNS} calls after one warm-up call, timed by the client. The trip runs from
  * Jamshedpur through Raipur and Nagpur to Taloja (a seeded route), a ping every 30 s, written through the trip
  * repository before the server starts: driving, night halts, a detour off the path, a speeding stretch, a signal gap;
@@ -28,6 +31,10 @@ import { seed } from '../../server/seed/seed';
 import { migrate } from '../../server/store/migrate';
 import { openStore } from '../../server/store/open-store';
 import { callPath } from '../e2e/harness';
+import { CHROMIUM, CHROMIUM_ARGS } from '../setup/chromium';
+import { login } from '../setup/console-login';
+import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
 
 const OPERATOR = 'ops@demo.local';
 const PINGS = 10_000;
@@ -37,6 +44,9 @@ const ROUTE_ID = 'rt_tsl_jsr_tlj';
 const MINUTE = 60_000;
 /** A ping every 30 seconds. */
 const EVERY_MS = 30_000;
+
+/** Slider steps timed on the replay page. */
+const STEPS = 41;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -262,7 +272,9 @@ export async function measureTrips(): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lego-bench-trips-'));
   try {
     const seeded = await seedTrip(dataDir);
-    const server = await startServer(dataDir);
+    const staticDir = join(process.cwd(), 'dist');
+    const page = process.env.BENCH_REPLAY_PAGE !== '0' && existsSync(join(staticDir, 'index.html'));
+    const server = await startServer(dataDir, page ? { STATIC_DIR: staticDir } : {});
     try {
       const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
       const scope = { companyId: seeded.companyId };
@@ -288,12 +300,70 @@ export async function measureTrips(): Promise<string[]> {
         `    replay (configuration as started): ${replay.ms} ms (target ≤ 500 ms), ${alerts.length} alerts: ${alertCounts(alerts)}`,
         `    replay with updated config (stored): ${updated.ms} ms (target ≤ 500 ms), ${(updated.data as { alerts: TripAlert[] }).alerts.length} alerts`,
         `    trip data by section: ${sections.map((s) => `${s.section} ${s.ms} ms`).join(', ')}; slowest ${slowest.section} ${slowest.ms} ms (target ≤ 100 ms)`,
+        ...(page
+          ? await measureReplayPage(server.apiUrl, seeded.companyId)
+          : ['    replay page: skipped (no dist/: npm run build)']),
       ];
     } finally {
       await server.stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The trip page in Chromium on the bench trip: 'Replay' pressed until the map's track (the planned path and the driven
+ * track) and the chart's canvas are drawn; then slider steps (ArrowRight on its handle, a minute each), each timed
+ * from the key to the end of its synchronous work (React renders discrete events at once, and the map's and the
+ * chart's cursors move in layout effects), and to the next frame.
+ */
+async function measureReplayPage(url: string, companyId: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await login(page, url, OPERATOR);
+    await page.getByText('Lego Configuration Console').waitFor();
+    await page.goto(`${url}/utilities/trip-data?companyId=${companyId}`);
+    await page.getByLabel('Trip ID').fill(TRIP_ID);
+    const drawn: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      await page.getByRole('button', { name: 'Reset Filter' }).last().click();
+      await page.getByLabel('Trip ID').fill(TRIP_ID);
+      const start = Date.now();
+      await page.getByRole('button', { name: 'Replay', exact: true }).click();
+      await page.waitForFunction(
+        () =>
+          document.querySelectorAll('[data-testid="trip-map"] .leaflet-overlay-pane path').length >= 2 &&
+          document.querySelector('[data-testid="trip-replay"] canvas') !== null,
+        null,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      drawn.push(Date.now() - start);
+    }
+    const steps = await page.evaluate(async (count) => {
+      const handle = document.querySelector<HTMLElement>('[data-testid="trip-replay"] .ant-slider-handle');
+      if (!handle) throw new Error('no slider handle');
+      handle.focus();
+      const work: number[] = [];
+      const frame: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const start = performance.now();
+        handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', code: 'ArrowRight', bubbles: true }));
+        work.push(performance.now() - start);
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        frame.push(performance.now() - start);
+      }
+      const time = document.querySelector('[data-testid="replay-time"]')?.textContent ?? '';
+      return { work, frame, time };
+    }, STEPS);
+    const ms = (values: number[]) => Math.round(median(values) * 10) / 10;
+    return [
+      `    replay page (Chromium, built console): Replay pressed → map track and chart drawn ${median(drawn)} ms (target ≤ 1000 ms, median of ${drawn.length})`,
+      `    replay page: slider step → work ${ms(steps.work)} ms (target ≤ 16 ms), to the next frame ${ms(steps.frame)} ms (median of ${STEPS}; time shown ${steps.time})`,
+    ];
+  } finally {
+    await browser.close();
   }
 }
 

@@ -114,6 +114,53 @@ describe('shell', () => {
     await companyValue().waitFor();
   });
 
+  it('at 1024 and 1440 px no column is narrower than 40 px nor a title taller than three lines, and the pager shows; at 768 px the menu is a drawer (issue 23 point 2)', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${app.url}/routes`);
+    await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+    await page.waitForURL(/companyId=/);
+    const search = new URL(page.url()).search;
+    /** What does not fit: columns under 40 px, titles over three lines, a pager or a page wider than the window. */
+    const misfits = () =>
+      page.evaluate(() => {
+        const found: string[] = [];
+        for (const th of document.querySelectorAll('.ant-layout-content .ant-table-thead th')) {
+          const box = th.getBoundingClientRect();
+          const style = getComputedStyle(th);
+          const lines = Math.round(
+            (box.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)) /
+              parseFloat(style.lineHeight),
+          );
+          if (box.width < 40 || lines > 3) found.push(`${th.textContent}: ${Math.round(box.width)} px, ${lines} lines`);
+        }
+        const width = document.documentElement.clientWidth;
+        const pager = document.querySelector('.ant-layout-content .ant-pagination');
+        if (pager && pager.getBoundingClientRect().right > width) found.push('the pager is cut off');
+        if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
+        return found;
+      });
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ['/bulk-upload/configurations', '/way-point', '/consignees', '/audit-log', '/transporters']) {
+        await page.goto(`${app.url}${path}${search}`);
+        await page.locator('.ant-layout-content .ant-table-thead th').first().waitFor();
+        await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+        expect(await misfits(), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto(`${app.url}/transporters${search}`);
+    await page.locator('.ant-layout-content .ant-pagination').waitFor();
+    expect(await misfits()).toEqual([]);
+    expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Materials' }).click();
+    await page.waitForURL((url) => url.pathname === '/materialmaster' && url.search === search);
+    await drawer.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   describe('login page, too many requests', () => {
     let login: Page;
     beforeAll(async () => {
