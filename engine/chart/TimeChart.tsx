@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
@@ -54,6 +54,23 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
   const plot = useRef<uPlot | null>(null);
   const seek = useRef(onSeek);
   seek.current = onSeek;
+  const at = useRef(cursor);
+  at.current = cursor;
+
+  /** Puts the cursor's line at the cursor's time on the plot as it is drawn now (by style only: no chart redraw). */
+  const place = useCallback(() => {
+    const u = plot.current;
+    const marker = line.current;
+    if (!marker) return;
+    if (!u || at.current === null) {
+      marker.style.display = 'none';
+      return;
+    }
+    marker.style.display = 'block';
+    marker.style.transform = `translateX(${u.bbox.left / devicePixelRatio + u.valToPos(at.current, 'x')}px)`;
+    marker.style.top = `${u.bbox.top / devicePixelRatio}px`;
+    marker.style.height = `${u.bbox.height / devicePixelRatio}px`;
+  }, []);
 
   useEffect(() => {
     const element = box.current;
@@ -64,13 +81,15 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
       ticks: { stroke: token.colorBorderSecondary, width: 1 },
       font: `11px ${token.fontFamily}`,
     };
+    // Each span inside the plot's area only (one may start before the first time or end after the last).
     const shade = (u: uPlot) => {
       const { ctx } = u;
-      const { top, height: h } = u.bbox;
+      const { left, top, width, height: h } = u.bbox;
       ctx.save();
       for (const band of bands) {
-        const x0 = u.valToPos(band.start, 'x', true);
-        const x1 = u.valToPos(band.end, 'x', true);
+        const x0 = Math.max(left, u.valToPos(band.start, 'x', true));
+        const x1 = Math.min(left + width, u.valToPos(band.end, 'x', true));
+        if (x1 < x0) continue;
         ctx.fillStyle = band.color;
         ctx.fillRect(x0, top, Math.max(2, x1 - x0), h);
       }
@@ -89,12 +108,13 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
         ],
         legend: { show: false },
         cursor: { y: false, drag: { x: false, y: false } },
-        hooks: { drawClear: [shade] },
+        hooks: { drawClear: [shade], setSize: [place] },
       },
-      [times as number[], series.values as number[]],
+      [Float64Array.from(times), Float64Array.from(series.values)],
       element,
     );
     plot.current = made;
+    place();
     const click = (event: MouseEvent) => seek.current?.(made.posToVal(event.offsetX, 'x'));
     made.over.addEventListener('click', click);
     const resize = new ResizeObserver(() => made.setSize({ width: element.clientWidth, height }));
@@ -105,22 +125,11 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
       made.destroy();
       plot.current = null;
     };
-  }, [times, series, bands, height, token]);
+  }, [times, series, bands, height, token, place]);
 
-  // The cursor's line moves by style only: a slider step costs no chart redraw.
-  useLayoutEffect(() => {
-    const u = plot.current;
-    const marker = line.current;
-    if (!marker) return;
-    if (!u || cursor === null) {
-      marker.style.display = 'none';
-      return;
-    }
-    marker.style.display = 'block';
-    marker.style.transform = `translateX(${u.bbox.left / devicePixelRatio + u.valToPos(cursor, 'x')}px)`;
-    marker.style.top = `${u.bbox.top / devicePixelRatio}px`;
-    marker.style.height = `${u.bbox.height / devicePixelRatio}px`;
-  });
+  // A new cursor time moves the line only: a slider step costs no chart redraw.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed again for each new cursor time (read through `at`)
+  useLayoutEffect(place, [cursor, place]);
 
   return (
     <div className="lego-time-chart" role="img" aria-label={label} style={{ position: 'relative' }}>

@@ -126,7 +126,7 @@ export function ToolView({ config }: { config: ToolConfig }) {
                 value={tool.shown.value}
                 action={tool.shown.action}
                 values={tool.shown.values}
-                ctx={tool.ctx}
+                ctx={tool.shown.ctx}
               />
             </Suspense>
           )}

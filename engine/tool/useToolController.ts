@@ -8,12 +8,14 @@ import type { ToolAction, ToolConfig, ToolOutcome, ToolValues } from './types';
 
 /**
  * What the result box holds: the value, its caption, the label of the action that showed it and the page's values
- * then, and for a paged action the page shown and the total.
+ * and scope then, and for a paged action the page shown and the total.
  */
 export interface Shown {
   value: unknown;
   action: string;
   values: ToolValues;
+  /** The scope the action ran in (a picture of its answer reads more of the same scope). */
+  ctx: ConfigContext;
   caption?: string;
   paged?: { action: ToolAction; page: number; size: number; total: number };
 }
@@ -91,6 +93,7 @@ export function useToolController(config: ToolConfig) {
         value: outcome.show,
         action: action.label,
         values,
+        ctx,
         caption: outcome.caption,
         paged: action.paged ? { action, page, size: action.paged.size, total: outcome.total ?? 0 } : undefined,
       });

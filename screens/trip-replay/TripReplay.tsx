@@ -100,7 +100,7 @@ export default function TripReplay({ value, action, values, ctx }: ToolResultVie
   const drawn = isOneOf(keysOf(DRAWN_ACTIONS), action) ? DRAWN_ACTIONS[action] : null;
   const tripId = String(values.tripId ?? '').trim();
   const query = tripScopeOf(ctx.scope);
-  const alerts = alertsIn(value);
+  const alerts = useMemo(() => alertsIn(value), [value]);
   const enabled = drawn !== null && alerts !== null && tripId !== '';
   const details = useEndpoint(
     endpoint(tripCalls.tripSection),
@@ -113,10 +113,17 @@ export default function TripReplay({ value, action, values, ctx }: ToolResultVie
     { params: { tripId }, query },
     enabled && action === UPDATED,
   );
-  if (!enabled || !alerts) return null;
+  // Read once per answer: the page re-renders on every keystroke of its form, and 10,000 pings are worth keeping.
+  const track = useMemo(() => (pings.data ? readTrack(pings.data) : null), [pings.data]);
+  const path = useMemo(() => plannedPath(details.data), [details.data]);
+  const compared = useMemo(
+    () => (alerts && action === UPDATED && baseline.data ? compareAlerts(baseline.data.alerts, alerts) : alerts),
+    [alerts, action, baseline.data],
+  );
+  if (!enabled || !compared) return null;
   const title = `Trip ${tripId}: ${drawn}`;
   if (details.error || pings.error) return <Alert type="warning" showIcon title="The trip's track could not be read" />;
-  if (!details.data || !pings.data || (action === UPDATED && !baseline.data && !baseline.error))
+  if (!details.data || !track || (action === UPDATED && !baseline.data && !baseline.error))
     return (
       <Card size="small" title={title}>
         <Spin />
@@ -127,9 +134,9 @@ export default function TripReplay({ value, action, values, ctx }: ToolResultVie
       key={`${tripId} ${action}`}
       title={title}
       analytics={action === 'Show Analytics'}
-      track={readTrack(pings.data)}
-      path={plannedPath(details.data)}
-      alerts={action === UPDATED && baseline.data ? compareAlerts(baseline.data.alerts, alerts) : alerts}
+      track={track}
+      path={path}
+      alerts={compared}
     />
   );
 }
@@ -165,28 +172,31 @@ function TripPicture({ title, analytics, track, path, alerts }: PictureProps) {
     if (!playing) return;
     let last = performance.now();
     let frame = requestAnimationFrame(function step(now) {
-      const elapsed = now - last;
+      // A frame's time may be a little before the effect's first reading: never step back.
+      const elapsed = Math.max(0, now - last);
       last = now;
-      setTime((t) => {
-        const next = Math.min(end, t + elapsed * speed);
-        if (next >= end) setPlaying(false);
-        return next;
-      });
+      setTime((t) => Math.min(end, Math.max(start, t + elapsed * speed)));
       frame = requestAnimationFrame(step);
     });
     return () => cancelAnimationFrame(frame);
-  }, [playing, speed, end]);
+  }, [playing, speed, start, end]);
+  // Play stops at the trip's end.
+  useEffect(() => {
+    if (playing && time >= end) setPlaying(false);
+  }, [playing, time, end]);
 
   const element = useRef<HTMLElement>(null);
   const mounted = useMap(element, { zoom: ROUTE_MAP_ZOOM, first: track.points[0] ?? path[0] });
   const map = mounted.state === 'ready' ? mounted.instance : null;
+  // The trip in view once per trip: an operator's zoom or pan stays while markers change.
   useLayoutEffect(() => {
     if (!map) return;
     map.drawTrack({ driven: track.points, planned: path });
-    const markers = markersOf(path, alerts);
-    map.setMarkers(markers);
     map.fitBounds([...track.points, ...path]);
-  }, [map, track, path, alerts]);
+  }, [map, track, path]);
+  useLayoutEffect(() => {
+    map?.setMarkers(markersOf(path, alerts));
+  }, [map, path, alerts]);
   const position = positionAt(track, time);
   useLayoutEffect(() => {
     map?.setCursor(position, 'Vehicle');

@@ -109,6 +109,19 @@ describe('trip replay track', () => {
     expect(compared[2].before?.level).toBe(1);
   });
 
+  it('matches gaps in a row by their overlap, not by a shared end', () => {
+    // Pings at 0, 70 and 160 minutes: a 60-minute limit gives two gaps, an 80-minute one only the second.
+    const before = [alert('untracked', 0, 70, 70), alert('untracked', 70, 160, 90)];
+    const after = [alert('untracked', 70, 160, 90)];
+    expect(compareAlerts(before, after).map((a) => [a.start, a.change])).toEqual([
+      [START, 'removed'],
+      [START + 70 * MIN, 'same'],
+    ]);
+    // A longer gap over the same time is that gap changed.
+    const longer = compareAlerts([alert('untracked', 70, 160, 90)], [alert('untracked', 60, 160, 100)]);
+    expect(longer.map((a) => a.change)).toEqual(['changed']);
+  });
+
   it('reads alerts from a replay or the analytics, and nothing from another answer', () => {
     expect(
       alertsIn({ message: '1 alert', alerts: [alert('untracked', 1, 2), { type: 'x' }], config: '' }),

@@ -104,7 +104,7 @@ export function figuresOf(track: Track, stops: readonly Stop[], alerts: readonly
     durationMs: track.times.length ? track.times[track.times.length - 1] - track.times[0] : 0,
     stops: stops.length,
     stoppedMs: stops.reduce((sum, stop) => sum + (stop.end - stop.start), 0),
-    topSpeed: Math.round(Math.max(0, ...track.speeds)),
+    topSpeed: Math.round(track.speeds.reduce((top, speed) => Math.max(top, speed), 0)),
     alertsByType: [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count),
   };
 }
@@ -119,27 +119,40 @@ export interface ComparedAlert extends TripAlert {
   before?: TripAlert;
 }
 
-/** Two alerts overlap in time (an alert still on ends at infinity). */
-const overlap = (a: TripAlert, b: TripAlert) => a.start <= (b.end ?? Infinity) && b.start <= (a.end ?? Infinity);
+/** How long two alerts overlap in ms (an alert still on ends at infinity); 0 when they only touch or do not meet. */
+const overlapMs = (a: TripAlert, b: TripAlert) =>
+  Math.max(0, Math.min(a.end ?? Infinity, b.end ?? Infinity) - Math.max(a.start, b.start));
 
 const sameAlert = (a: TripAlert, b: TripAlert) =>
-  a.start === b.start && a.end === b.end && a.level === b.level && a.value === b.value;
+  a.type === b.type && a.start === b.start && a.end === b.end && a.level === b.level && a.value === b.value;
 
 /**
  * The alerts of `after`, each marked against `before` (the same trip with the configuration it started with): an
- * alert of the same type over the same time is the same or changed, one of `after` with no such match was added, and
- * one of `before` with none was removed (listed too, in time order).
+ * alert found unchanged in `before` is the same; else the alert of its type it overlaps most (touching is not
+ * overlapping: two gaps in a row share an end) is the one it changed; an alert of `after` with neither was added, and
+ * one of `before` left unmatched was removed (listed too, in time order).
  */
 export function compareAlerts(before: readonly TripAlert[], after: readonly TripAlert[]): ComparedAlert[] {
   const unmatched = new Set(before);
-  const compared: ComparedAlert[] = after.map((alert) => {
-    const match = [...unmatched].find((old) => old.type === alert.type && overlap(old, alert));
-    if (!match) return { ...alert, change: 'added' };
-    unmatched.delete(match);
-    return sameAlert(match, alert) ? { ...alert, change: 'same' } : { ...alert, change: 'changed', before: match };
-  });
-  for (const old of unmatched) compared.push({ ...old, change: 'removed' });
-  return compared.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
+  const compared = new Map<TripAlert, ComparedAlert>();
+  for (const alert of after) {
+    const same = [...unmatched].find((old) => sameAlert(old, alert));
+    if (same) {
+      unmatched.delete(same);
+      compared.set(alert, { ...alert, change: 'same' });
+    }
+  }
+  for (const alert of after) {
+    if (compared.has(alert)) continue;
+    let match: TripAlert | undefined;
+    for (const old of unmatched)
+      if (old.type === alert.type && overlapMs(old, alert) > (match ? overlapMs(match, alert) : 0)) match = old;
+    if (match) unmatched.delete(match);
+    compared.set(alert, match ? { ...alert, change: 'changed', before: match } : { ...alert, change: 'added' });
+  }
+  const all = [...compared.values()];
+  for (const old of unmatched) all.push({ ...old, change: 'removed' });
+  return all.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
 }
 
 /** The alerts of a replay's or of the analytics' answer (both carry `alerts`), or null when the value has none. */

@@ -9,7 +9,7 @@ import { useColorScheme } from '../colorScheme';
  * Header: on a narrow window the menu's button, then logo, title, version badge, the user's name, the dark mode switch
  * and Logout (revokes the desk token, clears local storage, goes to /).
  */
-export function AppHeader({ onMenu }: { onMenu?: () => void }) {
+export function AppHeader({ menu }: { menu?: { open: boolean; toggle: () => void } }) {
   const { token } = theme.useToken();
   const user = JSON.parse(localStorage.getItem(STORAGE.user) ?? 'null') as { name?: string } | null;
   const [scheme, pickScheme] = useColorScheme();
@@ -17,13 +17,14 @@ export function AppHeader({ onMenu }: { onMenu?: () => void }) {
   return (
     <Flex align="center" justify="space-between" style={{ height: '100%' }}>
       <Space size="middle" align="center">
-        {onMenu && (
+        {menu && (
           <Button
             type="text"
             icon={<MenuOutlined />}
             aria-label="Menu"
+            aria-expanded={menu.open}
             style={{ color: token.colorTextLightSolid }}
-            onClick={onMenu}
+            onClick={menu.toggle}
           />
         )}
         <img src="/logo.svg" alt="Lego logo" width={32} height={32} />

@@ -1,6 +1,6 @@
 import { Drawer, Grid, Layout, message, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Spin } from 'antd';
 import { configureHttp } from '../../engine/data/http';
 import { bindFeedback } from '../../engine/feedback';
@@ -53,14 +53,14 @@ export function AppLayout() {
   // Below antd's lg breakpoint (992 px) the menu is a drawer opened from the header, leaving the screen its width.
   const wide = Grid.useBreakpoint().lg ?? true;
   const [drawer, setDrawer] = useState(false);
-  const { pathname } = useLocation();
-  // A menu entry chosen in the drawer closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new path
-  useEffect(() => setDrawer(false), [pathname]);
+  // Wide again, the drawer is gone: it does not open by itself when the window narrows later.
+  useEffect(() => {
+    if (wide) setDrawer(false);
+  }, [wide]);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header style={{ paddingInline: wide ? 20 : 12, position: 'sticky', top: 0, zIndex: 10 }}>
-        <AppHeader onMenu={wide ? undefined : () => setDrawer(true)} />
+        <AppHeader menu={wide ? undefined : { open: drawer, toggle: () => setDrawer(!drawer) }} />
       </Layout.Header>
       <Layout>
         {wide ? (
@@ -86,7 +86,8 @@ export function AppLayout() {
             onClose={() => setDrawer(false)}
             styles={{ body: { padding: 0 } }}
           >
-            <SideMenu />
+            {/* A menu entry chosen (the page's own too) closes the drawer. */}
+            <SideMenu onNavigate={() => setDrawer(false)} />
           </Drawer>
         )}
         <Layout.Content style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 16 }}>

@@ -15,7 +15,7 @@ const menuPaths = groups.flatMap((group) => group.entries.map((entry) => entry.p
  * Each entry is a link to its path with the scope's query string, so it opens in a new tab or window as links do
  * (middle click, Ctrl or Cmd click, its context menu); a plain click navigates in place, on the link or beside it.
  */
-export function SideMenu() {
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const { go, link } = useKeepQuery();
   const items = groups.map(({ group, entries }) => ({
@@ -34,6 +34,7 @@ export function SideMenu() {
             if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
             go(s.path);
+            onNavigate?.();
           }}
         >
           {s.menu!.label}
@@ -50,6 +51,7 @@ export function SideMenu() {
       // The link handles a click on itself (in place, or a new tab with a modifier); the item's edges navigate too.
       onClick={({ key, domEvent }) => {
         if (!(domEvent.target instanceof Element && domEvent.target.closest('a'))) go(key);
+        onNavigate?.();
       }}
       style={{ borderInlineEnd: 0 }}
     />

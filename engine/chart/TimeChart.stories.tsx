@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { TimeChart, type TimeChartProps } from './TimeChart';
+
+const START = Date.UTC(2026, 10, 24, 2, 0);
+const MINUTE = 60_000;
+/** Six hours, a reading a minute: driving at 40-60 km/h, a stop of an hour and a half, a fast stretch. */
+const times = Array.from({ length: 361 }, (_, i) => START + i * MINUTE);
+const speeds = times.map((_, i) => (i >= 120 && i < 210 ? 0 : i >= 280 && i < 300 ? 92 : 48 + 10 * Math.sin(i / 9)));
+
+const meta = {
+  title: 'Engine/Chart/TimeChart',
+  component: TimeChart,
+  args: {
+    times,
+    series: { label: 'Speed (km/h)', values: speeds, color: '#1677ff' },
+    bands: [
+      { start: START + 120 * MINUTE, end: START + 210 * MINUTE, color: 'rgba(140, 140, 140, 0.3)' },
+      { start: START + 280 * MINUTE, end: START + 300 * MINUTE, color: '#c41d7f33' },
+    ],
+    cursor: START + 150 * MINUTE,
+    label: 'Speed over the trip',
+    onSeek: fn(),
+  },
+} satisfies Meta<typeof TimeChart>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A trip's speed with a stop and an over-speeding stretch shaded, and the replay's cursor in the stop. */
+export const SpeedWithStops: Story = {
+  play: async ({ canvasElement }) => {
+    const chart = within(canvasElement).getByRole('img', { name: 'Speed over the trip' });
+    await waitFor(() => expect(chart.querySelector('canvas')).not.toBeNull());
+    const cursor = chart.querySelector<HTMLElement>('.lego-time-chart-cursor');
+    await waitFor(() => expect(cursor?.style.display).toBe('block'));
+  },
+};
+
+/** A click on the chart asks for its time, which moves the cursor there. */
+function Seeking(props: TimeChartProps) {
+  const [cursor, setCursor] = useState<number | null>(null);
+  return (
+    <TimeChart
+      {...props}
+      cursor={cursor}
+      onSeek={(time) => {
+        props.onSeek?.(time);
+        setCursor(time);
+      }}
+    />
+  );
+}
+
+export const ClickToSeek: Story = {
+  render: (args) => <Seeking {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const chart = within(canvasElement).getByRole('img', { name: 'Speed over the trip' });
+    const over = await waitFor(() => {
+      const element = chart.querySelector<HTMLElement>('.u-over');
+      expect(element).not.toBeNull();
+      return element!;
+    });
+    await userEvent.click(over);
+    await waitFor(() => expect(args.onSeek).toHaveBeenCalledOnce());
+    // Clicked in the middle: a time inside the trip.
+    expect(args.onSeek).toHaveBeenCalledWith(expect.any(Number));
+    await waitFor(() =>
+      expect(chart.querySelector<HTMLElement>('.lego-time-chart-cursor')?.style.display).toBe('block'),
+    );
+  },
+};
