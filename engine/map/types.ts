@@ -25,6 +25,8 @@ export interface MapOptions {
   zoom: number;
   /** The zoom a single point is shown at and the most a fitted view zooms in (default `zoom`): a map opened on all of India still closes in on the markers it gets later. */
   fitZoom?: number;
+  /** Points the map opens fitted to, instead of `center` and `zoom` (its base map is then drawn once, at that view). */
+  fit?: LatLngPoint[];
 }
 
 /** A map mounted in an element; every method may be called again (each replaces what it drew before). */

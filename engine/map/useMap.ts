@@ -10,13 +10,13 @@ export type MountedMap =
   | { state: 'ready'; instance: MapInstance; provider: MapProvider };
 
 /**
- * Mounts a map in `element` once per provider and zoom, opening on `first` (else on all of India, closing in to `zoom`
- * on what it is given later), and unmounts it with the component. The provider's code (Leaflet or Google) and the
+ * Mounts a map in `element` once per provider and zoom, opening fitted to `fit`, or on `first` (else on all of India,
+ * closing in to `zoom` on what it is given later), and unmounts it with the component. The provider's code (Leaflet or Google) and the
  * base map load with the first map, never with the page.
  */
 export function useMap(
   element: RefObject<HTMLElement | null>,
-  { provider, zoom, first }: { provider?: MapProvider; zoom: number; first?: LatLngPoint },
+  { provider, zoom, first, fit }: { provider?: MapProvider; zoom: number; first?: LatLngPoint; fit?: LatLngPoint[] },
 ): MountedMap {
   const [map, setMap] = useState<MountedMap>({ state: 'loading' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map mounts once per provider and zoom, opening on the first point it has then
@@ -28,7 +28,7 @@ export function useMap(
       if (gone || !element.current) return;
       instance = await chosen.mount(
         element.current,
-        first ? { center: first, zoom } : { center: INDIA_VIEW.center, zoom: INDIA_VIEW.zoom, fitZoom: zoom },
+        first ? { center: first, zoom, fit } : { center: INDIA_VIEW.center, zoom: INDIA_VIEW.zoom, fitZoom: zoom, fit },
       );
       if (gone) instance.destroy();
       else setMap({ state: 'ready', instance, provider: chosen });

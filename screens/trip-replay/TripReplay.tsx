@@ -186,13 +186,13 @@ function TripPicture({ title, analytics, track, path, alerts }: PictureProps) {
   }, [playing, time, end]);
 
   const element = useRef<HTMLElement>(null);
-  const mounted = useMap(element, { zoom: ROUTE_MAP_ZOOM, first: track.points[0] ?? path[0] });
+  // Opened on the whole trip, so that the base map is drawn once, at that view.
+  const whole = useMemo(() => [...track.points, ...path], [track, path]);
+  const mounted = useMap(element, { zoom: ROUTE_MAP_ZOOM, first: track.points[0] ?? path[0], fit: whole });
   const map = mounted.state === 'ready' ? mounted.instance : null;
-  // The trip in view once per trip: an operator's zoom or pan stays while markers change.
+  // The map opens on the whole trip (a picture is drawn for one trip): an operator's zoom or pan stays afterwards.
   useLayoutEffect(() => {
-    if (!map) return;
-    map.drawTrack({ driven: track.points, planned: path });
-    map.fitBounds([...track.points, ...path]);
+    map?.drawTrack({ driven: track.points, planned: path });
   }, [map, track, path]);
   useLayoutEffect(() => {
     map?.setMarkers(markersOf(path, alerts));

@@ -85,7 +85,8 @@ describe('trip replay (issue 23 point 1)', () => {
     await replay().getByText('Distance driven').waitFor();
     // The map: the planned path and the driven track, the plan's places, an alert dot, the vehicle.
     const map = page.getByTestId('trip-map');
-    await expect.poll(() => map.locator('.leaflet-overlay-pane path').count()).toBeGreaterThanOrEqual(2);
+    // The track is drawn on a canvas of its own (thousands of points), above the base map's SVG.
+    await map.locator('.leaflet-overlay-pane canvas').waitFor();
     await map.locator('.lego-map-marker-origin').waitFor();
     await map.locator('.lego-map-marker-destination').waitFor();
     await expect.poll(() => map.locator('.lego-map-alert').count()).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ const dashedLine = (color: string) => ({
   ],
 });
 
-async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: MapOptions): Promise<MapInstance> {
+async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }: MapOptions): Promise<MapInstance> {
   const [{ Map: GoogleMap, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event, SymbolPath }] = await Promise.all(
     [importLibrary('maps'), importLibrary('marker'), importLibrary('core')],
   );
@@ -53,7 +53,7 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
     for (const marker of markers) marker.setMap(null);
     markers = [];
   };
-  return {
+  const instance: MapInstance = {
     setMarkers(list) {
       clearMarkers();
       markers = list.map((item) => {
@@ -153,6 +153,8 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom }: Map
       element.replaceChildren();
     },
   };
+  if (fit?.length) instance.fitBounds(fit);
+  return instance;
 }
 
 /** Google's driving directions through the points as the map's directions (metres to km, seconds to minutes). */

@@ -65,7 +65,7 @@ function popupContent(title: string): HTMLElement {
 /** Mounts Leaflet: the built-in base map, or the XYZ tile server of `MAP_TILES_URL` when one is configured. */
 async function mount(
   element: HTMLElement,
-  { center, zoom, fitZoom = zoom }: MapOptions,
+  { center, zoom, fitZoom = zoom, fit }: MapOptions,
   tilesUrl: string | null,
 ): Promise<MapInstance> {
   const map = L.map(element, {
@@ -91,11 +91,13 @@ async function mount(
     });
   }
   const track = L.layerGroup().addTo(map);
+  // A trip's track has thousands of points: drawn on a canvas, which Leaflet paints far faster than an SVG path.
+  const trackRenderer = L.canvas({ padding: 0.5 });
   const markers = L.layerGroup().addTo(map);
   const route = L.layerGroup().addTo(map);
   let cursor: L.Marker | null = null;
 
-  return {
+  const instance: MapInstance = {
     setMarkers(list) {
       markers.clearLayers();
       for (const marker of list) {
@@ -135,9 +137,13 @@ async function mount(
       if (!lines) return;
       const toLeaflet = (points: LatLngPoint[]) => points.map((p): L.LatLngTuple => [p.lat, p.lng]);
       if (lines.planned.length > 1)
-        L.polyline(toLeaflet(lines.planned), { ...PLANNED_STYLE, interactive: false }).addTo(track);
+        L.polyline(toLeaflet(lines.planned), { ...PLANNED_STYLE, interactive: false, renderer: trackRenderer }).addTo(
+          track,
+        );
       if (lines.driven.length > 1)
-        L.polyline(toLeaflet(lines.driven), { ...TRACK_STYLE, interactive: false }).addTo(track);
+        L.polyline(toLeaflet(lines.driven), { ...TRACK_STYLE, interactive: false, renderer: trackRenderer }).addTo(
+          track,
+        );
     },
     setCursor(point: LatLngPoint | null, title?: string) {
       if (!point) {
@@ -169,6 +175,8 @@ async function mount(
       map.remove();
     },
   };
+  if (fit?.length) instance.fitBounds(fit);
+  return instance;
 }
 
 /** The offline provider: Leaflet on the built-in base map (or a tile server), directions from the platform API. */
