@@ -7,7 +7,7 @@ import { CompanyGate } from '../views/CompanyGate';
 import type { ColumnConfig, ListConfig, ListPartView } from './types';
 import { HeaderButtons } from './HeaderButtons';
 import { ExportButton } from './ExportButton';
-import { exportList, type ExportFormat } from './exportList';
+import type { ExportFormat } from './exportList';
 import { feedback } from '../feedback';
 import { RowActions } from './RowActions';
 import { SwitchCell } from './SwitchCell';
@@ -97,7 +97,11 @@ export function ListView({ config }: { config: ListConfig }) {
   const exportRows = async (format: ExportFormat) => {
     const rows = config.paging ? await list.allRows() : columnFilters.rows;
     if (rows === null) feedback.error(config.fetchError);
-    else await exportList(config.title, config.columns, rows, format);
+    else {
+      // The export's writers (CSV, SheetJS through a worker) load with the first export, not with the list.
+      const { exportList } = await import('./exportList');
+      await exportList(config.title, config.columns, rows, format);
+    }
   };
   // A quick answer (a search, a page) does not flash the spinner over rows that are about to change anyway.
   const loading = useDelayedFlag(list.loading, SPINNER_DELAY_MS);

@@ -1,4 +1,4 @@
-import { Drawer, Grid, Layout, message, theme } from 'antd';
+import { Grid, Layout, message, theme } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Spin } from 'antd';
@@ -10,6 +10,9 @@ import { themeConfig } from '../theme';
 import { AppHeader } from './AppHeader';
 import { FilterBar } from './FilterBar';
 import { SideMenu } from './SideMenu';
+
+/** The menu's drawer, on a narrow window only. */
+const MenuDrawer = lazy(() => import('./MenuDrawer'));
 
 /** The blocking dialog (and antd's Modal) load only for a session whose password has expired. */
 const PasswordExpiryDialog = lazy(() =>
@@ -78,17 +81,9 @@ export function AppLayout() {
             </div>
           </Layout.Sider>
         ) : (
-          <Drawer
-            title="Menu"
-            placement="left"
-            size={280}
-            open={drawer}
-            onClose={() => setDrawer(false)}
-            styles={{ body: { padding: 0 } }}
-          >
-            {/* A menu entry chosen (the page's own too) closes the drawer. */}
-            <SideMenu onNavigate={() => setDrawer(false)} />
-          </Drawer>
+          <Suspense fallback={null}>
+            <MenuDrawer open={drawer} onClose={() => setDrawer(false)} />
+          </Suspense>
         )}
         <Layout.Content style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 16 }}>
           <FilterBar />
