@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { TimeChart, type TimeChartProps } from './TimeChart';
+import { expect, fn, waitFor, within } from 'storybook/test';
+import { TimeChart } from './TimeChart';
 
 const START = Date.UTC(2026, 10, 24, 2, 0);
 const MINUTE = 60_000;
@@ -34,39 +33,5 @@ export const SpeedWithStops: Story = {
     await waitFor(() => expect(chart.querySelector('canvas')).not.toBeNull());
     const cursor = chart.querySelector<HTMLElement>('.lego-time-chart-cursor');
     await waitFor(() => expect(cursor?.style.display).toBe('block'));
-  },
-};
-
-/** A click on the chart asks for its time, which moves the cursor there. */
-function Seeking(props: TimeChartProps) {
-  const [cursor, setCursor] = useState<number | null>(null);
-  return (
-    <TimeChart
-      {...props}
-      cursor={cursor}
-      onSeek={(time) => {
-        props.onSeek?.(time);
-        setCursor(time);
-      }}
-    />
-  );
-}
-
-export const ClickToSeek: Story = {
-  render: (args) => <Seeking {...args} />,
-  play: async ({ canvasElement, args }) => {
-    const chart = within(canvasElement).getByRole('img', { name: 'Speed over the trip' });
-    const over = await waitFor(() => {
-      const element = chart.querySelector<HTMLElement>('.u-over');
-      expect(element).not.toBeNull();
-      return element!;
-    });
-    await userEvent.click(over);
-    await waitFor(() => expect(args.onSeek).toHaveBeenCalledOnce());
-    // Clicked in the middle: a time inside the trip.
-    expect(args.onSeek).toHaveBeenCalledWith(expect.any(Number));
-    await waitFor(() =>
-      expect(chart.querySelector<HTMLElement>('.lego-time-chart-cursor')?.style.display).toBe('block'),
-    );
   },
 };

@@ -72,14 +72,17 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
     marker.style.height = `${u.bbox.height / devicePixelRatio}px`;
   }, []);
 
+  // The theme's colours as texts: the chart is made again when one of them changes (light and dark), not each time
+  // the theme hands out a new token object.
+  const { colorTextSecondary: text, colorBorderSecondary: rule, fontFamily: font } = token;
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const axis = {
-      stroke: token.colorTextSecondary,
-      grid: { stroke: token.colorBorderSecondary, width: 1 },
-      ticks: { stroke: token.colorBorderSecondary, width: 1 },
-      font: `11px ${token.fontFamily}`,
+      stroke: text,
+      grid: { stroke: rule, width: 1 },
+      ticks: { stroke: rule, width: 1 },
+      font: `11px ${font}`,
     };
     // Each span inside the plot's area only (one may start before the first time or end after the last).
     const shade = (u: uPlot) => {
@@ -104,7 +107,7 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
         series: [{}, { label: series.label, stroke: series.color, width: 1.5, points: { show: false } }],
         axes: [
           { ...axis, values: timeLabels, space: 60 },
-          { ...axis, label: series.label, labelFont: `12px ${token.fontFamily}`, size: 48 },
+          { ...axis, label: series.label, labelFont: `12px ${font}`, size: 48 },
         ],
         legend: { show: false },
         cursor: { y: false, drag: { x: false, y: false } },
@@ -125,7 +128,7 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
       made.destroy();
       plot.current = null;
     };
-  }, [times, series, bands, height, token, place]);
+  }, [times, series, bands, height, text, rule, font, place]);
 
   // A new cursor time moves the line only: a slider step costs no chart redraw.
   // biome-ignore lint/correctness/useExhaustiveDependencies: placed again for each new cursor time (read through `at`)

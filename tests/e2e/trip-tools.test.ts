@@ -115,6 +115,12 @@ describe('trip replay (issue 23 point 1)', () => {
     await replay().getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => time().textContent()).not.toBe(first);
     await replay().getByRole('button', { name: 'Pause' }).click();
+    // A click on the chart moves the slider to its time.
+    const paused = await time().textContent();
+    await replay()
+      .locator('.u-over')
+      .click({ position: { x: 10, y: 10 } });
+    await expect.poll(() => time().textContent()).not.toBe(paused);
     expect(await serious()).toEqual([]);
   });
 
