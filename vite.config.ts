@@ -85,6 +85,26 @@ export default function LazyAntd(props) {
   };
 }
 
+const RC_FORM_CONTEXT = createRequire(import.meta.url).resolve('@rc-component/form/es/FormContext.js');
+
+/**
+ * antd's form context module (which Select, Input and every field read) imports `FormProvider` from rc-form's index,
+ * whose body attaches Field, List, useForm and useWatch to the Form component: assignments a bundler must keep, so
+ * the whole rc-form and its async validator (about 12 KB gzip) would join the entry's chunk (`app` below). This points
+ * that one import at the module that defines `FormProvider`; pages with an antd Form load the rest with it.
+ */
+function narrowRcFormImport(): Plugin {
+  return {
+    name: 'narrow-rc-form-import',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@rc-component/form' && importer?.replace(/\\/g, '/').endsWith('antd/es/form/context.js'))
+        return RC_FORM_CONTEXT;
+      return null;
+    },
+  };
+}
+
 const JSPREADSHEET = /[\\/]jspreadsheet-ce[\\/]dist[\\/]index\.js$/;
 const INLINE_HANDLER = 'e.corner.setAttribute("onselectstart","return false")';
 
@@ -118,6 +138,7 @@ export default defineConfig({
     react(),
     lazyTableFilterDropdown(),
     lazyAntdImports(),
+    narrowRcFormImport(),
     precompiledValidators(),
     jspreadsheetWithoutInlineHandler(),
   ],
@@ -130,6 +151,10 @@ export default defineConfig({
       // whole rc-form, with its validator, in the first bundle for the form context that Select reads). They have no
       // import-time side effects; declaring so lets unused modules drop out.
       treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }] },
+      // What the entry imports statically (React, the router, the shell's antd parts, the screens' metas) in one chunk:
+      // split by default into some 70 small shared chunks, which a first visit downloads all the same, each
+      // compressed on its own and each naming the others in its imports (about 14 KB gzip more on /routes).
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
     },
   },
   server: {
