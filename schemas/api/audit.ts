@@ -36,6 +36,8 @@ export const auditEntryAnswer = shape({
   before: objectOrNull,
   after: objectOrNull,
   changes: list(auditChangeAnswer),
+  /** The change set the entry belongs to (a copy or a revert that wrote several records at once), or null. */
+  changeSet: strOrNull,
 });
 /** An entry of the audit log as the list answers it. */
 export type AuditEntry = FromSchema<typeof auditEntryAnswer>;

@@ -107,7 +107,7 @@ export function answersOf(call: Contract): Record<number, object> {
     add(401, `'${TEXT.unauthorized}': no desk token, or an expired one`, ENVELOPES.main);
     add(403, `'${TEXT.noLego}': the desk lacks prm.super.read`, ENVELOPES.main);
   }
-  if (call.querystring || call.params)
+  if (call.querystring || call.params || call.scope)
     add(404, `'${TEXT.notFound}': an unknown company or id, or an id of another company`);
   if (takesBody) {
     add(413, `'Request is too large': a body over ${call.bodyLimit ?? DEFAULT_BODY_LIMIT} bytes`);

@@ -36,7 +36,7 @@ export const auditRepository = {
     const rows = await q.query<AuditRow>(
       `select a.id, floor(extract(epoch from a.at) * 1000)::bigint as at, a.branch_id as "branchId", a.user_id as "userId",
          coalesce(u.name, a.user_email) as "userName", a.user_email as "userEmail", a.call_id as call,
-         a.object_type as "objectType", a.object_id as "objectId", a.action, a.before, a.after
+         a.object_type as "objectType", a.object_id as "objectId", a.action, a.before, a.after, a.change_set as "changeSet"
        from audit_log a left join users u on u.id = a.user_id
        ${WHERE}
        order by a.at desc, a.id desc

@@ -16,3 +16,10 @@ export async function scopeInReach(q: Queryable, params: Pick<ScopeQuery, 'c' | 
     throw err;
   }
 }
+
+/**
+ * The other scope of a call that spans two (a comparison's right side, a copy's source): resolved by the same rule as
+ * a call's own scope (404 for an unknown company, or a branch not of it); a department is not part of it.
+ */
+export const otherScope = (q: Queryable, params: { c: string; b?: string | null }) =>
+  resolveScope(q, { c: params.c, b: params.b ?? undefined });

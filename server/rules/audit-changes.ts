@@ -104,3 +104,24 @@ export function auditChanges(
     .sort((a, b) => a.field.localeCompare(b.field, 'en', { numeric: true }))
     .map((change) => ({ field: change.field, before: shown(change.before), after: shown(change.after) }));
 }
+
+/**
+ * Two records' fields side by side, by dotted path (as {@link auditChanges} reads them): each leaf either holds, as
+ * text, and whether the two differ. The comparison of two companies' items shows this (every field, changed ones
+ * marked); `skip` names the columns that are neither's configuration.
+ */
+export function sideBySide(
+  left: Record<string, unknown> | null,
+  right: Record<string, unknown> | null,
+  skip: ReadonlySet<string> = NOISE,
+): { field: string; left: string | null; right: string | null; differs: boolean }[] {
+  const a = recordLeaves(left, new Set(skip));
+  const b = recordLeaves(right, new Set(skip));
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .sort((x, y) => x.localeCompare(y, 'en', { numeric: true }))
+    .map((field) => {
+      const l = text(a.get(field));
+      const r = text(b.get(field));
+      return { field, left: shown(l), right: shown(r), differs: l !== r };
+    });
+}

@@ -14,6 +14,8 @@ const TATA = 'c=1001&t=CONSIGNOR';
 const NOT_CONFIGURATION = [
   'audit_log',
   'branches',
+  // Change sets name the company a copy or revert wrote to; their records are audited themselves.
+  'change_sets',
   'departments',
   'report_entities',
   'report_runs',
