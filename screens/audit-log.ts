@@ -60,6 +60,9 @@ export const auditLogList = defineList({
     { title: 'Object Id', field: 'objectId', width: 170 },
     { title: 'Changed Fields', field: 'changes', value: changedFields, width: 210 },
   ],
+  actionTitle: 'Actions',
+  // Puts back what the entry (or its change set) changed, after showing what it will write (issue 24).
+  rowActions: [{ kind: 'modal', label: 'Revert', component: () => import('../src/compare/RevertModal') }],
   parts: [
     rowDetail({
       fields: [

@@ -9,6 +9,7 @@ import type { FieldName, WidgetName } from '../engine/widgets/registry';
 export const consoleExtensions = defineExtensions({
   kinds: {
     waypoints: lazy(() => import('./waypoints/WaypointEditorView').then((m) => ({ default: m.WaypointEditorView }))),
+    compare: lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView }))),
   },
   widgets: {},
   fields: {

@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BellOutlined,
   CarOutlined,
+  DiffOutlined,
   DollarOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
@@ -30,6 +31,7 @@ export const menuIcons = {
   report: <FileTextOutlined />,
   display: <LayoutOutlined />,
   audit: <AuditOutlined />,
+  compare: <DiffOutlined />,
   notification: <BellOutlined />,
   default: <AppstoreOutlined />,
 } as const satisfies Record<string, ReactNode>;

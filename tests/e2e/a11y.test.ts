@@ -3,6 +3,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { screens } from '../../screens';
 import {
   axeViolations,
+  choose,
   pickCompany,
   saveScreen,
   type AxeViolation,
@@ -354,6 +355,20 @@ describe('accessibility, keyboard and screenshots of every screen', () => {
       );
     });
   }
+
+  it('the comparison of two companies (/compare), and its copy preview', async () => {
+    await open(page, `/compare${search}`, 'Compare and Copy');
+    await choose(page, 'Compare with company', 'Hindustan', 'Hindustan Unilever Limited');
+    await page.getByText('Alert settings').first().waitFor();
+    await check(page, 'compare');
+    await checkKeyboard(page, '/compare');
+    await page.locator('main tbody').getByRole('checkbox', { disabled: false }).first().check();
+    await page.getByRole('button', { name: /Preview copy/ }).click();
+    await page.getByRole('dialog').getByText('Nothing has been written yet').waitFor();
+    await check(page, 'compare-preview');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
 
   it('the edit pages found on the lists', async () => {
     expect(editHrefs.size, 'some lists have rows with an Edit link').toBeGreaterThan(0);

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiAs, callPath, choose, operatorSession, pickCompany, type RunningConsole } from './harness';
+import { configCopyCalls, type Comparison } from '../../schemas/api/config-copy';
+
+const session = operatorSession();
+let app: RunningConsole;
+let page: Page;
+beforeAll(async () => {
+  ({ app, page } = session);
+  await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
+  await page.waitForURL(/companyId=1001/);
+});
+
+/** How the server compares Tata Steel's alert `key` with Hindustan Unilever's now. */
+async function alertState(key: string) {
+  const comparison = await apiAs<Comparison>(
+    page,
+    app.url,
+    callPath(configCopyCalls.compare, { c: '1001', rc: '1002' }),
+  );
+  return comparison.areas.find((area) => area.area === 'alerts')?.items.find((item) => item.key === key)?.state;
+}
+
+/** The alert settings area's row of an item. */
+const alertRow = (label: string) =>
+  page
+    .locator('.ant-collapse-item', { hasText: 'Alert settings' })
+    .locator('tr.ant-table-row')
+    .filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+
+describe('compare, copy and revert (issue 24)', () => {
+  it('compares two companies, previews a copy that writes nothing, then applies it', async () => {
+    await page.getByRole('menuitem', { name: 'Compare and Copy' }).click();
+    await page.waitForURL((url) => url.pathname === '/compare' && url.searchParams.get('companyId') === '1001');
+    await choose(page, 'Compare with company', 'Hindustan', 'Hindustan Unilever Limited');
+    const detention = alertRow('detention');
+    await detention.getByText('Only in Tata Steel Limited').waitFor();
+    // Its fields side by side.
+    await detention.getByRole('button', { name: /expand row/i }).click();
+    await page.locator('.ant-table-expanded-row', { hasText: 'feature_key' }).first().waitFor();
+
+    await detention.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Preview copy (1)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Nothing has been written yet').waitFor();
+    expect(await dialog.locator('tr.ant-table-row', { hasText: 'detention' }).textContent()).toContain('Create');
+    expect(await alertState('detention')).toBe('left');
+
+    await dialog.getByRole('button', { name: 'Apply copy (1)' }).click();
+    await page.getByText('Copied to Hindustan Unilever Limited: 1 created, 0 overwritten').waitFor();
+    expect(await alertState('detention')).toBe('same');
+    // The differences no longer list it.
+    await expect.poll(() => alertRow('detention').count()).toBe(0);
+  });
+
+  it('reverts the copy from the audit log, after showing what it writes', async () => {
+    await pickCompany(page, 'Hindustan', 'Hindustan Unilever Limited (CONSIGNOR)');
+    await page.getByRole('menuitem', { name: 'Audit Log' }).click();
+    await page.waitForURL((url) => url.pathname === '/audit-log' && url.searchParams.get('companyId') === '1002');
+    const first = page.locator('.ant-table-tbody > tr.ant-table-row').first();
+    await first.filter({ hasText: 'Alert' }).waitFor();
+    await first.getByRole('button', { name: 'Revert' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Delete (it was created)').waitFor();
+    expect(await alertState('detention')).toBe('same');
+    await dialog.getByRole('button', { name: 'Revert' }).click();
+    await page.getByText('Reverted: 1 record put back').waitFor();
+    expect(await alertState('detention')).toBe('left');
+    // The revert is itself in the audit log, first.
+    await expect.poll(() => first.textContent()).toContain('Deleted');
+  });
+});
