@@ -1,5 +1,5 @@
 import { Button, Card, Collapse, Empty, Flex, Segmented, Space, Spin, Table, Tag, Typography, theme } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { endpoint } from '../../engine/data/endpoint';
 import { useEndpoint } from '../../engine/data/useEndpoint';
 import { useScope } from '../../engine/scope/useScope';
@@ -68,6 +68,18 @@ export function CompareView({ config }: { config: CompareConfig }) {
       for (const key of keys) on ? next.add(itemId(area, key)) : next.delete(itemId(area, key));
       return next;
     });
+
+  const { mutate } = compared;
+  const closePreview = useCallback(
+    (copied: boolean) => {
+      setPreviewing(false);
+      if (copied) {
+        setChosen(new Set());
+        void mutate();
+      }
+    },
+    [mutate],
+  );
 
   const copyable = (item: CompareItem) => item.state === source || item.state === 'different';
   const listed = (area: CompareArea) =>
@@ -219,13 +231,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
             source={toRight ? data.left : data.right}
             target={toRight ? data.right : data.left}
             items={items}
-            onClose={(copied) => {
-              setPreviewing(false);
-              if (copied) {
-                setChosen(new Set());
-                void compared.mutate();
-              }
-            }}
+            onClose={closePreview}
           />
         </Suspense>
       )}

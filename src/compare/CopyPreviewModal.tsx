@@ -1,5 +1,5 @@
 import { Flex, Modal, Spin, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { feedback } from '../../engine/feedback';
 import { STALE_RECORD } from '../../engine/data/http';
@@ -40,17 +40,23 @@ export function CopyPreviewModal({
   const [preview, setPreview] = useState<CopyPreview | null>(null);
   const [applying, setApplying] = useState(false);
   const body = { c: source.companyId, b: source.branchId, tc: target.companyId, tb: target.branchId, items };
-  const load = useCallback(async () => {
-    setPreview(null);
-    const result = await callEndpoint(previewCall, { body });
-    if (result.ok && result.data) setPreview(result.data);
-    else onClose(false);
-    // The body is the same for the modal's life (its props do not change while it is open).
-    // biome-ignore lint/correctness/useExhaustiveDependencies: read once per opening
-  }, []);
+  const bodyKey = JSON.stringify(body);
+  /** Bumped to read the preview again (after a refused apply). */
+  const [reading, setReading] = useState(0);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    setPreview(null);
+    void callEndpoint(previewCall, { body: JSON.parse(bodyKey) }).then((result) => {
+      if (!live) return;
+      if (result.ok && result.data) {
+        setPreview(result.data);
+        if (reading > 0) feedback.info('The configuration changed meanwhile: this is the copy as it would be now');
+      } else onClose(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [bodyKey, reading, onClose]);
 
   const writes = preview?.items.filter((item) => item.action === 'create' || item.action === 'overwrite') ?? [];
   const count = (action: CopyAction) => preview?.items.filter((item) => item.action === action).length ?? 0;
@@ -63,7 +69,7 @@ export function CopyPreviewModal({
     if (result.ok) {
       feedback.success(`Copied to ${sideName(target)}: ${count('create')} created, ${count('overwrite')} overwritten`);
       onClose(true);
-    } else if (result.status === STALE_RECORD) void load();
+    } else if (result.status === STALE_RECORD) setReading((n) => n + 1);
   }
 
   return (
