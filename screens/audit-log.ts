@@ -48,17 +48,17 @@ export const auditLogList = defineList({
     { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
   ],
   columns: [
-    { title: 'Time', field: 'at', kind: 'datetime', width: 170 },
-    { title: 'User', field: 'userName', value: (row) => row.userName ?? 'System', width: 140 },
-    { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 90 },
+    { title: 'Time', field: 'at', kind: 'datetime', width: 150 },
+    { title: 'User', field: 'userName', value: (row) => row.userName ?? 'System', width: 130 },
+    { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 84 },
     {
       title: 'Object',
       field: 'objectType',
       value: (row) => auditObjectName(row.objectType),
-      width: 140,
+      width: 120,
     },
-    { title: 'Object Id', field: 'objectId', width: 170 },
-    { title: 'Changed Fields', field: 'changes', value: changedFields, width: 210 },
+    { title: 'Object Id', field: 'objectId', width: 140 },
+    { title: 'Changed Fields', field: 'changes', value: changedFields, width: 170 },
   ],
   actionTitle: 'Actions',
   // Puts back what the entry (or its change set) changed, after showing what it will write (issue 24).

@@ -26,6 +26,9 @@
  * - one desk relaying mail for 70 s through every path that sends to addresses it chooses (target: at most 100 messages
  *   a minute), and with DATABASE_URL the time for a batch and a 'Run now' whose instance was killed to be taken over
  *   by another instance (target 60 s) (tests/bench/abuse.ts; BENCH_ABUSE=0 skips this).
+ * - compare, copy and revert: two companies of 600 alert and 200 notification configurations compared (target 500 ms),
+ *   a copy of everything previewed (1 s) and applied (3 s), /health p99 meanwhile (50 ms) (tests/bench/config-copy.ts;
+ *   BENCH_COPY=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -47,6 +50,7 @@ import { measureReportRuns } from './report-runs';
 import { measureTrips } from './trips';
 import { measureCpuLoad } from './cpu-load';
 import { measureAbuse } from './abuse';
+import { measureConfigCopy } from './config-copy';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -528,6 +532,7 @@ if (process.env.BENCH_REPORTS !== '0') lines.push(...(await measureReportRuns())
 if (process.env.BENCH_TRIPS !== '0') lines.push(...(await measureTrips()));
 if (process.env.BENCH_CPU_LOAD !== '0') lines.push(...(await measureCpuLoad()));
 if (process.env.BENCH_ABUSE !== '0') lines.push(...(await measureAbuse()));
+if (process.env.BENCH_COPY !== '0') lines.push(...(await measureConfigCopy()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);
