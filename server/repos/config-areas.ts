@@ -331,38 +331,45 @@ export function configOf(area: AreaTable, doc: RowDoc): RowDoc {
 /** The key column of a table's rows (what its audit trigger names), for the write of one row. */
 const idColumn = (area: AreaTable) => (area.table === 'eta_preferences' ? 'company_id' : 'id');
 
+/** A copied item to write: its configuration, and the row it overwrites in the target (null: it is created there). */
+export interface ItemWrite {
+  doc: RowDoc;
+  existing: RowDoc | null;
+}
+
 /**
- * Writes a copied item in the target: overwrites the row `existing` with the configuration `doc` (bumping its version),
- * or creates it there with the target's placement. The columns come from the row's own JSON
- * (`jsonb_populate_record`), so every column of the configuration is written as it was read.
+ * Writes copied items of one area in the target, set by set: the overwrites in one statement (each row's
+ * configuration columns from its JSON, `jsonb_populate_record`, its version bumped), the creations in another (with the
+ * target's placement). The columns come from the rows' own JSON, so every column of the configuration is written as it
+ * was read.
  */
-export async function writeItem(
-  q: Queryable,
-  area: AreaTable,
-  target: Scope,
-  doc: RowDoc,
-  existing: RowDoc | null,
-): Promise<void> {
-  const columns = Object.keys(doc);
-  const list = columns.map((c) => `"${c}"`).join(', ');
-  if (existing) {
+export async function writeItems(q: Queryable, area: AreaTable, target: Scope, writes: readonly ItemWrite[]) {
+  const updates = writes.filter((w) => w.existing);
+  if (updates.length > 0) {
+    const list = Object.keys(updates[0].doc)
+      .map((c) => `"${c}"`)
+      .join(', ');
     const bump = [
-      ...(area.versioned ? ['version = version + 1'] : []),
-      ...('updated_at' in existing ? ['updated_at = now()'] : []),
+      ...(area.versioned ? ['version = t.version + 1'] : []),
+      ...('updated_at' in updates[0].existing! ? ['updated_at = now()'] : []),
     ];
     await q.query(
-      `update ${area.table} set (${list}) = (select ${list} from jsonb_populate_record(null::${area.table}, $1::jsonb))
-       ${bump.length > 0 ? `, ${bump.join(', ')}` : ''} where ${idColumn(area)} = $2`,
-      [JSON.stringify(doc), existing[idColumn(area)]],
+      `update ${area.table} t set (${list}) = (select ${list} from jsonb_populate_record(null::${area.table}, x.doc))
+       ${bump.length > 0 ? `, ${bump.join(', ')}` : ''}
+       from jsonb_array_elements($1::jsonb) x(doc) where t.${idColumn(area)}::text = x.doc->>'__key'`,
+      [JSON.stringify(updates.map((w) => ({ ...w.doc, __key: String(w.existing![idColumn(area)]) })))],
     );
-    return;
   }
-  const row = { ...doc, ...(await area.place(target, q)) };
-  const all = Object.keys(row)
-    .map((c) => `"${c}"`)
-    .join(', ');
-  await q.query(
-    `insert into ${area.table} (${all}) select ${all} from jsonb_populate_record(null::${area.table}, $1::jsonb)`,
-    [JSON.stringify(row)],
-  );
+  const creates = writes.filter((w) => !w.existing);
+  if (creates.length > 0) {
+    const rows: RowDoc[] = [];
+    for (const w of creates) rows.push({ ...w.doc, ...(await area.place(target, q)) });
+    const list = Object.keys(rows[0])
+      .map((c) => `"${c}"`)
+      .join(', ');
+    await q.query(
+      `insert into ${area.table} (${list}) select ${list} from jsonb_populate_recordset(null::${area.table}, $1::jsonb)`,
+      [JSON.stringify(rows)],
+    );
+  }
 }

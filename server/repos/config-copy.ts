@@ -3,7 +3,8 @@ import type { CompareArea, CopyItem, RevertItem } from '../../schemas/api/config
 import { auditObjectName } from '../../schemas/audit';
 import { CONFIG_AREAS, CONFIG_AREA_KEYS, COPY_MSG, type ConfigArea } from '../../schemas/config-copy';
 import { ApiError } from '../http/envelope';
-import { auditChanges, sideBySide } from '../rules/audit-changes';
+import { auditChanges } from '../rules/audit-changes';
+import { cpuPool } from '../workers/cpu-pool';
 import { currentActor } from '../store/actor';
 import type { Queryable, Store } from '../store/store';
 import {
@@ -11,11 +12,12 @@ import {
   areaRows,
   branchMapOf,
   configOf,
-  writeItem,
+  writeItems,
   type AreaRow,
   type CopyContext,
   type RowDoc,
 } from './config-areas';
+import { inSavepoint } from './savepoint';
 import type { Scope } from './scope-repository';
 
 /** A digest of what a preview saw: the apply is refused (412) when the same selection now reads otherwise. */
@@ -42,12 +44,11 @@ async function scopeNames(q: Queryable, scope: Scope) {
   };
 }
 
-/** The two sides' configuration fields of an item, side by side (secrets hidden). */
-function fieldsOf(area: ConfigArea, left: AreaRow | undefined, right: AreaRow | undefined) {
-  const table = AREA_TABLES[area];
-  const l = left ? configOf(table, left.doc) : null;
-  const r = right ? configOf(table, right.doc) : null;
-  return sideBySide(l, r, new Set()).map(hideSecrets);
+/** The fields of each pair of configurations side by side, in the worker pool (secrets hidden). */
+async function fieldsOfPairs(pairs: [RowDoc | null, RowDoc | null][]) {
+  if (pairs.length === 0) return [];
+  const fields = await cpuPool().run('sideBySideMany', { pairs });
+  return fields.map((list) => list.map(hideSecrets));
 }
 
 /**
@@ -66,10 +67,11 @@ export async function compareScopes(q: Queryable, left: Scope, right: Scope) {
     }
     const [a, b] = [await areaRows(q, table, left), await areaRows(q, table, right)];
     const keys = [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
-    const items = keys.map((k) => {
-      const fields = fieldsOf(area, a.get(k), b.get(k));
-      const state = !b.has(k) ? 'left' : !a.has(k) ? 'right' : fields.some((f) => f.differs) ? 'different' : 'same';
-      return { key: k, label: (a.get(k) ?? b.get(k))!.label, state, fields } as const;
+    const config = (row: AreaRow | undefined) => (row ? configOf(table, row.doc) : null);
+    const fields = await fieldsOfPairs(keys.map((k) => [config(a.get(k)), config(b.get(k))]));
+    const items = keys.map((k, i) => {
+      const state = !b.has(k) ? 'left' : !a.has(k) ? 'right' : fields[i].some((f) => f.differs) ? 'different' : 'same';
+      return { key: k, label: (a.get(k) ?? b.get(k))!.label, state, fields: fields[i] } as const;
     });
     areas.push({ area, label, key, note: null, items });
   }
@@ -79,6 +81,7 @@ export async function compareScopes(q: Queryable, left: Scope, right: Scope) {
 /** What an apply writes for one planned item. */
 interface Write {
   area: ConfigArea;
+  label: string;
   doc: RowDoc;
   existing: RowDoc | null;
 }
@@ -117,6 +120,7 @@ export async function planCopy(
   const ctx: CopyContext = { source, target, branchMap: await branchMapOf(q, source, target), q };
   const planned: CopyItem[] = [];
   const writes: Write[] = [];
+  const copied: { area: ConfigArea; key: string; label: string; doc: RowDoc; there: AreaRow | null }[] = [];
   const seen: unknown[] = [];
   for (const [area, keys] of chosenByArea(items)) {
     const table = AREA_TABLES[area];
@@ -140,15 +144,24 @@ export async function planCopy(
         refuse(key, row.label, mapped.refused);
         continue;
       }
-      const changes = sideBySide(there ? configOf(table, there.doc) : null, mapped.doc, new Set())
-        .filter((f) => f.differs && !(there === null && f.right === null))
-        .map(hideSecrets)
-        .map((f) => ({ field: f.field, before: f.left, after: f.right }));
-      const action = there === null ? 'create' : changes.length === 0 ? 'skip' : 'overwrite';
-      planned.push({ area, key, label: row.label, action, reason: null, changes });
-      if (action !== 'skip') writes.push({ area, doc: mapped.doc, existing: there?.doc ?? null });
+      copied.push({ area, key, label: row.label, doc: mapped.doc, there });
     }
   }
+  // What each copied item changes in the target, worked out in the worker pool.
+  const fields = await fieldsOfPairs(
+    copied.map((c) => [c.there ? configOf(AREA_TABLES[c.area], c.there.doc) : null, c.doc]),
+  );
+  for (const [i, { area, key, label, doc, there }] of copied.entries()) {
+    const changes = fields[i]
+      .filter((f) => f.differs && !(there === null && f.right === null))
+      .map((f) => ({ field: f.field, before: f.left, after: f.right }));
+    const action = there === null ? 'create' : changes.length === 0 ? 'skip' : 'overwrite';
+    planned.push({ area, key, label, action, reason: null, changes });
+    if (action !== 'skip') writes.push({ area, label, doc, existing: there?.doc ?? null });
+  }
+  // In the areas' order, each area's items by key.
+  const order = (item: CopyItem) => CONFIG_AREA_KEYS.indexOf(item.area);
+  planned.sort((a, b) => order(a) - order(b) || a.key.localeCompare(b.key, 'en', { numeric: true }));
   return { items: planned, writes, token: digest([source, target, seen]) };
 }
 
@@ -202,14 +215,21 @@ export async function applyCopy(
       source,
       items: done.map(({ area, key, action }) => ({ area, key, action })),
     });
-    for (const [i, write] of plan.writes.entries()) {
+    // Each area's items at once; when the database refuses a set, its items one by one name the one refused.
+    for (const area of new Set(plan.writes.map((w) => w.area))) {
+      const writes = plan.writes.filter((w) => w.area === area);
       try {
-        await writeItem(q, AREA_TABLES[write.area], target, write.doc, write.existing);
-      } catch (error) {
-        const item = done[i];
-        throw new ApiError(409, [
-          `${CONFIG_AREAS[write.area].label} ${item?.label ?? ''} could not be written (${(error as Error).message}): nothing was copied`,
-        ]);
+        await inSavepoint(q, 'copy_area', () => writeItems(q, AREA_TABLES[area], target, writes));
+      } catch {
+        for (const write of writes) {
+          try {
+            await inSavepoint(q, 'copy_item', () => writeItems(q, AREA_TABLES[area], target, [write]));
+          } catch (error) {
+            throw new ApiError(409, [
+              `${CONFIG_AREAS[area].label} ${write.label} could not be written (${(error as Error).message}): nothing was copied`,
+            ]);
+          }
+        }
       }
     }
     return { changeSet, items: plan.items };

@@ -10,6 +10,7 @@ import { alertsOfTrips, type AlertQuery, type SummaryTrip } from '../repos/repor
 type AlertWindow = Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedFrom'>;
 import { readSheet, resultWorkbook, sniffFile, writeWorkbook, type BulkFileKind } from '../adapters/bulk-workbook';
 import { applyFilters } from '../rules/report-filters';
+import { sideBySide } from '../rules/audit-changes';
 import type { DefinitionFilter } from '../../schemas/report-schedule';
 import type { ReportAbout } from '../adapters/report-workbook';
 import { writeExceptionWorkbook, writeSummaryWorkbook } from '../rules/report-sheets';
@@ -118,4 +119,14 @@ export function replayAlerts(input: { plan: TripPlan; config: StoredAlertConfig[
     input.plan,
     rulesFromConfigs(input.config, lengthKm(input.plan.path)),
   );
+}
+
+/**
+ * Two records' fields side by side for each pair (the comparison and copy preview of two companies' configuration,
+ * server/repos/config-copy.ts): hundreds of items at once are tens of milliseconds of work, done here.
+ */
+export function sideBySideMany(input: {
+  pairs: [Record<string, unknown> | null, Record<string, unknown> | null][];
+}): ReturnType<typeof sideBySide>[] {
+  return input.pairs.map(([left, right]) => sideBySide(left, right, new Set()));
 }

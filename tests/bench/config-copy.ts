@@ -19,6 +19,7 @@ import { seed } from '../../server/seed/seed';
 import { migrate } from '../../server/store/migrate';
 import { openStore } from '../../server/store/open-store';
 import { callPath } from '../e2e/harness';
+import { createPgDatabase } from '../setup/db-template';
 import { deskToken, startServer } from './trips';
 
 const ALERTS = 600;
@@ -31,8 +32,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? 0;
 
 /** The two companies' configurations: {@link ALERTS} alerts and {@link NOTIFICATIONS} notification configs each. */
-async function seedConfigs(dataDir: string): Promise<void> {
-  const store = await openStore({ dataDir });
+export async function seedConfigs(where: { dataDir?: string; databaseUrl?: string }): Promise<void> {
+  const store = await openStore(where);
   try {
     await migrate(store);
     await seed(store);
@@ -87,62 +88,87 @@ async function timedCall(
   return { ms, data: (JSON.parse(text) as { data: unknown }).data };
 }
 
+/**
+ * The figures on PGlite (the default store) and, when DATABASE_URL names a PostgreSQL server, on a fresh database
+ * there: PGlite runs in the API's process on one connection, so a copy's transaction holds every other query (the
+ * health check's too) for its length; PostgreSQL serves them beside it.
+ */
 export async function measureConfigCopy(): Promise<string[]> {
+  const lines: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'lego-bench-copy-'));
   try {
-    await seedConfigs(dataDir);
-    const server = await startServer(dataDir);
-    try {
-      const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
-      // /health every 25 ms while the calls run.
-      const health: number[] = [];
-      let probing = true;
-      const probe = (async () => {
-        while (probing) {
-          const start = performance.now();
-          await (await fetch(`${server.apiUrl}/health`)).text();
-          health.push(performance.now() - start);
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      })();
-      const compareUrl = `${server.apiUrl}${callPath(configCopyCalls.compare, { c: LEFT, rc: RIGHT })}`;
-      const compares: number[] = [];
-      let items = 0;
-      for (let i = 0; i <= RUNS; i++) {
-        const { ms, data } = await timedCall(compareUrl, headers);
-        if (i > 0) compares.push(ms);
-        items = (data as { areas: { items: unknown[] }[] }).areas.reduce((n, a) => n + a.items.length, 0);
-      }
-      const body = { c: LEFT, tc: RIGHT, items: CONFIG_AREA_KEYS.map((area) => ({ area })) };
-      const previewUrl = `${server.apiUrl}${callPath(configCopyCalls.copyPreview)}`;
-      const previews: number[] = [];
-      let preview = { token: '', items: [] as { action: string }[] };
-      for (let i = 0; i <= RUNS; i++) {
-        const { ms, data } = await timedCall(previewUrl, headers, body);
-        if (i > 0) previews.push(ms);
-        preview = data as typeof preview;
-      }
-      const writes = preview.items.filter((item) => item.action === 'create' || item.action === 'overwrite').length;
-      const applied = await timedCall(`${server.apiUrl}${callPath(configCopyCalls.copyApply)}`, headers, {
-        ...body,
-        token: preview.token,
-      });
-      probing = false;
-      await probe;
-      return [
-        `  compare, copy and revert: ${ALERTS} alert and ${NOTIFICATIONS} notification configurations per company (PGlite)`,
-        `    compare ${LEFT} with ${RIGHT} (${items} items): ${Math.round(median(compares))} ms (target ≤ 500 ms, median of ${RUNS})`,
-        `    preview of copying every area (${preview.items.length} items, ${writes} to write): ${Math.round(median(previews))} ms (target ≤ 1000 ms, median of ${RUNS})`,
-        `    apply, one transaction: ${Math.round(applied.ms)} ms (target ≤ 3000 ms)`,
-        `    /health meanwhile (${health.length} calls): p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (target p99 ≤ 50 ms)`,
-      ];
-    } finally {
-      await server.stop();
-    }
+    await seedConfigs({ dataDir });
+    lines.push(...(await measureOn('PGlite', dataDir)));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const db = await createPgDatabase(adminUrl, 'lego_bench_copy_');
+    try {
+      await seedConfigs({ databaseUrl: db.url });
+      const emptyDir = mkdtempSync(join(tmpdir(), 'lego-bench-copy-pg-'));
+      try {
+        lines.push(...(await measureOn('PostgreSQL', emptyDir, { DATABASE_URL: db.url })));
+      } finally {
+        rmSync(emptyDir, { recursive: true, force: true });
+      }
+    } finally {
+      await db.drop();
+    }
+  }
+  return lines;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  console.log((await measureConfigCopy()).join('\n'));
+async function measureOn(backend: string, dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+  const server = await startServer(dataDir, env);
+  try {
+    const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
+    // /health every 10 ms while the calls run.
+    const health: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const start = performance.now();
+        await (await fetch(`${server.apiUrl}/health`)).text();
+        health.push(performance.now() - start);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    const compareUrl = `${server.apiUrl}${callPath(configCopyCalls.compare, { c: LEFT, rc: RIGHT })}`;
+    const compares: number[] = [];
+    let items = 0;
+    for (let i = 0; i <= RUNS; i++) {
+      const { ms, data } = await timedCall(compareUrl, headers);
+      if (i > 0) compares.push(ms);
+      items = (data as { areas: { items: unknown[] }[] }).areas.reduce((n, a) => n + a.items.length, 0);
+    }
+    const body = { c: LEFT, tc: RIGHT, items: CONFIG_AREA_KEYS.map((area) => ({ area })) };
+    const previewUrl = `${server.apiUrl}${callPath(configCopyCalls.copyPreview)}`;
+    const previews: number[] = [];
+    let preview = { token: '', items: [] as { action: string }[] };
+    for (let i = 0; i <= RUNS; i++) {
+      const { ms, data } = await timedCall(previewUrl, headers, body);
+      if (i > 0) previews.push(ms);
+      preview = data as typeof preview;
+    }
+    const writes = preview.items.filter((item) => item.action === 'create' || item.action === 'overwrite').length;
+    const applied = await timedCall(`${server.apiUrl}${callPath(configCopyCalls.copyApply)}`, headers, {
+      ...body,
+      token: preview.token,
+    });
+    probing = false;
+    await probe;
+    return [
+      `  compare, copy and revert (${backend}): ${ALERTS} alert and ${NOTIFICATIONS} notification configurations per company`,
+      `    compare ${LEFT} with ${RIGHT} (${items} items): ${Math.round(median(compares))} ms (target ≤ 500 ms, median of ${RUNS})`,
+      `    preview of copying every area (${preview.items.length} items, ${writes} to write): ${Math.round(median(previews))} ms (target ≤ 1000 ms, median of ${RUNS})`,
+      `    apply, one transaction: ${Math.round(applied.ms)} ms (target ≤ 3000 ms)`,
+      `    /health meanwhile (${health.length} calls): p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (target p99 ≤ 50 ms)`,
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log((await measureConfigCopy()).join('\n'));

@@ -190,7 +190,8 @@ export async function startServer(
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<{ apiUrl: string; stop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extraEnv };
-  delete env.DATABASE_URL;
+  // PGlite in `dataDir`, unless the caller names a PostgreSQL database.
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'tests/bench/server.ts'], {
