@@ -226,7 +226,7 @@ export async function applyCopy(
             await inSavepoint(q, 'copy_item', () => writeItems(q, AREA_TABLES[area], target, [write]));
           } catch (error) {
             throw new ApiError(409, [
-              `${CONFIG_AREAS[area].label} ${write.label} could not be written (${(error as Error).message}): nothing was copied`,
+              `${CONFIG_AREAS[area].label} ${write.label} could not be written (${error instanceof Error ? error.message : String(error)}): nothing was copied`,
             ]);
           }
         }

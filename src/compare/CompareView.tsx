@@ -41,7 +41,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
   const [branch, setBranch] = useState<SearchOption<Branch> | null>(null);
   const [shown, setShown] = useState<Shown>('differences');
   const [toRight, setToRight] = useState(true);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlyMap<string, { area: ConfigArea; key: string }>>(new Map());
   const [previewing, setPreviewing] = useState(false);
   const query = {
     c: scope.companyId,
@@ -54,18 +54,11 @@ export function CompareView({ config }: { config: CompareConfig }) {
   const source = toRight ? 'left' : 'right';
 
   /** The items chosen, as the copy calls take them. */
-  const items = useMemo(
-    () =>
-      [...chosen].map((id) => {
-        const [area, key] = id.split('\u0000') as [ConfigArea, string];
-        return { area, key };
-      }),
-    [chosen],
-  );
+  const items = useMemo(() => [...chosen.values()], [chosen]);
   const choose = (area: ConfigArea, keys: string[], on: boolean) =>
     setChosen((current) => {
-      const next = new Set(current);
-      for (const key of keys) on ? next.add(itemId(area, key)) : next.delete(itemId(area, key));
+      const next = new Map(current);
+      for (const key of keys) on ? next.set(itemId(area, key), { area, key }) : next.delete(itemId(area, key));
       return next;
     });
 
@@ -74,7 +67,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
     (copied: boolean) => {
       setPreviewing(false);
       if (copied) {
-        setChosen(new Set());
+        setChosen(new Map());
         void mutate();
       }
     },
@@ -102,7 +95,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
               onSelect={(option) => {
                 setCompany(option);
                 setBranch(null);
-                setChosen(new Set());
+                setChosen(new Map());
               }}
             />
             <RemoteSearch<Branch>
@@ -113,7 +106,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
               search={(text) => searchBranches(company?.value ?? '', text)}
               onSelect={(option) => {
                 setBranch(option);
-                setChosen(new Set());
+                setChosen(new Map());
               }}
             />
           </Flex>
@@ -141,7 +134,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
                     value={toRight ? 'right' : 'left'}
                     onChange={(value) => {
                       setToRight(value === 'right');
-                      setChosen(new Set());
+                      setChosen(new Map());
                     }}
                     options={[
                       { value: 'right', label: `Copy ${data.left.companyName} → ${data.right.companyName}` },

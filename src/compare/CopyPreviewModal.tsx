@@ -4,6 +4,7 @@ import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { feedback } from '../../engine/feedback';
 import { STALE_RECORD } from '../../engine/data/http';
 import { configCopyCalls, type Comparison, type CopyItem, type CopyPreview } from '../../schemas/api/config-copy';
+import { FieldChanges } from './SideBySide';
 import { CONFIG_AREAS, type ConfigArea, type CopyAction } from '../../schemas/config-copy';
 
 const previewCall = endpoint(configCopyCalls.copyPreview);
@@ -116,21 +117,7 @@ export function CopyPreviewModal({
             expandable={{
               rowExpandable: (item) => item.changes.length > 0,
               expandedRowRender: (item) => (
-                <Table
-                  size="small"
-                  rowKey="field"
-                  pagination={false}
-                  dataSource={item.changes}
-                  columns={[
-                    { title: 'Field', dataIndex: 'field', width: '30%' },
-                    {
-                      title: `Now in ${target.companyName}`,
-                      dataIndex: 'before',
-                      render: (v: string | null) => v ?? '—',
-                    },
-                    { title: 'After the copy', dataIndex: 'after', render: (v: string | null) => v ?? '—' },
-                  ]}
-                />
+                <FieldChanges changes={item.changes} now={`Now in ${target.companyName}`} after="After the copy" />
               ),
             }}
           />

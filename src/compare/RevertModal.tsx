@@ -7,6 +7,7 @@ import type { RowModalProps } from '../../engine/list/rowActionTypes';
 import { useScope } from '../../engine/scope/useScope';
 import { configCopyCalls, type RevertItem, type RevertPreview } from '../../schemas/api/config-copy';
 import type { AuditEntry } from '../../schemas/audit';
+import { FieldChanges } from './SideBySide';
 
 const previewCall = endpoint(configCopyCalls.revertPreview);
 const revertCall = endpoint(configCopyCalls.revert);
@@ -117,19 +118,7 @@ export default function RevertModal({ row, onClose }: RowModalProps<AuditEntry>)
               expandable={{
                 defaultExpandAllRows: preview.items.length <= 3,
                 rowExpandable: (item) => item.changes.length > 0,
-                expandedRowRender: (item) => (
-                  <Table
-                    size="small"
-                    rowKey="field"
-                    pagination={false}
-                    dataSource={item.changes}
-                    columns={[
-                      { title: 'Field', dataIndex: 'field', width: '30%' },
-                      { title: 'Now', dataIndex: 'before', render: (v: string | null) => v ?? '—' },
-                      { title: 'After the revert', dataIndex: 'after', render: (v: string | null) => v ?? '—' },
-                    ]}
-                  />
-                ),
+                expandedRowRender: (item) => <FieldChanges changes={item.changes} now="Now" after="After the revert" />,
               }}
             />
           </>

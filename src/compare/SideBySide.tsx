@@ -46,3 +46,27 @@ export function SideBySide({
     />
   );
 }
+
+/** What a write changes in one record: each field's value now and after. */
+export interface FieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** The fields a copy or a revert changes in a record, now and after, under the given column titles. */
+export function FieldChanges({ changes, now, after }: { changes: readonly FieldChange[]; now: string; after: string }) {
+  return (
+    <Table<FieldChange>
+      size="small"
+      rowKey="field"
+      pagination={false}
+      dataSource={[...changes]}
+      columns={[
+        { title: 'Field', dataIndex: 'field', width: '30%' },
+        { title: now, dataIndex: 'before', render: shown },
+        { title: after, dataIndex: 'after', render: shown },
+      ]}
+    />
+  );
+}
