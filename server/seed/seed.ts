@@ -6,6 +6,7 @@ import { seedAlerts } from './alerts';
 import { seedAutoClosure } from './auto-closure';
 import { seedSidebarDashboards } from './sidebar-dashboards';
 import { seedEntityConfigs } from './entity-configs';
+import { seedSettings } from './settings';
 
 /** Same lock for every instance: two starting together seed one after the other. */
 const SEED_LOCK = 7_311_943;
@@ -26,6 +27,7 @@ export async function seed(store: Store): Promise<void> {
     const marked = await q.one('select 1 from settings where key = $1', [DEMO_MARK]);
     if (!marked) {
       await seedDemo(q);
+      await seedSettings(q);
       await q.query('insert into settings (key, value) values ($1, $2)', [DEMO_MARK, new Date().toISOString()]);
     }
   });

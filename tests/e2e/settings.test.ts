@@ -44,7 +44,8 @@ describe('settings screens', () => {
     await save();
     await toast(SETTINGS_MSG.saved);
     const stored = await apiAs<Stored>(page, url, callPath(settingsCalls.mapViewGet, { companyId: '1001' }));
-    expect(JSON.parse(stored[0]!.extraContext)).toEqual({ join_locations_with_arrow: true, show_trail: false });
+    // The seed's show_trail stays as it was.
+    expect(JSON.parse(stored[0]!.extraContext)).toEqual({ join_locations_with_arrow: true, show_trail: true });
     await saveScreen(page, 'settings-map-view');
     expect(await serious()).toEqual([]);
 
@@ -64,6 +65,9 @@ describe('settings screens', () => {
     await page.waitForURL('**/utilities/last-mile-threshold?*companyId=1001*');
     await read;
     await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'));
+    // The seed's threshold is shown; emptied, Save asks for one.
+    await expect.poll(() => field('Last Mile Threshold').inputValue()).toBe('10');
+    await field('Last Mile Threshold').fill('');
     await save();
     await page.getByText(SETTINGS_MSG.required, { exact: true }).waitFor();
     await field('Last Mile Threshold').fill('101');

@@ -29,8 +29,11 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     expect(read.body.data).toHaveLength(1);
     expect(typeof read.body.data[0].extraContext).toBe('string');
     expect(JSON.parse(read.body.data[0].extraContext)).toEqual({ join_locations_with_arrow: true, show_trail: false });
-    // The company-wide record is another one: none yet.
-    expect((await call('GET', `${FP}/map_view/get?companyId=1001`)).body.data).toEqual([]);
+    // The company-wide record is another one: the demo seed's.
+    const company = (await call('GET', `${FP}/map_view/get?companyId=1001`)).body.data;
+    expect(company.map((row: { extraContext: string }) => JSON.parse(row.extraContext))).toEqual([
+      { join_locations_with_arrow: false, show_trail: true },
+    ]);
     // A save replaces the two flags.
     await call('POST', `${FP}/map_view/add`, {
       companyId: 1001,
