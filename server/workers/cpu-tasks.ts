@@ -11,6 +11,7 @@ type AlertWindow = Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedF
 import { readSheet, resultWorkbook, sniffFile, writeWorkbook, type BulkFileKind } from '../adapters/bulk-workbook';
 import { applyFilters } from '../rules/report-filters';
 import { sideBySide } from '../rules/audit-changes';
+import { addCounts, tripChange, type AlertCounts } from '../rules/alert-impact';
 import type { DefinitionFilter } from '../../schemas/report-schedule';
 import type { ReportAbout } from '../adapters/report-workbook';
 import { writeExceptionWorkbook, writeSummaryWorkbook } from '../rules/report-sheets';
@@ -129,4 +130,44 @@ export function sideBySideMany(input: {
   pairs: [Record<string, unknown> | null, Record<string, unknown> | null][];
 }): ReturnType<typeof sideBySide>[] {
   return input.pairs.map(([left, right]) => sideBySide(left, right, new Set()));
+}
+
+/** A trip of an impact preview: its plan and pings (JSON text, tripRepository.pingsJson). */
+export interface ImpactTripInput {
+  id: string;
+  vehicleNumber: string;
+  startedAt: number;
+  plan: TripPlan;
+  pings: string;
+}
+
+/**
+ * One slice of an alert impact preview (issue 25): each trip's alerts with the configuration as it is (`stored`) and
+ * as it would be (`proposed`), counted by type and level (`[key, before, after]`), and the trips whose alerts change.
+ */
+export function impactSlice(input: {
+  trips: ImpactTripInput[];
+  stored: StoredAlertConfig[];
+  proposed: StoredAlertConfig[];
+}) {
+  const counts: AlertCounts = new Map();
+  const changed = [];
+  for (const trip of input.trips) {
+    const pings = parsedJson(trip.pings, isPings, "A trip's pings");
+    const km = lengthKm(trip.plan.path);
+    const before = computeAlerts(pings, trip.plan, rulesFromConfigs(input.stored, km));
+    const after = computeAlerts(pings, trip.plan, rulesFromConfigs(input.proposed, km));
+    addCounts(counts, before, after);
+    const change = tripChange(before, after);
+    if (change.added + change.removed + change.changed > 0)
+      changed.push({
+        tripId: trip.id,
+        vehicleNumber: trip.vehicleNumber,
+        startedAt: trip.startedAt,
+        before: before.length,
+        after: after.length,
+        ...change,
+      });
+  }
+  return { counts: [...counts].map(([key, c]) => [key, c.before, c.after] as const), trips: changed };
 }

@@ -12,6 +12,7 @@ const TATA = 'c=1001&t=CONSIGNOR';
 /** Tables with a company's data that are not its configuration (org structure, look-up ids), so not audited. */
 // Trips (and their search index) are what the configuration acts on: operational data, appended to by pings.
 const NOT_CONFIGURATION = [
+  'alert_impact_runs',
   'audit_log',
   'branches',
   // Change sets name the company a copy or revert wrote to; their records are audited themselves.

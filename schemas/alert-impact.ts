@@ -1,0 +1,79 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { MSG, badId } from './messages';
+
+/**
+ * 'Preview impact' of an alert setting (issue 25; API.md "Alert impact preview"): the company's stored trips of a period
+ * run through the alert computations with its configuration as it is and as it would be. Nothing is saved but the
+ * preview's own progress and result.
+ */
+export const IMPACT_MSG = {
+  running: 'A preview is already running for this desk: wait for it or cancel it',
+  period: 'Choose the last 7, 30 or 90 days, or a From and a To',
+  range: 'From must be before To, at most 92 days apart',
+  configs: 'Send between 1 and 200 alert configurations',
+  featureKey: 'featureKey must be an alert name of at most 64 characters',
+  extraContext: 'extraContext must be JSON text of at most 20000 characters',
+  enabled: 'enabled must be true or false',
+  cancelled: 'The preview was cancelled',
+  notRunning: 'The preview is not running',
+} as const;
+
+/** Periods the preview offers, in days back from now. */
+export const IMPACT_DAYS = [7, 30, 90] as const;
+
+/** The longest period of dates a preview reads (a quarter). */
+export const IMPACT_MAX_DAYS = 92;
+
+const epochMs = { type: 'integer', minimum: 0, maximum: 253_402_300_799_999, errorMessage: IMPACT_MSG.period } as const;
+
+/** One alert configuration as it would be: the stored shape (spec 001 section 3), its extraContext as JSON text. */
+const proposedConfig = {
+  type: 'object',
+  properties: {
+    featureKey: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_.-]+$',
+      errorMessage: IMPACT_MSG.featureKey,
+    },
+    enabled: { type: 'boolean', errorMessage: IMPACT_MSG.enabled },
+    extraContext: { type: 'string', maxLength: 20_000, errorMessage: IMPACT_MSG.extraContext },
+  },
+  required: ['featureKey', 'enabled', 'extraContext'],
+  additionalProperties: false,
+  errorMessage: {
+    required: { featureKey: IMPACT_MSG.featureKey, enabled: IMPACT_MSG.enabled, extraContext: IMPACT_MSG.extraContext },
+  },
+} as const;
+
+/**
+ * POST preview start: the scope (c, b), the period (`days` back from now, or `from` and `to` in epoch ms) and the
+ * configurations as they would be (each replaces the stored one of its featureKey; the others stay as stored).
+ */
+export const impactStartSchema = {
+  type: 'object',
+  properties: {
+    c: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    b: { type: ['string', 'null'], maxLength: 64, errorMessage: badId('Branch (b)') },
+    days: { type: 'integer', enum: IMPACT_DAYS, errorMessage: IMPACT_MSG.period },
+    from: epochMs,
+    to: epochMs,
+    configs: { type: 'array', minItems: 1, maxItems: 200, items: proposedConfig, errorMessage: IMPACT_MSG.configs },
+  },
+  required: ['c', 'configs'],
+  additionalProperties: false,
+  errorMessage: {
+    required: { c: MSG.selectCompany, configs: IMPACT_MSG.configs },
+    additionalProperties: 'Unknown field in the preview request',
+  },
+} as const;
+export type ImpactStart = FromSchema<typeof impactStartSchema>;
+
+/** GET / cancel a preview: its id in the path, the scope in the query. */
+export const impactParamsSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' } },
+  required: ['id'],
+  errorMessage: { required: { id: 'Not found' } },
+} as const;
