@@ -11,6 +11,13 @@ export const IMPACT_MSG = {
   period: 'Choose the last 7, 30 or 90 days, or a From and a To',
   range: 'From must be before To, at most 92 days apart',
   configs: 'Send between 1 and 200 alert configurations',
+  configsOrRows: 'Send the alert configurations or the sheet rows to preview, not both',
+  rows: 'Send between 1 and 600 sheet rows',
+  row: (row: number | undefined, message: string) => (row === undefined ? message : `Row ${row}: ${message}`),
+  otherCompany: (company: string) => `CompanyId ${company} is not the company previewed`,
+  otherBranch: (branch: string) => `branchId ${branch}: choose that branch to preview its alerts`,
+  repeated: (key: string, row: number | undefined) =>
+    row === undefined ? `${key} is given twice` : `${key} is also in row ${row}`,
   featureKey: 'featureKey must be an alert name of at most 64 characters',
   extraContext: 'extraContext must be JSON text of at most 20000 characters',
   enabled: 'enabled must be true or false',
@@ -48,8 +55,26 @@ const proposedConfig = {
 } as const;
 
 /**
+ * A row of the bulk alert sheet (or the alert form) as it would be saved: its row number in the sheet (named in the
+ * answer when it is refused), whether the alert is enabled (default true) and the row's values as setAlerts takes
+ * them (checked against the sheet's row schema by the server, which names the row and the field).
+ */
+const proposedRow = {
+  type: 'object',
+  properties: {
+    row: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: 'row must be a sheet row number' },
+    enabled: { type: 'boolean', errorMessage: IMPACT_MSG.enabled },
+    values: { type: 'object', errorMessage: "values must be an object keyed by the sheet's columns" },
+  },
+  required: ['values'],
+  additionalProperties: false,
+  errorMessage: { required: { values: "values must be an object keyed by the sheet's columns" } },
+} as const;
+
+/**
  * POST preview start: the scope (c, b), the period (`days` back from now, or `from` and `to` in epoch ms) and the
- * configurations as they would be (each replaces the stored one of its featureKey; the others stay as stored).
+ * configurations as they would be (each replaces the stored one of its featureKey; the others stay as stored): stored
+ * configurations (`configs`) or rows of the bulk alert sheet or form (`rows`).
  */
 export const impactStartSchema = {
   type: 'object',
@@ -60,11 +85,12 @@ export const impactStartSchema = {
     from: epochMs,
     to: epochMs,
     configs: { type: 'array', minItems: 1, maxItems: 200, items: proposedConfig, errorMessage: IMPACT_MSG.configs },
+    rows: { type: 'array', minItems: 1, maxItems: 600, items: proposedRow, errorMessage: IMPACT_MSG.rows },
   },
-  required: ['c', 'configs'],
+  required: ['c'],
   additionalProperties: false,
   errorMessage: {
-    required: { c: MSG.selectCompany, configs: IMPACT_MSG.configs },
+    required: { c: MSG.selectCompany },
     additionalProperties: 'Unknown field in the preview request',
   },
 } as const;
@@ -76,4 +102,15 @@ export const impactParamsSchema = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' } },
   required: ['id'],
   errorMessage: { required: { id: 'Not found' } },
+} as const;
+
+/** GET one trip of a preview: the preview's id and the trip's. */
+export const impactTripParamsSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' },
+    tripId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' },
+  },
+  required: ['id', 'tripId'],
+  errorMessage: { required: { id: 'Not found', tripId: 'Not found' } },
 } as const;

@@ -2,7 +2,9 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
 import { int, intOrNull, list, num, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
-import { IMPACT_MSG, impactParamsSchema, impactStartSchema } from '../alert-impact';
+import { IMPACT_MSG, impactParamsSchema, impactStartSchema, impactTripParamsSchema } from '../alert-impact';
+import { tripAlertAnswer } from './trips';
+import { ANSWERS } from './answers';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -50,6 +52,13 @@ export const impactRunAnswer = shape({
 });
 export type ImpactRun = FromSchema<typeof impactRunAnswer>;
 
+/** One trip of a preview: its alerts with the configuration as it is (`before`) and as it would be (`after`). */
+export const impactTripAlertsAnswer = shape({
+  tripId: str,
+  before: list(tripAlertAnswer),
+  after: list(tripAlertAnswer),
+});
+
 /** Preview what an alert setting would have done to the company's past trips (ours; issue 25). */
 export const alertImpactCalls = {
   start: defineCall({
@@ -60,7 +69,7 @@ export const alertImpactCalls = {
     summary:
       "Starts a preview of alert settings on the scope's trips of a period (worker pool, in slices); writes no alert, trip or setting",
     body: impactStartSchema,
-    messages: [IMPACT_MSG.running, IMPACT_MSG.range],
+    messages: [IMPACT_MSG.running, IMPACT_MSG.range, IMPACT_MSG.configsOrRows],
     answers: { 409: IMPACT_MSG.running },
     answer: impactRunAnswer,
     scope: { in: 'body', c: 'c', b: 'b' },
@@ -76,6 +85,20 @@ export const alertImpactCalls = {
     answer: impactRunAnswer,
     scope: SCOPE_IN_QUERY,
     owns: ownsRun,
+  }),
+  trip: defineCall({
+    ...main,
+    id: 'alertImpact.trip',
+    method: 'GET',
+    path: '/saas/lego/alert_impact/:id/trips/:tripId',
+    summary:
+      "One trip of a preview: its alerts computed from its pings with the configuration as it is and as the preview's would be (nothing stored)",
+    querystring: scopeQuerySchema,
+    params: impactTripParamsSchema,
+    answers: { 503: ANSWERS.busy },
+    answer: impactTripAlertsAnswer,
+    scope: SCOPE_IN_QUERY,
+    owns: [{ aggregate: IMPACT_RUN, id: 'params.id' }],
   }),
   cancel: defineCall({
     ...main,

@@ -1,4 +1,5 @@
 import type { AlertConfig } from '../../schemas/alerts';
+import type { StoredAlertConfig } from '../rules/trip-alerts';
 import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
 import { versionedTable, type Expected } from './versioned';
@@ -38,6 +39,19 @@ export const alertConfigRepository = {
         order by feature_key, branch_id nulls first, id`,
       [scope.companyId, scope.branchId],
     );
+  },
+  /**
+   * The configuration a trip of `branchId` is computed with as it is now: the company-wide configs, each replaced by
+   * the branch's own of the same alert (the replay 'with Updated config' and the alert impact preview alike).
+   */
+  async current(q: Queryable, companyId: string, branchId: string | null): Promise<StoredAlertConfig[]> {
+    const rows = await q.query<StoredAlertConfig>(
+      `select feature_key as "featureKey", enabled, extra_context as "extraContext"
+         from alert_configs where company_id = $1 and (branch_id is null or branch_id = $2)
+        order by (branch_id is null) desc, id`,
+      [companyId, branchId],
+    );
+    return [...new Map(rows.map((row) => [row.featureKey, row])).values()];
   },
   /**
    * Locks and reads config `id` with its version when it is within reach of the scope (the company's and, with a

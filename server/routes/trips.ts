@@ -4,6 +4,7 @@ import { MANUAL_PING_TOKEN, TRIP_MSG, type TripScopeQuery } from '../../schemas/
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resolveScope } from '../repos/scope-repository';
+import { alertConfigRepository } from '../repos/alert-config-repository';
 import { tripRepository, type TripRecord } from '../repos/trip-repository';
 import type { StoredAlertConfig } from '../rules/trip-alerts';
 import { analyticsOf, pingOut, searchText, tripSection } from '../rules/trip-snapshot';
@@ -37,19 +38,6 @@ async function scopedTrip(q: Queryable, id: string, query: TripScopeQuery = {}):
     }
   }
   return trip;
-}
-
-/** The company's alert configurations as they are now: the company-wide ones and those of the trip's branch, the branch's winning. */
-async function currentConfig(q: Queryable, trip: TripRecord): Promise<StoredAlertConfig[]> {
-  const rows = await q.query<StoredAlertConfig & { branchId: string | null }>(
-    `select feature_key as "featureKey", enabled, extra_context as "extraContext", branch_id as "branchId"
-       from alert_configs where company_id = $1 and (branch_id is null or branch_id = $2)
-      order by (branch_id is null) desc`,
-    [trip.companyId, trip.branchId],
-  );
-  const byKey = new Map<string, StoredAlertConfig>();
-  for (const { branchId: _branch, ...config } of rows) byKey.set(config.featureKey, config);
-  return [...byKey.values()];
 }
 
 /**
@@ -121,7 +109,7 @@ export async function tripRoutes(app: FastifyInstance, { store, tripIndex }: App
 
   route(app, tripCalls.replayUpdated, async ({ params, query }) => {
     const trip = await scopedTrip(store, params.tripId, query);
-    const config = await currentConfig(store, trip);
+    const config = await alertConfigRepository.current(store, trip.companyId, trip.branchId);
     // Computed outside a transaction: waiting for the worker holds no connection (PGlite has only one). The alerts
     // are stored with the configuration they were computed with.
     const alerts = await recompute(store, trip, config);

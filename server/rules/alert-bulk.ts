@@ -67,7 +67,7 @@ function namedColumns(names: string[]): string {
 const accepted = (row: unknown, errors: readonly string[]): row is AlertBulkRow => errors.length === 0;
 
 /** The row's schema messages joined for its status cell (unknown columns named), or the valid row. */
-function validRow(row: unknown): { row: AlertBulkRow } | { message: string } {
+export function validRow(row: unknown): { row: AlertBulkRow } | { message: string } {
   const errors = check(alertBulkRowSchema, row);
   if (accepted(row, errors)) return { row };
   const unknown = row && typeof row === 'object' ? Object.keys(row).filter((key) => !KNOWN_COLUMNS.has(key)) : [];
