@@ -219,3 +219,22 @@ export function alertCellValue(kind: AlertColumnKind, text: string): AlertCellVa
   }
   return value;
 }
+
+/**
+ * One sheet row as setAlerts takes it: typed values (numbers, yes/no flags), blanks left out, and the selected
+ * company (and branch) where the row names none.
+ */
+export function toAlertRow(
+  cells: Record<string, string>,
+  scope: { companyId?: string | null; branchId?: string | null },
+): Record<string, AlertCellValue> {
+  const row: Record<string, AlertCellValue> = {};
+  for (const [key, kind] of ALERT_COLUMNS) {
+    const value = alertCellValue(kind, cells[key] ?? '');
+    if (value !== undefined) row[key] = value;
+  }
+  const ownCompany = row.CompanyId === undefined || row.CompanyId === scope.companyId;
+  if (row.CompanyId === undefined && scope.companyId) row.CompanyId = scope.companyId;
+  if (row.branchId === undefined && ownCompany && scope.branchId) row.branchId = scope.branchId;
+  return row;
+}

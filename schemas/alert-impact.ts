@@ -1,5 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId } from './messages';
+import { ALERT_COLUMNS, type AlertCellValue } from './alert-bulk';
+import { isRecord } from './guards';
 
 /**
  * 'Preview impact' of an alert setting (issue 25; API.md "Alert impact preview"): the company's stored trips of a period
@@ -114,3 +116,73 @@ export const impactTripParamsSchema = {
   required: ['id', 'tripId'],
   errorMessage: { required: { id: 'Not found', tripId: 'Not found' } },
 } as const;
+
+/** A setting of an alert that the trip computations read: its sheet column, its label and its unit. */
+export interface ImpactSetting {
+  key: string;
+  label: string;
+  unit: string;
+}
+
+const stoppageLevels = [1, 2, 3].flatMap((level) =>
+  (['short', 'mid', 'long'] as const).map(
+    (size): ImpactSetting => ({
+      key: `longstoppage_l${level}_${size}`,
+      label: `Level ${level}, ${size === 'short' ? 'trips under 100 km' : size === 'mid' ? 'trips under 500 km' : 'longer trips'}`,
+      unit: 'min',
+    }),
+  ),
+);
+
+/**
+ * The alerts computed from a trip's pings, and the settings (sheet columns) their computations read
+ * (server/rules/trip-alerts.ts `rulesFromConfigs`): what a preview can show the impact of.
+ */
+export const IMPACT_SETTINGS: Record<string, readonly ImpactSetting[]> = {
+  long_stoppage: stoppageLevels,
+  route_deviation: [
+    { key: 'route_deviation_away_from_destination_minimum_distance_km', label: 'Distance off the route', unit: 'km' },
+    {
+      key: 'route_deviation_away_from_destination_minimum_distance_percent',
+      label: 'Distance off the route, share of the planned length',
+      unit: '%',
+    },
+  ],
+  over_speeding: [
+    { key: 'config_one', label: 'Speed limit', unit: 'km/h' },
+    { key: 'Buffer', label: 'For at least', unit: 'min' },
+  ],
+  untracked: [{ key: 'interrupted_auto_min', label: 'No ping for', unit: 'min' }],
+  sta_breach: [{ key: 'transit_time_buffer', label: 'Buffer past the STA', unit: 'min' }],
+};
+
+/**
+ * A stored alert configuration as a row of the bulk sheet (the inverse of the server's `alertExtraContext`): its
+ * settings by sheet column, long-stoppage levels spread into their columns, the ticket flag as enable_ticket, each
+ * value of its column's kind; settings the sheet has no column for are left out.
+ */
+export function alertRowOfConfig(featureKey: string, extraContext: string): Record<string, AlertCellValue> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extraContext);
+  } catch {
+    parsed = null;
+  }
+  const first = Array.isArray(parsed) ? parsed[0] : parsed;
+  const settings: Record<string, unknown> = {};
+  if (isRecord(first))
+    for (const [key, value] of Object.entries(first)) {
+      if (key === 'ticketing' && isRecord(value)) settings.enable_ticket = value.raise_ticket;
+      else if (/^longstoppage_l[123]$/.test(key) && isRecord(value))
+        for (const [size, threshold] of Object.entries(value)) settings[`${key}_${size}`] = threshold;
+      else settings[key] = value;
+    }
+  const row: Record<string, AlertCellValue> = { Alert_Name: featureKey };
+  for (const [key, kind] of ALERT_COLUMNS) {
+    const value = settings[key];
+    if (value === undefined || value === null || key === 'Alert_Name') continue;
+    const typed = kind === 'flag' ? Boolean(value) : kind === 'number' ? Number(value) : String(value);
+    if (typeof typed !== 'number' || Number.isFinite(typed)) row[key] = typed;
+  }
+  return row;
+}

@@ -3,7 +3,7 @@ import {
   ALERT_COLUMNS,
   ALERT_SHEET,
   ALERT_SHEET_TEXT,
-  alertCellValue,
+  toAlertRow,
   type AlertBulkResult,
   type AlertBulkRow,
   type AlertCellValue,
@@ -16,9 +16,9 @@ import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { dataCalls } from '../schemas/api/data';
 import { defineForm, defineList, defineSheet } from '../engine/registry/define';
+import { formModal } from '../engine/form/parts';
 import type { ConfigContext } from '../engine/types';
 import type { SheetRowResult } from '../engine/sheet/types';
-import type { Scope } from '../engine/scope/scope';
 import * as registered from './alerts.meta';
 
 /** The calls of spec 001 sections 2.1 and 2.2. */
@@ -75,6 +75,14 @@ export const alertSettingsList = defineList({
     },
   ],
   search: { placeholder: 'Search alerts', fields: ['featureKey', 'branchId'] },
+  // What the alert's settings would have done to the scope's past trips, tried in place (issue 25).
+  rowActions: [
+    {
+      kind: 'modal',
+      label: 'Preview impact',
+      component: () => import('../src/impact/RowImpact'),
+    },
+  ],
   noun: 'alerts',
   emptyText: 'No alert configuration found for the given selection',
   fetchError: 'Error while fetching data',
@@ -115,6 +123,13 @@ export const alertForm = defineForm({
     end_time: { 'ui:placeholder': '06:00' },
   },
   toSubmission: (form, ctx) => ({ body: [formRow(form, ctx)] }),
+  // The alert as it stands, on the scope's past trips, before it is saved (issue 25).
+  parts: [
+    formModal<AlertForm>({
+      label: 'Preview impact',
+      component: () => import('../src/impact/FormImpact'),
+    }),
+  ],
   submit: { create: alertApi.setAlerts },
   // The answer of the one row: its message when it was not saved.
   refusal: (data) => (textAt(data, '0.status') === 'Success' ? undefined : textAt(data, '0.message')),
@@ -127,22 +142,6 @@ export const alertForm = defineForm({
   after: '/alert-settings',
   back: '/alert-settings',
 });
-
-/**
- * One sheet row as setAlerts takes it: typed values (numbers, yes/no flags), blanks left out, and the selected
- * company (and branch) where the row names none.
- */
-export function toAlertRow(cells: Record<string, string>, scope: Scope): Record<string, AlertCellValue> {
-  const row: Record<string, AlertCellValue> = {};
-  for (const [key, kind] of ALERT_COLUMNS) {
-    const value = alertCellValue(kind, cells[key] ?? '');
-    if (value !== undefined) row[key] = value;
-  }
-  const ownCompany = row.CompanyId === undefined || row.CompanyId === scope.companyId;
-  if (row.CompanyId === undefined && scope.companyId) row.CompanyId = scope.companyId;
-  if (row.branchId === undefined && ownCompany && scope.branchId) row.branchId = scope.branchId;
-  return row;
-}
 
 /** /alert-settings/upload: the 37-column bulk alert sheet (spec 001 sections 2.1, 3, 4, 5 and 9). */
 export const alertSheet = defineSheet<AlertBulkResult[]>({
@@ -184,6 +183,13 @@ export const alertSheet = defineSheet<AlertBulkResult[]>({
     failure: ALERT_SHEET_TEXT.exists,
   },
   back: '/alert-settings',
+  // The rows as Submit would send them, on the scope's past trips, before anything is saved (issue 25).
+  tools: [
+    {
+      label: 'Preview impact',
+      component: () => import('../src/impact/SheetImpact'),
+    },
+  ],
 });
 
 /** /display-alert-ticket: the UI config modules of the company (or of the chosen branch). */

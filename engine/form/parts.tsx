@@ -1,5 +1,8 @@
+import { Button } from 'antd';
+import { Suspense, useState } from 'react';
+import { lazyOnce } from '../views/lazyOnce';
 import { FormTools } from './FormTools';
-import type { FormCheck, FormPart, FormPartProps, FormPartView, FormTool } from './types';
+import type { FormCheck, FormModal, FormModalProps, FormPart, FormPartProps, FormPartView, FormTool } from './types';
 import { useFormCheck } from './useFormCheck';
 
 type Data = Record<string, unknown>;
@@ -21,6 +24,31 @@ export function formTools<D extends Data>(tools: readonly FormTool<D>[]): FormPa
   return (form) => ({
     buttons: <FormTools tools={tools} formData={form.formData} ctx={form.ctx} disabled={form.submitting} />,
   });
+}
+
+/**
+ * A button beside Submit opening a modal on the form data as it stands (what Submit would send, before it is saved):
+ * the modal's code loads when the button is first pressed, and the data is the button press's.
+ */
+export function formModal<D extends Data>(modal: FormModal<D>): FormPart<D> {
+  return (form) => {
+    const [shown, setShown] = useState<FormModalProps<D>['formData'] | null>(null);
+    const Modal = lazyOnce(modal.component);
+    return {
+      buttons: (
+        <>
+          <Button disabled={form.submitting} onClick={() => setShown(form.formData)}>
+            {modal.label}
+          </Button>
+          {shown && (
+            <Suspense fallback={null}>
+              <Modal formData={shown} ctx={form.ctx} onClose={() => setShown(null)} />
+            </Suspense>
+          )}
+        </>
+      ),
+    };
+  };
 }
 
 /** Runs a form's parts in their order (each may use hooks: a form's parts stay the same from render to render). */

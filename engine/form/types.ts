@@ -1,5 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Endpoint, CallInput } from '../data/endpoint';
 import type { Scope } from '../scope/scope';
 import type { ConfigContext, FormData, LookupConfig, Row } from '../types';
@@ -173,4 +173,18 @@ export interface FormTool<Data = FormData> {
   input(formData: Data, ctx: ConfigContext): CallInput;
   /** The dialog's title and its labelled texts, from the answer's data. */
   show(data: unknown): { title: string; entries: readonly (readonly [label: string, text: string])[] };
+}
+
+/** What a form modal receives (see `formModal` in `parts.tsx`): the form data as it stands, the scope, how to close. */
+export interface FormModalProps<Data = FormData> {
+  formData: Partial<Data>;
+  ctx: ConfigContext;
+  onClose: () => void;
+}
+
+/** A button beside Submit opening a modal on the form data as it stands (e.g. the alert form's 'Preview impact'). */
+export interface FormModal<Data = FormData> {
+  label: string;
+  /** Loads the modal component (when the button is first pressed); it is mounted open and calls `onClose`. */
+  component(): Promise<{ default: ComponentType<FormModalProps<Data>> }>;
 }

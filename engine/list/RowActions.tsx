@@ -6,7 +6,8 @@ import {
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazyOnce } from '../views/lazyOnce';
 import { Link } from 'react-router';
 import { useKeepQuery } from '../useKeepQuery';
 import { callEndpoint, fillPath } from '../data/endpoint';
@@ -37,17 +38,6 @@ const linkParams = (row: Row, rowKey: string): Record<string, string | undefined
 
 /** The modal of rows (`kind: 'rows'`) loads when such a button is first pressed. */
 const RowsModal = lazy(() => import('./RowsModal').then((m) => ({ default: m.RowsModal })));
-
-/** One lazy component per row action's loader, so every row (and every render) mounts the same component. */
-const modals = new WeakMap<RowModalAction['component'], LazyExoticComponent<ComponentType<RowModalProps>>>();
-const modalOf = (action: RowModalAction) => {
-  let found = modals.get(action.component);
-  if (!found) {
-    found = lazy(action.component);
-    modals.set(action.component, found);
-  }
-  return found;
-};
 
 /** A row action's modal, giving focus back to its button when it closes (it unmounts at once). */
 function RowModal({ Modal, row, onClose }: { Modal: ComponentType<RowModalProps>; row: Row; onClose: () => void }) {
@@ -137,7 +127,7 @@ function CallButton({ action, row, onReload }: { action: RowCallAction; row: Row
  */
 function MoreActions({ actions, row, onReload }: { actions: RowAction[]; row: Row; onReload: () => unknown }) {
   const [open, setOpen] = useState<RowModalAction | RowRowsAction | null>(null);
-  const Modal = open?.kind === 'modal' && modalOf(open);
+  const Modal = open?.kind === 'modal' && lazyOnce(open.component);
   return (
     <>
       {actions.map((action) =>

@@ -11,11 +11,12 @@ import { Button, Card, Flex, Typography, Upload } from 'antd';
 import jspreadsheet from 'jspreadsheet-ce';
 import 'jspreadsheet-ce/dist/jspreadsheet.css';
 import 'jsuites/dist/jsuites.css';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyOnce } from '../views/lazyOnce';
 import { feedback } from '../feedback';
 import { useKeepQuery } from '../useKeepQuery';
 import { ConfirmPopover } from '../views/ConfirmPopover';
-import type { SheetConfig } from './types';
+import type { SheetConfig, SheetTool, SheetToolRow } from './types';
 import { FILE_DEFAULTS } from '../sheetConfig';
 import { applyPlan, planUpdate } from './gridUpdate';
 import { SUCCESS, type Grid } from './sheetModel';
@@ -163,6 +164,24 @@ function mountGrid(element: HTMLDivElement, config: SheetConfig, onEdited: () =>
   };
 }
 
+/** A sheet tool's button: its modal opens on the rows as they are when it is pressed. */
+function SheetToolButton({ tool, sheet }: { tool: SheetTool; sheet: ReturnType<typeof useSheetController> }) {
+  const [rows, setRows] = useState<readonly SheetToolRow[] | null>(null);
+  const Modal = lazyOnce(tool.component);
+  return (
+    <>
+      <Button disabled={sheet.busy} onClick={() => setRows(sheet.toolRows())}>
+        {tool.label}
+      </Button>
+      {rows && (
+        <Suspense fallback={null}>
+          <Modal rows={rows} ctx={sheet.ctx} onClose={() => setRows(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /** A bulk sheet: format link, import, Submit, Remove Success (after a success), drafts, Download, Reset, and the spreadsheet itself. */
 export function SheetView({ config }: { config: SheetConfig }) {
   const host = useRef<HTMLDivElement>(null);
@@ -221,6 +240,9 @@ export function SheetView({ config }: { config: SheetConfig }) {
           >
             Submit
           </Button>
+          {config.tools?.map((tool) => (
+            <SheetToolButton key={tool.label} tool={tool} sheet={sheet} />
+          ))}
           {sheet.progress && (
             <Typography.Text type="secondary" role="status">
               {submitProgress(sheet.progress.done, sheet.progress.total)}

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Endpoint, CallInput } from '../data/endpoint';
 import type { Scope } from '../scope/scope';
 import type { SheetExtras } from '../sheetConfig';
@@ -12,6 +13,28 @@ export interface SheetColumn {
   title?: string;
   width?: number;
   hidden?: boolean;
+}
+
+/** A data row handed to a sheet tool: its number as the sheet shows it, and its cell texts keyed by column. */
+export interface SheetToolRow {
+  row: number;
+  values: Record<string, string>;
+}
+
+/** What a sheet tool's modal receives: the rows Submit would send (saved rows left out), the scope, how to close. */
+export interface SheetToolProps {
+  rows: readonly SheetToolRow[];
+  ctx: ConfigContext;
+  onClose: () => void;
+}
+
+/**
+ * A button beside Submit that opens a modal on the sheet's rows as they are, before anything is saved (e.g. the alert
+ * sheet's 'Preview impact'). Its code loads when it is first pressed.
+ */
+export interface SheetTool {
+  label: string;
+  component(): Promise<{ default: ComponentType<SheetToolProps> }>;
 }
 
 /** What the server said of one submitted row: saved, or why not (shown in the row's status cell). */
@@ -64,4 +87,6 @@ export interface SheetConfig<Answer = unknown> extends SheetExtras {
   };
   /** A 'Back' button to this path (query string kept). */
   back?: string;
+  /** Buttons beside Submit opening a modal on the rows before they are saved. */
+  tools?: readonly SheetTool[];
 }

@@ -5,7 +5,7 @@ import { callEndpoint } from '../data/endpoint';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext } from '../types';
-import type { SheetConfig } from './types';
+import type { SheetConfig, SheetToolRow } from './types';
 import { DEFAULT_CHUNK, sendInChunks } from './bulkSubmit';
 import { toCsv } from './csvExport';
 import { clearDraft, draftKey, loadDraft, saveDraft, type DraftStorage } from './drafts';
@@ -100,6 +100,26 @@ export function useSheetController(
     },
     [config, load],
   );
+
+  /**
+   * The rows a sheet tool works on (a preview of what Submit would send): the data rows not yet saved, each with its
+   * row number as the sheet shows it; or nothing, with the reason toasted as Submit would (no company, no data).
+   */
+  const toolRows = useCallback((): SheetToolRow[] | null => {
+    const cells = grid.current?.read();
+    if (!cells) return null;
+    const why = emptiness(cells, config.columns);
+    const refusal = !scope.companyId
+      ? config.messages.noCompany
+      : (config.scopeNeeds?.(scope) ?? (why ? config.messages[why] : undefined));
+    if (refusal) {
+      feedback.error(refusal);
+      return null;
+    }
+    return dataRows(cells, config.columns)
+      .filter((row) => !isSaved(cells[row.index], statusColumn))
+      .map((row) => ({ row: row.index + 1, values: row.values }));
+  }, [config, grid, scope, statusColumn]);
 
   const submit = useCallback(async () => {
     const sheet = grid.current;
@@ -257,6 +277,8 @@ export function useSheetController(
     recount,
     importFile,
     submit,
+    toolRows,
+    ctx,
     removeSuccess,
     reset,
     saveDraft: saveDraftNow,

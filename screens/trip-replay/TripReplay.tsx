@@ -57,7 +57,7 @@ const CHANGE_TAGS: Record<AlertChange, { label: string; color: string }> = {
 };
 
 /** The planned path of a trip_details answer (origin, waypoints, destination). */
-function plannedPath(details: unknown): LatLng[] {
+export function plannedPath(details: unknown): LatLng[] {
   if (!isRecord(details) || !Array.isArray(details.path)) return [];
   return details.path.flatMap((p) =>
     isRecord(p) && typeof p.lat === 'number' && typeof p.lng === 'number' ? [{ lat: p.lat, lng: p.lng }] : [],
@@ -149,7 +149,7 @@ interface PictureProps {
   alerts: readonly ComparedAlert[];
 }
 
-function TripPicture({ title, analytics, track, path, alerts }: PictureProps) {
+export function TripPicture({ title, analytics, track, path, alerts }: PictureProps) {
   const stops = useMemo(() => stopsOf(track), [track]);
   const figures = useMemo(
     () =>

@@ -1,0 +1,69 @@
+import { Alert, Flex, InputNumber, Switch, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { RowModalProps } from '../../engine/list/rowActionTypes';
+import { useScope } from '../../engine/scope/useScope';
+import { alertRowOfConfig, IMPACT_SETTINGS } from '../../schemas/alert-impact';
+import type { AlertConfig } from '../../schemas/alerts';
+import { alertType } from '../../screens/trip-replay/track';
+import { ImpactPreviewModal, notComputed } from './ImpactPreview';
+
+/** A list row's 'Preview impact': the alert's settings that its computation reads, and its switch, to try in place. */
+export default function RowImpact({ row, onClose }: RowModalProps<AlertConfig>) {
+  const [scope] = useScope();
+  const stored = useMemo(() => alertRowOfConfig(row.featureKey, row.extraContext), [row]);
+  const settings = IMPACT_SETTINGS[row.featureKey];
+  const [enabled, setEnabled] = useState(row.enabled);
+  const [edits, setEdits] = useState<Record<string, number>>({});
+  const name = alertType(row.featureKey).label;
+  const proposal = useMemo(() => ({ rows: [{ enabled, values: { ...stored, ...edits } }] }), [enabled, stored, edits]);
+  const editor = settings ? (
+    <Flex vertical gap="small">
+      <Flex gap="small" align="center">
+        <Switch checked={enabled} onChange={setEnabled} aria-label="Enabled" />
+        <Typography.Text>Enabled</Typography.Text>
+      </Flex>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 12 }}>
+        {settings.map((setting) => {
+          const was = stored[setting.key];
+          const id = `impact-${setting.key}`;
+          return (
+            <Flex key={setting.key} vertical gap={2}>
+              <label htmlFor={id}>{setting.label}</label>
+              <InputNumber
+                id={id}
+                min={0}
+                max={100_000}
+                value={edits[setting.key] ?? (typeof was === 'number' ? was : null)}
+                placeholder="default"
+                suffix={setting.unit}
+                style={{ width: '100%' }}
+                disabled={!enabled}
+                onChange={(value) =>
+                  setEdits(({ [setting.key]: _, ...rest }) =>
+                    typeof value === 'number' ? { ...rest, [setting.key]: value } : rest,
+                  )
+                }
+              />
+              {was !== undefined && edits[setting.key] !== undefined && edits[setting.key] !== was && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  Saved: {String(was)} {setting.unit}
+                </Typography.Text>
+              )}
+            </Flex>
+          );
+        })}
+      </div>
+    </Flex>
+  ) : (
+    <Alert type="info" showIcon title={notComputed(name)} />
+  );
+  return (
+    <ImpactPreviewModal
+      title={`Preview impact: ${name}${row.branchId ? ` (branch ${row.branchId})` : ''}`}
+      proposal={settings ? proposal : null}
+      scope={scope}
+      editor={editor}
+      onClose={onClose}
+    />
+  );
+}
