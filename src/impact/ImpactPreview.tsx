@@ -269,9 +269,13 @@ function ImpactResult({ run, stale, onReplay }: { run: ImpactRun; stale: boolean
         <Alert type="warning" showIcon title="The settings changed since this preview: run it again to see theirs" />
       )}
       <Typography.Text strong>
-        {run.total} trips started {showTime(run.from)} – {showTime(run.to)}: {before} alerts as it is, {after} as it
-        would be ({after - before > 0 ? '+' : after - before < 0 ? '−' : '±'}
-        {Math.abs(after - before)}); {run.trips.length === 0 ? 'no trip changes' : `${run.trips.length} trips change`}.
+        {run.total} trip{run.total === 1 ? '' : 's'} started {showTime(run.from)} – {showTime(run.to)}: {before} alerts
+        as it is, {after} as it would be ({after - before > 0 ? '+' : after - before < 0 ? '−' : '±'}
+        {Math.abs(after - before)});{' '}
+        {run.trips.length === 0
+          ? 'no trip changes'
+          : `${run.trips.length} trip${run.trips.length === 1 ? ' changes' : 's change'}`}
+        .
       </Typography.Text>
       {run.counts.length > 0 ? (
         <BarChart

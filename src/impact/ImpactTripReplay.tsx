@@ -33,7 +33,7 @@ export function ImpactTripReplay({ runId, tripId, scope }: { runId: string; trip
   if (!track || !compared || !details.data) return <Spin />;
   return (
     <TripPicture
-      title={`Trip ${tripId}: as it is against as it would be`}
+      title="Each alert marked Added, Removed, Changed or Same by the settings tried"
       analytics={false}
       track={track}
       path={path}
