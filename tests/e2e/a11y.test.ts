@@ -370,6 +370,22 @@ describe('accessibility, keyboard and screenshots of every screen', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
+  it("an alert's impact preview (/alert-settings): its settings, then its result", async () => {
+    await open(page, `/alert-settings${search}`, 'Alert Settings');
+    const row = page
+      .locator('tr.ant-table-row')
+      .filter({ has: page.getByRole('cell', { name: 'long_stoppage', exact: true }) });
+    await row.getByRole('button', { name: 'Preview impact' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Level 1, longer trips').fill('180');
+    await check(page, 'impact-settings');
+    await dialog.getByRole('button', { name: 'Run preview' }).click();
+    await dialog.getByTestId('impact-result').waitFor({ timeout: 60_000 });
+    await check(page, 'impact-result');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('the edit pages found on the lists', async () => {
     expect(editHrefs.size, 'some lists have rows with an Edit link').toBeGreaterThan(0);
     for (const [editPath, href] of editHrefs) {
