@@ -9,7 +9,7 @@ describe('alert impact rows', () => {
   it('reads a stored configuration back as the sheet row that stores it', () => {
     const row = {
       CompanyId: '1001',
-      Alert_Name: 'long_stoppage',
+      Alert_Name: 'long_stoppage' as const,
       enable_ticket: true,
       emailId_level_one: 'a@example.com',
       longstoppage_l1_short: 30,
@@ -32,7 +32,7 @@ describe('alert impact rows', () => {
   });
 
   it('proposes what setAlerts would store, enabled unless said otherwise', () => {
-    const values = { Alert_Name: 'untracked', interrupted_auto_min: 90 };
+    const values = { Alert_Name: 'untracked' as const, interrupted_auto_min: 90 };
     expect(
       configsOfRows(
         [
