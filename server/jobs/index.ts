@@ -3,6 +3,7 @@ import type { Mailer } from '../auth/mailer';
 import { errorMessage } from '../errors';
 import { DEFAULT_QUOTAS } from '../rules/outbound-gate';
 import type { Store } from '../store/store';
+import { createImpactWorker, type ImpactWorker } from './alert-impact-job';
 import { registerBulkUploadJob, type BatchWorker } from './bulk-upload-job';
 import { DEFAULT_LEASE_SECONDS } from './lease';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
@@ -10,13 +11,21 @@ import { registerReportJob, type ReportScheduler, type RunWorker } from './repor
 
 export type { JobQueue, JobQueueOptions } from './queue';
 
-/** The job queue with this instance's report scheduler, batch worker and sweep (which start and stop with it). */
+/**
+ * The job queue with this instance's report scheduler, batch worker, alert impact previews and sweep (which start and
+ * stop with it).
+ */
 export type Jobs = JobQueue & {
   readonly reports: ReportScheduler;
   readonly batches: BatchWorker;
+  /** The alert impact previews this instance works through (those it started, those it took over). */
+  readonly impacts: ImpactWorker;
   /** This instance's name on its leases, its lease timing and quotas ('Run now' carries out runs with them). */
   readonly runWorker: RunWorker;
-  /** Takes over the runs and batches whose lease ran out (every `sweepSeconds`; tests call it). */
+  /**
+   * Takes over the runs, batches and alert impact previews whose lease ran out (every `sweepSeconds`; tests call it):
+   * runs and batches are finished when it answers, previews are resumed in the background.
+   */
   sweep(): Promise<void>;
 };
 
@@ -33,6 +42,7 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
     clock: options.clock,
   };
   const batches = registerBulkUploadJob(queue, store, mailer, runWorker);
+  const impacts = createImpactWorker(store, runWorker);
   const reports = registerReportJob(
     queue,
     store,
@@ -42,7 +52,7 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
   );
   const sweepSeconds = options.sweepSeconds ?? DEFAULT_SWEEP_SECONDS;
   const sweep = async () => {
-    await Promise.all([reports.sweep(), batches.drain()]);
+    await Promise.all([reports.sweep(), batches.drain(), impacts.sweep()]);
   };
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
@@ -58,6 +68,7 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
     boss: queue.boss,
     reports,
     batches,
+    impacts,
     runWorker,
     sweep,
     register: (name, isData, handler, settings) => queue.register(name, isData, handler, settings),
@@ -75,8 +86,10 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
       if (timer) clearInterval(timer);
       timer = null;
       await reports.stop();
-      await batches.stop();
+      await Promise.all([batches.stop(), impacts.stop()]);
       await sweeping;
+      // A preview the sweep under way claimed meanwhile is handed back too (its lease freed).
+      await impacts.stop();
       await queue.stop();
     },
   };

@@ -3,16 +3,17 @@ import type { Queryable, Store } from '../store/store';
 import { errorMessage } from '../errors';
 
 /**
- * Leases on long work (issue 21): the instance that works on a report run or a bulk-upload batch holds the row's
- * lease and renews it while it works (a heartbeat). An instance that dies stops renewing, its lease runs out, and the
- * next sweep of any instance takes the work over, within one lease and one sweep. Every instance of a deployment
- * shares the database, so the lease is the one truth of who works on what.
+ * Leases on long work (issue 21): the instance that works on a report run, a bulk-upload batch or an alert impact
+ * preview holds the row's lease and renews it while it works (a heartbeat). An instance that dies stops renewing, its
+ * lease runs out, and the next sweep of any instance takes the work over, within one lease and one sweep. Every
+ * instance of a deployment shares the database, so the lease is the one truth of who works on what.
  */
 
 /** The tables whose rows are worked on under a lease, and when a row still needs work. */
 export const LEASED = {
   report_runs: `outcome = 'RUNNING'`,
   bulk_batches: `status in ('QUEUED', 'RUNNING')`,
+  alert_impact_runs: `status = 'running'`,
 } as const;
 export type LeasedTable = keyof typeof LEASED;
 

@@ -3,37 +3,36 @@ import { alertImpactCalls } from '../../schemas/api/alert-impact';
 import { IMPACT_MAX_DAYS, IMPACT_MSG, type ImpactStart } from '../../schemas/alert-impact';
 import { impactTrip } from '../repos/alert-impact-trip';
 import type { Scope } from '../repos/scope-repository';
+import { proposedConfig } from '../rules/alert-impact';
 import { configsOfRows } from '../rules/alert-impact-rows';
 import type { StoredAlertConfig } from '../rules/trip-alerts';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { cancelImpact, readImpact, runImpact, startImpact } from '../repos/alert-impact-repository';
+import { cancelImpact, readImpact, startImpact } from '../repos/alert-impact-repository';
 import type { AppContext } from '../context';
 
 const DAY = 86_400_000;
 
-/** The configurations a start proposes: given as stored, or as the sheet's (or form's) rows, each row checked. */
+/**
+ * The configurations a start proposes: those given as stored, then those of the sheet's (or form's) rows, each row
+ * checked (a row's alert replaces a stored-shape one of the same key).
+ */
 function proposedOf(body: ImpactStart, scope: Scope): StoredAlertConfig[] {
-  if ((body.configs === undefined) === (body.rows === undefined)) throw new ApiError(400, [IMPACT_MSG.configsOrRows]);
-  if (body.configs) return body.configs;
   const rows = configsOfRows(body.rows ?? [], scope);
   if ('refused' in rows) throw new ApiError(400, rows.refused);
-  return rows.configs;
+  const proposed = proposedConfig(body.configs ?? [], rows.configs);
+  if (proposed.length === 0) throw new ApiError(400, [IMPACT_MSG.configsOrRows]);
+  return proposed;
 }
 
 /**
  * 'Preview impact' of alert settings (issue 25; API.md "Alert impact preview"): a start answers at once with the
- * preview (trips to go through), which this instance then works through in the background; reads show its progress
- * and result; a cancel stops it. The server closing stops its previews between slices.
+ * preview (trips to go through), which this instance then works through in the background under its lease
+ * (server/jobs/alert-impact-job.ts); reads show its progress and result; a cancel stops it. The server closing
+ * (its jobs stopping) stops its previews between slices and frees their leases; a preview whose instance died is
+ * taken over by another instance's sweep and resumed from its last slice.
  */
-export async function alertImpactRoutes(app: FastifyInstance, { store }: AppContext) {
-  const running = new Set<Promise<void>>();
-  let closing = false;
-  app.addHook('onClose', async () => {
-    closing = true;
-    await Promise.allSettled(running);
-  });
-
+export async function alertImpactRoutes(app: FastifyInstance, { store, jobs }: AppContext) {
   route(app, alertImpactCalls.start, async (request) => {
     const { body, scope } = request;
     const now = Date.now();
@@ -45,16 +44,19 @@ export async function alertImpactRoutes(app: FastifyInstance, { store }: AppCont
     if (from === null || to === null) throw new ApiError(400, [IMPACT_MSG.period]);
     if (from >= to || to - from > IMPACT_MAX_DAYS * DAY) throw new ApiError(400, [IMPACT_MSG.range]);
     const proposed = proposedOf(body, scope);
-    const run = await startImpact(store, {
-      scope,
-      deskId: request.desk.deskId,
-      userId: request.desk.userId,
-      from,
-      to,
-      proposed,
-    });
-    const work = runImpact(store, run.id, scope, () => closing).finally(() => running.delete(work));
-    running.add(work);
+    const run = await startImpact(
+      store,
+      {
+        scope,
+        deskId: request.desk.deskId,
+        userId: request.desk.userId,
+        from,
+        to,
+        proposed,
+      },
+      jobs.runWorker,
+    );
+    jobs.impacts.run(run.id);
     return ok(run);
   });
 

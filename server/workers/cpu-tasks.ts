@@ -11,7 +11,7 @@ type AlertWindow = Pick<AlertQuery, 'types' | 'closedFrom' | 'until' | 'startedF
 import { readSheet, resultWorkbook, sniffFile, writeWorkbook, type BulkFileKind } from '../adapters/bulk-workbook';
 import { applyFilters } from '../rules/report-filters';
 import { sideBySide } from '../rules/audit-changes';
-import { addCounts, tripChange, type AlertCounts } from '../rules/alert-impact';
+import { addCounts, proposedConfig, tripChange, type AlertCounts } from '../rules/alert-impact';
 import type { DefinitionFilter } from '../../schemas/report-schedule';
 import type { ReportAbout } from '../adapters/report-workbook';
 import { writeExceptionWorkbook, writeSummaryWorkbook } from '../rules/report-sheets';
@@ -135,28 +135,38 @@ export function sideBySideMany(input: {
 /** A trip of an impact preview: its plan and pings (JSON text, tripRepository.pingsJson). */
 export interface ImpactTripInput {
   id: string;
+  branchId: string | null;
   vehicleNumber: string;
   startedAt: number;
   plan: TripPlan;
   pings: string;
 }
 
+/** A company's alert configuration by branch: `''` the company's own, a branch's with its own in place. */
+export type StoredByBranch = Record<string, StoredAlertConfig[]>;
+
 /**
- * One slice of an alert impact preview (issue 25): each trip's alerts with the configuration as it is (`stored`) and
- * as it would be (`proposed`), counted by type and level (`[key, before, after]`), and the trips whose alerts change.
+ * One slice of an alert impact preview (issue 25): each trip's alerts with the configuration as it is (`stored`, its
+ * branch's) and as it would be (the `proposed` configurations in place of theirs), counted by type and level
+ * (`[key, before, after]`), and the trips whose alerts change.
  */
 export function impactSlice(input: {
   trips: ImpactTripInput[];
-  stored: StoredAlertConfig[];
+  stored: StoredByBranch;
   proposed: StoredAlertConfig[];
 }) {
   const counts: AlertCounts = new Map();
   const changed = [];
+  const afterOf = new Map<string, StoredAlertConfig[]>();
   for (const trip of input.trips) {
     const pings = parsedJson(trip.pings, isPings, "A trip's pings");
     const km = lengthKm(trip.plan.path);
-    const before = computeAlerts(pings, trip.plan, rulesFromConfigs(input.stored, km));
-    const after = computeAlerts(pings, trip.plan, rulesFromConfigs(input.proposed, km));
+    const branch = trip.branchId !== null && input.stored[trip.branchId] ? trip.branchId : '';
+    const stored = input.stored[branch] ?? [];
+    const proposed = afterOf.get(branch) ?? proposedConfig(stored, input.proposed);
+    afterOf.set(branch, proposed);
+    const before = computeAlerts(pings, trip.plan, rulesFromConfigs(stored, km));
+    const after = computeAlerts(pings, trip.plan, rulesFromConfigs(proposed, km));
     addCounts(counts, before, after);
     const change = tripChange(before, after);
     if (change.added + change.removed + change.changed > 0)

@@ -8,8 +8,12 @@ import { fillPath } from '../../engine/data/endpoint';
 import { computeAlerts, lengthKm, rulesFromConfigs, type StoredAlertConfig } from '../../server/rules/trip-alerts';
 import { proposedConfig } from '../../server/rules/alert-impact';
 import { tripRepository } from '../../server/repos/trip-repository';
+import { alertConfigRepository } from '../../server/repos/alert-config-repository';
+import { IMPACT_SLICE, runImpact, startImpact } from '../../server/repos/alert-impact-repository';
+import { createImpactWorker } from '../../server/jobs/alert-impact-job';
 
 const START = fullPath(alertImpactCalls.start, SERVICE_BASES);
+const DAY = 86_400_000;
 const at = (call: typeof alertImpactCalls.read | typeof alertImpactCalls.cancel, id: string, c = '1001') =>
   withQuery(fillPath(fullPath(call, SERVICE_BASES), { id }), { c });
 
@@ -29,8 +33,11 @@ const RAISED: StoredAlertConfig = {
 describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
   let t: TestApp;
   let call: Call;
+  // The clock of leases: a test moves it past a lease. No sweep runs on a timer: the tests take the sweep's turns.
+  let now = Date.now();
+  const clock = () => new Date(now);
   beforeAll(async () => {
-    t = await bootFresh(backend);
+    t = await bootFresh(backend, { clock, jobs: { sweepSeconds: 0 } });
     call = (await t.login('ops@demo.local')).call;
   });
   afterAll(() => t?.close());
@@ -47,15 +54,23 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
   async function finished(id: string): Promise<ImpactRun> {
     let run: ImpactRun | undefined;
     await expect
-      .poll(async () => {
-        run = (await call<{ data: ImpactRun }>('GET', at(alertImpactCalls.read, id))).body.data;
-        return run.status;
-      })
+      .poll(
+        async () => {
+          run = (await call<{ data: ImpactRun }>('GET', at(alertImpactCalls.read, id))).body.data;
+          return run.status;
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe('running');
     return run!;
   }
 
   it("counts the alerts before and after over the period's trips, as one replay per trip does, and saves nothing", async () => {
+    // A branch's own speed limit: its trips are computed with it, the others with the company's.
+    await t.store.query(
+      `insert into alert_configs (id, company_id, branch_id, feature_key, enabled, extra_context)
+       values ('alc_test_branch_speed', '1001', '3101', 'over_speeding', true, '[{"config_one": 40}]')`,
+    );
     const before = await stored();
     const started = await call<{ data: ImpactRun }>('POST', START, { c: '1001', days: 7, configs: [RAISED] });
     expect(started.status).toBe(200);
@@ -65,25 +80,23 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     expect(run.done).toBe(run.total);
     expect(run.total).toBeGreaterThan(0);
 
-    // The same trips replayed one by one with the stored and the proposed configuration.
-    const configs = await t.store.query<StoredAlertConfig>(
-      `select feature_key as "featureKey", enabled, extra_context as "extraContext" from alert_configs
-        where company_id = '1001' and branch_id is null`,
-    );
+    // The same trips replayed one by one with the configuration of their branch, as it is and as proposed.
     const trips = await t.store.query<{
       id: string;
+      branchId: string | null;
       path: { lat: number; lng: number }[];
       startedAt: number;
       stt: number | null;
       closedAt: number | null;
     }>(
-      `select id, path, started_at::float8 as "startedAt", stt, closed_at::float8 as "closedAt" from trips
-        where company_id = '1001' and started_at >= $1 and started_at < $2`,
+      `select id, branch_id as "branchId", path, started_at::float8 as "startedAt", stt, closed_at::float8 as "closedAt"
+         from trips where company_id = '1001' and started_at >= $1 and started_at < $2`,
       [run.from, run.to],
     );
     expect(trips).toHaveLength(run.total);
     const totals = { before: 0, after: 0, longBefore: 0, longAfter: 0 };
     for (const trip of trips) {
+      const configs = await alertConfigRepository.current(t.store, '1001', trip.branchId);
       const pings = JSON.parse(await tripRepository.pingsJson(t.store, trip.id));
       const plan = { path: trip.path, startedAt: trip.startedAt, sttMinutes: trip.stt, until: trip.closedAt ?? run.to };
       const km = lengthKm(trip.path);
@@ -135,5 +148,92 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
       (await call('POST', START, { c: '1001', days: 7, configs: [{ ...RAISED, featureKey: 'x'.repeat(65) }] })).body
         .message,
     ).toEqual([IMPACT_MSG.featureKey]);
+  });
+
+  it('takes over a preview whose instance died, resumes it after its last slice and ends with the result of a run without a crash; a cancelled one stays cancelled', async () => {
+    // Both previews go through the same trips, as of the same instant (an open trip's alerts run until then).
+    const to = Date.now();
+    const period = { from: to - 90 * DAY, to };
+    // More trips than a slice: the company's trips of the period, each also stored 12 times more (with its pings).
+    const copies = `from generate_series(1, 12) n, trips x where x.company_id = '1001' and x.started_at >= $1 and x.started_at < $2`;
+    await t.store.query(
+      `insert into trips select (jsonb_populate_record(null::trips, to_jsonb(x) || jsonb_build_object('id', x.id || '~' || n))).* ${copies}`,
+      [period.from, period.to],
+    );
+    await t.store.query(
+      `insert into trip_pings select (jsonb_populate_record(null::trip_pings, to_jsonb(p) || jsonb_build_object('trip_id', p.trip_id || '~' || n))).*
+         from trip_pings p join (select x.id, n ${copies} and position('~' in x.id) = 0) c on c.id = p.trip_id`,
+      [period.from, period.to],
+    );
+    const whole = await finished(
+      (await call<{ data: ImpactRun }>('POST', START, { c: '1001', ...period, configs: [RAISED] })).body.data.id,
+    );
+    expect(whole.status).toBe('done');
+    expect(whole.total).toBeGreaterThan(IMPACT_SLICE);
+    const [desk] = await t.store.query<{ desk_id: string; id: string }>(
+      "select desk_id, id from users where email = 'ops@demo.local'",
+    );
+    const dead = { owner: 'instance-dead', lease: { seconds: 20, clock } };
+    const row = (id: string) =>
+      t.store.one<{ status: string; trips_done: number; lease_owner: string | null; checkpoint: unknown }>(
+        'select status, trips_done, lease_owner, checkpoint from alert_impact_runs where id = $1',
+        [id],
+      );
+
+    /** The same preview started on an instance that dies after its first slice: its lease never renewed nor freed. */
+    const crashed = async () => {
+      const run = await startImpact(
+        t.store,
+        {
+          scope: { companyId: '1001', branchId: null },
+          deskId: desk.desk_id,
+          userId: desk.id,
+          ...period,
+          proposed: [RAISED],
+        },
+        dead,
+      );
+      await t.store.query(
+        'update alert_impact_runs set created_at = (select created_at from alert_impact_runs where id = $2) where id = $1',
+        [run.id, whole.id],
+      );
+      let slices = 0;
+      await runImpact(t.store, run.id, dead.owner, () => slices++ > 0);
+      expect(await row(run.id)).toMatchObject({ status: 'running', trips_done: IMPACT_SLICE, lease_owner: dead.owner });
+      return run.id;
+    };
+    const id = await crashed();
+    // A mark in its checkpoint: the result shows it when the preview resumes from there (not from its first trip).
+    await t.store.query(
+      `update alert_impact_runs set checkpoint = jsonb_set(checkpoint, '{counts}', checkpoint->'counts' || '[["mark", 1, 2]]')
+        where id = $1`,
+      [id],
+    );
+    // Nothing is taken over while its lease holds; the desk's slot stays taken.
+    await t.app.jobs.sweep();
+    expect((await row(id))?.lease_owner).toBe(dead.owner);
+    expect((await call('POST', START, { c: '1001', days: 7, configs: [RAISED] })).status).toBe(409);
+    now += 21_000;
+    // Another instance takes it over and stops at once (its server closing): the lease is freed, the preview still runs.
+    const other = createImpactWorker(t.store, { owner: 'instance-other', lease: { seconds: 20, clock } });
+    expect(await other.sweep()).toEqual([id]);
+    await other.stop();
+    expect(await row(id)).toMatchObject({ status: 'running', trips_done: IMPACT_SLICE, lease_owner: null });
+    // This instance's next sweep takes it and finishes it.
+    now += 1000;
+    await t.app.jobs.sweep();
+    const resumed = await finished(id);
+    expect(resumed).toMatchObject({ status: 'done', done: whole.total, total: whole.total, trips: whole.trips });
+    expect(resumed.counts.filter((c) => c.type !== 'mark')).toEqual(whole.counts);
+    expect(resumed.counts).toContainEqual({ type: 'mark', level: null, before: 1, after: 2 });
+    expect(await row(id)).toMatchObject({ lease_owner: null, checkpoint: null });
+
+    // A cancel wins: a cancelled preview whose instance died is never resumed.
+    const cancelled = await crashed();
+    expect((await call('POST', at(alertImpactCalls.cancel, cancelled))).body.data.status).toBe('cancelled');
+    now += 21_000;
+    expect(await t.app.jobs.impacts.sweep()).toEqual([]);
+    await t.app.jobs.sweep();
+    expect(await row(cancelled)).toMatchObject({ status: 'cancelled', trips_done: IMPACT_SLICE });
   });
 });

@@ -155,6 +155,8 @@ const NOT_TRIED: Record<string, string> = {
       ],
     ),
   ),
+  'alertImpact.trip params.tripId':
+    "a trip of the preview's company and branch (the preview is owned by the scope): another company's or branch's is 404, alert-impact-rows.test.ts",
   'trips.sync querystring.company_id':
     "the trip's own company (data.created_by.company_id): another is 404, trips.test.ts",
   'trips.manualPing body.trip_id':

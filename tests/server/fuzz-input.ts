@@ -82,6 +82,8 @@ const SEED_VALUES: Record<string, unknown> = {
   alertId: 'alc_1001_long_stoppage',
   // The trip utilities and the viewers (the seed's open trip, the company's entity id and a stored config key).
   tripId: 'TRP1001001',
+  // A sheet row of an alert impact preview: the alert it proposes.
+  values: { Alert_Name: 'long_stoppage' },
   section: 'full',
   configKey: 'trip',
   fteid: fteidOf({ companyId: '1001', companyType: 'CONSIGNOR', branchId: null, departmentId: null }),
