@@ -1,79 +1,23 @@
-import { distanceKm, type LatLng } from '../../schemas/haversine';
 import type { Queryable } from '../store/store';
 import { tripRepository, type NewPing } from '../repos/trip-repository';
+import { drive, MINUTE } from './trip-drive';
+import { monthTrips, storeTrips } from './trip-month';
 import { computeAlerts, lengthKm, rulesFromConfigs, type StoredAlertConfig } from '../rules/trip-alerts';
 import { ROUTES, TRANSPORTERS, type SeedRoute } from './demo-content';
 import { PLACES } from './places';
-
-const MINUTE = 60_000;
-/** A ping every two minutes, as a GPS device on a truck sends them. */
-const PING_EVERY = 2;
-
-/** The point `km` along `path`. */
-function pointAt(path: readonly LatLng[], km: number): LatLng {
-  let left = km;
-  for (let i = 1; i < path.length; i++) {
-    const leg = distanceKm(path[i - 1], path[i]);
-    if (left <= leg || i === path.length - 1) {
-      const f = leg === 0 ? 0 : Math.min(1, left / leg);
-      return {
-        lat: path[i - 1].lat + (path[i].lat - path[i - 1].lat) * f,
-        lng: path[i - 1].lng + (path[i].lng - path[i - 1].lng) * f,
-      };
-    }
-    left -= leg;
-  }
-  return path[path.length - 1];
-}
-
-/** A few metres of GPS noise, the same on every seed. */
-const jitter = (n: number) => Math.sin(n * 12.9898) * 0.00015;
-
-/**
- * The pings of a trip along `path` from `start`: legs driven at a speed (km/h, the device's reading), stops, and an
- * excursion off the path, each a list of [kind, minutes, value] steps.
- */
-function drive(
-  path: readonly LatLng[],
-  start: number,
-  steps: readonly (readonly ['drive' | 'stop' | 'detour', number, number])[],
-): NewPing[] {
-  const pings: NewPing[] = [];
-  let km = 0;
-  let t = start;
-  let n = 0;
-  const push = (at: LatLng, speed: number) =>
-    pings.push({ t, lat: at.lat + jitter(n), lng: at.lng + jitter(n + 1), speed, source: 'GPS' });
-  push(path[0], 0);
-  for (const [kind, minutes, value] of steps) {
-    for (let m = PING_EVERY; m <= minutes; m += PING_EVERY) {
-      n++;
-      t += PING_EVERY * MINUTE;
-      if (kind === 'stop') {
-        push(pointAt(path, km), 0);
-      } else if (kind === 'drive') {
-        km += (value * PING_EVERY) / 60;
-        push(pointAt(path, km), value);
-      } else {
-        // Out to `value` km north of the path and back, moving on along it meanwhile.
-        km += (40 * PING_EVERY) / 60;
-        const off = value * Math.sin((Math.PI * m) / minutes);
-        const on = pointAt(path, km);
-        push({ lat: on.lat + off / 111.2, lng: on.lng }, 40);
-      }
-    }
-  }
-  return pings;
-}
 
 /** A trip's closing time before it is closed (typed for the delivered trip's, set once its last ping is known). */
 const NOT_CLOSED: number | null = null;
 
 const pathOf = (route: SeedRoute) => route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
 
-/** The trips of the demo: per route, one delivered on time; on each company's first route, one under way with a long stop, a detour and a speeding stretch. */
+/**
+ * The trips of the demo: per route, one delivered on time; on each company's first route, one under way with a long
+ * stop, a detour and a speeding stretch; and per route a month of closed trips (trip-month.ts).
+ */
 export async function seedTrips(q: Queryable, now: number): Promise<void> {
   const first = new Set<string>();
+  const configsOf: StoredAlertConfig[][] = [];
   for (const [i, route] of ROUTES.entries()) {
     const path = pathOf(route);
     const km = lengthKm(path);
@@ -82,6 +26,7 @@ export async function seedTrips(q: Queryable, now: number): Promise<void> {
         where company_id = $1 and branch_id is null`,
       [route.company],
     );
+    configsOf.push(configs);
     const transporter = TRANSPORTERS.find((t) => t.company === route.company);
     const trip = (n: number, startedAt: number, closed: boolean) => ({
       id: `TRP${route.company}${String(i * 2 + n).padStart(3, '0')}`,
@@ -142,6 +87,11 @@ export async function seedTrips(q: Queryable, now: number): Promise<void> {
     const open = trip(1, now - total * MINUTE, false);
     await store(q, open, drive(path, open.startedAt, steps), configs, km, now);
   }
+  // A month of closed trips on every route (trip-month.ts).
+  await storeTrips(
+    q,
+    ROUTES.flatMap((_, n) => monthTrips(n, configsOf[n], now)),
+  );
 }
 
 async function store(

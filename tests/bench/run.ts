@@ -29,6 +29,9 @@
  * - compare, copy and revert: two companies of 600 alert and 200 notification configurations compared (target 500 ms),
  *   a copy of everything previewed (1 s) and applied (3 s), /health p99 meanwhile (50 ms) (tests/bench/config-copy.ts;
  *   BENCH_COPY=0 skips this).
+ * - the alert impact preview of 1,000 trips of 1,000 pings each, long-stoppage thresholds raised: start to done (target
+ *   5 s) and /health p99 meanwhile (50 ms), on PGlite and, with DATABASE_URL, PostgreSQL (tests/bench/alert-impact.ts;
+ *   BENCH_IMPACT=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -51,6 +54,7 @@ import { measureTrips } from './trips';
 import { measureCpuLoad } from './cpu-load';
 import { measureAbuse } from './abuse';
 import { measureConfigCopy } from './config-copy';
+import { measureAlertImpact } from './alert-impact';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -533,6 +537,7 @@ if (process.env.BENCH_TRIPS !== '0') lines.push(...(await measureTrips()));
 if (process.env.BENCH_CPU_LOAD !== '0') lines.push(...(await measureCpuLoad()));
 if (process.env.BENCH_ABUSE !== '0') lines.push(...(await measureAbuse()));
 if (process.env.BENCH_COPY !== '0') lines.push(...(await measureConfigCopy()));
+if (process.env.BENCH_IMPACT !== '0') lines.push(...(await measureAlertImpact()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);
