@@ -154,17 +154,7 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     // Both previews go through the same trips, as of the same instant (an open trip's alerts run until then).
     const to = Date.now();
     const period = { from: to - 90 * DAY, to };
-    // More trips than a slice: the company's trips of the period, each also stored 12 times more (with its pings).
-    const copies = `from generate_series(1, 12) n, trips x where x.company_id = '1001' and x.started_at >= $1 and x.started_at < $2`;
-    await t.store.query(
-      `insert into trips select (jsonb_populate_record(null::trips, to_jsonb(x) || jsonb_build_object('id', x.id || '~' || n))).* ${copies}`,
-      [period.from, period.to],
-    );
-    await t.store.query(
-      `insert into trip_pings select (jsonb_populate_record(null::trip_pings, to_jsonb(p) || jsonb_build_object('trip_id', p.trip_id || '~' || n))).*
-         from trip_pings p join (select x.id, n ${copies} and position('~' in x.id) = 0) c on c.id = p.trip_id`,
-      [period.from, period.to],
-    );
+    // More trips than a slice: the demo month's (checked below).
     const whole = await finished(
       (await call<{ data: ImpactRun }>('POST', START, { c: '1001', ...period, configs: [RAISED] })).body.data.id,
     );
