@@ -134,6 +134,38 @@ export async function cancelImpact(store: Store, id: string): Promise<ImpactRun>
   return readImpact(store, id);
 }
 
+/** Trips whose pings one query reads: short queries, so that requests are served between them (PGlite has one connection). */
+const PINGS_PER_QUERY = 5;
+/** The pings of a trip without any, as {@link slicePings} writes them. */
+const EMPTY_COLUMNS = '[[],[],[],[]]';
+
+/**
+ * The pings of a slice's trips by trip id, each as JSON text of four columns in device-time order (time in ms,
+ * latitude, longitude, speed): half the text of objects, parsed in the worker in a few milliseconds. Read a few trips
+ * per query, yielding between queries. A read that is no longer awaited (the preview stopped) fails quietly.
+ */
+function slicePings(store: Store, trips: readonly { id: string }[]): Promise<Map<string, string>> {
+  const read = (async () => {
+    const byId = new Map<string, string>();
+    for (let first = 0; first < trips.length; first += PINGS_PER_QUERY) {
+      const rows = await store.query<{ id: string; pings: string }>(
+        `select t.id, coalesce((select json_build_array(array_agg(p.t::float8 order by p.t, p.lat, p.lng),
+                                                        array_agg(p.lat order by p.t, p.lat, p.lng),
+                                                        array_agg(p.lng order by p.t, p.lat, p.lng),
+                                                        array_agg(p.speed order by p.t, p.lat, p.lng))
+                                  from trip_pings p where p.trip_id = t.id), '${EMPTY_COLUMNS}')::text as pings
+           from unnest($1::text[]) t(id)`,
+        [trips.slice(first, first + PINGS_PER_QUERY).map((trip) => trip.id)],
+      );
+      for (const row of rows) byId.set(row.id, row.pings);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return byId;
+  })();
+  read.catch(() => undefined);
+  return read;
+}
+
 /**
  * Works a preview through for `owner`, which holds its lease (server/jobs/alert-impact-job.ts renews it): its trips
  * (by start time, then id) in slices of {@link IMPACT_SLICE}, each slice's pings read in one query and its alerts
@@ -184,20 +216,18 @@ export async function runImpact(store: Store, id: string, owner: string, stoppin
     );
     let listed: ImpactTrip[] = run.checkpoint?.trips ?? [];
     let done = run.checkpoint ? run.done : 0;
+    const sliceAt = (first: number) => trips.slice(first, first + IMPACT_SLICE);
+    // Each slice's pings are read while the worker pool computes the slice before.
+    let reading = trips.length > 0 ? slicePings(store, sliceAt(0)) : null;
     for (let first = 0; first < trips.length; first += IMPACT_SLICE) {
       if (stopping()) return;
-      const slice = trips.slice(first, first + IMPACT_SLICE);
-      const pings = await store.query<{ id: string; pings: string }>(
-        `select t.id, coalesce((select json_agg(json_build_object('t', p.t::float8, 'lat', p.lat, 'lng', p.lng, 'speed', p.speed) order by p.t)
-                                  from trip_pings p where p.trip_id = t.id), '[]')::text as pings
-           from unnest($1::text[]) t(id)`,
-        [slice.map((trip) => trip.id)],
-      );
-      const byId = new Map(pings.map((row) => [row.id, row.pings]));
+      const slice = sliceAt(first);
+      const byId = await reading!;
+      reading = first + IMPACT_SLICE < trips.length ? slicePings(store, sliceAt(first + IMPACT_SLICE)) : null;
       // Background work: it waits for room in the pool rather than being refused as a request's task would be.
       const result = await cpuPool().run(
         'impactSlice',
-        { trips: slice.map((trip) => ({ ...trip, pings: byId.get(trip.id) ?? '[]' })), stored, proposed },
+        { trips: slice.map((trip) => ({ ...trip, pings: byId.get(trip.id) ?? EMPTY_COLUMNS })), stored, proposed },
         { wait: true },
       );
       for (const [key, before, after] of result.counts) {

@@ -45,6 +45,27 @@ const isPings = schemaGuard({
   },
 } as const);
 
+/** A slice's pings of one trip as columns (alert-impact-repository `slicePings`): times, latitudes, longitudes, speeds. */
+const isPingColumns = schemaGuard({
+  type: 'array',
+  items: [
+    { type: 'array', items: { type: 'number' } },
+    { type: 'array', items: { type: 'number' } },
+    { type: 'array', items: { type: 'number' } },
+    { type: 'array', items: { type: ['number', 'null'] } },
+  ],
+  minItems: 4,
+  maxItems: 4,
+} as const);
+
+/** Pings from their columns, which must be of one length. */
+function pingsOfColumns(text: string) {
+  const [t, lat, lng, speed] = parsedJson(text, isPingColumns, "A trip's pings");
+  if (lat.length !== t.length || lng.length !== t.length || speed.length !== t.length)
+    throw new Error("A trip's pings: columns of different lengths");
+  return t.map((time, i) => ({ t: time, lat: lat[i], lng: lng[i], speed: speed[i] }));
+}
+
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** What reading a batch's file needs of its component: its columns, those required, the widest sheet it takes. */
@@ -132,7 +153,7 @@ export function sideBySideMany(input: {
   return input.pairs.map(([left, right]) => sideBySide(left, right, new Set()));
 }
 
-/** A trip of an impact preview: its plan and pings (JSON text, tripRepository.pingsJson). */
+/** A trip of an impact preview: its plan and pings (JSON text of columns, alert-impact-repository `slicePings`). */
 export interface ImpactTripInput {
   id: string;
   branchId: string | null;
@@ -159,7 +180,7 @@ export function impactSlice(input: {
   const changed = [];
   const afterOf = new Map<string, StoredAlertConfig[]>();
   for (const trip of input.trips) {
-    const pings = parsedJson(trip.pings, isPings, "A trip's pings");
+    const pings = pingsOfColumns(trip.pings);
     const km = lengthKm(trip.plan.path);
     const branch = trip.branchId !== null && input.stored[trip.branchId] ? trip.branchId : '';
     const stored = input.stored[branch] ?? [];
