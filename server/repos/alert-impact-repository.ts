@@ -135,7 +135,7 @@ export async function cancelImpact(store: Store, id: string): Promise<ImpactRun>
 }
 
 /** Trips whose pings one query reads: short queries, so that requests are served between them (PGlite has one connection). */
-const PINGS_PER_QUERY = 5;
+const PINGS_PER_QUERY = 3;
 /** The pings of a trip without any, as {@link slicePings} writes them. */
 const EMPTY_COLUMNS = '[[],[],[],[]]';
 
