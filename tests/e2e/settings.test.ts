@@ -37,8 +37,12 @@ describe('settings screens', () => {
     await save();
     await page.locator('.ant-message-notice', { hasText: SETTINGS_MSG.noCompany }).waitFor();
 
+    // As below: a tick before Tata's stored flags arrive would be undone by the form they then reset.
+    const read = page.waitForResponse((res) => res.url().includes('/v1/lego/feature-permission/map_view/get'));
     await pickCompany(page, 'Tata', 'Tata Steel Limited (CONSIGNOR)');
     await page.waitForURL('**companyId=1001*');
+    await read;
+    await page.waitForFunction(() => !document.querySelector('main .ant-spin-spinning'));
     expect(await field('Join Locations With Arrow').isChecked()).toBe(false);
     await field('Join Locations With Arrow').check();
     await save();
