@@ -24,6 +24,8 @@ export const IMPACT_MSG = {
   extraContext: 'extraContext must be JSON text of at most 20000 characters',
   enabled: 'enabled must be true or false',
   cancelled: 'The preview was cancelled',
+  stalled: (times: number) =>
+    `The preview was cut off ${times} times at the same trips (its server stopped) and was given up: run it again, or over a shorter period`,
   notRunning: 'The preview is not running',
 } as const;
 

@@ -10,7 +10,7 @@ import { proposedConfig } from '../../server/rules/alert-impact';
 import { tripRepository } from '../../server/repos/trip-repository';
 import { alertConfigRepository } from '../../server/repos/alert-config-repository';
 import { IMPACT_SLICE, runImpact, startImpact } from '../../server/repos/alert-impact-repository';
-import { createImpactWorker } from '../../server/jobs/alert-impact-job';
+import { createImpactWorker, MAX_STALLS } from '../../server/jobs/alert-impact-job';
 
 const START = fullPath(alertImpactCalls.start, SERVICE_BASES);
 const DAY = 86_400_000;
@@ -150,7 +150,7 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     ).toEqual([IMPACT_MSG.featureKey]);
   });
 
-  it('takes over a preview whose instance died, resumes it after its last slice and ends with the result of a run without a crash; a cancelled one stays cancelled', async () => {
+  it('takes over a preview whose instance died, resumes it after its last slice and ends with the result of a run without a crash; a cancelled one stays cancelled, one taken over again and again without progress is given up', async () => {
     // Both previews go through the same trips, as of the same instant (an open trip's alerts run until then).
     const to = Date.now();
     const period = { from: to - 90 * DAY, to };
@@ -165,10 +165,16 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     );
     const dead = { owner: 'instance-dead', lease: { seconds: 20, clock } };
     const row = (id: string) =>
-      t.store.one<{ status: string; trips_done: number; lease_owner: string | null; checkpoint: unknown }>(
-        'select status, trips_done, lease_owner, checkpoint from alert_impact_runs where id = $1',
-        [id],
-      );
+      t.store.one<{
+        status: string;
+        trips_done: number;
+        lease_owner: string | null;
+        checkpoint: unknown;
+        stalls: number;
+        error: string | null;
+      }>('select status, trips_done, lease_owner, checkpoint, stalls, error from alert_impact_runs where id = $1', [
+        id,
+      ]);
 
     /** The same preview started on an instance that dies after its first slice: its lease never renewed nor freed. */
     const crashed = async () => {
@@ -225,5 +231,19 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     expect(await t.app.jobs.impacts.sweep()).toEqual([]);
     await t.app.jobs.sweep();
     expect(await row(cancelled)).toMatchObject({ status: 'cancelled', trips_done: IMPACT_SLICE });
+
+    // A preview that stops every instance taking it over, at the same trips, is given up after MAX_STALLS takeovers
+    // in a row without progress: failed, saying why, and its desk free.
+    const stalling = await crashed();
+    for (let takeover = 0; takeover <= MAX_STALLS; takeover++) {
+      now += 21_000;
+      const instance = createImpactWorker(t.store, { owner: `instance-${takeover}`, lease: { seconds: 20, clock } });
+      // Taken over (and cut off at once, before a slice) until the last, which ends it.
+      expect(await instance.sweep()).toEqual(takeover < MAX_STALLS ? [stalling] : []);
+      await instance.stop();
+      expect(await row(stalling)).toMatchObject({ trips_done: IMPACT_SLICE, stalls: takeover });
+    }
+    expect(await row(stalling)).toMatchObject({ status: 'failed', error: IMPACT_MSG.stalled(MAX_STALLS + 1) });
+    expect((await call('POST', START, { c: '1001', days: 7, configs: [RAISED] })).status).toBe(200);
   });
 });
