@@ -24,7 +24,7 @@ import type { Clock } from './auth/rate-limit';
 import { searchEngineIndex } from './adapters/trip-index';
 import { auditActor } from './http/audit-actor';
 import { createJobs, type JobQueueOptions, type Jobs } from './jobs';
-import { holdCpuPool } from './workers/cpu-pool';
+import { cpuPool, holdCpuPool } from './workers/cpu-pool';
 import { DEFAULT_QUOTAS, type OutboundQuotas } from './rules/outbound-gate';
 import { isRecord } from '../schemas/guards';
 
@@ -107,6 +107,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('jobs', ctx.jobs);
   // The worker pool of CPU-heavy work, let go of last (onClose hooks run in reverse order): after the jobs have stopped.
   app.addHook('onClose', holdCpuPool());
+  // A server that listens starts the pool's threads then, each loading the task module: an operator's first
+  // spreadsheet, report or impact preview does not wait for it (an app only injected into, in a test, starts them on
+  // its first task).
+  app.addHook('onListen', async () => {
+    cpuPool();
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   await useSecurityHeaders(app, { config: ctx.config, mapTilesUrl: ctx.config.mapTilesUrl ?? undefined });
   useSharedValidation(app);
