@@ -1,9 +1,24 @@
 import { distanceKm, type LatLng } from '../../schemas/haversine';
 import type { NewPing } from '../repos/trip-repository';
+import type { TRANSPORTERS, SeedRoute } from './demo-content';
+import { PLACES } from './places';
 
 /** The pings of the demo trips (trips.ts): a truck driving along a route's path, stopping, leaving it. */
 
 export const MINUTE = 60_000;
+
+/** A demo route's planned path: its places' points, in order. */
+export const pathOf = (route: SeedRoute): LatLng[] =>
+  route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
+
+/** A demo trip's parties: the route's consignor and last place, and `transporter` (one of the company's) if any. */
+export const partiesOf = (route: SeedRoute, transporter: (typeof TRANSPORTERS)[number] | undefined) => ({
+  consignor: { company_id: route.company, name: route.label.split(' - ')[0] },
+  transporter: transporter
+    ? { id: transporter.id, name: transporter.transporterName, phone: transporter.phoneNumber }
+    : null,
+  consignee: { name: route.places[route.places.length - 1][1] },
+});
 /** A ping every two minutes, as a GPS device on a truck sends them. */
 const PING_EVERY = 2;
 

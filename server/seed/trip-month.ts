@@ -9,8 +9,8 @@ import {
   type TripAlert,
 } from '../rules/trip-alerts';
 import { ROUTES, TRANSPORTERS, type SeedRoute } from './demo-content';
-import { PLACES, type PlaceKey } from './places';
-import { drive, type DriveStep } from './trip-drive';
+import type { PlaceKey } from './places';
+import { drive, partiesOf, pathOf, type DriveStep } from './trip-drive';
 
 /**
  * A month of closed trips per demo route (issue 25: an alert impact preview shows something at once): 3 to 6 a week,
@@ -176,7 +176,7 @@ function plan(r: () => number, km: number, stt: number, levels: readonly number[
 /** The month's trips of route `i` (of {@link ROUTES}), their pings and alerts. */
 export function monthTrips(i: number, configs: readonly StoredAlertConfig[], now: number): SeededTrip[] {
   const route: SeedRoute = ROUTES[i];
-  const path = route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
+  const path = pathOf(route);
   const km = lengthKm(path);
   const rules = rulesFromConfigs(configs, km);
   const levels = rules.long_stoppage?.levels ?? RULE_DEFAULTS.long_stoppage.levels;
@@ -198,7 +198,7 @@ export function monthTrips(i: number, configs: readonly StoredAlertConfig[], now
     const closedAt = pings[pings.length - 1].t;
     const truck = k % 5;
     const seq = String(k + 1).padStart(2, '0');
-    const transporter = transporters.length ? transporters[k % transporters.length] : null;
+    const transporter = transporters.length ? transporters[k % transporters.length] : undefined;
     const trip: TripRecord = {
       id: `TRP${route.company}M${String(i).padStart(2, '0')}${seq}`,
       companyId: route.company,
@@ -211,13 +211,7 @@ export function monthTrips(i: number, configs: readonly StoredAlertConfig[], now
       path,
       stt: route.stt,
       vehicleNumber: `${PLATES[route.places[0][0]] ?? 'MH12'}C${String.fromCharCode(65 + i)}${String(2000 + ((i * 53 + truck * 1171) % 8000)).padStart(4, '0')}`,
-      parties: {
-        consignor: { company_id: route.company, name: route.label.split(' - ')[0] },
-        transporter: transporter
-          ? { id: transporter.id, name: transporter.transporterName, phone: transporter.phoneNumber }
-          : null,
-        consignee: { name: route.places[route.places.length - 1][1] },
-      },
+      parties: partiesOf(route, transporter),
       assets: [{ type: 'GPS', imei: `86${route.company}7${String(i * 100 + k).padStart(8, '0')}` }],
       indent: {
         indent_id: `IND-${route.code}-M${seq}`,

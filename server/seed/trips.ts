@@ -1,15 +1,12 @@
 import type { Queryable } from '../store/store';
 import { tripRepository, type NewPing } from '../repos/trip-repository';
-import { drive, MINUTE } from './trip-drive';
+import { drive, MINUTE, partiesOf, pathOf } from './trip-drive';
 import { monthTrips, storeTrips } from './trip-month';
 import { computeAlerts, lengthKm, rulesFromConfigs, type StoredAlertConfig } from '../rules/trip-alerts';
-import { ROUTES, TRANSPORTERS, type SeedRoute } from './demo-content';
-import { PLACES } from './places';
+import { ROUTES, TRANSPORTERS } from './demo-content';
 
 /** A trip's closing time before it is closed (typed for the delivered trip's, set once its last ping is known). */
 const NOT_CLOSED: number | null = null;
-
-const pathOf = (route: SeedRoute) => route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
 
 /**
  * The trips of the demo: per route, one delivered on time; on each company's first route, one under way with a long
@@ -40,13 +37,7 @@ export async function seedTrips(q: Queryable, now: number): Promise<void> {
       path,
       stt: route.stt,
       vehicleNumber: `${route.code.slice(0, 2)}${String(10 + i).padStart(2, '0')}AB${String(1000 + i * 37 + n).slice(-4)}`,
-      parties: {
-        consignor: { company_id: route.company, name: route.label.split(' - ')[0] },
-        transporter: transporter
-          ? { id: transporter.id, name: transporter.transporterName, phone: transporter.phoneNumber }
-          : null,
-        consignee: { name: route.places[route.places.length - 1][1] },
-      },
+      parties: partiesOf(route, transporter),
       assets: [{ type: 'GPS', imei: `86${String(route.company)}${String(i * 2 + n).padStart(9, '0')}` }],
       indent: {
         indent_id: `IND-${route.code}-${n}`,

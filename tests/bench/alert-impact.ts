@@ -21,14 +21,13 @@ import { alertImpactCalls, type ImpactRun } from '../../schemas/api/alert-impact
 import { tripRepository } from '../../server/repos/trip-repository';
 import { lengthKm, type StoredAlertConfig } from '../../server/rules/trip-alerts';
 import { ROUTES } from '../../server/seed/demo-content';
-import { PLACES } from '../../server/seed/places';
 import { seed } from '../../server/seed/seed';
-import { drive, type DriveStep } from '../../server/seed/trip-drive';
+import { drive, pathOf, type DriveStep } from '../../server/seed/trip-drive';
 import { migrate } from '../../server/store/migrate';
 import { openStore } from '../../server/store/open-store';
 import { callPath } from '../e2e/harness';
 import { createPgDatabase } from '../setup/db-template';
-import { deskToken, startServer } from './trips';
+import { deskToken, healthProbe, median, startServer } from './trips';
 
 const TRIPS = 1000;
 const PINGS = 1000;
@@ -57,9 +56,6 @@ const RAISED: StoredAlertConfig = {
     },
   ]),
 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? 0;
 
 /**
  * Trip `n`'s steps, {@link PINGS} pings' worth (500 minutes at a ping every 30 s): a loading wait, driving at a
@@ -117,7 +113,7 @@ export async function seedImpactTrips(where: {
       await store.tx(async (q) => {
         for (let n = first; n < Math.min(TRIPS, first + 50); n++) {
           const route = routes[n % routes.length];
-          const path = route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
+          const path = pathOf(route);
           const startedAt = from + Math.floor(((n + 0.5) * (to - from)) / TRIPS / MINUTE) * MINUTE;
           const pings = drive(path, startedAt, stepsOf(n, lengthKm(path)), EVERY_MINUTES).slice(0, PINGS);
           await tripRepository.insert(q, {
@@ -212,16 +208,8 @@ async function measureOn(
   const server = await startServer(dataDir, env);
   try {
     const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
-    const health: number[] = [];
-    let probing = true;
-    const probe = (async () => {
-      while (probing) {
-        const start = performance.now();
-        await (await fetch(`${server.apiUrl}/health`)).text();
-        health.push(performance.now() - start);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    const probe = healthProbe(server.apiUrl);
+    let health = { line: '' };
     const runs: { ms: number; run: ImpactRun }[] = [];
     try {
       for (let i = 0; i < RUNS; i++) {
@@ -241,8 +229,7 @@ async function measureOn(
         if (run.status !== 'done') throw new Error(`preview ${run.id} ended ${run.status}: ${run.error}`);
       }
     } finally {
-      probing = false;
-      await probe;
+      health = await probe.stop();
     }
     const last = runs[runs.length - 1].run;
     const sum = (side: 'before' | 'after', type?: string) =>
@@ -251,7 +238,7 @@ async function measureOn(
       `  alert impact preview (${backend}): ${last.total} trips, ${seeded.pings} pings (written in ${Math.round(seeded.writeMs / 1000)} s before the start), long stoppage raised to 180/300/480 min`,
       `    start → done: ${runs.map((r) => `${Math.round(r.ms)} ms`).join(', ')} (target ≤ 5000 ms; the first on a cold server; median ${Math.round(median(runs.map((r) => r.ms)))} ms)`,
       `    result: alerts ${sum('before')} → ${sum('after')}, long stoppages ${sum('before', 'long_stoppage')} → ${sum('after', 'long_stoppage')}, ${last.trips.length} trips listed`,
-      `    /health meanwhile (${health.length} calls): p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (target p99 ≤ 50 ms)`,
+      health.line,
     ];
   } finally {
     await server.stop();

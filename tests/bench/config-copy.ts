@@ -20,16 +20,13 @@ import { migrate } from '../../server/store/migrate';
 import { openStore } from '../../server/store/open-store';
 import { callPath } from '../e2e/harness';
 import { createPgDatabase } from '../setup/db-template';
-import { deskToken, startServer } from './trips';
+import { deskToken, healthProbe, median, startServer } from './trips';
 
 const ALERTS = 600;
 const NOTIFICATIONS = 200;
 const RUNS = 5;
 const LEFT = '1001';
 const RIGHT = '1003';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1] ?? 0;
 
 /** The two companies' configurations: {@link ALERTS} alerts and {@link NOTIFICATIONS} notification configs each. */
 export async function seedConfigs(where: { dataDir?: string; databaseUrl?: string }): Promise<void> {
@@ -125,16 +122,7 @@ async function measureOn(backend: string, dataDir: string, env: NodeJS.ProcessEn
   try {
     const headers = { authorization: `Bearer ${await deskToken(server.apiUrl)}` };
     // /health every 10 ms while the calls run.
-    const health: number[] = [];
-    let probing = true;
-    const probe = (async () => {
-      while (probing) {
-        const start = performance.now();
-        await (await fetch(`${server.apiUrl}/health`)).text();
-        health.push(performance.now() - start);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
+    const probe = healthProbe(server.apiUrl);
     const compareUrl = `${server.apiUrl}${callPath(configCopyCalls.compare, { c: LEFT, rc: RIGHT })}`;
     const compares: number[] = [];
     let items = 0;
@@ -157,14 +145,13 @@ async function measureOn(backend: string, dataDir: string, env: NodeJS.ProcessEn
       ...body,
       token: preview.token,
     });
-    probing = false;
-    await probe;
+    const health = await probe.stop();
     return [
       `  compare, copy and revert (${backend}): ${ALERTS} alert and ${NOTIFICATIONS} notification configurations per company`,
       `    compare ${LEFT} with ${RIGHT} (${items} items): ${Math.round(median(compares))} ms (target ≤ 500 ms, median of ${RUNS})`,
       `    preview of copying every area (${preview.items.length} items, ${writes} to write): ${Math.round(median(previews))} ms (target ≤ 1000 ms, median of ${RUNS})`,
       `    apply, one transaction: ${Math.round(applied.ms)} ms (target ≤ 3000 ms)`,
-      `    /health meanwhile (${health.length} calls): p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (target p99 ≤ 50 ms)`,
+      health.line,
     ];
   } finally {
     await server.stop();

@@ -26,7 +26,7 @@ import { TRIP_SECTIONS } from '../../schemas/trip';
 import { tripRepository, type NewPing } from '../../server/repos/trip-repository';
 import { COMPUTED_ALERTS, type StoredAlertConfig, type TripAlert } from '../../server/rules/trip-alerts';
 import { ROUTES } from '../../server/seed/demo-content';
-import { PLACES } from '../../server/seed/places';
+import { pathOf } from '../../server/seed/trip-drive';
 import { seed } from '../../server/seed/seed';
 import { migrate } from '../../server/store/migrate';
 import { openStore } from '../../server/store/open-store';
@@ -47,8 +47,6 @@ const EVERY_MS = 30_000;
 
 /** Slider steps timed on the replay page. */
 const STEPS = 41;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The point `km` along `path` (the last point past its end). */
 function pointAt(path: readonly LatLng[], km: number): LatLng {
@@ -133,7 +131,7 @@ export async function seedTrip(dataDir: string): Promise<{ companyId: string; pi
     await migrate(store);
     await seed(store);
     const route = ROUTES.find((r) => r.id === ROUTE_ID)!;
-    const path = route.places.map(([key]) => ({ lat: PLACES[key].lat, lng: PLACES[key].lng }));
+    const path = pathOf(route);
     const stored = await store.query<StoredAlertConfig>(
       `select feature_key as "featureKey", enabled, extra_context as "extraContext" from alert_configs where company_id = $1 and branch_id is null`,
       [route.company],
@@ -214,6 +212,35 @@ export async function startServer(
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+export const median = (values: number[]) => sorted(values)[Math.floor(values.length / 2)]!;
+export const p99 = (values: number[]) => sorted(values)[Math.ceil(values.length * 0.99) - 1] ?? 0;
+
+/**
+ * Calls `/health` of `apiUrl` every `everyMs` ms (after each answer) until `stop`, which answers the latencies and the
+ * bench's line of them (p99 target 50 ms).
+ */
+export function healthProbe(apiUrl: string, everyMs = 10): { stop(): Promise<{ health: number[]; line: string }> } {
+  const health: number[] = [];
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const start = performance.now();
+      await (await fetch(`${apiUrl}${platformCalls.health.path}`)).arrayBuffer();
+      health.push(performance.now() - start);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      probing = false;
+      await probe;
+      const line = `    /health meanwhile (${health.length} calls): p99 ${p99(health).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (target p99 ≤ 50 ms)`;
+      return { health, line };
     },
   };
 }
