@@ -233,7 +233,12 @@ export function TripPicture({ title, analytics, track, path, alerts }: PicturePr
   return (
     <Card size="small" title={title} data-testid="trip-replay">
       <Flex vertical gap="middle">
-        <Figures figures={figures} alerts={alerts.length} analytics={analytics} />
+        <Figures
+          figures={figures}
+          alerts={alerts.length}
+          baseline={compared ? alerts.filter((a) => a.change !== 'added').length : undefined}
+          analytics={analytics}
+        />
         <Spin spinning={mounted.state === 'loading'}>
           <section
             ref={element}
@@ -299,13 +304,17 @@ export function TripPicture({ title, analytics, track, path, alerts }: PicturePr
 function Figures({
   figures,
   alerts,
+  baseline,
   analytics,
 }: {
   figures: ReturnType<typeof figuresOf>;
   alerts: number;
+  /** Two sets compared: the count of the baseline's alerts (the configuration as it is), shown before the new one. */
+  baseline?: number;
   analytics: boolean;
 }) {
   const most = Math.max(1, ...figures.alertsByType.map((a) => a.count));
+  const count = figures.alertsByType.reduce((sum, a) => sum + a.count, 0);
   return (
     <Flex vertical gap="small">
       <Flex gap="large" wrap data-testid="trip-figures">
@@ -313,7 +322,11 @@ function Figures({
         <Statistic title="Duration" value={showDuration(figures.durationMs)} />
         <Statistic title="Stops" value={figures.stops} suffix={`(${showDuration(figures.stoppedMs)})`} />
         <Statistic title="Top speed" value={figures.topSpeed} suffix="km/h" />
-        <Statistic title="Alerts" value={figures.alertsByType.reduce((sum, a) => sum + a.count, 0)} />
+        {baseline === undefined ? (
+          <Statistic title="Alerts" value={count} />
+        ) : (
+          <Statistic title="Alerts, before → after" value={`${baseline} → ${count}`} />
+        )}
       </Flex>
       {analytics && alerts > 0 && (
         <Flex vertical gap={4} data-testid="alerts-by-type" style={{ maxWidth: 520 }}>

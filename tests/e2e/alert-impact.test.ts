@@ -60,6 +60,13 @@ describe('preview impact of alert settings (issue 25)', () => {
     const replay = page.getByRole('dialog', { name: /alerts as the configuration is and as it would be/ });
     await replay.getByTestId('trip-replay').waitFor();
     await replay.getByRole('table', { name: 'Alerts' }).getByText('Removed').first().waitFor();
+    // Its figures count both sets: the alerts as it is (all but the added) and as it would be (all but the removed).
+    const marks = await replay.getByRole('table', { name: 'Alerts' }).locator('tr.ant-table-row').allInnerTexts();
+    const before = marks.filter((text) => !text.includes('Added')).length;
+    const after = marks.filter((text) => !text.includes('Removed')).length;
+    expect(await replay.getByTestId('trip-figures').textContent()).toContain(
+      `Alerts, before → after${before} → ${after}`,
+    );
     await replay.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await replay.waitFor({ state: 'hidden' });
 
