@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { distanceKm, type LatLng } from '../../schemas/haversine';
-import { computeAlerts, lengthKm, pathKm, rulesFromConfigs, type Ping, type TripPlan } from './trip-alerts';
+import {
+  computeAlerts,
+  lengthKm,
+  pathKm,
+  rulesFromConfigs,
+  SITE_RADIUS_KM,
+  type Ping,
+  type TripPlan,
+} from './trip-alerts';
 
 const PUNE = { lat: 18.5204, lng: 73.8567 };
 const LONAVALA = { lat: 18.7546, lng: 73.4062 };
@@ -119,6 +127,40 @@ describe('trip alerts', () => {
         sta_breach: { bufferMinutes: 0 },
       }),
     ).toMatchObject([{ end: null, value: 60 }]);
+  });
+
+  it('each threshold at its edge: an alert from just past the setting, none at it or just short of it', () => {
+    // Route deviation: farther than the limit. The excursion's farthest ping sets the edge.
+    const away = { lat: half.lat + 0.05, lng: half.lng };
+    const detour = track().drive(half, 40).drive(away, 40).drive(LONAVALA, 40).drive(MUMBAI, 40);
+    const farthest = Math.max(...detour.pings.map((p) => pathKm(p, plan().path)));
+    const deviations = (km: number) => computeAlerts(detour.pings, plan(), { route_deviation: { km } });
+    expect(deviations(farthest - 0.01)).toHaveLength(1);
+    expect(deviations(farthest)).toEqual([]);
+
+    // Over-speeding: faster than the limit (the device's speed), for at least the buffer's minutes.
+    const device = (kmh: number) => track().drive(half, 40, 50).drive(LONAVALA, 40, kmh).drive(MUMBAI, 40, 50);
+    const speeding = (kmh: number, rule: { kmh: number; minutes: number }) =>
+      computeAlerts(device(kmh).pings, plan(), { over_speeding: rule });
+    expect(speeding(61, { kmh: 60, minutes: 0 })).toMatchObject([{ type: 'over_speeding', value: 61 }]);
+    expect(speeding(60, { kmh: 60, minutes: 0 })).toEqual([]);
+    const [stretch] = speeding(61, { kmh: 60, minutes: 0 });
+    const lasted = (stretch.end! - stretch.start) / MIN;
+    expect(speeding(61, { kmh: 60, minutes: lasted })).toHaveLength(1);
+    expect(speeding(61, { kmh: 60, minutes: lasted + 0.1 })).toEqual([]);
+
+    // Untracked: a gap of the limit or more.
+    const gap = (minutes: number) => track().drive(half, 40).silence(minutes).drive(MUMBAI, 40).pings;
+    expect(computeAlerts(gap(60), plan(), { untracked: { minutes: 60 } })).toMatchObject([{ value: 60 }]);
+    expect(computeAlerts(gap(60), plan(), { untracked: { minutes: 60.1 } })).toEqual([]);
+
+    // STA breach: an arrival after start + STT + buffer; one at that minute is on time.
+    const trip = track().drive(MUMBAI, 40);
+    const took = (trip.pings.find((p) => distanceKm(p, MUMBAI) <= SITE_RADIUS_KM)!.t - START) / MIN;
+    const sta = (sttMinutes: number, bufferMinutes: number) =>
+      computeAlerts(trip.pings, plan({ sttMinutes }), { sta_breach: { bufferMinutes } });
+    expect(sta(took - 10, 10)).toEqual([]);
+    expect(sta(took - 10, 9)).toMatchObject([{ type: 'sta_breach', value: 1 }]);
   });
 
   it("reads the rules from the company's enabled alert configurations, by the trip's planned length", () => {
