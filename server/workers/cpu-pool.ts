@@ -19,7 +19,8 @@ let holders = 0;
 
 /**
  * The process's pool for the API's CPU-heavy work (server/workers/cpu-tasks.ts: spreadsheets read and written,
- * reports, replays), started on its first task. One per process, shared by every app built in it.
+ * reports, replays), started on its first task (or when a server listens: server/app.ts). One per process, shared by
+ * every app built in it.
  */
 export function cpuPool(): WorkerPool<typeof CpuTasks> {
   pool ??= createWorkerPool<typeof CpuTasks>({
