@@ -25,7 +25,7 @@ export const IMPACT_MSG = {
   enabled: 'enabled must be true or false',
   cancelled: 'The preview was cancelled',
   stalled: (times: number) =>
-    `The preview was cut off ${times} times at the same trips (its server stopped) and was given up: run it again, or over a shorter period`,
+    `the server working on it stopped ${times} times at the same trips; run it again, or over a shorter period`,
   notRunning: 'The preview is not running',
 } as const;
 
