@@ -2,29 +2,31 @@ import { IMPACT_MSG } from '../../schemas/alert-impact';
 import { errorMessage } from '../errors';
 import { runImpact } from '../repos/alert-impact-repository';
 import type { Store } from '../store/store';
-import { claimLease, orphans, underLease, type LeaseTiming } from './lease';
+import { claimLease, claimLeaseSetting, orphans, underLease, type LeaseTiming } from './lease';
 
 const TABLE = 'alert_impact_runs';
 
 /**
- * Takeovers in a row that find no trip done since the last one, after which a preview is given up: one that stops
- * every instance working on it (its slice runs a process out of memory, say) is not handed on for ever.
+ * Crashes in a row at the same trips after which a preview is given up: one that stops every instance working on it
+ * (its slice runs a process out of memory, say) is not handed on for ever.
  */
 export const MAX_STALLS = 3;
 
 /**
- * Notes a takeover of `id` (claimed by `owner`): a stall when no trip was done since the last takeover, a fresh count
- * when some were. After {@link MAX_STALLS} stalls in a row the preview is failed, saying why; answers whether it may
- * be resumed.
+ * What a takeover notes as it claims a preview: a stall when its last holder died holding the lease (a server that
+ * stops frees it: no stall) with no trip done since the takeover before; any progress starts the count again.
  */
-async function noteTakeover(store: Store, id: string, owner: string): Promise<boolean> {
-  const row = await store.one<{ stalls: number }>(
-    `update alert_impact_runs
-        set stalls = case when taken_at_done is not null and trips_done <= taken_at_done then stalls + 1 else 0 end,
-            taken_at_done = trips_done
-      where id = $1 and status = 'running' and lease_owner = $2 returning stalls`,
-    [id, owner],
-  );
+const NOTE_TAKEOVER = `stalls = case when lease_owner is null or lease_owner = $2 then stalls
+                           when taken_at_done is not null and trips_done <= taken_at_done then stalls + 1
+                           else 0 end,
+  taken_at_done = trips_done`;
+
+/**
+ * Takes over `id` for `owner` if its lease is free, noting the takeover; after {@link MAX_STALLS} stalls in a row the
+ * preview is failed, saying why, instead. Answers whether it is to be resumed.
+ */
+async function takeOver(store: Store, id: string, owner: string, lease: LeaseTiming): Promise<boolean> {
+  const row = await claimLeaseSetting<{ stalls: number }>(store, TABLE, id, owner, lease, NOTE_TAKEOVER, 'stalls');
   if (!row) return false;
   if (row.stalls < MAX_STALLS) return true;
   await store.query(
@@ -42,8 +44,8 @@ export interface ImpactWorker {
   run(id: string): void;
   /**
    * Takes over the running previews whose lease ran out (their instance died, or stopped) and resumes them in the
-   * background; answers their ids once claimed (reads show their progress). A preview taken over {@link MAX_STALLS}
-   * times in a row without progress is failed instead.
+   * background; answers their ids once claimed (reads show their progress). A preview whose last {@link MAX_STALLS}
+   * holders died at the same trips is failed instead.
    */
   sweep(): Promise<string[]>;
   /** Stops every preview between slices, frees their leases (another instance's sweep resumes them) and waits. */
@@ -87,8 +89,7 @@ export function createImpactWorker(store: Store, worker: { owner: string; lease:
         if (stopping.signal.aborted) break;
         if (running.has(id)) continue;
         try {
-          if (!(await claimLease(store, TABLE, id, worker.owner, worker.lease))) continue;
-          if (!(await noteTakeover(store, id, worker.owner))) continue;
+          if (!(await takeOver(store, id, worker.owner, worker.lease))) continue;
         } catch (err) {
           console.error(`alert impact ${id}:`, errorMessage(err));
           continue;

@@ -46,15 +46,31 @@ export async function claimLease(
   owner: string,
   timing: LeaseTiming,
 ): Promise<boolean> {
+  return (await claimLeaseSetting<{ id: string }>(q, table, id, owner, timing, '', 'id')) !== null;
+}
+
+/**
+ * {@link claimLease}, setting `set` too (more `column = expression` of the same update, whose expressions read the
+ * row as it was before the claim, its `lease_owner` included: null when it was freed, another's when its lease ran
+ * out) and answering the claimed row's `returning` columns, or null when it was not claimed.
+ */
+export async function claimLeaseSetting<T extends object>(
+  q: Queryable,
+  table: LeasedTable,
+  id: string,
+  owner: string,
+  timing: LeaseTiming,
+  set: string,
+  returning: string,
+): Promise<T | null> {
   const [now, seconds] = until(timing);
-  const row = await q.one(
-    `update ${table} set lease_owner = $2, lease_until = coalesce($3::timestamptz, now()) + make_interval(secs => $4)
+  return q.one<T>(
+    `update ${table} set lease_owner = $2, lease_until = coalesce($3::timestamptz, now()) + make_interval(secs => $4)${set ? `, ${set}` : ''}
       where id = $1 and ${LEASED[table]}
         and (lease_owner is null or lease_owner = $2 or lease_until is null or lease_until < coalesce($3::timestamptz, now()))
-      returning id`,
+      returning ${returning}`,
     [id, owner, now, seconds],
   );
-  return row !== null;
 }
 
 /** Renews a held lease every third of its length until released; a renewal that finds the row taken aborts `lost`. */

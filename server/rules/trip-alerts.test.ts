@@ -129,7 +129,7 @@ describe('trip alerts', () => {
     ).toMatchObject([{ end: null, value: 60 }]);
   });
 
-  it('each threshold at its edge: an alert from just past the setting, none at it or just short of it', () => {
+  it('each threshold at its edge: an alert from the edge (at it for a gap and a buffer, past it for a distance, a speed and a due time), none short of it', () => {
     // Route deviation: farther than the limit. The excursion's farthest ping sets the edge.
     const away = { lat: half.lat + 0.05, lng: half.lng };
     const detour = track().drive(half, 40).drive(away, 40).drive(LONAVALA, 40).drive(MUMBAI, 40);

@@ -233,15 +233,26 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     expect(await row(cancelled)).toMatchObject({ status: 'cancelled', trips_done: IMPACT_SLICE });
 
     // A preview that stops every instance taking it over, at the same trips, is given up after MAX_STALLS takeovers
-    // in a row without progress: failed, saying why, and its desk free.
+    // in a row of a preview whose holder died without progress: failed, saying why, and its desk free.
     const stalling = await crashed();
-    for (let takeover = 0; takeover <= MAX_STALLS; takeover++) {
+    // A server that stops frees the lease: the takeover after it counts no stall.
+    now += 21_000;
+    const stopped = createImpactWorker(t.store, { owner: 'instance-stopped', lease: { seconds: 20, clock } });
+    expect(await stopped.sweep()).toEqual([stalling]);
+    await stopped.stop();
+    for (let crash = 0; crash <= MAX_STALLS; crash++) {
       now += 21_000;
-      const instance = createImpactWorker(t.store, { owner: `instance-${takeover}`, lease: { seconds: 20, clock } });
-      // Taken over (and cut off at once, before a slice) until the last, which ends it.
-      expect(await instance.sweep()).toEqual(takeover < MAX_STALLS ? [stalling] : []);
+      const owner = `instance-${crash}`;
+      const instance = createImpactWorker(t.store, { owner, lease: { seconds: 20, clock } });
+      // Taken over (and cut off before a slice) until the last takeover, which ends it.
+      expect(await instance.sweep()).toEqual(crash < MAX_STALLS ? [stalling] : []);
       await instance.stop();
-      expect(await row(stalling)).toMatchObject({ trips_done: IMPACT_SLICE, stalls: takeover });
+      expect(await row(stalling)).toMatchObject({ trips_done: IMPACT_SLICE, stalls: crash });
+      // It died holding the lease (a crash frees nothing).
+      await t.store.query(`update alert_impact_runs set lease_owner = $2 where id = $1 and status = 'running'`, [
+        stalling,
+        owner,
+      ]);
     }
     expect(await row(stalling)).toMatchObject({ status: 'failed', error: IMPACT_MSG.stalled(MAX_STALLS + 1) });
     expect((await call('POST', START, { c: '1001', days: 7, configs: [RAISED] })).status).toBe(200);
