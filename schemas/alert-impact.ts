@@ -156,6 +156,7 @@ export const IMPACT_SETTINGS: Record<string, readonly ImpactSetting[]> = {
   ],
   untracked: [{ key: 'interrupted_auto_min', label: 'No ping for', unit: 'min' }],
   sta_breach: [{ key: 'transit_time_buffer', label: 'Buffer past the STA', unit: 'min' }],
+  transit_delay: [{ key: 'transit_delay_threshold', label: 'Behind the plan by more than', unit: 'min' }],
 };
 
 /**

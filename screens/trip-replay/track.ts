@@ -136,6 +136,7 @@ export const ALERT_TYPES: Record<string, { label: string; color: string }> = {
   over_speeding: { label: 'Over speeding', color: '#c41d7f' },
   untracked: { label: 'Untracked', color: '#8c8c8c' },
   sta_breach: { label: 'STA breach', color: '#d48806' },
+  transit_delay: { label: 'Transit delay', color: '#0958d9' },
 };
 
 /** An alert type's name and colour (an unknown type: its key, in red). */

@@ -163,6 +163,39 @@ describe('trip alerts', () => {
     expect(sta(took - 10, 9)).toMatchObject([{ type: 'sta_breach', value: 1 }]);
   });
 
+  it('transit delay: behind the plan on the way by more than the threshold, from leaving the origin to the arrival', () => {
+    // On schedule: the STT is the time the drive takes.
+    const drive = () => track().drive(half, 40).drive(LONAVALA, 40);
+    const onTime = drive().drive(MUMBAI, 40);
+    const stt = (onTime.pings.at(-1)!.t - START) / MIN;
+    const delays = (pings: Ping[], minutes: number, until?: number) =>
+      computeAlerts(pings, plan({ sttMinutes: stt, until }), { transit_delay: { minutes } });
+    expect(delays(onTime.pings, 10)).toEqual([]);
+    // A two-hour wait at the origin is not on the way (an STA breach counts it).
+    const loading = track().stop(120).drive(half, 40).drive(LONAVALA, 40).drive(MUMBAI, 40);
+    expect(delays(loading.pings, 10)).toEqual([]);
+    // 75 minutes stopped at Lonavala: behind by about that much from there to the arrival.
+    const held = drive().stop(75).drive(MUMBAI, 40);
+    const [late] = delays(held.pings, 30);
+    const arrival = held.pings.find((p) => distanceKm(p, MUMBAI) <= SITE_RADIUS_KM)!.t;
+    expect(late).toMatchObject({ type: 'transit_delay', unit: 'minutes', end: arrival });
+    expect(late.value).toBeGreaterThan(70);
+    expect(late.value).toBeLessThan(80);
+    expect(distanceKm(late, LONAVALA)).toBeLessThan(1);
+    // At its edge: more than the threshold.
+    expect(delays(held.pings, late.value - 0.1)).toHaveLength(1);
+    expect(delays(held.pings, late.value)).toEqual([]);
+    // The pings end on the way, still behind: the alert is on.
+    const stuck = drive().stop(75);
+    expect(delays(stuck.pings, 30)).toMatchObject([{ type: 'transit_delay', end: null }]);
+    // Its setting: transit_delay_threshold.
+    const rules = rulesFromConfigs(
+      [{ featureKey: 'transit_delay', enabled: true, extraContext: JSON.stringify([{ transit_delay_threshold: 45 }]) }],
+      150,
+    );
+    expect(rules.transit_delay).toEqual({ minutes: 45 });
+  });
+
   it("reads the rules from the company's enabled alert configurations, by the trip's planned length", () => {
     const context = (settings: Record<string, unknown>) =>
       JSON.stringify([{ ticketing: { raise_ticket: false }, ...settings }]);

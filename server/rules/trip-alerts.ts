@@ -28,6 +28,7 @@ export const COMPUTED_ALERTS = [
   'over_speeding',
   'untracked',
   'sta_breach',
+  'transit_delay',
 ] as const;
 export type ComputedAlertType = (typeof COMPUTED_ALERTS)[number];
 
@@ -43,6 +44,11 @@ export interface AlertRules {
   untracked?: { minutes: number };
   /** Not at the destination `bufferMinutes` after the STA (start + STT). */
   sta_breach?: { bufferMinutes: number };
+  /**
+   * Behind the plan by more than `minutes` on the way: the time since the start beyond the share of the STT that the
+   * distance made good along the planned path is worth, before the arrival.
+   */
+  transit_delay?: { minutes: number };
 }
 
 /** One computed alert: when it started and ended (null: still on when the pings end), where, and its measure. */
@@ -72,6 +78,7 @@ export const RULE_DEFAULTS = {
   over_speeding: { kmh: 60, minutes: 0 },
   untracked: { minutes: 60 },
   sta_breach: { bufferMinutes: 0 },
+  transit_delay: { minutes: 60 },
 } satisfies Required<AlertRules>;
 
 const MINUTE = 60_000;
@@ -80,8 +87,11 @@ const minutes = (ms: number) => Math.round((ms / MINUTE) * 10) / 10;
 /** Kilometres per degree of latitude. */
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
 
-/** Distance in km from `p` to the segment a–b (flat projection around `p`: within a fraction of a percent over a road leg). */
-function segmentKm(p: LatLng, a: LatLng, b: LatLng): number {
+/**
+ * The point of the segment a–b nearest `p`: its distance in km and how far along a–b it is (0 at a, 1 at b), by a flat
+ * projection around `p` (within a fraction of a percent over a road leg).
+ */
+function nearestOnSegment(p: LatLng, a: LatLng, b: LatLng): { km: number; along: number } {
   const kx = Math.cos((p.lat * Math.PI) / 180);
   const ax = (a.lng - p.lng) * kx;
   const ay = a.lat - p.lat;
@@ -91,7 +101,27 @@ function segmentKm(p: LatLng, a: LatLng, b: LatLng): number {
   const dy = by - ay;
   const length = dx * dx + dy * dy;
   const s = length === 0 ? 0 : Math.max(0, Math.min(1, -(ax * dx + ay * dy) / length));
-  return Math.hypot(ax + s * dx, ay + s * dy) * KM_PER_DEGREE;
+  return { km: Math.hypot(ax + s * dx, ay + s * dy) * KM_PER_DEGREE, along: s };
+}
+
+/** Distance in km from `p` to the segment a–b. */
+const segmentKm = (p: LatLng, a: LatLng, b: LatLng) => nearestOnSegment(p, a, b).km;
+
+/** How far along `path` (km from its first point) the point of the path nearest `p` is. */
+export function progressKm(p: LatLng, path: readonly LatLng[]): number {
+  let best = Infinity;
+  let progress = 0;
+  let before = 0;
+  for (let i = 1; i < path.length; i++) {
+    const leg = distanceKm(path[i - 1], path[i]);
+    const near = nearestOnSegment(p, path[i - 1], path[i]);
+    if (near.km < best) {
+      best = near.km;
+      progress = before + near.along * leg;
+    }
+    before += leg;
+  }
+  return progress;
 }
 
 /** Distance in km from `p` to the nearest point of `path`. */
@@ -218,6 +248,43 @@ const arrived = (p: LatLng, plan: TripPlan) => {
   return destination !== undefined && distanceKm(p, destination) <= SITE_RADIUS_KM;
 };
 
+/**
+ * Stretches on the way (from leaving the origin to the arrival) where the trip is behind its plan by more than `limit`
+ * minutes: the minutes since it left (its last ping at the origin) less the STT's share for the distance made good
+ * along the planned path (the farthest point reached so far). A wait at the origin is not on the way (an STA breach
+ * counts it). One alert per stretch, where it began, with the largest delay; it ends when the trip is back within the
+ * limit or arrives, and is still on when the pings end on the way.
+ */
+function transitDelays(pings: readonly Ping[], plan: TripPlan, limit: number): TripAlert[] {
+  const planned = lengthKm(plan.path);
+  if (!plan.sttMinutes || plan.path.length < 2 || planned === 0) return [];
+  const origin = plan.path[0];
+  const leaving = pings.findIndex((p) => distanceKm(p, origin) > SITE_RADIUS_KM);
+  if (leaving < 0) return [];
+  const left = pings[Math.max(0, leaving - 1)].t;
+  const arrival = pings.findIndex((p, i) => i >= leaving && arrived(p, plan));
+  const onTheWay = arrival < 0 ? pings.length : arrival;
+  const delay: number[] = [];
+  let made = 0;
+  for (let i = leaving; i < onTheWay; i++) {
+    made = Math.max(made, progressKm(pings[i], plan.path));
+    delay[i] = (pings[i].t - left) / MINUTE - (made / planned) * plan.sttMinutes;
+  }
+  return runs(onTheWay, (i) => i >= leaving && delay[i] > limit).map(([first, last]) => {
+    let worst = first;
+    for (let i = first; i <= last; i++) if (delay[i] > delay[worst]) worst = i;
+    return {
+      type: 'transit_delay' as const,
+      start: pings[first].t,
+      end: last + 1 < onTheWay ? pings[last + 1].t : arrival >= 0 ? pings[arrival].t : null,
+      lat: pings[first].lat,
+      lng: pings[first].lng,
+      value: Math.round(delay[worst] * 10) / 10,
+      unit: 'minutes' as const,
+    };
+  });
+}
+
 function staBreach(pings: readonly Ping[], plan: TripPlan, bufferMinutes: number): TripAlert[] {
   if (!plan.sttMinutes || plan.path.length === 0) return [];
   const due = plan.startedAt + (plan.sttMinutes + bufferMinutes) * MINUTE;
@@ -266,6 +333,7 @@ export function computeAlerts(pingsIn: readonly Ping[], plan: TripPlan, rules: A
   if (rules.over_speeding) alerts.push(...overSpeeding(pings, rules.over_speeding));
   if (rules.untracked) alerts.push(...untracked(pings, plan, rules.untracked.minutes));
   if (rules.sta_breach) alerts.push(...staBreach(pings, plan, rules.sta_breach.bufferMinutes));
+  if (rules.transit_delay) alerts.push(...transitDelays(pings, plan, rules.transit_delay.minutes));
   return alerts.sort((a, b) => a.start - b.start || a.type.localeCompare(b.type));
 }
 
@@ -303,7 +371,8 @@ function settingsOf(extraContext: string): Record<string, unknown> {
  *   (`..._percent`) when it is larger;
  * - over_speeding: `config_one` as the limit in km/h, `Buffer` as the minutes it must last;
  * - untracked: `interrupted_auto_min` minutes without a ping;
- * - sta_breach: `transit_time_buffer` minutes after the STA.
+ * - sta_breach: `transit_time_buffer` minutes after the STA;
+ * - transit_delay: `transit_delay_threshold` minutes behind the plan on the way.
  * A setting left out takes {@link RULE_DEFAULTS}; disabled and other alerts give no rule.
  */
 export function rulesFromConfigs(configs: readonly StoredAlertConfig[], plannedKm: number): AlertRules {
@@ -343,6 +412,11 @@ export function rulesFromConfigs(configs: readonly StoredAlertConfig[], plannedK
       case 'sta_breach':
         rules.sta_breach = {
           bufferMinutes: setting(s, 'transit_time_buffer') ?? RULE_DEFAULTS.sta_breach.bufferMinutes,
+        };
+        break;
+      case 'transit_delay':
+        rules.transit_delay = {
+          minutes: setting(s, 'transit_delay_threshold') ?? RULE_DEFAULTS.transit_delay.minutes,
         };
         break;
     }
