@@ -38,13 +38,15 @@ export const COPY_MSG = {
   targetCompany: 'Please select the company to compare with',
   area: `Area must be one of ${Object.keys(CONFIG_AREAS).join(', ')}`,
   key: 'Key must be text of at most 300 characters',
-  items: 'Choose between 1 and 2000 items to copy',
+  items: 'Choose between 1 and 1000 items to copy',
   token: 'Preview token must be the text the preview answered',
   stale: 'The configuration changed since the preview: preview the copy again',
   nothing: 'Nothing to copy: every chosen item is the same or cannot be copied',
   notFoundItem: 'Not in the source any more',
   revertStale: 'The record changed since the preview: look at the revert again',
   revertNothing: 'This entry has nothing to revert',
+  alreadyApplied: 'This preview was already applied',
+  revertGone: 'is no longer kept in the configuration: it cannot be reverted',
 } as const;
 
 /** An item's key as the compare answered it. */
@@ -82,7 +84,7 @@ export const copyBodySchema = {
     items: {
       type: 'array',
       minItems: 1,
-      maxItems: 2000,
+      maxItems: 1000,
       items: {
         type: 'object',
         properties: { area, key: itemKey },

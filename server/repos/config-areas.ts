@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AUDITED, type AuditedType } from '../../schemas/audited';
 import type { ConfigArea } from '../../schemas/config-copy';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
@@ -29,8 +30,8 @@ export type Mapped = { doc: RowDoc } | { refused: string };
 export interface AreaTable {
   area: ConfigArea;
   table: string;
-  /** The audit log's object type of the table (its trigger's). */
-  objectType: string;
+  /** The audit log's object type of the table: its declaration (schemas/audited.ts). */
+  objectType: AuditedType;
   /** SQL condition of the scope's rows over `t`. */
   inScope: string;
   key: string;
@@ -46,6 +47,12 @@ export interface AreaTable {
   /** The source row's configuration mapped to the target (values naming the source's own things), or a refusal. */
   map?(doc: RowDoc, ctx: CopyContext): Promise<Mapped> | Mapped;
 }
+
+/** An area's table and object type, from the table's declaration. */
+const stored = <T extends AuditedType>(declaration: (typeof AUDITED)[T]) => ({
+  table: declaration.table,
+  objectType: declaration.objectType,
+});
 
 /** The bookkeeping columns of every table. */
 const BOOKKEEPING = ['version', 'created_at', 'updated_at', 'created_by', 'updated_by'];
@@ -70,8 +77,7 @@ const isBlank = (value: unknown) =>
 export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   alerts: {
     area: 'alerts',
-    table: 'alert_configs',
-    objectType: 'alert',
+    ...stored(AUDITED.alert),
     inScope: BRANCH_SCOPE,
     key: 't.feature_key',
     label: 't.feature_key',
@@ -81,8 +87,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   uiConfig: {
     area: 'uiConfig',
-    table: 'ui_configs',
-    objectType: 'ui_config',
+    ...stored(AUDITED.ui_config),
     inScope: BRANCH_SCOPE,
     key: 't.feature_key',
     label: 't.feature_key',
@@ -92,8 +97,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   autoClosure: {
     area: 'autoClosure',
-    table: 'auto_closure_rules',
-    objectType: 'auto_closure',
+    ...stored(AUDITED.auto_closure),
     inScope: BRANCH_SCOPE,
     key: 't.identifier',
     label: 't.identifier',
@@ -103,8 +107,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   sidebarMenu: {
     area: 'sidebarMenu',
-    table: 'sidebar_menu_configs',
-    objectType: 'sidebar_menu',
+    ...stored(AUDITED.sidebar_menu),
     inScope: BRANCH_SCOPE,
     key: 't.target',
     label: "case when t.target = 'all' then 'All users' else t.target end",
@@ -127,8 +130,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   dashboards: {
     area: 'dashboards',
-    table: 'dashboards',
-    objectType: 'dashboard',
+    ...stored(AUDITED.dashboard),
     inScope: NO_DEPARTMENT,
     key: "t.feature_key || ' · ' || t.dashboard_type",
     label: "t.feature_key || ' · ' || t.dashboard_type",
@@ -138,8 +140,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   reportSchedules: {
     area: 'reportSchedules',
-    table: 'report_schedules',
-    objectType: 'report_schedule',
+    ...stored(AUDITED.report_schedule),
     inScope: "t.company_id = $1 and coalesce(t.definition->>'branch_id', '') = coalesce($2::text, '')",
     key: "t.type || ' · ' || t.cron",
     label: "case t.type when 'ALERT' then 'Exception report' else 'Daily trip summary' end || ' · ' || t.cron",
@@ -159,15 +160,16 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
       // A definition names its company and branch (and filters may name either): each is the target's, or the copy
       // is refused by the branch's name.
       const refusals: string[] = [];
-      const definition = mapIds(doc.definition, ctx, refusals);
+      const mapped = mapIds(doc.definition, ctx, refusals);
       if (refusals.length > 0) return { refused: refusals.join('; ') };
-      return { doc: { ...doc, definition } };
+      // The definition's branch is the row's place: the target's branch, or none for the whole company.
+      const { branch_id: _, ...definition } = isObject(mapped) ? mapped : {};
+      return { doc: { ...doc, definition: ctx.target.branchId ? { ...definition, branch_id: ctx.target.branchId } : definition } };
     },
   },
   notifications: {
     area: 'notifications',
-    table: 'notification_configs',
-    objectType: 'notification_config',
+    ...stored(AUDITED.notification_config),
     inScope: NO_DEPARTMENT,
     key: `(select e.name from notification_events e where e.id = t.event_id) || ' · ' || t.mode
       || coalesce(' · user ' || t.user_id, '') || coalesce(' · group ' || t.group_id, '')
@@ -193,8 +195,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   mapView: {
     area: 'mapView',
-    table: 'feature_settings',
-    objectType: 'feature_setting',
+    ...stored(AUDITED.feature_setting),
     inScope: `${NO_DEPARTMENT} and t.feature = 'map_view'`,
     key: 't.feature',
     label: "'Map view'",
@@ -204,8 +205,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   lastMile: {
     area: 'lastMile',
-    table: 'feature_settings',
-    objectType: 'feature_setting',
+    ...stored(AUDITED.feature_setting),
     inScope: `${NO_DEPARTMENT} and t.feature = 'tripAlerts'`,
     key: 't.feature',
     label: "'Last mile threshold'",
@@ -215,8 +215,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   eta: {
     area: 'eta',
-    table: 'eta_preferences',
-    objectType: 'eta_preference',
+    ...stored(AUDITED.eta_preference),
     inScope: COMPANY_ONLY,
     key: "'eta'",
     label: "'ETA engines'",
@@ -227,8 +226,7 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
   apConfig: {
     area: 'apConfig',
-    table: 'ap_configs',
-    objectType: 'ap_config',
+    ...stored(AUDITED.ap_config),
     inScope: COMPANY_ONLY,
     key: "t.type || ' · partner ' || t.partner_cbdt_id",
     label: "t.type || case when t.partner_cbdt_id = 0 then '' else ' · partner ' || t.partner_cbdt_id end",
@@ -255,6 +253,8 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
     },
   },
 };
+
+const isObject = (value: unknown): value is RowDoc => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A company's name (its id when it has none). */
 export async function companyName(q: Queryable, id: string): Promise<string> {
@@ -311,11 +311,14 @@ export interface AreaRow {
   doc: RowDoc;
 }
 
-/** The rows of an area in a scope, by key (a key held twice keeps its first row, oldest id first). */
-export async function areaRows(q: Queryable, area: AreaTable, scope: Scope): Promise<Map<string, AreaRow>> {
+/**
+ * The rows of an area in a scope, by key (a key held twice keeps its first row, oldest id first), locked until the
+ * transaction ends when `lock` (an apply plans from them).
+ */
+export async function areaRows(q: Queryable, area: AreaTable, scope: Scope, lock = false): Promise<Map<string, AreaRow>> {
   const rows = await q.query<AreaRow>(
     `select ${area.key} as key, ${area.label} as label, to_jsonb(t) as doc from ${area.table} t
-      where ${area.inScope} order by 1`,
+      where ${area.inScope} order by 1${lock ? ' for update of t' : ''}`,
     [scope.companyId, scope.branchId],
   );
   const out = new Map<string, AreaRow>();
@@ -328,8 +331,8 @@ export function configOf(area: AreaTable, doc: RowDoc): RowDoc {
   return Object.fromEntries(Object.entries(doc).filter(([column]) => !area.own.includes(column)));
 }
 
-/** The key column of a table's rows (what its audit trigger names), for the write of one row. */
-const idColumn = (area: AreaTable) => (area.table === 'eta_preferences' ? 'company_id' : 'id');
+/** The key column of a table's rows (its declaration's; one column for every area), for the write of one row. */
+const idColumn = (area: AreaTable) => AUDITED[area.objectType].key[0];
 
 /** A copied item to write: its configuration, and the row it overwrites in the target (null: it is created there). */
 export interface ItemWrite {

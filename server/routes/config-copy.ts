@@ -3,7 +3,8 @@ import { configCopyCalls } from '../../schemas/api/config-copy';
 import { COPY_MSG } from '../../schemas/config-copy';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { applyCopy, applyRevert, compareScopes, planCopy, planRevert } from '../repos/config-copy';
+import { applyCopy, compareScopes, planCopy } from '../repos/config-copy';
+import { applyRevert, planRevert } from '../repos/config-revert';
 import { otherScope } from '../repos/scope-reach';
 import type { AppContext } from '../context';
 

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { syncAuditTriggers } from './audit-triggers';
 import type { Store } from './store';
 
 /** The folder of `NNN_name.sql` files, applied in name order. */
@@ -10,7 +11,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.met
 const MIGRATION_LOCK = 7_311_942;
 
 /**
- * Applies the migrations not yet recorded in `schema_migrations`, all in one transaction. The advisory lock
+ * Applies the migrations not yet recorded in `schema_migrations`, all in one transaction, then makes the audit
+ * triggers what schemas/audited.ts declares. The advisory lock
  * makes a second instance starting at the same time wait, then find everything applied. Returns the names applied.
  */
 export async function migrate(store: Store, dir = MIGRATIONS_DIR): Promise<string[]> {
@@ -28,6 +30,7 @@ export async function migrate(store: Store, dir = MIGRATIONS_DIR): Promise<strin
       await q.query('insert into schema_migrations (name) values ($1)', [file]);
       applied.push(file);
     }
+    await syncAuditTriggers(q);
     return applied;
   });
 }

@@ -92,8 +92,10 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     const epod = plan.items.find((item) => item.key === 'EPOD')!;
     expect(epod).toMatchObject({ action: 'create', reason: null });
     expect(epod.changes).toContainEqual({ field: 'config.threshold', before: null, after: '5' });
-    // The same selection previewed again (nothing changed): the same result and token.
-    expect(await preview({ c: '1001', tc: '1003', items: [{ area: 'autoClosure' }] })).toEqual(plan);
+    // The same selection previewed again (nothing changed): the same result, and a token of its own (each is used once).
+    const twice = await preview({ c: '1001', tc: '1003', items: [{ area: 'autoClosure' }] });
+    expect(twice.items).toEqual(plan.items);
+    expect(twice.token).not.toBe(plan.token);
 
     const applied = await call<{ data: { changeSet: string; items: unknown[] } }>('POST', APPLY, {
       c: '1001',
@@ -116,15 +118,19 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     const page = (await call<{ data: AuditPage }>('GET', withQuery(path(auditCalls.list), { c: '1003' }))).body.data;
     expect(page.rows[0]).toMatchObject({ changeSet, call: 'config.copyApply' });
 
-    // Applied again with the same token: what it read has changed (412), nothing written.
+    // Applied again with the same token: already applied (409, naming the change set), nothing written.
     const again = await call('POST', APPLY, {
       c: '1001',
       tc: '1003',
       items: [{ area: 'autoClosure' }],
       token: plan.token,
     });
-    expect(again.status).toBe(412);
-    expect(again.body.message).toEqual([COPY_MSG.stale]);
+    expect(again.status).toBe(409);
+    expect(again.body.message[0]).toContain(`${COPY_MSG.alreadyApplied} as change set ${changeSet}`);
+    // The second preview's token: what it read has changed since (412), nothing written.
+    const stale = await call('POST', APPLY, { c: '1001', tc: '1003', items: [{ area: 'autoClosure' }], token: twice.token });
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toEqual([COPY_MSG.stale]);
   });
 
   it('maps what names the source company and refuses by name what it cannot map', async () => {

@@ -1,0 +1,308 @@
+/**
+ * The audited tables of a company's configuration, each declared once (DESIGN.md "one declaration per stored
+ * aggregate"; this is the start of `defineResource`): where the record is kept, how it is found within its tenant,
+ * how it is named in words. The audit trigger of each table is made from this declaration when the server migrates
+ * (server/store/audit-triggers.ts); revert, copy, compare and the Audit Log read it; nothing else keeps a list.
+ */
+export interface AuditedTable {
+  /** The object type the audit log records (`route_master`). */
+  objectType: string;
+  table: string;
+  /** What one record is called, and several. */
+  name: string;
+  plural: string;
+  /**
+   * The columns that find one record: the table's primary key. Where that key is unique only inside a company
+   * (partners, custom fields, landing pages, ETA preferences), the company is part of it.
+   */
+  key: readonly string[];
+  /** The column the Audit Log shows as the object's id. */
+  id: string;
+  /**
+   * Whose record it is: its own `company_id`, or (a row without one) its parent's, through the column that names the
+   * parent's `id`.
+   */
+  tenant: { parent: string; via: string } | 'company_id';
+  /** Where its branch is, as a path of keys into the row (`definition,branch_id`); none: the company's. */
+  branch?: readonly string[];
+  /** Columns the audit keeps only as an md5 digest (secrets, images). */
+  digests?: readonly string[];
+  /** SQL over the row `t` that names a record in a message ("Vehicle MH12AB1234"). */
+  label: string;
+  /** Words for the columns a message may name (a unique value taken: "Known place code KP-17"). */
+  fields?: Readonly<Record<string, string>>;
+}
+
+const table = <const T extends AuditedTable>(declaration: T): T => declaration;
+
+/** Every audited table, by object type. */
+export const AUDITED = {
+  route: table({
+    objectType: 'route',
+    table: 'routes',
+    name: 'Route',
+    plural: 'routes',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: "coalesce(nullif(t.code, ''), t.label)",
+    fields: { code: 'code', label: 'name' },
+  }),
+  waypoint: table({
+    objectType: 'waypoint',
+    table: 'route_waypoints',
+    name: 'Route waypoint',
+    plural: 'route waypoints',
+    key: ['id'],
+    id: 'id',
+    tenant: { parent: 'routes', via: 'route_id' },
+    label: "coalesce(t.place->>'address', t.id::text)",
+  }),
+  route_master: table({
+    objectType: 'route_master',
+    table: 'route_master',
+    name: 'Route master',
+    plural: 'freight rates',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: "coalesce((select coalesce(nullif(r.code, ''), r.label) from routes r where r.id = t.route_id), t.id::text) || ' from ' || t.valid_from::text",
+  }),
+  vehicle: table({
+    objectType: 'vehicle',
+    table: 'company_vehicles',
+    name: 'Vehicle',
+    plural: 'vehicles',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: 't.label',
+    fields: { label: 'number' },
+  }),
+  material: table({
+    objectType: 'material',
+    table: 'company_materials',
+    name: 'Material',
+    plural: 'materials',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: 't.label',
+    fields: { label: 'name' },
+  }),
+  place: table({
+    objectType: 'place',
+    table: 'company_places',
+    name: 'Known place',
+    plural: 'known places',
+    key: ['cp_id'],
+    id: 'cp_id',
+    tenant: 'company_id',
+    label: 'coalesce(nullif(t.label, \'\'), t.cp_code)',
+    fields: { cp_code: 'code' },
+  }),
+  partner: table({
+    objectType: 'partner',
+    table: 'company_partners',
+    name: 'Partner link',
+    plural: 'partner links',
+    key: ['company_id', 'partner_id'],
+    id: 'partner_id',
+    tenant: 'company_id',
+    label: 'coalesce((select c.name from companies c where c.id = t.partner_id), t.partner_id)',
+  }),
+  transporter: table({
+    objectType: 'transporter',
+    table: 'transporters',
+    name: 'Transporter',
+    plural: 'transporters',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    digests: ['logo'],
+    label: 't.transporter_name',
+    fields: { transporter_name: 'name' },
+  }),
+  alert: table({
+    objectType: 'alert',
+    table: 'alert_configs',
+    name: 'Alert',
+    plural: 'alerts',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: 't.feature_key',
+    fields: { feature_key: 'feature key' },
+  }),
+  ui_config: table({
+    objectType: 'ui_config',
+    table: 'ui_configs',
+    name: 'Alert UI config',
+    plural: 'alert UI configs',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: 't.feature_key',
+    fields: { feature_key: 'feature key' },
+  }),
+  auto_closure: table({
+    objectType: 'auto_closure',
+    table: 'auto_closure_rules',
+    name: 'Auto closure',
+    plural: 'auto closure rules',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: 't.identifier',
+    fields: { identifier: 'type' },
+  }),
+  custom_field: table({
+    objectType: 'custom_field',
+    table: 'company_custom_fields',
+    name: 'Custom field',
+    plural: 'custom fields',
+    key: ['company_id', 'field_id'],
+    id: 'field_id',
+    tenant: 'company_id',
+    label: 'coalesce(t.display_name, t.field_id)',
+  }),
+  sidebar_menu: table({
+    objectType: 'sidebar_menu',
+    table: 'sidebar_menu_configs',
+    name: 'Sidebar menu',
+    plural: 'sidebar menus',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: "case when t.target = 'all' then 'All users' else t.target end",
+    fields: { target: 'target' },
+  }),
+  landing_page: table({
+    objectType: 'landing_page',
+    table: 'sidebar_landing_pages',
+    name: 'Landing page',
+    plural: 'landing pages',
+    key: ['company_id', 'branch_key', 'target'],
+    id: 'target',
+    tenant: 'company_id',
+    branch: ['branch_key'],
+    label: "case when t.target = 'all' then 'All users' else t.target end",
+  }),
+  dashboard: table({
+    objectType: 'dashboard',
+    table: 'dashboards',
+    name: 'Dashboard',
+    plural: 'dashboards',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: "t.feature_key || ' · ' || t.dashboard_type",
+  }),
+  report_schedule: table({
+    objectType: 'report_schedule',
+    table: 'report_schedules',
+    name: 'Report schedule',
+    plural: 'report schedules',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['definition', 'branch_id'],
+    label: "case t.type when 'ALERT' then 'Exception report' else 'Daily trip summary' end || ' · ' || t.cron",
+    fields: { type: 'type' },
+  }),
+  consignee: table({
+    objectType: 'consignee',
+    table: 'consignees',
+    name: 'Consignee',
+    plural: 'consignees',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    label: "coalesce(nullif(t.name, ''), t.code)",
+    fields: { code: 'code', cp_id: 'place id' },
+  }),
+  notification_config: table({
+    objectType: 'notification_config',
+    table: 'notification_configs',
+    name: 'Notification configuration',
+    plural: 'notification configurations',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    digests: ['secrets'],
+    label: "coalesce((select e.name from notification_events e where e.id = t.event_id), t.event_id::text) || ' · ' || t.mode",
+    fields: { event_id: 'event', mode: 'mode' },
+  }),
+  ap_config: table({
+    objectType: 'ap_config',
+    table: 'ap_configs',
+    name: 'AP config',
+    plural: 'AP configs',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    label: "t.type || case when t.partner_cbdt_id = 0 then '' else ' · partner ' || t.partner_cbdt_id end",
+    fields: { type: 'type' },
+  }),
+  feature_setting: table({
+    objectType: 'feature_setting',
+    table: 'feature_settings',
+    name: 'Feature setting',
+    plural: 'feature settings',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: "case t.feature when 'map_view' then 'Map view' when 'tripAlerts' then 'Last mile threshold' else t.feature end",
+    fields: { feature: 'feature' },
+  }),
+  eta_preference: table({
+    objectType: 'eta_preference',
+    table: 'eta_preferences',
+    name: 'ETA preferences',
+    plural: 'ETA preferences',
+    key: ['company_id'],
+    id: 'company_id',
+    tenant: 'company_id',
+    label: "'ETA preferences'",
+  }),
+  entity_config: table({
+    objectType: 'entity_config',
+    table: 'entity_configs',
+    name: 'Entity config',
+    plural: 'entity configs',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    branch: ['branch_id'],
+    label: 't.config_key',
+    fields: { config_key: 'key' },
+  }),
+} as const satisfies Record<string, AuditedTable>;
+
+/** An audited object type (a key of {@link AUDITED}). */
+export type AuditedType = keyof typeof AUDITED;
+
+/** The declaration of an object type the audit log names, or undefined for one no longer audited. */
+export function audited(objectType: string): AuditedTable | undefined {
+  return BY_TYPE.get(objectType);
+}
+
+const BY_TYPE = new Map<string, AuditedTable>(Object.entries(AUDITED));
+
+/** The declaration of a table, by the table's name. */
+export function auditedTable(name: string): AuditedTable | undefined {
+  return BY_TABLE.get(name);
+}
+
+const BY_TABLE = new Map<string, AuditedTable>(Object.values(AUDITED).map((d) => [d.table, d]));
