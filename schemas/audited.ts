@@ -68,7 +68,8 @@ export const AUDITED = {
     id: 'id',
     tenant: 'company_id',
     branch: ['branch_id'],
-    label: "coalesce((select coalesce(nullif(r.code, ''), r.label) from routes r where r.id = t.route_id), t.id::text) || ' from ' || t.valid_from::text",
+    label:
+      "coalesce((select coalesce(nullif(r.code, ''), r.label) from routes r where r.id = t.route_id), t.id::text) || ' from ' || t.valid_from::text",
   }),
   vehicle: table({
     objectType: 'vehicle',
@@ -102,7 +103,7 @@ export const AUDITED = {
     key: ['cp_id'],
     id: 'cp_id',
     tenant: 'company_id',
-    label: 'coalesce(nullif(t.label, \'\'), t.cp_code)',
+    label: "coalesce(nullif(t.label, ''), t.cp_code)",
     fields: { cp_code: 'code' },
   }),
   partner: table({
@@ -240,7 +241,8 @@ export const AUDITED = {
     tenant: 'company_id',
     branch: ['branch_id'],
     digests: ['secrets'],
-    label: "coalesce((select e.name from notification_events e where e.id = t.event_id), t.event_id::text) || ' · ' || t.mode",
+    label:
+      "coalesce((select e.name from notification_events e where e.id = t.event_id), t.event_id::text) || ' · ' || t.mode",
     fields: { event_id: 'event', mode: 'mode' },
   }),
   ap_config: table({
@@ -263,7 +265,8 @@ export const AUDITED = {
     id: 'id',
     tenant: 'company_id',
     branch: ['branch_id'],
-    label: "case t.feature when 'map_view' then 'Map view' when 'tripAlerts' then 'Last mile threshold' else t.feature end",
+    label:
+      "case t.feature when 'map_view' then 'Map view' when 'tripAlerts' then 'Last mile threshold' else t.feature end",
     fields: { feature: 'feature' },
   }),
   eta_preference: table({

@@ -164,7 +164,12 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
       if (refusals.length > 0) return { refused: refusals.join('; ') };
       // The definition's branch is the row's place: the target's branch, or none for the whole company.
       const { branch_id: _, ...definition } = isObject(mapped) ? mapped : {};
-      return { doc: { ...doc, definition: ctx.target.branchId ? { ...definition, branch_id: ctx.target.branchId } : definition } };
+      return {
+        doc: {
+          ...doc,
+          definition: ctx.target.branchId ? { ...definition, branch_id: ctx.target.branchId } : definition,
+        },
+      };
     },
   },
   notifications: {
@@ -254,7 +259,8 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
 };
 
-const isObject = (value: unknown): value is RowDoc => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is RowDoc =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A company's name (its id when it has none). */
 export async function companyName(q: Queryable, id: string): Promise<string> {
@@ -315,7 +321,12 @@ export interface AreaRow {
  * The rows of an area in a scope, by key (a key held twice keeps its first row, oldest id first), locked until the
  * transaction ends when `lock` (an apply plans from them).
  */
-export async function areaRows(q: Queryable, area: AreaTable, scope: Scope, lock = false): Promise<Map<string, AreaRow>> {
+export async function areaRows(
+  q: Queryable,
+  area: AreaTable,
+  scope: Scope,
+  lock = false,
+): Promise<Map<string, AreaRow>> {
   const rows = await q.query<AreaRow>(
     `select ${area.key} as key, ${area.label} as label, to_jsonb(t) as doc from ${area.table} t
       where ${area.inScope} order by 1${lock ? ' for update of t' : ''}`,

@@ -206,7 +206,10 @@ export async function applyCopy(
         await inSavepoint(q, 'copy_area', () => writeItems(q, AREA_TABLES[area], target, writes));
       } catch {
         for (const write of writes) {
-          const row = { ...(write.existing ?? { company_id: target.companyId, branch_id: target.branchId }), ...write.doc };
+          const row = {
+            ...(write.existing ?? { company_id: target.companyId, branch_id: target.branchId }),
+            ...write.doc,
+          };
           const declaration = AUDITED[AREA_TABLES[area].objectType];
           try {
             await writeOrRefuse(q, declaration, { row, action: write.existing ? 'update' : 'insert' }, () =>
@@ -214,7 +217,9 @@ export async function applyCopy(
             );
           } catch (error) {
             const why = error instanceof ApiError ? error.messages.join('; ') : 'the database refused it';
-            throw new ApiError(409, [`${CONFIG_AREAS[area].label} ${write.label} could not be written (${why}): nothing was copied`]);
+            throw new ApiError(409, [
+              `${CONFIG_AREAS[area].label} ${write.label} could not be written (${why}): nothing was copied`,
+            ]);
           }
         }
       }
