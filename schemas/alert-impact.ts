@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId } from './messages';
-import { ALERT_COLUMNS, type AlertCellValue } from './alert-bulk';
+import { ALERT_COLUMNS, ALERT_NAME_MESSAGE, type AlertCellValue } from './alert-bulk';
 import { isRecord } from './guards';
 
 /**
@@ -21,6 +21,12 @@ export const IMPACT_MSG = {
   repeated: (key: string, row: number | undefined) =>
     row === undefined ? `${key} is given twice` : `${key} is also in row ${row}`,
   featureKey: 'featureKey must be an alert name of at most 64 characters',
+  /** A configuration refused by the sheet's rules: the alert named, then the field and the rule ('Alert x: …'). */
+  config: (featureKey: string, message: string) => `Alert ${featureKey}: ${message}`,
+  alertType: ALERT_NAME_MESSAGE.replace('Alert_Name', 'featureKey'),
+  storedList: 'extraContext must be a JSON list of one object of settings, as the alerts store it',
+  moreRows: (n: number) => `and ${n} more rows`,
+  moreConfigs: (n: number) => `and ${n} more configurations`,
   extraContext: 'extraContext must be JSON text of at most 20000 characters',
   enabled: 'enabled must be true or false',
   cancelled: 'The preview was cancelled',
@@ -160,9 +166,25 @@ export const IMPACT_SETTINGS: Record<string, readonly ImpactSetting[]> = {
 };
 
 /**
- * A stored alert configuration as a row of the bulk sheet (the inverse of the server's `alertExtraContext`): its
- * settings by sheet column, long-stoppage levels spread into their columns, the ticket flag as enable_ticket, each
- * value of its column's kind; settings the sheet has no column for are left out.
+ * The settings of a stored alert configuration (the first element of its extraContext) under the bulk sheet's columns,
+ * the inverse of the server's `alertExtraContext`: the ticket flag as enable_ticket, long-stoppage levels spread into
+ * their columns, every other setting under its own name; the values as stored.
+ */
+export function settingCells(settings: Record<string, unknown>): Record<string, unknown> {
+  const cells = Object.entries(settings).flatMap(([key, value]): [string, unknown][] => {
+    if (key === 'ticketing' && isRecord(value))
+      return value.raise_ticket === undefined ? [] : [['enable_ticket', value.raise_ticket]];
+    if (/^longstoppage_l[123]$/.test(key) && isRecord(value))
+      return Object.entries(value).map(([size, threshold]) => [`${key}_${size}`, threshold]);
+    return [[key, value]];
+  });
+  // Built with fromEntries: a setting named __proto__ is a field like any other.
+  return Object.fromEntries(cells);
+}
+
+/**
+ * A stored alert configuration as a row of the bulk sheet ({@link settingCells}), each value of its column's kind;
+ * settings the sheet has no column for are left out.
  */
 export function alertRowOfConfig(featureKey: string, extraContext: string): Record<string, AlertCellValue> {
   let parsed: unknown;
@@ -172,14 +194,7 @@ export function alertRowOfConfig(featureKey: string, extraContext: string): Reco
     parsed = null;
   }
   const first = Array.isArray(parsed) ? parsed[0] : parsed;
-  const settings: Record<string, unknown> = {};
-  if (isRecord(first))
-    for (const [key, value] of Object.entries(first)) {
-      if (key === 'ticketing' && isRecord(value)) settings.enable_ticket = value.raise_ticket;
-      else if (/^longstoppage_l[123]$/.test(key) && isRecord(value))
-        for (const [size, threshold] of Object.entries(value)) settings[`${key}_${size}`] = threshold;
-      else settings[key] = value;
-    }
+  const settings = isRecord(first) ? settingCells(first) : {};
   const row: Record<string, AlertCellValue> = { Alert_Name: featureKey };
   for (const [key, kind] of ALERT_COLUMNS) {
     const value = settings[key];

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { idField } from './messages';
 import { scopeQuerySchema } from './scope';
+import type { AuditEntry } from './api/audit';
 
 /**
  * The names the Audit Log shows for the object types whose name is not their key in words. The object types
@@ -28,6 +29,19 @@ export const AUDIT_OBJECT_TYPE = /^[a-z][a-z_]*$/;
 
 /** What happened to the object. */
 export const AUDIT_ACTIONS = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
+
+/**
+ * Where an entry came from, in words (the Audit Log's Provenance): 'Copied from Tata Steel Limited · Jamshedpur by
+ * Priya Sharma', 'Revert of entry 123 by …', 'Revert of a change set by …'; empty for an entry of no change set.
+ */
+export function auditProvenance({ provenance, userName }: Pick<AuditEntry, 'provenance' | 'userName'>): string {
+  if (!provenance) return '';
+  const by = ` by ${userName ?? 'System'}`;
+  const { kind, source, reverts } = provenance;
+  if (kind === 'copy')
+    return `Copied from ${source ? [source.companyName, source.branchName].filter(Boolean).join(' · ') : 'another company'}${by}`;
+  return `${typeof reverts?.entry === 'number' ? `Revert of entry ${reverts.entry}` : 'Revert of a change set'}${by}`;
+}
 
 /** Texts of the audit log's query. */
 export const AUDIT_MSG = {
@@ -65,4 +79,4 @@ export const auditListQuerySchema = {
 export type AuditListQuery = FromSchema<typeof auditListQuerySchema>;
 
 /** An entry of the audit log, one changed field of it and one page, as the list call answers them (schemas/api/audit.ts). */
-export type { AuditChange, AuditEntry, AuditPage } from './api/audit';
+export type { AuditChange, AuditEntry, AuditPage, AuditProvenance } from './api/audit';

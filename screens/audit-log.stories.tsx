@@ -24,6 +24,22 @@ export const Changes: Story = {
   },
 };
 
+/**
+ * A copied entry says where it came from and who copied it (issue 33); the system's entries (the demo data) offer no
+ * Revert.
+ */
+export const Provenance: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('Copied from Hindustan Unilever Limited · Mumbai by Priya Sharma'),
+    ).toBeInTheDocument();
+    const system = canvas.getByText('System').closest('tr')!;
+    await expect(within(system).queryByRole('button', { name: 'Revert' })).toBeNull();
+    await expect(canvas.getAllByRole('button', { name: 'Revert' })).toHaveLength(5);
+  },
+};
+
 /** A row opened: each changed field with its old and new value. */
 export const ChangedFields: Story = {
   play: async ({ canvasElement }) => {

@@ -1,5 +1,5 @@
 import { auditCalls } from '../schemas/api/audit';
-import { AUDIT_ACTIONS, auditObjectName, type AuditEntry } from '../schemas/audit';
+import { AUDIT_ACTIONS, auditObjectName, auditProvenance, type AuditEntry } from '../schemas/audit';
 import { endpoint } from '../engine/data/endpoint';
 import { rowDetail } from '../engine/list/parts';
 import { defineList } from '../engine/registry/define';
@@ -59,16 +59,27 @@ export const auditLogList = defineList({
     },
     { title: 'Object Id', field: 'objectId', width: 140 },
     { title: 'Changed Fields', field: 'changes', value: changedFields, width: 170 },
+    // A copy's source or what a revert reverts, and who (issue 33): 'Copied from Tata Steel Limited by Priya Sharma'.
+    { title: 'Provenance', field: 'provenance', value: auditProvenance, width: 220 },
   ],
   actionTitle: 'Actions',
-  // Puts back what the entry (or its change set) changed, after showing what it will write (issue 24).
-  rowActions: [{ kind: 'modal', label: 'Revert', component: () => import('../src/compare/RevertModal') }],
+  // Puts back what the entry (or its change set) changed, after showing what it will write (issue 24); not offered on
+  // the system's entries (no user: the seeded demo data).
+  rowActions: [
+    {
+      kind: 'modal',
+      label: 'Revert',
+      component: () => import('../src/compare/RevertModal'),
+      hiddenWhen: (row) => row.userId === null,
+    },
+  ],
   parts: [
     rowDetail({
       fields: [
         { title: 'E-mail', field: 'userEmail' },
         { title: 'Call', field: 'call' },
-        { title: 'Branch', field: 'branchId' },
+        { title: 'Branch', field: 'branchName' },
+        { title: 'Change set', field: 'changeSet' },
       ],
       field: 'changes',
       rowKey: 'field',

@@ -221,7 +221,7 @@ export const FiltersPagesAndDetails: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('rt_tsl_pnq_bom')).toBeInTheDocument();
-    await expect(canvas.getByText('1-2 of 5 in all')).toBeInTheDocument();
+    await expect(canvas.getByText('1-2 of 6 in all')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('listitem', { name: '2' }));
     await expect(await canvas.findByText('veh_tsl_reefer32')).toBeInTheDocument();
     await userEvent.click(canvas.getAllByRole('button', { name: /expand row/i })[0]);

@@ -87,6 +87,26 @@ describe('row actions', () => {
     expect(component).toHaveBeenCalledTimes(1);
   });
 
+  it('draws no button on the rows its action hides, and the others on every row', () => {
+    const component = async () => ({ default: () => null });
+    const audit: ListConfig = {
+      ...vehicles,
+      remove: undefined,
+      rowActions: [
+        { kind: 'modal', label: 'Revert', component, hiddenWhen: (row) => row.userId === null },
+        { kind: 'modal', label: 'Show', component },
+      ],
+    };
+    render(
+      <MemoryRouter>
+        <RowActions config={audit} row={{ id: 1, userId: 'usr_ops' }} onEdit={() => {}} onRemove={async () => true} />
+        <RowActions config={audit} row={{ id: 2, userId: null }} onEdit={() => {}} onRemove={async () => true} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('button', { name: 'Revert' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Show' })).toHaveLength(2);
+  });
+
   it("makes a call action's call in the scope, toasts the answer's outcome or the server's refusal, reloads, and is disabled where told", async () => {
     const toasts: string[] = [];
     bindFeedback({

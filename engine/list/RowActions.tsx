@@ -122,27 +122,30 @@ function CallButton({ action, row, onReload }: { action: RowCallAction; row: Row
 }
 
 /**
- * The config's row actions (`rowActions`): 'Show' opens its modal on the row (its code loads when a button is first
- * pressed), a call action makes its call and reloads the list, a rows action opens the modal of its rows.
+ * The config's row actions (`rowActions`) the row offers (not `hiddenWhen`): 'Show' opens its modal on the row (its
+ * code loads when a button is first pressed), a call action makes its call and reloads the list, a rows action opens
+ * the modal of its rows.
  */
 function MoreActions({ actions, row, onReload }: { actions: RowAction[]; row: Row; onReload: () => unknown }) {
   const [open, setOpen] = useState<RowModalAction | RowRowsAction | null>(null);
   const Modal = open?.kind === 'modal' && lazyOnce(open.component);
   return (
     <>
-      {actions.map((action) =>
-        action.kind === 'call' ? (
-          <CallButton key={action.label} action={action} row={row} onReload={onReload} />
-        ) : (
-          <ActionButton
-            key={action.label}
-            label={action.label}
-            icon={action.kind === 'rows' ? action.icon : undefined}
-            disabled={action.disabledWhen?.(row) ?? false}
-            onClick={() => setOpen(action)}
-          />
-        ),
-      )}
+      {actions
+        .filter((action) => !action.hiddenWhen?.(row))
+        .map((action) =>
+          action.kind === 'call' ? (
+            <CallButton key={action.label} action={action} row={row} onReload={onReload} />
+          ) : (
+            <ActionButton
+              key={action.label}
+              label={action.label}
+              icon={action.kind === 'rows' ? action.icon : undefined}
+              disabled={action.disabledWhen?.(row) ?? false}
+              onClick={() => setOpen(action)}
+            />
+          ),
+        )}
       {Modal && (
         <Suspense fallback={null}>
           <RowModal Modal={Modal} row={row} onClose={() => setOpen(null)} />

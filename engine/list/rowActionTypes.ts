@@ -27,6 +27,8 @@ export interface RowModalAction<R = Row> {
   component(): Promise<{ default: ComponentType<RowModalProps<R>> }>;
   /** Rows without a modal to open (the button is disabled), e.g. a place without coordinates. */
   disabledWhen?(row: R): boolean;
+  /** Rows that do not offer the button at all (it is not drawn), e.g. an entry the system made. */
+  hiddenWhen?(row: R): boolean;
 }
 
 /**
@@ -50,6 +52,8 @@ export interface RowCallAction<R = Row, C extends Contract = Contract> {
   error: string;
   /** Rows the call is not for (the button is disabled), e.g. an inactive schedule. */
   disabledWhen?(row: R): boolean;
+  /** Rows that do not offer the button at all (it is not drawn), e.g. an entry the system made. */
+  hiddenWhen?(row: R): boolean;
 }
 
 /**
@@ -77,4 +81,6 @@ export interface RowRowsAction<R = Row> {
   emptyText: string;
   fetchError: string;
   disabledWhen?(row: R): boolean;
+  /** Rows that do not offer the button at all (it is not drawn), e.g. an entry the system made. */
+  hiddenWhen?(row: R): boolean;
 }

@@ -69,7 +69,13 @@ export const alertImpactCalls = {
     summary:
       "Starts a preview of alert settings on the scope's trips of a period (worker pool, in slices); writes no alert, trip or setting",
     body: impactStartSchema,
-    messages: [IMPACT_MSG.running, IMPACT_MSG.range, IMPACT_MSG.configsOrRows],
+    messages: [
+      IMPACT_MSG.running,
+      IMPACT_MSG.range,
+      IMPACT_MSG.configsOrRows,
+      IMPACT_MSG.config('…', IMPACT_MSG.alertType),
+      IMPACT_MSG.config('…', IMPACT_MSG.storedList),
+    ],
     answers: { 409: IMPACT_MSG.running },
     answer: impactRunAnswer,
     scope: { in: 'body', c: 'c', b: 'b' },

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
-import { int, list, shape, str, strOrNull } from './shapes';
+import { int, intOrNull, list, none, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
 import { AUDIT_ACTIONS, AUDIT_MSG, auditListQuerySchema } from '../audit';
 
@@ -18,6 +18,21 @@ export const auditChangeAnswer = shape({ field: str, before: strOrNull, after: s
 export type AuditChange = FromSchema<typeof auditChangeAnswer>;
 
 /**
+ * Where an entry of a change set came from (the change set's row, migration 170_change_sets.sql): its kind; for a
+ * copy, the company (and branch) copied from, by id and name; for a revert, what it reverts: one entry (its id) or a
+ * whole change set (its id). The side that does not apply is null.
+ */
+export const auditProvenanceAnswer = shape({
+  kind: { type: 'string', enum: ['copy', 'revert'] },
+  source: {
+    anyOf: [shape({ companyId: str, companyName: str, branchId: strOrNull, branchName: strOrNull }), none],
+  },
+  reverts: { anyOf: [shape({ entry: intOrNull, changeSet: strOrNull }), none] },
+});
+/** Where an entry of a change set came from. */
+export type AuditProvenance = FromSchema<typeof auditProvenanceAnswer>;
+
+/**
  * An entry of the audit log as the list answers it: when (epoch milliseconds), who (user id, name, else the e-mail
  * recorded with the change; null for a change made outside the API) and by which call, what (object type and id,
  * action), the record before and after (null where there is none) and the fields that differ.
@@ -26,6 +41,8 @@ export const auditEntryAnswer = shape({
   id: int,
   at: int,
   branchId: strOrNull,
+  /** The branch's name (null: the whole company's). */
+  branchName: strOrNull,
   userId: strOrNull,
   userName: strOrNull,
   userEmail: strOrNull,
@@ -38,6 +55,8 @@ export const auditEntryAnswer = shape({
   changes: list(auditChangeAnswer),
   /** The change set the entry belongs to (a copy or a revert that wrote several records at once), or null. */
   changeSet: strOrNull,
+  /** Where the change set came from (a copy's source, what a revert reverts); null without a change set. */
+  provenance: { anyOf: [auditProvenanceAnswer, none] },
 });
 /** An entry of the audit log as the list answers it. */
 export type AuditEntry = FromSchema<typeof auditEntryAnswer>;

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
+import { ANSWERS } from './answers';
 import { bool, int, list, shape, str, strOrNull } from './shapes';
 import {
   COMPARE_STATES,
@@ -82,7 +83,19 @@ export type RevertPreview = FromSchema<typeof revertPreviewAnswer>;
 /** An applied revert: the change set it was recorded as and what it wrote. */
 export const revertAppliedAnswer = shape({ changeSet: str, items: list(revertItemAnswer) });
 
-const STALE = { 412: COPY_MSG.stale } as const;
+/** Compare and copy work out each item's fields side by side in the worker pool (server/workers): full, 503. */
+const BUSY = { 503: ANSWERS.busy } as const;
+
+/** A preview's token applied already (by another request, or one at the same time): nothing is written again. */
+const APPLIED = `'${COPY_MSG.alreadyApplied} as change set …: preview it again': the preview's token was used already; nothing is written again`;
+
+/** A record the database refuses to write (a value taken, a record others use), in words: nothing is written. */
+const REFUSED_IN_WORDS =
+  "a write the database refuses, in words (\"Known place code KP-17 is taken by 'Pune Hub'\", 'Vehicle … is used by 3 freight rates: it cannot be deleted'); nothing is written";
+
+/** Why a revert is refused, in its preview and in its apply. */
+const REVERT_CONFLICT =
+  "'… was changed since by … on …: reverting would undo that change' (a later change of the record, in a change set or not), '… is not as the entry left it', a record type no longer kept in the configuration, or a secret the audit log keeps only as a digest";
 
 /** Compare two scopes' configuration, copy between them with a preview, and revert an audited change or change set. */
 export const configCopyCalls = {
@@ -94,6 +107,7 @@ export const configCopyCalls = {
     summary: "Two scopes' configuration area by area: items only on the left, only on the right, different, the same",
     querystring: compareQuerySchema,
     messages: [COPY_MSG.sameScope],
+    answers: BUSY,
     answer: compareAnswer,
     scope: { in: 'query', c: 'c', b: 'b' },
   }),
@@ -105,6 +119,7 @@ export const configCopyCalls = {
     summary: 'What copying the chosen items from the source scope would write in the target: a dry run',
     body: copyBodySchema,
     messages: [COPY_MSG.sameScope],
+    answers: BUSY,
     answer: copyPreviewAnswer,
     scope: { in: 'body', c: 'tc', b: 'tb' },
   }),
@@ -116,7 +131,11 @@ export const configCopyCalls = {
     summary: 'Copies the chosen items as the preview said, in one transaction, recorded as one change set',
     body: copyBodySchema,
     messages: [COPY_MSG.sameScope, COPY_MSG.nothing],
-    answers: { 409: '… could not be written (why): nothing was copied', ...STALE },
+    answers: {
+      409: `${APPLIED}; or '<area> <item>: <why>: nothing was copied': ${REFUSED_IN_WORDS}`,
+      412: `'${COPY_MSG.stale}': the items read otherwise than the preview saw`,
+      ...BUSY,
+    },
     answer: copyAppliedAnswer,
     scope: { in: 'body', c: 'tc', b: 'tb' },
   }),
@@ -128,7 +147,7 @@ export const configCopyCalls = {
     summary: 'What reverting an audit entry or a change set would write (refused when a record changed since)',
     body: revertBodySchema,
     messages: [COPY_MSG.revertNothing],
-    answers: { 409: 'Changed since by … on …: a later change would be lost' },
+    answers: { 409: REVERT_CONFLICT },
     answer: revertPreviewAnswer,
     scope: { in: 'body', c: 'c', b: 'b' },
   }),
@@ -140,7 +159,10 @@ export const configCopyCalls = {
     summary: 'Puts back the before-values of an audit entry or a change set in one transaction (itself audited)',
     body: revertBodySchema,
     messages: [COPY_MSG.revertNothing],
-    answers: { 409: 'Changed since by … on …: a later change would be lost', 412: COPY_MSG.revertStale },
+    answers: {
+      409: `${APPLIED}; ${REVERT_CONFLICT}; or ${REFUSED_IN_WORDS}`,
+      412: `'${COPY_MSG.revertStale}': a record reads otherwise than the preview saw`,
+    },
     answer: revertAppliedAnswer,
     scope: { in: 'body', c: 'c', b: 'b' },
   }),

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../schemas/api/audit';
+import type { AuditEntry, AuditProvenance } from '../../schemas/api/audit';
 import type { Queryable } from '../store/store';
 
 /** Which entries of the audit log: one company (and branch), optionally one user, one object type and a time range. */
@@ -16,6 +16,40 @@ export interface AuditFilter {
 /** A stored entry, before its changes are worked out. */
 export type AuditRow = Omit<AuditEntry, 'changes'>;
 
+/** An entry as `page` selects it: its change set's columns flat (null without one), made into `provenance` below. */
+type StoredEntry = Omit<AuditRow, 'provenance'> & {
+  kind: AuditProvenance['kind'] | null;
+  sourceCompanyId: string | null;
+  sourceCompanyName: string | null;
+  sourceBranchId: string | null;
+  sourceBranchName: string | null;
+  /** What a revert reverts: 'entry:<id>' or 'set:<id>' (migration 170_change_sets.sql). */
+  reverts: string | null;
+};
+
+/** What a revert reverts, from the change set's `reverts` ('entry:<id>' or 'set:<id>'). */
+function revertsOf(reverts: string | null): AuditProvenance['reverts'] {
+  if (reverts === null) return null;
+  const at = reverts.indexOf(':');
+  const [what, id] = [reverts.slice(0, at), reverts.slice(at + 1)];
+  return { entry: what === 'entry' ? Number(id) : null, changeSet: what === 'set' ? id : null };
+}
+
+/** The entry with its change set's columns as its provenance (null without a change set). */
+function withProvenance(stored: StoredEntry): AuditRow {
+  const { kind, sourceCompanyId, sourceCompanyName, sourceBranchId, sourceBranchName, reverts, ...row } = stored;
+  const source =
+    sourceCompanyId === null
+      ? null
+      : {
+          companyId: sourceCompanyId,
+          companyName: sourceCompanyName ?? sourceCompanyId,
+          branchId: sourceBranchId,
+          branchName: sourceBranchId === null ? null : (sourceBranchName ?? sourceBranchId),
+        };
+  return { ...row, provenance: kind === null ? null : { kind, source, reverts: revertsOf(reverts) } };
+}
+
 /** The filter as SQL over `audit_log a`, with its parameters $1 to $6. */
 const WHERE = `where a.company_id = $1 and ($2::text is null or a.branch_id = $2) and ($3::text is null or a.user_id = $3)
   and ($4::text is null or a.object_type = $4)
@@ -26,25 +60,36 @@ const params = (f: AuditFilter) => [f.companyId, f.branchId, f.userId, f.objectT
 
 /** The SQL of the audit log (migration 070_audit_log.sql): entries are written by triggers, only read here. */
 export const auditRepository = {
-  /** One page of the entries the filter selects, newest first, and how many it selects in all. */
+  /**
+   * One page of the entries the filter selects, newest first, and how many it selects in all; each with its branch's
+   * name and, when it belongs to a change set, where that came from (its kind, a copy's source, what a revert reverts).
+   */
   async page(
     q: Queryable,
     filter: AuditFilter,
     page: number,
     size: number,
   ): Promise<{ rows: AuditRow[]; total: number }> {
-    const rows = await q.query<AuditRow>(
-      `select a.id, floor(extract(epoch from a.at) * 1000)::bigint as at, a.branch_id as "branchId", a.user_id as "userId",
+    const rows = await q.query<StoredEntry>(
+      `select a.id, floor(extract(epoch from a.at) * 1000)::bigint as at, a.branch_id as "branchId",
+         br.name as "branchName", a.user_id as "userId",
          coalesce(u.name, a.user_email) as "userName", a.user_email as "userEmail", a.call_id as call,
-         a.object_type as "objectType", a.object_id as "objectId", a.action, a.before, a.after, a.change_set as "changeSet"
-       from audit_log a left join users u on u.id = a.user_id
+         a.object_type as "objectType", a.object_id as "objectId", a.action, a.before, a.after, a.change_set as "changeSet",
+         cs.kind, cs.source_company_id as "sourceCompanyId", sc.name as "sourceCompanyName",
+         cs.source_branch_id as "sourceBranchId", sb.name as "sourceBranchName", cs.reverts
+       from audit_log a
+         left join users u on u.id = a.user_id
+         left join branches br on br.id = a.branch_id
+         left join change_sets cs on cs.id = a.change_set
+         left join companies sc on sc.id = cs.source_company_id
+         left join branches sb on sb.id = cs.source_branch_id
        ${WHERE}
        order by a.at desc, a.id desc
        limit $7 offset $8`,
       [...params(filter), size, (page - 1) * size],
     );
     const count = await q.one<{ n: number }>(`select count(*)::int as n from audit_log a ${WHERE}`, params(filter));
-    return { rows, total: count?.n ?? 0 };
+    return { rows: rows.map(withProvenance), total: count?.n ?? 0 };
   },
   /**
    * The object types the audit triggers record (each `audit_table(...)` of the migrations names one as the first

@@ -4,7 +4,7 @@ import { IMPACT_MAX_DAYS, IMPACT_MSG, type ImpactStart } from '../../schemas/ale
 import { impactTrip } from '../repos/alert-impact-trip';
 import type { Scope } from '../repos/scope-repository';
 import { proposedConfig } from '../rules/alert-impact';
-import { configsOfRows } from '../rules/alert-impact-rows';
+import { configsOfRows, configsOfStored } from '../rules/alert-impact-rows';
 import type { StoredAlertConfig } from '../rules/trip-alerts';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
@@ -14,13 +14,16 @@ import type { AppContext } from '../context';
 const DAY = 86_400_000;
 
 /**
- * The configurations a start proposes: those given as stored, then those of the sheet's (or form's) rows, each row
- * checked (a row's alert replaces a stored-shape one of the same key).
+ * The configurations a start proposes: those given in the stored shape, then those of the sheet's (or form's) rows,
+ * each checked by the rules setAlerts checks a sheet's row with (a row's alert replaces a stored-shape one of the same
+ * key). Any refused: 400 naming each (its alert or its row, and the field), and nothing starts.
  */
 function proposedOf(body: ImpactStart, scope: Scope): StoredAlertConfig[] {
+  const configs = configsOfStored(body.configs ?? [], scope);
   const rows = configsOfRows(body.rows ?? [], scope);
-  if ('refused' in rows) throw new ApiError(400, rows.refused);
-  const proposed = proposedConfig(body.configs ?? [], rows.configs);
+  const refused = [...('refused' in configs ? configs.refused : []), ...('refused' in rows ? rows.refused : [])];
+  if ('refused' in configs || 'refused' in rows) throw new ApiError(400, refused);
+  const proposed = proposedConfig(configs.configs, rows.configs);
   if (proposed.length === 0) throw new ApiError(400, [IMPACT_MSG.configsOrRows]);
   return proposed;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alertRowOfConfig } from '../../schemas/alert-impact';
+import { IMPACT_MSG, alertRowOfConfig } from '../../schemas/alert-impact';
 import { alertExtraContext } from './alert-bulk';
-import { configsOfRows } from './alert-impact-rows';
+import { configsOfRows, configsOfStored } from './alert-impact-rows';
 
 const SCOPE = { companyId: '1001', branchId: null };
 
@@ -59,5 +59,39 @@ describe('alert impact rows', () => {
     expect('refused' in answer && answer.refused).toHaveLength(11);
     expect('refused' in answer && answer.refused[10]).toBe('and 3 more rows');
     expect('refused' in answer && answer.refused[0]).toMatch(/^Row 1: Alert_Name must be an alert type/);
+  });
+
+  it('takes a stored configuration as the sheet row that stores it, and proposes what setAlerts would store', () => {
+    const row = {
+      CompanyId: '1001',
+      Alert_Name: 'long_stoppage' as const,
+      enable_ticket: true,
+      longstoppage_l1_short: 30,
+      longstoppage_l2_long: 240,
+      emailId_level_one: 'a@example.com',
+    };
+    const { CompanyId: _company, ...values } = row;
+    const stored = { featureKey: 'long_stoppage', enabled: false, extraContext: alertExtraContext(row) };
+    const fromRow = configsOfRows([{ row: 2, enabled: false, values }], SCOPE);
+    expect(configsOfStored([stored], SCOPE)).toEqual(fromRow);
+    expect(fromRow).toEqual({ configs: [stored] });
+    // Without the ticket flag or any setting: the flag is stored off, as setAlerts stores a row without it.
+    expect(configsOfStored([{ featureKey: 'diversion', enabled: true, extraContext: '[]' }], SCOPE)).toEqual(
+      configsOfRows([{ values: { Alert_Name: 'diversion' } }], SCOPE),
+    );
+    // A setting named __proto__ is an unknown column like any other.
+    expect(
+      configsOfStored([{ featureKey: 'diversion', enabled: true, extraContext: '[{"__proto__": {"x": 1}}]' }], SCOPE),
+    ).toEqual({
+      refused: [IMPACT_MSG.config('diversion', 'Unknown column: __proto__')],
+    });
+  });
+
+  it('names at most ten refused configurations, then how many more', () => {
+    const configs = Array.from({ length: 12 }, () => ({ featureKey: 'nope', enabled: true, extraContext: '[]' }));
+    const answer = configsOfStored(configs, SCOPE);
+    expect(answer).toEqual({
+      refused: [...Array(10).fill(IMPACT_MSG.config('nope', IMPACT_MSG.alertType)), IMPACT_MSG.moreConfigs(2)],
+    });
   });
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAs, callPath, choose, operatorSession, pickCompany, type RunningConsole } from './harness';
 import { auditCalls } from '../../schemas/api';
+import { configCopyCalls } from '../../schemas/api/config-copy';
 import type { AuditPage } from '../../schemas/audit';
 
 const session = operatorSession();
@@ -36,6 +37,17 @@ async function clear(label: string) {
 /** What the server answers for the company's audit log with this query. */
 const auditLog = (query: Record<string, string | number>) =>
   apiAs<AuditPage>(page, app.url, callPath(auditCalls.list, { c: '1001', t: 'CONSIGNOR', ...query }));
+/** Posts a call's body with the page's desk token, as the console does; its answer's data. */
+async function post<T>(call: Parameters<typeof callPath>[0], body: object): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('deskToken'));
+  const res = await fetch(`${app.url}${callPath(call)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
 
 describe('audit log', () => {
   it("shows the operator's change first, with its changed fields old → new", async () => {
@@ -100,5 +112,30 @@ describe('audit log', () => {
     await rows().first().filter({ hasText: branch.rows[0].objectId }).waitFor();
     expect(branch.rows.some((row) => row.objectId === vehicleId)).toBe(false);
     expect(await rows().filter({ hasText: vehicleId }).count()).toBe(0);
+  });
+
+  it("says where a copy came from and what a revert reverts, and offers no Revert on the system's entries", async () => {
+    // Tata Steel's auto-closure rules copied to UltraTech Cement, as Compare and Copy does.
+    const copy = { c: '1001', tc: '1003', items: [{ area: 'autoClosure' }] };
+    const plan = await post<{ token: string }>(configCopyCalls.copyPreview, copy);
+    await post(configCopyCalls.copyApply, { ...copy, token: plan.token });
+    await page.goto(
+      `${app.url}/audit-log?companyId=1003&companyName=UltraTech%20Cement%20Limited&companyType=CONSIGNOR&combinedName=UltraTech%20Cement%20Limited%20(CONSIGNOR)`,
+    );
+    const first = rows().first();
+    await first.filter({ hasText: 'Copied from Tata Steel Limited by Priya Sharma' }).waitFor();
+    // The demo data the system loaded: nothing an operator would revert.
+    const system = rows().filter({ hasText: 'System' });
+    expect(await system.count()).toBeGreaterThan(0);
+    expect(await system.getByRole('button', { name: 'Revert' }).count()).toBe(0);
+
+    // The newest entry reverted on its own: the revert's entry names it.
+    const [copied] = (await auditLog({ c: '1003', size: 1 })).rows;
+    await first.getByRole('button', { name: 'Revert' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Delete (it was created)').waitFor();
+    await dialog.getByRole('button', { name: 'Revert' }).click();
+    await page.getByText('Reverted: 1 record put back').waitFor();
+    await first.filter({ hasText: `Revert of entry ${copied.id} by Priya Sharma` }).waitFor();
   });
 });

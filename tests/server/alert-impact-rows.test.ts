@@ -3,6 +3,7 @@ import { BACKENDS, bootFresh, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, fullPath } from '../../schemas/api';
 import { alertImpactCalls, type ImpactRun } from '../../schemas/api/alert-impact';
 import { IMPACT_MSG } from '../../schemas/alert-impact';
+import { ALERT_NAME_MESSAGE } from '../../schemas/alert-bulk';
 import { withQuery } from '../../engine/data/http';
 import { fillPath } from '../../engine/data/endpoint';
 
@@ -58,6 +59,91 @@ describe.each(BACKENDS)('alert impact preview of sheet rows on $name', (backend)
     ]);
     const none = await call('POST', START, { c: '1001', days: 30 });
     expect(none.body.message).toEqual([IMPACT_MSG.configsOrRows]);
+    expect(await runs()).toBe(before);
+  });
+
+  it("checks configurations by the sheet's rules, naming the alert and the field, and starts nothing", async () => {
+    const runs = async () => (await t.store.query('select id from alert_impact_runs')).length;
+    const before = await runs();
+    const config = (featureKey: string, settings: unknown, extraContext = JSON.stringify([settings])) => ({
+      featureKey,
+      enabled: true,
+      extraContext,
+    });
+    const start = (body: object) => call('POST', START, { c: '1001', days: 30, ...body });
+    /** A bad configuration, the answer's text, and the same values as a sheet row with the row's text. */
+    interface Bad {
+      config: ReturnType<typeof config>;
+      message: string;
+      row?: Record<string, unknown>;
+      rowMessage?: string;
+    }
+    const numberRule = (field: string) => `${field} must be a number of 0 or more`;
+    const BAD: Bad[] = [
+      {
+        config: config('no_such_alert', {}),
+        message: IMPACT_MSG.config('no_such_alert', IMPACT_MSG.alertType),
+        row: { Alert_Name: 'no_such_alert' },
+        rowMessage: ALERT_NAME_MESSAGE,
+      },
+      {
+        config: config('long_stoppage', { longstoppage_l1: { short: -30, mid: 60, long: 120 } }),
+        message: IMPACT_MSG.config('long_stoppage', numberRule('longstoppage_l1_short')),
+        row: { Alert_Name: 'long_stoppage', longstoppage_l1_short: -30 },
+      },
+      {
+        config: config('transit_delay', { transit_delay_threshold: 'NaN' }),
+        message: IMPACT_MSG.config('transit_delay', numberRule('transit_delay_threshold')),
+        row: { Alert_Name: 'transit_delay', transit_delay_threshold: 'NaN' },
+      },
+      {
+        config: config('over_speeding', { config_one: 0 }),
+        message: IMPACT_MSG.config('over_speeding', 'config_one must be written as text'),
+        row: { Alert_Name: 'over_speeding', config_one: 0 },
+      },
+      {
+        config: config('over_speeding', { config_one: '80', Buffer: -100 }),
+        message: IMPACT_MSG.config('over_speeding', numberRule('Buffer')),
+        row: { Alert_Name: 'over_speeding', config_one: '80', Buffer: -100 },
+      },
+      {
+        config: config('untracked', { interrupted_auto_min: 60, colour: 'red' }),
+        message: IMPACT_MSG.config('untracked', 'Unknown column: colour'),
+        row: { Alert_Name: 'untracked', interrupted_auto_min: 60, colour: 'red' },
+      },
+      // extraContext that is not the JSON list the alerts store: an object, a list of two, a list of a number, not JSON.
+      ...['{"interrupted_auto_min": 60}', '[{}, {}]', '[1]', 'NaN', ''].map((text) => ({
+        config: config('untracked', null, text),
+        message: IMPACT_MSG.config('untracked', IMPACT_MSG.storedList),
+      })),
+    ];
+    for (const bad of BAD) {
+      const refused = await start({ configs: [bad.config] });
+      expect(refused.status, bad.config.extraContext).toBe(400);
+      expect(refused.body.message, bad.config.extraContext).toEqual([bad.message]);
+      if (!bad.row) continue;
+      // The same values as a sheet row: refused by the same rule, naming the same field.
+      const asRow = await start({ rows: [{ row: 2, values: bad.row }] });
+      expect(asRow.status).toBe(400);
+      expect(asRow.body.message).toEqual([
+        IMPACT_MSG.row(2, bad.rowMessage ?? bad.message.slice(`Alert ${bad.config.featureKey}: `.length)),
+      ]);
+    }
+    // All of them at once: each named, in the order sent; good rows beside them start nothing either.
+    const all = await start({ configs: BAD.map((bad) => bad.config), rows: [{ row: 2, values: RAISED_ROW }] });
+    expect(all.status).toBe(400);
+    expect(all.body.message).toEqual([
+      ...BAD.slice(0, 10).map((bad) => bad.message),
+      IMPACT_MSG.moreConfigs(BAD.length - 10),
+    ]);
+    // The same alert twice, and settings of another company.
+    const good = config('untracked', { interrupted_auto_min: 90 });
+    expect((await start({ configs: [good, good] })).body.message).toEqual([
+      IMPACT_MSG.config('untracked', IMPACT_MSG.repeated('untracked', undefined)),
+    ]);
+    expect((await start({ configs: [config('untracked', { CompanyId: '1002' })] })).body.message).toEqual([
+      IMPACT_MSG.config('untracked', IMPACT_MSG.otherCompany('1002')),
+    ]);
     expect(await runs()).toBe(before);
   });
 

@@ -1,6 +1,9 @@
+import { AUDITED } from '../../schemas/audited';
+import { triggerArguments } from '../../server/store/audit-triggers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
-import { SERVICE_BASES, auditCalls, fullPath, mainCalls, transporterCalls } from '../../schemas/api';
+import { SERVICE_BASES, auditCalls, dataCalls, fullPath, mainCalls, transporterCalls } from '../../schemas/api';
+import { configCopyCalls, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { AUDIT_MSG, type AuditEntry, type AuditPage } from '../../schemas/audit';
 import { withQuery } from '../../engine/data/http';
 
@@ -13,6 +16,8 @@ const TATA = 'c=1001&t=CONSIGNOR';
 // Trips (and their search index) are what the configuration acts on: operational data, appended to by pings.
 const NOT_CONFIGURATION = [
   'alert_impact_runs',
+  // Preview tokens consumed, each with the change set it made.
+  'applied_previews',
   'audit_log',
   'branches',
   // Change sets name the company a copy or revert wrote to; their records are audited themselves.
@@ -64,6 +69,18 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(expected.filter((name) => !audited.has(name))).toEqual([]);
     // Waypoints carry no company_id: their route's is recorded.
     expect(audited.get('route_waypoints')).toBe('waypoint');
+    // Each trigger is its table's declaration, and each declared key is the table's primary key.
+    for (const declaration of Object.values(AUDITED)) {
+      const row = triggers.find((trigger) => trigger.tbl === declaration.table);
+      expect(row?.args.split('\\000').slice(0, -1), declaration.table).toEqual(triggerArguments(declaration));
+      const key = await t.store.one<{ columns: string[] }>(
+        `select array(select a.attname from unnest(i.indkey) with ordinality k(n, o) join pg_attribute a
+                        on a.attrelid = i.indrelid and a.attnum = k.n order by k.o)::text[] as columns
+           from pg_index i where i.indrelid = $1::regclass and i.indisprimary`,
+        [declaration.table],
+      );
+      expect(key?.columns, declaration.table).toEqual(declaration.key);
+    }
     // The screen's object type filter offers each, by name.
     const types = (await call<{ data: { value: string; label: string }[] }>('GET', `${OBJECT_TYPES}?c=1001`)).body.data;
     expect(types.map((type) => type.value)).toEqual([...new Set(audited.values())].sort());
@@ -92,6 +109,9 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
       objectId: 'rt_tsl_jsr_ccu',
       action: 'update',
       branchId: '3101',
+      branchName: 'Jamshedpur',
+      changeSet: null,
+      provenance: null,
       before: { label: 'Jamshedpur - Kolkata', stt: 480 },
       after: { label: 'Jamshedpur - Kolkata Stockyard', stt: 500 },
     });
@@ -300,6 +320,80 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
 
     const users = await call('GET', `${USERS}?c=1001`);
     expect(users.body.data).toEqual([{ id: 'usr_ops', name: 'Priya Sharma' }]);
+  });
+
+  it("tells where a change set's entries came from: a copy's source, what a revert reverts", async () => {
+    const post = async <T>(call_: Parameters<typeof fullPath>[0], body: object) => {
+      const answer = await call<{ data: T }>('POST', fullPath(call_, SERVICE_BASES), body);
+      expect(answer.status).toBe(200);
+      return answer.body.data;
+    };
+    const copy = async (body: { c: string; b?: string; tc: string; tb?: string; items: object[] }) => {
+      const plan = await post<CopyPreview>(configCopyCalls.copyPreview, body);
+      return (await post<{ changeSet: string }>(configCopyCalls.copyApply, { ...body, token: plan.token })).changeSet;
+    };
+    const revert = async (body: { c: string; entry?: number; changeSet?: string }) => {
+      const plan = await post<RevertPreview>(configCopyCalls.revertPreview, body);
+      await post(configCopyCalls.revert, { ...body, token: plan.token });
+    };
+    /** The company's entries of a change set, newest first. */
+    const entriesOf = async (c: string, changeSet: string) =>
+      (await log({ c, size: 100 })).rows.filter((row) => row.changeSet === changeSet);
+
+    // A copy from Tata Steel (the whole company) to UltraTech: each entry names its source.
+    const copied = await copy({ c: '1001', tc: '1003', items: [{ area: 'autoClosure' }] });
+    const entries = await entriesOf('1003', copied);
+    expect(entries.length).toBeGreaterThan(1);
+    for (const entry of entries)
+      expect(entry).toMatchObject({
+        userName: 'Priya Sharma',
+        call: 'config.copyApply',
+        provenance: {
+          kind: 'copy',
+          source: { companyId: '1001', companyName: 'Tata Steel Limited', branchId: null, branchName: null },
+          reverts: null,
+        },
+      });
+
+    // The copy reverted: the revert's entries name the change set they revert.
+    await revert({ c: '1003', changeSet: copied });
+    const undone = (await log({ c: '1003', size: entries.length })).rows;
+    expect(undone.map((row) => row.objectId).sort()).toEqual(entries.map((row) => row.objectId).sort());
+    for (const entry of undone)
+      expect(entry).toMatchObject({
+        call: 'audit.revert',
+        provenance: { kind: 'revert', source: null, reverts: { entry: null, changeSet: copied } },
+      });
+    expect(undone[0].changeSet).not.toBe(copied);
+
+    // One entry reverted (an alert switched off): the revert's entry names that entry.
+    const [alert] = await t.store.query<{ id: string }>(
+      "select id from alert_configs where company_id = '1002' order by id limit 1",
+    );
+    const toggled = await call('POST', `${fullPath(dataCalls.toggleAlert, SERVICE_BASES)}?companyId=1002`, {
+      alertId: alert.id,
+    });
+    expect(toggled.status).toBe(200);
+    const switched = await newest({ c: '1002' });
+    expect(switched).toMatchObject({ objectId: alert.id, changeSet: null, provenance: null });
+    await revert({ c: '1002', entry: switched.id });
+    expect(await newest({ c: '1002' })).toMatchObject({
+      call: 'audit.revert',
+      objectId: alert.id,
+      provenance: { kind: 'revert', source: null, reverts: { entry: switched.id, changeSet: null } },
+    });
+
+    // A copy from a branch: its name too.
+    const fromBranch = await copy({ c: '1001', b: '3102', tc: '1002', tb: '3203', items: [{ area: 'uiConfig' }] });
+    const [branchEntry] = await entriesOf('1002', fromBranch);
+    expect(branchEntry).toMatchObject({
+      branchId: '3203',
+      branchName: 'Kolkata',
+      provenance: {
+        kind: 'copy',
+        source: { companyId: '1001', companyName: 'Tata Steel Limited', branchId: '3102', branchName: 'Kolkata' },
+      },
+    });
   });
 
   it('refuses bad filters with clear messages', async () => {

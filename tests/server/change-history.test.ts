@@ -43,12 +43,12 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
         order by id desc limit 1`,
       [company, type, objectId],
     ))!.id;
-  const revertPreview = (body: object) => call<{ data: RevertPreview }>('POST', REVERT_PREVIEW, body);
+  const revertPreview = (body: object) => call<{ data: RevertPreview; message: string[] }>('POST', REVERT_PREVIEW, body);
   /** A revert previewed and applied; the apply's answer. */
   const revert = async (body: object) => {
     const seen = await revertPreview(body);
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
-    return call<{ data: { changeSet: string } }>('POST', REVERT, { ...body, token: seen.body.data.token });
+    return call<{ data: { changeSet: string }; message: string[] }>('POST', REVERT, { ...body, token: seen.body.data.token });
   };
 
   it('reverts a record of one company only, where its key is unique only inside a company', async () => {

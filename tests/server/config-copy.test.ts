@@ -128,7 +128,12 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(again.status).toBe(409);
     expect(again.body.message[0]).toContain(`${COPY_MSG.alreadyApplied} as change set ${changeSet}`);
     // The second preview's token: what it read has changed since (412), nothing written.
-    const stale = await call('POST', APPLY, { c: '1001', tc: '1003', items: [{ area: 'autoClosure' }], token: twice.token });
+    const stale = await call('POST', APPLY, {
+      c: '1001',
+      tc: '1003',
+      items: [{ area: 'autoClosure' }],
+      token: twice.token,
+    });
     expect(stale.status).toBe(412);
     expect(stale.body.message).toEqual([COPY_MSG.stale]);
   });

@@ -82,8 +82,9 @@ const SEED_VALUES: Record<string, unknown> = {
   alertId: 'alc_1001_long_stoppage',
   // The trip utilities and the viewers (the seed's open trip, the company's entity id and a stored config key).
   tripId: 'TRP1001001',
-  // A sheet row of an alert impact preview: the alert it proposes.
+  // A sheet row of an alert impact preview: the alert it proposes; and a configuration, as the alerts store it.
   values: { Alert_Name: 'long_stoppage' },
+  configs: [{ featureKey: 'long_stoppage', enabled: true, extraContext: '[{"longstoppage_l1": {"short": 30}}]' }],
   section: 'full',
   configKey: 'trip',
   fteid: fteidOf({ companyId: '1001', companyType: 'CONSIGNOR', branchId: null, departmentId: null }),
