@@ -1,27 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { audited } from './audited';
 import { idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import type { AuditEntry } from './api/audit';
 
-/**
- * The names the Audit Log shows for the object types whose name is not their key in words. The object types
- * themselves are what the audit triggers write (`select audit_table(...)` in a migration): the server answers them
- * (`auditCalls.objectTypes`), so a new audited table needs no edit here.
- */
-const AUDIT_OBJECT_NAMES: Readonly<Record<string, string>> = {
-  waypoint: 'Route waypoint',
-  place: 'Known place',
-  partner: 'Partner link',
-  ui_config: 'Alert UI config',
-  notification_config: 'Notification configuration',
-  ap_config: 'AP config',
-  eta_preference: 'ETA preferences',
-};
-
-/** An object type as the Audit Log names it: `route_master` is 'Route master', unless named above. */
+/** An object type as the Audit Log names it: its declaration's name (schemas/audited.ts), else its key in words. */
 export function auditObjectName(type: string): string {
   const words = type.replaceAll('_', ' ');
-  return AUDIT_OBJECT_NAMES[type] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  return audited(type)?.name ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** How an object type is written: the lower-case key a trigger records (`route_master`). */

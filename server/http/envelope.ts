@@ -34,6 +34,7 @@ export const TEXT = {
   unauthorized: 'Unauthorized',
   noLego: 'This desk does not have Lego access',
   failed: 'Something went wrong. Please try again',
+  concurrentChange: 'Another desk changed the same records at the same moment: nothing was saved, please try again',
   tooMany: 'Too many requests. Please try again later',
   badCode: 'Invalid or expired code',
   invalidValue: 'Invalid value',

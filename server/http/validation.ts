@@ -107,6 +107,9 @@ export interface Failure {
 const DATA_EXCEPTION = /^(22[0-9A-Z]{3}|54000)$/;
 
 /** Whether a failure is the database refusing a value (see {@link DATA_EXCEPTION}). */
+/** SQLSTATEs of a transaction rolled back for another's sake: a deadlock, a serialization failure. */
+const CONFLICTS = new Set(['40P01', '40001']);
+
 export const isDataException = (err: unknown): boolean => DATA_EXCEPTION.test(errorCode(err) ?? '');
 
 /**
@@ -128,6 +131,8 @@ export function describeFailure(err: FastifyError, request: FastifyRequest): Fai
       ? { status: 400, messages: [message], headers: {} }
       : { status: 429, messages: [message], headers: { 'retry-after': String(retryAfter) } };
   }
+  // Two desks' transactions that waited on each other's rows: one is rolled back whole, and may simply be sent again.
+  if (CONFLICTS.has(errorCode(err) ?? '')) return { status: 409, messages: [TEXT.concurrentChange], headers: {} };
   if (isDataException(err)) {
     request.log.warn({ err }, 'the database refused a value that validation let through');
     return { status: 400, messages: [TEXT.invalidValue], headers: {} };
