@@ -32,6 +32,8 @@
  * - the alert impact preview of 1,000 trips of 1,000 pings each, long-stoppage thresholds raised: start to done (target
  *   5 s) and /health p99 meanwhile (50 ms), on PGlite and, with DATABASE_URL, PostgreSQL (tests/bench/alert-impact.ts;
  *   BENCH_IMPACT=0 skips this).
+ * - the change-history model (issue 33) run longer than in `npm test`: 25 sequences of up to 30 steps from a seed of its
+ *   own, printed (tests/bench/change-history.ts; BENCH_HISTORY=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -55,6 +57,7 @@ import { measureCpuLoad } from './cpu-load';
 import { measureAbuse } from './abuse';
 import { measureConfigCopy } from './config-copy';
 import { measureAlertImpact } from './alert-impact';
+import { measureChangeHistory } from './change-history';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -538,6 +541,7 @@ if (process.env.BENCH_CPU_LOAD !== '0') lines.push(...(await measureCpuLoad()));
 if (process.env.BENCH_ABUSE !== '0') lines.push(...(await measureAbuse()));
 if (process.env.BENCH_COPY !== '0') lines.push(...(await measureConfigCopy()));
 if (process.env.BENCH_IMPACT !== '0') lines.push(...(await measureAlertImpact()));
+if (process.env.BENCH_HISTORY !== '0') lines.push(...(await measureChangeHistory()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);
