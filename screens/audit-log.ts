@@ -49,7 +49,13 @@ export const auditLogList = defineList({
   ],
   columns: [
     { title: 'Time', field: 'at', kind: 'datetime', width: 150 },
-    { title: 'User', field: 'userName', value: (row) => row.userName ?? 'System', width: 130 },
+    // Who, and for a copy or a revert where it came from (issue 33): 'Copied from Tata Steel Limited by Priya Sharma'.
+    {
+      title: 'User',
+      field: 'userName',
+      value: (row) => auditProvenance(row) || (row.userName ?? 'System'),
+      width: 170,
+    },
     { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 84 },
     {
       title: 'Object',
@@ -59,8 +65,6 @@ export const auditLogList = defineList({
     },
     { title: 'Object Id', field: 'objectId', width: 140 },
     { title: 'Changed Fields', field: 'changes', value: changedFields, width: 170 },
-    // A copy's source or what a revert reverts, and who (issue 33): 'Copied from Tata Steel Limited by Priya Sharma'.
-    { title: 'Provenance', field: 'provenance', value: auditProvenance, width: 220 },
   ],
   actionTitle: 'Actions',
   // Puts back what the entry (or its change set) changed, after showing what it will write (issue 24); not offered on

@@ -106,10 +106,10 @@ export interface Failure {
  */
 const DATA_EXCEPTION = /^(22[0-9A-Z]{3}|54000)$/;
 
-/** Whether a failure is the database refusing a value (see {@link DATA_EXCEPTION}). */
-/** SQLSTATEs of a transaction rolled back for another's sake: a deadlock, a serialization failure. */
-const CONFLICTS = new Set(['40P01', '40001']);
+/** SQLSTATEs of a transaction rolled back for another's sake: a deadlock, a serialization failure, a lock waited too long. */
+const CONFLICTS = new Set(['40P01', '40001', '55P03']);
 
+/** Whether a failure is the database refusing a value (see {@link DATA_EXCEPTION}). */
 export const isDataException = (err: unknown): boolean => DATA_EXCEPTION.test(errorCode(err) ?? '');
 
 /**

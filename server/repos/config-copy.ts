@@ -212,8 +212,11 @@ export async function applyCopy(
           };
           const declaration = AUDITED[AREA_TABLES[area].objectType];
           try {
-            await writeOrRefuse(q, declaration, { row, action: write.existing ? 'update' : 'insert' }, () =>
-              writeItems(q, AREA_TABLES[area], target, [write]),
+            await writeOrRefuse(
+              q,
+              declaration,
+              { companyId: target.companyId, row, action: write.existing ? 'update' : 'insert' },
+              () => writeItems(q, AREA_TABLES[area], target, [write]),
             );
           } catch (error) {
             const why = error instanceof ApiError ? error.messages.join('; ') : 'the database refused it';

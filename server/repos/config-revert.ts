@@ -7,7 +7,7 @@ import { ApiError } from '../http/envelope';
 import { auditChanges } from '../rules/audit-changes';
 import type { Queryable, Store } from '../store/store';
 import { beginChangeSet, digestOf, previewToken, recordChangeSet, tokenMatches } from './change-set';
-import { type RowDoc, writeOrRefuse } from './record-refusal';
+import { type RowDoc, usedBy, writeOrRefuse } from './record-refusal';
 import type { Scope } from './scope-repository';
 
 /** Columns whose values are secrets: compared, never shown. */
@@ -70,18 +70,28 @@ function recordWhere(declaration: AuditedTable): string {
   return `exists (select 1 from jsonb_populate_record(null::${declaration.table}, $1::jsonb) r where ${key}) and ${tenant}`;
 }
 
-/** The columns of a table that a write may name (generated ones are not), read once per table. */
-const writableColumns = new Map<string, Promise<Set<string>>>();
-function writable(q: Queryable, table: string): Promise<Set<string>> {
+/**
+ * The columns of a table that a write may name, read once per table: `insert` those not generated, `update` also
+ * without identity columns (always generated, they are set only when a row is re-created).
+ */
+interface Writable {
+  insert: Set<string>;
+  update: Set<string>;
+}
+const writableColumns = new Map<string, Promise<Writable>>();
+function writable(q: Queryable, table: string): Promise<Writable> {
   let columns = writableColumns.get(table);
   if (!columns) {
     columns = q
-      .query<{ name: string }>(
-        `select attname as name from pg_attribute
+      .query<{ name: string; identity: string }>(
+        `select attname as name, attidentity::text as identity from pg_attribute
           where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''`,
         [table],
       )
-      .then((rows) => new Set(rows.map((row) => row.name)));
+      .then((rows) => ({
+        insert: new Set(rows.map((row) => row.name)),
+        update: new Set(rows.filter((row) => row.identity === '').map((row) => row.name)),
+      }));
     writableColumns.set(table, columns);
     columns.catch(() => writableColumns.delete(table));
   }
@@ -104,7 +114,9 @@ interface RevertStep {
 
 /** Whether a record as it is now is what the audit says it was (the columns the audit kept, bookkeeping aside). */
 function sameRecord(now: RowDoc, kept: RowDoc): boolean {
-  return Object.keys(kept).every((column) => NOISE.has(column) || isDeepStrictEqual(now[column], kept[column]));
+  return Object.keys(kept).every(
+    (column) => NOISE.has(column) || !(column in now) || isDeepStrictEqual(now[column], kept[column]),
+  );
 }
 
 /** Who changed a record after an entry (outside the change set being reverted), and when, or null. */
@@ -211,16 +223,23 @@ async function writeStep(q: Queryable, scope: Scope, { entry, key, row, item }: 
   const where = recordWhere(declaration);
   if (item.action === 'delete') {
     const doc = entry.after ?? key;
-    await writeOrRefuse(q, declaration, { row: doc, action: 'delete' }, () =>
+    // Rows of others that a deletion would take along or leave without it (a route's waypoints and trips): refused.
+    const use = await usedBy(q, declaration, doc);
+    if (use) throw new ApiError(409, [use]);
+    await writeOrRefuse(q, declaration, { companyId: scope.companyId, row: doc, action: 'delete' }, () =>
       q.query(`delete from ${declaration.table} t where ${where}`, [JSON.stringify(key), scope.companyId]),
     );
     return;
   }
   const columns = await writable(q, declaration.table);
-  const names = Object.keys(row!).filter((c) => columns.has(c) && (item.action === 'recreate' || !NOISE.has(c)));
+  const names = Object.keys(row!).filter((c) =>
+    item.action === 'recreate'
+      ? columns.insert.has(c)
+      : columns.update.has(c) && !NOISE.has(c) && !declaration.key.includes(c),
+  );
   const list = names.map((c) => `"${c}"`).join(', ');
   if (item.action === 'recreate') {
-    await writeOrRefuse(q, declaration, { row: row!, action: 'insert' }, () =>
+    await writeOrRefuse(q, declaration, { companyId: scope.companyId, row: row!, action: 'insert' }, () =>
       q.query(
         `insert into ${declaration.table} (${list}) overriding system value
          select ${list} from jsonb_populate_record(null::${declaration.table}, $1::jsonb)`,
@@ -230,8 +249,8 @@ async function writeStep(q: Queryable, scope: Scope, { entry, key, row, item }: 
     return;
   }
   const set = names.map((c) => `"${c}" = n."${c}"`);
-  if (columns.has('version')) set.push('version = t.version + 1');
-  await writeOrRefuse(q, declaration, { row: row!, action: 'update' }, () =>
+  if (columns.update.has('version')) set.push('version = t.version + 1');
+  await writeOrRefuse(q, declaration, { companyId: scope.companyId, row: row!, action: 'update' }, () =>
     q.query(
       `update ${declaration.table} t set ${set.join(', ')}
          from jsonb_populate_record(null::${declaration.table}, $3::jsonb) n where ${where}`,

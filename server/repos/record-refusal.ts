@@ -1,5 +1,11 @@
 import { type AuditedTable, auditedTable } from '../../schemas/audited';
 import { errorCode } from '../errors';
+
+/** The column a database error names, when it names one. */
+const columnOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'column' in error && typeof error.column === 'string'
+    ? error.column
+    : undefined;
 import { ApiError } from '../http/envelope';
 import type { Queryable } from '../store/store';
 import { inSavepoint } from './savepoint';
@@ -26,7 +32,18 @@ const pluralOf = (table: string) => auditedTable(table)?.plural ?? table.replace
  * A unique refusal in words: the other record that holds the value (each unique index of the table is tried over
  * the row), e.g. "Known place code KP-17 is taken by 'Pune Hub'". `self` is the row's own key when it is an update.
  */
-async function takenText(q: Queryable, declaration: AuditedTable, row: RowDoc, self: boolean): Promise<string> {
+async function takenText(
+  q: Queryable,
+  declaration: AuditedTable,
+  companyId: string,
+  row: RowDoc,
+  self: boolean,
+): Promise<string> {
+  // Whether the other record is the same company's: only then is it named.
+  const mine =
+    typeof declaration.tenant === 'string'
+      ? 't.company_id = $2'
+      : `exists (select 1 from ${declaration.tenant.parent} p where p.id = t."${declaration.tenant.via}" and p.company_id = $2)`;
   const indexes = await q.query<{ exprs: string[]; pred: string | null }>(
     `select array(select pg_get_indexdef(i.indexrelid, k, true) from generate_series(1, i.indnkeyatts) k) as exprs,
             pg_get_expr(i.indpred, i.indrelid) as pred
@@ -37,14 +54,15 @@ async function takenText(q: Queryable, declaration: AuditedTable, row: RowDoc, s
     ? ` and not exists (select 1 from ${asRecord(declaration.table)} where ${declaration.key.map((c) => `t."${c}" = r."${c}"`).join(' and ')})`
     : '';
   for (const { exprs, pred } of indexes) {
-    const other = await q.one<{ label: string | null }>(
-      `select (${declaration.label})::text as label from ${declaration.table} t
+    const other = await q.one<{ label: string | null; mine: boolean }>(
+      `select (${declaration.label})::text as label, ${mine} as mine from ${declaration.table} t
         where (${exprs.join(', ')}) = (select ${exprs.join(', ')} from jsonb_populate_record(null::${declaration.table}, $1::jsonb))
           ${pred ? `and (${pred})` : ''}${notSelf}
         limit 1`,
-      [JSON.stringify(row)],
+      [JSON.stringify(row), companyId],
     );
     if (!other) continue;
+    if (!other.mine) return `${declaration.name} ${await labelOf(q, declaration, row)} is already there`;
     const named = Object.entries(declaration.fields ?? {}).find(([column]) =>
       exprs.some((expr) => new RegExp(`\\b${column}\\b`).test(expr)),
     );
@@ -56,8 +74,11 @@ async function takenText(q: Queryable, declaration: AuditedTable, row: RowDoc, s
   return `${declaration.name} ${await labelOf(q, declaration, row)} is already there`;
 }
 
-/** The foreign keys of the table's rows to others (`outgoing`), or of others to its rows, with their one column each. */
-async function foreignKeys(q: Queryable, table: string, outgoing: boolean) {
+/**
+ * The foreign keys of the table's rows to others (`outgoing`), or of others to its rows (those that refuse a deletion,
+ * or all of them with `all`), with their one column each.
+ */
+async function foreignKeys(q: Queryable, table: string, outgoing: boolean, all = false) {
   return q.query<{ referencing: string; column: string; referenced: string; target: string }>(
     `select c.conrelid::regclass::text as referencing, a.attname as column, c.confrelid::regclass::text as referenced,
             af.attname as target
@@ -65,7 +86,7 @@ async function foreignKeys(q: Queryable, table: string, outgoing: boolean) {
        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
        join pg_attribute af on af.attrelid = c.confrelid and af.attnum = c.confkey[1]
       where c.contype = 'f' and cardinality(c.conkey) = 1 and ${outgoing ? 'c.conrelid' : 'c.confrelid'} = $1::regclass
-        ${outgoing ? '' : "and c.confdeltype in ('a', 'r')"}`,
+        ${outgoing || all ? '' : "and c.confdeltype in ('a', 'r')"}`,
     [table],
   );
 }
@@ -76,17 +97,7 @@ async function foreignKeys(q: Queryable, table: string, outgoing: boolean) {
  */
 async function referenceText(q: Queryable, declaration: AuditedTable, row: RowDoc, deleting: boolean) {
   const name = `${declaration.name} ${await labelOf(q, declaration, row)}`;
-  if (deleting) {
-    const uses: string[] = [];
-    for (const fk of await foreignKeys(q, declaration.table, false)) {
-      const used = await q.one<{ n: number }>(
-        `select count(*)::int as n from ${fk.referencing} x where x."${fk.column}"::text = $1`,
-        [String(row[fk.target] ?? '')],
-      );
-      if (used && used.n > 0) uses.push(`${used.n} ${pluralOf(fk.referencing)}`);
-    }
-    return `${name} is used by ${uses.join(' and ') || 'other records'}: it cannot be deleted`;
-  }
+  if (deleting) return (await usedBy(q, declaration, row)) ?? `${name} is used by other records: it cannot be deleted`;
   for (const fk of await foreignKeys(q, declaration.table, true)) {
     const value = row[fk.column];
     if (value === null || value === undefined) continue;
@@ -100,6 +111,23 @@ async function referenceText(q: Queryable, declaration: AuditedTable, row: RowDo
 }
 
 /**
+ * Why a record cannot be deleted without touching others' rows: the rows of every table that names it ("Vehicle
+ * MH12AB1234 is used by 3 freight rates", "Route JSR-CCU is used by 4 route waypoints and 12 trips"), or null.
+ */
+export async function usedBy(q: Queryable, declaration: AuditedTable, row: RowDoc): Promise<string | null> {
+  const uses: string[] = [];
+  for (const fk of await foreignKeys(q, declaration.table, false, true)) {
+    const used = await q.one<{ n: number }>(
+      `select count(*)::int as n from ${fk.referencing} x where x."${fk.column}"::text = $1`,
+      [String(row[fk.target] ?? '')],
+    );
+    if (used && used.n > 0) uses.push(`${used.n} ${pluralOf(fk.referencing)}`);
+  }
+  if (uses.length === 0) return null;
+  return `${declaration.name} ${await labelOf(q, declaration, row)} is used by ${uses.join(' and ')}: it cannot be deleted`;
+}
+
+/**
  * Runs one write of a record under a savepoint; a unique or foreign key refusal of the database answers 409 in
  * words, never a constraint's name (the transaction stays usable to find the words, and is then rolled back by the
  * error).
@@ -107,7 +135,7 @@ async function referenceText(q: Queryable, declaration: AuditedTable, row: RowDo
 export async function writeOrRefuse<T>(
   q: Queryable,
   declaration: AuditedTable,
-  write: { row: RowDoc; action: 'insert' | 'update' | 'delete' },
+  write: { companyId: string; row: RowDoc; action: 'insert' | 'update' | 'delete' },
   fn: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -115,9 +143,14 @@ export async function writeOrRefuse<T>(
   } catch (error) {
     const code = errorCode(error);
     if (code === '23505')
-      throw new ApiError(409, [await takenText(q, declaration, write.row, write.action === 'update')]);
+      throw new ApiError(409, [await takenText(q, declaration, write.companyId, write.row, write.action === 'update')]);
     if (code === '23503')
       throw new ApiError(409, [await referenceText(q, declaration, write.row, write.action === 'delete')]);
+    // A rule the table gained since the row was recorded (a required column, a check).
+    if (code === '23502' || code === '23514')
+      throw new ApiError(409, [
+        `${declaration.name} ${await labelOf(q, declaration, write.row)} can no longer be put back as it was: ${code === '23502' ? `${columnOf(error) ?? 'a column'} is now required` : 'a rule of the table refuses it'}`,
+      ]);
     throw error;
   }
 }

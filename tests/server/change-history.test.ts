@@ -43,12 +43,16 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
         order by id desc limit 1`,
       [company, type, objectId],
     ))!.id;
-  const revertPreview = (body: object) => call<{ data: RevertPreview; message: string[] }>('POST', REVERT_PREVIEW, body);
+  const revertPreview = (body: object) =>
+    call<{ data: RevertPreview; message: string[] }>('POST', REVERT_PREVIEW, body);
   /** A revert previewed and applied; the apply's answer. */
   const revert = async (body: object) => {
     const seen = await revertPreview(body);
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
-    return call<{ data: { changeSet: string }; message: string[] }>('POST', REVERT, { ...body, token: seen.body.data.token });
+    return call<{ data: { changeSet: string }; message: string[] }>('POST', REVERT, {
+      ...body,
+      token: seen.body.data.token,
+    });
   };
 
   it('reverts a record of one company only, where its key is unique only inside a company', async () => {
@@ -110,6 +114,57 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
     await asDesk('usr_ops', (q) => q.query("delete from routes where id = 'rt_revert_me'"));
     expect((await revert({ c: '1001', entry: await entryOf('1001', 'route', 'rt_revert_me') })).status).toBe(200);
     expect(await t.store.one("select label from routes where id = 'rt_revert_me'")).toEqual({ label: 'Revert me' });
+  });
+
+  it('reverts an edit of a record whose id is an identity column (notification configuration, AP config)', async () => {
+    const notification = await t.store.one<{ id: number; is_enabled: boolean }>(
+      "select id::int as id, is_enabled from notification_configs where company_id = '1001' order by id limit 1",
+    );
+    await asDesk('usr_ops', (q) =>
+      q.query('update notification_configs set is_enabled = not is_enabled where id = $1', [notification!.id]),
+    );
+    const reverted = await revert({
+      c: '1001',
+      entry: await entryOf('1001', 'notification_config', String(notification!.id)),
+    });
+    expect(reverted.status, JSON.stringify(reverted.body)).toBe(200);
+    expect(await t.store.one('select is_enabled from notification_configs where id = $1', [notification!.id])).toEqual({
+      is_enabled: notification!.is_enabled,
+    });
+
+    const ap = await t.store.one<{ id: number; value: unknown }>(
+      "select id::int as id, value from ap_configs where company_id = '1002' order by id limit 1",
+    );
+    await asDesk('usr_ops', (q) =>
+      q.query(`update ap_configs set value = value || '{"desk": "ap-east"}'::jsonb where id = $1`, [ap!.id]),
+    );
+    expect((await revert({ c: '1002', entry: await entryOf('1002', 'ap_config', String(ap!.id)) })).status).toBe(200);
+    expect(await t.store.one('select value from ap_configs where id = $1', [ap!.id])).toEqual({ value: ap!.value });
+  });
+
+  it('refuses to revert the creation of a record others now use, naming them, and deletes nothing', async () => {
+    await asDesk('usr_ops', (q) =>
+      q.query(
+        `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+         select 'rt_with_stops', company_id, 'STOPS-1', 'With stops', stt, origin, destination, updated_by, updated_at
+           from routes where id = 'rt_tsl_jsr_ccu'`,
+      ),
+    );
+    const created = await entryOf('1001', 'route', 'rt_with_stops');
+    await asDesk('usr_second', (q) =>
+      q.query(
+        `insert into route_waypoints (id, route_id, sequence, place)
+         select 'wp_stops_' || n, 'rt_with_stops', n, origin from routes, generate_series(1, 2) n where id = 'rt_with_stops'`,
+      ),
+    );
+    const refused = await revert({ c: '1001', entry: created });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toEqual(['Route STOPS-1 is used by 2 route waypoints: it cannot be deleted']);
+    expect(
+      await t.store.one<{ n: number }>(
+        "select count(*)::int as n from route_waypoints where route_id = 'rt_with_stops'",
+      ),
+    ).toEqual({ n: 2 });
   });
 
   it('answers 409 in words when the database refuses: a code taken since, a record others use', async () => {
