@@ -54,7 +54,7 @@ export const auditLogList = defineList({
       title: 'User',
       field: 'userName',
       value: (row) => auditProvenance(row) || (row.userName ?? 'System'),
-      width: 170,
+      width: 130,
     },
     { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 84 },
     {
@@ -84,6 +84,7 @@ export const auditLogList = defineList({
         { title: 'Call', field: 'call' },
         { title: 'Branch', field: 'branchName' },
         { title: 'Change set', field: 'changeSet' },
+        { title: 'Where from', field: 'provenance', value: auditProvenance },
       ],
       field: 'changes',
       rowKey: 'field',

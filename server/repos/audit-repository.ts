@@ -1,5 +1,4 @@
 import type { AuditEntry, AuditProvenance } from '../../schemas/api/audit';
-import { AUDITED } from '../../schemas/audited';
 import type { Queryable } from '../store/store';
 
 /** Which entries of the audit log: one company (and branch), optionally one user, one object type and a time range. */
@@ -92,9 +91,16 @@ export const auditRepository = {
     const count = await q.one<{ n: number }>(`select count(*)::int as n from audit_log a ${WHERE}`, params(filter));
     return { rows: rows.map(withProvenance), total: count?.n ?? 0 };
   },
-  /** The object types the audit triggers record: those schemas/audited.ts declares (their triggers are made from it). */
-  objectTypes(): string[] {
-    return Object.keys(AUDITED).sort();
+  /**
+   * The object types the audit triggers record, sorted: those schemas/audited.ts declares (their triggers are made
+   * from it when the server migrates), and any a migration put under audit with `audit_table(...)` itself.
+   */
+  async objectTypes(q: Queryable): Promise<string[]> {
+    const rows = await q.query<{ type: string }>(
+      `select distinct split_part(encode(tgargs, 'escape'), '\\000', 1) as type
+         from pg_trigger where tgname = 'audit_change' order by 1`,
+    );
+    return rows.map((row) => row.type);
   },
   /** The users with entries in the company (and branch), by name: the options of the user filter. */
   users(q: Queryable, scope: { companyId: string; branchId: string | null }): Promise<{ id: string; name: string }[]> {

@@ -7,7 +7,7 @@ import { ApiError } from '../http/envelope';
 import { auditChanges } from '../rules/audit-changes';
 import type { Queryable, Store } from '../store/store';
 import { beginChangeSet, digestOf, previewToken, recordChangeSet, tokenMatches } from './change-set';
-import { type RowDoc, usedBy, writeOrRefuse } from './record-refusal';
+import { ofCompany, type RowDoc, usedBy, writeOrRefuse } from './record-refusal';
 import type { Scope } from './scope-repository';
 
 /** Columns whose values are secrets: compared, never shown. */
@@ -63,11 +63,7 @@ const keyOf = (entry: RevertEntry): RowDoc =>
  */
 function recordWhere(declaration: AuditedTable): string {
   const key = declaration.key.map((c) => `t."${c}" = r."${c}"`).join(' and ');
-  const tenant =
-    typeof declaration.tenant === 'string'
-      ? 't.company_id = $2'
-      : `exists (select 1 from ${declaration.tenant.parent} p where p.id = t."${declaration.tenant.via}" and p.company_id = $2)`;
-  return `exists (select 1 from jsonb_populate_record(null::${declaration.table}, $1::jsonb) r where ${key}) and ${tenant}`;
+  return `exists (select 1 from jsonb_populate_record(null::${declaration.table}, $1::jsonb) r where ${key}) and ${ofCompany(declaration, 2)}`;
 }
 
 /**

@@ -25,6 +25,13 @@ async function labelOf(q: Queryable, declaration: AuditedTable, row: RowDoc): Pr
   return found?.label ?? String(row[declaration.id] ?? '');
 }
 
+/** SQL over `t`: the record is the company `$n`'s, by its own company_id or its parent's. */
+export function ofCompany(declaration: AuditedTable, n: number): string {
+  return typeof declaration.tenant === 'string'
+    ? `t.company_id = $${n}`
+    : `exists (select 1 from ${declaration.tenant.parent} p where p.id = t."${declaration.tenant.via}" and p.company_id = $${n})`;
+}
+
 /** Words for a table: its declaration's plural, else its name. */
 const pluralOf = (table: string) => auditedTable(table)?.plural ?? table.replaceAll('_', ' ');
 
@@ -40,10 +47,7 @@ async function takenText(
   self: boolean,
 ): Promise<string> {
   // Whether the other record is the same company's: only then is it named.
-  const mine =
-    typeof declaration.tenant === 'string'
-      ? 't.company_id = $2'
-      : `exists (select 1 from ${declaration.tenant.parent} p where p.id = t."${declaration.tenant.via}" and p.company_id = $2)`;
+  const mine = ofCompany(declaration, 2);
   const indexes = await q.query<{ exprs: string[]; pred: string | null }>(
     `select array(select pg_get_indexdef(i.indexrelid, k, true) from generate_series(1, i.indnkeyatts) k) as exprs,
             pg_get_expr(i.indpred, i.indrelid) as pred

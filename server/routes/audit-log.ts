@@ -16,7 +16,8 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
     const from = query.from ?? null;
     const to = query.to ?? null;
     if (from !== null && to !== null && from > to) throw new ApiError(400, [AUDIT_MSG.range]);
-    if (query.type && !auditRepository.objectTypes().includes(query.type)) throw new ApiError(400, [AUDIT_MSG.type]);
+    if (query.type && !(await auditRepository.objectTypes(store)).includes(query.type))
+      throw new ApiError(400, [AUDIT_MSG.type]);
     const page = query.page ?? 1;
     const size = query.size ?? 20;
     const filter = {
@@ -39,6 +40,6 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
   route(app, auditCalls.users, async ({ scope }) => ok(await auditRepository.users(store, scope)));
 
   route(app, auditCalls.objectTypes, async () =>
-    ok(auditRepository.objectTypes().map((value) => ({ value, label: auditObjectName(value) }))),
+    ok((await auditRepository.objectTypes(store)).map((value) => ({ value, label: auditObjectName(value) }))),
   );
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiAs, callPath, choose, operatorSession, pickCompany, type RunningConsole } from './harness';
+import { apiAs, callPath, choose, operatorSession, pickCompany, type RunningConsole, saveScreen } from './harness';
 import { auditCalls } from '../../schemas/api';
 import { configCopyCalls } from '../../schemas/api/config-copy';
 import type { AuditPage } from '../../schemas/audit';
@@ -124,6 +124,12 @@ describe('audit log', () => {
     );
     const first = rows().first();
     await first.filter({ hasText: 'Copied from Tata Steel Limited by Priya Sharma' }).waitFor();
+    // Opened, the row says it in full beside the change set.
+    await first.getByRole('button', { name: /expand row/i }).click();
+    const detail = page.locator('.ant-table-expanded-row').first();
+    await detail.getByText('Copied from Tata Steel Limited by Priya Sharma').waitFor();
+    await saveScreen(page, 'audit-log-provenance');
+    await first.getByRole('button', { name: /collapse row/i }).click();
     // The demo data the system loaded: nothing an operator would revert.
     const system = rows().filter({ hasText: 'System' });
     expect(await system.count()).toBeGreaterThan(0);

@@ -69,7 +69,9 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(expected.filter((name) => !audited.has(name))).toEqual([]);
     // Waypoints carry no company_id: their route's is recorded.
     expect(audited.get('route_waypoints')).toBe('waypoint');
-    // Each trigger is its table's declaration, and each declared key is the table's primary key.
+    // Every audited table is declared; each trigger is its table's declaration, each declared key its primary key.
+    const declared = new Set<string>(Object.values(AUDITED).map((declaration) => declaration.table));
+    expect(triggers.map((trigger) => trigger.tbl).filter((name) => !declared.has(name))).toEqual([]);
     for (const declaration of Object.values(AUDITED)) {
       const row = triggers.find((trigger) => trigger.tbl === declaration.table);
       expect(row?.args.split('\\000').slice(0, -1), declaration.table).toEqual(triggerArguments(declaration));
