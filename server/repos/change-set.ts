@@ -43,9 +43,9 @@ export async function beginChangeSet(q: Queryable, companyId: string, token: str
       throw new ApiError(409, [`${COPY_MSG.alreadyApplied} as change set ${prior?.change_set}: preview it again`]);
     }
   }
-  // A copy or revert waits at most a few seconds for another into the same company, or for a row an edit holds: past
+  // A copy or revert waits at most 15 seconds for another into the same company, or for a row an edit holds: past
   // that it answers 409 (55P03, server/http/validation.ts) rather than hold a connection of the pool.
-  await q.query("select set_config('lock_timeout', '5s', true)");
+  await q.query("select set_config('lock_timeout', '15s', true)");
   await q.query("select pg_advisory_xact_lock(hashtext('config-change:' || $1))", [companyId]);
   return id;
 }

@@ -26,7 +26,8 @@ export async function syncAuditTriggers(q: Queryable): Promise<void> {
     (
       await q.query<{ tbl: string; args: string }>(
         `select c.relname as tbl, encode(tr.tgargs, 'escape') as args
-           from pg_trigger tr join pg_class c on c.oid = tr.tgrelid where tr.tgname = 'audit_change'`,
+           from pg_trigger tr join pg_class c on c.oid = tr.tgrelid
+          where tr.tgname = 'audit_change' and c.relnamespace = current_schema()::regnamespace`,
       )
     ).map((row) => [row.tbl, row.args.split('\\000').slice(0, -1)]),
   );

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bootFresh, type Call, type TestApp } from './helper';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BACKENDS, POSTGRES, bootFresh, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, fullPath } from '../../schemas/api';
 import { configCopyCalls, type Comparison, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { COPY_MSG } from '../../schemas/config-copy';
@@ -266,5 +266,65 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
       [made],
     );
     expect(back?.n).toBe(copies?.n);
+  });
+});
+
+/**
+ * On PostgreSQL, where transactions run side by side: an edit that holds a row the apply plans from makes the apply
+ * wait for it, read it as the edit left it, and answer 412; the edit is kept, never overwritten.
+ */
+describe.skipIf(!POSTGRES)('an edit between an apply’s read and its write, on postgres', () => {
+  let t: TestApp;
+  let call: Call;
+  beforeAll(async () => {
+    t = await bootFresh(POSTGRES!);
+    call = (await t.login('ops@demo.local')).call;
+  });
+  afterAll(() => t?.close());
+
+  it('makes the apply wait, then answer 412, and keeps the edit', async () => {
+    const body = { c: '1001', tc: '1002', items: [{ area: 'alerts' }] };
+    const plan = (await call<{ data: CopyPreview }>('POST', PREVIEW, body)).body.data;
+    const overwritten = plan.items.find((item) => item.action === 'overwrite')!;
+    let release!: () => void;
+    let edited!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const editDone = new Promise<void>((resolve) => {
+      edited = resolve;
+    });
+    const edit = t.store.tx(async (q) => {
+      await q.query(
+        `update alert_configs set extra_context = '[{"threshold":999}]'
+          where company_id = '1002' and branch_id is null and feature_key = $1`,
+        [overwritten.key],
+      );
+      edited();
+      await held;
+    });
+    await editDone;
+    const apply = call('POST', APPLY, { ...body, token: plan.token });
+    // The apply waits on the row the edit holds.
+    await vi.waitFor(
+      async () => {
+        const waiting = await t.store.one<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        expect(waiting?.n).toBeGreaterThan(0);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    release();
+    await edit;
+    const answer = await apply;
+    expect(answer.status).toBe(412);
+    expect(answer.body.message).toEqual([COPY_MSG.stale]);
+    expect(
+      await t.store.one(
+        "select extra_context from alert_configs where company_id = '1002' and branch_id is null and feature_key = $1",
+        [overwritten.key],
+      ),
+    ).toEqual({ extra_context: '[{"threshold":999}]' });
   });
 });
