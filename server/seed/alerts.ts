@@ -45,7 +45,7 @@ const ALERT_CONFIGS: Record<
     ['sta_breach', true, false, { transit_time_buffer: 3600 }],
     ['tracking_interrupted', true, false, { interrupted_manual_min: 45 }],
     ['night_driving', false, false, { start_time: '23:00', end_time: '05:00' }],
-    ['over_speeding', true, true, { config_one: 70 }],
+    ['over_speeding', true, true, { config_one: '70' }],
     ['diversion', true, false, {}],
   ],
   '1002': [
@@ -60,7 +60,7 @@ const ALERT_CONFIGS: Record<
     ['sta_breach', false, false, {}],
     ['tracking_interrupted', true, true, { interrupted_manual_min: 30 }],
     ['night_driving', true, false, { start_time: '22:00', end_time: '06:00' }],
-    ['temperature_breached', true, true, { config_one: 8 }],
+    ['temperature_breached', true, true, { config_one: '8' }],
   ],
 };
 

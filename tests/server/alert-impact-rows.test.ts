@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKENDS, bootFresh, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, fullPath } from '../../schemas/api';
 import { alertImpactCalls, type ImpactRun } from '../../schemas/api/alert-impact';
@@ -145,6 +145,26 @@ describe.each(BACKENDS)('alert impact preview of sheet rows on $name', (backend)
       IMPACT_MSG.config('untracked', IMPACT_MSG.otherCompany('1002')),
     ]);
     expect(await runs()).toBe(before);
+    // Every configuration the company has stored, sent back as it is kept: a preview starts.
+    const stored = await t.store.query<{ featureKey: string; enabled: boolean; extraContext: string }>(
+      `select feature_key as "featureKey", enabled, extra_context as "extraContext" from alert_configs
+        where company_id = '1001' and branch_id is null order by feature_key`,
+    );
+    expect(stored.length).toBeGreaterThan(5);
+    const kept = await start({ configs: stored });
+    expect(kept.status, JSON.stringify(kept.body.message)).toBe(200);
+    // Cancelled (and finished either way), so that the next preview of this desk may start.
+    const cancel = fillPath(fullPath(alertImpactCalls.cancel, SERVICE_BASES), { id: kept.body.data.id });
+    await call('POST', `${cancel}?c=1001`);
+    await vi.waitFor(
+      async () => {
+        const run = await t.store.one<{ status: string }>('select status from alert_impact_runs where id = $1', [
+          kept.body.data.id,
+        ]);
+        expect(run?.status).not.toBe('running');
+      },
+      { timeout: 20_000, interval: 50 },
+    );
   });
 
   it('previews a sheet row, and replays one of its trips with both configurations, storing nothing', async () => {
