@@ -13,6 +13,7 @@ export const MSG = {
   badIfMatch: 'If-Match must be * or the ETag the record was read with, e.g. "3"',
   /** A file or replay refused while the server's worker pool has as much queued as it takes (503, Retry-After). */
   busy: 'The server is busy. Please try again in a few seconds',
+  deskBusy: 'This desk has a lot of heavy work under way (files, reports, replays). Please try again in a few seconds',
 } as const;
 
 /** Empty (left to minLength) or holding a non-space character: the spec's "no blank spaces only". */

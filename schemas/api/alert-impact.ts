@@ -4,7 +4,7 @@ import { int, intOrNull, list, num, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
 import { IMPACT_MSG, impactParamsSchema, impactStartSchema, impactTripParamsSchema } from '../alert-impact';
 import { tripAlertAnswer } from './trips';
-import { ANSWERS } from './answers';
+import { POOL_ANSWERS } from './answers';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -101,7 +101,7 @@ export const alertImpactCalls = {
       "One trip of a preview: its alerts computed from its pings with the configuration as it is and as the preview's would be (nothing stored)",
     querystring: scopeQuerySchema,
     params: impactTripParamsSchema,
-    answers: { 503: ANSWERS.busy },
+    answers: POOL_ANSWERS,
     answer: impactTripAlertsAnswer,
     scope: SCOPE_IN_QUERY,
     owns: [{ aggregate: IMPACT_RUN, id: 'params.id' }],

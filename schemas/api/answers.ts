@@ -17,5 +17,10 @@ export const ANSWERS = {
   outboundQuota:
     'Over an outbound quota (per desk, per company or per report): nothing is sent; Retry-After gives the seconds to wait',
   /** A call whose work runs in the server's worker pool (server/workers). */
-  busy: "The server is busy: the worker pool's queue is full; Retry-After gives the seconds to wait",
+  busy: "The server is busy: the worker pool's queue is full for every desk together; Retry-After gives the seconds to wait",
+  /** The same call when the desk already has its share of the pool under way. */
+  deskBusy: `'${MSG.deskBusy}': this desk already has its share of the worker pool under way; Retry-After gives the seconds to wait`,
 } as const;
+
+/** The answers of a call whose work runs in the worker pool: the desk's share used (429), the pool full (503). */
+export const POOL_ANSWERS = { 429: ANSWERS.deskBusy, 503: ANSWERS.busy } as const;

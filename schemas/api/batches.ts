@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
-import { ANSWERS, XLSX_MEDIA_TYPE } from './answers';
+import { ANSWERS, XLSX_MEDIA_TYPE, POOL_ANSWERS } from './answers';
 import { int, list, shape, str, strOrNull } from './shapes';
 import {
   BATCH_STATUSES,
@@ -59,7 +59,8 @@ export const batchCalls = {
     ],
     answers: {
       413: `'${BULK_UPLOAD_MSG.tooLarge}', or 'Request is too large' for a body over the call's limit`,
-      429: `${ANSWERS.outboundQuota}; or the desk has as many batches waiting as it may`,
+      429: `${ANSWERS.outboundQuota}; or the desk has as many batches waiting as it may; or ${ANSWERS.deskBusy}`,
+      503: ANSWERS.busy,
     },
     answer: batchAnswer,
   }),
@@ -73,7 +74,7 @@ export const batchCalls = {
     summary: "The component's sample Excel file (its columns and an example row per mode)",
     params: bulkUploadParamsSchema,
     produces: [XLSX_MEDIA_TYPE],
-    answers: { 503: ANSWERS.busy },
+    answers: POOL_ANSWERS,
   }),
   list: defineCall({
     ...main,
@@ -94,6 +95,6 @@ export const batchCalls = {
     summary: "A batch's result file (xlsx): the uploaded rows and each row's result",
     params: batchIdParamsSchema,
     produces: [XLSX_MEDIA_TYPE],
-    answers: { 503: ANSWERS.busy },
+    answers: POOL_ANSWERS,
   }),
 };

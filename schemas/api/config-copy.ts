@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
-import { ANSWERS } from './answers';
+import { POOL_ANSWERS } from './answers';
 import { bool, int, list, shape, str, strOrNull } from './shapes';
 import {
   COMPARE_STATES,
@@ -84,7 +84,7 @@ export type RevertPreview = FromSchema<typeof revertPreviewAnswer>;
 export const revertAppliedAnswer = shape({ changeSet: str, items: list(revertItemAnswer) });
 
 /** Compare and copy work out each item's fields side by side in the worker pool (server/workers): full, 503. */
-const BUSY = { 503: ANSWERS.busy } as const;
+const BUSY = POOL_ANSWERS;
 
 /** A preview's token applied already (by another request, or one at the same time): nothing is written again. */
 const APPLIED = `'${COPY_MSG.alreadyApplied} as change set …: preview it again': the preview's token was used already; nothing is written again`;

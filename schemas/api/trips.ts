@@ -1,6 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
-import { ANSWERS } from './answers';
+import { POOL_ANSWERS } from './answers';
 import { anyJson, bool, list, num, numOrNull, shape, str, strOrNull } from './shapes';
 import {
   LOCATION_SOURCES,
@@ -184,7 +184,7 @@ export const tripCalls = {
     params: tripParamsSchema,
     querystring: tripScopeQuerySchema,
     messages: [TRIP_MSG.invalidTrip],
-    answers: { 503: ANSWERS.busy },
+    answers: POOL_ANSWERS,
     answer: replayAnswer,
   }),
   replayUpdated: defineCall({
@@ -196,7 +196,7 @@ export const tripCalls = {
     params: tripParamsSchema,
     querystring: tripScopeQuerySchema,
     messages: [TRIP_MSG.invalidTrip],
-    answers: { 503: ANSWERS.busy },
+    answers: POOL_ANSWERS,
     answer: replayAnswer,
   }),
   manualPing: defineCall({

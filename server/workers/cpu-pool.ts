@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { currentActor } from '../store/actor';
 import type * as CpuTasks from './cpu-tasks';
 import { createWorkerPool, type WorkerPool } from './worker-pool';
 
@@ -27,6 +28,8 @@ export function cpuPool(): WorkerPool<typeof CpuTasks> {
     tasks: new URL('./cpu-tasks.ts', import.meta.url),
     size: cpuPoolSize(),
     queue: QUEUE_PER_THREAD * cpuPoolSize(),
+    // Each desk's share of the pool is kept by the user the request acts for (a job's tasks: the system's).
+    deskOf: () => currentActor()?.userId ?? 'system',
   });
   return pool;
 }

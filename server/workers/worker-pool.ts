@@ -20,25 +20,36 @@ export interface WorkerPoolOptions {
   tasks: URL;
   /** Worker threads. */
   size: number;
-  /** Tasks that may wait for a thread; past that a request's task is refused (503) and a background task waits here. */
+  /** Requests' tasks that may wait for a thread, every desk's together; past that a request's task is refused (503). */
   queue: number;
+  /**
+   * Tasks one desk may have admitted at once (running or waiting); past that its request's task is refused (429), its
+   * background task waits its turn. Default: half of `size + queue` (at least 1), so no desk fills the pool alone.
+   */
+  deskShare?: number;
+  /** The desk a task is for when its run does not say (the app's pool: the request's user). */
+  deskOf?: () => string;
 }
 
 export interface RunOptions<Item> {
   /** The task's large array input, sent in slices (the task's second argument). */
   items?: readonly Item[];
-  /** A background job's task waits for room in a full queue; a request's is refused with 503 (the default). */
+  /** A background job's task (bounded by the job queue) waits its turn; a request's may be refused (the default). */
   wait?: boolean;
+  /** The desk the task is for (default: the pool's `deskOf`, else 'system'). */
+  desk?: string;
 }
 
 /** What a pool has done: its bounds, what it runs and queues now, and the tasks it finished, by name. */
 export interface WorkerPoolStats {
   size: number;
   queue: number;
-  /** Tasks admitted and not finished (running or queued). */
+  /** Tasks admitted and not finished (running or waiting for a thread). */
   active: number;
-  /** Background tasks waiting for room in the queue. */
+  /** Tasks waiting for a thread. */
   waiting: number;
+  /** Desks with requests' tasks admitted, and how many each. */
+  desks: Record<string, number>;
   completed: Record<string, number>;
 }
 
@@ -59,8 +70,11 @@ export interface WorkerPool<T extends TaskModule> {
   close(): Promise<void>;
 }
 
-/** The refusal of a request's task when the pool's queue is full. */
+/** The refusal of a request's task when the pool's queue is full (every desk's work together). */
 export const poolBusy = () => new ApiError(503, [MSG.busy], { 'retry-after': String(BUSY_RETRY_SECONDS) });
+
+/** The refusal of a request's task when its desk has its share of the pool already. */
+export const deskBusy = () => new ApiError(429, [MSG.deskBusy], { 'retry-after': String(BUSY_RETRY_SECONDS) });
 
 /** Moves the top-level byte arrays of `input` (copied first when they share memory) and lists what to transfer. */
 function movable(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
@@ -79,12 +93,15 @@ function movable(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
 
 /**
  * A pool of `size` worker threads (piscina) for CPU-heavy tasks, so that the event loop keeps answering requests
- * while a spreadsheet is parsed or a report written. At most `size + queue` tasks are admitted at once: past that a
- * request's task is refused (503, Retry-After) and a background job's waits for room. Large inputs and answers cross
- * in slices or as moved bytes (server/workers/README.md).
+ * while a spreadsheet is parsed or a report written. At most `size + queue` tasks are admitted at once, and at most
+ * `deskShare` of one desk: past the desk's share its request's task is refused (429), past the pool's bound (every
+ * desk together) 503, both with Retry-After; a background job's task waits instead. A thread that frees takes the
+ * oldest task of the desk served longest ago (a fair pick), so one desk's burst never keeps another's task waiting
+ * behind it. Large inputs and answers cross in slices or as moved bytes (server/workers/README.md).
  */
 export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOptions): WorkerPool<T> {
-  // Each task is posted as a TaskMessage and settles with the TaskAnswer worker-dispatch.ts gives (moved bytes unwrapped).
+  // Each task is posted as a TaskMessage and settles with the TaskAnswer worker-dispatch.ts gives (moved bytes
+  // unwrapped). Piscina is handed a task only when a thread is free: the waiting is ours, by desk.
   const piscina = new Piscina<TaskMessage, TaskAnswer>({
     filename: fileURLToPath(new URL('./worker-entry.mjs', import.meta.url)),
     minThreads: options.size,
@@ -95,30 +112,76 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
     workerData: { tasks: options.tasks.href },
   });
   const limit = options.size + options.queue;
+  const share = options.deskShare ?? Math.max(1, Math.floor(limit / 2));
   const completed: Record<string, number> = {};
-  const waiting: { resolve(): void; reject(err: Error): void }[] = [];
-  let active = 0;
+  /**
+   * Requests' tasks admitted, by desk and in all (running or waiting for a thread): what the desk's share and the
+   * pool's bound count. A background job's tasks are bounded by the job queue, and wait their desk's turn here.
+   */
+  const requests = new Map<string, number>();
+  let requestsAdmitted = 0;
+  /** Tasks waiting for a thread, by desk, oldest first; and the turn each desk last had a task started at. */
+  const queues = new Map<string, { start(): void; fail(err: Error): void }[]>();
+  const served = new Map<string, number>();
+  let turn = 0;
+  let running = 0;
+  let waiting = 0;
   let closed = false;
 
-  async function admit(wait: boolean): Promise<void> {
-    if (closed) throw new Error('the worker pool is closed');
-    if (active < limit) {
-      active++;
-      return;
-    }
-    if (!wait) throw poolBusy();
-    // The slot of a finished task is handed over as it is (active stays the same).
-    await new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+  /** The desk with tasks waiting that was served longest ago, and its queue; null when none waits. */
+  function nextDesk() {
+    let next: { desk: string; queue: { start(): void }[] } | null = null;
+    for (const [desk, queue] of queues)
+      if (next === null || (served.get(desk) ?? -1) < (served.get(next.desk) ?? -1)) next = { desk, queue };
+    return next;
   }
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next.resolve();
-    else active--;
+
+  /** Starts waiting tasks while threads are free: each the oldest of the desk served longest ago. */
+  function dispatch() {
+    for (let next = nextDesk(); next !== null && running < options.size; next = nextDesk()) {
+      const task = next.queue.shift();
+      if (next.queue.length === 0) queues.delete(next.desk);
+      if (!task) continue;
+      served.set(next.desk, ++turn);
+      running++;
+      waiting--;
+      task.start();
+    }
+  }
+
+  /** Admits a task of `desk` (refusing a request's past the desk's share or the pool's bound) and waits for a thread. */
+  async function admit(desk: string, request: boolean): Promise<void> {
+    if (closed) throw new Error('the worker pool is closed');
+    if (request) {
+      if ((requests.get(desk) ?? 0) >= share) throw deskBusy();
+      if (requestsAdmitted >= limit) throw poolBusy();
+      requests.set(desk, (requests.get(desk) ?? 0) + 1);
+      requestsAdmitted++;
+    }
+    waiting++;
+    await new Promise<void>((start, fail) => {
+      const queue = queues.get(desk) ?? [];
+      queue.push({ start, fail });
+      queues.set(desk, queue);
+      dispatch();
+    });
+  }
+  const release = (desk: string, request: boolean) => {
+    running--;
+    if (request) {
+      requestsAdmitted--;
+      const left = (requests.get(desk) ?? 1) - 1;
+      if (left > 0) requests.set(desk, left);
+      else requests.delete(desk);
+    }
+    dispatch();
   };
 
   return {
     async run(task, taskInput, runOptions = {}) {
-      await admit(runOptions.wait ?? false);
+      const desk = runOptions.desk ?? options.deskOf?.() ?? 'system';
+      const request = !(runOptions.wait ?? false);
+      await admit(desk, request);
       const { port1, port2 } = new MessageChannel();
       const slices = new SlicePort(port1);
       try {
@@ -138,19 +201,22 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
         return value as never;
       } finally {
         slices.close();
-        release();
+        release(desk, request);
       }
     },
     stats: () => ({
       size: options.size,
       queue: options.queue,
-      active,
-      waiting: waiting.length,
+      active: running + waiting,
+      waiting,
+      desks: Object.fromEntries(requests),
       completed: { ...completed },
     }),
     async close() {
       closed = true;
-      for (const waiter of waiting.splice(0)) waiter.reject(new Error('the worker pool is closed'));
+      for (const queue of queues.values())
+        for (const waiter of queue.splice(0)) waiter.fail(new Error('the worker pool is closed'));
+      queues.clear();
       await piscina.destroy();
     },
   };

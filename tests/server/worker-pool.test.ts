@@ -42,29 +42,63 @@ describe.each(BACKENDS)('the worker pool on $name', (backend) => {
       tasks: new URL('./worker-pool-tasks.ts', import.meta.url),
       size: 1,
       queue: 1,
+      deskShare: 1,
     });
     try {
       const gate = new SharedArrayBuffer(8);
       const flags = new Int32Array(gate);
-      const held = pool.run('hold', { gate });
+      const held = pool.run('hold', { gate }, { desk: 'a' });
       await vi.waitFor(() => expect(Atomics.load(flags, 1)).toBe(1), { timeout: 20_000, interval: 20 });
       // The worker's thread is held: the app still answers.
       expect((await call('GET', '/health')).body).toEqual({ status: 'ok' });
 
-      const queued = pool.run('texts', { count: 3, size: 4 });
-      await expect(pool.run('texts', { count: 1, size: 1 })).rejects.toMatchObject({
+      // Desk a has its share: its next request is refused for it (429), while desk b's is admitted.
+      await expect(pool.run('texts', { count: 1, size: 1 }, { desk: 'a' })).rejects.toMatchObject({
+        status: 429,
+        messages: [MSG.deskBusy],
+        headers: { 'retry-after': '5' },
+      });
+      const queued = pool.run('texts', { count: 3, size: 4 }, { desk: 'b' });
+      // Every desk's requests together fill the pool: 503 for a third desk, whose burst it is not.
+      await expect(pool.run('texts', { count: 1, size: 1 }, { desk: 'c' })).rejects.toMatchObject({
         status: 503,
         messages: [MSG.busy],
       });
-      const waiting = pool.run('texts', { count: 1, size: 2 }, { wait: true });
-      expect(pool.stats()).toMatchObject({ size: 1, queue: 1, active: 2, waiting: 1 });
+      const waiting = pool.run('texts', { count: 1, size: 2 }, { wait: true, desk: 'c' });
+      expect(pool.stats()).toMatchObject({ size: 1, queue: 1, active: 3, waiting: 2, desks: { a: 1, b: 1 } });
 
       Atomics.store(flags, 0, 1);
       Atomics.notify(flags, 0);
       expect(await held).toBe('released');
       expect(await queued).toEqual(['0:xx', '1:xx', '2:xx']);
       expect(await waiting).toEqual(['0:']);
-      expect(pool.stats()).toMatchObject({ active: 0, waiting: 0, completed: { hold: 1, texts: 2 } });
+      expect(pool.stats()).toMatchObject({ active: 0, waiting: 0, desks: {}, completed: { hold: 1, texts: 2 } });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('takes the oldest task of the desk served longest ago when a thread frees', async () => {
+    const pool = createWorkerPool<typeof PoolTasks>({
+      tasks: new URL('./worker-pool-tasks.ts', import.meta.url),
+      size: 1,
+      queue: 20,
+    });
+    try {
+      const gate = new SharedArrayBuffer(8);
+      const flags = new Int32Array(gate);
+      const order: string[] = [];
+      const held = pool.run('hold', { gate }, { desk: 'busy' });
+      await vi.waitFor(() => expect(Atomics.load(flags, 1)).toBe(1), { timeout: 20_000, interval: 20 });
+      // One desk queues six tasks, then another desk one: the other's runs second, not seventh.
+      const burst = Array.from({ length: 6 }, (_, i) =>
+        pool.run('texts', { count: 1, size: 1 }, { desk: 'busy' }).then(() => order.push(`busy ${i}`)),
+      );
+      const other = pool.run('texts', { count: 1, size: 1 }, { desk: 'other' }).then(() => order.push('other'));
+      Atomics.store(flags, 0, 1);
+      Atomics.notify(flags, 0);
+      await Promise.all([held, ...burst, other]);
+      expect(order).toEqual(['other', 'busy 0', 'busy 1', 'busy 2', 'busy 3', 'busy 4', 'busy 5']);
     } finally {
       await pool.close();
     }
