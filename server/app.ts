@@ -18,7 +18,8 @@ import { useApiDocs } from './http/api-docs';
 import { useSecurityHeaders } from './http/security-headers';
 import { route } from './http/route';
 import { routeFamilies, type RouteFamily } from './http/route-families';
-import { HEALTHY, platformCalls } from '../schemas/api/platform';
+import { platformCalls } from '../schemas/api/platform';
+import { useHealth } from './http/health';
 import { SERVICE_BASES } from '../schemas/api/services';
 import type { Clock } from './auth/rate-limit';
 import { searchEngineIndex } from './adapters/trip-index';
@@ -121,19 +122,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await useApiDocs(app);
   await serveConsole(app, options.staticDir);
 
-  route(app, platformCalls.health, async (_request, reply) => {
-    try {
-      await store.query('select 1');
-      return HEALTHY;
-    } catch {
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  useHealth(app, store);
   route(app, platformCalls.config, async () => ctx.config);
   const families = [...(await routeFamilies()), ...(options.routes ?? [])];
 
   await app.register(async (api) => {
     api.decorateRequest('desk', null, []);
+    api.decorateRequest('signedBy', null);
     api.decorateRequest('scope', null);
     // First: the rest of the request runs with its caller as the actor its transactions name to the audit log.
     api.addHook('onRequest', auditActor);

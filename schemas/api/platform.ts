@@ -1,15 +1,44 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
 import type { ServiceName } from './services';
-import { int, list, shape, str, strOrNull } from './shapes';
+import { bool, int, intOrNull, list, shape, str, strOrNull } from './shapes';
 
 const platform = { service: 'main', envelope: 'none', public: true } as const;
 
-/** The health answer while the database answers (a 503 answers `{status: 'unavailable'}` unserialized). */
+/** The health answer: the process answers (it reads nothing, waits for nothing). */
 export const healthAnswer = shape({ status: { type: 'string', const: 'ok' } });
 
-/** The health answer while the database answers. */
+/** The health answer. */
 export const HEALTHY: FromSchema<typeof healthAnswer> = { status: 'ok' };
+
+/** What a share (of the worker pool, of the database connections) holds now: in use and waiting, in all and by desk. */
+const shareState = shape({
+  slots: { ...int, description: 'Threads or connections' },
+  inside: { ...int, description: 'In use' },
+  waiting: { ...int, description: 'Work waiting for one' },
+  desks: { ...int, description: 'Desks with work in use or waiting' },
+});
+
+/** `GET /health/ready`: whether this instance should be sent work, and why not. */
+export const readyAnswer = shape({
+  status: { type: 'string', enum: ['ready', 'busy', 'unavailable'] },
+  database: shape({
+    answered: { ...bool, description: "Whether `select 1` answered within the probe's deadline (2 s)" },
+    ms: { ...int, description: 'How long it took (or the deadline, when it did not answer)' },
+    connections: shareState,
+  }),
+  pool: { ...shareState, description: 'The worker pool of CPU-heavy work: threads, tasks waiting' },
+  jobs: shape({
+    queued: {
+      ...intOrNull,
+      description: 'Background jobs waiting for a worker (null when the database did not answer)',
+    },
+    active: { ...intOrNull, description: 'Background jobs running on some instance' },
+  }),
+});
+
+/** The readiness answer. */
+export type ReadyState = FromSchema<typeof readyAnswer>;
 
 /** Each service family's base URL, by name: '' is the console's own origin. */
 const serviceBases = {
@@ -67,9 +96,19 @@ export const platformCalls = {
     id: 'platform.health',
     method: 'GET',
     path: '/health',
-    summary: "{status: 'ok'} while the database answers, else 503",
-    answers: { 503: "{status: 'unavailable'}: the database does not answer" },
+    summary:
+      "{status: 'ok'} while the process answers: it reads nothing and waits behind no work (a liveness check; `/health/ready` says whether to send work)",
     answer: healthAnswer,
+  }),
+  ready: defineCall({
+    ...platform,
+    id: 'platform.ready',
+    method: 'GET',
+    path: '/health/ready',
+    summary:
+      "Whether this instance should be sent work, for a load balancer: the database's answer to a probe, its connections and the worker pool in use and waiting, the background jobs queued and running. 'busy' (still 200) when every thread and connection is in use and work waits for them",
+    answers: { 503: "The same answer with status 'unavailable': the database did not answer within 2 s" },
+    answer: readyAnswer,
   }),
   config: defineCall({
     ...platform,

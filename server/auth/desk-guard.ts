@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified desk token of an API call (set by the desk guard). */
     desk: DeskClaims;
+    /** The user a signed desk token names, before the guard has read the user's state (null until then). */
+    signedBy: string | null;
   }
 }
 
@@ -36,6 +38,8 @@ export function deskGuard(db: Queryable, tokens: TokenService): onRequestHookHan
     const token = tokenOf(request);
     const claims = token ? await tokens.verifyDesk(token) : null;
     if (!claims) return reply.code(401).send(fail([TEXT.unauthorized]));
+    // The guard's own read already counts against the user's share of the database (server/store/fair-store.ts).
+    request.signedBy = claims.userId;
     const access = await userRepository.deskAccess(db, claims.userId, claims.tokenId, LEGO_PERMISSION);
     if (!access || access.revoked || access.disabled) return reply.code(401).send(fail([TEXT.unauthorized]));
     const records = access.record ? [access.record] : [];

@@ -15,5 +15,17 @@ function actorOf(request: FastifyRequest): Actor | null {
  * inside, and the actor is read when a transaction opens, after the guard has set `request.desk`.
  */
 export const auditActor: onRequestHookHandler = (request, _reply, done) => {
-  withActor(() => actorOf(request), done);
+  withActor(
+    () => actorOf(request),
+    done,
+    () => deskOf(request),
+  );
 };
+
+/**
+ * Whose share of the database and the worker pool a request's work counts against: its user once the token's
+ * signature is checked (a forged token never lands in another desk's queue), before that the address it comes from.
+ */
+function deskOf(request: FastifyRequest): string {
+  return request.signedBy ?? `ip:${request.ip}`;
+}

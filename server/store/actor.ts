@@ -12,6 +12,8 @@ export interface Actor {
 /** The slot of one request: read when a transaction opens, so it can be filled after the request began (once the token is checked). */
 interface ActorSlot {
   actor(): Actor | null;
+  /** Whose share of the database and the worker pool the work counts against (see {@link currentDesk}). */
+  desk?(): string;
 }
 
 const slots = new AsyncLocalStorage<ActorSlot>();
@@ -20,13 +22,23 @@ const slots = new AsyncLocalStorage<ActorSlot>();
  * Runs `fn` (and everything it starts, awaited or not) with `actor` as the source of the current actor. A request
  * hook calls this around the rest of the request's handling (server/http/audit-actor.ts).
  */
-export function withActor<T>(actor: () => Actor | null, fn: () => T): T {
-  return slots.run({ actor }, fn);
+export function withActor<T>(actor: () => Actor | null, fn: () => T, desk?: () => string): T {
+  return slots.run({ actor, desk }, fn);
 }
 
 /** The actor of the work in progress, or null (outside a request, or before its token was checked). */
 export function currentActor(): Actor | null {
   return slots.getStore()?.actor() ?? null;
+}
+
+/**
+ * The desk the work in progress counts against for its fair share of the database connection(s) and the worker
+ * pool: the request's user (from its token, once the signature is checked), else who the request comes from, else
+ * 'system' (jobs, the scheduler, the sweep).
+ */
+export function currentDesk(): string {
+  const slot = slots.getStore();
+  return slot?.desk?.() ?? slot?.actor()?.userId ?? 'system';
 }
 
 /**

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Queryable, Store } from './store';
 import { announceActor } from './actor';
+import { fairShare } from './fair-store';
 
 /** Same value shapes as the PGlite driver: int8 as number, date as 'YYYY-MM-DD'. */
 const TYPE_PARSERS: Record<number, (text: string) => unknown> = { 20: Number, 1082: (text) => text };
@@ -25,31 +26,44 @@ function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A PostgreSQL server through a `pg` connection pool (`DATABASE_URL`); several API instances may share it. */
+/** A whole number from 1 in `value`, else `fallback`. */
+const count = (value: string | undefined, fallback: number) =>
+  Number.isInteger(Number(value)) && Number(value) >= 1 ? Number(value) : fallback;
+
+/**
+ * A PostgreSQL server through a `pg` connection pool (`DATABASE_URL`; `PG_POOL_SIZE` connections, default 10);
+ * several API instances may share it. One desk holds at most `PG_DESK_CONNECTIONS` of them at once (default half),
+ * and a freed connection goes to the desk served longest ago (server/store/fair-store.ts).
+ */
 export async function openPgStore(connectionString: string): Promise<Store> {
-  const pool = new pg.Pool({ connectionString, types, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  const size = count(process.env.PG_POOL_SIZE, 10);
+  const deskCap = count(process.env.PG_DESK_CONNECTIONS, Math.max(1, Math.floor(size / 2)));
+  const pool = new pg.Pool({ connectionString, types, max: size });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
   await pool.query('select 1');
-  return {
-    kind: 'postgres',
-    ...queryable(pool),
-    async tx(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const q = queryable(client);
-        await announceActor(q);
-        const result = await fn(q);
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+  return fairShare(
+    {
+      kind: 'postgres',
+      ...queryable(pool),
+      async tx(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const q = queryable(client);
+          await announceActor(q);
+          const result = await fn(q);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
     },
-    close: () => pool.end(),
-  };
+    { connections: size, deskCap },
+  );
 }

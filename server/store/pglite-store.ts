@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Queryable, Store } from './store';
 import { announceActor } from './actor';
+import { fairShare } from './fair-store';
 
 /** int8 as a JS number (ids and epoch milliseconds stay far below 2^53); dates as 'YYYY-MM-DD' text. */
 export const PARSERS = { 20: Number, 1082: (text: string) => text } as const;
@@ -30,15 +31,19 @@ function queryable(db: PgliteLike): Queryable {
  */
 export async function openPgliteStore(dataDir?: string, loadDataDir?: Blob): Promise<Store> {
   const db = await PGlite.create({ dataDir, parsers: PARSERS, ...(loadDataDir ? { loadDataDir } : {}) });
-  return {
-    kind: 'pglite',
-    ...queryable(db),
-    tx: (fn) =>
-      db.transaction(async (tx) => {
-        const q = queryable(tx);
-        await announceActor(q);
-        return fn(q);
-      }),
-    close: () => db.close(),
-  };
+  // One connection: each statement or transaction is a turn, handed fairly among desks (server/store/fair-store.ts).
+  return fairShare(
+    {
+      kind: 'pglite',
+      ...queryable(db),
+      tx: (fn) =>
+        db.transaction(async (tx) => {
+          const q = queryable(tx);
+          await announceActor(q);
+          return fn(q);
+        }),
+      close: () => db.close(),
+    },
+    { connections: 1 },
+  );
 }

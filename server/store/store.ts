@@ -1,3 +1,5 @@
+import type { FairGateStats } from './fair-gate';
+
 /**
  * The one narrow database interface the API uses. Two drivers implement it (embedded PGlite and a PostgreSQL
  * server), with the same SQL, so every query must be plain PostgreSQL with `$n` parameters.
@@ -24,6 +26,8 @@ export interface Store extends Queryable {
    * every write to a company's configuration belongs in a transaction.
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** The connections in use and the work waiting for one, by desk (server/store/fair-store.ts; `GET /health/ready`). */
+  connections?(): FairGateStats;
   /** Releases the connection(s); the store is unusable afterwards. */
   close(): Promise<void>;
 }

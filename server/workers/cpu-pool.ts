@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { currentActor } from '../store/actor';
+import { currentDesk } from '../store/actor';
 import type * as CpuTasks from './cpu-tasks';
-import { createWorkerPool, type WorkerPool } from './worker-pool';
+import { createWorkerPool, type WorkerPool, type WorkerPoolStats } from './worker-pool';
 
 /** Tasks that may queue per thread before a request's task is refused (a background job's waits). */
 const QUEUE_PER_THREAD = 16;
@@ -29,7 +29,7 @@ export function cpuPool(): WorkerPool<typeof CpuTasks> {
     size: cpuPoolSize(),
     queue: QUEUE_PER_THREAD * cpuPoolSize(),
     // Each desk's share of the pool is kept by the user the request acts for (a job's tasks: the system's).
-    deskOf: () => currentActor()?.userId ?? 'system',
+    deskOf: currentDesk,
   });
   return pool;
 }
@@ -49,4 +49,9 @@ export function holdCpuPool(): () => Promise<void> {
     pool = null;
     await closing.close();
   };
+}
+
+/** The pool's figures when it has started, else null (reading them does not start it). */
+export function cpuPoolStats(): WorkerPoolStats | null {
+  return pool?.stats() ?? null;
 }

@@ -5,6 +5,7 @@ import { MSG } from '../../schemas/messages';
 import { ApiError } from '../http/envelope';
 import { SlicePort } from './slice-port';
 import { owned, type TaskAnswer, type TaskMessage } from './worker-dispatch';
+import { createFairGate, type Release } from '../store/fair-gate';
 
 /**
  * A task module as the pool calls it: each export takes (input, items) in a worker thread, each with its own types
@@ -120,37 +121,12 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
    */
   const requests = new Map<string, number>();
   let requestsAdmitted = 0;
-  /** Tasks waiting for a thread, by desk, oldest first; and the turn each desk last had a task started at. */
-  const queues = new Map<string, { start(): void; fail(err: Error): void }[]>();
-  const served = new Map<string, number>();
-  let turn = 0;
-  let running = 0;
-  let waiting = 0;
+  /** Threads handed out fairly: a freed one goes to the oldest task of the desk served longest ago. */
+  const threads = createFairGate({ slots: options.size });
   let closed = false;
 
-  /** The desk with tasks waiting that was served longest ago, and its queue; null when none waits. */
-  function nextDesk() {
-    let next: { desk: string; queue: { start(): void }[] } | null = null;
-    for (const [desk, queue] of queues)
-      if (next === null || (served.get(desk) ?? -1) < (served.get(next.desk) ?? -1)) next = { desk, queue };
-    return next;
-  }
-
-  /** Starts waiting tasks while threads are free: each the oldest of the desk served longest ago. */
-  function dispatch() {
-    for (let next = nextDesk(); next !== null && running < options.size; next = nextDesk()) {
-      const task = next.queue.shift();
-      if (next.queue.length === 0) queues.delete(next.desk);
-      if (!task) continue;
-      served.set(next.desk, ++turn);
-      running++;
-      waiting--;
-      task.start();
-    }
-  }
-
   /** Admits a task of `desk` (refusing a request's past the desk's share or the pool's bound) and waits for a thread. */
-  async function admit(desk: string, request: boolean): Promise<void> {
+  async function admit(desk: string, request: boolean): Promise<Release> {
     if (closed) throw new Error('the worker pool is closed');
     if (request) {
       if ((requests.get(desk) ?? 0) >= share) throw deskBusy();
@@ -158,30 +134,26 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
       requests.set(desk, (requests.get(desk) ?? 0) + 1);
       requestsAdmitted++;
     }
-    waiting++;
-    await new Promise<void>((start, fail) => {
-      const queue = queues.get(desk) ?? [];
-      queue.push({ start, fail });
-      queues.set(desk, queue);
-      dispatch();
-    });
-  }
-  const release = (desk: string, request: boolean) => {
-    running--;
-    if (request) {
-      requestsAdmitted--;
-      const left = (requests.get(desk) ?? 1) - 1;
-      if (left > 0) requests.set(desk, left);
-      else requests.delete(desk);
+    try {
+      return await threads.enter(desk);
+    } catch (err) {
+      if (request) leave(desk);
+      throw err;
     }
-    dispatch();
-  };
+  }
+  /** A request's task is no longer admitted. */
+  function leave(desk: string): void {
+    requestsAdmitted--;
+    const left = (requests.get(desk) ?? 1) - 1;
+    if (left > 0) requests.set(desk, left);
+    else requests.delete(desk);
+  }
 
   return {
     async run(task, taskInput, runOptions = {}) {
       const desk = runOptions.desk ?? options.deskOf?.() ?? 'system';
       const request = !(runOptions.wait ?? false);
-      await admit(desk, request);
+      const releaseThread = await admit(desk, request);
       const { port1, port2 } = new MessageChannel();
       const slices = new SlicePort(port1);
       try {
@@ -201,22 +173,24 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
         return value as never;
       } finally {
         slices.close();
-        release(desk, request);
+        releaseThread();
+        if (request) leave(desk);
       }
     },
-    stats: () => ({
-      size: options.size,
-      queue: options.queue,
-      active: running + waiting,
-      waiting,
-      desks: Object.fromEntries(requests),
-      completed: { ...completed },
-    }),
+    stats: () => {
+      const { inside, waiting } = threads.stats();
+      return {
+        size: options.size,
+        queue: options.queue,
+        active: inside + waiting,
+        waiting,
+        desks: Object.fromEntries(requests),
+        completed: { ...completed },
+      };
+    },
     async close() {
       closed = true;
-      for (const queue of queues.values())
-        for (const waiter of queue.splice(0)) waiter.fail(new Error('the worker pool is closed'));
-      queues.clear();
+      threads.close(new Error('the worker pool is closed'));
       await piscina.destroy();
     },
   };
