@@ -25,6 +25,16 @@ export const USERS: SeedUser[] = [
     pwdExpDays: 3650,
   },
   {
+    // A second operator: another desk, with a fair share of its own (two desks at once, the flood bench).
+    id: 'usr_ops2',
+    email: 'ops2@demo.local',
+    phone: '9876543213',
+    name: 'Meera Nair',
+    deskId: 'desk-ops-03',
+    masks: LEGO,
+    pwdExpDays: 3650,
+  },
+  {
     id: 'usr_nolego',
     email: 'nolego@demo.local',
     phone: '9876543211',

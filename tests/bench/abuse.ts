@@ -44,7 +44,7 @@ const HEADER = [
 const addresses = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}@relay.example`).join(',');
 
 /** An xlsx of `rows` SMS configurations of company 1001 for users from `firstUser`. */
-function configurations(rows: number, firstUser: number): Blob {
+export function configurations(rows: number, firstUser: number): Blob {
   const book = XLSX.utils.book_new();
   const data = Array.from({ length: rows }, (_, i) => [
     'trip.created',

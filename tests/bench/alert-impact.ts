@@ -45,7 +45,7 @@ const AGO_DAYS = 62;
 const PERIOD_DAYS = 30;
 
 /** Level 1 from 3 hours, level 2 from 5, level 3 from 8 on every trip length (the company's: 30, 60 and 120 minutes). */
-const RAISED: StoredAlertConfig = {
+export const RAISED: StoredAlertConfig = {
   featureKey: 'long_stoppage',
   enabled: true,
   extraContext: JSON.stringify([

@@ -246,24 +246,24 @@ export function healthProbe(apiUrl: string, everyMs = 10): { stop(): Promise<{ h
 }
 
 /** Logs in by one-time code through the API (the code from the dev outbox); returns the desk token. */
-export async function deskToken(apiUrl: string): Promise<string> {
+export async function deskToken(apiUrl: string, operator = OPERATOR): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(`${apiUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const requested = await post(authCalls.requestCode.path, { identifier: OPERATOR });
+  const requested = await post(authCalls.requestCode.path, { identifier: operator });
   if (!requested.ok) throw new Error(`code request failed: ${requested.status} ${await requested.text()}`);
   const outbox = (await (await fetch(`${apiUrl}${platformCalls.outbox.path}`)).json()) as {
     to: string;
     body: string;
   }[];
   const code = outbox
-    .filter((m) => m.to === OPERATOR)
+    .filter((m) => m.to === operator)
     .at(-1)
     ?.body.match(/\b(\d{6})\b/)?.[1];
-  const verified = await post(authCalls.verifyCode.path, { identifier: OPERATOR, code });
+  const verified = await post(authCalls.verifyCode.path, { identifier: operator, code });
   if (!verified.ok) throw new Error(`verify failed: ${verified.status} ${await verified.text()}`);
   return ((await verified.json()) as { data: { deskToken: string } }).data.deskToken;
 }

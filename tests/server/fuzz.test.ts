@@ -390,7 +390,10 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
         const request = fuzzRequest(call, rng, i);
         const answer = await sendFuzzed(call, request);
         if (answer.statusCode < 300) reached.add(call.id);
-        if (answer.statusCode >= 500) {
+        // A 5xx the spec asks for, in the words it gives (a taken event name: 500 'Event is already created'), is no
+        // failure; any other is.
+        const asked = call.messages?.some((text) => answer.body.includes(JSON.stringify(text)));
+        if (answer.statusCode >= 500 && !(call.answers?.[answer.statusCode] && asked)) {
           failures.push(
             `${request.method} ${shown(request.url, 300)} body ${shown(request.body, 1500)} → ${answer.statusCode} ${answer.body.slice(0, 200)} (FUZZ_SEED=${SEED})`,
           );
