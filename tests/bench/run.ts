@@ -34,6 +34,10 @@
  *   BENCH_IMPACT=0 skips this).
  * - the change-history model (issue 33) run longer than in `npm test`: 25 sequences of up to 30 steps from a seed of its
  *   own, printed (tests/bench/change-history.ts; BENCH_HISTORY=0 skips this).
+ * - one desk flooding with every heavy call at once for 30 s (BENCH_FLOOD_SECONDS) while another works: the other
+ *   desk's 2xx share, median and p99 as ratios to its idle run, /health p99, one desk's 20 uploads at once (issue 34:
+ *   ≥ 99 %, ≤ 3× on PGlite and 2× on PostgreSQL, ≤ 100 / 50 ms, only 200 and 429) (tests/bench/flood.ts; BENCH_FLOOD=0
+ *   skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -58,6 +62,7 @@ import { measureAbuse } from './abuse';
 import { measureConfigCopy } from './config-copy';
 import { measureAlertImpact } from './alert-impact';
 import { measureChangeHistory } from './change-history';
+import { measureFlood } from './flood';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -542,6 +547,7 @@ if (process.env.BENCH_ABUSE !== '0') lines.push(...(await measureAbuse()));
 if (process.env.BENCH_COPY !== '0') lines.push(...(await measureConfigCopy()));
 if (process.env.BENCH_IMPACT !== '0') lines.push(...(await measureAlertImpact()));
 if (process.env.BENCH_HISTORY !== '0') lines.push(...(await measureChangeHistory()));
+if (process.env.BENCH_FLOOD !== '0') lines.push(...(await measureFlood()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);
