@@ -277,14 +277,14 @@ export async function storeTrips(q: Queryable, trips: readonly SeededTrip[]): Pr
     ],
   );
   // The pings as columns (one array each), in trip and time order.
-  const columns = {
-    trip: [] as string[],
-    t: [] as number[],
-    lat: [] as number[],
-    lng: [] as number[],
-    speed: [] as (number | null)[],
-    received: [] as number[],
-  };
+  const columns: {
+    trip: string[];
+    t: number[];
+    lat: number[];
+    lng: number[];
+    speed: (number | null)[];
+    received: number[];
+  } = { trip: [], t: [], lat: [], lng: [], speed: [], received: [] };
   for (const { trip, pings } of trips)
     for (const p of pings) {
       columns.trip.push(trip.id);

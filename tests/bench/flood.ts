@@ -58,7 +58,7 @@ function ordinaryWork(apiUrl: string, token: string): (() => Promise<Sample>)[] 
   return [
     get(callPath(mainCalls.routes, { c: '1003', page: 1, size: 20 })),
     get(callPath(dataCalls.alerts, { companyId: '1003' })),
-    get(callPath(tripCalls.replay, { c: '1003' }, { tripId: 'TRP1003M0002' })),
+    get(callPath(tripCalls.replay, { c: '1001' }, { tripId: 'TRP1001M0002' })),
     get(callPath(auditCalls.list, { c: '1003', page: 1, size: 20 })),
   ];
 }
