@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { Queryable, Store } from './store';
 import { announceActor } from './actor';
@@ -32,12 +33,17 @@ const count = (value: string | undefined, fallback: number) =>
 
 /**
  * A PostgreSQL server through a `pg` connection pool (`DATABASE_URL`; `PG_POOL_SIZE` connections, default 10);
- * several API instances may share it. One desk holds at most `PG_DESK_CONNECTIONS` of them at once (default half),
+ * several API instances may share it. One desk holds at most `PG_DESK_CONNECTIONS` of them at once (default half, at
+ * most the number of cores),
  * and a freed connection goes to the desk served longest ago (server/store/fair-store.ts).
  */
 export async function openPgStore(connectionString: string): Promise<Store> {
   const size = count(process.env.PG_POOL_SIZE, 10);
-  const deskCap = count(process.env.PG_DESK_CONNECTIONS, Math.max(1, Math.floor(size / 2)));
+  // A desk running more statements at once than there are cores only takes them from the other desks.
+  const deskCap = count(
+    process.env.PG_DESK_CONNECTIONS,
+    Math.max(1, Math.min(Math.floor(size / 2), availableParallelism())),
+  );
   const pool = new pg.Pool({ connectionString, types, max: size });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));

@@ -53,8 +53,8 @@ export async function serveDatabase(port: MessagePort | null, start: DatabaseSta
         port.close();
         return;
       }
-      const rows =
-        request.op === 'query' ? (await db.query(request.sql, request.params)).rows : (await db.exec(request.sql), []);
+      if (request.op === 'exec') await db.exec(request.sql);
+      const rows = request.op === 'query' ? (await db.query(request.sql, request.params)).rows : [];
       port.postMessage({ id: request.id, rows } satisfies DatabaseAnswer);
     } catch (err) {
       port.postMessage({ id: request.id, error: fieldsOf(err) } satisfies DatabaseAnswer);

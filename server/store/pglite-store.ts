@@ -18,7 +18,9 @@ type Ask = DatabaseRequest extends infer R ? (R extends DatabaseRequest ? Omit<R
  * Starts the database thread (server/store/pglite-thread.mjs) and answers a function that sends it one request and
  * waits for its answer. Requests are answered in the order sent.
  */
-async function startThread(start: DatabaseStart): Promise<{ ask(request: Ask): Promise<unknown[]>; ended: Promise<void> }> {
+async function startThread(
+  start: DatabaseStart,
+): Promise<{ ask(request: Ask): Promise<unknown[]>; ended: Promise<void> }> {
   const thread = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
     workerData: start,
     transferList: start.dump ? [start.dump] : [],
