@@ -1,21 +1,9 @@
 import { auditCalls } from '../schemas/api/audit';
-import { AUDIT_ACTIONS, auditObjectName, auditProvenance, type AuditEntry } from '../schemas/audit';
+import { auditProvenance } from '../schemas/audit';
 import { endpoint } from '../engine/data/endpoint';
 import { rowDetail } from '../engine/list/parts';
 import { defineList } from '../engine/registry/define';
 import * as registered from './audit-log.meta';
-
-/** A path's first part: `origin` of `origin.google.place_id`, `extra_context` of `extra_context[0].emails`. */
-const topField = (path: string) => path.split(/[.[]/, 1)[0];
-
-/**
- * The Changed Fields cell: a change names each changed leaf; a creation or deletion names the record's fields that
- * hold a value (the server leaves out empty ones and bookkeeping), each once, as the leaves are in the row's detail.
- */
-function changedFields(entry: AuditEntry): string {
-  const fields = entry.changes.map((change) => change.field);
-  return (entry.action === 'update' ? fields : [...new Set(fields.map(topField))]).join(', ');
-}
 
 /**
  * /audit-log: who changed what in the company's configuration (and its branch's, when one is chosen), newest first,
@@ -53,18 +41,18 @@ export const auditLogList = defineList({
     {
       title: 'User',
       field: 'userName',
-      value: (row) => auditProvenance(row) || (row.userName ?? 'System'),
+      text: 'auditUser',
       width: 130,
     },
-    { title: 'Action', field: 'action', value: (row) => AUDIT_ACTIONS[row.action], width: 84 },
+    { title: 'Action', field: 'action', text: 'auditAction', width: 84 },
     {
       title: 'Object',
       field: 'objectType',
-      value: (row) => auditObjectName(row.objectType),
+      text: 'auditObject',
       width: 120,
     },
     { title: 'Object Id', field: 'objectId', width: 140 },
-    { title: 'Changed Fields', field: 'changes', value: changedFields, width: 170 },
+    { title: 'Changed Fields', field: 'changes', text: 'auditChanges', width: 170 },
   ],
   actionTitle: 'Actions',
   // Puts back what the entry (or its change set) changed, after showing what it will write (issue 24); not offered on

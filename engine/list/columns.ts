@@ -1,17 +1,18 @@
 import { pick } from '../data/pick';
 import type { ColumnConfig } from './types';
 import type { Row } from '../types';
-import { columnKinds } from '../columnKinds';
+import { CELL_TEXTS } from '../../schemas/cell-texts';
+import { formatCell as formatKind } from '../../schemas/column-kinds';
 
-/** The value of a column in a row: its `value` function, else its dotted path. */
-export function cellValue(column: Pick<ColumnConfig, 'field' | 'value'>, row: Row): unknown {
+/** The value of a column in a row: its named text, else its `value` function, else its dotted path. */
+export function cellValue(column: Pick<ColumnConfig, 'field' | 'value' | 'text'>, row: Row): unknown {
+  if (column.text) return CELL_TEXTS[column.text](row);
   return column.value ? column.value(row) : pick(row, column.field);
 }
 
 /** Text of a cell by column kind (see `columnKinds`): date-time `YYYY-MM-DD HH:mm:ss`, date `DD/MM/YYYY`, INR with Indian grouping. */
 export function formatCell(kind: ColumnConfig['kind'], value: unknown): string {
-  if (value === undefined || value === null || value === '') return '';
-  return (columnKinds[kind ?? 'text'] ?? columnKinds.text)(value);
+  return formatKind(kind, value);
 }
 
 /** Comparator for a sortable column: numbers and dates by value, text by locale. */

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Endpoint, CallInput } from '../data/endpoint';
 import type { Scope } from '../scope/scope';
 import type { ColumnKind } from '../columnKinds';
+import type { CellTextName } from '../../schemas/cell-texts';
 import type { FormConfig } from '../form/types';
 import type { ConfigContext, FieldOf, LookupConfig, MenuEntry, Row } from '../types';
 import type { RowAction } from './rowActionTypes';
@@ -16,12 +17,21 @@ export type ColumnConfig<R = Row> = ColumnBase<R> &
         /** Dotted path into the row, e.g. `origin.google.formatted_address` (see {@link FieldOf}). */
         field: FieldOf<R>;
         value?: undefined;
+        text?: undefined;
       }
     | {
         /** The column's own key when `value` derives what it shows (e.g. a 'ticket' switch read from the context). */
         field: string;
         /** Derives the value when it is not a plain path (e.g. the ROUTE_COST entry of a cost list). */
         value(row: R): unknown;
+        text?: undefined;
+      }
+    | {
+        /** The column's own key when `text` derives what it shows. */
+        field: string;
+        value?: undefined;
+        /** A named cell text (schemas/cell-texts.ts): derived from the row, the same in a server-written export. */
+        text: CellTextName;
       }
   );
 

@@ -52,6 +52,9 @@ export interface FuzzRequest {
 
 /** Values of the seed (company 1001, branch 3101 of the demo) by field name, so a request reaches its handler. */
 const SEED_VALUES: Record<string, unknown> = {
+  // A list export's columns and time zone (schemas/api/exports.ts).
+  columns: JSON.stringify([{ title: 'Id', field: 'id' }]),
+  tz: 'Asia/Kolkata',
   c: '1001',
   b: '3101',
   d: '31011',

@@ -1,0 +1,53 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const inrWhole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+
+/** Rupees with Indian grouping; paise shown only when there are any. */
+export function formatInr(amount: number): string {
+  return (Number.isInteger(amount) ? inrWhole : inrPaise).format(amount);
+}
+
+const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
+
+/**
+ * The instant a cell's value names (an epoch number or a date as it is, anything else as its text), in the time zone
+ * `tz` when given (the server writing an export for a console), else the runtime's own (the console).
+ */
+const instant = (value: unknown, tz?: string) => {
+  const at = dayjs(typeof value === 'number' || value instanceof Date ? value : String(value));
+  return tz && at.isValid() ? at.tz(tz) : at;
+};
+
+/**
+ * The column registry: how each kind a `ColumnConfig` names shows a (non-empty) value as text. A `switch` column
+ * draws a `SwitchCell` where the list can toggle, and this text elsewhere (e.g. in a drawer).
+ */
+export const columnKinds = {
+  text: (value: unknown) => String(value),
+  datetime: (value: unknown, tz?: string) => instant(value, tz).format('YYYY-MM-DD HH:mm:ss'),
+  date: (value: unknown, tz?: string) => instant(value, tz).format('DD/MM/YYYY'),
+  inr: (value: unknown) => (Number.isFinite(Number(value)) ? formatInr(Number(value)) : String(value)),
+  boolean: yesNo,
+  switch: yesNo,
+  /** A JSON value as indented JSON text (a text as it is); lists draw it in a scrollable box (`JsonCell`). */
+  json: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
+} as const satisfies Record<string, (value: unknown, tz?: string) => string>;
+
+/** A column kind's name, as configs write it. */
+export type ColumnKind = keyof typeof columnKinds;
+
+/** Whether `name` is a column kind. */
+export const isColumnKind = (name: unknown): name is ColumnKind =>
+  typeof name === 'string' && Object.hasOwn(columnKinds, name);
+
+/** Text of a (non-empty) cell by its column's kind (default `text`), dates and times in `tz` when given. */
+export function formatCell(kind: ColumnKind | undefined, value: unknown, tz?: string): string {
+  if (value === undefined || value === null || value === '') return '';
+  return (columnKinds[kind ?? 'text'] ?? columnKinds.text)(value, tz);
+}

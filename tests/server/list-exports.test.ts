@@ -1,0 +1,134 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callPath } from '../e2e/harness';
+import { auditCalls } from '../../schemas/api';
+import { EXPORT_MSG, exportCalls } from '../../schemas/api/exports';
+import type { Store } from '../../server/store/store';
+import { BACKENDS, startApp, type Call, type TestApp } from './helper';
+
+/**
+ * Issue 34: an export of any paged list is written as its pages are read (server/routes/list-exports.ts), through
+ * the list's own call: the rows its query selects, every one, with the cells as the console shows them.
+ */
+
+const ROUTES = 3_000;
+const PAGES = ROUTES / 100;
+const COLUMNS = JSON.stringify([
+  { title: 'Label', field: 'label' },
+  { title: 'Code', field: 'code' },
+  { title: 'Origin', field: 'origin.address' },
+  { title: 'Updated At', field: 'updatedAt', kind: 'datetime' },
+]);
+
+describe.each(BACKENDS)('list exports on $name', (backend) => {
+  let t: TestApp;
+  let call: Call;
+  let token: string;
+  let store: Store;
+  let drop: () => Promise<void>;
+  /** Page reads of the routes list so far (its unsearched page query). */
+  let pagesRead = 0;
+  beforeAll(async () => {
+    const db = await backend.prepared();
+    const opened = await db.open();
+    drop = async () => {
+      await opened.close();
+      await db.drop();
+    };
+    // The store as the app sees it, counting the routes list's page reads.
+    store = {
+      ...opened,
+      query: (sql, params) => {
+        if (sql.includes('json_agg(r)') && sql.includes('from routes')) pagesRead++;
+        return opened.query(sql, params);
+      },
+    };
+    await opened.query(`insert into companies (id, name, type) values ('1004', 'Export Test Limited', 'CONSIGNOR')`);
+    await opened.query(
+      `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+       select 'rt_export_' || n, '1004', 'EX' || n, 'Export route ' || lpad(n::text, 5, '0'), 600,
+              jsonb_build_object('address', 'Pune, "Maharashtra", India'), jsonb_build_object('address', 'Mumbai'),
+              'ops@demo.local', 1767225600000 + n * 1000
+         from generate_series(1, $1::int) n`,
+      [ROUTES],
+    );
+    t = await startApp(store);
+    ({ call, deskToken: token } = await t.login('ops@demo.local'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await drop?.();
+  });
+
+  const exportPath = (query: Record<string, string>) => callPath(exportCalls.routes, query);
+
+  it('writes every row of a list as CSV, in the order it shows, its first bytes leaving before its last page is read', async () => {
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = pagesRead;
+    const res = await fetch(
+      `${url}${exportPath({ c: '1004', format: 'csv', columns: COLUMNS, tz: 'Asia/Kolkata', sort: 'label', order: 'asc' })}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('x-total-count')).toBe(String(ROUTES));
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    // Streamed: the first bytes came while pages were still to be read.
+    expect(pagesRead - before).toBeLessThan(PAGES);
+    const chunks = [Buffer.from(first.value ?? [])];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(Buffer.from(next.value));
+    const lines = Buffer.concat(chunks).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFFLabel,Code,Origin,Updated At');
+    expect(lines).toHaveLength(ROUTES + 1);
+    expect(lines[1]).toBe('Export route 00001,EX1,"Pune, ""Maharashtra"", India",2026-01-01 05:30:01');
+    expect(lines[ROUTES]).toBe(
+      `Export route 0${ROUTES},EX${ROUTES},"Pune, ""Maharashtra"", India",2026-01-01 06:20:00`,
+    );
+    // Every page once: 100 rows at a time.
+    expect(pagesRead - before).toBe(PAGES);
+  });
+
+  it('writes an Excel workbook of the rows a search selects', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: exportPath({ c: '1004', format: 'xlsx', columns: COLUMNS, q: 'route 0299' }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-total-count']).toBe('10');
+    const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(answer.rawPayload).Sheets.routes, { header: 1 });
+    expect(rows[0]).toEqual(['Label', 'Code', 'Origin', 'Updated At']);
+    // Newest first, as the list shows a search.
+    expect(rows.slice(1).map((row) => row[1])).toEqual(Array.from({ length: 10 }, (_, i) => `EX${2999 - i}`));
+  });
+
+  it('writes the audit log with the cells it derives (who, what, which object)', async () => {
+    const columns = JSON.stringify([
+      { title: 'User', field: 'userName', text: 'auditUser' },
+      { title: 'Action', field: 'action', text: 'auditAction' },
+      { title: 'Object', field: 'objectType', text: 'auditObject' },
+    ]);
+    const total = (await call('GET', callPath(auditCalls.list, { c: '1001', size: 1 }))).body.data.total;
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: callPath(exportCalls['audit-log'], { c: '1001', format: 'csv', columns }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    const lines = answer.body.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[1]).toMatch(/^System,(Created|Changed|Deleted),[A-Z]/);
+  });
+
+  it("refuses another company's list and bad columns, and answers a list's own refusal", async () => {
+    const unknown = await call('GET', exportPath({ c: '9999', format: 'csv', columns: COLUMNS }));
+    expect(unknown.status).toBe(404);
+    for (const columns of ['[]', '{}', 'x', JSON.stringify([{ title: 'A', field: 'a', kind: 'nope' }])]) {
+      const bad = await call('GET', exportPath({ c: '1004', format: 'csv', columns }));
+      expect(bad).toMatchObject({ status: 400, body: { message: [EXPORT_MSG.columns] } });
+    }
+    const badSort = await call('GET', exportPath({ c: '1004', format: 'csv', columns: COLUMNS, sort: 'nope' }));
+    expect(badSort.status).toBe(400);
+  });
+});
