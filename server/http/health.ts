@@ -43,14 +43,19 @@ export function useHealth(app: FastifyInstance, store: Store): void {
     const started = performance.now();
     const jobs = await probe(store);
     const ms = Math.round(performance.now() - started);
-    const connections = store.connections?.() ?? { slots: 1, inside: 0, waiting: 0, desks: {} };
+    const connections = store.connections?.() ?? { slots: 1, deskCap: 1, inside: 0, waiting: 0, desks: {} };
     const pool = cpuPoolStats();
     const state: ReadyState = {
       status: 'ready',
       database: {
         answered: jobs !== null,
         ms,
-        connections: { ...connections, desks: Object.keys(connections.desks).length },
+        connections: {
+          slots: connections.slots,
+          inside: connections.inside,
+          waiting: connections.waiting,
+          desks: Object.keys(connections.desks).length,
+        },
       },
       pool: {
         slots: pool?.size ?? cpuPoolSize(),

@@ -15,6 +15,8 @@ export interface FairGateOptions {
 /** What a gate holds now: works inside and waiting, in all and by desk. */
 export interface FairGateStats {
   slots: number;
+  /** Works of one desk that may be inside at once. */
+  deskCap: number;
   inside: number;
   waiting: number;
   /** Per desk with work inside or waiting: how much of each. */
@@ -103,7 +105,7 @@ export function createFairGate({ slots, deskCap = slots }: FairGateOptions): Fai
       const desks: FairGateStats['desks'] = {};
       for (const [desk, count] of insideBy) desks[desk] = { inside: count, waiting: 0 };
       for (const [desk, queue] of queues) desks[desk] = { inside: desks[desk]?.inside ?? 0, waiting: queue.length };
-      return { slots, inside, waiting, desks };
+      return { slots, deskCap, inside, waiting, desks };
     },
     close(reason) {
       closedWith = reason;
