@@ -45,7 +45,7 @@ export const consigneesList = defineList<typeof companyCalls.partners, Consignee
     { title: 'Consignee name', field: 'name', sortKey: 'name' },
     { title: 'Phone no.', field: 'phone', sortKey: 'phone', width: 115 },
     { title: 'Email id', field: 'email', sortKey: 'email' },
-    { title: 'Display address', field: 'label', value: (row) => row.place?.label ?? '' },
+    { title: 'Display address', field: 'place.label' },
     { title: 'Updated By', field: 'updatedBy', sortKey: 'updatedBy', width: 145 },
   ],
   emptyText: 'No consignees found for the given selection',

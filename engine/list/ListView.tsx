@@ -7,6 +7,9 @@ import { CompanyGate } from '../views/CompanyGate';
 import type { ColumnConfig, ListConfig, ListPartView } from './types';
 import { HeaderButtons } from './HeaderButtons';
 import { ExportButton } from './ExportButton';
+import { ExportProgressDialog } from './ExportProgressDialog';
+import type { ExportProgress } from './serverExport';
+import { exportOfList, type ExportableList } from '../../schemas/api/exports';
 import type { ExportFormat } from './exportList';
 import { feedback } from '../feedback';
 import { RowActions } from './RowActions';
@@ -93,8 +96,29 @@ export function ListView({ config }: { config: ListConfig }) {
     }
     return built;
   }, [config, toggle, remove, reload, sort, columnFilters.filters, parts]);
+  // A list the server pages and exports: the server writes the file as it reads the pages (any number of rows).
+  const [exporting, setExporting] = useState<{ progress: ExportProgress | null; abort: AbortController } | null>(null);
+  const serverExport = config.source.call ? exportOfList(config.source.call) : undefined;
+  const exportOnServer = async (entry: ExportableList, format: ExportFormat) => {
+    const abort = new AbortController();
+    setExporting({ progress: { rows: 0, total: 0, bytes: 0 }, abort });
+    const { exportFromServer } = await import('./serverExport');
+    const end = await exportFromServer(
+      entry,
+      config.source,
+      list.exportInput(),
+      config.title,
+      config.columns,
+      format,
+      (progress) => setExporting({ progress, abort }),
+      abort.signal,
+    );
+    setExporting(null);
+    if (!end.ok && !end.cancelled) feedback.error(end.message ?? config.fetchError);
+  };
   // What the filters, the search and the header filters show: the rows at hand, or every page the server has.
   const exportRows = async (format: ExportFormat) => {
+    if (config.paging && serverExport) return exportOnServer(serverExport, format);
     const rows = config.paging ? await list.allRows() : columnFilters.rows;
     if (rows === null) feedback.error(config.fetchError);
     else {
@@ -112,6 +136,13 @@ export function ListView({ config }: { config: ListConfig }) {
         <Flex gap="small" wrap>
           {config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}
           <ExportButton disabled={!list.ready || Boolean(list.needs)} onExport={exportRows} />
+          {exporting && (
+            <ExportProgressDialog
+              noun={config.noun ?? 'rows'}
+              progress={exporting.progress}
+              onCancel={() => exporting.abort.abort()}
+            />
+          )}
         </Flex>
       }
     >

@@ -129,6 +129,12 @@ export function useListController(config: ListConfig) {
     return all.slice(0, MAX_EXPORT_ROWS);
   }, [config, rows, base, filters, search, sort, whole]);
 
+  /** The call input of the list as it is narrowed and sorted (its first page): what a server export reads. */
+  const exportInput = useCallback(
+    (): CallInput => listInput(config, base, filters, { page: 1, size: 100, search, sort }),
+    [config, base, filters, search, sort],
+  );
+
   const remove = useCallback(
     async (row: Row) => {
       const spec = config.remove!;
@@ -185,6 +191,7 @@ export function useListController(config: ListConfig) {
     failed: Boolean(error),
     reload,
     allRows,
+    exportInput,
     remove,
     toggle,
   };
