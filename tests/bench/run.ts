@@ -38,6 +38,8 @@
  *   desk's 2xx share, median and p99 as ratios to its idle run, /health p99, one desk's 20 uploads at once (issue 34:
  *   ≥ 99 %, ≤ 3× on PGlite and 2× on PostgreSQL, ≤ 100 / 50 ms, only 200 and 429) (tests/bench/flood.ts; BENCH_FLOOD=0
  *   skips this).
+ * - a list of 200,000 routes exported as CSV and as a workbook: first and last bytes, rows written, the server's memory
+ *   before and at most while writing, /health p99 meanwhile (tests/bench/exports.ts; BENCH_EXPORT=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -63,6 +65,7 @@ import { measureConfigCopy } from './config-copy';
 import { measureAlertImpact } from './alert-impact';
 import { measureChangeHistory } from './change-history';
 import { measureFlood } from './flood';
+import { measureExports } from './exports';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -548,6 +551,7 @@ if (process.env.BENCH_COPY !== '0') lines.push(...(await measureConfigCopy()));
 if (process.env.BENCH_IMPACT !== '0') lines.push(...(await measureAlertImpact()));
 if (process.env.BENCH_HISTORY !== '0') lines.push(...(await measureChangeHistory()));
 if (process.env.BENCH_FLOOD !== '0') lines.push(...(await measureFlood()));
+if (process.env.BENCH_EXPORT !== '0') lines.push(...(await measureExports()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);

@@ -186,7 +186,7 @@ export async function seedTrip(dataDir: string): Promise<{ companyId: string; pi
 export async function startServer(
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv = {},
-): Promise<{ apiUrl: string; stop(): Promise<void> }> {
+): Promise<{ apiUrl: string; pid: number | undefined; stop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...extraEnv };
   // PGlite in `dataDir`, unless the caller names a PostgreSQL database.
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
@@ -208,6 +208,7 @@ export async function startServer(
   });
   return {
     apiUrl,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
