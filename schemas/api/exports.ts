@@ -14,7 +14,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The media type of each format. */
 export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
+  csv: 'text/csv',
   xlsx: XLSX_MEDIA_TYPE,
 };
 
@@ -104,6 +104,8 @@ function exportable(name: string, noun: string, list: Contract, paging: ListPagi
     summary: `Every one of the ${noun} \`${list.id}\` selects (its filters, search and sort, not only a page), as a CSV file or an Excel workbook written as the pages are read: the rows in the answer's X-Total-Count, each column's cells as the console shows them`,
     querystring: exportQuery(list, paging),
     scope: list.scope,
+    // The ids the list's query may name are checked within the scope as the list's are.
+    ...(list.owns && { owns: list.owns }),
     produces: [EXPORT_MEDIA_TYPES.csv, EXPORT_MEDIA_TYPES.xlsx],
     messages: [EXPORT_MSG.busy],
     answers: {

@@ -185,7 +185,7 @@ export async function listExportRoutes(app: FastifyInstance, _ctx: AppContext) {
       const titles = columns.map((column) => column.title);
       reply.raw.once('close', finish);
       reply.headers({
-        'content-type': EXPORT_MEDIA_TYPES[format],
+        'content-type': format === 'csv' ? `${EXPORT_MEDIA_TYPES.csv}; charset=utf-8` : EXPORT_MEDIA_TYPES.xlsx,
         'content-disposition': attachment(`${entry.name}.${format}`),
         'x-total-count': String(opening.total),
         'cache-control': 'no-store',

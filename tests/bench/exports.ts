@@ -49,7 +49,7 @@ export async function measureExports(): Promise<string[]> {
     await store.query(
       `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
        select 'rt_bench_export_' || n, $1, 'BX' || n, 'Bench export route ' || n, 600,
-              jsonb_build_object('address', 'Pune, Maharashtra, India'), jsonb_build_object('address', 'Mumbai, Maharashtra, India'),
+              jsonb_build_object('label', 'Pune', 'address', 'Pune, Maharashtra, India', 'cpCode', 'PN', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p-PN')), jsonb_build_object('label', 'Mumbai', 'address', 'Mumbai, Maharashtra, India', 'cpCode', 'MB', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p-MB')),
               'ops@demo.local', 1767225600000 + n * 1000
          from generate_series(1, $2::int) n`,
       [COMPANY, ROWS],

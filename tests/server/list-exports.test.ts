@@ -47,7 +47,7 @@ describe.each(BACKENDS)('list exports on $name', (backend) => {
     await opened.query(
       `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
        select 'rt_export_' || n, '1004', 'EX' || n, 'Export route ' || lpad(n::text, 5, '0'), 600,
-              jsonb_build_object('address', 'Pune, "Maharashtra", India'), jsonb_build_object('address', 'Mumbai'),
+              jsonb_build_object('label', 'Pune', 'address', 'Pune, "Maharashtra", India', 'cpCode', 'PN', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p-PN')), jsonb_build_object('label', 'Mumbai', 'address', 'Mumbai', 'cpCode', 'MB', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p-MB')),
               'ops@demo.local', 1767225600000 + n * 1000
          from generate_series(1, $1::int) n`,
       [ROUTES],
