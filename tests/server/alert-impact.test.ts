@@ -222,7 +222,8 @@ describe.each(BACKENDS)('alert impact preview on $name', (backend) => {
     expect(resumed).toMatchObject({ status: 'done', done: whole.total, total: whole.total, trips: whole.trips });
     expect(resumed.counts.filter((c) => c.type !== 'mark')).toEqual(whole.counts);
     expect(resumed.counts).toContainEqual({ type: 'mark', level: null, before: 1, after: 2 });
-    expect(await row(id)).toMatchObject({ lease_owner: null, checkpoint: null });
+    // The run's lease is let go just after its result is stored.
+    await expect.poll(() => row(id)).toMatchObject({ lease_owner: null, checkpoint: null });
 
     // A cancel wins: a cancelled preview whose instance died is never resumed.
     const cancelled = await crashed();
