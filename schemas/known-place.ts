@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
+import { afterField } from './list-cursor';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
 import { pagedQueryProperties, sortQueryProperties } from './partner';
@@ -194,7 +195,7 @@ export const KNOWN_PLACE_SORTS = ['cpId', 'label', 'address', 'updatedBy', 'cpCo
  * GET company_places/fetch: the scope, cpId for one place, and optionally a search over code, label, address and
  * updatedBy (`q`) and a page (from 1) of `size` rows; sending any of these answers one page (default page 1 of 20)
  * with the number of matching places as `total` beside `data`; `sort` and `order` order that page (newest first
- * unless sorted).
+ * unless sorted); `after` (the answer's `next`) reads the page after it.
  */
 export const knownPlaceFetchQuerySchema = {
   type: 'object',
@@ -203,6 +204,7 @@ export const knownPlaceFetchQuerySchema = {
     cpId: idField('cpId'),
     ...pagedQueryProperties,
     ...sortQueryProperties(KNOWN_PLACE_SORTS),
+    after: afterField,
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },

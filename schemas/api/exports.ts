@@ -47,6 +47,8 @@ export interface ListPaging {
   size: string;
   first: 0 | 1;
   maxSize: number;
+  /** Keyset paging: the parameter that takes a cursor, and where the answer holds the next (beside the rows). */
+  cursor?: { after: string; next: string };
 }
 
 /** An exportable list: the list call it pages through, how it pages, and its export call. */
@@ -84,6 +86,7 @@ function exportQuery(list: Contract, paging: ListPaging): JSONSchema {
   const properties = isRecord(base.properties) ? { ...base.properties } : {};
   delete properties[paging.page];
   delete properties[paging.size];
+  if (paging.cursor) delete properties[paging.cursor.after];
   const required = Array.isArray(base.required) ? base.required.filter((name) => name in properties) : [];
   return {
     ...base,
@@ -128,8 +131,11 @@ const BODY_PAGED = {
 
 /** Every list the console pages on the server, exported by the server (the others export what the console holds). */
 export const EXPORTABLE_LISTS = [
-  exportable('routes', 'routes', mainCalls.routes, BODY_PAGED),
-  exportable('known-places', 'known places', placeCalls.placeFetch, BODY_PAGED),
+  exportable('routes', 'routes', mainCalls.routes, { ...BODY_PAGED, cursor: { after: 'after', next: 'next' } }),
+  exportable('known-places', 'known places', placeCalls.placeFetch, {
+    ...BODY_PAGED,
+    cursor: { after: 'after', next: 'next' },
+  }),
   exportable('partners', 'partners', companyCalls.partners, BODY_PAGED),
   exportable('ap-configs', 'AP configs', apCalls.list, {
     rows: 'data',

@@ -11,6 +11,7 @@ import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { ROUTE_MASTER_TAKEN, routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
 import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
 import { MATERIAL_EXISTS, materialCreateSchema } from '../material';
+import { afterField, nextMeta } from '../list-cursor';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -66,7 +67,8 @@ export const ROUTE_SORTS = ['label', 'code', 'origin', 'destination', 'updatedBy
 /**
  * The routes fetch's query: the scope (and id, or routeId, for one route), and optionally a search over label, code,
  * the two addresses and updatedBy (`q`), a page (from 1) of `size` rows and a sort. Sending any of these answers one
- * page (default page 1 of 20, newest first) with the number of matching routes as `total` beside `data`.
+ * page (default page 1 of 20, newest first) with the number of matching routes as `total` and the cursor of the page
+ * after as `next` beside `data`; `after` (a `next`) reads the page after it through the sort's index.
  */
 export const routeListQuerySchema = {
   ...scopeQuerySchema,
@@ -79,6 +81,7 @@ export const routeListQuerySchema = {
     size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: ROUTE_LIST_MSG.size },
     sort: { type: 'string', maxLength: 16, enum: ROUTE_SORTS, errorMessage: ROUTE_LIST_MSG.sort },
     order: { type: 'string', maxLength: 4, enum: ['asc', 'desc'], errorMessage: ROUTE_LIST_MSG.order },
+    after: afterField,
   },
 } as const;
 
@@ -230,10 +233,10 @@ export const mainCalls = {
     method: 'GET',
     path: '/saas/lego/company_routes/fetch',
     summary:
-      "The scope's routes, newest first, or one route by id; with q, page, size, sort or order one page of them and their total",
+      "The scope's routes, newest first, or one route by id; with q, page, size, sort, order or after one page of them, the cursor of the next and (by page number) their total",
     querystring: routeListQuerySchema,
     answer: list(routeAnswer),
-    meta: { total: { ...int, description: 'How many routes match (a page only)' } },
+    meta: { total: { ...int, description: 'How many routes match (a page read by number only)' }, ...nextMeta },
     unserialized:
       'The list (and a page) is JSON that PostgreSQL builds (json_agg) and is sent as it comes: a list of thousands of routes is neither parsed nor serialized again',
     scope: SCOPE_IN_QUERY,

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { int, list, none, num, shape, str, strOrNull } from './shapes';
+import { nextMeta } from '../list-cursor';
 import {
   KNOWN_PLACE_MSG,
   knownPlaceCreateBodySchema,
@@ -54,11 +55,11 @@ export const placeCalls = {
     method: 'GET',
     path: '/saas/lego/company_places/fetch',
     summary:
-      "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page, size, sort or order one page of them and their total",
+      "The scope's known places (a TRANSPORTER's for the consignor partnerId), or one by cpId; with q, page, size, sort, order or after one page of them, the cursor of the next and (by page number) their total",
     querystring: knownPlaceFetchQuerySchema,
     messages: [KNOWN_PLACE_MSG.selectConsignor],
     answer: list(knownPlaceAnswer),
-    meta: { total: { ...int, description: 'How many places match (a page only)' } },
+    meta: { total: { ...int, description: 'How many places match (a page read by number only)' }, ...nextMeta },
     scope: SCOPE_IN_QUERY,
   }),
   placeCreate: defineCall({

@@ -4,6 +4,7 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
+import { afterKey, decodeCursor, keyArray, nextCursor, orderBy, type KeyOrder, type KeyPart } from './keyset';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -30,27 +31,49 @@ export type PlaceEdit = Omit<NewPlace, 'google' | 'geofenceRadius'> & { geofence
 /** A page of the known-places list: its number (from 1), size and search text. */
 export interface PlacePage {
   page: number;
+  after?: string;
   size: number;
   q?: string;
   sort?: (typeof KNOWN_PLACE_SORTS)[number];
   order?: 'asc' | 'desc';
 }
 
-/**
- * What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first, and places
- * saved together (an upload) by label.
- */
-const SORT_SQL: Record<(typeof KNOWN_PLACE_SORTS)[number], string> = {
-  cpId: 'cp_id',
-  cpCode: 'lower(cp_code)',
-  label: 'lower(label)',
-  address: 'lower(address)',
-  updatedBy: 'lower(updated_by)',
+/** What each sort of the list orders by (fixed SQL, never the request's text; never null). */
+const SORT_SQL: Record<(typeof KNOWN_PLACE_SORTS)[number], KeyPart> = {
+  cpId: { sql: 'cp_id', type: 'text' },
+  cpCode: { sql: 'lower(cp_code)', type: 'text' },
+  label: { sql: 'lower(label)', type: 'text' },
+  address: { sql: 'lower(address)', type: 'text' },
+  updatedBy: { sql: 'lower(updated_by)', type: 'text' },
 };
-const orderSql = (page: PlacePage) =>
-  page.sort
-    ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, cp_id`
-    : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, lower(label), cp_id`;
+
+/**
+ * The order of a page: its sort then the id, in one direction; unsorted, newest first and places saved together (an
+ * upload) by label (oldest first: all of it reversed). One index per order (migration 195) reads it either way.
+ */
+function placeOrder(page: Pick<PlacePage, 'sort' | 'order'>): KeyOrder {
+  const id: KeyPart = { sql: 'cp_id', type: 'text' };
+  if (page.sort) {
+    const desc = page.order === 'desc';
+    const parts =
+      page.sort === 'cpId'
+        ? [{ ...id, desc }]
+        : [
+            { ...SORT_SQL[page.sort], desc },
+            { ...id, desc },
+          ];
+    return { name: `${page.sort}.${desc ? 'desc' : 'asc'}`, parts };
+  }
+  const asc = page.order === 'asc';
+  return {
+    name: `updatedAt.${asc ? 'asc' : 'desc'}`,
+    parts: [
+      { sql: 'updated_at', type: 'bigint', desc: !asc },
+      { sql: 'lower(label)', type: 'text', desc: asc },
+      { ...id, desc: asc },
+    ],
+  };
+}
 
 const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geofence_radius as "geofenceRadius",
   updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
@@ -91,17 +114,32 @@ export const placeRepository = {
     );
   },
 
-  /** One page of `owner`'s places whose code, label, address or updatedBy contains `q`, with the number matching. */
-  async page(q: Queryable, owner: PlaceOwner, page: PlacePage): Promise<{ data: KnownPlace[]; total: number }> {
+  /**
+   * One page of `owner`'s places whose code, label, address or updatedBy contains `q`, with the cursor of the page
+   * after and, on a page read by number, the number matching (a page after a cursor counts nothing again).
+   */
+  async page(
+    q: Queryable,
+    owner: PlaceOwner,
+    page: PlacePage,
+  ): Promise<{ data: KnownPlace[]; total?: number; next: string | null }> {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
     const where = `${ownerSql(owner)} and ($3::text is null or cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)`;
     const params = [owner.companyId, owner.partnerId, search];
-    const data = await q.query<KnownPlace>(
-      `select ${PLACE_COLUMNS} from company_places where ${where} ${orderSql(page)} limit $4 offset $5`,
-      [...params, page.size, (page.page - 1) * page.size],
+    const order = placeOrder(page);
+    const after = page.after ? afterKey(order, decodeCursor(order, page.after), 5) : null;
+    const slice = after
+      ? { sql: `and ${after.sql} ${orderBy(order)} limit $4`, params: after.params }
+      : { sql: `${orderBy(order)} limit $4 offset $5`, params: [(page.page - 1) * page.size] };
+    const rows = await q.query<KnownPlace & { _key: string }>(
+      `select ${PLACE_COLUMNS}, ${keyArray(order, true)}::text as "_key" from company_places where ${where} ${slice.sql}`,
+      [...params, page.size, ...slice.params],
     );
+    const data = rows.map(({ _key, ...place }) => place);
+    const next = nextCursor(order, rows.length === page.size ? rows[rows.length - 1]._key : null);
+    if (after) return { data, next };
     const count = await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params);
-    return { data, total: count?.n ?? 0 };
+    return { data, total: count?.n ?? 0, next };
   },
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */

@@ -3,6 +3,16 @@ import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
 import { versionedTable, type Expected } from './versioned';
+import {
+  afterKey,
+  decodeCursor,
+  keyArray,
+  keyColumns,
+  nextCursor,
+  orderBy,
+  type KeyOrder,
+  type KeyPart,
+} from './keyset';
 import type { ROUTE_SORTS, Route, StoredPlace, Waypoint } from '../../schemas/api/main';
 
 type RouteSort = (typeof ROUTE_SORTS)[number];
@@ -49,24 +59,41 @@ const ROUTE_COLUMNS = `id, code, label, stt, origin, destination, updated_by as 
 /** The same columns by their API names, to select them again from a query of {@link ROUTE_COLUMNS}. */
 const ROUTE_FIELDS = `id, code, label, stt, origin, destination, "updatedBy", "updatedAt"`;
 
-/** A page of the routes list: its number (from 1), size, search text and sort. */
+/** A page of the routes list: its number (from 1) or the cursor it starts after, size, search text and sort. */
 export interface RoutePage {
   page: number;
   size: number;
   q?: string;
   sort?: RouteSort;
   order?: 'asc' | 'desc';
+  after?: string;
 }
 
-/** What each sort of the routes list orders by (fixed SQL, never the request's text). */
-const ROUTE_SORT_SQL: Record<RouteSort, string> = {
-  label: 'lower(label)',
-  code: 'lower(code)',
-  origin: "lower(origin->>'address')",
-  destination: "lower(destination->>'address')",
-  updatedBy: 'lower(updated_by)',
-  updatedAt: 'updated_at',
+/** What each sort of the routes list orders by (fixed SQL, never the request's text; never null). */
+const ROUTE_SORT_SQL: Record<RouteSort, KeyPart> = {
+  label: { sql: 'lower(label)', type: 'text' },
+  code: { sql: 'lower(code)', type: 'text' },
+  origin: { sql: "lower(coalesce(origin->>'address', ''))", type: 'text' },
+  destination: { sql: "lower(coalesce(destination->>'address', ''))", type: 'text' },
+  updatedBy: { sql: 'lower(updated_by)', type: 'text' },
+  updatedAt: { sql: 'updated_at', type: 'bigint' },
 };
+
+/**
+ * The order of a routes page: its sort (newest first unsorted), then the id in the same direction, so one index per
+ * sort (migration 195) reads any page in order, forwards or backwards.
+ */
+function routeOrder(page: Pick<RoutePage, 'sort' | 'order'>): KeyOrder {
+  const sort = page.sort ?? 'updatedAt';
+  const desc = (page.order ?? (page.sort ? 'asc' : 'desc')) === 'desc';
+  return {
+    name: `${sort}.${desc ? 'desc' : 'asc'}`,
+    parts: [
+      { ...ROUTE_SORT_SQL[sort], desc },
+      { sql: 'id', type: 'text', desc },
+    ],
+  };
+}
 
 /** The SQL of routes and their waypoints. */
 export const routeRepository = {
@@ -86,9 +113,15 @@ export const routeRepository = {
 
   /**
    * One page of the scope's routes whose label, code, addresses or updatedBy contain `q` (any case), sorted by
-   * `sort` (then id, so pages never overlap), as JSON text, with the number of matching routes.
+   * `sort` (then id, so pages never overlap), as JSON text, with the cursor of the page after (keyset: a page after a
+   * cursor reads from the sort's index where the last one ended) and, on a page read by number, the number of
+   * matching routes.
    */
-  async pageJson(q: Queryable, scope: Scope, page: RoutePage): Promise<{ data: string; total: number }> {
+  async pageJson(
+    q: Queryable,
+    scope: Scope,
+    page: RoutePage,
+  ): Promise<{ data: string; total?: number; next: string | null }> {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
     const text = page.q?.trim() ?? '';
@@ -98,31 +131,23 @@ export const routeRepository = {
     // columns' boundary is no match).
     const where = `${filter.sql} and ($${n + 1}::text is null or (strpos(search_text, lower($${n + 2})) > 0 and (label ilike $${n + 1}
       or code ilike $${n + 1} or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})))`;
-    const column = ROUTE_SORT_SQL[page.sort ?? 'updatedAt'];
-    const direction = (page.order ?? (page.sort ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc';
     const params = [...filter.params, search, text];
-    const order = `order by ${column} ${direction} nulls last, id limit $${n + 3} offset $${n + 4}`;
-    const paging = [...params, page.size, (page.page - 1) * page.size];
-    if (!search) {
-      // Unsearched, the page comes off the index in order and the count needs no row read: two cheap queries.
-      const [{ data }] = await q.query<{ data: string }>(
-        `select coalesce(json_agg(r), '[]')::text as data from (select ${ROUTE_COLUMNS} from routes where ${where} ${order}) r`,
-        paging,
-      );
-      const count = await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params);
-      return { data, total: count?.n ?? 0 };
-    }
-    // Searched, one scan answers the page and the number of matches (a window count). A page with no row carries
-    // no number: none on page 1 means no match, past it the matches are counted apart.
-    const [{ data, total }] = await q.query<{ data: string; total: number | null }>(
-      `with hits as (select ${ROUTE_COLUMNS}, count(*) over () as total from routes where ${where} ${order})
+    const order = routeOrder(page);
+    const after = page.after ? afterKey(order, decodeCursor(order, page.after), n + 4) : null;
+    const slice = after
+      ? { sql: `${after.sql} ${orderBy(order)} limit $${n + 3}`, params: [page.size, ...after.params] }
+      : { sql: `${orderBy(order)} limit $${n + 3} offset $${n + 4}`, params: [page.size, (page.page - 1) * page.size] };
+    const [{ data, last }] = await q.query<{ data: string; last: string | null }>(
+      `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(order)} from routes where ${where} ${after ? 'and' : ''} ${slice.sql})
        select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from hits) r), '[]')::text as data,
-              (select max(total) from hits)::int as total`,
-      paging,
+              (select ${keyArray(order)} from hits offset ($${n + 3} - 1) limit 1)::text as last`,
+      [...params, ...slice.params],
     );
-    if (total !== null || page.page === 1) return { data, total: total ?? 0 };
+    const next = nextCursor(order, last);
+    if (after) return { data, next };
+    // A page read by number carries the number of matching routes, counted through the same index.
     const count = await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params);
-    return { data, total: count?.n ?? 0 };
+    return { data, total: count?.n ?? 0, next };
   },
 
   /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */

@@ -30,19 +30,22 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
       query.page !== undefined ||
       query.size !== undefined ||
       query.sort !== undefined ||
-      query.order !== undefined
+      query.order !== undefined ||
+      query.after !== undefined
     ) {
       const size = query.size ?? 20;
-      const { data, total } = await routeRepository.pageJson(store, scope, {
+      const { data, total, next } = await routeRepository.pageJson(store, scope, {
         page: query.page ?? 1,
         size,
         q: query.q,
         sort: query.sort,
         order: query.order,
+        after: query.after,
       });
+      const counted = total === undefined ? '' : `,"total":${total}`;
       return reply
         .type('application/json; charset=utf-8')
-        .send(`{"success":true,"data":${data},"message":[],"total":${total}}`);
+        .send(`{"success":true,"data":${data},"message":[]${counted},"next":${JSON.stringify(next)}}`);
     }
     const data = await routeRepository.listJson(store, scope);
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);

@@ -99,6 +99,8 @@ const csvLine = (cells: string[]) =>
 interface Page {
   rows: unknown[];
   total: number;
+  /** The cursor of the page after, for a keyset-paged list. */
+  next?: string | null;
 }
 
 /**
@@ -116,21 +118,31 @@ function pageReader(app: FastifyInstance, entry: ExportableList, request: Fastif
   for (const name of ['authorization', 'token', 'x-forwarded-for'])
     if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
   const url = fullPath(entry.list, SERVICE_BASES);
-  return async (page: number): Promise<Page | { status: number; body: string }> => {
-    query.set(paging.page, String(page + paging.first));
+  /** Page `page` (from 0), or with a keyset-paged list the page after cursor `after` (no count read again). */
+  return async (page: number, after?: string | null): Promise<Page | { status: number; body: string }> => {
+    if (after && paging.cursor) {
+      query.delete(paging.page);
+      query.set(paging.cursor.after, after);
+    } else query.set(paging.page, String(page + paging.first));
     const answer = await app.inject({ method: 'GET', url: `${url}?${query}`, headers });
     if (answer.statusCode !== 200) return { status: answer.statusCode, body: answer.body };
     const body: unknown = answer.json();
     const holder = paging.from === 'body' ? body : isRecord(body) ? body.data : undefined;
     const rows = valueAt(holder, paging.rows);
     const total = Number(valueAt(holder, paging.total));
-    return { rows: Array.isArray(rows) ? rows : [], total: Number.isFinite(total) ? total : 0 };
+    const next = paging.cursor ? valueAt(holder, paging.cursor.next) : undefined;
+    return {
+      rows: Array.isArray(rows) ? rows : [],
+      total: Number.isFinite(total) ? total : 0,
+      next: typeof next === 'string' ? next : null,
+    };
   };
 }
 
 /**
  * Every exportable list's export (schemas/api/exports.ts): the rows the list's query selects, read a page of 100 at a
- * time through the list's own call and written as they come, a CSV file or an Excel workbook (ExcelJS's streaming
+ * time through the list's own call (a keyset-paged list's pages each after the last one's cursor, from its index, and
+ * counted once) and written as they come, a CSV file or an Excel workbook (ExcelJS's streaming
  * writer): the memory an export holds is a page's, whatever its size, and its first bytes leave before its last page
  * is read. A desk runs at most {@link EXPORTS_PER_DESK} at once (429 past that); a closed connection stops it.
  */
@@ -177,7 +189,8 @@ export async function listExportRoutes(app: FastifyInstance, _ctx: AppContext) {
             yield cellsOf(columns, row, tz);
           }
           if (written >= opening.total || page.rows.length < entry.paging.maxSize || closed()) return;
-          const next = await read(n);
+          if (entry.paging.cursor && !page.next) return;
+          const next = await read(n, page.next);
           if ('status' in next) throw new Error(`page ${n} of ${entry.list.id} answered ${next.status}`);
           page = next;
         }

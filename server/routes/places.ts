@@ -55,16 +55,18 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
       query.page !== undefined ||
       query.size !== undefined ||
       query.sort !== undefined ||
-      query.order !== undefined
+      query.order !== undefined ||
+      query.after !== undefined
     ) {
-      const { data, total } = await placeRepository.page(store, owner, {
+      const { data, total, next } = await placeRepository.page(store, owner, {
+        after: query.after,
         page: query.page ?? 1,
         size: query.size ?? 20,
         q: query.q,
         sort: query.sort,
         order: query.order,
       });
-      return { ...ok(data), total };
+      return { ...ok(data), ...(total !== undefined && { total }), next };
     }
     return ok(await placeRepository.list(store, owner));
   });

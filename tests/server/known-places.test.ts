@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_PLACE_MSG } from '../../schemas/known-place';
 import { EARTH_RADIUS_KM, distanceKm } from '../../schemas/haversine';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { bothWays, walkKeyset, walkNumbered } from './keyset-walk';
 
 /** Known places (API.md "Known places"): fetch, create (form and bulk sheet), update, delete, scope and the 30 km rule. */
 
@@ -386,4 +387,38 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
       { action: 'delete', call_id: 'places.delete', user_email: 'ops@demo.local' },
     ]);
   });
+});
+
+/** Issue 38: the known places keyset-paged in each order, every place once, as the pages by number read them. */
+describe.each(BACKENDS)('known places keyset paging on $name', (backend) => {
+  const PLACES = 150;
+  const LIST = '/saas/lego/company_places/fetch?c=1006&t=CONSIGNOR';
+  type Place = { cpId: string };
+  let t: TestApp;
+  let call: Call;
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+    call = (await t.login('ops@demo.local')).call;
+    await t.store.query(`insert into companies (id, name, type) values ('1006', 'Keyset Places Limited', 'CONSIGNOR')`);
+    // Five labels, addresses and updaters in turn; fifteen places share each time (a save of many, by label).
+    await t.store.query(
+      `insert into company_places (cp_id, company_id, cp_code, label, address, google, updated_by, updated_at)
+       select 'cp_key_' || lpad(n::text, 4, '0'), '1006', 'code' || n, 'gate' || (n % 5), 'addr' || (n % 4),
+              '{"place_id":"p"}', 'user' || (n % 3) || '@demo.local', 1767225600000 + (n / 15) * 1000
+         from generate_series(1, $1::int) n`,
+      [PLACES],
+    );
+  });
+  afterAll(() => t?.close());
+
+  it.each([['', ''], ['', 'asc'], ...bothWays(['cpId', 'label', 'address', 'updatedBy', 'cpCode'])])(
+    'gives every place once by "%s" %s, in the order of the pages by number',
+    async (sort, order) => {
+      const query = `${sort ? `&sort=${sort}` : ''}${order ? `&order=${order}` : ''}`;
+      const ids = (await walkKeyset<Place>(call, LIST, 13, query)).map((place) => place.cpId);
+      expect(new Set(ids).size).toBe(PLACES);
+      expect(ids.length).toBe(PLACES);
+      expect((await walkNumbered<Place>(call, LIST, 40, PLACES, query)).map((place) => place.cpId)).toEqual(ids);
+    },
+  );
 });

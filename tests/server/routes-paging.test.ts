@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 import { ROUTE_LIST_MSG } from '../../schemas/api/main';
+import { LIST_CURSOR_MSG } from '../../schemas/list-cursor';
+import { bothWays, walkKeyset, walkNumbered, type KeysetPage } from './keyset-walk';
 
 const FETCH = '/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR';
 type Row = { id: string; code: string; label: string };
@@ -91,5 +93,84 @@ describe.each(BACKENDS)('routes list search, paging and sorting on $name', (back
     expect(answer.status).toBe(400);
     expect(answer.body.message).toContain(message);
     expect(await count(t.store, 'routes')).toBe(before);
+  });
+});
+
+/**
+ * Issue 38: keyset pages (`after` = the `next` of the page before) give every row exactly once in each order, with
+ * ties of the sort key, ends without an address and routes added meanwhile, and agree with the pages by number.
+ */
+describe.each(BACKENDS)('routes keyset paging on $name', (backend) => {
+  const ROUTES = 230;
+  const LIST = '/saas/lego/company_routes/fetch?c=1005&t=CONSIGNOR';
+  let t: TestApp;
+  let call: Call;
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+    call = (await t.login('ops@demo.local')).call;
+    await t.store.query(`insert into companies (id, name, type) values ('1005', 'Keyset Test Limited', 'CONSIGNOR')`);
+    // Seven labels, 23 times each; ten routes share each time; every third origin has no address.
+    await t.store.query(
+      `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+       select 'rt_key_' || lpad(n::text, 4, '0'), '1005', case when n % 4 = 0 then '' else 'k' || n end,
+              'lane' || (n % 7) || 'x', 60,
+              case when n % 3 = 0 then jsonb_build_object('label', 'Somewhere') else jsonb_build_object('label', 'A', 'address', 'addr' || (n % 5)) end,
+              jsonb_build_object('label', 'B', 'address', 'dest' || (n % 11)),
+              'user' || (n % 3) || '@demo.local', 1767225600000 + (n / 10) * 1000
+         from generate_series(1, $1::int) n`,
+      [ROUTES],
+    );
+  });
+  afterAll(() => t?.close());
+
+  type Page = KeysetPage<Row>;
+  const walk = (query: string, size: number, between?: () => Promise<void>) =>
+    walkKeyset<Row>(call, LIST, size, query, between);
+
+  it.each(bothWays(['label', 'code', 'origin', 'destination', 'updatedBy', 'updatedAt']))(
+    'gives every route once by %s %s, in the order of the pages by number',
+    async (sort, order) => {
+      const query = `&sort=${sort}&order=${order}`;
+      const byCursor = await walk(query, 17);
+      const ids = byCursor.map((row) => row.id);
+      expect(ids.length).toBe(ROUTES);
+      expect(new Set(ids).size).toBe(ROUTES);
+      const byNumber = await walkNumbered<Row>(call, LIST, 50, ROUTES, query);
+      expect(byNumber.map((row) => row.id)).toEqual(ids);
+    },
+  );
+
+  it('sorts ties by id in the direction of the sort', async () => {
+    const labels = (await walk('&sort=label&order=asc', 40)).map((row) => `${row.label} ${row.id}`);
+    expect(labels).toEqual([...labels].sort());
+  });
+
+  it('neither repeats nor skips a route when routes are added before the cursor meanwhile (newest first)', async () => {
+    const before = (await walk('', 25)).map((row) => row.id);
+    const during = await walk('', 25, async () => {
+      await t.store.query(
+        `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+         select 'rt_key_new_' || n, '1005', '', 'lane new', 60, '{"label":"A"}', '{"label":"B"}', 'ops@demo.local', 1867225600000 + n
+           from generate_series(1, 5) n`,
+      );
+    });
+    expect(during.map((row) => row.id)).toEqual(before);
+  });
+
+  it('refuses a cursor of another order, or one it did not give, with a 400 naming it', async () => {
+    const first: Page = (await call('GET', `${LIST}&size=10&sort=code`)).body;
+    expect(first.next).toBeTruthy();
+    for (const query of [
+      `&sort=label&after=${first.next}`,
+      `&sort=code&order=desc&after=${first.next}`,
+      `&after=${Buffer.from('["updatedAt.desc","x","y"]').toString('base64url')}`,
+      '&after=bm90IGpzb24',
+      '&after=a%20b',
+      `&after=${'a'.repeat(3001)}`,
+    ]) {
+      const answer = await call('GET', `${LIST}${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message).toContain(LIST_CURSOR_MSG.invalid);
+    }
   });
 });

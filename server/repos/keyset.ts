@@ -1,0 +1,81 @@
+import { ApiError } from '../http/envelope';
+import { LIST_CURSOR_MSG } from '../../schemas/list-cursor';
+
+/** One part of a list's order: a fixed SQL expression (never the request's text), its type and direction. */
+export interface KeyPart {
+  sql: string;
+  type: 'text' | 'bigint';
+  desc?: boolean;
+}
+
+/**
+ * A list's order as keyset paging reads it: named (a cursor of one order is refused by another), and ending in a
+ * unique key (the id), so that every row has one place and a page starts exactly after the row the last one ended on.
+ * Each part is NOT NULL in the table (or made so with coalesce), as a NULL compares to nothing.
+ */
+export interface KeyOrder {
+  name: string;
+  parts: readonly KeyPart[];
+}
+
+/** `order by …` of a key order. */
+export const orderBy = (order: KeyOrder) =>
+  `order by ${order.parts.map((part) => `${part.sql} ${part.desc ? 'desc' : 'asc'}`).join(', ')}`;
+
+/** The key columns to select beside a page's rows (`"_k0"`, `"_k1"`, …), from which its next cursor is made. */
+export const keyColumns = (order: KeyOrder) => order.parts.map((part, i) => `${part.sql} as "_k${i}"`).join(', ');
+
+/**
+ * The key as one JSON array: of the columns selected by {@link keyColumns} (by their names, from a query of them), or
+ * with `direct` of the order's expressions themselves.
+ */
+export const keyArray = (order: KeyOrder, direct = false) =>
+  `json_build_array(${order.parts.map((part, i) => (direct ? part.sql : `"_k${i}"`)).join(', ')})`;
+
+/** A cursor: the order's name and the key of the last row read, as base64url JSON. */
+export const encodeCursor = (order: KeyOrder, key: readonly unknown[]) =>
+  Buffer.from(JSON.stringify([order.name, ...key])).toString('base64url');
+
+/** The key a cursor holds, checked against the order (its name, each value's type); a 400 otherwise. */
+export function decodeCursor(order: KeyOrder, cursor: string): (string | number)[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new ApiError(400, [LIST_CURSOR_MSG.invalid]);
+  }
+  if (!Array.isArray(parsed) || parsed.length !== order.parts.length + 1 || parsed[0] !== order.name)
+    throw new ApiError(400, [LIST_CURSOR_MSG.invalid]);
+  const key = parsed.slice(1);
+  order.parts.forEach((part, i) => {
+    const value: unknown = key[i];
+    const fits =
+      part.type === 'text'
+        ? typeof value === 'string' && value.length <= 2000
+        : (typeof value === 'number' && Number.isSafeInteger(value)) ||
+          (typeof value === 'string' && /^-?\d{1,18}$/.test(value));
+    if (!fits) throw new ApiError(400, [LIST_CURSOR_MSG.invalid]);
+  });
+  return key;
+}
+
+/**
+ * The condition that a row comes after `key` in `order` (parameters numbered from `first`): the first part past its
+ * value, or equal and the second past, and so on; with a bound on the first part that an index on the order's
+ * columns (in its directions) turns into a range, whatever the mix of directions.
+ */
+export function afterKey(order: KeyOrder, key: readonly unknown[], first: number): { sql: string; params: unknown[] } {
+  const value = (i: number) => `$${first + i}::${order.parts[i].type}`;
+  const past = (i: number) => `${order.parts[i].sql} ${order.parts[i].desc ? '<' : '>'} ${value(i)}`;
+  const equal = (i: number) => `${order.parts[i].sql} = ${value(i)}`;
+  const alternatives = order.parts.map((_, i) =>
+    [...order.parts.slice(0, i).map((__, j) => equal(j)), past(i)].join(' and '),
+  );
+  const [lead] = order.parts;
+  const bound = `${lead.sql} ${lead.desc ? '<=' : '>='} ${value(0)}`;
+  return { sql: `(${bound} and ((${alternatives.join(') or (')})))`, params: [...key] };
+}
+
+/** The next cursor of a page: the key of its last row when the page is full (JSON of {@link keyArray}), else null. */
+export const nextCursor = (order: KeyOrder, lastKey: string | null) =>
+  lastKey === null ? null : encodeCursor(order, JSON.parse(lastKey));
