@@ -79,3 +79,31 @@ export function afterKey(order: KeyOrder, key: readonly unknown[], first: number
 /** The next cursor of a page: the key of its last row when the page is full (JSON of {@link keyArray}), else null. */
 export const nextCursor = (order: KeyOrder, lastKey: string | null) =>
   lastKey === null ? null : encodeCursor(order, JSON.parse(lastKey));
+
+/** The order read backwards (every part's direction turned): the same index serves it. */
+export const reversed = (order: KeyOrder): KeyOrder => ({
+  name: order.name,
+  parts: order.parts.map((part) => ({ ...part, desc: !part.desc })),
+});
+
+/** `order by` of the key columns selected by {@link keyColumns}, in `order`'s directions (to put a slice back in order). */
+export const orderByKeys = (order: KeyOrder) =>
+  `order by ${order.parts.map((part, i) => `"_k${i}" ${part.desc ? 'desc' : 'asc'}`).join(', ')}`;
+
+/**
+ * How to read page `page` (from 1) of `size` rows of a list of `total` rows in `order`: from the front, or when it lies
+ * in the back half from the end (the order reversed, fewer rows passed over: the last page costs what the first
+ * does), the rows then put back in `order`. Null when the page lies past the end.
+ */
+export function numberedSlice(
+  order: KeyOrder,
+  page: number,
+  size: number,
+  total: number,
+): { order: KeyOrder; limit: number; offset: number } | null {
+  const offset = (page - 1) * size;
+  if (offset >= total) return null;
+  const limit = Math.min(size, total - offset);
+  if (offset <= total / 2) return { order, limit, offset };
+  return { order: reversed(order), limit, offset: total - offset - limit };
+}

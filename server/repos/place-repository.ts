@@ -4,7 +4,16 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import { afterKey, decodeCursor, keyArray, nextCursor, orderBy, type KeyOrder, type KeyPart } from './keyset';
+import {
+  afterKey,
+  decodeCursor,
+  keyArray,
+  nextCursor,
+  numberedSlice,
+  orderBy,
+  type KeyOrder,
+  type KeyPart,
+} from './keyset';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -127,19 +136,27 @@ export const placeRepository = {
     const where = `${ownerSql(owner)} and ($3::text is null or cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)`;
     const params = [owner.companyId, owner.partnerId, search];
     const order = placeOrder(page);
-    const after = page.after ? afterKey(order, decodeCursor(order, page.after), 5) : null;
-    const slice = after
-      ? { sql: `and ${after.sql} ${orderBy(order)} limit $4`, params: after.params }
-      : { sql: `${orderBy(order)} limit $4 offset $5`, params: [(page.page - 1) * page.size] };
-    const rows = await q.query<KnownPlace & { _key: string }>(
-      `select ${PLACE_COLUMNS}, ${keyArray(order, true)}::text as "_key" from company_places where ${where} ${slice.sql}`,
-      [...params, page.size, ...slice.params],
-    );
-    const data = rows.map(({ _key, ...place }) => place);
-    const next = nextCursor(order, rows.length === page.size ? rows[rows.length - 1]._key : null);
-    if (after) return { data, next };
-    const count = await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params);
-    return { data, total: count?.n ?? 0, next };
+    /** The page's rows read in `read` order, in the list's order, with the cursor after them. */
+    const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[]) => {
+      const rows = await q.query<KnownPlace & { _key: string }>(
+        `select ${PLACE_COLUMNS}, ${keyArray(read, true)}::text as "_key" from company_places
+          where ${where} ${condition} ${orderBy(read)} ${tail}`,
+        [...params, ...more],
+      );
+      if (read !== order) rows.reverse();
+      const data = rows.map(({ _key, ...place }) => place);
+      return { data, next: nextCursor(order, rows.length === page.size ? rows[rows.length - 1]._key : null) };
+    };
+    if (page.after) {
+      const after = afterKey(order, decodeCursor(order, page.after), 5);
+      return slice(order, `and ${after.sql}`, 'limit $4', [page.size, ...after.params]);
+    }
+    // A page read by number carries the number matching; a page in the back half is read from the end.
+    const total =
+      (await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params))?.n ?? 0;
+    const plan = numberedSlice(order, page.page, page.size, total);
+    if (!plan) return { data: [], total, next: null };
+    return { ...(await slice(plan.order, '', 'limit $4 offset $5', [plan.limit, plan.offset])), total };
   },
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */

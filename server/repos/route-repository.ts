@@ -9,7 +9,9 @@ import {
   keyArray,
   keyColumns,
   nextCursor,
+  numberedSlice,
   orderBy,
+  orderByKeys,
   type KeyOrder,
   type KeyPart,
 } from './keyset';
@@ -105,7 +107,7 @@ export const routeRepository = {
     const filter = scopeFilter(scope);
     const [{ data }] = await q.query<{ data: string }>(
       `select coalesce(json_agg(r), '[]')::text as data
-         from (select ${ROUTE_COLUMNS} from routes where ${filter.sql} order by updated_at desc, id) r`,
+         from (select ${ROUTE_COLUMNS} from routes where ${filter.sql} order by updated_at desc, id desc) r`,
       filter.params,
     );
     return data;
@@ -133,21 +135,26 @@ export const routeRepository = {
       or code ilike $${n + 1} or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})))`;
     const params = [...filter.params, search, text];
     const order = routeOrder(page);
-    const after = page.after ? afterKey(order, decodeCursor(order, page.after), n + 4) : null;
-    const slice = after
-      ? { sql: `${after.sql} ${orderBy(order)} limit $${n + 3}`, params: [page.size, ...after.params] }
-      : { sql: `${orderBy(order)} limit $${n + 3} offset $${n + 4}`, params: [page.size, (page.page - 1) * page.size] };
-    const [{ data, last }] = await q.query<{ data: string; last: string | null }>(
-      `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(order)} from routes where ${where} ${after ? 'and' : ''} ${slice.sql})
-       select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from hits) r), '[]')::text as data,
-              (select ${keyArray(order)} from hits offset ($${n + 3} - 1) limit 1)::text as last`,
-      [...params, ...slice.params],
-    );
-    const next = nextCursor(order, last);
-    if (after) return { data, next };
-    // A page read by number carries the number of matching routes, counted through the same index.
-    const count = await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params);
-    return { data, total: count?.n ?? 0, next };
+    /** The page's rows read in `read` order, put back in the list's, as JSON, with the last row's key. */
+    const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[]) => {
+      const [row] = await q.query<{ data: string; last: string | null }>(
+        `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(read)} from routes where ${where} ${condition} ${orderBy(read)} ${tail})
+         select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from hits ${orderByKeys(order)}) r), '[]')::text as data,
+                (select ${keyArray(read)} from hits ${orderByKeys(order)} offset ${page.size - 1} limit 1)::text as last`,
+        [...params, ...more],
+      );
+      return { data: row.data, next: nextCursor(order, row.last) };
+    };
+    if (page.after) {
+      const after = afterKey(order, decodeCursor(order, page.after), n + 4);
+      return slice(order, `and ${after.sql}`, `limit $${n + 3}`, [page.size, ...after.params]);
+    }
+    // A page read by number carries the number of matching routes (counted through the same index); a page in the
+    // back half is read from the end.
+    const total = (await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params))?.n ?? 0;
+    const plan = numberedSlice(order, page.page, page.size, total);
+    if (!plan) return { data: '[]', total, next: null };
+    return { ...(await slice(plan.order, '', `limit $${n + 3} offset $${n + 4}`, [plan.limit, plan.offset])), total };
   },
 
   /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */
