@@ -152,8 +152,14 @@ export const placeRepository = {
       return slice(order, `and ${after.sql}`, 'limit $4', [page.size, ...after.params]);
     }
     // A page read by number carries the number matching; a page in the back half is read from the end.
-    const total =
-      (await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params))?.n ?? 0;
+    // Unsearched, the owner's kept count (migration 200), else counted.
+    const counted = search
+      ? q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params)
+      : q.one<{ n: number }>(
+          `select n::int from list_counts where tbl = 'company_places' and company_id = $1 and k1 = coalesce($2, '') and k2 = ''`,
+          [owner.companyId, owner.partnerId],
+        );
+    const total = (await counted)?.n ?? 0;
     const plan = numberedSlice(order, page.page, page.size, total);
     if (!plan) return { data: [], total, next: null };
     return { ...(await slice(plan.order, '', 'limit $4 offset $5', [plan.limit, plan.offset])), total };

@@ -149,9 +149,16 @@ export const routeRepository = {
       const after = afterKey(order, decodeCursor(order, page.after), n + 4);
       return slice(order, `and ${after.sql}`, `limit $${n + 3}`, [page.size, ...after.params]);
     }
-    // A page read by number carries the number of matching routes (counted through the same index); a page in the
-    // back half is read from the end.
-    const total = (await q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params))?.n ?? 0;
+    // A page read by number carries the number of matching routes: unsearched, the sum of the scope's kept counts
+    // (migration 200), else counted. A page in the back half is read from the end.
+    const counted = search
+      ? q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params)
+      : q.one<{ n: number }>(
+          `select coalesce(sum(n), 0)::int as n from list_counts where tbl = 'routes' and company_id = $1
+              and ($2::text is null or k1 = $2) and ($3::text is null or k2 = $3)`,
+          [scope.companyId, scope.branchId, scope.departmentId],
+        );
+    const total = (await counted)?.n ?? 0;
     const plan = numberedSlice(order, page.page, page.size, total);
     if (!plan) return { data: '[]', total, next: null };
     return { ...(await slice(plan.order, '', `limit $${n + 3} offset $${n + 4}`, [plan.limit, plan.offset])), total };

@@ -421,4 +421,17 @@ describe.each(BACKENDS)('known places keyset paging on $name', (backend) => {
       expect((await walkNumbered<Place>(call, LIST, 40, PLACES, query)).map((place) => place.cpId)).toEqual(ids);
     },
   );
+
+  it("keeps each owner's count as places come and go, the list's total", async () => {
+    const counts = () =>
+      t.store.query<{ key: string; kept: number | null; counted: number }>(
+        `select c.company_id || '/' || c.k1 as key, k.n::int as kept, c.counted
+           from (select company_id, coalesce(partner_id, '') as k1, count(*)::int as counted from company_places group by 1, 2) c
+           left join list_counts k on k.tbl = 'company_places' and k.company_id = c.company_id and k.k1 = c.k1 and k.k2 = ''`,
+      );
+    await t.store.query(`delete from company_places where cp_id in ('cp_key_0001', 'cp_key_0002')`);
+    await t.store.query(`update company_places set label = label || 'z' where company_id = '1006'`);
+    for (const row of await counts()) expect(row.kept, row.key).toBe(row.counted);
+    expect((await call('GET', `${LIST}&page=2&size=5`)).body.total).toBe(PLACES - 2);
+  });
 });

@@ -157,6 +157,46 @@ describe.each(BACKENDS)('routes keyset paging on $name', (backend) => {
     expect(during.map((row) => row.id)).toEqual(before);
   });
 
+  it("keeps each scope's count as routes come, move and go, and a page's total is the company's count", async () => {
+    const kept = async () =>
+      (
+        await t.store.query<{ key: string; n: number }>(
+          `select company_id || '/' || k1 || '/' || k2 as key, n::int as n from list_counts
+            where tbl = 'routes' and n <> 0 order by 1`,
+        )
+      ).map((row) => `${row.key}=${row.n}`);
+    const counted = async () =>
+      (
+        await t.store.query<{ key: string; n: number }>(
+          `select company_id || '/' || coalesce(branch_id, '') || '/' || coalesce(department_id, '') as key, count(*)::int as n
+             from routes group by 1 order by 1`,
+        )
+      ).map((row) => `${row.key}=${row.n}`);
+    expect(await kept()).toEqual(await counted());
+    await t.store.tx(async (q) => {
+      await q.query(
+        `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination, updated_by, updated_at)
+         select 'rt_cnt_' || n, '1005', case when n % 2 = 0 then 'br_x' end, case when n % 3 = 0 then 'dp_y' end, '',
+                'count ' || n, 60, '{"label":"A"}', '{"label":"B"}', 'ops@demo.local', 1 from generate_series(1, 12) n`,
+      );
+      await q.query(`delete from routes where id in ('rt_cnt_1', 'rt_cnt_2')`);
+    });
+    await t.store.query(`update routes set branch_id = 'br_z' where id in ('rt_cnt_3', 'rt_cnt_4', 'rt_cnt_5')`);
+    await t.store.query(`update routes set label = label || ' again' where company_id = '1005'`);
+    await t.store.query(`update routes set department_id = null where id = 'rt_cnt_6'`);
+    expect(await kept()).toEqual(await counted());
+    // A refused statement changes no count.
+    await expect(
+      t.store.query(`insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+                     values ('rt_key_0001', '1005', '', 'x', 1, '{}', '{}', 'x', 1)`),
+    ).rejects.toThrow();
+    expect(await kept()).toEqual(await counted());
+    const all = await t.store.one<{ n: number }>(`select count(*)::int as n from routes where company_id = '1005'`);
+    expect((await call('GET', `${LIST}&page=1&size=5`)).body.total).toBe(all?.n);
+    await t.store.query(`delete from routes where id like 'rt_cnt_%'`);
+    expect(await kept()).toEqual(await counted());
+  });
+
   it('refuses a cursor of another order, or one it did not give, with a 400 naming it', async () => {
     const first: Page = (await call('GET', `${LIST}&size=10&sort=code`)).body;
     expect(first.next).toBeTruthy();
