@@ -19,6 +19,7 @@ export const auditActor: onRequestHookHandler = (request, _reply, done) => {
     () => actorOf(request),
     done,
     () => deskOf(request),
+    () => request.scope?.companyId ?? '',
   );
 };
 

@@ -14,6 +14,8 @@ interface ActorSlot {
   actor(): Actor | null;
   /** Whose share of the database and the worker pool the work counts against (see {@link currentDesk}). */
   desk?(): string;
+  /** The company the work is for, once the request's scope is resolved ('' before, and for jobs). */
+  company?(): string;
 }
 
 const slots = new AsyncLocalStorage<ActorSlot>();
@@ -22,8 +24,8 @@ const slots = new AsyncLocalStorage<ActorSlot>();
  * Runs `fn` (and everything it starts, awaited or not) with `actor` as the source of the current actor. A request
  * hook calls this around the rest of the request's handling (server/http/audit-actor.ts).
  */
-export function withActor<T>(actor: () => Actor | null, fn: () => T, desk?: () => string): T {
-  return slots.run({ actor, desk }, fn);
+export function withActor<T>(actor: () => Actor | null, fn: () => T, desk?: () => string, company?: () => string): T {
+  return slots.run({ actor, desk, company }, fn);
 }
 
 /** The actor of the work in progress, or null (outside a request, or before its token was checked). */
@@ -39,6 +41,11 @@ export function currentActor(): Actor | null {
 export function currentDesk(): string {
   const slot = slots.getStore();
   return slot?.desk?.() ?? slot?.actor()?.userId ?? 'system';
+}
+
+/** The company the work in progress is for (its share of the database among companies), or '' while unknown. */
+export function currentCompany(): string {
+  return slots.getStore()?.company?.() ?? '';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { currentDesk } from './actor';
+import { currentCompany, currentDesk } from './actor';
 import { createFairGate, type FairGate } from './fair-gate';
 import type { Queryable, Store } from './store';
 
@@ -12,13 +12,14 @@ const holding = new AsyncLocalStorage<true>();
  * (server/store/fair-gate.ts), and one desk holds at most `deskCap` at once. PGlite has one connection: a long read
  * of one desk (an export's page, a compare, a preview's slice) is one turn, and another desk's statement is the next
  * one instead of waiting behind every statement the first desk queued. On PostgreSQL a desk's cap leaves connections
- * for the others however many requests it sends. Whose desk a statement is for: {@link currentDesk}.
+ * for the others however many requests it sends, and one company's desks together leave one for other companies.
+ * Whose desk and company a statement is for: {@link currentDesk}, {@link currentCompany}.
  */
 export function fairShare(store: Store, options: { connections: number; deskCap?: number }): Store {
   const gate: FairGate = createFairGate({ slots: options.connections, deskCap: options.deskCap });
   async function turn<T>(work: () => Promise<T>): Promise<T> {
     if (holding.getStore()) return work();
-    const release = await gate.enter(currentDesk());
+    const release = await gate.enter(currentDesk(), currentCompany());
     try {
       return await holding.run(true, work);
     } finally {

@@ -122,7 +122,7 @@ export function createWorkerPool<T extends TaskModule>(options: WorkerPoolOption
   const requests = new Map<string, number>();
   let requestsAdmitted = 0;
   /** Threads handed out fairly: a freed one goes to the oldest task of the desk served longest ago. */
-  const threads = createFairGate({ slots: options.size });
+  const threads = createFairGate({ slots: options.size, companyCap: options.size });
   let closed = false;
 
   /** Admits a task of `desk` (refusing a request's past the desk's share or the pool's bound) and waits for a thread. */

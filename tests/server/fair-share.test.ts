@@ -81,6 +81,42 @@ describe('the fair gate', () => {
     expect(gate.stats()).toMatchObject({ inside: 0, waiting: 0, desks: {} });
   });
 
+  it("goes round the companies that wait, then round each company's desks", async () => {
+    const gate = createFairGate({ slots: 1 });
+    const hold = await gate.enter('x', 'X');
+    const served: string[] = [];
+    // Company A's three desks queue two works each; company B's one desk queues three.
+    const works = [
+      ...['a1', 'a2', 'a3'].flatMap((desk) => [desk, desk]).map((desk) => ({ desk, company: 'A' })),
+      ...['b1', 'b1', 'b1'].map((desk) => ({ desk, company: 'B' })),
+    ].map(async ({ desk, company }) => {
+      const release = await gate.enter(desk, company);
+      served.push(desk);
+      release();
+    });
+    hold();
+    await Promise.all(works);
+    expect(served).toEqual(['a1', 'b1', 'a2', 'b1', 'a3', 'b1', 'a1', 'a2', 'a3']);
+  });
+
+  it("keeps a company's desks under the company's cap, so another company's work finds a slot", async () => {
+    const gate = createFairGate({ slots: 4, deskCap: 2 });
+    expect(gate.stats().companyCap).toBe(3);
+    const held: Release[] = [];
+    const a = ['a1', 'a1', 'a2', 'a2', 'a3'].map((desk) => gate.enter(desk, 'A').then((release) => held.push(release)));
+    await expect.poll(() => held.length).toBe(3);
+    expect(gate.stats()).toMatchObject({ inside: 3, waiting: 2, companies: { A: { inside: 3, waiting: 2 } } });
+    const b = await gate.enter('b1', 'B');
+    expect(gate.stats().companies.B).toEqual({ inside: 1, waiting: 0 });
+    b();
+    for (let done = 0; done < 5; done++) {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      held.shift()?.();
+    }
+    await Promise.all(a);
+    expect(gate.stats()).toMatchObject({ inside: 0, waiting: 0, desks: {}, companies: {} });
+  });
+
   it('refuses the waiting works once closed', async () => {
     const gate = createFairGate({ slots: 1 });
     await gate.enter('a');
