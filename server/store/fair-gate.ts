@@ -45,6 +45,7 @@ export interface FairGate {
 }
 
 interface Waiter {
+  company: string;
   admit(release: Release): void;
   refuse(err: Error): void;
 }
@@ -64,77 +65,64 @@ function tally() {
 }
 
 /**
- * Slots (worker threads, database connections) shared by companies and their desks, handed out as they free: each to
- * the oldest waiting work of the desk served longest ago, within the company served longest ago, among those under
- * their caps (a round robin over the companies that wait and, within each, over its desks: weighted fair queueing
- * with equal weights and unit costs, in two levels). One desk's hundred queued works thus never keep another desk's
- * one work waiting for more than one turn, and a company's many desks never keep another company's work waiting
- * for more than one turn either.
+ * Slots (worker threads, database connections) shared by desks, handed out as they free: each to the oldest waiting
+ * work of the desk served longest ago among the desks under their cap whose work's company is under its cap (a round
+ * robin over the desks that wait, which is weighted fair queueing with equal weights and unit costs). One desk's
+ * hundred queued works thus never keep another desk's one work waiting for more than one turn; one company's many
+ * desks together never hold more than the company's cap, so another company's work finds a slot. The round robin is
+ * over desks, not companies: a desk working across companies (a compare) still gets one turn in each round.
  */
 export function createFairGate({
   slots,
   deskCap = slots,
   companyCap = Math.max(1, slots - 1),
 }: FairGateOptions): FairGate {
-  /** Waiting works by company, then by desk (a desk's key holds its company: one user may work for several). */
-  const queues = new Map<string, Map<string, Waiter[]>>();
+  const queues = new Map<string, Waiter[]>();
   const insideByDesk = tally();
+  /** Works inside by company ('' for work of no company yet: not capped). */
   const insideByCompany = tally();
-  /** The turn each desk and company last entered at (never served counts as served before everyone). */
+  /** The turn each desk last entered at (a desk never served counts as served before everyone). */
   const served = new Map<string, number>();
   let turn = 0;
   let inside = 0;
   let waiting = 0;
   let closedWith: Error | null = null;
-  const deskKey = (company: string, desk: string) => `${company}\u0000${desk}`;
-  const older = (a: string, b: string | null) => b === null || (served.get(a) ?? -1) < (served.get(b) ?? -1);
+  const companyFull = (company: string) => company !== '' && insideByCompany.get(company) >= companyCap;
 
-  /** The company and desk to admit next (served longest ago, under their caps), or null. */
-  function next(): { company: string; desk: string } | null {
-    let pick: { company: string; desk: string } | null = null;
-    for (const [company, desks] of queues) {
-      if (insideByCompany.get(company) >= companyCap) continue;
-      if (pick && !older(`company:${company}`, `company:${pick.company}`)) continue;
-      let chosen: string | null = null;
-      for (const desk of desks.keys())
-        if (
-          insideByDesk.get(deskKey(company, desk)) < deskCap &&
-          older(deskKey(company, desk), chosen === null ? null : deskKey(company, chosen))
-        )
-          chosen = desk;
-      if (chosen !== null) pick = { company, desk: chosen };
+  /** The desk with work waiting that may enter (its cap, its work's company's cap), served longest ago; or null. */
+  function nextDesk(): string | null {
+    let next: string | null = null;
+    for (const [desk, queue] of queues) {
+      if (insideByDesk.get(desk) >= deskCap || companyFull(queue[0].company)) continue;
+      if (next === null || (served.get(desk) ?? -1) < (served.get(next) ?? -1)) next = desk;
     }
-    return pick;
+    return next;
   }
 
-  function releaseOf(company: string, desk: string): Release {
+  function releaseOf(desk: string, company: string): Release {
     let done = false;
     return () => {
       if (done) return;
       done = true;
       inside--;
-      insideByDesk.add(deskKey(company, desk), -1);
+      insideByDesk.add(desk, -1);
       insideByCompany.add(company, -1);
       dispatch();
     };
   }
 
   function dispatch(): void {
-    for (let pick = next(); pick !== null && inside < slots; pick = next()) {
-      const { company, desk } = pick;
-      const desks = queues.get(company);
-      const queue = desks?.get(desk) ?? [];
+    for (let desk = nextDesk(); desk !== null && inside < slots; desk = nextDesk()) {
+      const queue = queues.get(desk) ?? [];
       const waiter = queue.shift();
-      if (queue.length === 0) desks?.delete(desk);
-      if (desks?.size === 0) queues.delete(company);
+      if (queue.length === 0) queues.delete(desk);
       if (!waiter) continue;
       waiting--;
       inside++;
-      insideByDesk.add(deskKey(company, desk), 1);
-      insideByCompany.add(company, 1);
-      served.set(deskKey(company, desk), ++turn);
-      served.set(`company:${company}`, turn);
-      waiter.admit(releaseOf(company, desk));
+      insideByDesk.add(desk, 1);
+      insideByCompany.add(waiter.company, 1);
+      served.set(desk, ++turn);
+      waiter.admit(releaseOf(desk, waiter.company));
     }
   }
 
@@ -142,11 +130,9 @@ export function createFairGate({
     enter(desk, company = '') {
       if (closedWith) return Promise.reject(closedWith);
       return new Promise<Release>((admit, refuse) => {
-        const desks = queues.get(company) ?? new Map<string, Waiter[]>();
-        const queue = desks.get(desk) ?? [];
-        queue.push({ admit, refuse });
-        desks.set(desk, queue);
-        queues.set(company, desks);
+        const queue = queues.get(desk) ?? [];
+        queue.push({ company, admit, refuse });
+        queues.set(desk, queue);
         waiting++;
         dispatch();
       });
@@ -159,19 +145,18 @@ export function createFairGate({
         entry[field] += by;
         into[key] = entry;
       };
-      for (const [key, count] of insideByDesk.entries()) add(desks, key.split('\u0000')[1], 'inside', count);
+      for (const [desk, count] of insideByDesk.entries()) add(desks, desk, 'inside', count);
       for (const [company, count] of insideByCompany.entries()) add(companies, company, 'inside', count);
-      for (const [company, byDesk] of queues)
-        for (const [desk, queue] of byDesk) {
-          add(desks, desk, 'waiting', queue.length);
-          add(companies, company, 'waiting', queue.length);
+      for (const [desk, queue] of queues)
+        for (const waiter of queue) {
+          add(desks, desk, 'waiting', 1);
+          add(companies, waiter.company, 'waiting', 1);
         }
       return { slots, deskCap, companyCap, inside, waiting, desks, companies };
     },
     close(reason) {
       closedWith = reason;
-      for (const desks of queues.values())
-        for (const queue of desks.values()) for (const waiter of queue.splice(0)) waiter.refuse(reason);
+      for (const queue of queues.values()) for (const waiter of queue.splice(0)) waiter.refuse(reason);
       queues.clear();
       waiting = 0;
     },
