@@ -1,3 +1,6 @@
+import { fieldsOf, type Resource, type ResourceField } from './resource';
+import { RESOURCES } from './resources';
+
 /**
  * The audited tables of a company's configuration, each declared once (DESIGN.md "one declaration per stored
  * aggregate"; this is the start of `defineResource`): where the record is kept, how it is found within its tenant,
@@ -31,6 +34,8 @@ export interface AuditedTable {
   label: string;
   /** Words for the columns a message may name (a unique value taken: "Known place code KP-17"). */
   fields?: Readonly<Record<string, string>>;
+  /** Each column's name in words, for the Audit Log's changed fields (a declared resource's field labels). */
+  words?: Readonly<Record<string, string>>;
 }
 
 const table = <const T extends AuditedTable>(declaration: T): T => declaration;
@@ -296,16 +301,49 @@ export const AUDITED = {
 /** An audited object type (a key of {@link AUDITED}). */
 export type AuditedType = keyof typeof AUDITED;
 
+/** A field's value as SQL over the row `t` (a date as `YYYY-MM-DD`). */
+const fieldSql = (field: ResourceField) =>
+  field.sql === 'date' ? `to_char(t.${field.column}, 'YYYY-MM-DD')` : `t.${field.column}::text`;
+
+/** The audit declaration of a declared resource (schemas/resource.ts): its table, words and label from its fields. */
+export function auditedOf(resource: Resource): AuditedTable {
+  const fields = fieldsOf(resource);
+  const words = Object.fromEntries(fields.map((field) => [field.column, field.label]));
+  return {
+    objectType: resource.objectType,
+    table: resource.table,
+    name: `${resource.noun[0].toUpperCase()}${resource.noun.slice(1)}`,
+    plural: resource.plural,
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    ...(resource.reach !== 'company' && { branch: ['branch_id'] }),
+    label: resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
+    fields: Object.fromEntries(fields.map((field) => [field.column, field.label.toLowerCase()])),
+    words: { ...words, branch_id: 'Branch' },
+  };
+}
+
+/** Every audited table: the hand-declared ones and each declared resource's. */
+export const ALL_AUDITED: readonly AuditedTable[] = [...Object.values(AUDITED), ...RESOURCES.map(auditedOf)];
+
 /** The declaration of an object type the audit log names, or undefined for one no longer audited. */
 export function audited(objectType: string): AuditedTable | undefined {
   return BY_TYPE.get(objectType);
 }
 
-const BY_TYPE = new Map<string, AuditedTable>(Object.entries(AUDITED));
+const BY_TYPE = new Map<string, AuditedTable>(ALL_AUDITED.map((d) => [d.objectType, d]));
+
+/** The declaration of an audited object type; throws for one that is none (a programming error). */
+export function declarationOf(objectType: string): AuditedTable {
+  const declaration = BY_TYPE.get(objectType);
+  if (!declaration) throw new Error(`${objectType} is not an audited object type`);
+  return declaration;
+}
 
 /** The declaration of a table, by the table's name. */
 export function auditedTable(name: string): AuditedTable | undefined {
   return BY_TABLE.get(name);
 }
 
-const BY_TABLE = new Map<string, AuditedTable>(Object.values(AUDITED).map((d) => [d.table, d]));
+const BY_TABLE = new Map<string, AuditedTable>(ALL_AUDITED.map((d) => [d.table, d]));

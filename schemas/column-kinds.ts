@@ -19,7 +19,9 @@ const yesNo = (value: unknown) => (value ? 'Yes' : 'No');
  */
 const instant = (value: unknown, tz?: string) => {
   const at = dayjs(typeof value === 'number' || value instanceof Date ? value : String(value));
-  return tz && at.isValid() ? at.utcOffset(zoneOffset(tz, at.valueOf())) : at;
+  // A day without a time (`2026-11-08`) is that day in every zone.
+  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return tz && !day && at.isValid() ? at.utcOffset(zoneOffset(tz, at.valueOf())) : at;
 };
 
 /** A formatter of wall-clock parts per time zone (made once: making one costs more than formatting thousands). */

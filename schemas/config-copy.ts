@@ -1,12 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId, idField } from './messages';
+import type { Resource } from './resource';
+import { RESOURCES } from './resources';
 
 /**
  * Compare, copy and revert (ours; the specs have none, API.md "Compare, copy and revert"): the areas of a company's
  * configuration that two scopes are compared in and copied between, in the order the screen shows them, with the
  * natural key that matches an item across companies.
  */
-export const CONFIG_AREAS = {
+const STATIC_AREAS = {
   alerts: { label: 'Alert settings', key: 'featureKey' },
   uiConfig: { label: 'Alert and ticket UI config', key: 'featureKey' },
   autoClosure: { label: 'Auto closure', key: 'type' },
@@ -19,6 +21,28 @@ export const CONFIG_AREAS = {
   eta: { label: 'ETA preferences', key: 'the company (one per company)' },
   apConfig: { label: 'AP config', key: 'type and partner CBDT ID' },
 } as const;
+
+/** An area declared by hand (not a resource's). */
+export type StaticArea = keyof typeof STATIC_AREAS;
+
+/** A declared resource that is compared and copied (schemas/resource.ts `compare`). */
+type ComparedResource = Extract<(typeof RESOURCES)[number], { compare: true }>;
+
+/** `make` of each compared resource, by its name (its area's). */
+export function perComparedResource<T>(make: (resource: Resource) => T): Record<ComparedResource['name'], T> {
+  return Object.fromEntries(
+    RESOURCES.filter((resource) => resource.compare).map((resource) => [resource.name, make(resource)]),
+  ) as Record<ComparedResource['name'], T>;
+}
+
+/** Each compared resource's area: its title, and its natural key in words. */
+const RESOURCE_AREAS = perComparedResource((resource) => ({
+  label: resource.title,
+  key: resource.naturalKey.map((field) => resource.fields[field].label.toLowerCase()).join(' and '),
+}));
+
+/** Every area: the hand-declared ones, then each compared resource's. */
+export const CONFIG_AREAS = { ...STATIC_AREAS, ...RESOURCE_AREAS };
 
 /** An area of the configuration (a key of {@link CONFIG_AREAS}). */
 export type ConfigArea = keyof typeof CONFIG_AREAS;

@@ -22,6 +22,7 @@ export const afterField = {
 export const nextMeta = {
   next: {
     type: ['string', 'null'],
+    maxLength: 3000,
     description: 'The cursor of the page after this one (send it as `after`), or null when this page is the last',
   },
 } as const;

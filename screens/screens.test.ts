@@ -14,8 +14,16 @@ const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.meta.
 
 describe('screen registry', () => {
   it('registers every routed config of screens/ (a config with a path and no registration would be unreachable)', () => {
+    // A module's named exports, and (configs made from declarations, screens/resources.ts) its default export's values.
+    const configsOf = (exports: Record<string, unknown>) => {
+      const made = exports.default;
+      return [
+        ...Object.entries(exports),
+        ...(made && typeof made === 'object' && !('kind' in made) ? Object.entries(made) : []),
+      ];
+    };
     const routed = Object.entries(modules).flatMap(([file, exports]) =>
-      Object.entries(exports)
+      configsOf(exports)
         .filter(
           ([, value]) =>
             typeof value === 'object' &&

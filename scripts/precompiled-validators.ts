@@ -73,6 +73,9 @@ export function formsOf(exports: Record<string, unknown>): FormSchemas[] {
     visit(config.edit?.modal);
   };
   Object.values(exports).forEach(visit);
+  // Configs made from declarations (screens/resources.ts) are the values of the module's default export.
+  const made = exports.default;
+  if (made && typeof made === 'object' && !('kind' in made)) Object.values(made).forEach(visit);
   return [...found];
 }
 

@@ -18,6 +18,9 @@ describe('column kinds', () => {
     ];
     for (const [at, tz, wall] of cases) expect(formatInZone('datetime', utc(at), tz), `${at} ${tz}`).toBe(wall);
     expect(formatInZone('date', utc('2026-11-21T20:00:00'), 'Asia/Kolkata')).toBe('22/11/2026');
+    // A day without a time is that day in every zone.
+    expect(formatInZone('date', '2026-11-08', 'America/New_York')).toBe('08/11/2026');
+    expect(formatInZone('date', '2026-11-08', 'Asia/Tokyo')).toBe('08/11/2026');
   });
 
   it('formats dates, rupees with Indian grouping, booleans', () => {

@@ -60,7 +60,10 @@ export function screenRegistry<M extends ScreenMeta>(
       const name = `${file.replace(/^.*\//, '').replace(/\.meta\.ts$/, '')}#${exportName}`;
       const load = async () => {
         const loaded: unknown = await loadModule();
-        const config = isRecord(loaded) ? loaded[exportName] : undefined;
+        // A config is a named export, or (screens made from declarations, whose names are data) one of the default export's.
+        const config = !isRecord(loaded)
+          ? undefined
+          : (loaded[exportName] ?? (isRecord(loaded.default) ? loaded.default[exportName] : undefined));
         if (!config)
           throw new Error(
             `Screen "${name}" is registered in ${file}, but its module exports no config "${exportName}"`,

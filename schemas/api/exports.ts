@@ -7,6 +7,8 @@ import { companyCalls } from './company';
 import { type Contract, defineCall } from './contract';
 import { mainCalls } from './main';
 import { placeCalls } from './places';
+import { RESOURCE_CALLS } from './resources';
+import { RESOURCES } from '../resources';
 
 /** The formats a list exports in. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -155,6 +157,13 @@ export const EXPORTABLE_LISTS = [
     first: 1,
     maxSize: 100,
   }),
+  // Each declared resource that says so (schemas/resource.ts `export`), keyset-paged.
+  ...RESOURCES.filter((resource) => resource.export).map((resource) =>
+    exportable(resource.name, resource.plural, RESOURCE_CALLS[resource.name].list, {
+      ...BODY_PAGED,
+      cursor: { after: 'after', next: 'next' },
+    }),
+  ),
 ];
 
 /** The export calls, by list (what the API document and the routes read). */

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AUDITED, type AuditedType } from '../../schemas/audited';
-import type { ConfigArea } from '../../schemas/config-copy';
+import { AUDITED, type AuditedType, auditedOf, declarationOf } from '../../schemas/audited';
+import { fieldsOf, type Resource } from '../../schemas/resource';
+import { RESOURCES } from '../../schemas/resources';
+import { currentActor } from '../store/actor';
+import { type ConfigArea, perComparedResource, type StaticArea } from '../../schemas/config-copy';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import type { Scope } from './scope-repository';
@@ -28,10 +31,10 @@ export type Mapped = { doc: RowDoc } | { refused: string };
  * compared nor copied; a created row gets them from the target).
  */
 export interface AreaTable {
-  area: ConfigArea;
+  area: string;
   table: string;
   /** The audit log's object type of the table: its declaration (schemas/audited.ts). */
-  objectType: AuditedType;
+  objectType: string;
   /** SQL condition of the scope's rows over `t`. */
   inScope: string;
   key: string;
@@ -40,6 +43,8 @@ export interface AreaTable {
   own: readonly string[];
   /** The table has a `version` column that every write bumps. */
   versioned: boolean;
+  /** What an overwrite sets besides the copied columns (default: `updated_at = now()` where the row has one). */
+  touched?: string;
   /** A row kept per company only: with a branch chosen, the area is not compared (this says so). */
   companyOnly?: string;
   /** The placement of a row created in the target: id, company, branch and whatever else the table needs. */
@@ -73,8 +78,42 @@ const placed = (prefix: string) => async (target: Scope) => ({
 const isBlank = (value: unknown) =>
   value === null || value === undefined || (Array.isArray(value) && value.length === 0) || value === '';
 
-/** Every area of {@link CONFIG_AREAS}, as stored. */
-export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
+/**
+ * A compared resource's area (schemas/resource.ts): its rows in the scope (of no department), matched across
+ * companies by its natural key, named by its label; its fields are its configuration, its placement and bookkeeping
+ * its own; a row created in the target is placed there and stamped with who copied it.
+ */
+function resourceArea(resource: Resource): AreaTable {
+  const fields = new Map(fieldsOf(resource).map((field) => [field.name, field]));
+  const keyPart = (name: string) => {
+    const field = fields.get(name);
+    return field?.sql === 'date' ? `to_char(t.${field.column}, 'YYYY-MM-DD')` : `t.${field?.column ?? name}::text`;
+  };
+  return {
+    area: resource.name,
+    table: resource.table,
+    objectType: resource.objectType,
+    inScope: resource.reach === 'company' ? COMPANY_ONLY : resource.reach === 'branch' ? BRANCH_SCOPE : NO_DEPARTMENT,
+    key: resource.naturalKey.map(keyPart).join(" || ' · ' || "),
+    label: auditedOf(resource).label,
+    own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
+    versioned: true,
+    ...(resource.reach === 'company' && { companyOnly: 'Kept per company: choose no branch to compare it' }),
+    // Who copied it: the actor the transaction announced (server/store/actor.ts).
+    touched: `updated_at = (extract(epoch from clock_timestamp()) * 1000)::bigint,
+      updated_by = coalesce(nullif(current_setting('app.user_email', true), ''), 'system')`,
+    place: async (target) => ({
+      id: newId(resource.idPrefix),
+      company_id: target.companyId,
+      ...(resource.reach !== 'company' && { branch_id: target.branchId }),
+      updated_by: currentActor()?.email ?? 'system',
+      updated_at: Date.now(),
+    }),
+  };
+}
+
+/** The hand-declared areas, as stored. */
+const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
   alerts: {
     area: 'alerts',
     ...stored(AUDITED.alert),
@@ -259,6 +298,12 @@ export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
   },
 };
 
+/** Every area of {@link CONFIG_AREAS}, as stored: the hand-declared ones and each compared resource's. */
+export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
+  ...perComparedResource(resourceArea),
+  ...STATIC_AREA_TABLES,
+};
+
 const isObject = (value: unknown): value is RowDoc =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -343,7 +388,7 @@ export function configOf(area: AreaTable, doc: RowDoc): RowDoc {
 }
 
 /** The key column of a table's rows (its declaration's; one column for every area), for the write of one row. */
-const idColumn = (area: AreaTable) => AUDITED[area.objectType].key[0];
+const idColumn = (area: AreaTable) => declarationOf(area.objectType).key[0];
 
 /** A copied item to write: its configuration, and the row it overwrites in the target (null: it is created there). */
 export interface ItemWrite {
@@ -365,7 +410,11 @@ export async function writeItems(q: Queryable, area: AreaTable, target: Scope, w
       .join(', ');
     const bump = [
       ...(area.versioned ? ['version = t.version + 1'] : []),
-      ...('updated_at' in updates[0].existing! ? ['updated_at = now()'] : []),
+      ...(area.touched !== undefined
+        ? [area.touched]
+        : 'updated_at' in updates[0].existing!
+          ? ['updated_at = now()']
+          : []),
     ];
     await q.query(
       `update ${area.table} t set (${list}) = (select ${list} from jsonb_populate_record(null::${area.table}, x.doc))

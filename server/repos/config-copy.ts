@@ -16,7 +16,7 @@ import {
 } from './config-areas';
 import { writeOrRefuse } from './record-refusal';
 import { inSavepoint } from './savepoint';
-import { AUDITED } from '../../schemas/audited';
+import { declarationOf } from '../../schemas/audited';
 import type { Scope } from './scope-repository';
 
 /** Columns whose values are secrets: compared, never shown. */
@@ -75,9 +75,12 @@ export async function compareScopes(q: Queryable, left: Scope, right: Scope) {
     const pairs: [RowDoc | null, RowDoc | null][] = [];
     for (const k of keys) pairs.push([await asCopied(a.get(k)), config(b.get(k))]);
     const fields = await fieldsOfPairs(pairs);
+    // A column its declaration names in words (a declared resource's field labels) is shown so.
+    const words = declarationOf(table.objectType).words ?? {};
     const items = keys.map((k, i) => {
       const state = !b.has(k) ? 'left' : !a.has(k) ? 'right' : fields[i].some((f) => f.differs) ? 'different' : 'same';
-      return { key: k, label: (a.get(k) ?? b.get(k))!.label, state, fields: fields[i] } as const;
+      const named = fields[i].map((f) => ({ ...f, field: words[f.field] ?? f.field }));
+      return { key: k, label: (a.get(k) ?? b.get(k))!.label, state, fields: named } as const;
     });
     areas.push({ area, label, key, note: null, items });
   }
@@ -210,7 +213,7 @@ export async function applyCopy(
             ...(write.existing ?? { company_id: target.companyId, branch_id: target.branchId }),
             ...write.doc,
           };
-          const declaration = AUDITED[AREA_TABLES[area].objectType];
+          const declaration = declarationOf(AREA_TABLES[area].objectType);
           try {
             await writeOrRefuse(
               q,

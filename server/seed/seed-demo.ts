@@ -5,6 +5,7 @@ import { seedConsignees } from './consignees';
 import { seedNotificationConfigs } from './notification-configs';
 import { seedApConfigs } from './ap-configs';
 import { seedTrips } from './trips';
+import { seedResources } from './resources';
 import { COMPANY_MATERIALS, COMPANY_VEHICLES, KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
 
 /** Who the demo content says last changed it. */
@@ -137,4 +138,5 @@ export async function seedDemo(q: Queryable) {
   await seedNotificationConfigs(q);
   await seedApConfigs(q);
   await seedTrips(q, now);
+  await seedResources(q, now);
 }

@@ -1,4 +1,4 @@
-import { AUDITED, type AuditedTable } from '../../schemas/audited';
+import { ALL_AUDITED, type AuditedTable } from '../../schemas/audited';
 import type { Queryable } from './store';
 
 /** The arguments of a table's `audit_change` trigger (migration 070_audit_log.sql), from its declaration. */
@@ -31,7 +31,7 @@ export async function syncAuditTriggers(q: Queryable): Promise<void> {
       )
     ).map((row) => [row.tbl, row.args.split('\\000').slice(0, -1)]),
   );
-  for (const declaration of Object.values(AUDITED)) {
+  for (const declaration of ALL_AUDITED) {
     const args = triggerArguments(declaration);
     if (present.get(declaration.table)?.join('\u0000') === args.join('\u0000')) continue;
     await q.query(`drop trigger if exists audit_change on ${declaration.table}`);

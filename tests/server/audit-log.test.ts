@@ -1,4 +1,4 @@
-import { AUDITED } from '../../schemas/audited';
+import { ALL_AUDITED } from '../../schemas/audited';
 import { triggerArguments } from '../../server/store/audit-triggers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
@@ -23,6 +23,8 @@ const NOT_CONFIGURATION = [
   // Change sets name the company a copy or revert wrote to; their records are audited themselves.
   'change_sets',
   'departments',
+  // The kept numbers of rows of big lists (migration 200), which the database keeps as their rows change.
+  'list_counts',
   'report_entities',
   'report_runs',
   'trips',
@@ -70,9 +72,9 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     // Waypoints carry no company_id: their route's is recorded.
     expect(audited.get('route_waypoints')).toBe('waypoint');
     // Every audited table is declared; each trigger is its table's declaration, each declared key its primary key.
-    const declared = new Set<string>(Object.values(AUDITED).map((declaration) => declaration.table));
+    const declared = new Set<string>(ALL_AUDITED.map((declaration) => declaration.table));
     expect(triggers.map((trigger) => trigger.tbl).filter((name) => !declared.has(name))).toEqual([]);
-    for (const declaration of Object.values(AUDITED)) {
+    for (const declaration of ALL_AUDITED) {
       const row = triggers.find((trigger) => trigger.tbl === declaration.table);
       expect(row?.args.split('\\000').slice(0, -1), declaration.table).toEqual(triggerArguments(declaration));
       const key = await t.store.one<{ columns: string[] }>(

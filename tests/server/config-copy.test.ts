@@ -57,6 +57,7 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
       'lastMile',
       'eta',
       'apConfig',
+      'holidays',
     ]);
     const closure = areaOf(comparison, 'autoClosure');
     const epod = closure.items.find((item) => item.key === 'EPOD');

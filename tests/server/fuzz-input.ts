@@ -4,6 +4,7 @@
  * characters, lone surrogates, huge numbers, wrong types, deep nesting, odd query strings and path ids). The same
  * seed gives the same requests, so a failure reproduces.
  */
+import { RESOURCES } from '../../schemas/resources';
 import { fullPath, SERVICE_BASES, type Contract } from '../../schemas/api';
 import { fteidOf } from '../../server/rules/fteid';
 
@@ -107,6 +108,10 @@ const SEED_IDS: [RegExp, string][] = [
   [/dashboard/i, 'dsh_tsl_powerbi'],
   [/\/rs\//, 'rs_tsl_daily'],
   [/branch_departments/, '3101'],
+  // Each declared resource's first seeded row (schemas/resource.ts `seed`).
+  ...RESOURCES.flatMap((resource): [RegExp, string][] =>
+    resource.seed?.[0] ? [[new RegExp(`^${resource.path.replace(/[/.]/g, '\\$&')}(/|$)`), resource.seed[0].id]] : [],
+  ),
 ];
 
 const idFor = (call: Contract) => SEED_IDS.find(([pattern]) => pattern.test(call.path))?.[1] ?? '1001';

@@ -109,13 +109,13 @@ describe.each(BACKENDS)('routes keyset paging on $name', (backend) => {
     t = await bootFresh(backend);
     call = (await t.login('ops@demo.local')).call;
     await t.store.query(`insert into companies (id, name, type) values ('1005', 'Keyset Test Limited', 'CONSIGNOR')`);
-    // Seven labels, 23 times each; ten routes share each time; every third origin has no address.
+    // Seven labels, 23 times each; ten routes share each time; every third origin has an empty address.
     await t.store.query(
       `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
        select 'rt_key_' || lpad(n::text, 4, '0'), '1005', case when n % 4 = 0 then '' else 'k' || n end,
               'lane' || (n % 7) || 'x', 60,
-              case when n % 3 = 0 then jsonb_build_object('label', 'Somewhere') else jsonb_build_object('label', 'A', 'address', 'addr' || (n % 5)) end,
-              jsonb_build_object('label', 'B', 'address', 'dest' || (n % 11)),
+              jsonb_build_object('label', 'A', 'address', case when n % 3 = 0 then '' else 'addr' || (n % 5) end, 'cpCode', '', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p')),
+              jsonb_build_object('label', 'B', 'address', 'dest' || (n % 11), 'cpCode', '', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p')),
               'user' || (n % 3) || '@demo.local', 1767225600000 + (n / 10) * 1000
          from generate_series(1, $1::int) n`,
       [ROUTES],
@@ -150,7 +150,7 @@ describe.each(BACKENDS)('routes keyset paging on $name', (backend) => {
     const during = await walk('', 25, async () => {
       await t.store.query(
         `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
-         select 'rt_key_new_' || n, '1005', '', 'lane new', 60, '{"label":"A"}', '{"label":"B"}', 'ops@demo.local', 1867225600000 + n
+         select 'rt_key_new_' || n, '1005', '', 'lane new', 60, jsonb_build_object('label', 'A', 'address', '', 'cpCode', '', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p')), jsonb_build_object('label', 'B', 'address', '', 'cpCode', '', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p')), 'ops@demo.local', 1867225600000 + n
            from generate_series(1, 5) n`,
       );
     });
@@ -177,7 +177,7 @@ describe.each(BACKENDS)('routes keyset paging on $name', (backend) => {
       await q.query(
         `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination, updated_by, updated_at)
          select 'rt_cnt_' || n, '1005', case when n % 2 = 0 then 'br_x' end, case when n % 3 = 0 then 'dp_y' end, '',
-                'count ' || n, 60, '{"label":"A"}', '{"label":"B"}', 'ops@demo.local', 1 from generate_series(1, 12) n`,
+                'count ' || n, 60, jsonb_build_object('label', 'A', 'address', '', 'cpCode', '', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p')), jsonb_build_object('label', 'B', 'address', '', 'cpCode', '', 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p')), 'ops@demo.local', 1 from generate_series(1, 12) n`,
       );
       await q.query(`delete from routes where id in ('rt_cnt_1', 'rt_cnt_2')`);
     });

@@ -1,0 +1,45 @@
+import { defineScreens } from '../engine/registry/screenRegistry';
+import { RESOURCES } from '../schemas/resources';
+import { MENU_GROUPS } from '../src/shell/menuGroups';
+import { type MenuIconName, menuIcons } from '../src/shell/menuIcons';
+import { type ConsoleMenuEntry, formScreen, listScreen } from './define';
+
+/** A resource's menu entry, its group and icon checked against the shell's registries (a wrong name stops the console). */
+function menuOf(resource: (typeof RESOURCES)[number]): ConsoleMenuEntry | undefined {
+  const { menu } = resource;
+  if (!menu) return undefined;
+  const group = MENU_GROUPS.find((name) => name === menu.group);
+  if (!group) throw new Error(`${resource.name}: menu group ${menu.group} is not one of the shell's`);
+  if (menu.icon !== undefined && !isMenuIcon(menu.icon))
+    throw new Error(`${resource.name}: menu icon ${menu.icon} is not one of the shell's`);
+  return {
+    label: menu.label,
+    group,
+    order: menu.order,
+    ...(menu.icon !== undefined && isMenuIcon(menu.icon) && { icon: menu.icon }),
+  };
+}
+
+/** Whether `name` is an icon of the shell's registry. */
+const isMenuIcon = (name: string): name is MenuIconName => Object.hasOwn(menuIcons, name);
+
+/**
+ * Every declared resource's list and form (schemas/resource.ts), registered from its declaration: the list at its
+ * `screen` path with its menu entry, the form at `screen/add` and `screen/:id/edit`. Their configs
+ * (`resources.ts`) are derived from the declaration too, and load with their pages.
+ */
+export default defineScreens<Record<string, { kind: 'list' } | { kind: 'form' }>>(
+  Object.fromEntries(
+    RESOURCES.flatMap((resource) => [
+      [`${resource.name}List`, listScreen({ path: resource.screen, title: resource.title, menu: menuOf(resource) })],
+      [
+        `${resource.name}Form`,
+        formScreen({
+          path: `${resource.screen}/add`,
+          editPath: `${resource.screen}/:id/edit`,
+          title: { create: `Add ${resource.noun}`, edit: `Edit ${resource.noun}` },
+        }),
+      ],
+    ]),
+  ),
+);

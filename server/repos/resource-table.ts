@@ -1,0 +1,176 @@
+import { fieldsOf, type Resource, type ResourceField } from '../../schemas/resource';
+import { newId } from '../http/ids';
+import type { Queryable, Store } from '../store/store';
+import { refusingDuplicate } from '../store/unique';
+import { containsPattern } from './contains-pattern';
+import { afterKey, decodeCursor, keyArray, nextCursor, numberedSlice, orderBy, type KeyOrder } from './keyset';
+import { scopeFilter, type Scope } from './scope-repository';
+import { versionedTable, type Expected } from './versioned';
+
+/** A page of a resource's list: its number (from 1) or the cursor it starts after, size, search and sort. */
+export interface ResourcePage {
+  page: number;
+  size: number;
+  q?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  after?: string;
+}
+
+/** A stored record: its fields by name, with its id (and version, for the ETag). */
+export type StoredRecord = Record<string, unknown> & { id: string; version: number };
+
+/** How a field is read: its column, a date as `YYYY-MM-DD` text. */
+const readSql = (field: ResourceField) =>
+  field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column;
+
+/** How a field's value is written: a parameter cast to the column's type. */
+const castOf = (field: ResourceField) => `::${field.sql}`;
+
+/**
+ * The SQL of a declared resource (schemas/resource.ts): rows of its table with `id`, `company_id`, `branch_id` and
+ * `department_id` (as its reach has them), `version`, `updated_by`, `updated_at` and a column per field. Lists page
+ * in the database in the order they show (keyset, schemas/list-cursor.ts); a create is put in the scope it is made
+ * in; every write runs in a transaction (the audit log records it); a save that repeats the natural key is refused
+ * with the declaration's words (409) and a stale If-Match changes nothing (412).
+ */
+export function resourceTable(resource: Resource) {
+  const { table } = resource;
+  const fields = fieldsOf(resource);
+  const versioned = versionedTable(table);
+  const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
+  const returning = `id, version, ${fields.map((field) => `${readSql(field)} as "${field.name}"`).join(', ')}${branchColumn},
+    updated_by as "updatedBy", updated_at as "updatedAt"`;
+  const saving = <T>(write: () => Promise<T>) => refusingDuplicate(resource.taken, write);
+
+  /** The order of a page: a field (or the time saved) then the id, one direction; unsorted, the declaration's. */
+  function orderOf(page: Pick<ResourcePage, 'sort' | 'order'>): KeyOrder {
+    const sort = page.sort ?? resource.order?.field ?? 'updatedAt';
+    const field = fields.find((candidate) => candidate.name === sort);
+    const desc = page.order ? page.order === 'desc' : page.sort ? false : (resource.order?.desc ?? !resource.order);
+    const part =
+      field?.sql === 'text'
+        ? { sql: `lower(${field.column})`, type: 'text' as const }
+        : field
+          ? { sql: `${readSql(field)}`, type: 'text' as const }
+          : { sql: 'updated_at', type: 'bigint' as const };
+    return {
+      name: `${sort}.${desc ? 'desc' : 'asc'}`,
+      parts: [
+        { ...part, desc },
+        { sql: 'id', type: 'text', desc },
+      ],
+    };
+  }
+
+  /** The scope's rows (the company's; with a branch or department chosen, that one's) matching a search. */
+  function matching(scope: Scope, q: string | undefined) {
+    const filter =
+      resource.reach === 'department'
+        ? scopeFilter(scope)
+        : resource.reach === 'branch'
+          ? {
+              sql: 'company_id = $1 and ($2::text is null or branch_id = $2)',
+              params: [scope.companyId, scope.branchId],
+            }
+          : { sql: 'company_id = $1', params: [scope.companyId] };
+    const searched = fields.filter((field) => field.search);
+    const text = q?.trim();
+    if (!text || searched.length === 0) return filter;
+    const n = filter.params.length + 1;
+    return {
+      sql: `${filter.sql} and (${searched.map((field) => `${readSql(field)}::text ilike $${n}`).join(' or ')})`,
+      params: [...filter.params, containsPattern(text)],
+    };
+  }
+
+  return {
+    /** A page of the scope's records, with the next page's cursor and, read by number, the number matching. */
+    async page(q: Queryable, scope: Scope, page: ResourcePage) {
+      const where = matching(scope, page.q);
+      const order = orderOf(page);
+      const n = where.params.length;
+      const read = async (by: KeyOrder, condition: string, tail: string, more: unknown[]) => {
+        const rows = await q.query<StoredRecord & { _key: string }>(
+          `select ${returning}, ${keyArray(by, true)}::text as "_key" from ${table}
+            where ${where.sql} ${condition} ${orderBy(by)} ${tail}`,
+          [...where.params, ...more],
+        );
+        if (by !== order) rows.reverse();
+        const data = rows.map(({ _key, version, ...record }) => record);
+        return { data, next: nextCursor(order, rows.length === page.size ? (rows.at(-1)?._key ?? null) : null) };
+      };
+      if (page.after) {
+        const after = afterKey(order, decodeCursor(order, page.after), n + 2);
+        return read(order, `and ${after.sql}`, `limit $${n + 1}`, [page.size, ...after.params]);
+      }
+      const total =
+        (await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${where.sql}`, where.params))?.n ??
+        0;
+      const plan = numberedSlice(order, page.page, page.size, total);
+      if (!plan) return { data: [], total, next: null };
+      return {
+        ...(await read(plan.order, '', `limit $${n + 1} offset $${n + 2}`, [plan.limit, plan.offset])),
+        total,
+      };
+    },
+
+    /** One record with its version (ownership is checked by the call's `owns`). */
+    read: (q: Queryable, id: string) => versioned.read<StoredRecord>(q, { key: id, expected: null, returning }),
+
+    /** Adds a record in the scope, saved by `by`. */
+    insert(store: Store, scope: Scope, body: Readonly<Record<string, unknown>>, by: string): Promise<StoredRecord> {
+      // Its place: the company, and the branch (and department) its reach gives it a column for.
+      const placement: [string, unknown][] = [
+        ['id', newId(resource.idPrefix)],
+        ['company_id', scope.companyId],
+        ...(resource.reach !== 'company' ? [['branch_id', scope.branchId] satisfies [string, unknown]] : []),
+        ...(resource.reach === 'department' ? [['department_id', scope.departmentId] satisfies [string, unknown]] : []),
+        ['updated_by', by],
+        ['updated_at', Date.now()],
+      ];
+      const columns = [...placement.map(([column]) => column), ...fields.map((field) => field.column)].join(', ');
+      const params = [
+        ...placement.map((_, i) => `$${i + 1}`),
+        ...fields.map((field, i) => `$${placement.length + i + 1}${castOf(field)}`),
+      ].join(', ');
+      const values = [...placement.map(([, value]) => value), ...fields.map((field) => body[field.name] ?? null)];
+      return saving(() =>
+        store.tx(
+          async (q) =>
+            (await q.one<StoredRecord>(
+              `insert into ${table} (${columns}) values (${params}) returning ${returning}`,
+              values,
+            ))!,
+        ),
+      );
+    },
+
+    /** Changes a record that has an expected version: every field the body sends. */
+    update(store: Store, id: string, body: Readonly<Record<string, unknown>>, by: string, expected: Expected) {
+      const sent = fields.filter((field) => field.name in body);
+      const set = [
+        'updated_by = $3',
+        'updated_at = $4',
+        ...sent.map((field, i) => `${field.column} = $${i + 5}${castOf(field)}`),
+      ].join(', ');
+      return saving(() =>
+        store.tx((q) =>
+          versioned.update<StoredRecord>(q, {
+            key: id,
+            expected,
+            set,
+            values: [by, Date.now(), ...sent.map((field) => body[field.name] ?? null)],
+            returning,
+          }),
+        ),
+      );
+    },
+
+    /** Deletes a record that has an expected version. */
+    async remove(store: Store, id: string, expected: Expected): Promise<null> {
+      await store.tx((q) => versioned.remove(q, { key: id, expected }));
+      return null;
+    },
+  };
+}
