@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AUDITED, type AuditedType, auditedOf, declarationOf } from '../../schemas/audited';
 import { fieldsOf, type Resource } from '../../schemas/resource';
-import { RESOURCES } from '../../schemas/resources';
 import { currentActor } from '../store/actor';
 import { type ConfigArea, perComparedResource, type StaticArea } from '../../schemas/config-copy';
 import { newId } from '../http/ids';
