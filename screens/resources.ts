@@ -86,7 +86,12 @@ function formOf(resource: Resource) {
   const uiSchema = Object.fromEntries(
     fields.map((field) => [
       field.name,
-      { ...(field.help && { 'ui:help': field.help }), ...(field.widget && { 'ui:widget': field.widget }) },
+      {
+        ...(field.help && { 'ui:help': field.help }),
+        ...(field.widget && { 'ui:widget': field.widget }),
+        // A day is picked as the console shows days (DD/MM/YYYY) and sent as JSON Schema's date (YYYY-MM-DD).
+        ...(field.sql === 'date' && { 'ui:widget': 'date', 'ui:options': { valueFormat: 'YYYY-MM-DD' } }),
+      },
     ]),
   );
   return defineForm({
