@@ -45,10 +45,18 @@ export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
 export function endpoint<const C extends Contract>(call: C, options: EndpointOptions = {}): Endpoint<C> {
   const query: JSONSchema | undefined = call.querystring;
   const properties = (typeof query === 'object' ? query.properties : undefined) ?? {};
-  // A query that names company_id takes the filter ids that way (the notification service).
-  // The data family and the settings service name the scope companyId/branchId/departmentId.
+  // The names the contract declares its scope under (`scope.c`): companyId/branchId/departmentId (the data family,
+  // the settings service), company_id (the notification service's filters) or c/b/d. A call that declares none but
+  // names company_id in its query takes the filter ids that way.
+  const declared = call.scope?.in === 'query' ? call.scope.c : undefined;
   const scopeNames =
-    call.service === 'data' || call.service === 'settings' ? 'ids' : 'company_id' in properties ? 'snake' : 'cbdt';
+    declared === 'companyId'
+      ? 'ids'
+      : declared === 'company_id' || (declared === undefined && 'company_id' in properties)
+        ? 'snake'
+        : declared === undefined && (call.service === 'data' || call.service === 'settings')
+          ? 'ids'
+          : 'cbdt';
   return {
     call,
     service: call.service,

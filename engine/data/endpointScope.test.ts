@@ -31,4 +31,12 @@ describe('the scope of a call, under the names its contract takes', () => {
     expect(endpoint(notificationCalls.configFormFields).scoped).toBe(false);
     expect(endpointQuery(endpoint(notificationCalls.preview), { scope: { companyId: '1001' } })).toEqual({});
   });
+
+  it('takes the names the contract declares its scope under, whatever its service', () => {
+    const declared = (names: { c: string; b?: string; d?: string }) =>
+      endpoint({ ...notificationCalls.configurations, service: 'main', scope: { in: 'query', ...names } }).scopeNames;
+    expect(declared({ c: 'companyId', b: 'branchId', d: 'departmentId' })).toBe('ids');
+    expect(declared({ c: 'company_id', b: 'branch_id' })).toBe('snake');
+    expect(declared({ c: 'c', b: 'b', d: 'd' })).toBe('cbdt');
+  });
 });
