@@ -204,7 +204,8 @@ describe('dev outbox', () => {
         await t.close();
       }
     }
-  });
+    // Three apps booted one after the other: a guard for a busy machine (beside the browser suite), not a speed check.
+  }, 120_000);
 
   it('never answers a request carrying any forwarding or client-address header, of any proxy or CDN', async () => {
     const t = await bootFresh(BACKENDS[0]);
