@@ -176,6 +176,40 @@ describe.each(BACKENDS)('a declared resource (holidays) on $name', (backend) => 
     ]);
   });
 
+  it('is reverted from its audit entries like any record: an update restored, a deletion re-created', async () => {
+    const revert = async (entry: string) => {
+      const seen = await call('POST', callPath(configCopyCalls.revertPreview), { c: '1001', entry });
+      expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+      const done = await call('POST', callPath(configCopyCalls.revert), {
+        c: '1001',
+        entry,
+        token: seen.body.data.token,
+      });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      return seen.body.data;
+    };
+    const newest = async () =>
+      (await call('GET', callPath(auditCalls.list, { c: '1001', objectType: 'holiday', size: 1 }))).body.data.rows[0];
+    const holi = (await call('GET', callPath(calls.byId, { c: '1001' }, { id: 'hol_tsl_holi' }))).body.data;
+    await call('PUT', callPath(calls.update, { c: '1001' }, { id: 'hol_tsl_holi' }), {
+      name: 'Holi (Dhulandi)',
+      date: holi.date,
+      region: holi.region,
+      noAlerts: true,
+    });
+    expect((await revert((await newest()).id)).items).toMatchObject([{ action: 'restore', objectId: 'hol_tsl_holi' }]);
+    expect((await call('GET', callPath(calls.byId, { c: '1001' }, { id: 'hol_tsl_holi' }))).body.data).toMatchObject({
+      name: 'Holi',
+      noAlerts: false,
+    });
+    expect((await call('DELETE', callPath(calls.remove, { c: '1001' }, { id: 'hol_tsl_holi' }))).status).toBe(200);
+    expect((await revert((await newest()).id)).items).toMatchObject([{ action: 'recreate' }]);
+    expect((await call('GET', callPath(calls.byId, { c: '1001' }, { id: 'hol_tsl_holi' }))).body.data).toMatchObject({
+      name: 'Holi',
+      date: '2027-03-22',
+    });
+  });
+
   it('is in the API document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: `${DOCS_PREFIX}/json` })).json();
     const ids = Object.values(doc.paths).flatMap((item) =>
