@@ -1,3 +1,4 @@
+import type { Queryable } from '../store/store';
 import { ApiError } from '../http/envelope';
 import { LIST_CURSOR_MSG } from '../../schemas/list-cursor';
 
@@ -106,4 +107,54 @@ export function numberedSlice(
   const limit = Math.min(size, total - offset);
   if (offset <= total / 2) return { order, limit, offset };
   return { order: reversed(order), limit, offset: total - offset - limit };
+}
+
+/** A list's rows as {@link readPage} reads them: the columns, table and condition (with its parameters). */
+export interface PageSource {
+  /** The SELECT list of a row. */
+  columns: string;
+  table: string;
+  where: string;
+  params: readonly unknown[];
+}
+
+/** A page asked for: its number (from 1) or the cursor it starts after, and its size. */
+export interface PageAsk {
+  page: number;
+  size: number;
+  after?: string;
+}
+
+/**
+ * A page of a list in `order`, its rows read by Node: after a cursor, from the order's index where the last page
+ * ended (no total: the first page's stands); by number, with the total `count` gives, from the end when the page
+ * lies in the back half. The next page's cursor beside the rows.
+ */
+export async function readPage<R>(
+  q: Queryable,
+  source: PageSource,
+  order: KeyOrder,
+  ask: PageAsk,
+  count: () => Promise<number>,
+): Promise<{ data: R[]; total?: number; next: string | null }> {
+  const n = source.params.length;
+  const read = async (by: KeyOrder, condition: string, tail: string, more: unknown[]) => {
+    const rows = await q.query<Record<string, unknown>>(
+      `select ${source.columns}, ${keyArray(by, true)}::text as "_key" from ${source.table}
+        where ${source.where} ${condition} ${orderBy(by)} ${tail}`,
+      [...source.params, ...more],
+    );
+    if (by !== order) rows.reverse();
+    const last = rows.length === ask.size ? rows.at(-1)?._key : undefined;
+    const data = rows.map(({ _key, ...row }) => row as R);
+    return { data, next: nextCursor(order, typeof last === 'string' ? last : null) };
+  };
+  if (ask.after) {
+    const after = afterKey(order, decodeCursor(order, ask.after), n + 2);
+    return read(order, `and ${after.sql}`, `limit $${n + 1}`, [ask.size, ...after.params]);
+  }
+  const total = await count();
+  const plan = numberedSlice(order, ask.page, ask.size, total);
+  if (!plan) return { data: [], total, next: null };
+  return { ...(await read(plan.order, '', `limit $${n + 1} offset $${n + 2}`, [plan.limit, plan.offset])), total };
 }

@@ -4,16 +4,7 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import {
-  afterKey,
-  decodeCursor,
-  keyArray,
-  nextCursor,
-  numberedSlice,
-  orderBy,
-  type KeyOrder,
-  type KeyPart,
-} from './keyset';
+import { readPage, type KeyOrder, type KeyPart } from './keyset';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -135,34 +126,22 @@ export const placeRepository = {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
     const where = `${ownerSql(owner)} and ($3::text is null or cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)`;
     const params = [owner.companyId, owner.partnerId, search];
-    const order = placeOrder(page);
-    /** The page's rows read in `read` order, in the list's order, with the cursor after them. */
-    const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[]) => {
-      const rows = await q.query<KnownPlace & { _key: string }>(
-        `select ${PLACE_COLUMNS}, ${keyArray(read, true)}::text as "_key" from company_places
-          where ${where} ${condition} ${orderBy(read)} ${tail}`,
-        [...params, ...more],
-      );
-      if (read !== order) rows.reverse();
-      const data = rows.map(({ _key, ...place }) => place);
-      return { data, next: nextCursor(order, rows.length === page.size ? rows[rows.length - 1]._key : null) };
-    };
-    if (page.after) {
-      const after = afterKey(order, decodeCursor(order, page.after), 5);
-      return slice(order, `and ${after.sql}`, 'limit $4', [page.size, ...after.params]);
-    }
-    // A page read by number carries the number matching; a page in the back half is read from the end.
-    // Unsearched, the owner's kept count (migration 200), else counted.
-    const counted = search
-      ? q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params)
-      : q.one<{ n: number }>(
-          `select n::int from list_counts where tbl = 'company_places' and company_id = $1 and k1 = coalesce($2, '') and k2 = ''`,
-          [owner.companyId, owner.partnerId],
-        );
-    const total = (await counted)?.n ?? 0;
-    const plan = numberedSlice(order, page.page, page.size, total);
-    if (!plan) return { data: [], total, next: null };
-    return { ...(await slice(plan.order, '', 'limit $4 offset $5', [plan.limit, plan.offset])), total };
+    // A page read by number carries the number matching: unsearched, the owner's kept count (migration 200).
+    const count = async () =>
+      (search
+        ? await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params)
+        : await q.one<{ n: number }>(
+            `select n::int from list_counts where tbl = 'company_places' and company_id = $1 and k1 = coalesce($2, '') and k2 = ''`,
+            [owner.companyId, owner.partnerId],
+          )
+      )?.n ?? 0;
+    return readPage<KnownPlace>(
+      q,
+      { columns: PLACE_COLUMNS, table: 'company_places', where, params },
+      placeOrder(page),
+      page,
+      count,
+    );
   },
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */

@@ -3,7 +3,7 @@ import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { refusingDuplicate } from '../store/unique';
 import { containsPattern } from './contains-pattern';
-import { afterKey, decodeCursor, keyArray, nextCursor, numberedSlice, orderBy, type KeyOrder } from './keyset';
+import { readPage, type KeyOrder } from './keyset';
 import { scopeFilter, type Scope } from './scope-repository';
 import { versionedTable, type Expected } from './versioned';
 
@@ -39,8 +39,10 @@ export function resourceTable(resource: Resource) {
   const fields = fieldsOf(resource);
   const versioned = versionedTable(table);
   const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
-  const returning = `id, version, ${fields.map((field) => `${readSql(field)} as "${field.name}"`).join(', ')}${branchColumn},
+  /** A record's columns as a list shows it (its version travels as the ETag of one record only). */
+  const listed = `id, ${fields.map((field) => `${readSql(field)} as "${field.name}"`).join(', ')}${branchColumn},
     updated_by as "updatedBy", updated_at as "updatedAt"`;
+  const returning = `version, ${listed}`;
   const saving = <T>(write: () => Promise<T>) => refusingDuplicate(resource.taken, write);
 
   /** The order of a page: a field (or the time saved) then the id, one direction; unsorted, the declaration's. */
@@ -88,31 +90,16 @@ export function resourceTable(resource: Resource) {
     /** A page of the scope's records, with the next page's cursor and, read by number, the number matching. */
     async page(q: Queryable, scope: Scope, page: ResourcePage) {
       const where = matching(scope, page.q);
-      const order = orderOf(page);
-      const n = where.params.length;
-      const read = async (by: KeyOrder, condition: string, tail: string, more: unknown[]) => {
-        const rows = await q.query<StoredRecord & { _key: string }>(
-          `select ${returning}, ${keyArray(by, true)}::text as "_key" from ${table}
-            where ${where.sql} ${condition} ${orderBy(by)} ${tail}`,
-          [...where.params, ...more],
-        );
-        if (by !== order) rows.reverse();
-        const data = rows.map(({ _key, version, ...record }) => record);
-        return { data, next: nextCursor(order, rows.length === page.size ? (rows.at(-1)?._key ?? null) : null) };
-      };
-      if (page.after) {
-        const after = afterKey(order, decodeCursor(order, page.after), n + 2);
-        return read(order, `and ${after.sql}`, `limit $${n + 1}`, [page.size, ...after.params]);
-      }
-      const total =
+      const count = async () =>
         (await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${where.sql}`, where.params))?.n ??
         0;
-      const plan = numberedSlice(order, page.page, page.size, total);
-      if (!plan) return { data: [], total, next: null };
-      return {
-        ...(await read(plan.order, '', `limit $${n + 1} offset $${n + 2}`, [plan.limit, plan.offset])),
-        total,
-      };
+      return readPage<Record<string, unknown>>(
+        q,
+        { columns: listed, table, where: where.sql, params: where.params },
+        orderOf(page),
+        page,
+        count,
+      );
     },
 
     /** One record with its version (ownership is checked by the call's `owns`). */
