@@ -38,7 +38,7 @@
  *   desk's 2xx share, median and p99 as ratios to its idle run, /health p99, one desk's 20 uploads at once (issue 34:
  *   ≥ 99 %, ≤ 3× on PGlite and 2× on PostgreSQL, ≤ 100 / 50 ms, only 200 and 429) (tests/bench/flood.ts; BENCH_FLOOD=0
  *   skips this).
- * - a list of 50,000 routes (BENCH_EXPORT_ROWS) exported as CSV and as a workbook: first and last bytes, rows written, the server's memory
+ * - a list of 200,000 routes (BENCH_EXPORT_ROWS), keyset-paged, exported as CSV and as a workbook: first and last bytes, rows written, the server's memory
  *   before and at most while writing, /health p99 meanwhile (tests/bench/exports.ts; BENCH_EXPORT=0 skips this).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
