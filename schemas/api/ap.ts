@@ -57,6 +57,7 @@ export const apCalls = {
   get: defineCall({
     ...ap,
     id: 'ap.get',
+    etag: true,
     method: 'GET',
     path: '/saas/v1/ap/config/:id',
     summary: 'One AP config of the company, with its ETag',
@@ -68,6 +69,7 @@ export const apCalls = {
   create: defineCall({
     ...ap,
     id: 'ap.create',
+    etag: true,
     method: 'POST',
     path: '/saas/v1/ap/config',
     summary:

@@ -125,6 +125,8 @@ export const companyCalls = {
   partners: defineCall({
     ...main,
     id: 'company.partners',
+    // With pt=CONSIGNEE and an id: the one consignee, its version as the ETag.
+    etag: true,
     method: 'GET',
     path: '/saas/lego/company_partners/fetch',
     summary:

@@ -60,6 +60,12 @@ interface CallBase {
    * answered 412. `/docs` derives the header and the 412 from it.
    */
   versioned?: true;
+  /**
+   * Its answer is one record with its version (API.md "Lost updates"): the handler returns the record with `version`,
+   * and the server sends that as the ETag and leaves it out of the body. The data is the record or, for a fetch by id
+   * in the spec's list shape, a list of one. A `versioned` write does the same. `/docs` documents the header.
+   */
+  etag?: true;
 }
 
 /**

@@ -130,6 +130,7 @@ export const dataCalls = {
   uiConfigById: defineCall({
     ...data,
     id: 'uiConfig.get',
+    etag: true,
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchUIConfigById',
     summary: 'One UI config',
@@ -171,6 +172,7 @@ export const dataCalls = {
   autoClosureById: defineCall({
     ...data,
     id: 'autoClosure.get',
+    etag: true,
     method: 'GET',
     path: '/saas/data/autoclosure/getAutoClosureById',
     summary: 'One auto closure rule',
@@ -236,6 +238,7 @@ export const dataCalls = {
   sidebarConfigById: defineCall({
     ...data,
     id: 'sidebar.configById',
+    etag: true,
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById',
     summary: 'One override, by id or by role and users',
@@ -306,6 +309,7 @@ export const dataCalls = {
   dashboardById: defineCall({
     ...data,
     id: 'dashboards.get',
+    etag: true,
     method: 'GET',
     path: '/saas/data/automationdashboard/getDashboardbyId',
     summary: 'One dashboard',

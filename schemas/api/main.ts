@@ -230,6 +230,7 @@ export const mainCalls = {
   routes: defineCall({
     ...main,
     id: 'routes.fetch',
+    etag: true,
     method: 'GET',
     path: '/saas/lego/company_routes/fetch',
     summary:

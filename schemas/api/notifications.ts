@@ -146,6 +146,7 @@ export const notificationCalls = {
   editConfiguration: defineCall({
     ...notification,
     id: 'notification.editConfiguration',
+    etag: true,
     method: 'GET',
     path: '/notification/edit-configuration',
     summary:

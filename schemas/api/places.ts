@@ -52,6 +52,7 @@ export const placeCalls = {
   placeFetch: defineCall({
     ...main,
     id: 'places.fetch',
+    etag: true,
     method: 'GET',
     path: '/saas/lego/company_places/fetch',
     summary:

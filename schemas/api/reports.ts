@@ -147,6 +147,7 @@ export const reportCalls = {
   byId: defineCall({
     ...reports,
     id: 'reports.get',
+    etag: true,
     method: 'GET',
     path: '/saas/v1/rs/report/:id',
     summary: 'One schedule',
@@ -159,6 +160,7 @@ export const reportCalls = {
   create: defineCall({
     ...reports,
     id: 'reports.create',
+    etag: true,
     method: 'POST',
     path: '/saas/v1/rs/definition/create',
     summary: 'Creates a schedule (409 when the entity has an identical one of that type, enabled or not)',

@@ -63,7 +63,14 @@ export function resourceCallsOf(resource: Resource) {
       answer: list(answer),
       meta: { total: { ...int, description: `How many ${plural} match (a page read by number only)` }, ...nextMeta },
     }),
-    byId: defineCall({ ...one, id: `${name}.get`, method: 'GET', summary: `One ${noun}, with its ETag`, answer }),
+    byId: defineCall({
+      ...one,
+      id: `${name}.get`,
+      method: 'GET',
+      summary: `One ${noun}, with its ETag`,
+      etag: true,
+      answer,
+    }),
     create: defineCall({
       ...inScope,
       ...refusal,
@@ -72,6 +79,7 @@ export function resourceCallsOf(resource: Resource) {
       path,
       summary: `Adds a ${noun} to the scope (409 when it has one of that ${keyWords} already)`,
       body,
+      etag: true,
       answer,
     }),
     update: defineCall({

@@ -66,6 +66,7 @@ export const transporterCalls = {
     scope: SCOPE_IN_QUERY,
     owns: ownsTransporter,
     params: transporterParamsSchema,
+    etag: true,
     answer: transporterAnswer,
   }),
   create: defineCall({
@@ -80,6 +81,7 @@ export const transporterCalls = {
     bodyLimit: LOGO_BODY_LIMIT,
     messages: [TRANSPORTER_TAKEN],
     answers: { 409: TRANSPORTER_TAKEN },
+    etag: true,
     answer: transporterAnswer,
   }),
   update: defineCall({

@@ -71,12 +71,20 @@ const RETRY_AFTER = {
   'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again, when given' },
 };
 
-/** The success answer: JSON in the call's envelope, or the media types the contract `produces` (a file, an image). */
+/** The header of a call that answers its record's version (`etag`, `versioned`; server/http/route.ts). */
+const ETAG = {
+  ETag: { type: 'string', description: "The record's version ('\"<version>\"'), to send back as If-Match" },
+};
+
+/**
+ * The success answer: JSON in the call's envelope, or the media types the contract `produces` (a file, an image); with
+ * the record's ETag where the call answers one.
+ */
 function successOf(call: Contract) {
   const content = call.produces
     ? Object.fromEntries(call.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
     : { 'application/json': { schema: successSchema(call) ?? ENVELOPES[call.envelope] } };
-  return { description: 'Success', content };
+  return { description: 'Success', content, ...((call.etag || call.versioned) && { headers: ETAG }) };
 }
 
 /**

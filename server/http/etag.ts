@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../schemas/messages';
 import type { Expected } from '../repos/versioned';
 import { ApiError } from './envelope';
@@ -39,22 +39,4 @@ export function expectedVersions(request: Pick<FastifyRequest, 'headers'>): Expe
     if (!tag[1] && VERSION_TAG.test(tag[2])) versions.push(Number(tag[2]));
   }
   return versions;
-}
-
-/** Sets the answer's ETag to the record's version. */
-export function withEtag(reply: FastifyReply, version: number): void {
-  reply.header('etag', etagOf(version));
-}
-
-/** A row read with its version, the version split off so the answer's body stays the record alone. */
-export function splitVersion<T extends { version: number }>(row: T): { record: Omit<T, 'version'>; version: number } {
-  const { version, ...record } = row;
-  return { record, version };
-}
-
-/** A record read or written with its version: the version sent as the ETag, the record answered without it. */
-export function tagged<T extends { version: number }>(reply: FastifyReply, row: T): Omit<T, 'version'> {
-  const { record, version } = splitVersion(row);
-  withEtag(reply, version);
-  return record;
 }

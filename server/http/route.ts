@@ -8,6 +8,7 @@ import {
   type MetaOf,
   type ParamsOf,
   type QueryOf,
+  type EnvelopeKind,
   type ScopeSource,
 } from '../../schemas/api/contract';
 import type { Scope } from '../repos/scope-repository';
@@ -16,6 +17,7 @@ import { successSchema } from '../../schemas/api/envelopes';
 import { SERVICE_BASES } from '../../schemas/api/services';
 import { dataErrorHandler, type DataEnvelope } from './data-envelope';
 import type { Envelope } from './envelope';
+import { etagOf } from './etag';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,12 +43,28 @@ export type ReplyOf<C extends Contract> =
   unknown extends DataOf<C>
     ? unknown
     : C['envelope'] extends 'main'
-      ? Envelope<DataOf<C>> & MetaOf<C>
+      ? Envelope<AnsweredOf<C>> & MetaOf<C>
       : C['envelope'] extends 'data'
-        ? DataEnvelope<DataOf<C>>
+        ? DataEnvelope<AnsweredOf<C>>
         : C['envelope'] extends 'value'
-          ? { value: DataOf<C> }
-          : DataOf<C>;
+          ? { value: AnsweredOf<C> }
+          : AnsweredOf<C>;
+
+/**
+ * A record with the version it was read or written at (null: none to send); in a list (a fetch by id in the spec's list
+ * shape), the one record's.
+ */
+type WithVersion<T> = T extends readonly (infer E)[]
+  ? (E & { version?: number })[]
+  : T extends object
+    ? T & { version: number | null }
+    : T;
+/** The data a handler returns: for a call that sends its record's ETag, the record with its version. */
+type AnsweredOf<C extends Contract> = C['etag'] extends true
+  ? WithVersion<DataOf<C>>
+  : C['versioned'] extends true
+    ? WithVersion<DataOf<C>>
+    : DataOf<C>;
 
 /** A contract's handler: what it returns is the answer (already in the call's envelope). */
 export type ContractHandler<C extends Contract> = (
@@ -76,8 +94,49 @@ export function route<C extends Contract>(app: FastifyInstance, call: C, handler
     },
     config: { contract: call },
     handler: handler as RouteOptions['handler'],
+    ...((call.etag || call.versioned) && { preSerialization: versionAsEtag(call.envelope) }),
     ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
     ...(call.envelope === 'data' && { errorHandler: dataErrorHandler }),
   };
   app.route(options);
+}
+
+/**
+ * Where an answer of each envelope holds its data: the object that holds it, and under which name. The data family's
+ * record is `result.data`, or `result` itself where the spec answers it there (a dashboard read by id).
+ */
+const DATA_AT: Record<EnvelopeKind, (payload: Record<string, unknown>) => [Record<string, unknown>, string] | null> = {
+  main: (payload) => [payload, 'data'],
+  data: (payload) => {
+    if (!isObject(payload.result)) return null;
+    return 'data' in payload.result ? [payload.result, 'data'] : [payload, 'result'];
+  },
+  value: (payload) => [payload, 'value'],
+  none: (payload) => [{ payload }, 'payload'],
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The ETag of a call whose answer carries its record's version (`etag`, `versioned`): the record (or the one record of
+ * a list) is answered without `version`, which goes out as the ETag instead. A record without a version (none stored
+ * yet) sends none.
+ */
+function versionAsEtag(envelope: EnvelopeKind) {
+  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!isObject(payload)) return payload;
+    const at = DATA_AT[envelope](payload);
+    if (!at) return payload;
+    const [holder, key] = at;
+    const data = holder[key];
+    const list = Array.isArray(data) && data.length === 1;
+    const record = list ? data[0] : data;
+    if (!isObject(record) || !('version' in record)) return payload;
+    const { version, ...rest } = record;
+    if (typeof version === 'number') reply.header('etag', etagOf(version));
+    const answered = { ...holder, [key]: list ? [rest] : rest };
+    if (envelope === 'none') return answered.payload;
+    return holder === payload ? answered : { ...payload, result: answered };
+  };
 }

@@ -168,12 +168,12 @@ export const routeRepository = {
   byId: (q: Queryable, id: string) =>
     q.one<VersionedRoute>(`select ${ROUTE_COLUMNS}, version from routes where id = $1`, [id]),
 
-  /** Inserts a route in `scope`; returns the stored route. */
-  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string): Promise<Route> {
-    return (await q.one<Route>(
+  /** Inserts a route in `scope`; returns the stored route with its first version (the ETag). */
+  async insert(q: Queryable, scope: Scope, route: RouteWrite, by: string): Promise<VersionedRoute> {
+    return (await q.one<VersionedRoute>(
       `insert into routes (id, company_id, branch_id, department_id, code, label, stt, origin, destination,
                            updated_by, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ROUTE_COLUMNS}`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${ROUTE_COLUMNS}, version`,
       [
         newId('rt'),
         scope.companyId,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
 import { raisesTicket } from '../../schemas/alerts';
 import { notFound } from '../http/envelope';
-import { splitVersion, withEtag } from '../http/etag';
 import { ensureVersion, type Expected } from '../repos/versioned';
 import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
@@ -37,30 +36,22 @@ export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
     return dataOk(results, alertBulkMessage(results));
   });
 
-  route(app, dataCalls.toggleAlert, async (request, reply) => {
-    const { scope, body, expected } = request;
-    const { record, version } = splitVersion(
-      await store.tx(async (q) => {
-        const alert = await ownAlert(q, String(body.alertId), scope, expected);
-        const stored = await alerts.setEnabled(q, alert.id, !alert.enabled, expected);
-        return { ...alert, enabled: !alert.enabled, version: stored };
-      }),
-    );
-    withEtag(reply, version);
+  route(app, dataCalls.toggleAlert, async ({ scope, body, expected }) => {
+    const record = await store.tx(async (q) => {
+      const alert = await ownAlert(q, String(body.alertId), scope, expected);
+      const stored = await alerts.setEnabled(q, alert.id, !alert.enabled, expected);
+      return { ...alert, enabled: !alert.enabled, version: stored };
+    });
     return dataOk(record, `Alert ${record.enabled ? 'enabled' : 'disabled'} successfully`);
   });
 
-  route(app, dataCalls.toggleAlertTickets, async (request, reply) => {
-    const { scope, body, expected } = request;
-    const { record, version } = splitVersion(
-      await store.tx(async (q) => {
-        const alert = await ownAlert(q, String(body.alertId), scope, expected);
-        const extraContext = withTicketFlag(alert.extraContext, !raisesTicket(alert.extraContext));
-        const stored = await alerts.setExtraContext(q, alert.id, extraContext, expected);
-        return { ...alert, extraContext, version: stored };
-      }),
-    );
-    withEtag(reply, version);
+  route(app, dataCalls.toggleAlertTickets, async ({ scope, body, expected }) => {
+    const record = await store.tx(async (q) => {
+      const alert = await ownAlert(q, String(body.alertId), scope, expected);
+      const extraContext = withTicketFlag(alert.extraContext, !raisesTicket(alert.extraContext));
+      const stored = await alerts.setExtraContext(q, alert.id, extraContext, expected);
+      return { ...alert, extraContext, version: stored };
+    });
     return dataOk(record, `Ticket ${raisesTicket(record.extraContext) ? 'enabled' : 'disabled'} successfully`);
   });
 }

@@ -3,7 +3,6 @@ import { apCalls } from '../../schemas/api/ap';
 import { AP_MSG } from '../../schemas/ap-config';
 import type { AppContext } from '../context';
 import { notFound, ok } from '../http/envelope';
-import { splitVersion, withEtag } from '../http/etag';
 import { route } from '../http/route';
 import { apConfigRepository } from '../repos/ap-config-repository';
 import { apConfigWrite } from '../rules/ap-config-write';
@@ -21,31 +20,26 @@ export async function apConfigRoutes(app: FastifyInstance, { store }: AppContext
     ok(await apConfigRepository.page(store, scope.companyId, query.page_number ?? 0, query.page_size ?? 10)),
   );
 
-  route(app, apCalls.get, async ({ scope, params }, reply) => {
+  route(app, apCalls.get, async ({ scope, params }) => {
     const row = await apConfigRepository.byId(store, scope.companyId, Number(params.id));
     if (!row) throw notFound();
-    const { record, version } = splitVersion(row);
-    withEtag(reply, version);
-    return ok(record);
+    return ok(row);
   });
 
-  route(app, apCalls.create, async ({ scope, body, desk }, reply) => {
-    const { record, version } = splitVersion(
+  route(app, apCalls.create, async ({ scope, body, desk }) =>
+    ok(
       await store.tx(async (q) => {
         const fields = await apConfigWrite(q, scope.companyId, body);
         return refusingDuplicate(AP_MSG.exists, () =>
           apConfigRepository.insert(q, scope.companyId, fields, desk.email),
         );
       }),
-    );
-    withEtag(reply, version);
-    return ok(record);
-  });
+    ),
+  );
 
-  route(app, apCalls.update, async (request, reply) => {
-    const { scope, params, body, desk, expected } = request;
+  route(app, apCalls.update, async ({ scope, params, body, desk, expected }) => {
     const id = Number(params.id);
-    const { record, version } = splitVersion(
+    return ok(
       await store.tx(async (q) => {
         if ((await apConfigRepository.version(q, scope.companyId, id)) === null) throw notFound();
         const fields = await apConfigWrite(q, scope.companyId, body);
@@ -54,8 +48,6 @@ export async function apConfigRoutes(app: FastifyInstance, { store }: AppContext
         );
       }),
     );
-    withEtag(reply, version);
-    return ok(record);
   });
 
   route(app, apCalls.remove, async (request) => {

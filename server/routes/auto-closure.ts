@@ -4,7 +4,6 @@ import { AUTO_CLOSURE_TEXT as T, type AutoClosure } from '../../schemas/auto-clo
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { withEtag } from '../http/etag';
 import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
 import { dataOk } from '../http/data-envelope';
@@ -43,29 +42,26 @@ async function owned(q: Queryable, id: string, scope: Scope): Promise<AutoClosur
 export async function autoClosureRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, dataCalls.autoClosures, async ({ scope }) => dataOk((await rules.list(store, scope)).map(present)));
 
-  route(app, dataCalls.autoClosureById, async ({ query, scope }, reply) => {
+  route(app, dataCalls.autoClosureById, async ({ query, scope }) => {
     const row = await owned(store, query.id, scope);
-    withEtag(reply, row.version);
-    return dataOk(present(row));
+    return dataOk({ ...present(row), version: row.version });
   });
 
   route(app, dataCalls.customFields, async ({ scope }) => dataOk(await rules.customFields(store, scope.companyId)));
 
   // A flip or an edit with a stale If-Match changes nothing: 412 (API.md "Lost updates"); the answer carries the new ETag.
-  route(app, dataCalls.toggleAutoClosure, async (request, reply) => {
-    const { scope, body, expected } = request;
+  route(app, dataCalls.toggleAutoClosure, async ({ scope, body, expected }) => {
     const flipped = await store.tx(async (q) => {
       const { id } = await owned(q, body.customerConfigId, scope);
       return { id, ...(await rules.flip(q, id, expected)) };
     });
-    withEtag(reply, flipped.version);
     return dataOk(
-      { id: flipped.id, active: flipped.active },
+      { id: flipped.id, active: flipped.active, version: flipped.version },
       flipped.active ? 'Auto closure enabled' : 'Auto closure disabled',
     );
   });
 
-  route(app, dataCalls.saveAutoClosure, async (request, reply) => {
+  route(app, dataCalls.saveAutoClosure, async (request) => {
     const { body, scope } = request;
     const expected = body.edit ? request.expected : null;
     const saved = await store.tx(async (q) => {
@@ -92,10 +88,9 @@ export async function autoClosureRoutes(app: FastifyInstance, { store }: AppCont
       if (row.identifier !== body.autoClosureType) throw new ApiError(400, [T.typeLocked]);
       return { id: row.id, scope, version: await rules.updateConfig(q, row.id, config, expected) };
     });
-    if (saved.version !== null) withEtag(reply, saved.version);
     const { companyId } = saved.scope;
     return dataOk(
-      { id: saved.id, companyIds: [companyId] },
+      { id: saved.id, companyIds: [companyId], version: saved.version },
       `Auto Closure set successfully for companyIds [ ${companyId} ]`,
     );
   });

@@ -3,7 +3,6 @@ import { mainCalls } from '../../schemas/api/main';
 import { ok } from '../http/envelope';
 import { ROUTE_CODE_TAKEN } from '../../schemas/route';
 import { route } from '../http/route';
-import { splitVersion, withEtag } from '../http/etag';
 import { routeRepository } from '../repos/route-repository';
 import { saveRouteRows } from '../rules/route-bulk-row';
 import type { AppContext } from '../context';
@@ -19,10 +18,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     if (one) {
       // A list of one, as the spec answers it; the route's version travels as the ETag (API.md "Lost updates").
       const row = await routeRepository.byId(store, one);
-      if (!row) return ok([]);
-      const { record, version } = splitVersion(row);
-      withEtag(reply, version);
-      return ok([record]);
+      return ok(row ? [row] : []);
     }
     // Search, paging or sorting asked for: one page, with the number of matching routes beside the data.
     if (
@@ -51,7 +47,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);
   });
 
-  route(app, mainCalls.saveRoute, async (request, reply) => {
+  route(app, mainCalls.saveRoute, async (request) => {
     const { scope, body, desk } = request;
     const id = body.id;
     if (!id) {
@@ -63,13 +59,11 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     }
     // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
     const { expected } = request;
-    const { record, version } = splitVersion(
+    return ok(
       await store.tx((q) =>
         refusingDuplicate(ROUTE_CODE_TAKEN, () => routeRepository.update(q, id, body, desk.email, expected)),
       ),
     );
-    withEtag(reply, version);
-    return ok(record);
   });
 
   // Each row answered on its own (a bad row is reported, the others stored); allOrNone: all rows or a 400.

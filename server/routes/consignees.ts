@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { QueryOf } from '../../schemas/api/contract';
 import type { companyCalls } from '../../schemas/api/company';
 import { consigneeCalls } from '../../schemas/api/consignees';
@@ -11,7 +11,6 @@ import { rowFailure } from '../rules/bulk-rows';
 import { saveConsigneeRows, saveConsigneesAll } from '../rules/consignee-rows';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
-import { splitVersion, withEtag } from '../http/etag';
 
 /**
  * Whose consignees a call is about (API.md "Consignees"): the company in scope (resolved before the handler, its
@@ -35,19 +34,12 @@ const samePoint = (sent?: { lat: number; lng: number }, stored?: { lat: number; 
  * GET company_partners/fetch with pt=CONSIGNEE (the partners look-up dispatches here): the scope's consignees, newest
  * first; one by id (a list of one, its version as the ETag); or with q, page or size one page and the total.
  */
-export async function fetchConsignees(
-  store: Queryable,
-  scope: Scope,
-  query: QueryOf<typeof companyCalls.partners>,
-  reply: FastifyReply,
-) {
+export async function fetchConsignees(store: Queryable, scope: Scope, query: QueryOf<typeof companyCalls.partners>) {
   const owner = await consigneeOwner(store, scope, query.partnerId);
   if (query.id) {
     const consignee = await consigneeRepository.byId(store, owner, query.id);
     if (!consignee) throw notFound();
-    const { record, version } = splitVersion(consignee);
-    withEtag(reply, version);
-    return ok([record]);
+    return ok([consignee]);
   }
   if (
     query.q !== undefined ||
@@ -80,9 +72,8 @@ export async function consigneeRoutes(app: FastifyInstance, { store, geocoder }:
     return ok(await saveConsigneesAll(store, geocoder, owner, body, desk.email));
   });
 
-  route(app, consigneeCalls.update, async (request, reply) => {
-    const { query, scope, body, desk, expected } = request;
-    const { record, version } = splitVersion(
+  route(app, consigneeCalls.update, async ({ query, scope, body, desk, expected }) =>
+    ok(
       await store.tx(async (q) => {
         const owner = await consigneeOwner(q, scope, body.partnerId || query.partnerId);
         const stored = await consigneeRepository.byId(q, owner, body.id);
@@ -118,10 +109,8 @@ export async function consigneeRoutes(app: FastifyInstance, { store, geocoder }:
         }
         return updated;
       }),
-    );
-    withEtag(reply, version);
-    return ok(record);
-  });
+    ),
+  );
 
   route(app, consigneeCalls.remove, async ({ query, scope }) => {
     await store.tx(async (q) => {

@@ -3,7 +3,6 @@ import { dataCalls } from '../../schemas/api/data';
 import { DASHBOARD_MSG } from '../../schemas/dashboard';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { splitVersion, withEtag } from '../http/etag';
 import { ensureVersion, type Expected } from '../repos/versioned';
 import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
@@ -42,21 +41,21 @@ async function ownDashboard(
 export async function dashboardRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, dataCalls.dashboards, async ({ scope }) => dataOk(await dashboards.list(store, scope)));
 
-  route(app, dataCalls.toggleDashboard, async (request, reply) => {
-    const { scope, body, expected } = request;
+  route(app, dataCalls.toggleDashboard, async ({ scope, body, expected }) => {
     const flipped = await store.tx(async (q) => {
       const { id } = await ownDashboard(q, body.customerConfigId, scope, expected);
       return dashboards.toggle(q, id, expected);
     });
-    withEtag(reply, flipped.version);
-    return dataOk({ enabled: flipped.enabled }, flipped.enabled ? 'Dashboard enabled' : 'Dashboard disabled');
+    return dataOk(
+      { enabled: flipped.enabled, version: flipped.version },
+      flipped.enabled ? 'Dashboard enabled' : 'Dashboard disabled',
+    );
   });
 
   // Answers `result` = the record itself (the console reads result.extraContext and result.dashboardType).
-  route(app, dataCalls.dashboardById, async ({ query, scope }, reply) => {
+  route(app, dataCalls.dashboardById, async ({ query, scope }) => {
     if (!query.id) throw notFound();
-    const { record, version } = splitVersion(await ownDashboard(store, query.id, scope));
-    withEtag(reply, version);
+    const record = await ownDashboard(store, query.id, scope);
     // Without data; `message` ('') as every data-family success has it (its answer schema requires it).
     const answer: DataEnvelope<null> = { status: 'ok', result: { status: 1, message: '', ...record } };
     return answer;
@@ -68,7 +67,7 @@ export async function dashboardRoutes(app: FastifyInstance, { store }: AppContex
     return dataOk(await dashboards.menu(store));
   });
 
-  route(app, dataCalls.setDashboard, async (request, reply) => {
+  route(app, dataCalls.setDashboard, async (request) => {
     const { body, scope } = request;
     const fields = {
       featureKey: body.typeDashboard,
@@ -87,9 +86,12 @@ export async function dashboardRoutes(app: FastifyInstance, { store }: AppContex
       await dashboards.insert(q, id, scope, fields);
       return { id, companyId: scope.companyId, version: (await dashboards.version(q, id))! };
     });
-    withEtag(reply, saved.version);
-    return dataOk({ id: saved.id }, `Dashboard set successfully for companyIds [ ${saved.companyId} ]`, {
-      companyId: [saved.companyId],
-    });
+    return dataOk(
+      { id: saved.id, version: saved.version },
+      `Dashboard set successfully for companyIds [ ${saved.companyId} ]`,
+      {
+        companyId: [saved.companyId],
+      },
+    );
   });
 }

@@ -26,9 +26,9 @@ export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) 
     return ok(await companyRepository.departments(store, query.id));
   });
 
-  route(app, companyCalls.partners, async ({ query, scope }, reply) => {
+  route(app, companyCalls.partners, async ({ query, scope }) => {
     // pt=CONSIGNEE: the consignee records of spec 002 (one path, so one route).
-    if (query.pt === 'CONSIGNEE') return fetchConsignees(store, scope, query, reply);
+    if (query.pt === 'CONSIGNEE') return fetchConsignees(store, scope, query);
     const partners = await companyRepository.partners(store, scope.companyId, query.pt ?? null);
     // cbdt.c is the partner's own company id: the consignor id a transporter screen scopes by.
     return ok(partners.map((p) => ({ ...p, cbdt: { c: p.id, b: null, d: null } })));

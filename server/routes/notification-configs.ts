@@ -3,7 +3,6 @@ import { notificationCalls, type NotificationConfigEdit } from '../../schemas/ap
 import { NOTIFICATION_CONFIG_MSG as M, type NotificationScopeQuery } from '../../schemas/notification-config';
 import { NOTIFICATION_TOKENS } from '../../schemas/notification-template';
 import { ApiError, notFound } from '../http/envelope';
-import { withEtag } from '../http/etag';
 import { route } from '../http/route';
 import {
   notificationConfigRepository as configs,
@@ -81,12 +80,11 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
     return value(await configs.list(store, scope));
   });
 
-  route(app, notificationCalls.editConfiguration, async ({ query }, reply) => {
+  route(app, notificationCalls.editConfiguration, async ({ query }) => {
     const scope = await queryScope(store, query);
     const stored = await configs.byId(store, query.customer_config_id);
     if (!stored || !withinReach(stored.scope, scope)) throw notFound();
-    withEtag(reply, stored.version);
-    return value(editRead(stored));
+    return value({ ...editRead(stored), version: stored.version });
   });
 
   route(app, notificationCalls.modeConfiguration, async ({ query }) => {
@@ -100,19 +98,19 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
   });
 
   // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
-  route(app, notificationCalls.saveConfiguration, async (request, reply) => {
+  route(app, notificationCalls.saveConfiguration, async (request) => {
     const { body, desk, expected } = request;
     const saved = await store.tx(async (q) => {
       const result = await saveNotificationConfig(q, body, desk.email, expected);
       if (!result.ok) throw new ApiError(result.status ?? 400, result.errors);
       return result;
     });
-    if (saved.version !== undefined) withEtag(reply, saved.version);
     const message = saved.created ? M.created(body.mode) : M.updated(body.mode);
-    return { ...value({ customerConfigId: saved.customerConfigId, created: saved.created }), message: [message] };
+    const { customerConfigId, created, version = null } = saved;
+    return { ...value({ customerConfigId, created, version }), message: [message] };
   });
 
-  route(app, notificationCalls.toggleConfig, async (request, reply) => {
+  route(app, notificationCalls.toggleConfig, async (request) => {
     const { params, query, desk, expected } = request;
     const toggled = await store.tx(async (q) => {
       const scope = await queryScope(q, query);
@@ -120,9 +118,8 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
       if (!stored || !withinReach(stored.scope, scope)) throw notFound();
       return configs.toggle(q, stored.id, desk.email, expected);
     });
-    withEtag(reply, toggled.version);
     return {
-      ...value({ customerConfigId: params.customerConfigId, isEnabled: toggled.isEnabled }),
+      ...value({ customerConfigId: params.customerConfigId, isEnabled: toggled.isEnabled, version: toggled.version }),
       message: [M.toggled],
     };
   });

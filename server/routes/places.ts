@@ -10,7 +10,6 @@ import { rowFailure } from '../rules/bulk-rows';
 import { savePlaceRows, savePlacesAll, sheetText } from '../rules/known-place-rows';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
-import { splitVersion, withEtag } from '../http/etag';
 
 /**
  * Whose places a call is about (API.md "Known places"): the company in scope (resolved before the handler, its
@@ -40,15 +39,13 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
     ok(await placeRepository.search(store, scope.companyId, query.q ?? '', query.children === true)),
   );
 
-  route(app, placeCalls.placeFetch, async ({ query, scope }, reply) => {
+  route(app, placeCalls.placeFetch, async ({ query, scope }) => {
     const owner = await placeOwner(store, scope, query.partnerId);
     if (query.cpId) {
       const place = await placeRepository.byId(store, owner, query.cpId);
       if (!place) throw notFound();
       // A list of one; the place's version travels as the ETag (API.md "Lost updates").
-      const { record, version } = splitVersion(place);
-      withEtag(reply, version);
-      return ok([record]);
+      return ok([place]);
     }
     if (
       query.q !== undefined ||
@@ -79,9 +76,8 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
   });
 
   // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
-  route(app, placeCalls.placeUpdate, async (request, reply) => {
-    const { query, scope, body, desk, expected } = request;
-    const { record, version } = splitVersion(
+  route(app, placeCalls.placeUpdate, async ({ query, scope, body, desk, expected }) =>
+    ok(
       await store.tx(async (q) => {
         const owner = await placeOwner(q, scope, body.partnerId || query.partnerId);
         const stored = await placeRepository.byId(q, owner, body.cpId);
@@ -109,10 +105,8 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
         }
         return updated;
       }),
-    );
-    withEtag(reply, version);
-    return ok(record);
-  });
+    ),
+  );
 
   route(app, placeCalls.placeDelete, async ({ query, scope }) => {
     await store.tx(async (q) => {

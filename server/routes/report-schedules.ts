@@ -4,7 +4,6 @@ import { companyCalls } from '../../schemas/api/company';
 import { reportCalls } from '../../schemas/api/reports';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { newId } from '../http/ids';
-import { withEtag } from '../http/etag';
 import { route } from '../http/route';
 import {
   reportScheduleRepository as schedules,
@@ -94,13 +93,12 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer
   });
 
   // A read answers the schedule's ETag; an update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
-  route(app, reportCalls.byId, async ({ params }, reply) => {
+  route(app, reportCalls.byId, async ({ params }) => {
     const row = await ownReport(store, params.id);
-    withEtag(reply, row.version);
-    return ok(present(row));
+    return ok({ ...present(row), version: row.version });
   });
 
-  route(app, reportCalls.create, async ({ scope, body }, reply) => {
+  route(app, reportCalls.create, async ({ scope, body }) => {
     const saved = await store.tx(async (q) => {
       await ensureEntity(q, body.entity_id, scope.companyId);
       const definition = await checkDefinition(q, body.type, body.definition, scope);
@@ -118,13 +116,12 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer
       );
       return schedules.get(q, id);
     });
-    withEtag(reply, saved.version);
-    return ok(present(saved));
+    return ok({ ...present(saved), version: saved.version });
   });
 
   // An edit keeps the schedule's branch: a definition naming another branch than the schedule's (or any branch, for
   // a company-level one) is refused with 400; with b chosen it must name b too (checkDefinition), as a create must.
-  route(app, reportCalls.update, async (request, reply) => {
+  route(app, reportCalls.update, async (request) => {
     const { scope, params, body, expected } = request;
     const saved = await store.tx(async (q) => {
       const row = await ownReport(q, params.id);
@@ -139,8 +136,7 @@ export async function reportScheduleRoutes(app: FastifyInstance, { store, mailer
       );
       return schedules.get(q, row.id);
     });
-    withEtag(reply, saved.version);
-    return ok(present(saved));
+    return ok({ ...present(saved), version: saved.version });
   });
 
   // Runs of a schedule (issue 14): its records, 'Run now' and a run's file; a schedule out of scope is 'Not found'.

@@ -4,7 +4,6 @@ import { isRecord } from '../../schemas/guards';
 import { RESOURCES } from '../../schemas/resources';
 import type { AppContext } from '../context';
 import { ok } from '../http/envelope';
-import { tagged } from '../http/etag';
 import { route } from '../http/route';
 import { resourceTable } from '../repos/resource-table';
 
@@ -34,12 +33,12 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       });
       return { ...ok(page.data), ...('total' in page && { total: page.total }), next: page.next };
     });
-    route(app, calls.byId, async ({ params }, reply) => ok(tagged(reply, await records.read(store, params.id))));
-    route(app, calls.create, async ({ scope, body, desk }, reply) =>
-      ok(tagged(reply, await records.insert(store, scope, bodyOf(body), desk.email))),
+    route(app, calls.byId, async ({ params }) => ok(await records.read(store, params.id)));
+    route(app, calls.create, async ({ scope, body, desk }) =>
+      ok(await records.insert(store, scope, bodyOf(body), desk.email)),
     );
-    route(app, calls.update, async ({ params, body, desk, expected }, reply) =>
-      ok(tagged(reply, await records.update(store, params.id, bodyOf(body), desk.email, expected))),
+    route(app, calls.update, async ({ params, body, desk, expected }) =>
+      ok(await records.update(store, params.id, bodyOf(body), desk.email, expected)),
     );
     route(app, calls.remove, async ({ params, expected }) => ok(await records.remove(store, params.id, expected)));
   }

@@ -4,7 +4,6 @@ import type { QueryOf } from '../../schemas/api/contract';
 import { SIDEBAR_MSG, parseUserIds } from '../../schemas/sidebar-menu';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { splitVersion, withEtag } from '../http/etag';
 import { ensureVersion } from '../repos/versioned';
 import { route } from '../http/route';
 import { checkKey, dataOk } from '../http/data-envelope';
@@ -31,20 +30,15 @@ export async function sidebarMenuRoutes(app: FastifyInstance, { store }: AppCont
   });
 
   // A found override answers its ETag (API.md "Lost updates"), by id or by target.
-  route(app, dataCalls.sidebarConfigById, async ({ query, scope }, reply) => {
+  route(app, dataCalls.sidebarConfigById, async ({ query, scope }) => {
     checkKey(query.key);
     if (query.id) {
       const row = await menus.find(store, query.id, scope);
       if (!row) throw notFound();
-      const { record, version } = splitVersion(row);
-      withEtag(reply, version);
-      return dataOk(record);
+      return dataOk(row);
     }
     const row = await menus.findForTarget(store, scope, queryTarget(query));
-    if (!row) return dataOk(null, SIDEBAR_MSG.noMenu);
-    const { record, version } = splitVersion(row);
-    withEtag(reply, version);
-    return dataOk(record);
+    return row ? dataOk(row) : dataOk(null, SIDEBAR_MSG.noMenu);
   });
 
   route(app, dataCalls.landingPage, async ({ query, scope }) => {
@@ -54,38 +48,35 @@ export async function sidebarMenuRoutes(app: FastifyInstance, { store }: AppCont
 
   // An edit (with id) of an override out of reach is 404; it keeps the override's own company and branch (the
   // branchId sent is the scope, not a move); with a stale If-Match it changes nothing: 412. The answer has the new ETag.
-  route(app, dataCalls.updateSideMenuList, async (request, reply) => {
+  route(app, dataCalls.updateSideMenuList, async (request) => {
     const { body, scope } = request;
     checkKey(body.key);
     const userIds = body.userId ?? [];
     const { target, featureKey } = sidebarTarget(body.roles, userIds);
     const expected = body.id ? request.expected : null;
-    const { record, version } = splitVersion(
-      await store.tx(async (q) => {
-        await checkSlugs(q, body.extracontext);
-        const current = body.id ? await menus.find(q, body.id, scope) : null;
-        if (body.id && !current) throw notFound();
-        if (current) ensureVersion(current, expected);
-        const fields = {
-          target,
-          featureKey,
-          roles: body.roles ?? null,
-          userIds,
-          menu: [...new Set(body.extracontext)],
-        };
-        let id: string;
-        if (current) {
-          id = current.id;
-          if (await menus.targetTaken(q, current, target, id))
-            throw new ApiError(409, ['A side menu for this role or these users already exists']);
-          await menus.update(q, id, fields, expected);
-        } else {
-          id = await menus.upsert(q, newId('sbm'), scope, fields);
-        }
-        return (await menus.get(q, id))!;
-      }),
-    );
-    withEtag(reply, version);
+    const record = await store.tx(async (q) => {
+      await checkSlugs(q, body.extracontext);
+      const current = body.id ? await menus.find(q, body.id, scope) : null;
+      if (body.id && !current) throw notFound();
+      if (current) ensureVersion(current, expected);
+      const fields = {
+        target,
+        featureKey,
+        roles: body.roles ?? null,
+        userIds,
+        menu: [...new Set(body.extracontext)],
+      };
+      let id: string;
+      if (current) {
+        id = current.id;
+        if (await menus.targetTaken(q, current, target, id))
+          throw new ApiError(409, ['A side menu for this role or these users already exists']);
+        await menus.update(q, id, fields, expected);
+      } else {
+        id = await menus.upsert(q, newId('sbm'), scope, fields);
+      }
+      return (await menus.get(q, id))!;
+    });
     return dataOk(record, 'Side menu updated successfully');
   });
 

@@ -3,7 +3,6 @@ import { transporterCalls } from '../../schemas/api/transporters';
 import { notFound, ok } from '../http/envelope';
 import { TRANSPORTER_TAKEN } from '../../schemas/transporter';
 import { newId } from '../http/ids';
-import { tagged } from '../http/etag';
 import { route } from '../http/route';
 import { transporterRepository } from '../repos/transporter-repository';
 import type { AppContext } from '../context';
@@ -18,13 +17,13 @@ import { refusingDuplicate } from '../store/unique';
 export async function transporterRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, transporterCalls.list, async ({ scope }) => ok(await transporterRepository.list(store, scope.companyId)));
 
-  route(app, transporterCalls.byId, async ({ params }, reply) => {
+  route(app, transporterCalls.byId, async ({ params }) => {
     const row = await transporterRepository.byId(store, params.id);
     if (!row) throw notFound();
-    return ok(tagged(reply, row));
+    return ok(row);
   });
 
-  route(app, transporterCalls.create, async ({ scope, body }, reply) => {
+  route(app, transporterCalls.create, async ({ scope, body }) => {
     const id = newId('trn');
     const logo = body.logo ? decodeLogo(body.logo) : null;
     const row = await store.tx(async (q) => {
@@ -33,16 +32,16 @@ export async function transporterRoutes(app: FastifyInstance, { store }: AppCont
       );
       return (await transporterRepository.byId(q, id))!;
     });
-    return ok(tagged(reply, row));
+    return ok(row);
   });
 
-  route(app, transporterCalls.update, async (request, reply) => {
+  route(app, transporterCalls.update, async (request) => {
     const { params, body, expected } = request;
     const logo = body.logo ? decodeLogo(body.logo) : null;
     const row = await store.tx((q) =>
       refusingDuplicate(TRANSPORTER_TAKEN, () => transporterRepository.update(q, params.id, body, logo, expected)),
     );
-    return ok(tagged(reply, row));
+    return ok(row);
   });
 
   route(app, transporterCalls.remove, async (request) => {

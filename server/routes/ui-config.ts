@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { dataCalls } from '../../schemas/api/data';
 import { ApiError, notFound } from '../http/envelope';
 import { newId } from '../http/ids';
-import { splitVersion, withEtag } from '../http/etag';
 import { ensureVersion, type Expected } from '../repos/versioned';
 import type { Scope } from '../repos/scope-repository';
 import { route } from '../http/route';
@@ -50,30 +49,24 @@ export async function uiConfigRoutes(app: FastifyInstance, { store }: AppContext
   route(app, dataCalls.uiConfigs, async ({ scope }) => dataOk(await configs.list(store, scope)));
 
   // Reads answer the module's ETag; a flip or a save with a stale If-Match changes nothing: 412 (API.md "Lost updates").
-  route(app, dataCalls.toggleUiConfig, async (request, reply) => {
-    const { scope, body, expected } = request;
-    const { record, version } = splitVersion(
-      await store.tx(async (q) => {
-        const config = await ownConfig(q, String(body.customerConfigId), scope, expected);
-        const stored = await configs.setEnabled(q, config.id, !config.enabled, expected);
-        return { ...config, enabled: !config.enabled, version: stored };
-      }),
-    );
-    withEtag(reply, version);
+  route(app, dataCalls.toggleUiConfig, async ({ scope, body, expected }) => {
+    const record = await store.tx(async (q) => {
+      const config = await ownConfig(q, String(body.customerConfigId), scope, expected);
+      const stored = await configs.setEnabled(q, config.id, !config.enabled, expected);
+      return { ...config, enabled: !config.enabled, version: stored };
+    });
     return dataOk(record, `UI config ${record.enabled ? 'enabled' : 'disabled'} successfully`);
   });
 
-  route(app, dataCalls.uiConfigById, async ({ query, scope }, reply) => {
+  route(app, dataCalls.uiConfigById, async ({ query, scope }) => {
     const row = await configs.find(store, query.id, scope);
     if (!row || (query.featureKey && row.featureKey !== query.featureKey)) throw notFound();
-    const { record, version } = splitVersion(row);
-    withEtag(reply, version);
-    return dataOk(record);
+    return dataOk(row);
   });
 
   route(app, dataCalls.alertList, async () => dataOk(await configs.alertList(store)));
 
-  route(app, dataCalls.updateUiConfig, async (request, reply) => {
+  route(app, dataCalls.updateUiConfig, async (request) => {
     const { body, scope } = request;
     const expected = body.id !== undefined ? request.expected : null;
     const saved = await store.tx(async (q) => {
@@ -85,17 +78,16 @@ export async function uiConfigRoutes(app: FastifyInstance, { store }: AppContext
         const current = await ownConfig(q, String(body.id), scope, expected);
         await ensureFree(q, scope.companyId, current.branchId, body.featureKey, current.id);
         await configs.update(q, current.id, fields, expected);
-        return { ...splitVersion(await ownConfig(q, current.id, scope)), message: 'UI config updated successfully' };
+        return { record: await ownConfig(q, current.id, scope), message: 'UI config updated successfully' };
       }
       await ensureFree(q, scope.companyId, scope.branchId, body.featureKey, null);
       const id = newId('uic');
       await configs.insert(q, id, scope, fields);
       return {
-        ...splitVersion(await ownConfig(q, id, scope)),
+        record: await ownConfig(q, id, scope),
         message: `UI config set successfully for companyIds [ ${scope.companyId} ]`,
       };
     });
-    withEtag(reply, saved.version);
     return dataOk(saved.record, saved.message);
   });
 }
