@@ -16,10 +16,11 @@ export type ErrorFields = Record<string, string | number | undefined> & { messag
 /** The database thread's answer to a request. */
 export type DatabaseAnswer = { id: number; rows: unknown[] } | { id: number; error: ErrorFields };
 
-/** The thread's start: where the data lives, or the dump it starts from. */
+/** The thread's start: where the data lives, or the dump it starts from; PostgreSQL's WebAssembly, compiled. */
 export interface DatabaseStart {
   dataDir?: string;
   dump?: ArrayBuffer;
+  wasm?: WebAssembly.Module;
 }
 
 /** The fields of a PostgreSQL error the API reads (server/repos/record-refusal.ts, http/validation.ts). */
@@ -43,6 +44,7 @@ export async function serveDatabase(port: MessagePort | null, start: DatabaseSta
   const db = await PGlite.create({
     dataDir: start.dataDir,
     parsers: PARSERS,
+    ...(start.wasm && { pgliteWasmModule: start.wasm }),
     ...(start.dump ? { loadDataDir: new Blob([start.dump]) } : {}),
   });
   port.on('message', async (request: DatabaseRequest) => {

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Queryable, Store } from './store';
 import { announceActor } from './actor';
@@ -66,13 +68,29 @@ async function startThread(
 }
 
 /**
+ * PostgreSQL's WebAssembly, compiled once per process and handed to each database thread: a thread that compiled it
+ * itself would spend most of a second on it (every test file opens one, and a restart opens it again).
+ */
+let compiled: Promise<WebAssembly.Module> | undefined;
+function pgliteWasm(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return compiled;
+}
+
+/**
  * Embedded PostgreSQL (PGlite), in a thread of its own so that the API's thread keeps answering while a statement
  * runs (WebAssembly runs on the thread that calls it). `dataDir` keeps the data on disk across restarts; without it
  * the database lives in memory (tests). `dump` starts it from a dump of another data directory (the tests' prepared
  * copy).
  */
 export async function openPgliteStore(dataDir?: string, dump?: Blob): Promise<Store> {
-  const thread = await startThread({ dataDir, dump: dump ? await dump.arrayBuffer() : undefined });
+  const thread = await startThread({
+    dataDir,
+    dump: dump ? await dump.arrayBuffer() : undefined,
+    wasm: await pgliteWasm(),
+  });
   const q: Queryable = {
     query: async <T>(sql: string, params: unknown[] = []) =>
       // The rows as the caller's query types them (what Queryable promises; cloned data the compiler cannot follow).

@@ -255,7 +255,7 @@ describe.each(BACKENDS)('bulk upload on $name', (backend) => {
 });
 
 describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite kept on disk)', (backend) => {
-  // Each test migrates and seeds an empty database on disk and starts two apps on it: a guard, not a speed check.
+  // Each test starts two apps, one after the other, on a database on disk: a guard, not a speed check.
   const RESTART_TIMEOUT = 120_000;
   let dir: string;
   beforeAll(async () => {
@@ -267,7 +267,7 @@ describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite k
     'completes after the server stops mid-batch and a new one starts, creating every row once',
     async () => {
       const ROWS = 400;
-      const db = await backend.create(dir);
+      const db = await backend.prepared(dir);
       const first = await startApp(await db.open(), { jobs: JOBS });
       const { deskToken } = await first.login('ops@demo.local');
       const body = multipart([
@@ -328,7 +328,7 @@ describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite k
   it(
     'completes a batch whose server died mid-run once its job expires, skipping the rows it had done',
     async () => {
-      const db = await backend.create(join(dir, 'died'));
+      const db = await backend.prepared(join(dir, 'died'));
       // A server whose workers never poll: the batch waits as a dead instance would have left it.
       const first = await startApp(await db.open(), { jobs: { pollingIntervalSeconds: 3600 } });
       const { deskToken } = await first.login('ops@demo.local');

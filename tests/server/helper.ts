@@ -30,8 +30,9 @@ export interface Backend {
   /**
    * A new database already migrated and seeded: a copy of the run's template (tests/setup/server-global.ts), or
    * an empty one outside that setup. Used by {@link bootFresh}; the app's own migrate and seed then find it done.
+   * `dataDir` keeps PGlite on disk (restart tests that need not watch migrate and seed start from nothing).
    */
-  prepared(): Promise<TestDatabase>;
+  prepared(dataDir?: string): Promise<TestDatabase>;
 }
 
 /** What the server suite's global setup provides ('' or undefined outside it, e.g. a file run by another project). */
@@ -64,12 +65,17 @@ const pglite: Backend = {
       drop: async () => undefined,
     };
   },
-  async prepared() {
+  async prepared(dataDir) {
     const dump = await pgliteTemplate();
-    if (!dump) return pglite.create();
+    if (!dump) return pglite.create(dataDir);
     let store: Store | undefined;
     return {
-      open: async () => (store ??= await openPgliteStore(undefined, dump)),
+      // On disk, the first open unpacks the template there and a later one reopens what it left.
+      open: async () => {
+        if (!store) store = await openPgliteStore(dataDir, dump);
+        else if (dataDir) store = await openPgliteStore(dataDir);
+        return store;
+      },
       drop: async () => undefined,
     };
   },
