@@ -24,7 +24,8 @@ class LastFilesSequencer extends BaseSequencer {
  */
 const OWN_MODULES = {
   unit: ['engine/upload/useUploadController.test.tsx'],
-  server: ['tests/server/geocoder-start.test.ts'],
+  // resource-fixture.test.ts adds a resource to the declared ones (vi.mock).
+  server: ['tests/server/geocoder-start.test.ts', 'tests/server/resource-fixture.test.ts'],
 };
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;

@@ -172,14 +172,21 @@ export async function latestCode(call: Call, to: string): Promise<string> {
   return code;
 }
 
-/** Boots the app on an opened store. */
-export async function startApp(store: Store, options: Partial<BuildOptions> = {}): Promise<TestApp> {
+/**
+ * Boots the app on an opened store. `logged: false` keeps its answers out of the suite's answer log: an app serving
+ * calls the suite's API document does not hold (a resource a test declares).
+ */
+export async function startApp(
+  store: Store,
+  options: Partial<BuildOptions> = {},
+  { logged = true } = {},
+): Promise<TestApp> {
   // No report scheduler on the real clock (a seeded schedule falling due mid-test would mail into the outbox); the
   // scheduler's tests tick it themselves.
   const app = await buildApp({ store, ...options, jobs: { reportTickSeconds: 0, ...options.jobs } });
   // Every answer is compared with the API document at the end of the run (documented-answers.test.ts); an app that
   // serves calls of a test's own (`routes`), which the document does not hold, is left out.
-  if (!options.routes) logAnswers(app);
+  if (!options.routes && logged) logAnswers(app);
   const call = caller(app);
   return {
     app,

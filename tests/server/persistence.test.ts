@@ -81,7 +81,7 @@ describe.each(BACKENDS)('data across restarts on $name', (backend) => {
     'does not bring back deleted demo content, but keeps expired@demo.local expired',
     async () => {
       // From the prepared copy: the first test already watched migrate and seed start from nothing.
-    const db = await backend.prepared(join(dir, 'db2'));
+      const db = await backend.prepared(join(dir, 'db2'));
       try {
         const store = await db.open();
         const first = await startApp(store);

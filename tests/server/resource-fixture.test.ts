@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditCalls } from '../../schemas/api';
+import { configCopyCalls } from '../../schemas/api/config-copy';
+import { exportCalls } from '../../schemas/api/exports';
+import { RESOURCE_CALLS } from '../../schemas/api/resources';
+import { RESOURCES } from '../../schemas/resources';
+import screens from '../../screens/resources.meta';
+import { DOCS_PREFIX } from '../../server/http/api-docs';
+import { callPath } from '../e2e/harness';
+import { DOCK_DOORS_TABLE, dockDoors } from './fixtures/dock-doors';
+import { BACKENDS, startApp, type Call, type TestApp, type TestDatabase } from './helper';
+
+// The declared resources with one more, as a developer adds one: the declaration (fixtures/dock-doors.ts) in the list.
+// This file has modules of its own (vitest.config.ts OWN_MODULES), so the other files keep the project's list.
+vi.mock('../../schemas/resources/index.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../schemas/resources/index.ts')>();
+  const { dockDoors: fixture } = await import('./fixtures/dock-doors');
+  return { ...actual, RESOURCES: [...actual.RESOURCES, fixture] };
+});
+
+/**
+ * Issue 35's proof that generic features read declarations, not lists of their own: a resource declared in a fixture,
+ * with its table made as its migration would make it, is served and documented in the OpenAPI document, audited with
+ * its fields' labels, compared and copied by its natural key, exported with its rows, and has its screens.
+ */
+describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) => {
+  let db: TestDatabase;
+  let t: TestApp;
+  let call: Call;
+  let token: string;
+  const calls = RESOURCE_CALLS.dockDoors;
+  beforeAll(async () => {
+    db = await backend.prepared();
+    const store = await db.open();
+    // Its migration, before the server starts (which makes its audit trigger from the declaration).
+    await store.exec(DOCK_DOORS_TABLE);
+    // Its answers are checked here: the suite's API document (documented-answers.test.ts) does not hold its calls.
+    t = await startApp(store, {}, { logged: false });
+    ({ call, deskToken: token } = await t.login('ops@demo.local'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.store.close();
+    await db?.drop();
+  });
+
+  const add = (c: string, door: { code: string; bays: number; reefer: boolean }) =>
+    call('POST', callPath(calls.create, { c }), door);
+
+  it('is among the declared resources, with its calls and screens', () => {
+    expect(RESOURCES.map((r) => r.name)).toContain('dockDoors');
+    expect(calls.list.path).toBe(dockDoors.path);
+    const paths = Object.values(screens.screens).map((screen) => screen.path);
+    expect(paths).toEqual(expect.arrayContaining(['/dock-doors', '/dock-doors/add']));
+  });
+
+  it('is served and documented: its five calls in the OpenAPI document, with their schemas and ETag', async () => {
+    const doc = (await call('GET', `${DOCS_PREFIX}/json`)).body;
+    const list = doc.paths['/saas/lego/dock_doors'];
+    const one = doc.paths['/saas/lego/dock_doors/{id}'];
+    expect(list.get.operationId).toBe('dockDoors.list');
+    expect(list.post.operationId).toBe('dockDoors.create');
+    expect([one.get.operationId, one.put.operationId, one.delete.operationId]).toEqual([
+      'dockDoors.get',
+      'dockDoors.update',
+      'dockDoors.delete',
+    ]);
+    const body = list.post.requestBody.content['application/json'].schema;
+    expect(body.properties.bays).toMatchObject({ type: 'integer', minimum: 1, maximum: 40 });
+    expect(body.required).toEqual(expect.arrayContaining(['code', 'bays', 'reefer']));
+    expect(one.get.responses[200].headers.ETag).toBeDefined();
+    expect(one.put.responses[412]).toBeDefined();
+  });
+
+  it('keeps its records per company, refuses a duplicate in its own words and bad input by its rules', async () => {
+    expect((await add('1001', { code: 'D-01', bays: 4, reefer: true })).status).toBe(200);
+    expect((await add('1001', { code: 'D-02', bays: 2, reefer: false })).status).toBe(200);
+    expect((await add('1002', { code: 'D-01', bays: 6, reefer: true })).status).toBe(200);
+    expect(await add('1001', { code: 'D-01', bays: 1, reefer: false })).toMatchObject({
+      status: 409,
+      body: { message: [dockDoors.taken] },
+    });
+    const bad = await add('1001', { code: 'door one', bays: 99, reefer: false });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining(['Door code must be 1 to 20 capitals, digits or dashes', 'Loading bays must be 1 to 40']),
+    );
+    const page = await call('GET', callPath(calls.list, { c: '1001' }));
+    expect(page.body).toMatchObject({
+      total: 2,
+      data: [
+        { code: 'D-01', bays: 4 },
+        { code: 'D-02', bays: 2 },
+      ],
+    });
+    const theirs = (await call('GET', callPath(calls.list, { c: '1002' }))).body.data[0].id;
+    expect((await call('GET', callPath(calls.byId, { c: '1001' }, { id: theirs }))).status).toBe(404);
+  });
+
+  it('is audited under its name, its changes in its labels', async () => {
+    const [door] = (await call('GET', callPath(calls.list, { c: '1001', q: 'D-02' }))).body.data;
+    const read = await call('GET', callPath(calls.byId, { c: '1001' }, { id: door.id }));
+    const changed = await call(
+      'PUT',
+      callPath(calls.update, { c: '1001' }, { id: door.id }),
+      { code: 'D-02', bays: 3, reefer: false },
+      { headers: { 'if-match': String(read.headers.etag) } },
+    );
+    expect(changed.status).toBe(200);
+    const log = await call('GET', callPath(auditCalls.list, { c: '1001', objectType: 'dock_door' }));
+    expect(log.body.data.rows[0]).toMatchObject({ objectType: 'dock_door', objectId: door.id, action: 'update' });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: callPath(exportCalls['audit-log'], {
+        c: '1001',
+        format: 'csv',
+        objectType: 'dock_door',
+        columns: JSON.stringify([
+          { title: 'Object', field: 'objectType', text: 'auditObject' },
+          { title: 'Changes', field: 'changes', text: 'auditChanges' },
+        ]),
+      }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(csv.body.split('\r\n')[1]).toBe('Dock door,Loading bays');
+  });
+
+  it('is compared between companies by its natural key, its fields in its labels, and copied', async () => {
+    const compared = await call('GET', callPath(configCopyCalls.compare, { c: '1001', rc: '1002' }));
+    const area = compared.body.data.areas.find((a: { area: string }) => a.area === 'dockDoors');
+    expect(area).toMatchObject({ label: 'Dock Doors', key: 'door code' });
+    const d01 = area.items.find((item: { key: string }) => item.key === 'D-01');
+    expect(d01.state).toBe('different');
+    const differing = d01.fields.filter((f: { differs: boolean }) => f.differs);
+    expect(differing.map((f: { field: string }) => f.field)).toEqual(['Loading bays']);
+    expect(area.items.find((item: { key: string }) => item.key === 'D-02')).toMatchObject({ state: 'left' });
+    const items = [{ area: 'dockDoors', key: 'D-02' }];
+    const preview = await call('POST', callPath(configCopyCalls.copyPreview), { c: '1001', tc: '1002', items });
+    expect(preview.body.data.items).toMatchObject([{ action: 'create' }]);
+    const applied = await call('POST', callPath(configCopyCalls.copyApply), {
+      c: '1001',
+      tc: '1002',
+      items,
+      token: preview.body.data.token,
+    });
+    expect(applied.status).toBe(200);
+    const copied = (await call('GET', callPath(calls.list, { c: '1002' }))).body.data;
+    expect(copied.map((door: { code: string }) => door.code)).toEqual(['D-01', 'D-02']);
+  });
+
+  it('is exported with every row, its columns titled as the list shows them', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: callPath(exportCalls.dockDoors, {
+        c: '1001',
+        format: 'csv',
+        columns: JSON.stringify([
+          { title: 'Door code', field: 'code' },
+          { title: 'Loading bays', field: 'bays' },
+          { title: 'Takes reefers', field: 'reefer', kind: 'boolean' },
+        ]),
+      }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(
+      answer.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Door code,Loading bays,Takes reefers', 'D-01,4,Yes', 'D-02,3,No']);
+  });
+});
