@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
 import { int, list, none, shape } from './shapes';
 import {
   AP_MSG,
@@ -12,6 +12,9 @@ import {
 
 /** The AP config service answers as the main API does ({success, data, message[]}); its own family, base '' here. */
 const ap = { service: 'ap', envelope: 'main' } as const;
+/** An AP config belongs to its company (no branch): checked before a handler runs. */
+const AP_CONFIG: Aggregate = { name: 'apConfig', table: 'ap_configs', id: 'id', branch: false, department: false };
+const ownsApConfig = [{ aggregate: AP_CONFIG, id: 'params.id' }] as const;
 
 /**
  * A JSON object of any fields, sent as it is: `additionalProperties: true` keeps its fields when Fastify serializes
@@ -57,6 +60,7 @@ export const apCalls = {
   get: defineCall({
     ...ap,
     id: 'ap.get',
+    owns: ownsApConfig,
     etag: true,
     method: 'GET',
     path: '/saas/v1/ap/config/:id',
@@ -85,6 +89,7 @@ export const apCalls = {
   update: defineCall({
     ...ap,
     id: 'ap.update',
+    owns: ownsApConfig,
     method: 'PUT',
     path: '/saas/v1/ap/config/:id',
     summary:
@@ -102,6 +107,7 @@ export const apCalls = {
   remove: defineCall({
     ...ap,
     id: 'ap.delete',
+    owns: ownsApConfig,
     method: 'DELETE',
     path: '/saas/v1/ap/config/:id',
     summary: 'Deletes an AP config (a stale If-Match gets 412)',

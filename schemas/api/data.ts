@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type ScopeSource } from './contract';
+import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type Aggregate, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
 import { bool, int, list, none, shape, str } from './shapes';
 import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../alerts';
@@ -25,6 +25,24 @@ import { dashboardAnswer, dashboardQuerySchema, setDashboardSchema, toggleDashbo
 
 /** Every data-family call answers `{status, result: {status, data, message}}` and names its scope companyId/branchId/departmentId. */
 const data = { service: 'data', envelope: 'data' } as const;
+
+/** The records of the data family addressed by id (checked within the scope's reach before a handler runs). */
+const UI_CONFIG: Aggregate = { name: 'uiConfig', table: 'ui_configs', id: 'id', branch: true, department: false };
+const AUTO_CLOSURE: Aggregate = {
+  name: 'autoClosure',
+  table: 'auto_closure_rules',
+  id: 'id',
+  branch: true,
+  department: false,
+};
+const SIDEBAR: Aggregate = {
+  name: 'sidebarOverride',
+  table: 'sidebar_menu_configs',
+  id: 'id',
+  branch: true,
+  department: false,
+};
+const DASHBOARD: Aggregate = { name: 'dashboard', table: 'dashboards', id: 'id', branch: true, department: true };
 
 /** A bulk upload of 600 rows with long e-mail lists is larger than Fastify's default 1 MB. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
@@ -118,6 +136,7 @@ export const dataCalls = {
   toggleUiConfig: defineCall({
     ...data,
     id: 'uiConfig.toggle',
+    owns: [{ aggregate: UI_CONFIG, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/onBoardingAPI/toggleUIConfig',
     summary: "Flips a UI config's enable flag",
@@ -130,6 +149,7 @@ export const dataCalls = {
   uiConfigById: defineCall({
     ...data,
     id: 'uiConfig.get',
+    owns: [{ aggregate: UI_CONFIG, id: 'query.id' }],
     etag: true,
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchUIConfigById',
@@ -149,6 +169,7 @@ export const dataCalls = {
   updateUiConfig: defineCall({
     ...data,
     id: 'uiConfig.update',
+    owns: [{ aggregate: UI_CONFIG, id: 'body.id' }],
     method: 'POST',
     path: '/saas/data/onBoardingAPI/updateUIConfig',
     summary: 'Creates or replaces a UI config',
@@ -172,6 +193,7 @@ export const dataCalls = {
   autoClosureById: defineCall({
     ...data,
     id: 'autoClosure.get',
+    owns: [{ aggregate: AUTO_CLOSURE, id: 'query.id' }],
     etag: true,
     method: 'GET',
     path: '/saas/data/autoclosure/getAutoClosureById',
@@ -193,6 +215,7 @@ export const dataCalls = {
   toggleAutoClosure: defineCall({
     ...data,
     id: 'autoClosure.toggle',
+    owns: [{ aggregate: AUTO_CLOSURE, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/autoclosure/toggleAutoClosure',
     summary: "Flips a rule's enable flag",
@@ -205,6 +228,7 @@ export const dataCalls = {
   saveAutoClosure: defineCall({
     ...data,
     id: 'autoClosure.save',
+    owns: [{ aggregate: AUTO_CLOSURE, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/autoclosure/createAndUpdateAutoClosure',
     summary: 'Creates a rule (one per type and scope), or updates the one named by customerConfigId (edit: true)',
@@ -238,6 +262,7 @@ export const dataCalls = {
   sidebarConfigById: defineCall({
     ...data,
     id: 'sidebar.configById',
+    owns: [{ aggregate: SIDEBAR, id: 'query.id' }],
     etag: true,
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfigById',
@@ -260,6 +285,7 @@ export const dataCalls = {
   updateSideMenuList: defineCall({
     ...data,
     id: 'sidebar.update',
+    owns: [{ aggregate: SIDEBAR, id: 'body.id' }],
     method: 'POST',
     path: '/saas/data/onBoardingAPI/updateSideMenuList',
     summary: 'Sets the menu items of a role or users',
@@ -297,6 +323,7 @@ export const dataCalls = {
   toggleDashboard: defineCall({
     ...data,
     id: 'dashboards.toggle',
+    owns: [{ aggregate: DASHBOARD, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/automationdashboard/toggleDashboard',
     summary: "Flips a dashboard's enable flag",
@@ -309,6 +336,7 @@ export const dataCalls = {
   dashboardById: defineCall({
     ...data,
     id: 'dashboards.get',
+    owns: [{ aggregate: DASHBOARD, id: 'query.id' }],
     etag: true,
     method: 'GET',
     path: '/saas/data/automationdashboard/getDashboardbyId',
@@ -331,6 +359,7 @@ export const dataCalls = {
   setDashboard: defineCall({
     ...data,
     id: 'dashboards.set',
+    owns: [{ aggregate: DASHBOARD, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/automationdashboard/setDashboard',
     summary: 'Creates or replaces a dashboard config',

@@ -133,12 +133,6 @@ const NOT_TRIED: Record<string, string> = {
   'routeMaster.create body.partnerId': 'a partner company of the company (company_partners has no branch)',
   'vehicles.create body.ftVehicleId': "an entry of the platform's standard vehicles (static data of no company)",
   'materials.create body.ftMaterialId': "an entry of the platform's master materials (static data of no company)",
-  'transporters.get params.id':
-    'transporters belong to the whole company (no branch column): reachable from every branch',
-  'transporters.update params.id':
-    'transporters belong to the whole company (no branch column): reachable from every branch',
-  'transporters.delete params.id':
-    'transporters belong to the whole company (no branch column): reachable from every branch',
   'transporters.logo params.id': 'a public logo, read without any scope',
   'reports.list querystring.entity_id': "the company's report entity (one per company, no branch)",
   'reports.create body.entity_id': "the company's report entity (one per company, no branch)",
@@ -212,12 +206,6 @@ const NOT_TRIED: Record<string, string> = {
   ),
   'notification.sendTest body.customerConfigId': 'not read: a test delivers the form as it is, stored or not',
   'notification.modeConfiguration querystring.event_id': 'a platform-wide notification event (no company, no branch)',
-  ...Object.fromEntries(
-    ['ap.get params.id', 'ap.update params.id', 'ap.delete params.id'].map((key) => [
-      key,
-      "AP configs belong to the whole company (no branch column): reachable from every branch; another company's is 404 (ap-config.test.ts)",
-    ]),
-  ),
   ...Object.fromEntries(
     ['ap.create', 'ap.update'].flatMap((call) => [
       [

@@ -4,7 +4,8 @@
  * characters, lone surrogates, huge numbers, wrong types, deep nesting, odd query strings and path ids). The same
  * seed gives the same requests, so a failure reproduces.
  */
-import { RESOURCES } from '../../schemas/resources';
+import { allCalls } from '../../schemas/api/all-calls';
+import type { Queryable } from '../../server/store/store';
 import { fullPath, SERVICE_BASES, type Contract } from '../../schemas/api';
 import { fteidOf } from '../../server/rules/fteid';
 
@@ -96,25 +97,36 @@ const SEED_VALUES: Record<string, unknown> = {
   filter: JSON.stringify({ c: 1001, partner_type: 'TRN' }),
 };
 
-/** The seed's object of each path (for `id` in the query or the path). */
-const SEED_IDS: [RegExp, string][] = [
-  [/vehicles/, 'veh_tsl_open22'],
-  [/materials/, 'mat_tsl_coils'],
-  [/routes/, 'rt_tsl_jsr_ccu'],
-  [/transporters/, 'trn_tsl_vrl'],
-  [/UIConfig/, 'uic_tsl_alerts'],
-  [/autoclosure/i, 'acl_tsl_epod'],
-  [/SideBar|SideMenu|Landing/, 'sbm_tsl_admin'],
-  [/dashboard/i, 'dsh_tsl_powerbi'],
-  [/\/rs\//, 'rs_tsl_daily'],
-  [/branch_departments/, '3101'],
-  // Each declared resource's first seeded row (schemas/resource.ts `seed`).
-  ...RESOURCES.flatMap((resource): [RegExp, string][] =>
-    resource.seed?.[0] ? [[new RegExp(`^${resource.path.replace(/[/.]/g, '\\$&')}(/|$)`), resource.seed[0].id]] : [],
-  ),
-];
+/**
+ * The seed's record of each kind a call names by id (`owns` in its contract), read from the database the test boots:
+ * the company's first by id. A call naming no record of a kind gets the company's id.
+ */
+const seedIds = new Map<string, string>();
 
-const idFor = (call: Contract) => SEED_IDS.find(([pattern]) => pattern.test(call.path))?.[1] ?? '1001';
+/** Reads the seed's record of every kind the calls name by id, in `companyId` (before the first request). */
+export async function loadSeedIds(store: Queryable, companyId = '1001'): Promise<void> {
+  const aggregates = new Map(allCalls.flatMap((call) => (call.owns ?? []).map((o) => [o.aggregate.name, o.aggregate])));
+  for (const aggregate of aggregates.values()) {
+    const row = await store.one<{ id: string }>(
+      `select ${aggregate.id}::text as id from ${aggregate.table}
+        where ${aggregate.company ?? 'company_id'}::text = $1 order by 1 limit 1`,
+      [companyId],
+    );
+    if (row) seedIds.set(aggregate.name, row.id);
+  }
+  // A call that names a branch by id (its departments) names no record of one: the company's first branch.
+  const branch = await store.one<{ id: string }>('select id from branches where company_id = $1 order by 1 limit 1', [
+    companyId,
+  ]);
+  if (branch) seedIds.set('branch', branch.id);
+}
+
+/** The id a call's `id` (or `customerConfigId`) names: the seed's record of the kind the call owns there. */
+function idFor(call: Contract): string {
+  const owned = call.owns?.find((o) => /\.(id|customerConfigId)$/.test(o.id)) ?? call.owns?.[0];
+  if (owned) return seedIds.get(owned.aggregate.name) ?? '1001';
+  return (/branch/.test(call.path) && seedIds.get('branch')) || '1001';
+}
 
 const FORMATS: Record<string, string> = {
   email: 'nobody@demo.local',

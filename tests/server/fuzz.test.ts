@@ -9,7 +9,7 @@ import { dataErrorHandler } from '../../server/http/data-envelope';
 import { TEXT_GUARD_MSG } from '../../server/http/text-guard';
 import { errorHandler } from '../../server/http/validation';
 import { BACKENDS, bootFresh, count, randomIp, type TestApp } from './helper';
-import { fuzzRequest, prng, type FuzzRequest } from './fuzz-input';
+import { fuzzRequest, loadSeedIds, prng, type FuzzRequest } from './fuzz-input';
 
 /**
  * Odd input answers 400 with a clear text and changes nothing, never 5xx: the reported cases (a NUL in a vehicle
@@ -133,6 +133,7 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
   beforeAll(async () => {
     t = await bootFresh(backend, process.env.FUZZ_LOG ? { logger: { level: 'error' } } : {});
     token = (await t.login('ops@demo.local')).deskToken;
+    await loadSeedIds(t.store);
   });
   afterAll(() => t?.close());
 
