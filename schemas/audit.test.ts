@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditProvenance } from './audit';
+import { auditProvenance, fieldInWords } from './audit';
+import { CELL_TEXTS } from './cell-texts';
 
 const tata = { companyId: '1001', companyName: 'Tata Steel Limited', branchId: null, branchName: null };
 
@@ -23,5 +24,35 @@ describe('auditProvenance', () => {
 
   it('says nothing of an entry outside a change set', () => {
     expect(auditProvenance({ userName: 'Priya Sharma', provenance: null })).toBe('');
+  });
+});
+
+describe('fieldInWords', () => {
+  it("names a column in its declaration's words, and a path inside a stored document key by key", () => {
+    expect(fieldInWords('route', 'stt')).toBe('Standard transit time');
+    expect(fieldInWords('route', 'origin.google.place_id')).toBe('Origin › google › place id');
+    expect(fieldInWords('alert', 'extra_context[0].longstoppage_l1.long')).toBe('Settings › longstoppage l1 › long');
+    expect(fieldInWords('notification_config', 'is_enabled')).toBe('Enabled');
+    expect(fieldInWords('vehicle', 'branch_id')).toBe('Branch');
+    expect(fieldInWords('holiday', 'no_alerts')).toBe('No alerts that day');
+  });
+
+  it('writes a column no declaration names, or of an unknown object, in plain words', () => {
+    expect(fieldInWords('route', 'search_text')).toBe('Search text');
+    expect(fieldInWords('no_such_object', 'some_column[2].inner_key')).toBe('Some column › inner key');
+  });
+
+  it("gives the Changed Fields cell (and so the export) each field's words", () => {
+    const entry = (action: 'insert' | 'update', fields: string[]) => ({
+      action,
+      objectType: 'alert',
+      changes: fields.map((field) => ({ field, label: '', before: null, after: null })),
+    });
+    expect(CELL_TEXTS.auditChanges(entry('update', ['enabled', 'extra_context[0].ticketing.raise_ticket']))).toBe(
+      'Enabled, Settings › ticketing › raise ticket',
+    );
+    expect(CELL_TEXTS.auditChanges(entry('insert', ['extra_context[0].a', 'extra_context[0].b', 'feature_key']))).toBe(
+      'Settings, Alert',
+    );
   });
 });

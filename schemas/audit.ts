@@ -10,6 +10,27 @@ export function auditObjectName(type: string): string {
   return audited(type)?.name ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Columns every scoped table may have, in words. */
+const SCOPE_WORDS: Readonly<Record<string, string>> = { branch_id: 'Branch', department_id: 'Department' };
+
+/** A key of a stored document in words: `longstoppage_l1` → 'longstoppage l1'. */
+const keyInWords = (key: string) => key.replaceAll('_', ' ');
+
+/**
+ * A changed field as the Audit Log names it: its column in its declaration's words (schemas/audited.ts `words`; a
+ * declared resource's field labels), then the path inside a stored document, each key in words, list positions left
+ * out: `extra_context[0].longstoppage_l1.long` of an alert → 'Settings › longstoppage l1 › long'.
+ */
+export function fieldInWords(objectType: string, path: string): string {
+  const [column, ...inside] = path
+    .split('.')
+    .flatMap((part) => part.split(/\[\d+\]/))
+    .filter(Boolean);
+  const words = audited(objectType)?.words?.[column] ?? SCOPE_WORDS[column];
+  const first = words ?? keyInWords(column).charAt(0).toUpperCase() + keyInWords(column).slice(1);
+  return [first, ...inside.map(keyInWords)].join(' › ');
+}
+
 /** How an object type is written: the lower-case key a trigger records (`route_master`). */
 export const AUDIT_OBJECT_TYPE = /^[a-z][a-z_]*$/;
 

@@ -45,6 +45,13 @@ export const AUDITED = {
   route: table({
     objectType: 'route',
     table: 'routes',
+    words: {
+      code: 'Route code',
+      label: 'Route name',
+      stt: 'Standard transit time',
+      origin: 'Origin',
+      destination: 'Destination',
+    },
     name: 'Route',
     plural: 'routes',
     key: ['id'],
@@ -57,6 +64,7 @@ export const AUDITED = {
   waypoint: table({
     objectType: 'waypoint',
     table: 'route_waypoints',
+    words: { sequence: 'Order', place: 'Place' },
     name: 'Route waypoint',
     plural: 'route waypoints',
     key: ['id'],
@@ -67,6 +75,15 @@ export const AUDITED = {
   route_master: table({
     objectType: 'route_master',
     table: 'route_master',
+    words: {
+      route_id: 'Route',
+      partner_id: 'Transporter',
+      vehicle_id: 'Vehicle',
+      material_id: 'Material',
+      valid_from: 'Valid from',
+      load_type: 'Load type',
+      data: 'Freight rates',
+    },
     name: 'Route master',
     plural: 'freight rates',
     key: ['id'],
@@ -79,6 +96,7 @@ export const AUDITED = {
   vehicle: table({
     objectType: 'vehicle',
     table: 'company_vehicles',
+    words: { label: 'Vehicle', ft_vehicle_id: 'Standard vehicle' },
     name: 'Vehicle',
     plural: 'vehicles',
     key: ['id'],
@@ -91,6 +109,7 @@ export const AUDITED = {
   material: table({
     objectType: 'material',
     table: 'company_materials',
+    words: { label: 'Material', ft_material_id: 'Master material' },
     name: 'Material',
     plural: 'materials',
     key: ['id'],
@@ -103,6 +122,14 @@ export const AUDITED = {
   place: table({
     objectType: 'place',
     table: 'company_places',
+    words: {
+      cp_code: 'Place code',
+      label: 'Place name',
+      address: 'Address',
+      geofence_radius: 'Geofence radius (m)',
+      google: 'Google place',
+      partner_id: 'Consignor',
+    },
     name: 'Known place',
     plural: 'known places',
     key: ['cp_id'],
@@ -114,6 +141,7 @@ export const AUDITED = {
   partner: table({
     objectType: 'partner',
     table: 'company_partners',
+    words: { partner_id: 'Partner' },
     name: 'Partner link',
     plural: 'partner links',
     key: ['company_id', 'partner_id'],
@@ -124,6 +152,20 @@ export const AUDITED = {
   transporter: table({
     objectType: 'transporter',
     table: 'transporters',
+    words: {
+      transporter_name: 'Transporter name',
+      branch: 'Branch',
+      address: 'Address',
+      state: 'State',
+      city: 'City',
+      contact_person: 'Contact person',
+      phone_number: 'Phone number',
+      active: 'Active',
+      uid: 'UID',
+      logo: 'Logo',
+      logo_type: 'Logo type',
+      logo_name: 'Logo file',
+    },
     name: 'Transporter',
     plural: 'transporters',
     key: ['id'],
@@ -136,6 +178,7 @@ export const AUDITED = {
   alert: table({
     objectType: 'alert',
     table: 'alert_configs',
+    words: { feature_key: 'Alert', enabled: 'Enabled', extra_context: 'Settings' },
     name: 'Alert',
     plural: 'alerts',
     key: ['id'],
@@ -148,6 +191,7 @@ export const AUDITED = {
   ui_config: table({
     objectType: 'ui_config',
     table: 'ui_configs',
+    words: { feature_key: 'Module', enabled: 'Enabled', extra_context: 'Alerts' },
     name: 'Alert UI config',
     plural: 'alert UI configs',
     key: ['id'],
@@ -160,6 +204,7 @@ export const AUDITED = {
   auto_closure: table({
     objectType: 'auto_closure',
     table: 'auto_closure_rules',
+    words: { identifier: 'Auto closure type', active: 'Active', config: 'Rule' },
     name: 'Auto closure',
     plural: 'auto closure rules',
     key: ['id'],
@@ -172,6 +217,7 @@ export const AUDITED = {
   custom_field: table({
     objectType: 'custom_field',
     table: 'company_custom_fields',
+    words: { field_id: 'Field', display_name: 'Display name' },
     name: 'Custom field',
     plural: 'custom fields',
     key: ['company_id', 'field_id'],
@@ -182,6 +228,14 @@ export const AUDITED = {
   sidebar_menu: table({
     objectType: 'sidebar_menu',
     table: 'sidebar_menu_configs',
+    words: {
+      target: 'For',
+      feature_key: 'Feature',
+      roles: 'Roles',
+      user_ids: 'Users',
+      extracontext: 'Menu items',
+      enabled: 'Enabled',
+    },
     name: 'Sidebar menu',
     plural: 'sidebar menus',
     key: ['id'],
@@ -194,6 +248,7 @@ export const AUDITED = {
   landing_page: table({
     objectType: 'landing_page',
     table: 'sidebar_landing_pages',
+    words: { target: 'For', landing_page: 'Landing page' },
     name: 'Landing page',
     plural: 'landing pages',
     key: ['company_id', 'branch_key', 'target'],
@@ -205,6 +260,7 @@ export const AUDITED = {
   dashboard: table({
     objectType: 'dashboard',
     table: 'dashboards',
+    words: { feature_key: 'Feature', dashboard_type: 'Dashboard type', extra_context: 'Settings', enabled: 'Enabled' },
     name: 'Dashboard',
     plural: 'dashboards',
     key: ['id'],
@@ -216,6 +272,7 @@ export const AUDITED = {
   report_schedule: table({
     objectType: 'report_schedule',
     table: 'report_schedules',
+    words: { type: 'Report type', active: 'Active', definition: 'Definition', cron: 'Schedule' },
     name: 'Report schedule',
     plural: 'report schedules',
     key: ['id'],
@@ -228,6 +285,19 @@ export const AUDITED = {
   consignee: table({
     objectType: 'consignee',
     table: 'consignees',
+    words: {
+      code: 'Consignee code',
+      name: 'Consignee name',
+      type: 'Type',
+      phone: 'Mobile number',
+      email: 'Email',
+      cp_code: 'Place code',
+      label: 'Place name',
+      address: 'Address',
+      geofence_radius: 'Geofence radius (m)',
+      google: 'Google place',
+      partner_id: 'Consignor',
+    },
     name: 'Consignee',
     plural: 'consignees',
     key: ['id'],
@@ -239,6 +309,18 @@ export const AUDITED = {
   notification_config: table({
     objectType: 'notification_config',
     table: 'notification_configs',
+    words: {
+      event_id: 'Event',
+      mode: 'Mode',
+      is_enabled: 'Enabled',
+      settings: 'Settings',
+      secrets: 'Secrets',
+      user_id: 'User',
+      group_id: 'Group',
+      related_company_id: 'Related company',
+      related_branch_id: 'Related branch',
+      related_department_id: 'Related department',
+    },
     name: 'Notification configuration',
     plural: 'notification configurations',
     key: ['id'],
@@ -253,6 +335,7 @@ export const AUDITED = {
   ap_config: table({
     objectType: 'ap_config',
     table: 'ap_configs',
+    words: { cbdt_id: 'CBDT id', partner_cbdt_id: 'Partner CBDT id', type: 'Type', value: 'Value' },
     name: 'AP config',
     plural: 'AP configs',
     key: ['id'],
@@ -264,6 +347,7 @@ export const AUDITED = {
   feature_setting: table({
     objectType: 'feature_setting',
     table: 'feature_settings',
+    words: { feature: 'Feature', extra_context: 'Settings' },
     name: 'Feature setting',
     plural: 'feature settings',
     key: ['id'],
@@ -277,6 +361,7 @@ export const AUDITED = {
   eta_preference: table({
     objectType: 'eta_preference',
     table: 'eta_preferences',
+    words: { engine_setting: 'ETA engine setting' },
     name: 'ETA preferences',
     plural: 'ETA preferences',
     key: ['company_id'],
@@ -287,6 +372,7 @@ export const AUDITED = {
   entity_config: table({
     objectType: 'entity_config',
     table: 'entity_configs',
+    words: { config_key: 'Setting', value: 'Value' },
     name: 'Entity config',
     plural: 'entity configs',
     key: ['id'],

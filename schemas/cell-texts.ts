@@ -1,6 +1,5 @@
 import type { AuditEntry } from './api/audit';
-import { AUDIT_ACTIONS, auditObjectName, auditProvenance } from './audit';
-import { audited } from './audited';
+import { AUDIT_ACTIONS, auditObjectName, auditProvenance, fieldInWords } from './audit';
 import { isRecord } from './guards';
 
 /** A path's first part: `origin` of `origin.google.place_id`, `extra_context` of `extra_context[0].emails`. */
@@ -35,11 +34,11 @@ export const CELL_TEXTS = {
    * hold a value (the server leaves out empty ones and bookkeeping), each once, as the leaves are in the row's detail.
    */
   auditChanges: ofAuditEntry((entry) => {
-    // A column the object's declaration names in words (a declared resource's field labels) reads so.
-    const words = audited(entry.objectType)?.words ?? {};
-    const named = (path: string) => words[path] ?? path;
+    // Each field in its declaration's words (fieldInWords): a creation or deletion names the columns alone.
     const fields = entry.changes.map((change) => change.field);
-    return (entry.action === 'update' ? fields : [...new Set(fields.map(topField))]).map(named).join(', ');
+    return (entry.action === 'update' ? fields : [...new Set(fields.map(topField))])
+      .map((path) => fieldInWords(entry.objectType, path))
+      .join(', ');
   }),
 } as const satisfies Record<string, (row: unknown) => string>;
 

@@ -16,6 +16,8 @@ const objectOrNull = { type: ['object', 'null'], additionalProperties: true } as
 export const auditChangeAnswer = shape({ field: str, before: strOrNull, after: strOrNull });
 /** One changed field of an entry. */
 export type AuditChange = FromSchema<typeof auditChangeAnswer>;
+/** A changed field as the Audit Log lists it: with its name in words (`label`, schemas/audit.ts `fieldInWords`). */
+export const auditLoggedChangeAnswer = shape({ field: str, label: str, before: strOrNull, after: strOrNull });
 
 /**
  * Where an entry of a change set came from (the change set's row, migration 170_change_sets.sql): its kind; for a
@@ -52,7 +54,7 @@ export const auditEntryAnswer = shape({
   action: { type: 'string', enum: Object.keys(AUDIT_ACTIONS) as (keyof typeof AUDIT_ACTIONS)[] },
   before: objectOrNull,
   after: objectOrNull,
-  changes: list(auditChangeAnswer),
+  changes: list(auditLoggedChangeAnswer),
   /** The change set the entry belongs to (a copy or a revert that wrote several records at once), or null. */
   changeSet: strOrNull,
   /** Where the change set came from (a copy's source, what a revert reverts); null without a change set. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditCalls } from '../../schemas/api/audit';
-import { AUDIT_MSG, auditObjectName } from '../../schemas/audit';
+import { AUDIT_MSG, auditObjectName, fieldInWords } from '../../schemas/audit';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { auditRepository } from '../repos/audit-repository';
@@ -30,7 +30,13 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
     };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
     return ok({
-      rows: rows.map((row) => ({ ...row, changes: auditChanges(row.before, row.after, row.objectId) })),
+      rows: rows.map((row) => ({
+        ...row,
+        changes: auditChanges(row.before, row.after, row.objectId).map((change) => ({
+          ...change,
+          label: fieldInWords(row.objectType, change.field),
+        })),
+      })),
       total,
       page,
       size,

@@ -8,7 +8,11 @@ import { transporterCalls } from '../../schemas/api/transporters';
 import { endpoint } from '../../engine/data/endpoint';
 import type { HeaderButton } from '../../engine/list/types';
 import { auditCalls } from '../../schemas/api/audit';
-import type { AuditEntry } from '../../schemas/audit';
+import { fieldInWords, type AuditEntry } from '../../schemas/audit';
+
+/** Changes of an audit entry as the server lists them: each field with its name in words (schemas/audit.ts). */
+const logged = (objectType: string, changes: { field: string; before: string | null; after: string | null }[]) =>
+  changes.map((change) => ({ ...change, label: fieldInWords(objectType, change.field) }));
 
 // ---- Scope (the filter bar's query string) ----
 
@@ -431,10 +435,10 @@ export const auditEntries: AuditEntry[] = [
     action: 'update',
     before: { label: 'Pune - Mumbai', stt: 240 },
     after: { label: 'Pune - Mumbai (Taloja)', stt: 270 },
-    changes: [
+    changes: logged('route', [
       { field: 'label', before: 'Pune - Mumbai', after: 'Pune - Mumbai (Taloja)' },
       { field: 'stt', before: '240', after: '270' },
-    ],
+    ]),
   },
   {
     id: 411,
@@ -452,7 +456,7 @@ export const auditEntries: AuditEntry[] = [
     action: 'update',
     before: { extra_context: '[{"ticketing":{"raise_ticket":false}}]' },
     after: { extra_context: '[{"ticketing":{"raise_ticket":true}}]' },
-    changes: [{ field: 'extra_context[0].ticketing.raise_ticket', before: 'false', after: 'true' }],
+    changes: logged('alert', [{ field: 'extra_context[0].ticketing.raise_ticket', before: 'false', after: 'true' }]),
   },
   {
     id: 405,
@@ -470,12 +474,12 @@ export const auditEntries: AuditEntry[] = [
     action: 'insert',
     before: null,
     after: { id: 'veh_tsl_reefer32', label: '32 ft MXL Reefer', company_id: '1001', branch_id: '3102' },
-    changes: [
+    changes: logged('vehicle', [
       { field: 'branch_id', before: null, after: '3102' },
       { field: 'company_id', before: null, after: '1001' },
       { field: 'id', before: null, after: 'veh_tsl_reefer32' },
       { field: 'label', before: null, after: '32 ft MXL Reefer' },
-    ],
+    ]),
   },
   {
     id: 402,
@@ -497,7 +501,7 @@ export const auditEntries: AuditEntry[] = [
     action: 'insert',
     before: null,
     after: { id: 'acr_tsl_epod', type: 'EPOD', company_id: '1001' },
-    changes: [{ field: 'type', before: null, after: 'EPOD' }],
+    changes: logged('auto_closure', [{ field: 'type', before: null, after: 'EPOD' }]),
   },
   {
     id: 398,
@@ -515,11 +519,11 @@ export const auditEntries: AuditEntry[] = [
     action: 'delete',
     before: { id: 'mat_tsl_slag', label: 'Granulated Slag', company_id: '1001' },
     after: null,
-    changes: [
+    changes: logged('material', [
       { field: 'company_id', before: '1001', after: null },
       { field: 'id', before: 'mat_tsl_slag', after: null },
       { field: 'label', before: 'Granulated Slag', after: null },
-    ],
+    ]),
   },
   {
     id: 12,
@@ -537,11 +541,11 @@ export const auditEntries: AuditEntry[] = [
     action: 'insert',
     before: null,
     after: { id: 'trn_tsl_vrl', transporter_name: 'VRL Logistics', active: true },
-    changes: [
+    changes: logged('transporter', [
       { field: 'active', before: null, after: 'true' },
       { field: 'id', before: null, after: 'trn_tsl_vrl' },
       { field: 'transporter_name', before: null, after: 'VRL Logistics' },
-    ],
+    ]),
   },
 ];
 

@@ -122,8 +122,9 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(entry.at).toBeGreaterThanOrEqual(started - 1000);
     // The changed fields only, without the bookkeeping every save touches.
     expect(entry.changes).toEqual([
-      { field: 'label', before: 'Jamshedpur - Kolkata', after: 'Jamshedpur - Kolkata Stockyard' },
-      { field: 'stt', before: '480', after: '500' },
+      // Each field with its name in words (schemas/audited.ts), as the Audit Log shows it.
+      { field: 'label', label: 'Route name', before: 'Jamshedpur - Kolkata', after: 'Jamshedpur - Kolkata Stockyard' },
+      { field: 'stt', label: 'Standard transit time', before: '480', after: '500' },
     ]);
 
     // Saving the same content again changes nothing worth recording.
