@@ -17,6 +17,7 @@ import {
 import { writeOrRefuse } from './record-refusal';
 import { inSavepoint } from './savepoint';
 import { declarationOf } from '../../schemas/audited';
+import { fieldInWords } from '../../schemas/audit';
 import type { Scope } from './scope-repository';
 
 /** Columns whose values are secrets: compared, never shown. */
@@ -75,11 +76,10 @@ export async function compareScopes(q: Queryable, left: Scope, right: Scope) {
     const pairs: [RowDoc | null, RowDoc | null][] = [];
     for (const k of keys) pairs.push([await asCopied(a.get(k)), config(b.get(k))]);
     const fields = await fieldsOfPairs(pairs);
-    // A column its declaration names in words (a declared resource's field labels) is shown so.
-    const words = declarationOf(table.objectType).words ?? {};
+    // Each field in its declaration's words, as the Audit Log names it (schemas/audit.ts fieldInWords).
     const items = keys.map((k, i) => {
       const state = !b.has(k) ? 'left' : !a.has(k) ? 'right' : fields[i].some((f) => f.differs) ? 'different' : 'same';
-      const named = fields[i].map((f) => ({ ...f, field: words[f.field] ?? f.field }));
+      const named = fields[i].map((f) => ({ ...f, field: fieldInWords(table.objectType, f.field) }));
       return { key: k, label: (a.get(k) ?? b.get(k))!.label, state, fields: named } as const;
     });
     areas.push({ area, label, key, note: null, items });
@@ -165,7 +165,7 @@ export async function planCopy(
   for (const [i, { area, key, label, doc, there }] of copied.entries()) {
     const changes = fields[i]
       .filter((f) => f.differs && !(there === null && f.right === null))
-      .map((f) => ({ field: f.field, before: f.left, after: f.right }));
+      .map((f) => ({ field: fieldInWords(AREA_TABLES[area].objectType, f.field), before: f.left, after: f.right }));
     const action = there === null ? 'create' : changes.length === 0 ? 'skip' : 'overwrite';
     planned.push({ area, key, label, action, reason: null, changes });
     if (action !== 'skip') writes.push({ area, label, doc, existing: there?.doc ?? null });

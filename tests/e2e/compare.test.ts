@@ -38,7 +38,8 @@ describe('compare, copy and revert (issue 24)', () => {
     await detention.getByText('Only in Tata Steel Limited').waitFor();
     // Its fields side by side.
     await detention.getByRole('button', { name: /expand row/i }).click();
-    await page.locator('.ant-table-expanded-row', { hasText: 'feature_key' }).first().waitFor();
+    // Named in words (the alert's feature_key column is its Alert).
+    await page.locator('.ant-table-expanded-row').getByRole('cell', { name: 'Alert', exact: true }).first().waitFor();
 
     await detention.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Preview copy (1)' }).click();

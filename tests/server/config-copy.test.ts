@@ -62,7 +62,7 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     const closure = areaOf(comparison, 'autoClosure');
     const epod = closure.items.find((item) => item.key === 'EPOD');
     expect(epod?.state).toBe('left');
-    expect(epod?.fields).toContainEqual({ field: 'config.threshold', left: '5', right: null, differs: true });
+    expect(epod?.fields).toContainEqual({ field: 'Rule › threshold', left: '5', right: null, differs: true });
     // The same item on both sides, different in a field: that field is marked.
     const both = areaOf(comparison, 'alerts').items.filter(
       (item) => item.state === 'different' || item.state === 'same',
@@ -92,7 +92,7 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(await snapshot()).toEqual(before);
     const epod = plan.items.find((item) => item.key === 'EPOD')!;
     expect(epod).toMatchObject({ action: 'create', reason: null });
-    expect(epod.changes).toContainEqual({ field: 'config.threshold', before: null, after: '5' });
+    expect(epod.changes).toContainEqual({ field: 'Rule › threshold', before: null, after: '5' });
     // The same selection previewed again (nothing changed): the same result, and a token of its own (each is used once).
     const twice = await preview({ c: '1001', tc: '1003', items: [{ area: 'autoClosure' }] });
     expect(twice.items).toEqual(plan.items);
@@ -159,8 +159,8 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     });
     const schedule = kolkata.items.find((item) => item.key === 'DAILY_TRIP_SUMMARY · 0 9 * * *');
     expect(schedule).toMatchObject({ action: 'create' });
-    expect(schedule?.changes).toContainEqual({ field: 'definition.branch_id', before: null, after: '3203' });
-    expect(schedule?.changes).toContainEqual({ field: 'definition.company_id', before: null, after: '1002' });
+    expect(schedule?.changes).toContainEqual({ field: 'Definition › branch id', before: null, after: '3203' });
+    expect(schedule?.changes).toContainEqual({ field: 'Definition › company id', before: null, after: '1002' });
     // Jamshedpur has no namesake at HUL: refused, by the branch's name.
     await t.store.query(
       `insert into report_schedules (id, entity_id, company_id, type, active, definition, cron, job_uuid)
