@@ -9,11 +9,11 @@ import { RESOURCES } from './resources';
  * natural key that matches an item across companies.
  */
 const STATIC_AREAS = {
-  alerts: { label: 'Alert settings', key: 'featureKey' },
-  uiConfig: { label: 'Alert and ticket UI config', key: 'featureKey' },
-  autoClosure: { label: 'Auto closure', key: 'type' },
-  sidebarMenu: { label: 'Sidebar menus', key: 'target' },
-  dashboards: { label: 'Dashboards', key: 'featureKey and dashboard type' },
+  alerts: { label: 'Alert settings', key: 'alert' },
+  uiConfig: { label: 'Alert and ticket UI config', key: 'module' },
+  autoClosure: { label: 'Auto closure', key: 'auto closure type' },
+  sidebarMenu: { label: 'Sidebar menus', key: 'role or users' },
+  dashboards: { label: 'Dashboards', key: 'feature and dashboard type' },
   reportSchedules: { label: 'Daily summary and exception reports', key: 'type and schedule (cron)' },
   notifications: { label: 'Notification configurations', key: 'event and mode' },
   mapView: { label: 'Map view', key: 'feature' },

@@ -77,7 +77,7 @@ export const auditLogList = defineList({
       field: 'changes',
       rowKey: 'field',
       columns: [
-        { title: 'Field', field: 'label', width: 260 },
+        { title: 'Field', field: 'label', width: 340 },
         { title: 'Old', field: 'before' },
         { title: '', field: 'arrow', value: () => '→', width: 40 },
         { title: 'New', field: 'after' },
