@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditProvenance, fieldInWords } from './audit';
+import { auditProvenance, fieldInWords, loggedChange } from './audit';
 import { CELL_TEXTS } from './cell-texts';
 
 const tata = { companyId: '1001', companyName: 'Tata Steel Limited', branchId: null, branchName: null };
@@ -54,5 +54,24 @@ describe('fieldInWords', () => {
     expect(CELL_TEXTS.auditChanges(entry('insert', ['extra_context[0].a', 'extra_context[0].b', 'feature_key']))).toBe(
       'Settings, Alert',
     );
+  });
+});
+
+describe('loggedChange', () => {
+  it('shows no digest of a secret, only that it was set, changed or removed', () => {
+    const md5 = 'md5:99914b932bd37a50b983c5e7c90ae93b';
+    expect(
+      loggedChange('notification_config', { field: 'secrets', before: md5, after: 'md5:0cc175b9c0f1b6a8' }),
+    ).toEqual({ field: 'secrets', label: 'Secrets', before: 'secret (not shown)', after: 'secret changed' });
+    expect(loggedChange('notification_config', { field: 'secrets', before: null, after: md5 }).after).toBe(
+      'secret set',
+    );
+    expect(loggedChange('transporter', { field: 'logo', before: md5, after: null })).toMatchObject({ after: null });
+    expect(loggedChange('route', { field: 'stt', before: '480', after: '500' })).toEqual({
+      field: 'stt',
+      label: 'Standard transit time',
+      before: '480',
+      after: '500',
+    });
   });
 });

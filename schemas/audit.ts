@@ -31,6 +31,25 @@ export function fieldInWords(objectType: string, path: string): string {
   return [first, ...inside.map(keyInWords)].join(' › ');
 }
 
+/**
+ * A change as the Audit Log lists it: its field in words, and for a column the audit keeps only as a digest (secrets,
+ * logos: schemas/audited.ts `digests`) no hash but that it was set, changed or removed.
+ */
+export function loggedChange(
+  objectType: string,
+  change: { field: string; before: string | null; after: string | null },
+): { field: string; label: string; before: string | null; after: string | null } {
+  const label = fieldInWords(objectType, change.field);
+  const column = change.field.split(/[.[]/, 1)[0];
+  if (!audited(objectType)?.digests?.includes(column)) return { ...change, label };
+  return {
+    field: change.field,
+    label,
+    before: change.before === null ? null : 'secret (not shown)',
+    after: change.after === null ? null : change.before === null ? 'secret set' : 'secret changed',
+  };
+}
+
 /** How an object type is written: the lower-case key a trigger records (`route_master`). */
 export const AUDIT_OBJECT_TYPE = /^[a-z][a-z_]*$/;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditCalls } from '../../schemas/api/audit';
-import { AUDIT_MSG, auditObjectName, fieldInWords } from '../../schemas/audit';
+import { AUDIT_MSG, auditObjectName, loggedChange } from '../../schemas/audit';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { auditRepository } from '../repos/audit-repository';
@@ -32,10 +32,9 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
     return ok({
       rows: rows.map((row) => ({
         ...row,
-        changes: auditChanges(row.before, row.after, row.objectId).map((change) => ({
-          ...change,
-          label: fieldInWords(row.objectType, change.field),
-        })),
+        changes: auditChanges(row.before, row.after, row.objectId).map((change) =>
+          loggedChange(row.objectType, change),
+        ),
       })),
       total,
       page,

@@ -8,11 +8,11 @@ import { transporterCalls } from '../../schemas/api/transporters';
 import { endpoint } from '../../engine/data/endpoint';
 import type { HeaderButton } from '../../engine/list/types';
 import { auditCalls } from '../../schemas/api/audit';
-import { fieldInWords, type AuditEntry } from '../../schemas/audit';
+import { loggedChange, type AuditEntry } from '../../schemas/audit';
 
 /** Changes of an audit entry as the server lists them: each field with its name in words (schemas/audit.ts). */
 const logged = (objectType: string, changes: { field: string; before: string | null; after: string | null }[]) =>
-  changes.map((change) => ({ ...change, label: fieldInWords(objectType, change.field) }));
+  changes.map((change) => loggedChange(objectType, change));
 
 // ---- Scope (the filter bar's query string) ----
 
