@@ -12,7 +12,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openStore } from './store/open-store';
-import { createSmtpMailer } from './adapters/smtp-mailer';
+import { createSmtpMailer, smtpHostOf } from './adapters/smtp-mailer';
 import { quotasFromEnv } from './rules/outbound-gate';
 import { gazetteerStatus } from './geocoder/gazetteer-build';
 import { SERVICE_BASES, SERVICE_NAMES } from '../schemas/api/services';
@@ -67,15 +67,21 @@ const app = await buildApp({
 
 await app.listen({ port, host });
 const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-console.log(`Lego console and platform API at http://${shown}:${port} (${store.kind}, ${app.jobs.runWorker.owner})`);
+console.log(
+  `Lego console and platform API at http://${shown}:${port} (${store.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
+);
 // buildApp has loaded the place search's gazetteer before this point: the first search does not wait for it.
 const places = gazetteerStatus();
 if (places.source !== 'none')
   console.log(
     `Place search ready: gazetteer ${places.source === 'cache' ? 'read from its cache' : 'built'} in ${Math.round(places.ms)} ms`,
   );
+// Where an operator finds the one-time code: by mail through the SMTP host, or (no mail transport) in the dev outbox.
+const smtpHost = env.SMTP_URL ? smtpHostOf(env.SMTP_URL) : null;
 console.log(
-  `Log in as ops@demo.local; with no mail transport, the one-time code is shown at http://${shown}:${port}/dev/outbox`,
+  smtpHost
+    ? `Log in as ops@demo.local; one-time codes are mailed through ${smtpHost}`
+    : `Log in as ops@demo.local; with no mail transport, the one-time code is shown at http://${shown}:${port}/dev/outbox`,
 );
 
 let stopping = false;

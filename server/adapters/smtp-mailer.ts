@@ -23,3 +23,12 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     },
   };
 }
+
+/** The host (and port) an SMTP URL names, without its credentials: what the start banner may print. */
+export function smtpHostOf(url: string): string {
+  try {
+    return new URL(url).host || 'the SMTP server';
+  } catch {
+    return 'the SMTP server';
+  }
+}
