@@ -93,8 +93,7 @@ export function route<C extends Contract>(app: FastifyInstance, call: C, handler
       ...(success && { response: { 200: success } }),
     },
     config: { contract: call },
-    handler: handler as RouteOptions['handler'],
-    ...((call.etag || call.versioned) && { preSerialization: versionAsEtag(call.envelope) }),
+    handler: (call.etag || call.versioned ? versionAsEtag(call.envelope, handler) : handler) as RouteOptions['handler'],
     ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
     ...(call.envelope === 'data' && { errorHandler: dataErrorHandler }),
   };
@@ -119,13 +118,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The ETag of a call whose answer carries its record's version (`etag`, `versioned`): the record (or the one record of
- * a list) is answered without `version`, which goes out as the ETag instead. A record without a version (none stored
- * yet) sends none.
+ * The handler of a call whose answer carries its record's version (`etag`, `versioned`): what `handler` returns is
+ * answered with the record (or the one record of a list) without `version`, which goes out as the ETag instead. A
+ * record without a version (none stored yet) sends none; a reply the handler sent itself goes as it is.
  */
-function versionAsEtag(envelope: EnvelopeKind) {
-  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (!isObject(payload)) return payload;
+function versionAsEtag<C extends Contract>(envelope: EnvelopeKind, handler: ContractHandler<C>) {
+  return async (request: ContractRequest<C>, reply: FastifyReply): Promise<unknown> => {
+    const payload: unknown = await handler(request, reply);
+    if (payload === reply || !isObject(payload)) return payload;
     const at = DATA_AT[envelope](payload);
     if (!at) return payload;
     const [holder, key] = at;
