@@ -62,3 +62,13 @@ export interface LookupConfig {
   /** Toast when it cannot be read. */
   error: string;
 }
+
+/**
+ * What an action asks before it runs (one that mails or calls out: a test send to recipients, a report's 'Run now'):
+ * its title, what it will do and to whom, and the words of the button that does it.
+ */
+export interface ActionQuestion {
+  title: string;
+  content: string;
+  okText: string;
+}

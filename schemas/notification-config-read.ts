@@ -3,6 +3,8 @@
  * form's fields, the mode-configuration check, the preview and a test delivery, each read defensively (an answer
  * that is not what it should be reads as nothing).
  */
+import { recipientsOf, type NotificationConfigPayload } from './notification-config';
+import { recipientWords } from './recipient-words';
 
 /** The configuration read of GET /notification/edit-configuration (spec 002 section 3). */
 export interface ConfigRead {
@@ -96,6 +98,29 @@ export function readPreview(data: unknown): { title: string; entries: [string, s
   const unknown = Array.isArray(preview.unknownTokens) ? preview.unknownTokens.map(String) : [];
   if (unknown.length) entries.push(['Unknown tokens', unknown.join(', ')]);
   return { title: 'Preview with a sample trip', entries };
+}
+
+/**
+ * What 'Send test to recipients…' asks before it sends: how many it reaches and the first few (a webhook: its URL).
+ * Nothing to ask when there is no recipient yet: the server names what is missing.
+ */
+export function testQuestion(
+  p: Partial<NotificationConfigPayload>,
+): { title: string; content: string; okText: string } | null {
+  const to = recipientsOf(p);
+  if (to.length === 0) return null;
+  if (p.mode === 'WEBHOOKS')
+    return {
+      title: 'Call the webhook?',
+      content: `The test calls ${to[0]} now with the sample trip.`,
+      okText: 'Call the webhook',
+    };
+  const { whom, shown } = recipientWords(to);
+  return {
+    title: `Send the test to ${whom}?`,
+    content: `The ${p.mode ?? ''} test goes now to ${shown}, as the configuration's real messages would.`,
+    okText: `Send to ${whom}`,
+  };
 }
 
 /** The Send test dialog: where it went and, for a webhook, the answer's status. */

@@ -363,4 +363,33 @@ export const NOTIFICATION_TEST_MSG = {
     'The webhook URL points at a private or local address; add its host to NOTIFY_WEBHOOK_ALLOW_HOSTS to allow it',
   unreachable: 'The webhook could not be reached',
   tokenFailed: 'The dynamic token call failed',
+  noPhone: "Your account has no mobile number: send the test to the configuration's recipients instead",
+  webhookToMe: 'A webhook test calls its URL: send it to the recipients (the URL) instead',
+  to: "Send the test to 'me' or to 'recipients'",
+} as const;
+
+/** The addresses or numbers of a list field: comma-separated, trimmed, blanks dropped. */
+export const recipientList = (text?: string): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Whom a configuration's messages reach: its e-mail addresses (to, cc, bcc), its mobile numbers, or its URL. */
+export function recipientsOf(p: Partial<NotificationConfigPayload>): string[] {
+  if (p.mode === 'EMAIL') return [p.emailTo, p.emailCc, p.emailBcc].flatMap(recipientList);
+  if (p.mode === 'WEBHOOKS') return p.url ? [p.url] : [];
+  return recipientList(p.mobilenumbers);
+}
+
+/**
+ * Whom a test send reaches: the signed-in operator (`me`, the default, so that checking a configuration mails no
+ * customer), or the configuration's own recipients, which the console asks about first.
+ */
+export const notificationTestQuerySchema = {
+  type: 'object',
+  properties: {
+    to: { type: 'string', enum: ['me', 'recipients'], default: 'me', errorMessage: NOTIFICATION_TEST_MSG.to },
+  },
+  additionalProperties: false,
 } as const;

@@ -9,6 +9,7 @@ import {
   readModeCheck,
   readPreview,
   readTestResult,
+  testQuestion,
   toConfigForm,
   type ConfigRead,
 } from '../schemas/notification-config-read';
@@ -213,12 +214,25 @@ export const notificationConfigForm = defineForm({
         },
         show: readPreview,
       },
+      // A test reaches the operator unless they choose the configuration's recipients, and then only after saying whom.
       {
-        label: 'Send test',
+        label: 'Send test to me',
         endpoint: notificationConfigApi.sendTest,
         input: (form, { scope, params }) => ({
+          query: { to: 'me' },
           body: formToPayload(form, payloadIds(scope, idOf(params.customerConfigId))),
         }),
+        hiddenWhen: (form) => formToPayload(form, payloadIds({}, null)).mode === 'WEBHOOKS',
+        show: readTestResult,
+      },
+      {
+        label: 'Send test to recipients…',
+        endpoint: notificationConfigApi.sendTest,
+        input: (form, { scope, params }) => ({
+          query: { to: 'recipients' },
+          body: formToPayload(form, payloadIds(scope, idOf(params.customerConfigId))),
+        }),
+        confirm: (form) => testQuestion(formToPayload(form, payloadIds({}, null))),
         show: readTestResult,
       },
     ]),

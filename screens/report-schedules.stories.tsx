@@ -128,14 +128,17 @@ export const DailySummaryLastRun: Story = {
   },
 };
 
-/** Run now sends the report, says to how many recipients, and the list shows the new last run. */
+/** Run now says whom it will mail and asks first; then it sends the report, says to whom, and shows the new last run. */
 export const RunNow: Story = {
   parameters: { api: reportApi() },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const fresh = await row(canvas, 'rs_tsl_new');
     await userEvent.click(within(fresh).getByRole('button', { name: 'Run now' }));
-    await expect(await screen.findByText('Report sent to 1 recipient')).toBeInTheDocument();
+    const asked = await screen.findByRole('dialog', { name: 'Run the report now and mail it to 1 recipient?' });
+    await expect(within(asked).getByText(/goes to night@demo\.local\./)).toBeInTheDocument();
+    await userEvent.click(within(asked).getByRole('button', { name: 'Run and mail 1 recipient' }));
+    await expect(await screen.findByText('Report sent to 1 recipient: night@demo.local')).toBeInTheDocument();
     await expect(await within(await row(canvas, 'rs_tsl_new')).findByText(/ · Success$/)).toBeInTheDocument();
   },
 };

@@ -204,8 +204,11 @@ describe('report runs on the lists', () => {
   });
 
   it("says what 'Run now' did: the recipients it was sent to, or why it failed", () => {
-    expect(runOutcome(run)).toEqual({ ok: true, text: 'Report sent to 2 recipients' });
-    expect(runOutcome({ ...run, recipients: ['a@x.in'] })).toEqual({ ok: true, text: 'Report sent to 1 recipient' });
+    expect(runOutcome(run)).toEqual({ ok: true, text: `Report sent to 2 recipients: ${run.recipients.join(', ')}` });
+    expect(runOutcome({ ...run, recipients: ['a@x.in'] })).toEqual({
+      ok: true,
+      text: 'Report sent to 1 recipient: a@x.in',
+    });
     expect(runOutcome({ ...run, outcome: 'FAILED', error: 'SMTP refused' })).toEqual({
       ok: false,
       text: 'Report failed: SMTP refused',
@@ -223,6 +226,14 @@ describe('report runs on the lists', () => {
       if (runNow.kind !== 'call') throw new Error('Run now makes a call');
       expect(runNow.endpoint.path).toBe('/saas/v1/rs/report/:id/run');
       expect(runNow.input({ id: 'rs_9', active: 1 })).toEqual({ params: { id: 'rs_9' } });
+      // It mails real recipients: a labelled button that says whom first.
+      expect(runNow.icon).toBeUndefined();
+      const definition = { email_recipients: 'a@x.in, b@x.in,c@x.in,d@x.in' };
+      expect(runNow.confirm!({ id: 'rs_9', active: 1, definition })).toEqual({
+        title: 'Run the report now and mail it to 4 recipients?',
+        content: "The report runs now on today's data and goes to a@x.in, b@x.in, c@x.in and 1 more.",
+        okText: 'Run and mail 4 recipients',
+      });
     }
   });
 });

@@ -7,11 +7,12 @@ import type { BodyOf } from '../schemas/api/contract';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { CellTag, ColumnConfig } from '../engine/list/types';
 import { rowCall, type RowAction } from '../engine/list/rowActionTypes';
-import type { ConfigContext, LookupConfig, Row } from '../engine/types';
+import type { ActionQuestion, ConfigContext, LookupConfig, Row } from '../engine/types';
 import type { FormConfig, SubmitContext } from '../engine/form/types';
 import type { Scope } from '../engine/scope/scope';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
 import { buildFilters, definitionSummary, filterRows } from '../schemas/report-definition';
+import { recipientWords } from '../schemas/recipient-words';
 import {
   EXCEPTION_FIXED,
   FILTER_FIELDS,
@@ -154,8 +155,20 @@ export function runOutcome(run: ReportRun | undefined): { ok: boolean; text: str
   if (!run || typeof run !== 'object') return { ok: false, text: 'Report could not be run' };
   if (run.outcome === 'FAILED') return { ok: false, text: `Report failed: ${run.error ?? 'unknown error'}` };
   if (run.outcome === 'RUNNING') return { ok: true, text: 'Report is running' };
-  const count = run.recipients.length;
-  return { ok: true, text: `Report sent to ${count} recipient${count === 1 ? '' : 's'}` };
+  const { whom, shown } = recipientWords(run.recipients);
+  return { ok: true, text: run.recipients.length ? `Report sent to ${whom}: ${shown}` : 'Report sent to 0 recipients' };
+}
+
+/** What 'Run now' asks first: that the report goes now to the schedule's recipients, how many and whom. */
+export function runQuestion(row: { definition?: unknown }): ActionQuestion | null {
+  const to = recipientsText(row).split(', ').filter(Boolean);
+  if (!to.length) return null;
+  const { whom, shown } = recipientWords(to);
+  return {
+    title: `Run the report now and mail it to ${whom}?`,
+    content: `The report runs now on today's data and goes to ${shown}.`,
+    okText: `Run and mail ${whom}`,
+  };
 }
 
 type Listed = Pick<ReportSchedule, 'id' | 'active' | 'lastRun'> & { definition?: unknown };
@@ -209,9 +222,9 @@ export const runActions: RowAction<ReportSchedule>[] = [
   rowCall({
     kind: 'call',
     label: 'Run now',
-    icon: 'run',
     endpoint: reportApi.runNow,
     input: (row) => ({ params: { id: String(row.id) } }),
+    confirm: (row) => runQuestion(row),
     outcome: (data) => runOutcome(data),
     error: 'Error while running report',
     disabledWhen: (row) => !isActive(row),

@@ -1,7 +1,7 @@
 import { Button, Descriptions, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { callEndpoint } from '../data/endpoint';
-import type { ConfigContext } from '../types';
+import type { ActionQuestion, ConfigContext } from '../types';
 import type { FormTool } from './types';
 
 type Data = Record<string, unknown>;
@@ -21,24 +21,47 @@ interface FormToolsProps {
 export function FormTools({ tools, formData, ctx, disabled }: FormToolsProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const [shown, setShown] = useState<ReturnType<FormTool['show']> | null>(null);
+  // A tool that mails or calls out says what it will do and runs only on Yes.
+  const [asking, setAsking] = useState<{ tool: FormTool<Data>; question: ActionQuestion } | null>(null);
   const run = async (tool: FormTool<Data>) => {
+    setAsking(null);
     setBusy(tool.label);
     const result = await callEndpoint(tool.endpoint, { scope: ctx.scope, ...tool.input(formData, ctx) });
     setBusy(null);
     if (result.ok) setShown(tool.show(result.data));
   };
+  const press = (tool: FormTool<Data>) => {
+    const question = tool.confirm?.(formData, ctx) ?? null;
+    if (question) setAsking({ tool, question });
+    else void run(tool);
+  };
   return (
     <>
-      {tools.map((tool) => (
-        <Button
-          key={tool.label}
-          onClick={() => void run(tool)}
-          loading={busy === tool.label}
-          disabled={disabled || (busy !== null && busy !== tool.label)}
-        >
-          {tool.label}
-        </Button>
-      ))}
+      {tools
+        .filter((tool) => !tool.hiddenWhen?.(formData))
+        .map((tool) => (
+          <Button
+            key={tool.label}
+            onClick={() => press(tool)}
+            loading={busy === tool.label}
+            disabled={disabled || (busy !== null && busy !== tool.label)}
+          >
+            {tool.label}
+          </Button>
+        ))}
+      <Modal
+        open={asking !== null}
+        title={asking?.question.title}
+        okText={asking?.question.okText}
+        cancelText="Cancel"
+        onOk={() => asking && void run(asking.tool)}
+        onCancel={() => setAsking(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+          {asking?.question.content}
+        </Typography.Paragraph>
+      </Modal>
       <Modal
         open={shown !== null}
         title={shown?.title}

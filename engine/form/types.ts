@@ -2,7 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import type { ComponentType, ReactNode } from 'react';
 import type { Endpoint, CallInput } from '../data/endpoint';
 import type { Scope } from '../scope/scope';
-import type { ConfigContext, FormData, LookupConfig, Row } from '../types';
+import type { ActionQuestion, ConfigContext, FormData, LookupConfig, Row } from '../types';
 
 /** What a form submits: the body (of the submit call's type, in a typed config) and any extra query or path parameters. */
 export type Submission<Body = unknown> = Pick<CallInput, 'query' | 'params'> & { body?: Body };
@@ -173,6 +173,13 @@ export interface FormTool<Data = FormData> {
   input(formData: Data, ctx: ConfigContext): CallInput;
   /** The dialog's title and its labelled texts, from the answer's data. */
   show(data: unknown): { title: string; entries: readonly (readonly [label: string, text: string])[] };
+  /** Hides the button while this holds for the form data (a send to the operator, for a webhook). */
+  hiddenWhen?(formData: Data): boolean;
+  /**
+   * What the tool will do, asked before it runs (a send that reaches customers says whom, and runs only on its OK);
+   * null runs it at once.
+   */
+  confirm?(formData: Data, ctx: ConfigContext): ActionQuestion | null;
 }
 
 /** What a form modal receives (see `formModal` in `parts.tsx`): the form data as it stands, the scope, how to close. */

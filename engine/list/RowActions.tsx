@@ -5,7 +5,7 @@ import {
   PlayCircleOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Modal, Space, Tooltip } from 'antd';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyOnce } from '../views/lazyOnce';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { useKeepQuery } from '../useKeepQuery';
 import { callEndpoint, fillPath } from '../data/endpoint';
 import { feedback } from '../feedback';
 import type { Scope } from '../scope/scope';
+import type { ActionQuestion } from '../types';
 import { useScope } from '../scope/useScope';
 import { ConfirmPopover } from '../views/ConfirmPopover';
 import { useReturnFocus } from '../views/useReturnFocus';
@@ -103,21 +104,42 @@ function ActionButton({
 function CallButton({ action, row, onReload }: { action: RowCallAction; row: Row; onReload: () => unknown }) {
   const [scope] = useScope();
   const [busy, setBusy] = useState(false);
+  // A call that mails or calls out says what it will do first, and runs only on its OK.
+  const [question, setQuestion] = useState<ActionQuestion | null>(null);
+  const run = async () => {
+    setQuestion(null);
+    setBusy(true);
+    try {
+      await runRowCall(action, row, scope, onReload);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <ActionButton
-      label={action.label}
-      icon={action.icon}
-      loading={busy}
-      disabled={action.disabledWhen?.(row) ?? false}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await runRowCall(action, row, scope, onReload);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    />
+    <>
+      <ActionButton
+        label={action.label}
+        icon={action.icon}
+        loading={busy}
+        disabled={action.disabledWhen?.(row) ?? false}
+        onClick={() => {
+          const asked = action.confirm?.(row) ?? null;
+          if (asked) setQuestion(asked);
+          else void run();
+        }}
+      />
+      <Modal
+        open={question !== null}
+        title={question?.title}
+        okText={question?.okText}
+        cancelText="Cancel"
+        onOk={() => void run()}
+        onCancel={() => setQuestion(null)}
+        destroyOnHidden
+      >
+        {question?.content}
+      </Modal>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Contract, DataOf } from '../../schemas/api/contract';
 import type { CallInput, Endpoint } from '../data/endpoint';
-import type { Row } from '../types';
+import type { ActionQuestion, Row } from '../types';
 import type { ColumnConfig } from './types';
 
 /** What a row action's modal receives: the row it was opened on, and how to close it. */
@@ -54,6 +54,8 @@ export interface RowCallAction<R = Row, C extends Contract = Contract> {
   disabledWhen?(row: R): boolean;
   /** Rows that do not offer the button at all (it is not drawn), e.g. an entry the system made. */
   hiddenWhen?(row: R): boolean;
+  /** What the call will do for the row, asked first (a run that mails its recipients); null runs it at once. */
+  confirm?(row: R): ActionQuestion | null;
 }
 
 /**

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { notificationCalls, type NotificationConfigEdit } from '../../schemas/api/notifications';
-import { NOTIFICATION_CONFIG_MSG as M, type NotificationScopeQuery } from '../../schemas/notification-config';
+import {
+  NOTIFICATION_CONFIG_MSG as M,
+  NOTIFICATION_TEST_MSG,
+  type NotificationConfigPayload,
+  type NotificationScopeQuery,
+} from '../../schemas/notification-config';
 import { NOTIFICATION_TOKENS } from '../../schemas/notification-template';
 import { ApiError, notFound } from '../http/envelope';
 import { route } from '../http/route';
@@ -25,6 +30,22 @@ import {
 } from '../rules/notification-config-save';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
+
+/**
+ * A test send's configuration addressed to the signed-in operator instead of its recipients (`to=me`, the default):
+ * an e-mail to their address only, an SMS or WhatsApp to their mobile number; a webhook has no such recipient.
+ */
+async function toOperator(
+  q: Queryable,
+  payload: NotificationConfigPayload,
+  desk: { userId: string; email: string },
+): Promise<NotificationConfigPayload> {
+  if (payload.mode === 'WEBHOOKS') throw new ApiError(400, [NOTIFICATION_TEST_MSG.webhookToMe]);
+  if (payload.mode === 'EMAIL') return { ...payload, emailTo: desk.email, emailCc: '', emailBcc: '' };
+  const user = await q.one<{ phone: string | null }>('select phone from users where id = $1', [desk.userId]);
+  if (!user?.phone) throw new ApiError(400, [NOTIFICATION_TEST_MSG.noPhone]);
+  return { ...payload, mobilenumbers: user.phone };
+}
 
 /** The notification service's answer (spec 002 section 7). */
 const value = <T>(answer: T) => ({ value: answer });
@@ -129,11 +150,12 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
   // A test send passes the outbound gate: once its templates and recipients are found good, its messages (one per
   // address or number; a webhook call is one) are taken from the desk's and the company's quotas before anything
   // goes, or it answers 429 and sends nothing.
-  route(app, notificationCalls.sendTest, async ({ body, desk }) => {
+  route(app, notificationCalls.sendTest, async ({ query, body, desk }) => {
     if (!body.companyId && !body.userId) throw new ApiError(400, [M.noScope]);
     await checkNotificationScope(store, payloadScope(body));
     // The form sends masked secrets back: the stored ones of the configuration it edits are used.
-    const payload = await unmaskForDelivery(store, body);
+    const unmasked = await unmaskForDelivery(store, body);
+    const payload = query.to === 'recipients' ? unmasked : await toOperator(store, unmasked, desk);
     const ticket = newId('out');
     const admit = () =>
       store.tx((q) =>

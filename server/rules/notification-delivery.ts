@@ -2,6 +2,8 @@ import {
   NOTIFICATION_CONFIG_MSG,
   NOTIFICATION_MODE_FIELDS,
   NOTIFICATION_TEST_MSG as T,
+  recipientList,
+  recipientsOf,
   type NotificationConfigPayload,
   type NotificationMode,
   type NotificationPreviewBody,
@@ -154,7 +156,7 @@ export async function sendTestNotification(
   admit: () => Promise<void> = async () => undefined,
 ): Promise<NotificationTestResult> {
   if (p.mode === 'EMAIL') {
-    const to = [...recipientList(p.emailTo), ...recipientList(p.emailCc), ...recipientList(p.emailBcc)];
+    const to = recipientsOf(p);
     const { parts } = renderParts(p);
     await admit();
     const body = filled(p, ['header', 'body', 'footer'])
@@ -195,17 +197,9 @@ export async function sendTestNotification(
   return { mode: p.mode, channel: 'outbox', to };
 }
 
-/** The addresses or numbers of a list field: comma-separated, trimmed, blanks dropped. */
-export const recipientList = (text?: string): string[] =>
-  (text ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-
 /** How many messages a test send of `p` makes (the outbound gate counts them): one per address or number, one webhook call. */
 export function testMessages(p: NotificationConfigPayload): number {
-  if (p.mode === 'EMAIL')
-    return recipientList(p.emailTo).length + recipientList(p.emailCc).length + recipientList(p.emailBcc).length;
+  if (p.mode === 'EMAIL') return recipientsOf(p).length;
   if (p.mode === 'WEBHOOKS') return 1;
   return Math.max(1, recipientList(p.mobilenumbers).length);
 }

@@ -120,7 +120,7 @@ async function measureOutbound(): Promise<string[]> {
     let n = 0;
     const attempts: (() => Promise<Response>)[] = [
       () =>
-        fetch(`${server.url}/notification/send-test`, {
+        fetch(`${server.url}/notification/send-test?to=recipients`, {
           method: 'POST',
           headers: json(token),
           body: JSON.stringify({

@@ -248,12 +248,23 @@ describe('notification configuration', () => {
     expect(await page.getByLabel('Event', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByLabel('Mode', { exact: true }).isDisabled()).toBe(true);
     await page.locator('#root_smsBody').fill('Trip {{trip_id}} is late');
-    // Send test delivers the form as it stands (SMS: into the outbox, one message per number).
-    await page.getByRole('button', { name: 'Send test' }).click();
+    // Send test delivers the form as it stands (SMS: into the outbox, one message per number): to the operator first.
+    const outbox = async () => (await (await fetch(`${app.url}/dev/outbox`)).json()) as { to: string; body: string }[];
+    const toRecipient = (await outbox()).filter((m) => m.to === '8123456789').length;
+    await page.getByRole('button', { name: 'Send test to me' }).click();
     await page.getByText('SMS test sent').waitFor();
-    await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-    const outbox = (await (await fetch(`${app.url}/dev/outbox`)).json()) as { to: string; body: string }[];
-    expect(outbox.filter((m) => m.to === '8123456789').at(-1)?.body).toBe('Trip TRP-2026-004512 is late');
+    await page.locator('.ant-modal-body:visible').getByText('9876543210').waitFor();
+    await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Close' }).click();
+    expect((await outbox()).filter((m) => m.to === '9876543210').at(-1)?.body).toBe('Trip TRP-2026-004512 is late');
+    expect((await outbox()).filter((m) => m.to === '8123456789')).toHaveLength(toRecipient);
+    // To the configuration's recipients only after the console has said how many and whom.
+    await page.getByRole('button', { name: 'Send test to recipients…' }).click();
+    const asked = page.getByRole('dialog', { name: /^Send the test to \d+ recipients?\?$/ });
+    await asked.getByText(/8123456789/).waitFor();
+    await asked.getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
+    await page.getByText('SMS test sent').waitFor();
+    await page.locator('.ant-modal-footer:visible').getByRole('button', { name: 'Close' }).click();
+    expect((await outbox()).filter((m) => m.to === '8123456789').at(-1)?.body).toBe('Trip TRP-2026-004512 is late');
     await submit().click();
     await saved(M.updated('SMS'));
     const listUrl = page.url();
@@ -284,7 +295,12 @@ describe('notification configuration', () => {
     };
     const sendTest = async () => {
       const before = hooks.length;
-      await page.getByRole('button', { name: 'Send test' }).click();
+      // A webhook test calls out: the console says where first, and calls only on its OK.
+      await page.getByRole('button', { name: 'Send test to recipients…' }).click();
+      const asked = page.getByRole('dialog', { name: 'Call the webhook?' });
+      await asked.getByText(`The test calls ${url}/in now with the sample trip.`).waitFor();
+      expect(hooks.length).toBe(before);
+      await asked.getByRole('button', { name: 'Call the webhook' }).click();
       await page.getByText('WEBHOOKS test sent').waitFor();
       await page.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
       expect(hooks.length).toBe(before + 1);
@@ -328,7 +344,7 @@ describe('notification configuration', () => {
       .first();
     // At most 10 a minute (some were sent above): send until the console says so.
     for (let sent = 0; sent <= 10 && !(await refusal.isVisible()); sent++) {
-      await page.getByRole('button', { name: 'Send test' }).click();
+      await page.getByRole('button', { name: 'Send test to me' }).click();
       const shown = page.locator('.ant-modal-title:visible', { hasText: 'SMS test sent' });
       await shown.or(refusal).first().waitFor();
       if (await refusal.isVisible()) break;
@@ -337,7 +353,7 @@ describe('notification configuration', () => {
     }
     await refusal.waitFor();
     const before = ((await (await fetch(`${app.url}/dev/outbox`)).json()) as unknown[]).length;
-    await page.getByRole('button', { name: 'Send test' }).click();
+    await page.getByRole('button', { name: 'Send test to me' }).click();
     await refusal.waitFor();
     expect(((await (await fetch(`${app.url}/dev/outbox`)).json()) as unknown[]).length).toBe(before);
   });

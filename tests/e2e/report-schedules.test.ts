@@ -215,7 +215,13 @@ describe('report schedules', () => {
     await row().getByRole('cell', { name: '—', exact: true }).waitFor();
     const since = new Date(Date.now() - 1000).toISOString();
     await row().getByRole('button', { name: 'Run now' }).click();
-    await page.getByText('Report sent to 2 recipients', { exact: true }).waitFor({ timeout: 30_000 });
+    // It mails real people: the console says whom first, and runs only on its OK.
+    const asked = page.getByRole('dialog', { name: 'Run the report now and mail it to 2 recipients?' });
+    await asked.getByText(/ops@demo\.local, plant\.head@tatasteel\.example/).waitFor();
+    await asked.getByRole('button', { name: 'Run and mail 2 recipients' }).click();
+    await page
+      .getByText('Report sent to 2 recipients: ops@demo.local, plant.head@tatasteel.example', { exact: true })
+      .waitFor({ timeout: 30_000 });
     await row().getByText(RAN).waitFor();
 
     for (const to of ['ops@demo.local', 'plant.head@tatasteel.example']) {
@@ -256,7 +262,10 @@ describe('report schedules', () => {
     await expect.poll(() => tableRow(exceptionId).getByRole('button', { name: 'Run now' }).isDisabled()).toBe(true);
     const since = new Date(Date.now() - 1000).toISOString();
     await tableRow('rs_tsl_alert').getByRole('button', { name: 'Run now' }).click();
-    await page.getByText('Report sent to 1 recipient', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Run and mail 1 recipient' }).click();
+    await page
+      .getByText('Report sent to 1 recipient: alerts@tatasteel.example', { exact: true })
+      .waitFor({ timeout: 30_000 });
     await tableRow('rs_tsl_alert').getByText(RAN).waitFor();
     const mail = await mailTo('alerts@tatasteel.example', 'Exception report', since);
     expect(mail.attachments).toHaveLength(1);

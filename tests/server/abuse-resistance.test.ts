@@ -43,7 +43,7 @@ describe.each(BACKENDS)('the outbound gate, leases and the fair batch queue on $
   afterAll(() => t?.close());
 
   const emailTest = (to: string, extra: Record<string, unknown> = {}) =>
-    call('POST', '/notification/send-test', {
+    call('POST', '/notification/send-test?to=recipients', {
       customerConfigId: null,
       companyId: 1001,
       branchId: 3101,

@@ -459,13 +459,46 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
     expect(bad.body.message).toEqual(['Body: {{#if eta}} is not closed with {{/if}}']);
   });
 
-  it('sends tests: SMS and WHATSAPP into the outbox, EMAIL through the mailer', async () => {
-    const before = await count(t.store, 'outbox');
-    const res = await call('POST', '/notification/send-test', sms(0, { body: 'Trip {{trip_id}}' }));
-    expect(res.body.value).toMatchObject({ channel: 'outbox', to: ['9876543210', '8123456789'] });
+  it('sends a test to the signed-in operator unless asked for the recipients, and says where it went', async () => {
+    // No `to`: the operator's own address and number, never the configuration's recipients.
     const email = await call(
       'POST',
       '/notification/send-test',
+      base(1, { mode: 'EMAIL', emailTo: 'dispatch@tata.example', emailCc: 'cc@tata.example', subject: 'S', body: 'B' }),
+    );
+    expect(email.status).toBe(200);
+    expect(email.body.value).toMatchObject({ to: ['ops@demo.local'] });
+    const text = await call('POST', '/notification/send-test?to=me', sms(0, { body: 'Trip {{trip_id}}' }));
+    expect(text.body.value).toMatchObject({ channel: 'outbox', to: ['9876543210'] });
+    const sent = await t.store.query<{ to: string }>('select "to" from outbox order by seq desc limit 3');
+    expect(sent.map((m) => m.to)).not.toContain('dispatch@tata.example');
+    // A webhook has no such recipient; an unknown `to` is refused in words.
+    const hooked = await call(
+      'POST',
+      '/notification/send-test',
+      base(0, {
+        mode: 'WEBHOOKS',
+        method: 'POST',
+        url: 'https://example.com/in',
+        contentType: 'JSON',
+        authType: 'BASIC',
+        user: 'u',
+        password: 'p',
+        body: '{"trip": "{{trip_id}}"}',
+      }),
+    );
+    expect(hooked).toMatchObject({ status: 400, body: { message: [NOTIFICATION_TEST_MSG.webhookToMe] } });
+    const odd = await call('POST', '/notification/send-test?to=everyone', sms(0, { body: 'x' }));
+    expect(odd).toMatchObject({ status: 400, body: { message: [NOTIFICATION_TEST_MSG.to] } });
+  });
+
+  it('sends tests: SMS and WHATSAPP into the outbox, EMAIL through the mailer', async () => {
+    const before = await count(t.store, 'outbox');
+    const res = await call('POST', '/notification/send-test?to=recipients', sms(0, { body: 'Trip {{trip_id}}' }));
+    expect(res.body.value).toMatchObject({ channel: 'outbox', to: ['9876543210', '8123456789'] });
+    const email = await call(
+      'POST',
+      '/notification/send-test?to=recipients',
       base(1, { mode: 'EMAIL', emailTo: 'ops@tata.example', subject: 'S {{trip_id}}', body: 'Hello {{driver_name}}' }),
     );
     expect(email.body.value).toMatchObject({ channel: 'outbox', to: ['ops@tata.example'] });
@@ -498,11 +531,11 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
     const saved = process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
     delete process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
     try {
-      const blocked = await call('POST', '/notification/send-test', hook(`${receiverUrl}/in`));
+      const blocked = await call('POST', '/notification/send-test?to=recipients', hook(`${receiverUrl}/in`));
       expect(blocked.status).toBe(400);
       expect(blocked.body.message).toEqual([NOTIFICATION_TEST_MSG.blockedHost]);
       process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
-      const res = await call('POST', '/notification/send-test', hook(`${receiverUrl}/in`));
+      const res = await call('POST', '/notification/send-test?to=recipients', hook(`${receiverUrl}/in`));
       expect(res.body.value).toMatchObject({ channel: 'webhook', status: 202, answer: 'accepted' });
       const got = received[received.length - 1];
       expect(got).toMatchObject({ method: 'POST', body: `{"trip": "${SAMPLE_TRIP.trip_id}"}` });
@@ -511,7 +544,7 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
 
       const bearer = await call(
         'POST',
-        '/notification/send-test',
+        '/notification/send-test?to=recipients',
         hook(`${receiverUrl}/in`, {
           authType: 'BEARER',
           dynamicWebhookConfigs: [
@@ -556,12 +589,12 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
         'http://[::ffff:169.254.169.254]/latest/meta-data/',
         `http://localhost:${port}/in`,
       ]) {
-        const res = await call('POST', '/notification/send-test', hook(url));
+        const res = await call('POST', '/notification/send-test?to=recipients', hook(url));
         expect(res.status, url).toBe(400);
         expect(res.body.message, url).toEqual([NOTIFICATION_TEST_MSG.blockedHost]);
       }
       // The dynamic token call goes through the same guard.
-      const token = await call('POST', '/notification/send-test', {
+      const token = await call('POST', '/notification/send-test?to=recipients', {
         ...hook('https://hooks.example/in'),
         authType: 'BEARER',
         dynamicWebhookConfigs: [
@@ -571,7 +604,7 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
       expect(token.body.message).toEqual([NOTIFICATION_TEST_MSG.blockedHost]);
       expect(received.length).toBe(before);
       process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = 'localhost';
-      const allowed = await call('POST', '/notification/send-test', hook(`http://localhost:${port}/in`));
+      const allowed = await call('POST', '/notification/send-test?to=recipients', hook(`http://localhost:${port}/in`));
       expect(allowed.body.value).toMatchObject({ channel: 'webhook', status: 202, answer: 'accepted' });
     } finally {
       if (saved === undefined) delete process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
@@ -672,7 +705,7 @@ describe.each(BACKENDS)('notification configuration on $name', (backend) => {
     const saved = process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS;
     process.env.NOTIFY_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
     try {
-      const sent = await call('POST', '/notification/send-test', {
+      const sent = await call('POST', '/notification/send-test?to=recipients', {
         ...payload,
         ...fields,
         customerConfigId: id,

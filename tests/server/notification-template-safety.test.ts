@@ -33,7 +33,7 @@ describe.each(BACKENDS)('notification templates on $name', (backend) => {
   const email = (extra: Record<string, unknown>) =>
     base(0, { mode: 'EMAIL', emailTo: 'ops@tata.example', subject: 'Trip {{trip_id}}', body: 'Hello', ...extra });
   const preview = (body: Record<string, unknown>) => call('POST', '/notification/preview', body);
-  const sendTest = (body: Record<string, unknown>) => call('POST', '/notification/send-test', body);
+  const sendTest = (body: Record<string, unknown>) => call('POST', '/notification/send-test?to=recipients', body);
   const lastMessage = async () =>
     (
       await t.store.query<{ to: string; subject: string; body: string }>(

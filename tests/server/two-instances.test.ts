@@ -140,7 +140,7 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     const events = await direct(a, token)<{ value: { id: unknown }[] }>('GET', '/notification/onboarded-events');
     const eventId = events.body.value[0].id;
     const test = (instance: Instance | null, to: string) =>
-      (instance ? direct(instance, token) : at(proxyUrl, token))('POST', '/notification/send-test', {
+      (instance ? direct(instance, token) : at(proxyUrl, token))('POST', '/notification/send-test?to=recipients', {
         customerConfigId: null,
         companyId: 1001,
         branchId: 3101,
