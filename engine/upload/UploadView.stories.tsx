@@ -90,3 +90,28 @@ export const Empty: Story = { parameters: { api: { [fixtureKey(batchCalls.list)]
 export const ListFailed: Story = {
   parameters: { api: { [fixtureKey(batchCalls.list)]: failure(500, 'Something went wrong. Please try again') } },
 };
+
+/**
+ * The upload dialog says what each button does: Cancel uploads nothing, 'Upload without e-mail' uploads at once,
+ * 'Upload and e-mail me' asks for an address first.
+ */
+export const UploadChoices: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('430 of 1200 rows, 3 failed');
+    const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no file input');
+    const choose = () => userEvent.upload(input, new File(['Event Name,Mode'], 'rows.csv', { type: 'text/csv' }));
+    await choose();
+    await userEvent.click(canvas.getByRole('button', { name: 'Upload' }));
+    let dialog = await screen.findByRole('dialog', { name: BULK_UPLOAD_MSG.modalTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload and e-mail me' }));
+    await within(dialog).findByText(BULK_UPLOAD_MSG.email);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await expect(canvas.getByText('rows.csv')).toBeTruthy();
+    await userEvent.click(canvas.getByRole('button', { name: 'Upload' }));
+    dialog = await screen.findByRole('dialog', { name: BULK_UPLOAD_MSG.modalTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload without e-mail' }));
+    await screen.findByText(BULK_UPLOAD_MSG.uploaded);
+  },
+};

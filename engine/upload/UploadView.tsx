@@ -155,11 +155,14 @@ export function UploadView({ config }: { config: UploadConfig }) {
         open={upload.asking}
         onCancel={upload.closeModal}
         footer={[
-          <Button key="no" onClick={upload.closeModal} disabled={upload.sending}>
-            No
+          <Button key="cancel" onClick={upload.closeModal} disabled={upload.sending}>
+            Cancel
           </Button>,
-          <Button key="yes" type="primary" onClick={() => void upload.send()} loading={upload.sending}>
-            Yes
+          <Button key="plain" onClick={() => void upload.send(false)} disabled={upload.sending}>
+            Upload without e-mail
+          </Button>,
+          <Button key="mail" type="primary" onClick={() => void upload.send(true)} loading={upload.sending}>
+            Upload and e-mail me
           </Button>,
         ]}
       >
@@ -171,7 +174,7 @@ export function UploadView({ config }: { config: UploadConfig }) {
           maxLength={254}
           status={upload.emailError ? 'error' : undefined}
           onChange={(e) => upload.setEmail(e.target.value)}
-          onPressEnter={() => void upload.send()}
+          onPressEnter={() => void upload.send(true)}
         />
         {upload.emailError && <Typography.Text type="danger">{upload.emailError}</Typography.Text>}
       </Modal>

@@ -96,10 +96,13 @@ export function useUploadController(config: UploadConfig) {
     setAsking(true);
   };
 
-  /** The modal's Yes: sends the file, with the e-mail when one was typed (No and the close button only close the modal). */
-  const send = async () => {
-    const address = email.trim();
-    if (address && (address.length > 254 || !new RegExp(config.emailPattern).test(address))) {
+  /**
+   * The modal's 'Upload and e-mail me' (`notify`: with the address typed, which it asks for) or 'Upload without
+   * e-mail'; Cancel and the close button only close the modal, and nothing is uploaded.
+   */
+  const send = async (notify: boolean) => {
+    const address = notify ? email.trim() : '';
+    if (notify && (!address || address.length > 254 || !new RegExp(config.emailPattern).test(address))) {
       setEmailError(config.messages.email);
       return;
     }

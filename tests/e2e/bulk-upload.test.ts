@@ -52,11 +52,11 @@ describe('bulk upload', () => {
     const modal = page.getByRole('dialog', { name: BULK_UPLOAD_MSG.modalTitle });
     await modal.waitFor();
     await modal.getByLabel('Email').fill('not-an-email');
-    await modal.getByRole('button', { name: 'Yes' }).click();
+    await modal.getByRole('button', { name: 'Upload and e-mail me' }).click();
     await modal.getByText(BULK_UPLOAD_MSG.email).waitFor();
     await saveScreen(page, 'bulk-upload-modal');
     await modal.getByLabel('Email').fill('lead@example.com');
-    await modal.getByRole('button', { name: 'Yes' }).click();
+    await modal.getByRole('button', { name: 'Upload and e-mail me' }).click();
     await page.getByText(BULK_UPLOAD_MSG.uploaded).waitFor();
     await modal.waitFor({ state: 'hidden' });
 
