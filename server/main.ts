@@ -70,6 +70,8 @@ const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 console.log(
   `Lego console and platform API at http://${shown}:${port} (${store.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
 );
+// Which of several instances holds a background job: the lease owner its rows name (bulk_batches, report_runs).
+console.log(`This instance's name on the jobs it runs: ${app.jobs.runWorker.owner}`);
 // buildApp has loaded the place search's gazetteer before this point: the first search does not wait for it.
 const places = gazetteerStatus();
 if (places.source !== 'none')

@@ -59,7 +59,7 @@ export async function startApiProcess(
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const match = /platform API at \S+ \([\w]+, (instance-[\w-]+)\)/.exec(output);
+    const match = /platform API at \S+ \(\w+\)\n[^\n]*name on the jobs it runs: (instance-[\w-]+)/.exec(output);
     if (match) {
       return {
         url: `http://127.0.0.1:${port}`,
