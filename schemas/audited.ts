@@ -40,6 +40,16 @@ export interface AuditedTable {
 
 const table = <const T extends AuditedTable>(declaration: T): T => declaration;
 
+/** The words of a place's columns: a known place's, and a consignee's own place. */
+const PLACE_WORDS = {
+  cp_code: 'Place code',
+  label: 'Place name',
+  address: 'Address',
+  geofence_radius: 'Geofence radius (m)',
+  google: 'Google place',
+  partner_id: 'Consignor',
+} as const;
+
 /** Every audited table, by object type. */
 export const AUDITED = {
   route: table({
@@ -122,14 +132,7 @@ export const AUDITED = {
   place: table({
     objectType: 'place',
     table: 'company_places',
-    words: {
-      cp_code: 'Place code',
-      label: 'Place name',
-      address: 'Address',
-      geofence_radius: 'Geofence radius (m)',
-      google: 'Google place',
-      partner_id: 'Consignor',
-    },
+    words: PLACE_WORDS,
     name: 'Known place',
     plural: 'known places',
     key: ['cp_id'],
@@ -291,12 +294,7 @@ export const AUDITED = {
       type: 'Type',
       phone: 'Mobile number',
       email: 'Email',
-      cp_code: 'Place code',
-      label: 'Place name',
-      address: 'Address',
-      geofence_radius: 'Geofence radius (m)',
-      google: 'Google place',
-      partner_id: 'Consignor',
+      ...PLACE_WORDS,
     },
     name: 'Consignee',
     plural: 'consignees',

@@ -10,7 +10,9 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import type { Store } from '../../server/store/store';
 import { openPgliteStore } from '../../server/store/pglite-store';
 import { openPgStore } from '../../server/store/pg-store';
-import { authCalls, platformCalls } from '../../schemas/api';
+import { authCalls, fullPath, platformCalls, SERVICE_BASES } from '../../schemas/api';
+import { configCopyCalls } from '../../schemas/api/config-copy';
+import { exportCalls } from '../../schemas/api/exports';
 import { logAnswers } from './answer-log';
 import { createPgDatabase } from '../setup/db-template';
 
@@ -228,3 +230,38 @@ export async function count(store: Store, table: string): Promise<number> {
 
 /** A data-family failure as the API answers it (API.md "Alerts and display"). */
 export const dataFailure = (message: string) => ({ status: 'error', result: { status: 0, message } });
+
+/**
+ * The audit log of `objectType` in `companyId` as its export writes it (CSV), one line per entry, newest first: the
+ * object and its changed fields, each in its declaration's words (the Audit Log's Object and Changed Fields cells).
+ */
+export async function auditInWords(
+  app: FastifyInstance,
+  token: string,
+  companyId: string,
+  objectType: string,
+): Promise<string[]> {
+  const columns = [
+    { title: 'Object', field: 'objectType', text: 'auditObject' },
+    { title: 'Changes', field: 'changes', text: 'auditChanges' },
+  ];
+  const query = new URLSearchParams({ c: companyId, format: 'csv', objectType, columns: JSON.stringify(columns) });
+  const csv = await app.inject({
+    method: 'GET',
+    url: `${fullPath(exportCalls['audit-log'], SERVICE_BASES)}?${query}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return csv.body.split('\r\n').slice(1);
+}
+
+/** Copies Compare's `items` from company `from` to `to` as the console does: the preview, then its apply by token. */
+export async function copyItems(call: Call, from: string, to: string, items: { area: string; key: string }[]) {
+  const preview = await call('POST', fullPath(configCopyCalls.copyPreview, SERVICE_BASES), { c: from, tc: to, items });
+  const applied = await call('POST', fullPath(configCopyCalls.copyApply, SERVICE_BASES), {
+    c: from,
+    tc: to,
+    items,
+    token: preview.body.data?.token,
+  });
+  return { preview, applied };
+}

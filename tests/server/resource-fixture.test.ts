@@ -8,7 +8,7 @@ import screens from '../../screens/resources.meta';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { callPath } from '../e2e/harness';
 import { DOCK_DOORS_TABLE, dockDoors } from './fixtures/dock-doors';
-import { BACKENDS, startApp, type Call, type TestApp, type TestDatabase } from './helper';
+import { auditInWords, BACKENDS, copyItems, startApp, type Call, type TestApp, type TestDatabase } from './helper';
 
 // The declared resources with one more, as a developer adds one: the declaration (fixtures/dock-doors.ts) in the list.
 // This file has modules of its own (vitest.config.ts OWN_MODULES), so the other files keep the project's list.
@@ -109,20 +109,7 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
     expect(changed.status).toBe(200);
     const log = await call('GET', callPath(auditCalls.list, { c: '1001', objectType: 'dock_door' }));
     expect(log.body.data.rows[0]).toMatchObject({ objectType: 'dock_door', objectId: door.id, action: 'update' });
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: callPath(exportCalls['audit-log'], {
-        c: '1001',
-        format: 'csv',
-        objectType: 'dock_door',
-        columns: JSON.stringify([
-          { title: 'Object', field: 'objectType', text: 'auditObject' },
-          { title: 'Changes', field: 'changes', text: 'auditChanges' },
-        ]),
-      }),
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(csv.body.split('\r\n')[1]).toBe('Dock door,Loading bays');
+    expect((await auditInWords(t.app, token, '1001', 'dock_door'))[0]).toBe('Dock door,Loading bays');
   });
 
   it('is compared between companies by its natural key, its fields in its labels, and copied', async () => {
@@ -134,15 +121,8 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
     const differing = d01.fields.filter((f: { differs: boolean }) => f.differs);
     expect(differing.map((f: { field: string }) => f.field)).toEqual(['Loading bays']);
     expect(area.items.find((item: { key: string }) => item.key === 'D-02')).toMatchObject({ state: 'left' });
-    const items = [{ area: 'dockDoors', key: 'D-02' }];
-    const preview = await call('POST', callPath(configCopyCalls.copyPreview), { c: '1001', tc: '1002', items });
+    const { preview, applied } = await copyItems(call, '1001', '1002', [{ area: 'dockDoors', key: 'D-02' }]);
     expect(preview.body.data.items).toMatchObject([{ action: 'create' }]);
-    const applied = await call('POST', callPath(configCopyCalls.copyApply), {
-      c: '1001',
-      tc: '1002',
-      items,
-      token: preview.body.data.token,
-    });
     expect(applied.status).toBe(200);
     const copied = (await call('GET', callPath(calls.list, { c: '1002' }))).body.data;
     expect(copied.map((door: { code: string }) => door.code)).toEqual(['D-01', 'D-02']);

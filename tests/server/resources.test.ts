@@ -7,7 +7,7 @@ import { RESOURCE_CALLS } from '../../schemas/api/resources';
 import { holidays } from '../../schemas/resources/holidays';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { callPath } from '../e2e/harness';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { auditInWords, BACKENDS, copyItems, bootFresh, count, type Call, type TestApp } from './helper';
 
 /**
  * Issue 35: a resource declared once (schemas/resources/holidays.ts) and its migration are the whole of it: its calls
@@ -114,20 +114,7 @@ describe.each(BACKENDS)('a declared resource (holidays) on $name', (backend) => 
     const [latest] = log.body.data.rows;
     expect(latest).toMatchObject({ objectType: 'holiday', objectId: id, action: 'update' });
     expect(latest.changes.map((change: { field: string }) => change.field)).toEqual(['no_alerts']);
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: callPath(exportCalls['audit-log'], {
-        c: '1001',
-        format: 'csv',
-        objectType: 'holiday',
-        columns: JSON.stringify([
-          { title: 'Object', field: 'objectType', text: 'auditObject' },
-          { title: 'Changes', field: 'changes', text: 'auditChanges' },
-        ]),
-      }),
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(csv.body.split('\r\n')[1]).toBe('Holiday,No alerts that day');
+    expect((await auditInWords(t.app, token, '1001', 'holiday'))[0]).toBe('Holiday,No alerts that day');
   });
 
   it('exports the list as the console shows it', async () => {
@@ -160,15 +147,9 @@ describe.each(BACKENDS)('a declared resource (holidays) on $name', (backend) => 
     expect(diwali).toMatchObject({ state: 'left', label: 'Diwali · 2026-11-08' });
     expect(diwali.fields.map((f: { field: string }) => f.field)).toContain('No alerts that day');
     const items = [{ area: 'holidays', key: '2026-11-08 · All India' }];
-    const preview = await call('POST', callPath(configCopyCalls.copyPreview), { c: '1001', tc: '1002', items });
+    const { preview, applied } = await copyItems(call, '1001', '1002', items);
     expect(preview.status).toBe(200);
     expect(preview.body.data.items).toMatchObject([{ action: 'create' }]);
-    const applied = await call('POST', callPath(configCopyCalls.copyApply), {
-      c: '1001',
-      tc: '1002',
-      items,
-      token: preview.body.data.token,
-    });
     expect(applied.status).toBe(200);
     const copied = await call('GET', callPath(calls.list, { c: '1002' }));
     expect(copied.body.data).toMatchObject([
