@@ -23,6 +23,7 @@ export const AP_NOTICE_SECONDS = 10;
 
 /** Texts of spec 002 sections 2.6, 5 and 8, spelled exactly as the spec does, and the server's own refusals. */
 export const AP_MSG = {
+  search: 'The search must be at most 100 characters',
   cbdtRequired: 'Please enter the CBDT ID',
   partnerRequired: 'Please enter the partner CBDT ID',
   typeRequired: 'Please select the type',
@@ -115,7 +116,7 @@ export const apScopeQuerySchema = {
   errorMessage: scopeQuerySchema.errorMessage,
 } as const;
 
-/** The list's query: the scope, and a zero-based page of `page_size` rows. */
+/** The list's query: the scope, a zero-based page of `page_size` rows, and a search (type, CBDT ids or value). */
 export const apListQuerySchema = {
   type: 'object',
   properties: {
@@ -131,6 +132,7 @@ export const apListQuerySchema = {
       errorMessage: AP_MSG.pageSize,
     },
     page_number: { type: 'integer', minimum: 0, maximum: 100_000, default: 0, errorMessage: AP_MSG.pageNumber },
+    q: { type: 'string', maxLength: 100, errorMessage: AP_MSG.search },
   },
   required: ['c'],
   errorMessage: scopeQuerySchema.errorMessage,

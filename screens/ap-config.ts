@@ -25,7 +25,9 @@ export const apConfigList = defineList({
     rows: 'data',
     total: 'total',
     pageParams: { page: 'page_number', size: 'page_size', first: 0 },
+    searchParam: 'q',
   },
+  search: { placeholder: 'Search type, CBDT id or value' },
   noun: 'AP configs',
   columns: [
     { title: 'CBDT Id', field: 'cbdt_id', width: 120 },

@@ -20,7 +20,8 @@ export const Changes: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('rt_tsl_pnq_bom')).toBeInTheDocument();
     await expect(canvas.getByText('System')).toBeInTheDocument();
-    await expect(canvas.getByText('extra_context[0].ticketing.raise_ticket')).toBeInTheDocument();
+    // Changed fields in words: the alert's settings, key by key.
+    await expect(canvas.getByText('Settings › ticketing › raise ticket')).toBeInTheDocument();
   },
 };
 

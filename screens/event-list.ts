@@ -39,6 +39,7 @@ export const eventList = defineList({
   requiresCompany: false,
   source: endpoint(notificationCalls.events),
   rowKey: 'id',
+  search: { placeholder: 'Search events' },
   noun: 'events',
   columns: [
     { title: 'Event Name', field: 'name', searchable: true },

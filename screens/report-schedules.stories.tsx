@@ -135,9 +135,10 @@ export const RunNow: Story = {
     const canvas = within(canvasElement);
     const fresh = await row(canvas, 'rs_tsl_new');
     await userEvent.click(within(fresh).getByRole('button', { name: 'Run now' }));
-    const asked = await screen.findByRole('dialog', { name: 'Run the report now and mail it to 1 recipient?' });
-    await expect(within(asked).getByText(/goes to night@demo\.local\./)).toBeInTheDocument();
-    await userEvent.click(within(asked).getByRole('button', { name: 'Run and mail 1 recipient' }));
+    // It asks first, naming whom it will mail.
+    await screen.findByText('Run the report now and mail it to 1 recipient?');
+    await expect(screen.getByText(/goes to night@demo\.local\./)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Run and mail 1 recipient' }));
     await expect(await screen.findByText('Report sent to 1 recipient: night@demo.local')).toBeInTheDocument();
     await expect(await within(await row(canvas, 'rs_tsl_new')).findByText(/ · Success$/)).toBeInTheDocument();
   },

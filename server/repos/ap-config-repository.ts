@@ -1,6 +1,7 @@
 import type { ApConfig, ApConfigPage } from '../../schemas/api/ap';
 import type { ApType } from '../../schemas/ap-config';
 import { versionedTable, type Expected } from './versioned';
+import { containsPattern } from './contains-pattern';
 import type { Queryable } from '../store/store';
 
 /** An AP config read with its row version (the ETag; not part of the answer's body). */
@@ -22,15 +23,19 @@ const OF_COMPANY = 'company_id = $3';
 /** The SQL of AP configs (API.md "AP config"); every statement names the company, so another's row is never touched. */
 export const apConfigRepository = {
   /** A zero-based page of the company's AP configs, newest first, and how many it has in all. */
-  async page(q: Queryable, companyId: string, page: number, size: number): Promise<ApConfigPage> {
+  async page(q: Queryable, companyId: string, page: number, size: number, text = ''): Promise<ApConfigPage> {
+    // A search: the type, a CBDT id or partner CBDT id, or anything in the value's JSON text.
+    const search = text.trim() ? containsPattern(text.trim()) : null;
+    const where = `company_id = $1 and ($2::text is null or type ilike $2 or cbdt_id::text ilike $2
+      or partner_cbdt_id::text ilike $2 or value::text ilike $2)`;
     const data = await q.query<ApConfig>(
-      `select ${COLUMNS} from ap_configs where company_id = $1 order by id desc limit $2 offset $3`,
-      [companyId, size, page * size],
+      `select ${COLUMNS} from ap_configs where ${where} order by id desc limit $3 offset $4`,
+      [companyId, search, size, page * size],
     );
-    const counted = await q.one<{ total: number }>(
-      'select count(*)::int as total from ap_configs where company_id = $1',
-      [companyId],
-    );
+    const counted = await q.one<{ total: number }>(`select count(*)::int as total from ap_configs where ${where}`, [
+      companyId,
+      search,
+    ]);
     return { total: counted?.total ?? 0, data };
   },
 

@@ -17,7 +17,7 @@ import { refusingDuplicate } from '../store/unique';
  */
 export async function apConfigRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, apCalls.list, async ({ query, scope }) =>
-    ok(await apConfigRepository.page(store, scope.companyId, query.page_number ?? 0, query.page_size ?? 10)),
+    ok(await apConfigRepository.page(store, scope.companyId, query.page_number ?? 0, query.page_size ?? 10, query.q)),
   );
 
   route(app, apCalls.get, async ({ scope, params }) => {

@@ -67,6 +67,13 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
     expect(next.body.data.data.map((r: { id: number }) => r.id)).toEqual([id]);
     // Page size 10 and the first page when not named.
     expect((await call('GET', `${LIST}?${TATA}`)).body.data.data).toHaveLength(3);
+    // A search: the type, a CBDT id, or text in the value (a LIKE wildcard is a character like any other).
+    const search = async (q: string) => (await call('GET', `${LIST}?${TATA}&q=${encodeURIComponent(q)}`)).body.data;
+    expect(await search('desk')).toMatchObject({ total: 1, data: [{ type: 'DESK' }] });
+    expect((await search('ap-west')).data.map((r: { type: string }) => r.type)).toEqual(['DESK']);
+    expect((await search('2001')).data.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(await search('%')).toMatchObject({ total: 0, data: [] });
+    expect((await call('GET', `${LIST}?${TATA}&q=${'x'.repeat(101)}`)).status).toBe(400);
 
     const updated = await call(
       'PUT',
