@@ -5,6 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { auditRepository } from '../repos/audit-repository';
 import { auditChanges } from '../rules/audit-changes';
+import { withNames } from '../rules/audit-names';
 import type { AppContext } from '../context';
 
 /**
@@ -29,13 +30,16 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
       to,
     };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
+    // Each change in words: its field's label, a branch or department by its name.
+    const changes = await withNames(
+      store,
+      scope.companyId,
+      rows.map((row) =>
+        auditChanges(row.before, row.after, row.objectId).map((change) => loggedChange(row.objectType, change)),
+      ),
+    );
     return ok({
-      rows: rows.map((row) => ({
-        ...row,
-        changes: auditChanges(row.before, row.after, row.objectId).map((change) =>
-          loggedChange(row.objectType, change),
-        ),
-      })),
+      rows: rows.map((row, i) => ({ ...row, changes: changes[i] })),
       total,
       page,
       size,

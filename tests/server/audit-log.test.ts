@@ -141,6 +141,18 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect((await log({ c: '1001' })).total).toBe(total);
   });
 
+  it('names a branch by its name beside its id in the changes it lists', async () => {
+    const created = await call('POST', '/saas/lego/company_vehicles/create?c=1001&b=3101', { label: 'Branch truck' });
+    expect(created.status).toBe(200);
+    const entry = await newest({ c: 1001, type: 'vehicle' });
+    expect(entry.changes).toContainEqual({
+      field: 'branch_id',
+      label: 'Branch',
+      before: null,
+      after: 'Jamshedpur (3101)',
+    });
+  });
+
   it('records creations and deletions, and a child row under its parent company and branch', async () => {
     const created = await call(
       'POST',
