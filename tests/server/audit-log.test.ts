@@ -162,8 +162,8 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     const vehicleId = created.body.data.vehicleId;
     // The fields the creation set, without the empty ones (department, standard vehicle) and the bookkeeping (id, company, time).
     const setFields = [
-      { field: 'branch_id', before: null, after: '3102' },
-      { field: 'label', before: null, after: 'Audit Reefer 32 ft' },
+      { field: 'branch_id', label: 'Branch', before: null, after: 'Kolkata (3102)' },
+      { field: 'label', label: 'Vehicle', before: null, after: 'Audit Reefer 32 ft' },
     ];
     expect(await newest({ c: '1001' })).toMatchObject({
       action: 'insert',
@@ -187,7 +187,7 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
       call: 'vehicles.delete',
       after: null,
       before: { label: 'Audit Reefer 32 ft' },
-      changes: setFields.map(({ field, after }) => ({ field, before: after, after: null })),
+      changes: setFields.map(({ field, label, after }) => ({ field, label, before: after, after: null })),
     });
 
     const waypoint = await call(
