@@ -475,7 +475,7 @@ export const auditEntries: AuditEntry[] = [
     before: null,
     after: { id: 'veh_tsl_reefer32', label: '32 ft MXL Reefer', company_id: '1001', branch_id: '3102' },
     changes: logged('vehicle', [
-      { field: 'branch_id', before: null, after: '3102' },
+      { field: 'branch_id', before: null, after: 'Kolkata (3102)' },
       { field: 'company_id', before: null, after: '1001' },
       { field: 'id', before: null, after: 'veh_tsl_reefer32' },
       { field: 'label', before: null, after: '32 ft MXL Reefer' },
