@@ -36,6 +36,38 @@ export interface AuditedTable {
   fields?: Readonly<Record<string, string>>;
   /** Each column's name in words, for the Audit Log's changed fields (a declared resource's field labels). */
   words?: Readonly<Record<string, string>>;
+  /**
+   * Columns holding the id of something with a name (a route, a user, an alert type…), which the Audit Log shows by
+   * name beside the id ('Priya Sharma (u-ops)'); a column of a list of ids is named element by element. A table's
+   * `branch_id` and `department_id` are named without being declared (see {@link refOf}).
+   */
+  refs?: Readonly<Record<string, AuditRef>>;
+}
+
+/** What an id in a column names: each kind is looked up in its own table (server/rules/audit-names.ts). */
+export type AuditRef =
+  | 'branch'
+  | 'department'
+  | 'company'
+  | 'user'
+  | 'route'
+  | 'vehicle'
+  | 'material'
+  | 'place'
+  | 'alertType'
+  | 'event';
+
+/** The columns every table's ids are named in without declaring them. */
+const COMMON_REFS: Readonly<Record<string, AuditRef>> = {
+  branch_id: 'branch',
+  department_id: 'department',
+  related_branch_id: 'branch',
+  related_department_id: 'department',
+};
+
+/** What the id in a column of an object type names, if anything. */
+export function refOf(objectType: string, column: string): AuditRef | undefined {
+  return audited(objectType)?.refs?.[column] ?? COMMON_REFS[column];
 }
 
 const table = <const T extends AuditedTable>(declaration: T): T => declaration;
@@ -73,6 +105,7 @@ export const AUDITED = {
   }),
   waypoint: table({
     objectType: 'waypoint',
+    refs: { route_id: 'route' },
     table: 'route_waypoints',
     words: { sequence: 'Order', place: 'Place' },
     name: 'Route waypoint',
@@ -84,6 +117,7 @@ export const AUDITED = {
   }),
   route_master: table({
     objectType: 'route_master',
+    refs: { route_id: 'route', partner_id: 'company', vehicle_id: 'vehicle', material_id: 'material' },
     table: 'route_master',
     words: {
       route_id: 'Route',
@@ -131,6 +165,7 @@ export const AUDITED = {
   }),
   place: table({
     objectType: 'place',
+    refs: { partner_id: 'company' },
     table: 'company_places',
     words: PLACE_WORDS,
     name: 'Known place',
@@ -143,6 +178,7 @@ export const AUDITED = {
   }),
   partner: table({
     objectType: 'partner',
+    refs: { partner_id: 'company' },
     table: 'company_partners',
     words: { partner_id: 'Partner' },
     name: 'Partner link',
@@ -180,6 +216,7 @@ export const AUDITED = {
   }),
   alert: table({
     objectType: 'alert',
+    refs: { feature_key: 'alertType' },
     table: 'alert_configs',
     words: { feature_key: 'Alert', enabled: 'Enabled', extra_context: 'Settings' },
     name: 'Alert',
@@ -188,7 +225,7 @@ export const AUDITED = {
     id: 'id',
     tenant: 'company_id',
     branch: ['branch_id'],
-    label: 't.feature_key',
+    label: 'coalesce((select a.name from alert_types a where a.feature_key = t.feature_key), t.feature_key)',
     fields: { feature_key: 'feature key' },
   }),
   ui_config: table({
@@ -230,6 +267,7 @@ export const AUDITED = {
   }),
   sidebar_menu: table({
     objectType: 'sidebar_menu',
+    refs: { user_ids: 'user' },
     table: 'sidebar_menu_configs',
     words: {
       target: 'For',
@@ -287,6 +325,7 @@ export const AUDITED = {
   }),
   consignee: table({
     objectType: 'consignee',
+    refs: { partner_id: 'company', cp_id: 'place' },
     table: 'consignees',
     words: {
       code: 'Consignee code',
@@ -306,6 +345,7 @@ export const AUDITED = {
   }),
   notification_config: table({
     objectType: 'notification_config',
+    refs: { event_id: 'event', user_id: 'user', related_company_id: 'company' },
     table: 'notification_configs',
     words: {
       event_id: 'Event',

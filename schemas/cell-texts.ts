@@ -29,6 +29,8 @@ export const CELL_TEXTS = {
   auditUser: ofAuditEntry((entry) => auditProvenance(entry) || (entry.userName ?? 'System')),
   auditAction: ofAuditEntry((entry) => AUDIT_ACTIONS[entry.action]),
   auditObject: ofAuditEntry((entry) => auditObjectName(entry.objectType)),
+  /** The object by name, else its id (a record whose declared label reads nothing). */
+  auditObjectName: ofAuditEntry((entry) => entry.objectName ?? entry.objectId),
   /**
    * The Changed Fields cell: a change names each changed leaf; a creation or deletion names the record's fields that
    * hold a value (the server leaves out empty ones and bookkeeping), each once, as the leaves are in the row's detail.

@@ -51,7 +51,7 @@ export const auditLogList = defineList({
       text: 'auditObject',
       width: 120,
     },
-    { title: 'Object Id', field: 'objectId', width: 140 },
+    { title: 'Name', field: 'objectName', text: 'auditObjectName', width: 160 },
     { title: 'Changed Fields', field: 'changes', text: 'auditChanges', width: 170 },
   ],
   actionTitle: 'Actions',
@@ -69,6 +69,7 @@ export const auditLogList = defineList({
     rowDetail({
       fields: [
         { title: 'E-mail', field: 'userEmail' },
+        { title: 'Object Id', field: 'objectId' },
         { title: 'Call', field: 'call' },
         { title: 'Branch', field: 'branchName' },
         { title: 'Change set', field: 'changeSet' },

@@ -51,6 +51,8 @@ export const auditEntryAnswer = shape({
   call: strOrNull,
   objectType: str,
   objectId: str,
+  /** The object by name (its declared label over the record as stored), or null where that reads nothing. */
+  objectName: strOrNull,
   action: { type: 'string', enum: Object.keys(AUDIT_ACTIONS) as (keyof typeof AUDIT_ACTIONS)[] },
   before: objectOrNull,
   after: objectOrNull,

@@ -103,7 +103,10 @@ export function xlsxBytes(workbook: XLSX.WorkBook): Buffer {
 export interface ReportAbout {
   title: string;
   company: string;
+  /** The report's branch in words ('Jamshedpur (3101)'), or null for all branches. */
   branch: string | null;
+  /** Each of the company's branches in words by id, for the rows' Branch column. */
+  branches: Readonly<Record<string, string>>;
   from: number | null;
   until: number;
   generatedAt: number;

@@ -147,11 +147,13 @@ export async function makeReport(
   const branchId =
     definition.branch_id === undefined || definition.branch_id === null ? null : String(definition.branch_id);
   const company = await runs.companyName(store, schedule.company_id);
-  const whom = branchId ? `${company} (branch ${branchId})` : company;
+  const branches = await runs.branchNames(store, schedule.company_id);
+  const branch = branchId === null ? null : (branches[branchId] ?? branchId);
+  const whom = branch ? `${company} · ${branch}` : company;
   if (schedule.type === 'DAILY_TRIP_SUMMARY') {
     const from = at - 24 * HOUR;
     const trips = await runs.summaryTrips(store, schedule.company_id, branchId, from, at);
-    const file = await summaryWorkbook(trips, { company, branch: branchId, from, until: at, generatedAt: now });
+    const file = await summaryWorkbook(trips, { company, branch, branches, from, until: at, generatedAt: now });
     return {
       file,
       fileName: `daily-trip-summary-${slug(company)}-${stamp(at)}.xlsx`,
@@ -185,7 +187,8 @@ export async function makeReport(
       at,
       about: {
         company,
-        branch: branchId,
+        branch,
+        branches,
         from: at - closedMinutes * MINUTE,
         until: at,
         generatedAt: now,

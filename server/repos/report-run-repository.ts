@@ -284,6 +284,13 @@ export const reportRunRepository = {
   async companyName(q: Queryable, companyId: string): Promise<string> {
     return (await q.one<{ name: string }>('select name from companies where id = $1', [companyId]))?.name ?? companyId;
   },
+  /** The company's branches in words by id: 'Jamshedpur (3101)'. */
+  async branchNames(q: Queryable, companyId: string): Promise<Record<string, string>> {
+    const rows = await q.query<{ id: string; name: string }>('select id, name from branches where company_id = $1', [
+      companyId,
+    ]);
+    return Object.fromEntries(rows.map((row) => [row.id, `${row.name} (${row.id})`]));
+  },
   /** The trips of a company (or branch) under way at some time in [from, until), with distance travelled and alert counts. */
   summaryTrips(
     q: Queryable,

@@ -5,7 +5,7 @@ import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { auditRepository } from '../repos/audit-repository';
 import { auditChanges } from '../rules/audit-changes';
-import { withNames } from '../rules/audit-names';
+import { objectNames, withNames } from '../rules/audit-names';
 import type { AppContext } from '../context';
 
 /**
@@ -30,16 +30,18 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
       to,
     };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
-    // Each change in words: its field's label, a branch or department by its name.
+    // Each change in words: its field's label, an id (a branch, a user, an alert type…) by its name.
     const changes = await withNames(
       store,
       scope.companyId,
+      rows.map((row) => row.objectType),
       rows.map((row) =>
         auditChanges(row.before, row.after, row.objectId).map((change) => loggedChange(row.objectType, change)),
       ),
     );
+    const names = await objectNames(store, rows);
     return ok({
-      rows: rows.map((row, i) => ({ ...row, changes: changes[i] })),
+      rows: rows.map((row, i) => ({ ...row, objectName: names[i] ?? null, changes: changes[i] })),
       total,
       page,
       size,

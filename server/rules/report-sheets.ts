@@ -39,12 +39,20 @@ const isPath = schemaGuard({
 /** A trip's computed alerts counted by type (summaryTrips' jsonb_object_agg, or its text). */
 const isAlertCounts = schemaGuard({ type: 'object', additionalProperties: { type: 'number' } } as const);
 
+/** A row's branch in words ('Jamshedpur (3101)'), its id where the company has no such branch (any more). */
+const branchText = (id: string | null, branches: Readonly<Record<string, string>>) =>
+  id === null ? '' : (branches[id] ?? id);
+
 /**
  * The daily trip summary: each trip under way in the period with its status, planned and travelled distance, its
  * delay (minutes past its STA, start + STT, at its close or at the period's end; 0 when on time, empty without an
  * STT) and its computed alerts, in all and by type.
  */
-export function summaryRows(trips: readonly SummaryTrip[], until: number): Cell[][] {
+export function summaryRows(
+  trips: readonly SummaryTrip[],
+  until: number,
+  branches: Readonly<Record<string, string>>,
+): Cell[][] {
   return trips.map((t) => {
     const path = typeof t.path === 'string' ? parsedJson(t.path, isPath, "A trip's path") : t.path;
     let planned = 0;
@@ -57,7 +65,7 @@ export function summaryRows(trips: readonly SummaryTrip[], until: number): Cell[
     return [
       t.id,
       t.vehicleNumber,
-      t.branchId ?? '',
+      branchText(t.branchId, branches),
       Number(t.status) === 1 ? 'Open' : 'Closed',
       istText(t.startedAt),
       istText(t.closedAt),
@@ -76,7 +84,7 @@ export function writeSummaryWorkbook(
   trips: readonly SummaryTrip[],
   about: Omit<ReportAbout, 'rows' | 'title'>,
 ): Buffer {
-  return reportWorkbook('Trips', SUMMARY_COLUMNS, summaryRows(trips, about.until), {
+  return reportWorkbook('Trips', SUMMARY_COLUMNS, summaryRows(trips, about.until, about.branches), {
     ...about,
     title: 'Daily trip summary',
     rows: trips.length,
@@ -103,11 +111,11 @@ export const EXCEPTION_COLUMNS = [
 ];
 
 /** The exception report: one row per alert. */
-export function exceptionRows(alerts: readonly ReportAlert[]): Cell[][] {
+export function exceptionRows(alerts: readonly ReportAlert[], branches: Readonly<Record<string, string>>): Cell[][] {
   return alerts.map((a) => [
     a.tripId,
     a.vehicleNumber,
-    a.branchId ?? '',
+    branchText(a.branchId, branches),
     Number(a.tripStatus) === 1 ? 'Open' : 'Closed',
     istText(a.tripStartedAt),
     alertName(a.type),
@@ -129,7 +137,7 @@ export function writeExceptionWorkbook(
   alerts: readonly ReportAlert[],
   about: Omit<ReportAbout, 'rows' | 'title'>,
 ): Buffer {
-  return reportWorkbook('Alerts', EXCEPTION_COLUMNS, exceptionRows(alerts), {
+  return reportWorkbook('Alerts', EXCEPTION_COLUMNS, exceptionRows(alerts, about.branches), {
     ...about,
     title: 'Exception report',
     rows: alerts.length,

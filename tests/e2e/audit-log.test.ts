@@ -68,8 +68,12 @@ describe('audit log', () => {
     expect(await detail.textContent()).toContain('vehicles.create');
     expect(await detail.textContent()).toContain('ops@demo.local');
     expect(await detail.textContent()).toContain('→');
-    vehicleId = (await auditLog({ type: 'vehicle', size: 1 })).rows[0].objectId;
-    expect(await first.textContent()).toContain(vehicleId);
+    // The record by its name in the row; its id in the detail.
+    const vehicle = (await auditLog({ type: 'vehicle', size: 1 })).rows[0];
+    vehicleId = vehicle.objectId;
+    expect(vehicle.objectName).toBe('Audit Trail Reefer 32 ft');
+    expect(await first.textContent()).toContain('Audit Trail Reefer 32 ft');
+    expect(await detail.textContent()).toContain(vehicleId);
   });
 
   it('filters by object type, by user and by date, and pages on the server', async () => {
@@ -89,7 +93,10 @@ describe('audit log', () => {
     expect(all.total).toBeGreaterThan(20);
     await page.getByText(`${all.total} changes`).waitFor();
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
-    await rows().first().filter({ hasText: all.rows[0].objectId }).waitFor();
+    await rows()
+      .first()
+      .filter({ hasText: all.rows[0].objectName ?? all.rows[0].objectId })
+      .waitFor();
 
     // A range of days before anything was recorded.
     await page.getByPlaceholder('From').fill('01/01/2020');
@@ -109,9 +116,12 @@ describe('audit log', () => {
     const branch = await auditLog({ b: '3101' });
     expect(branch.rows.every((row) => row.branchId === '3101')).toBe(true);
     await page.getByText(`${branch.total} changes`).waitFor();
-    await rows().first().filter({ hasText: branch.rows[0].objectId }).waitFor();
+    await rows()
+      .first()
+      .filter({ hasText: branch.rows[0].objectName ?? branch.rows[0].objectId })
+      .waitFor();
     expect(branch.rows.some((row) => row.objectId === vehicleId)).toBe(false);
-    expect(await rows().filter({ hasText: vehicleId }).count()).toBe(0);
+    expect(await rows().filter({ hasText: 'Audit Trail Reefer 32 ft' }).count()).toBe(0);
   });
 
   it("says where a copy came from and what a revert reverts, and offers no Revert on the system's entries", async () => {

@@ -153,6 +153,35 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     });
   });
 
+  it('names each record by its label and each id by what it stands for: a route, an alert type, a user', async () => {
+    // A freight rate's route by its code, an alert by its type's name (the seed's entries, written by the triggers).
+    const rate = await newest({ c: 1001, type: 'route_master' });
+    const routeId = String(rate.after?.route_id);
+    const [route] = await t.store.query<{ code: string }>(
+      "select coalesce(nullif(code, ''), label) as code from routes where id::text = $1",
+      [routeId],
+    );
+    expect(rate.changes).toContainEqual(
+      expect.objectContaining({ field: 'route_id', after: `${route.code} (${routeId})` }),
+    );
+    expect(rate.objectName).toContain(`${route.code} from `);
+    const alert = await newest({ c: 1001, type: 'alert' });
+    const [type] = await t.store.query<{ name: string }>(
+      'select a.name from alert_types a join alert_configs c on c.feature_key = a.feature_key where c.id = $1',
+      [alert.objectId],
+    );
+    expect(alert.objectName).toBe(type.name);
+
+    // A sidebar menu's users, element by element; an id the company has no user for stays as it is.
+    await t.store.query(
+      'update sidebar_menu_configs set user_ids = \'["usr_ops", "nobody"]\' where company_id = \'1001\'',
+    );
+    const menu = await newest({ c: 1001, type: 'sidebar_menu' });
+    expect(menu.changes).toContainEqual(
+      expect.objectContaining({ field: 'user_ids', after: 'Priya Sharma (usr_ops), nobody' }),
+    );
+  });
+
   it('records creations and deletions, and a child row under its parent company and branch', async () => {
     const created = await call(
       'POST',

@@ -1,3 +1,4 @@
+import { EXCEPTION_COLUMNS, exceptionRows } from '../../server/rules/report-sheets';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS, dailyAt } from '../../schemas/report-cron';
@@ -405,6 +406,9 @@ describe.each(BACKENDS)('report runs on $name', (backend) => {
     };
     const found = await reportRunRepository.alerts(t.store, query);
     expect(found.map((a) => [a.tripId, a.end])).toEqual([['trip-rr-base-open', at - HOUR]]);
+    // The file names the branch, not its id.
+    const branches = await reportRunRepository.branchNames(t.store, '1001');
+    expect(exceptionRows(found, branches)[0][EXCEPTION_COLUMNS.indexOf('Branch')]).toBe('Jamshedpur (3101)');
     expect(found[0]).toMatchObject({
       tripStatus: 1,
       customerCode: 'C-9',
