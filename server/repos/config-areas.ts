@@ -52,10 +52,11 @@ export interface AreaTable {
   map?(doc: RowDoc, ctx: CopyContext): Promise<Mapped> | Mapped;
 }
 
-/** An area's table and object type, from the table's declaration. */
+/** An area's table, object type and the name of an item (its record's label in words), from the table's declaration. */
 const stored = <T extends AuditedType>(declaration: (typeof AUDITED)[T]) => ({
   table: declaration.table,
   objectType: declaration.objectType,
+  label: declaration.label,
 });
 
 /** The bookkeeping columns of every table. */
@@ -118,7 +119,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.alert),
     inScope: BRANCH_SCOPE,
     key: 't.feature_key',
-    label: 't.feature_key',
     own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
     versioned: true,
     place: placed('alc'),
@@ -128,7 +128,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.ui_config),
     inScope: BRANCH_SCOPE,
     key: 't.feature_key',
-    label: 't.feature_key',
     own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
     versioned: true,
     place: placed('uic'),
@@ -138,7 +137,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.auto_closure),
     inScope: BRANCH_SCOPE,
     key: 't.identifier',
-    label: 't.identifier',
     own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
     versioned: true,
     place: placed('acl'),
@@ -148,7 +146,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.sidebar_menu),
     inScope: BRANCH_SCOPE,
     key: 't.target',
-    label: "case when t.target = 'all' then 'All users' else t.target end",
     own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
     versioned: true,
     place: placed('sbm'),
@@ -171,7 +168,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.dashboard),
     inScope: NO_DEPARTMENT,
     key: "t.feature_key || ' · ' || t.dashboard_type",
-    label: "t.feature_key || ' · ' || t.dashboard_type",
     own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
     versioned: true,
     place: placed('dsh'),
@@ -181,7 +177,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.report_schedule),
     inScope: "t.company_id = $1 and coalesce(t.definition->>'branch_id', '') = coalesce($2::text, '')",
     key: "t.type || ' · ' || t.cron",
-    label: "case t.type when 'ALERT' then 'Exception report' else 'Daily trip summary' end || ' · ' || t.cron",
     own: ['id', 'company_id', 'entity_id', 'job_uuid', ...BOOKKEEPING],
     versioned: true,
     async place(target, q) {
@@ -272,7 +267,6 @@ const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
     ...stored(AUDITED.ap_config),
     inScope: COMPANY_ONLY,
     key: "t.type || ' · partner ' || t.partner_cbdt_id",
-    label: "t.type || case when t.partner_cbdt_id = 0 then '' else ' · partner ' || t.partner_cbdt_id end",
     own: ['id', 'company_id', ...BOOKKEEPING],
     versioned: true,
     companyOnly: 'Kept per company: choose no branch to compare it',

@@ -34,25 +34,25 @@ describe('compare, copy and revert (issue 24)', () => {
     await page.getByRole('menuitem', { name: 'Compare and Copy' }).click();
     await page.waitForURL((url) => url.pathname === '/compare' && url.searchParams.get('companyId') === '1001');
     await choose(page, 'Compare with company', 'Hindustan', 'Hindustan Unilever Limited');
-    const detention = alertRow('detention');
+    const detention = alertRow('Detention');
     await detention.getByText('Only in Tata Steel Limited').waitFor();
     // Its fields side by side.
     await detention.getByRole('button', { name: /expand row/i }).click();
-    // Named in words (the alert's feature_key column is its Alert).
+    // Named in words: the alert by its type's name, its feature_key column as its Alert.
     await page.locator('.ant-table-expanded-row').getByRole('cell', { name: 'Alert', exact: true }).first().waitFor();
 
     await detention.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Preview copy (1)' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Nothing has been written yet').waitFor();
-    expect(await dialog.locator('tr.ant-table-row', { hasText: 'detention' }).textContent()).toContain('Create');
+    expect(await dialog.locator('tr.ant-table-row', { hasText: 'Detention' }).textContent()).toContain('Create');
     expect(await alertState('detention')).toBe('left');
 
     await dialog.getByRole('button', { name: 'Apply copy (1)' }).click();
     await page.getByText('Copied to Hindustan Unilever Limited: 1 created, 0 overwritten').waitFor();
     expect(await alertState('detention')).toBe('same');
     // The differences no longer list it.
-    await expect.poll(() => alertRow('detention').count()).toBe(0);
+    await expect.poll(() => alertRow('Detention').count()).toBe(0);
   });
 
   it('reverts the copy from the audit log, after showing what it writes', async () => {
