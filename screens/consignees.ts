@@ -91,6 +91,7 @@ export const consigneeForm = defineForm({
         fullWidth: true,
         lockedWhenEditing: CONSIGNEE_MSG.readOnly,
         fills: { label: 'name', address: 'formatted_address' },
+        radiusFrom: 'geofenceRadius',
         mapHeight: 400,
       },
     },

@@ -96,6 +96,7 @@ export const knownPlaceForm = defineForm({
         fullWidth: true,
         lockedWhenEditing: KNOWN_PLACE_MSG.readOnly,
         fills: { label: 'name', address: 'formatted_address' },
+        radiusFrom: 'geofenceRadius',
       },
     },
     label: { 'ui:placeholder': 'e.g. Haldia Dock Gate 2' },

@@ -9,6 +9,7 @@ import { ToolRefusal } from '../engine/tool/useToolController';
 import { tripCalls } from '../schemas/api/trips';
 import { LOCATION_SOURCES, MANUAL_PING_TOKEN, TRIP_MSG, tripIdSchema, tripScopeOf } from '../schemas/trip';
 import * as registered from './trip-data.meta';
+import { DRAWN_ACTIONS, readableTimes } from './trip-replay/track';
 
 dayjs.extend(utc);
 
@@ -133,7 +134,13 @@ export const tripData: ToolConfig = {
     },
   ],
   resultView: lazy(() => import('./trip-replay/TripReplay')),
-  result: { copy: 'Copy trip JSON', ...TRIP_PAGE, empty: 'Enter a trip id and choose GET Data' },
+  result: {
+    copy: 'Copy trip JSON',
+    ...TRIP_PAGE,
+    empty: 'Enter a trip id and choose GET Data',
+    // Under a drawn replay, the answer is there to look something up in: folded, its alerts' times readable.
+    raw: { actions: Object.keys(DRAWN_ACTIONS), readable: readableTimes },
+  },
 };
 
 /** Device time as the form shows and sends it (UTC). */

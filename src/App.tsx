@@ -1,5 +1,5 @@
 import { ConfigProvider, Spin, Flex } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { usePermissionGate } from './auth/usePermissionGate';
 import { useFeedbackBinding } from './shell/AppLayout';
@@ -55,6 +55,10 @@ const reducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?? false
 export function App() {
   const still = useSyncExternalStore(watchMotion, reducedMotion, () => false);
   const [scheme] = useColorScheme();
+  // The scheme on <html data-theme>, for what antd's tokens do not reach: the maps dim their ground in dark (engine/map).
+  useEffect(() => {
+    document.documentElement.dataset.theme = scheme;
+  }, [scheme]);
   const theme = useMemo(() => {
     const chosen = themeFor(scheme);
     return still ? { ...chosen, token: { ...chosen.token, motion: false } } : chosen;

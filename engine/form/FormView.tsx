@@ -56,7 +56,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
             'ui:submitButtonOptions': { norender: true },
           }}
           formData={form.formData}
-          formContext={{ record: form.record, ...formLabels }}
+          formContext={{ record: form.record, formData: form.formData, ...formLabels }}
           onChange={(e) => form.setFormData(e.formData ?? {})}
           onSubmit={(e) => form.submit(e.formData ?? {})}
           {...formSetup}

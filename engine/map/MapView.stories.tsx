@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { mapCalls } from '../../schemas/api/maps';
 import { parseLatLng, parseWaypoints } from '../../schemas/directions';
 import { parseOsrmRoute, straightDirections } from '../../server/routing/directions';
 import osrmChakanMumbai from '../../server/routing/fixtures/osrm-chakan-mumbai.json';
 import { fixtureKey, ok, type ApiRequest } from '../../src/stories/storyApi';
-import { PLACE_MAP_ZOOM, ROUTE_MAP_ZOOM, routeMarkers } from './markers';
+import { PLACE_MAP_ZOOM, placeMarker, ROUTE_MAP_ZOOM, routeMarkers } from './markers';
 import { MapView } from './MapView';
+import type { MarkerMoved } from './types';
 
 /** Points of the request, as the platform API reads them. */
 const requestPoints = ({ query }: ApiRequest) => [
@@ -93,5 +94,41 @@ export const KnownPlace: Story = {
   args: { markers: routeMarkers({ origin: jamshedpur }), zoom: PLACE_MAP_ZOOM },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByTitle(jamshedpur.title)).toBeInTheDocument();
+  },
+};
+
+/**
+ * A known place being placed: its 2 km geofence drawn around it, its pin draggable. Dropping the pin down and right
+ * tells where (south and east of the place).
+ */
+const dropped = fn<MarkerMoved>();
+export const DraggablePlaceWithGeofence: Story = {
+  args: {
+    markers: [{ ...placeMarker(chakan), draggable: true }],
+    circle: { center: chakan, radiusKm: 2 },
+    onMarkerMove: dropped,
+    zoom: PLACE_MAP_ZOOM,
+  },
+  beforeEach: () => {
+    dropped.mockClear();
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('path.lego-map-geofence')).not.toBeNull());
+    const pin = canvasElement.querySelector('.lego-map-marker-place.leaflet-marker-draggable');
+    await expect(pin).not.toBeNull();
+    if (!pin) return;
+    const box = pin.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    await userEvent.pointer([
+      { keys: '[MouseLeft>]', target: pin, coords: { clientX: x, clientY: y } },
+      { target: pin, coords: { clientX: x + 20, clientY: y + 15 } },
+      { target: pin, coords: { clientX: x + 40, clientY: y + 30 } },
+      { keys: '[/MouseLeft]', target: pin, coords: { clientX: x + 40, clientY: y + 30 } },
+    ]);
+    await waitFor(() => expect(dropped).toHaveBeenCalledTimes(1));
+    const [index, point] = dropped.mock.calls[0];
+    await expect(index).toBe(0);
+    await expect(point.lat).toBeLessThan(chakan.lat);
+    await expect(point.lng).toBeGreaterThan(chakan.lng);
   },
 };

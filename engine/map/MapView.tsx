@@ -2,8 +2,8 @@ import { Alert, Flex, Spin, Tag, Typography } from 'antd';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeDirections, STRAIGHT_LINE_LABEL } from './directions';
 import { legCache } from './legCache';
-import { MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
-import type { DirectionsResult, MapMarker, MapProvider } from './types';
+import { circleExtent, MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM } from './markers';
+import type { DirectionsResult, MapCircle, MapMarker, MapProvider, MarkerMoved } from './types';
 import { useMap } from './useMap';
 
 /** What {@link MapView} shows. */
@@ -18,6 +18,10 @@ export interface MapViewProps {
   height?: number | string;
   /** The provider to use instead of the configured one (`loadMapProvider`). */
   provider?: MapProvider;
+  /** A geofence drawn around a place, fitted in view with the markers; redrawn as it changes. */
+  circle?: MapCircle | null;
+  /** Where a `draggable` marker was dropped. */
+  onMarkerMove?: MarkerMoved;
 }
 
 /** A darker amber for the estimate tag: antd's warning text on its fill reads at under 2:1 (axe), this at over 4.5:1. */
@@ -34,6 +38,8 @@ export function MapView({
   zoom = PLACE_MAP_ZOOM,
   height = MAP_MODAL_HEIGHT,
   provider,
+  circle = null,
+  onMarkerMove,
 }: MapViewProps) {
   const element = useRef<HTMLElement>(null);
   const [route, setRoute] = useState<DirectionsResult | null>(null);
@@ -43,12 +49,27 @@ export function MapView({
   const stableMarkers = useMemo(() => markers, [markersKey]);
   const mounted = useMap(element, { provider, zoom, first: stableMarkers[0]?.position });
   const map = mounted.state === 'ready' ? mounted : null;
+  // The latest handler, so that a new function each render neither redraws the markers nor is missed by them.
+  const moved = useRef(onMarkerMove);
+  moved.current = onMarkerMove;
+  const circleKey = circle ? `${circle.center.lat} ${circle.center.lng} ${circle.radiusKm}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: compared by value, as the markers are
+  const stableCircle = useMemo(() => circle, [circleKey]);
 
-  // Before the paint: new markers, and their route when every leg is known, show in the frame of the change.
+  // Before the paint: new markers and the circle show in the frame of the change, the view fitted to both.
   useLayoutEffect(() => {
     if (!map) return;
-    map.instance.setMarkers(stableMarkers);
-    map.instance.fitBounds(stableMarkers.map((m) => m.position));
+    map.instance.setMarkers(stableMarkers, (index, point) => moved.current?.(index, point));
+    map.instance.drawCircle(stableCircle);
+    map.instance.fitBounds([
+      ...stableMarkers.map((m) => m.position),
+      ...(stableCircle ? circleExtent(stableCircle) : []),
+    ]);
+  }, [map, stableMarkers, stableCircle]);
+
+  // The route when every leg is known shows with the markers; else it is asked for leg by leg.
+  useLayoutEffect(() => {
+    if (!map) return;
     const points = stableMarkers.map((m) => m.position);
     // Every leg known (a reorder whose legs were asked for while the row was dragged): drawn with the markers.
     const kept = directions ? legCache.kept(map.provider, points) : null;

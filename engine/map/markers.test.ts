@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, MAP_MODAL_HEIGHT, PLACE_MAP_ZOOM, placeMarker, ROUTE_MAP_ZOOM, routeMarkers } from './markers';
+import {
+  boundsOf,
+  circleExtent,
+  MAP_MODAL_HEIGHT,
+  PLACE_MAP_ZOOM,
+  placeMarker,
+  ROUTE_MAP_ZOOM,
+  routeMarkers,
+} from './markers';
 import { describeDirections, formatMinutes } from './directions';
 import { originSourceLabel } from './tiles';
+import { distanceKm } from '../../schemas/haversine';
 
 const chakan = { lat: 18.750621, lng: 73.87719, title: 'Chakan' };
 const pune = { lat: 18.5204, lng: 73.8567, title: 'Pune Hub' };
@@ -82,5 +91,14 @@ describe('directions text', () => {
 
   it('names a tile server by its host', () => {
     expect(originSourceLabel('https://{s}.tile.example.org/{z}/{x}/{y}.png')).toBe('tile.example.org');
+  });
+
+  it("gives a geofence's furthest points north, south, east and west, each its radius from the centre", () => {
+    const edge = circleExtent({ center: chakan, radiusKm: 2 });
+    expect(edge).toHaveLength(4);
+    for (const point of edge) expect(distanceKm(chakan, point)).toBeCloseTo(2, 1);
+    expect(edge[0].lat).toBeGreaterThan(chakan.lat);
+    expect(edge[2].lng).toBeGreaterThan(chakan.lng);
+    expect(circleExtent({ center: chakan, radiusKm: 0 })).toEqual([chakan]);
   });
 });

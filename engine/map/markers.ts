@@ -1,4 +1,4 @@
-import type { LatLngPoint, MapMarker } from './types';
+import type { LatLngPoint, MapCircle, MapMarker } from './types';
 
 /** Default zoom of maps on route screens (spec 000 section 9). */
 export const ROUTE_MAP_ZOOM = 10;
@@ -62,5 +62,24 @@ export function boundsOf(points: LatLngPoint[]): [LatLngPoint, LatLngPoint] | nu
   return [
     { lat: Math.min(...lats), lng: Math.min(...lngs) },
     { lat: Math.max(...lats), lng: Math.max(...lngs) },
+  ];
+}
+
+/** Kilometres in a degree of latitude (and of longitude at the equator). */
+const KM_PER_DEGREE = 111.32;
+
+/**
+ * The four points where a circle's edge is furthest north, south, east and west: what a view must hold to show the
+ * whole circle (a place's geofence fitted with its marker).
+ */
+export function circleExtent({ center, radiusKm }: MapCircle): LatLngPoint[] {
+  if (!(radiusKm > 0)) return [center];
+  const dLat = radiusKm / KM_PER_DEGREE;
+  const dLng = radiusKm / (KM_PER_DEGREE * Math.max(Math.cos((center.lat * Math.PI) / 180), 0.01));
+  return [
+    { lat: center.lat + dLat, lng: center.lng },
+    { lat: center.lat - dLat, lng: center.lng },
+    { lat: center.lat, lng: center.lng + dLng },
+    { lat: center.lat, lng: center.lng - dLng },
   ];
 }

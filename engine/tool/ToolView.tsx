@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Pagination, Spin, Typography } from 'antd';
+import { Button, Card, Collapse, Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import { generateForm } from '@rjsf/antd';
 import type RjsfForm from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -47,7 +47,31 @@ export function ToolView({ config }: { config: ToolConfig }) {
     ? { groups: config.groups, busy: tool.busy !== null, reset: (group: ToolGroup) => tool.resetFields(group.fields) }
     : undefined;
   const text = tool.shown === null ? null : jsonText(tool.shown.value);
+  // An answer the page draws: its JSON folded under 'Raw data', made readable; Copy copies `text`, as it came.
+  const raw = tool.shown && result?.raw?.actions.includes(tool.shown.action) ? result.raw : null;
+  const shownText = raw?.readable && tool.shown ? jsonText(raw.readable(tool.shown.value)) : text;
   const ResultView = config.resultView;
+  /** The answer's JSON in a box that scrolls. */
+  const resultBox = (shown: string | null) => (
+    // biome-ignore lint/a11y/useSemanticElements: a pre for the answer's layout, named as the region a keyboard scrolls
+    <pre
+      data-testid="tool-result"
+      role="region"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the box scrolls: it takes focus so that a keyboard scrolls it too
+      tabIndex={0}
+      aria-label="Result"
+      style={{
+        maxHeight: result?.maxHeight ?? 350,
+        overflow: 'auto',
+        margin: 0,
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
+    >
+      {shown ?? result?.stringifyFailed}
+    </pre>
+  );
 
   const copy = async () => {
     if (!result) return;
@@ -154,24 +178,14 @@ export function ToolView({ config }: { config: ToolConfig }) {
                       {tool.shown.caption}
                     </Typography.Text>
                   )}
-                  {/* biome-ignore lint/a11y/useSemanticElements: a pre for the answer's layout, named as the region a keyboard scrolls */}
-                  <pre
-                    data-testid="tool-result"
-                    role="region"
-                    // biome-ignore lint/a11y/noNoninteractiveTabindex: the box scrolls: it takes focus so that a keyboard scrolls it too
-                    tabIndex={0}
-                    aria-label="Result"
-                    style={{
-                      maxHeight: result.maxHeight ?? 350,
-                      overflow: 'auto',
-                      margin: 0,
-                      fontSize: 12,
-                      whiteSpace: 'pre-wrap',
-                      wordBreak: 'break-word',
-                    }}
-                  >
-                    {text ?? result.stringifyFailed}
-                  </pre>
+                  {raw ? (
+                    <Collapse
+                      size="small"
+                      items={[{ key: 'raw', label: 'Raw data', children: resultBox(shownText) }]}
+                    />
+                  ) : (
+                    resultBox(shownText)
+                  )}
                   {tool.shown.paged && (
                     <Pagination
                       align="end"

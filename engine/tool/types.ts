@@ -137,5 +137,10 @@ export interface ToolConfig {
     empty?: string;
     /** The box is hidden until a call fills it (and again once a call fails). */
     hiddenUntilShown?: boolean;
+    /**
+     * After these actions (those `resultView` draws) the JSON is folded under a collapsed 'Raw data' disclosure, shown
+     * through `readable` (e.g. epoch-ms times as date-times); Copy still copies the answer as it came.
+     */
+    raw?: { actions: readonly string[]; readable?(value: unknown): unknown };
   };
 }

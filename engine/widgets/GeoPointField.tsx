@@ -6,7 +6,7 @@ import { collectErrors } from './PlaceField';
 import { geocodeAddress, placeDetails, reverseGeocode, suggestPlaces, type GeoPlace } from './placeApi';
 import { SEARCH_DEBOUNCE_MS } from '../search';
 import { isRecord } from '../data/pick';
-import { editedRecord, isNumber, isText, optional, uiOptions } from './uiOptions';
+import { contextValues, editedRecord, isNumber, isText, optional, uiOptions } from './uiOptions';
 
 /** The map loads (with its provider) only when a form shows a point. */
 const MapView = lazy(() => import('../map/MapView').then((m) => ({ default: m.MapView })));
@@ -47,6 +47,8 @@ export interface GeoPointOptions {
   fills?: Record<string, PlacePart>;
   /** Height of the map preview under the inputs (px); 0 hides it. */
   mapHeight?: number;
+  /** A sibling field holding the geofence radius in km: its value as typed is drawn as a circle around the point. */
+  radiusFrom?: string;
 }
 
 const isPlaceFills = (value: unknown): value is Record<string, PlacePart> =>
@@ -59,6 +61,7 @@ const geoPointOptions = (uiSchema: unknown): GeoPointOptions => {
     lockedWhenEditing: optional(options.lockedWhenEditing, isText),
     fills: optional(options.fills, isPlaceFills),
     mapHeight: optional(options.mapHeight, isNumber),
+    radiusFrom: optional(options.radiusFrom, isText),
   };
 };
 
@@ -73,13 +76,26 @@ const inRange = (point: GeoPointValue): point is GeoPointValue & { lat: number; 
   Math.abs(point.lat) <= 90 &&
   Math.abs(point.lng) <= 180;
 
+/** Decimals a dropped point keeps (about 0.1 m): the map's own reading has fifteen. */
+const DROPPED_DECIMALS = 6;
+const roundCoordinate = (value: number) => Number(value.toFixed(DROPPED_DECIMALS));
+
+/** The geofence radius (km) the form holds now in `field`, when it is a positive number. */
+function radiusOf(formContext: unknown, field: string | undefined): number | undefined {
+  const values = contextValues(formContext);
+  const radius = field && isRecord(values) ? values[field] : undefined;
+  return typeof radius === 'number' && radius > 0 ? radius : undefined;
+}
+
 /** The first line of an address, for a place the geocoder gives no name. */
 const nameOf = (place: GeoPlace) => place.name || place.formatted_address.split(',')[0];
 
 /**
  * A point on the map as three linked inputs (spec 000 section 4, the known place form): an address search over the
  * geocoder's suggestions (choosing one, or leaving an address typed, fills the coordinates), latitude and longitude
- * (entering both looks up the address there), and a map preview of the point. Each message shows under its input
+ * (entering both looks up the address there), and a map preview of the point, which the operator may drag (the drop
+ * sets both coordinates and looks up the address there), with the form's geofence radius drawn around it
+ * (`radiusFrom`). Each message shows under its input
  * (the place id's under the search). In edit mode it can be read-only, saying why (`lockedWhenEditing`).
  */
 export function GeoPointField({
@@ -184,8 +200,11 @@ export function GeoPointField({
     const place = await geocodeAddress(text, fresh());
     if (place && !latest.current.place_id) take(place);
   };
-  /** Typed coordinates: the place is no longer the chosen one; once both are valid, the address there is looked up. */
-  const setPoint = (patch: Pick<GeoPointValue, 'lat'> | Pick<GeoPointValue, 'lng'>) => {
+  /**
+   * Typed coordinates (or a marker dropped): the place is no longer the chosen one; once both are valid, the address
+   * there is looked up.
+   */
+  const setPoint = (patch: Pick<GeoPointValue, 'lat' | 'lng'>) => {
     const next = { ...value, ...patch, place_id: undefined, formatted_address: undefined };
     set(next);
     setText('');
@@ -219,6 +238,7 @@ export function GeoPointField({
   };
   const hasPoint = inRange(value);
   const mapHeight = options.mapHeight ?? 220;
+  const radiusKm = radiusOf(registry.formContext, options.radiusFrom);
   return (
     <Form component={false} layout="vertical">
       <Row gutter={12}>
@@ -290,12 +310,15 @@ export function GeoPointField({
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: mapHeight }} />}>
               <MapView
                 markers={[
-                  placeMarker({
-                    lat: value.lat,
-                    lng: value.lng,
-                    title: value.formatted_address || title,
-                  }),
+                  {
+                    ...placeMarker({ lat: value.lat, lng: value.lng, title: value.formatted_address || title }),
+                    draggable: !locked,
+                  },
                 ]}
+                circle={radiusKm ? { center: { lat: value.lat, lng: value.lng }, radiusKm } : null}
+                onMarkerMove={(_, point) =>
+                  setPoint({ lat: roundCoordinate(point.lat), lng: roundCoordinate(point.lng) })
+                }
                 zoom={PLACE_MAP_ZOOM}
                 height={mapHeight}
               />

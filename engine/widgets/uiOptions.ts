@@ -45,7 +45,7 @@ export function required<T>(value: unknown, is: (value: unknown) => value is T, 
 export interface FormContext {
   /** The record being edited (absent while creating). */
   record?: unknown;
-  /** A tool page's values (a remote select's `queryFrom` reads them). */
+  /** The form's values as they stand (a tool page's remote select's `queryFrom`, a point's geofence `radiusFrom`). */
   formData?: Record<string, unknown>;
   labelAlign?: 'left' | 'right';
   colon?: boolean;
@@ -54,6 +54,6 @@ export interface FormContext {
 /** The record the form edits (`formContext.record`, set by `FormView`); undefined while it creates one. */
 export const editedRecord = (formContext: unknown): unknown => (isRecord(formContext) ? formContext.record : undefined);
 
-/** The form's values as a tool page hands them to its widgets (`formContext.formData`); undefined in other forms. */
+/** The form's values as the form hands them to its widgets (`formContext.formData`); undefined outside a form. */
 export const contextValues = (formContext: unknown): unknown =>
   isRecord(formContext) ? formContext.formData : undefined;

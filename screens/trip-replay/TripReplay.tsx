@@ -19,6 +19,7 @@ import {
   alertType,
   type ComparedAlert,
   compareAlerts,
+  DRAWN_ACTIONS,
   figuresOf,
   positionAt,
   readTrack,
@@ -29,12 +30,6 @@ import {
   type Track,
 } from './track';
 
-/** The actions of the trip page this view draws, and what it calls each. */
-export const DRAWN_ACTIONS = {
-  Replay: 'Replay',
-  'Replay with Updated config': 'Replay with updated config',
-  'Show Analytics': 'Analytics',
-} as const;
 const UPDATED = 'Replay with Updated config';
 
 /** How fast play runs: trip time per second. */
@@ -90,7 +85,7 @@ function markersOf(path: LatLng[], alerts: readonly ComparedAlert[]): MapMarker[
 }
 
 /**
- * A trip watched (issue 23 point 1), drawn above the trip page's JSON for 'Replay', 'Replay with Updated config' and
+ * A trip watched (issue 23 point 1), drawn above the trip page's JSON (folded as 'Raw data' then) for 'Replay', 'Replay with Updated config' and
  * 'Show Analytics': the figures, a map with the planned path, the driven track, the plan's places and each alert, a
  * time slider with play, pause and speed moving the vehicle along the track, a speed chart with stops and alerts
  * shaded, and the alerts' table (a click moves the map and the slider there). After 'Replay with Updated config' each

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCell } from '../../schemas/column-kinds';
 import type { TripAlert, TripPing } from '../../schemas/api/trips';
 import {
   alertsIn,
@@ -6,6 +7,7 @@ import {
   figuresOf,
   pingAt,
   positionAt,
+  readableTimes,
   readTrack,
   showDuration,
   showMeasure,
@@ -138,5 +140,36 @@ describe('trip replay track', () => {
     expect(showDuration(52 * 60 * MIN)).toBe('2 d 4 h');
     expect(showMeasure({ value: 95, unit: 'km/h' })).toBe('95 km/h');
     expect(showMeasure({ value: 130, unit: 'minutes' })).toBe('2 h 10 min');
+  });
+});
+
+describe('raw data of a replay', () => {
+  it("shows each alert's start and end as a date-time, null end and the rest as they came", () => {
+    const answer = {
+      message: '2 alerts',
+      config: 'as started',
+      alerts: [
+        {
+          type: 'long_stoppage',
+          start: START,
+          end: START + 45 * MIN,
+          lat: 22.6,
+          lng: 87.2,
+          value: 45,
+          unit: 'minutes',
+        },
+        { type: 'untracked', start: START + 90 * MIN, end: null, lat: 22.7, lng: 87.3, value: 30, unit: 'minutes' },
+      ],
+    };
+    const shown = readableTimes(answer);
+    expect(shown).toEqual({
+      ...answer,
+      alerts: [
+        { ...answer.alerts[0], start: formatCell('datetime', START), end: formatCell('datetime', START + 45 * MIN) },
+        { ...answer.alerts[1], start: formatCell('datetime', START + 90 * MIN), end: null },
+      ],
+    });
+    expect(JSON.stringify(shown)).toMatch(/"start":"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    expect(readableTimes([1, 2])).toEqual([1, 2]);
   });
 });

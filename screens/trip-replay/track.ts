@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { formatCell } from '../../schemas/column-kinds';
 import { isRecord } from '../../schemas/guards';
 import type { LatLng } from '../../schemas/haversine';
 import type { TripAlert, TripPing } from '../../schemas/api/trips';
@@ -115,6 +116,28 @@ export { compareAlerts, type AlertChange, type ComparedAlert } from '../../schem
 export function alertsIn(value: unknown): TripAlert[] | null {
   if (!isRecord(value) || !Array.isArray(value.alerts)) return null;
   return value.alerts.filter(isTripAlert);
+}
+
+/** The trip page's actions whose answer the page draws (map, slider, chart, alerts), and what it calls each. */
+export const DRAWN_ACTIONS = {
+  Replay: 'Replay',
+  'Replay with Updated config': 'Replay with updated config',
+  'Show Analytics': 'Analytics',
+} as const;
+
+/**
+ * A replay's or the analytics' answer as its raw data shows it: each alert's start and end (epoch ms) as date-times
+ * (`YYYY-MM-DD HH:mm:ss`, the console's), the rest as it came. Any other value is left as it is.
+ */
+export function readableTimes(value: unknown): unknown {
+  if (!isRecord(value) || !Array.isArray(value.alerts)) return value;
+  const time = (ms: unknown) => (typeof ms === 'number' ? formatCell('datetime', ms) : ms);
+  return {
+    ...value,
+    alerts: value.alerts.map((alert) =>
+      isRecord(alert) ? { ...alert, start: time(alert.start), end: time(alert.end) } : alert,
+    ),
+  };
 }
 
 function isTripAlert(value: unknown): value is TripAlert {

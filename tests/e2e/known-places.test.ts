@@ -79,6 +79,38 @@ describe('known places', () => {
     await field('Address Label').fill('Hinjawadi Dispatch Gate');
     await field('Code').fill(CODE);
     expect(await field('Geofence Radius').inputValue()).toBe('2');
+
+    // The geofence is drawn around the point at the radius typed, before anything is saved.
+    const map = page.getByTestId('point-map');
+    const geofence = map.locator('path.lego-map-geofence');
+    await geofence.waitFor();
+    const width = async () => (await geofence.boundingBox())?.width ?? 0;
+    const atTwo = await width();
+    expect(atTwo).toBeGreaterThan(10);
+    await field('Geofence Radius').fill('5');
+    await expect.poll(async () => (await width()) / atTwo).toBeCloseTo(2.5, 0);
+
+    // Dragging the point down and right sets both coordinates (south and east of where it was) and its address.
+    const lat = Number(await field('Latitude').inputValue());
+    const lng = Number(await field('Longitude').inputValue());
+    const pin = (await map.locator('.lego-map-marker').boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    await page.mouse.move(pin.x + pin.width / 2, pin.y + pin.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(pin.x + pin.width / 2 + 30, pin.y + pin.height / 2 + 20, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await field('Latitude').inputValue())).toBeLessThan(lat);
+    expect(Number(await field('Longitude').inputValue())).toBeGreaterThan(lng);
+    expect(await field('Latitude').inputValue()).toMatch(/^18\.\d{1,6}$/);
+    await expect.poll(() => field('Google Address').inputValue()).not.toBe('');
+    // The circle follows the point it was dropped at.
+    await expect
+      .poll(async () => {
+        const circle = await geofence.boundingBox();
+        const marker = await map.locator('.lego-map-marker').boundingBox();
+        return circle && marker ? Math.abs(circle.x + circle.width / 2 - (marker.x + marker.width / 2)) : null;
+      })
+      .toBeLessThan(3);
+    await field('Geofence Radius').fill('2');
     await saveScreen(page, 'known-places-form-filled');
     await page.locator('form').getByRole('button', { name: 'Add known place' }).click();
     await page.getByText('Company place added successfully !').waitFor();

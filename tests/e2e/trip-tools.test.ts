@@ -53,6 +53,8 @@ describe('trip data (/utilities/trip-data)', () => {
     await page.goto(`${app.url}/utilities/trip-data`);
     await page.getByLabel('Trip ID').fill('TRP1001001');
     await page.getByRole('button', { name: 'Show Analytics' }).click();
+    // Drawn as a picture, the answer's JSON is folded under 'Raw data'.
+    await page.getByRole('button', { name: 'Raw data' }).click();
     await expect.poll(async () => (await result().textContent()) ?? '').toContain('long_stoppage');
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await toast(/^Replay done: \d+ alerts?$/).waitFor();
@@ -62,7 +64,10 @@ describe('trip data (/utilities/trip-data)', () => {
     await toast(TRIP_MSG.synced).waitFor();
     await page.getByRole('button', { name: 'Copy trip JSON' }).click();
     await toast('JSON Copied to Clipboard').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"alerts"');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('"alerts"');
+    // Copy takes the answer as it came (epoch-ms times), whatever the box shows.
+    expect(copied).toMatch(/"start": \d{13}/);
     // The tool's own reset, after the filter bar's.
     await page.getByRole('button', { name: 'Reset Filter' }).last().click();
     await expect.poll(() => page.getByLabel('Trip ID').inputValue()).toBe('');
@@ -80,8 +85,15 @@ describe('trip replay (issue 23 point 1)', () => {
     await page.getByLabel('Trip ID').fill('TRP1001001');
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     await replay().getByText('Trip TRP1001001: Replay').waitFor();
-    // The JSON box stays beside the picture.
+    // The answer's JSON is folded under 'Raw data', closed; opened, its alerts' times read as date-times.
+    const rawData = page.getByRole('button', { name: 'Raw data' });
+    await rawData.waitFor();
+    expect(await rawData.getAttribute('aria-expanded')).toBe('false');
+    expect(await result().isVisible()).toBe(false);
+    await rawData.click();
     await result().waitFor();
+    expect(await result().textContent()).toMatch(/"start": "\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    expect(await result().textContent()).not.toMatch(/"(start|end)": \d/);
     await replay().getByText('Distance driven').waitFor();
     // The map: the planned path and the driven track, the plan's places, an alert dot, the vehicle.
     const map = page.getByTestId('trip-map');

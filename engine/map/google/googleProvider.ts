@@ -1,7 +1,16 @@
 /// <reference types="google.maps" />
 import { importLibrary, setOptions } from '@googlemaps/js-api-loader';
 import { serverDirections } from '../directions';
-import type { DirectionsResult, LatLngPoint, MapInstance, MapOptions, MapProvider, TrackLines } from '../types';
+import type {
+  DirectionsResult,
+  LatLngPoint,
+  MapCircle,
+  MapInstance,
+  MapOptions,
+  MapProvider,
+  MarkerMoved,
+  TrackLines,
+} from '../types';
 
 let configuredKey: string | null = null;
 
@@ -16,6 +25,18 @@ const ROUTE_STYLE = { strokeColor: '#1677ff', strokeWeight: 4, strokeOpacity: 0.
 /** A trip's driven track and its planned path, as on the offline map. */
 const TRACK_STYLE = { strokeColor: '#08979c', strokeWeight: 4, strokeOpacity: 0.9 };
 const PLANNED_COLOR = '#8c8c8c';
+/** A geofence, as the offline map draws it. */
+const CIRCLE_STYLE = {
+  strokeColor: '#1677ff',
+  strokeWeight: 2,
+  strokeOpacity: 0.9,
+  fillColor: '#1677ff',
+  fillOpacity: 0.12,
+};
+
+/** Google's colour scheme for the page's (`<html data-theme>`, set by the app); Google takes it once, at mount. */
+export const colorSchemeOfPage = (): 'DARK' | 'LIGHT' =>
+  document.documentElement.dataset.theme === 'dark' ? 'DARK' : 'LIGHT';
 
 /** Dash symbols instead of a stroke: a dashed line, as the offline map draws it. */
 const dashedLine = (color: string) => ({
@@ -26,16 +47,19 @@ const dashedLine = (color: string) => ({
 });
 
 async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }: MapOptions): Promise<MapInstance> {
-  const [{ Map: GoogleMap, Polyline, InfoWindow }, { Marker }, { LatLngBounds, event, SymbolPath }] = await Promise.all(
-    [importLibrary('maps'), importLibrary('marker'), importLibrary('core')],
-  );
+  const [{ Map: GoogleMap, Polyline, InfoWindow, Circle }, { Marker }, { LatLngBounds, event, SymbolPath }] =
+    await Promise.all([importLibrary('maps'), importLibrary('marker'), importLibrary('core')]);
   const map = new GoogleMap(element, {
     center,
     zoom,
     mapTypeControl: false,
     streetViewControl: false,
     fullscreenControl: false,
+    // The wheel scrolls the page; Ctrl + wheel zooms, and Google says so over the map (as the offline map does).
+    gestureHandling: 'cooperative',
+    colorScheme: colorSchemeOfPage(),
   });
+  let circle: google.maps.Circle | null = null;
   const info = new InfoWindow();
   let markers: google.maps.Marker[] = [];
   let lines: google.maps.Polyline[] = [];
@@ -54,9 +78,9 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }
     markers = [];
   };
   const instance: MapInstance = {
-    setMarkers(list) {
+    setMarkers(list, onMove?: MarkerMoved) {
       clearMarkers();
-      markers = list.map((item) => {
+      markers = list.map((item, index) => {
         // The classic Marker takes a text label; AdvancedMarkerElement would need a map id configured in Google Cloud.
         const marker =
           item.kind === 'alert'
@@ -73,7 +97,18 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }
                   strokeWeight: 2,
                 },
               })
-            : new Marker({ map, position: item.position, label: item.label, title: item.title });
+            : new Marker({
+                map,
+                position: item.position,
+                label: item.label,
+                title: item.title,
+                draggable: Boolean(item.draggable),
+              });
+        if (item.draggable)
+          marker.addListener('dragend', () => {
+            const dropped = marker.getPosition();
+            if (dropped) onMove?.(index, { lat: dropped.lat(), lng: dropped.lng() });
+          });
         marker.addListener('click', () => {
           // Text content, never HTML: titles come from operators.
           const content = document.createElement('div');
@@ -95,6 +130,18 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }
         // Google has no most-zoom for a fit: close nearby points no further in than a single one is shown.
         event.addListenerOnce(map, 'idle', () => (map.getZoom() ?? 0) > fitZoom && map.setZoom(fitZoom));
       }
+    },
+    drawCircle(geofence: MapCircle | null) {
+      circle?.setMap(null);
+      circle = null;
+      if (!geofence || !(geofence.radiusKm > 0)) return;
+      circle = new Circle({
+        map,
+        center: geofence.center,
+        radius: geofence.radiusKm * 1000,
+        clickable: false,
+        ...CIRCLE_STYLE,
+      });
     },
     drawRoute(directions: DirectionsResult | null) {
       clearLines();
@@ -141,6 +188,8 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }
       clearMarkers();
       clearLines();
       clearTrack();
+      circle?.setMap(null);
+      circle = null;
       cursor?.setMap(null);
       cursor = null;
     },
@@ -148,6 +197,7 @@ async function mount(element: HTMLElement, { center, zoom, fitZoom = zoom, fit }
       clearMarkers();
       clearLines();
       clearTrack();
+      circle?.setMap(null);
       cursor?.setMap(null);
       info.close();
       element.replaceChildren();

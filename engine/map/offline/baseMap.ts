@@ -17,6 +17,8 @@ export interface BaseMapData {
 
 /** The smallest zoom at which each town tier is labelled (tier 1: a million people and more, … tier 4: 30,000). */
 export const TOWN_TIER_ZOOM: Record<number, number> = { 1: 4, 2: 6, 3: 8, 4: 10 };
+/** The closest zoom the base map has detail for (its smallest towns are labelled from there): the most a view opens at. */
+export const BASE_MAP_DETAIL_ZOOM = Math.max(...Object.values(TOWN_TIER_ZOOM));
 /** Most town labels drawn at once: the biggest in view win. */
 export const MAX_TOWN_LABELS = 150;
 

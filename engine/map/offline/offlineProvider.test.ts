@@ -2,7 +2,7 @@ import type { FeatureCollection } from 'geojson';
 import { feature } from 'topojson-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeMarkers } from '../markers';
-import type { MapInstance } from '../types';
+import { COOPERATIVE_HINT, type MapInstance } from '../types';
 import baseMapFile from '../../../public/map/india-base.json';
 import { declutter, townsInView, type BaseMapData } from './baseMap';
 import { offlineProvider } from './offlineProvider';
@@ -61,12 +61,29 @@ describe('offline provider (Leaflet)', () => {
     vi.unstubAllGlobals();
   });
 
-  const mountMap = async (tiles: string | null = null) => {
+  const mountMap = async (tiles: string | null = null, zoom = 10) => {
     const element = document.body.appendChild(document.createElement('div'));
     // happy-dom lays nothing out: the size Leaflet reads is given, as a 800 × 400 map would have.
     Object.defineProperties(element, { clientWidth: { value: 800 }, clientHeight: { value: 400 } });
-    map = await offlineProvider(tiles).mount(element, { center: { lat: 18.75, lng: 73.88 }, zoom: 10 });
+    map = await offlineProvider(tiles).mount(element, { center: { lat: 18.75, lng: 73.88 }, zoom });
     return element;
+  };
+  /** The radius in pixels of the geofence drawn (its SVG path: `M x,y a r,r 0 1,0 …`), or null when none is. */
+  const circleRadius = (element: HTMLElement) => {
+    const d = element.querySelector('.leaflet-overlay-pane path.lego-map-geofence')?.getAttribute('d');
+    const match = d ? /a([\d.]+),/.exec(d) : null;
+    return match ? Number(match[1]) : null;
+  };
+  const chakan = { lat: 18.75, lng: 73.88 };
+  /** The map mounted last (the tests below mount one first). */
+  const mounted = () => {
+    if (!map) throw new Error('No map was mounted');
+    return map;
+  };
+  const found = (element: HTMLElement, selector: string) => {
+    const inside = element.querySelector(selector);
+    if (!inside) throw new Error(`Nothing on the map is ${selector}`);
+    return inside;
   };
 
   it('draws CSS pins with their labels and titles, no images', async () => {
@@ -121,5 +138,66 @@ describe('offline provider (Leaflet)', () => {
     const element = await mountMap('https://{s}.tiles.example.org/{z}/{x}/{y}.png');
     expect(element.classList.contains('lego-map-tiled')).toBe(true);
     expect(element.querySelector('.leaflet-control-attribution')?.textContent).toContain('Tiles: tiles.example.org');
+  });
+
+  it('draws a geofence at its radius, redrawn when the radius changes, removed with null', async () => {
+    const element = await mountMap();
+    mounted().drawCircle({ center: chakan, radiusKm: 2 });
+    const two = circleRadius(element);
+    // 2 km at zoom 10 near 18.75° N: about 14 px (145 m a pixel).
+    expect(two).toBeGreaterThan(12);
+    expect(two).toBeLessThan(16);
+    mounted().drawCircle({ center: chakan, radiusKm: 4 });
+    expect(element.querySelectorAll('path.lego-map-geofence')).toHaveLength(1);
+    expect((circleRadius(element) ?? 0) / (two ?? 1)).toBeCloseTo(2, 1);
+    mounted().drawCircle(null);
+    expect(circleRadius(element)).toBeNull();
+  });
+
+  it('makes only the markers said to be draggable draggable', async () => {
+    const element = await mountMap();
+    mounted().setMarkers([
+      { position: chakan, label: 'C', title: 'Chakan', kind: 'place', draggable: true },
+      { position: { lat: 19.08, lng: 72.88 }, label: 'B', title: 'Bhiwandi', kind: 'place' },
+    ]);
+    const draggable = [...element.querySelectorAll('.lego-map-marker')].map((marker) =>
+      marker.classList.contains('leaflet-marker-draggable'),
+    );
+    expect(draggable).toEqual([true, false]);
+  });
+
+  it('opens no closer than the base map has detail for; a tile server keeps the zoom asked for', async () => {
+    let element = await mountMap(null, 15);
+    mounted().drawCircle({ center: chakan, radiusKm: 2 });
+    // Drawn at zoom 10 (about 14 px), not 15 (about 440 px): a place's zoom on the base map is one blank square.
+    expect(circleRadius(element)).toBeLessThan(16);
+    mounted().destroy();
+    element = await mountMap('https://{s}.tiles.example.org/{z}/{x}/{y}.png', 15);
+    mounted().drawCircle({ center: chakan, radiusKm: 2 });
+    expect(circleRadius(element)).toBeGreaterThan(400);
+  });
+
+  it('lets the wheel scroll the page, saying how to zoom; Ctrl + wheel reaches the map', async () => {
+    const element = await mountMap();
+    const reached: boolean[] = [];
+    // Leaflet's scroll-wheel zoom listens on the container, as this does.
+    element.addEventListener('wheel', (event) => reached.push(event.ctrlKey));
+    const pane = found(element, '.leaflet-map-pane');
+    const hint = found(element, '.lego-map-hint');
+    expect(hint.textContent).toBe(COOPERATIVE_HINT);
+    expect(hint.classList.contains('lego-map-hint-shown')).toBe(false);
+    const plain = new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true });
+    pane.dispatchEvent(plain);
+    expect(reached).toEqual([]);
+    expect(plain.defaultPrevented).toBe(false);
+    expect(hint.classList.contains('lego-map-hint-shown')).toBe(true);
+    const zoom = new WheelEvent('wheel', { deltaY: 100, ctrlKey: true, bubbles: true, cancelable: true });
+    // happy-dom's WheelEvent drops the modifier keys it is given.
+    Object.defineProperty(zoom, 'ctrlKey', { value: true });
+    pane.dispatchEvent(zoom);
+    expect(reached).toEqual([true]);
+    // Leaflet's scroll-wheel zoom took it, and kept the browser from zooming the page.
+    expect(zoom.defaultPrevented).toBe(true);
+    expect(hint.classList.contains('lego-map-hint-shown')).toBe(false);
   });
 });

@@ -6,13 +6,16 @@ import { originSourceLabel } from '../tiles';
 import type {
   DirectionsResult,
   LatLngPoint,
+  MapCircle,
   MapInstance,
   MapMarker,
   MapOptions,
   MapProvider,
+  MarkerMoved,
   TrackLines,
 } from '../types';
-import { drawBaseMap, loadBaseMap } from './baseMap';
+import { BASE_MAP_DETAIL_ZOOM, drawBaseMap, loadBaseMap } from './baseMap';
+import { cooperativeWheel } from './cooperativeWheel';
 
 /** Colour of route lines (antd's primary blue), dashed when the line is a straight-line estimate. */
 const ROUTE_STYLE = { color: '#1677ff', weight: 4, opacity: 0.85 };
@@ -21,6 +24,9 @@ const ESTIMATE_DASH = '8 8';
 /** A trip's driven track (dark teal, under the markers) and its planned path (grey, dashed). */
 const TRACK_STYLE = { color: '#08979c', weight: 4, opacity: 0.9 };
 const PLANNED_STYLE = { color: '#8c8c8c', weight: 3, opacity: 0.8, dashArray: '6 8' };
+
+/** A geofence: antd's primary blue, translucent, under the markers. */
+const CIRCLE_STYLE = { color: '#1677ff', weight: 2, opacity: 0.9, fillColor: '#1677ff', fillOpacity: 0.12 };
 
 /** An alert's icon: a dot of its type's colour. */
 function alertIcon(marker: MapMarker): L.DivIcon {
@@ -62,12 +68,16 @@ function popupContent(title: string): HTMLElement {
   return element;
 }
 
-/** Mounts Leaflet: the built-in base map, or the XYZ tile server of `MAP_TILES_URL` when one is configured. */
-async function mount(
-  element: HTMLElement,
-  { center, zoom, fitZoom = zoom, fit }: MapOptions,
-  tilesUrl: string | null,
-): Promise<MapInstance> {
+/**
+ * Mounts Leaflet: the built-in base map, or the XYZ tile server of `MAP_TILES_URL` when one is configured. On the
+ * built-in base map a view opens and fits no closer than {@link BASE_MAP_DETAIL_ZOOM}: at a place's zoom (15) it would
+ * be one blank square of a state's colour; the operator may still zoom in.
+ */
+async function mount(element: HTMLElement, options: MapOptions, tilesUrl: string | null): Promise<MapInstance> {
+  const { center, fit } = options;
+  const most = tilesUrl ? Number.POSITIVE_INFINITY : BASE_MAP_DETAIL_ZOOM;
+  const zoom = Math.min(options.zoom, most);
+  const fitZoom = Math.min(options.fitZoom ?? options.zoom, most);
   const map = L.map(element, {
     center: [center.lat, center.lng],
     zoom,
@@ -80,6 +90,7 @@ async function mount(
     '<a href="https://leafletjs.com" target="_blank" rel="noopener noreferrer">Leaflet</a>',
   );
   element.classList.add(tilesUrl ? 'lego-map-tiled' : 'lego-map-offline');
+  const removeWheel = cooperativeWheel(element);
   let removeBase: (() => void) | null = null;
   let destroyed = false;
   if (tilesUrl) {
@@ -93,22 +104,40 @@ async function mount(
   const track = L.layerGroup().addTo(map);
   // A trip's track has thousands of points: drawn on a canvas, which Leaflet paints far faster than an SVG path.
   const trackRenderer = L.canvas({ padding: 0.5 });
+  const circle = L.layerGroup().addTo(map);
   const markers = L.layerGroup().addTo(map);
   const route = L.layerGroup().addTo(map);
   let cursor: L.Marker | null = null;
 
   const instance: MapInstance = {
-    setMarkers(list) {
+    setMarkers(list, onMove?: MarkerMoved) {
       markers.clearLayers();
-      for (const marker of list) {
-        L.marker([marker.position.lat, marker.position.lng], {
+      list.forEach((marker, index) => {
+        const drawn = L.marker([marker.position.lat, marker.position.lng], {
           icon: markerIcon(marker),
           title: marker.title,
           riseOnHover: true,
+          draggable: Boolean(marker.draggable),
+          autoPan: true,
         })
           .bindPopup(popupContent(marker.title))
           .addTo(markers);
-      }
+        if (marker.draggable)
+          drawn.on('dragend', () => {
+            const { lat, lng } = drawn.getLatLng();
+            onMove?.(index, { lat, lng });
+          });
+      });
+    },
+    drawCircle(geofence: MapCircle | null) {
+      circle.clearLayers();
+      if (!geofence || !(geofence.radiusKm > 0)) return;
+      L.circle([geofence.center.lat, geofence.center.lng], {
+        ...CIRCLE_STYLE,
+        radius: geofence.radiusKm * 1000,
+        interactive: false,
+        className: 'lego-map-geofence',
+      }).addTo(circle);
     },
     // The view jumps to the markers, in the frame that shows them, without Leaflet's zoom animation: Leaflet 1.9 ends
     // that animation on a timer which, when the map is closed before it fires (a modal shut at once, a story left),
@@ -164,6 +193,7 @@ async function mount(
     },
     clear() {
       markers.clearLayers();
+      circle.clearLayers();
       route.clearLayers();
       track.clearLayers();
       cursor?.remove();
@@ -171,6 +201,7 @@ async function mount(
     },
     destroy() {
       destroyed = true;
+      removeWheel();
       removeBase?.();
       map.remove();
     },
