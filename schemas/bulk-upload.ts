@@ -53,9 +53,9 @@ export const BULK_UPLOAD_MSG = {
   gaveUp: 'The batch could not be completed. Rows with a result were stored; upload the rest again',
   /** A row left exactly as the sample file has it (refused by the upload and by 'Check file'). */
   exampleRow: "This is the sample file's example row: change it or delete it",
-  /** 'Check file' in a word and its summary: nothing is stored by a check. */
-  check: 'Check file',
+  /** A file longer than 'Check file' takes ({@link BULK_CHECK_MAX_ROWS}). */
   checkTooManyRows: `'Check file' takes at most ${BULK_CHECK_MAX_ROWS.toLocaleString('en-IN')} rows: check the file in parts, or upload it and read each row's result in the result file`,
+  /** The summary of 'Check file': nothing is stored by a check. */
   checked: (rows: number, failed: number) =>
     `${rows} ${rows === 1 ? 'row' : 'rows'} checked: ${rows - failed} OK, ${failed} with errors. Nothing was stored.`,
 } as const;
