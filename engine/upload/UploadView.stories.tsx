@@ -140,16 +140,20 @@ export const CheckFile: Story = {
     await canvas.findByText('430 of 1200 rows, 3 failed');
     await userEvent.click(canvas.getByRole('button', { name: 'Check file' }));
     await screen.findByText(BULK_UPLOAD_MSG.noFile);
-    const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]');
-    if (!input) throw new Error('no file input');
-    await userEvent.upload(input, new File(['Event Name,Mode'], 'rows.csv', { type: 'text/csv' }));
+    // The drop area renders a new file input after each choice: it is looked up each time.
+    const choose = async (name: string) => {
+      const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]');
+      if (!input) throw new Error('no file input');
+      await userEvent.upload(input, new File(['Event Name,Mode'], name, { type: 'text/csv' }));
+    };
+    await choose('rows.csv');
     await userEvent.click(canvas.getByRole('button', { name: 'Check file' }));
     await canvas.findByText('Check of rows.csv');
     await expect(canvas.getByText(BULK_UPLOAD_MSG.checked(4, 2))).toBeTruthy();
     await expect(canvas.getAllByText('OK')).toHaveLength(2);
     await expect(canvas.getByText(NOTIFICATION_CONFIG_MSG.event)).toBeTruthy();
     await expect(canvas.getByText(BULK_UPLOAD_MSG.exampleRow)).toBeTruthy();
-    await userEvent.upload(input, new File(['Event Name,Mode'], 'other.csv', { type: 'text/csv' }));
+    await choose('other.csv');
     await canvas.findByText('other.csv');
     await expect(canvas.queryByText('Check of rows.csv')).toBeNull();
   },
