@@ -17,6 +17,11 @@ export const BULK_MAX_ROWS = 10_000;
 /** Most bytes an xlsx (a zip) may unpack to, and most parts it may hold: a small zip can unpack to gigabytes. */
 export const BULK_UNPACKED_MAX_BYTES = 50 * 1024 * 1024;
 export const BULK_ZIP_MAX_ENTRIES = 1000;
+/**
+ * Most data rows 'Check file' tries: every row runs in one transaction that is then rolled back, and on the embedded
+ * database (one connection) other requests wait for it (a row takes a few milliseconds), so a check stays short.
+ */
+export const BULK_CHECK_MAX_ROWS = 1000;
 /** Columns a file may have beyond its component's known columns (a sheet wider than that is refused). */
 export const BULK_EXTRA_COLUMNS = 20;
 /** The file types accepted, by extension (the content is sniffed as well). */
@@ -46,6 +51,13 @@ export const BULK_UPLOAD_MSG = {
   unreadable: 'The file could not be read',
   rowCrashed: 'This row could not be stored. Please try again',
   gaveUp: 'The batch could not be completed. Rows with a result were stored; upload the rest again',
+  /** A row left exactly as the sample file has it (refused by the upload and by 'Check file'). */
+  exampleRow: "This is the sample file's example row: change it or delete it",
+  /** A file longer than 'Check file' takes ({@link BULK_CHECK_MAX_ROWS}). */
+  checkTooManyRows: `'Check file' takes at most ${BULK_CHECK_MAX_ROWS.toLocaleString('en-IN')} rows: check the file in parts, or upload it and read each row's result in the result file`,
+  /** The summary of 'Check file': nothing is stored by a check. */
+  checked: (rows: number, failed: number) =>
+    `${rows} ${rows === 1 ? 'row' : 'rows'} checked: ${rows - failed} OK, ${failed} with errors. Nothing was stored.`,
 } as const;
 
 /** The optional e-mail of an upload (the multipart field `email`): empty, or one address. */

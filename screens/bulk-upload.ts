@@ -12,6 +12,7 @@ export const bulkUpload: UploadConfig = {
   components: { configurations: 'Configurations' },
   lists: { configurations: '/configuration-list' },
   upload: endpoint(batchCalls.upload),
+  check: endpoint(batchCalls.check),
   batches: endpoint(batchCalls.list),
   sample: endpoint(batchCalls.sample),
   entityClaim: 'deskId',
@@ -27,5 +28,6 @@ export const bulkUpload: UploadConfig = {
     modalText: BULK_UPLOAD_MSG.modalText,
     fileType: BULK_UPLOAD_MSG.fileType,
     empty: 'No batches uploaded yet',
+    checked: BULK_UPLOAD_MSG.checked,
   },
 };

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { bulkUpload } from '../../screens/bulk-upload';
-import { batchCalls } from '../../schemas/api/batches';
+import { batchCalls, type BatchCheck } from '../../schemas/api/batches';
+import { NOTIFICATION_CONFIG_MSG } from '../../schemas/notification-config';
 import { BULK_UPLOAD_MSG, type Batch } from '../../schemas/bulk-upload';
 import { failure, fixtureKey, ok } from '../../src/stories/storyApi';
 import { UploadView } from './UploadView';
@@ -52,6 +53,18 @@ const BATCHES: Batch[] = [
   }),
 ];
 
+/** What 'Check file' answers for a file of four rows: two OK, a mistyped event, the sample's example row kept. */
+const CHECK: BatchCheck = {
+  rows_total: 4,
+  rows_failed: 2,
+  rows: [
+    { row_no: 1, ok: true, errors: [] },
+    { row_no: 2, ok: false, errors: [NOTIFICATION_CONFIG_MSG.event] },
+    { row_no: 3, ok: true, errors: [] },
+    { row_no: 4, ok: false, errors: [BULK_UPLOAD_MSG.exampleRow] },
+  ],
+};
+
 const meta = {
   title: 'Engine/Upload/UploadView',
   component: UploadView,
@@ -63,6 +76,7 @@ const meta = {
     api: {
       [fixtureKey(batchCalls.list)]: ok(BATCHES),
       [fixtureKey(batchCalls.upload)]: ok(BATCHES[0]),
+      [fixtureKey(batchCalls.check)]: ok(CHECK),
     },
   },
 } satisfies Meta<typeof UploadView>;
@@ -113,5 +127,34 @@ export const UploadChoices: Story = {
     dialog = await screen.findByRole('dialog', { name: BULK_UPLOAD_MSG.modalTitle });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload without e-mail' }));
     await screen.findByText(BULK_UPLOAD_MSG.uploaded);
+  },
+};
+
+/**
+ * 'Check file' asks for a file first; with one, it shows each row OK or with the errors the upload would give it,
+ * saying nothing was stored, until another file is chosen.
+ */
+export const CheckFile: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('430 of 1200 rows, 3 failed');
+    await userEvent.click(canvas.getByRole('button', { name: 'Check file' }));
+    await screen.findByText(BULK_UPLOAD_MSG.noFile);
+    // The drop area renders a new file input after each choice: it is looked up each time.
+    const choose = async (name: string) => {
+      const input = canvasElement.querySelector<HTMLInputElement>('input[type=file]');
+      if (!input) throw new Error('no file input');
+      await userEvent.upload(input, new File(['Event Name,Mode'], name, { type: 'text/csv' }));
+    };
+    await choose('rows.csv');
+    await userEvent.click(canvas.getByRole('button', { name: 'Check file' }));
+    await canvas.findByText('Check of rows.csv');
+    await expect(canvas.getByText(BULK_UPLOAD_MSG.checked(4, 2))).toBeTruthy();
+    await expect(canvas.getAllByText('OK')).toHaveLength(2);
+    await expect(canvas.getByText(NOTIFICATION_CONFIG_MSG.event)).toBeTruthy();
+    await expect(canvas.getByText(BULK_UPLOAD_MSG.exampleRow)).toBeTruthy();
+    await choose('other.csv');
+    await canvas.findByText('other.csv');
+    await expect(canvas.queryByText('Check of rows.csv')).toBeNull();
   },
 };

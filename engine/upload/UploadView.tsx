@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { minTableWidth } from '../list/tableColumns';
+import { CheckResultCard } from './CheckResultCard';
 import type { BatchRow, UploadConfig } from './types';
 import { useUploadController, type UploadController } from './useUploadController';
 
@@ -95,7 +96,8 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
 
 /**
  * Renders an upload config: the heading named by the component, a single-file drop area, the sample file link,
- * Cancel and Upload, the e-mail modal, and the earlier batches with their progress and result files.
+ * Cancel, 'Check file' (its rows' results below, nothing stored) and Upload, the e-mail modal, and the earlier
+ * batches with their progress and result files.
  */
 export function UploadView({ config }: { config: UploadConfig }) {
   const upload = useUploadController(config);
@@ -130,11 +132,17 @@ export function UploadView({ config }: { config: UploadConfig }) {
         </Upload.Dragger>
         <Flex justify="flex-end" gap={8} style={{ marginTop: 16 }}>
           <Button onClick={upload.cancel}>Cancel</Button>
+          <Button onClick={() => void upload.check()} loading={upload.checking}>
+            Check file
+          </Button>
           <Button type="primary" onClick={upload.start} loading={upload.sending}>
             Upload
           </Button>
         </Flex>
       </Card>
+      {upload.file && upload.checkResult && (
+        <CheckResultCard filename={upload.file.name} result={upload.checkResult} summary={config.messages.checked} />
+      )}
       <Card title="Batches" size="small">
         {/* Narrower than its columns, the table scrolls sideways inside its card. */}
         <div style={{ overflowX: 'auto' }}>

@@ -1,8 +1,11 @@
-import type { Batch, batchCalls } from '../../schemas/api/batches';
+import type { Batch, BatchCheck, batchCalls } from '../../schemas/api/batches';
 import type { Endpoint } from '../data/endpoint';
 
 /** One batch as the list call answers it. */
 export type BatchRow = Batch;
+
+/** What 'Check file' answers: each row of the file with what the upload would say of it. */
+export type CheckResult = BatchCheck;
 
 /**
  * An upload screen (kind 'upload'): one file sent to a batch job, and the list of earlier batches (spec 002 section
@@ -19,6 +22,8 @@ export interface UploadConfig {
   lists: Record<string, string>;
   /** The upload call (multipart: `files` and the optional `email`), with the component as its `type` parameter. */
   upload: Endpoint;
+  /** 'Check file': the same multipart body without the e-mail; answers each row OK or its errors, storing nothing. */
+  check: Endpoint<typeof batchCalls.check>;
   /** The batch list, asked with `parent_fteid` (the claim below) and `type`. */
   batches: Endpoint<typeof batchCalls.list>;
   /** The sample file of the component (a public path with `:type`). */
@@ -40,6 +45,8 @@ export interface UploadConfig {
     fileType: string;
     /** The batch table without batches. */
     empty: string;
+    /** The summary above a check's rows. */
+    checked: (rows: number, failed: number) => string;
   };
   /** The e-mail pattern of the modal (the server checks it again). */
   emailPattern: string;

@@ -1,24 +1,38 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HttpResult } from '../data/http';
-import type { BatchRow, UploadConfig } from './types';
+import type { BatchRow, CheckResult, UploadConfig } from './types';
 
 // The list call, the desk-token claim and the path parameter are the test's: each call waits until the test answers it.
 const calls: { type: string; answer: (rows: BatchRow[]) => void }[] = [];
+/** 'Check file' calls: the file sent, and the answer the test gives. */
+const checks: { file: FormDataEntryValue | null; answer: (result: CheckResult) => void }[] = [];
+const feedbackError = vi.fn();
 let claim: string | null = 'desk-ops-01';
 let params: Record<string, string> = { component: 'configurations' };
 const navigate = vi.fn();
 
 vi.mock('../data/endpoint', async (original) => ({
   ...(await original<typeof import('../data/endpoint')>()),
-  callEndpoint: (_endpoint: unknown, input: { query: { type: string } }) =>
-    new Promise<HttpResult<BatchRow[]>>((resolve) => {
-      calls.push({
-        type: input.query.type,
-        answer: (rows) => resolve({ ok: true, status: 200, data: rows, body: null, messages: [] }),
-      });
-    }),
+  callEndpoint: (endpoint: { path: string }, input: { query?: { type: string }; body?: FormData }) =>
+    endpoint.path.endsWith('/check')
+      ? new Promise<HttpResult<CheckResult>>((resolve) => {
+          checks.push({
+            file: input.body?.get('files') ?? null,
+            answer: (result) => resolve({ ok: true, status: 200, data: result, body: null, messages: [] }),
+          });
+        })
+      : new Promise<HttpResult<BatchRow[]>>((resolve) => {
+          calls.push({
+            type: input.query?.type ?? '',
+            answer: (rows) => resolve({ ok: true, status: 200, data: rows, body: null, messages: [] }),
+          });
+        }),
 }));
+vi.mock('../feedback', async (original) => {
+  const actual = await original<typeof import('../feedback')>();
+  return { ...actual, feedback: { ...actual.feedback, error: feedbackError } };
+});
 vi.mock('../data/download', async (original) => ({
   ...(await original<typeof import('../data/download')>()),
   deskClaim: () => claim,
@@ -60,6 +74,8 @@ const batch = (id: string, filename: string): BatchRow => ({
 
 beforeEach(() => {
   calls.length = 0;
+  checks.length = 0;
+  feedbackError.mockClear();
   claim = 'desk-ops-01';
   params = { component: 'configurations' };
   navigate.mockClear();
@@ -95,5 +111,43 @@ describe('useUploadController', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith({ pathname: '/configuration-list', search: '?companyId=7' });
     expect(navigate).not.toHaveBeenCalledWith(-1);
+  });
+
+  it("'Check file' asks for a file first, sends the chosen one and shows its rows only while that file is chosen", async () => {
+    const { result } = renderHook(() => useUploadController(config));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await act(() => result.current.check());
+    expect(feedbackError).toHaveBeenCalledWith(config.messages.noFile);
+    expect(checks).toHaveLength(0);
+
+    const first = new File(['Event Name,Mode'], 'north.csv', { type: 'text/csv' });
+    act(() => result.current.choose(first));
+    let pending: Promise<void> = Promise.resolve();
+    act(() => {
+      pending = result.current.check();
+    });
+    await waitFor(() => expect(checks).toHaveLength(1));
+    expect(result.current.checking).toBe(true);
+    expect(checks[0]!.file).toBeInstanceOf(File);
+    const answer: CheckResult = {
+      rows_total: 2,
+      rows_failed: 1,
+      rows: [
+        { row_no: 1, ok: true, errors: [] },
+        { row_no: 2, ok: false, errors: ['Please select event'] },
+      ],
+    };
+    await act(async () => {
+      checks[0]!.answer(answer);
+      await pending;
+    });
+    expect(result.current.checking).toBe(false);
+    expect(result.current.checkResult).toEqual(answer);
+
+    // Another file, or none: the first one's rows no longer apply.
+    act(() => result.current.choose(new File(['Event Name,Mode'], 'south.csv', { type: 'text/csv' })));
+    expect(result.current.checkResult).toBeNull();
+    act(() => result.current.choose(null));
+    expect(result.current.checkResult).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { deskClaim, downloadFile } from '../data/download';
 import { serviceUrl } from '../data/services';
 import { feedback } from '../feedback';
 import { useKeepQuery } from '../useKeepQuery';
-import type { BatchRow, UploadConfig } from './types';
+import type { BatchRow, CheckResult, UploadConfig } from './types';
 
 const RUNNING = new Set(['QUEUED', 'RUNNING']);
 
@@ -24,6 +24,9 @@ export function useUploadController(config: UploadConfig) {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  /** The last check's answer and the file it was of: shown only while that file is the one chosen. */
+  const [checked, setChecked] = useState<{ of: File; result: CheckResult } | null>(null);
   const [batches, setBatches] = useState<BatchRow[]>([]);
   const [loading, setLoading] = useState(true);
   const mounted = useRef(true);
@@ -97,6 +100,24 @@ export function useUploadController(config: UploadConfig) {
   };
 
   /**
+   * 'Check file': the server runs every row through the upload's rules and stores nothing; its answer is shown row by
+   * row. Without a file says so; a refused file (unreadable, missing columns) shows the server's messages.
+   */
+  const check = async () => {
+    if (!file) {
+      feedback.error(config.messages.noFile);
+      return;
+    }
+    const body = new FormData();
+    body.append('files', file, file.name);
+    setChecking(true);
+    const res = await callEndpoint(config.check, { params: { type: component }, body });
+    if (!mounted.current) return;
+    setChecking(false);
+    if (res.ok && res.data) setChecked({ of: file, result: res.data });
+  };
+
+  /**
    * The modal's 'Upload and e-mail me' (`notify`: with the address typed, which it asks for) or 'Upload without
    * e-mail'; Cancel and the close button only close the modal, and nothing is uploaded.
    */
@@ -140,6 +161,10 @@ export function useUploadController(config: UploadConfig) {
     emailError,
     send,
     sending,
+    check,
+    checking,
+    /** The check of the chosen file, or null (none yet, or of a file no longer chosen). */
+    checkResult: checked && checked.of === file ? checked.result : null,
     batches,
     loading,
     running,

@@ -4,7 +4,7 @@ import type { Mailer } from '../auth/mailer';
 import { batchRepository, type BatchRecord, type RowResult } from '../repos/batch-repository';
 import { withActor } from '../store/actor';
 import type { Queryable, Store } from '../store/store';
-import type { BulkRowType } from '../rules/bulk-row-type';
+import { saveUploadedRow, type BulkRowType, type RowSaved } from '../rules/bulk-row-type';
 import { cpuPool } from '../workers/cpu-pool';
 import { storeBatchResult } from './batch-result';
 import { configurationsRowType } from '../rules/notification-config-bulk-row';
@@ -40,22 +40,24 @@ export const columnLimit = (type: BulkRowType): number => type.columns.length + 
 
 /**
  * The data rows of a sheet as cell maps keyed by header, or why the file cannot be processed: read in the worker pool
- * (server/workers/cpu-tasks.ts `batchRows`), the rows coming back in slices, so the event loop runs meanwhile.
+ * (server/workers/cpu-tasks.ts `batchRows`), the rows coming back in slices, so the event loop runs meanwhile. The
+ * job's read waits its turn in the pool (`wait`); a request's ('Check file') counts against its desk's share.
  */
-async function rowsOf(
+export async function rowsOf(
   bytes: Buffer,
   type: BulkRowType,
+  wait = true,
 ): Promise<{ rows: Record<string, string>[] } | { error: string }> {
   const read = await cpuPool().run(
     'batchRows',
     { file: bytes, columns: [...type.columns], required: [...type.required], maxColumns: columnLimit(type) },
-    { wait: true },
+    { wait },
   );
   return Array.isArray(read) ? { rows: read } : read;
 }
 
 /** A row's outcome as its result record says it. */
-const resultOf = (rowNo: number, saved: Awaited<ReturnType<BulkRowType['saveRow']>>): RowResult =>
+const resultOf = (rowNo: number, saved: RowSaved): RowResult =>
   saved.ok
     ? { rowNo, ok: true, result: 'Success', recordId: saved.recordId }
     : { rowNo, ok: false, result: saved.errors.join('; '), recordId: null };
@@ -79,7 +81,7 @@ async function storeSlice(
   const results: RowResult[] = [];
   const until = performance.now() + SLICE_MS;
   for (const { rowNo, row } of slice) {
-    const result = resultOf(rowNo, await type.saveRow(q, row, by, memo));
+    const result = resultOf(rowNo, await saveUploadedRow(type, q, row, by, memo));
     await batchRepository.recordRow(q, batch.id, result);
     results.push(result);
     if (performance.now() > until) break;
@@ -101,7 +103,7 @@ async function storeRow(
   const savepoint = `bulk_row_${rowNo}`;
   await q.query(`savepoint ${savepoint}`);
   try {
-    const result = resultOf(rowNo, await type.saveRow(q, row, by, memo));
+    const result = resultOf(rowNo, await saveUploadedRow(type, q, row, by, memo));
     await batchRepository.recordRow(q, batch.id, result);
     await q.query(`release savepoint ${savepoint}`);
     return result;

@@ -9,6 +9,7 @@ import { check } from '../http/validation';
 import { batchRepository } from '../repos/batch-repository';
 import { BULK_ROW_TYPES, BULK_UPLOAD_QUEUE } from '../jobs/bulk-upload-job';
 import { batchResultFile } from '../jobs/batch-result';
+import { checkBatchFile } from '../jobs/bulk-upload-check';
 import { cpuPool } from '../workers/cpu-pool';
 import type { AppContext } from '../context';
 import { errorCode } from '../errors';
@@ -60,6 +61,7 @@ async function readUpload(request: FastifyRequest): Promise<{ filename: string; 
 
 /**
  * Bulk upload (spec 002 section 2.8): the upload stores the file as a batch and queues its job in one transaction;
+ * 'Check file' answers what the upload would say of each row and stores nothing (server/jobs/bulk-upload-check.ts);
  * the list and the result file answer only the caller's entity (the desk of its token), another entity's batch is
  * 404. The job itself is server/jobs/bulk-upload-job.ts.
  */
@@ -102,6 +104,14 @@ export async function bulkUploadRoutes(app: FastifyInstance, { store, jobs, outb
         return created;
       });
       return ok(batch);
+    });
+    // 'Check file': the same file read the same way, every row tried by the upload's rules and rolled back.
+    route(scope, batchCalls.check, async (request) => {
+      const { bytes } = await readUpload(request);
+      const by = (await batchRepository.uploaderEmail(store, request.desk.userId)) ?? request.desk.userId;
+      const checked = await checkBatchFile(store, request.params.type, bytes, by);
+      if ('error' in checked) throw new ApiError(400, [checked.error]);
+      return ok(checked);
     });
   });
 

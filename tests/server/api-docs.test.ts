@@ -185,7 +185,13 @@ describe('the API document at /docs', () => {
     expect(answers(authCalls.verifyCode)['401']).toBeDefined();
     for (const call of [batchCalls.sample, batchCalls.result, reportCalls.runFile])
       expect(Object.keys(answers(call)['200'].content ?? {}), call.id).toEqual([XLSX_MEDIA_TYPE]);
-    for (const call of [notificationCalls.sendTest, reportCalls.runNow, batchCalls.upload, authCalls.requestCode])
+    for (const call of [
+      notificationCalls.sendTest,
+      reportCalls.runNow,
+      batchCalls.upload,
+      batchCalls.check,
+      authCalls.requestCode,
+    ])
       expect(answers(call)['429'], call.id).toBeDefined();
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BULK_FILE_MAX_BYTES, BULK_UPLOAD_MSG, type Batch } from '../../schemas/bulk-upload';
+import { BULK_CHECK_MAX_ROWS, BULK_FILE_MAX_BYTES, BULK_UPLOAD_MSG, type Batch } from '../../schemas/bulk-upload';
 import { NOTIFICATION_CONFIG_MSG } from '../../schemas/notification-config';
 import { BACKENDS, bootFresh, count, startApp, type Call, type TestApp } from './helper';
 import { BULK_ROW_TYPES, columnLimit } from '../../server/jobs/bulk-upload-job';
@@ -16,6 +16,9 @@ import { COLUMNS, configurationsFile, multipart, smsRow } from './batch-fixture'
  */
 
 const JOBS = { pollingIntervalSeconds: 0.5 };
+
+/** Each column of the configurations sample by name: its index in the sheet. */
+const COLUMN_OF = Object.fromEntries(BULK_ROW_TYPES.configurations.columns.map((c, i) => [c, i]));
 
 describe.each(BACKENDS)('bulk upload on $name', (backend) => {
   let t: TestApp;
@@ -41,6 +44,27 @@ describe.each(BACKENDS)('bulk upload on $name', (backend) => {
     });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
+  /** 'Check file' of one file: the status and the envelope. */
+  const check = async (bytes: Buffer, filename = 'configs.xlsx') => {
+    const body = multipart([{ filename, bytes }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk-upload/configurations/check',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
+    return { status: res.statusCode, body: JSON.parse(res.body) };
+  };
+  /** What a check must leave as it found: batches (and so their jobs), their rows, configurations, audit entries, mails. */
+  const written = async () =>
+    Promise.all(
+      ['bulk_batches', 'bulk_batch_rows', 'notification_configs', 'audit_log', 'outbox'].map((table) =>
+        count(t.store, table),
+      ),
+    );
+  /** The sample file as an operator downloads it. */
+  const sample = async () =>
+    (await t.app.inject({ method: 'GET', url: '/v1/bulk-upload/configurations/sample' })).rawPayload;
   const batches = async (): Promise<Batch[]> =>
     (await call('GET', '/v1/batch?parent_fteid=desk-ops-01&type=configurations')).body.data;
   const finished = (id: string) =>
@@ -196,6 +220,110 @@ describe.each(BACKENDS)('bulk upload on $name', (backend) => {
     expect(outbox.filter((m) => m.to === 'lead@example.com').map((m) => m.subject)).toEqual([
       'Bulk upload configs.xlsx: completed',
     ]);
+  });
+
+  it("'Check file' answers each row as the upload then stores it, and writes nothing", async () => {
+    const file = configurationsFile([
+      smsRow(201),
+      ['trip.closed', 'EMAIL', '1001', '', '205', '', 'a@example.com', 'Closed', 'Trip closed'],
+      ['no.such.event', 'SMS', '1001', '', '202', '9876543210', '', '', 'x'],
+      ['trip.created', 'SMS', '1001', '', '203', '12345', '', '', 'x'],
+      ['trip.created', 'SMS', 'abc', '', '204', '9876543210', '', '', 'x'],
+      // The first row again: refused as a configuration that exists, though the first row was never stored.
+      smsRow(201),
+    ]);
+    const before = await written();
+    const answer = await check(file);
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        message: [],
+        data: {
+          rows_total: 6,
+          rows_failed: 4,
+          rows: [
+            { row_no: 1, ok: true, errors: [] },
+            { row_no: 2, ok: true, errors: [] },
+            { row_no: 3, ok: false, errors: [NOTIFICATION_CONFIG_MSG.event] },
+            { row_no: 4, ok: false, errors: [NOTIFICATION_CONFIG_MSG.mobile] },
+            { row_no: 5, ok: false, errors: [`Company Id: ${NOTIFICATION_CONFIG_MSG.id}`] },
+            { row_no: 6, ok: false, errors: [NOTIFICATION_CONFIG_MSG.configured] },
+          ],
+        },
+      },
+    });
+    expect(await written()).toEqual(before);
+
+    // The upload of the same file says the same of each row (its result file), and stores the two good ones.
+    const uploaded = await upload([{ filename: 'checked.xlsx', bytes: file }]);
+    const batch = await finished(uploaded.body.data.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: batch.result_url!,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(res.rawPayload).Sheets.Result!, { header: 1 });
+    expect(rows.slice(1).map((r) => r.at(-1))).toEqual(
+      answer.body.data.rows.map((r: { ok: boolean; errors: string[] }) => (r.ok ? 'Success' : r.errors.join('; '))),
+    );
+    // Checked again now that they are stored, the good rows are refused as configured.
+    expect((await check(file)).body.data.rows.slice(0, 2)).toEqual([
+      { row_no: 1, ok: false, errors: [NOTIFICATION_CONFIG_MSG.configured] },
+      { row_no: 2, ok: false, errors: [NOTIFICATION_CONFIG_MSG.configured] },
+    ]);
+  });
+
+  it("'Check file' refuses a file it cannot read as the upload's batch would fail, or too long to check, and writes nothing", async () => {
+    const before = await written();
+    expect(await check(Buffer.from('Name,Phone\nA,1\n'), 'wrong.csv')).toEqual({
+      status: 400,
+      body: { success: false, data: null, message: [BULK_UPLOAD_MSG.missingColumns(['Event Name', 'Mode'])] },
+    });
+    expect(await check(Buffer.from('Event Name,Mode\n'), 'empty.csv')).toMatchObject({
+      status: 400,
+      body: { message: [BULK_UPLOAD_MSG.noRows] },
+    });
+    const many = configurationsFile(Array.from({ length: BULK_CHECK_MAX_ROWS + 1 }, (_, i) => smsRow(i + 1)));
+    expect(await check(many)).toMatchObject({ status: 400, body: { message: [BULK_UPLOAD_MSG.checkTooManyRows] } });
+    expect(await check(configurationsFile([smsRow(1)]), 'configs.txt')).toMatchObject({
+      status: 400,
+      body: { message: [BULK_UPLOAD_MSG.fileType] },
+    });
+    const body = multipart([{ filename: 'a.xlsx', bytes: configurationsFile([smsRow(1)]) }]);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk-upload/configurations/check',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await written()).toEqual(before);
+  });
+
+  it("refuses the sample file's example rows left as they are, in the upload and the check; a changed one is a row", async () => {
+    const configsBefore = await count(t.store, 'notification_configs');
+    const unchanged = await sample();
+    const refused = { ok: false, errors: [BULK_UPLOAD_MSG.exampleRow] };
+    expect((await check(unchanged, 'configurations.xlsx')).body.data).toEqual({
+      rows_total: 4,
+      rows_failed: 4,
+      rows: [1, 2, 3, 4].map((row_no) => ({ row_no, ...refused })),
+    });
+    const batch = await finished((await upload([{ filename: 'configurations.xlsx', bytes: unchanged }])).body.data.id);
+    expect(batch).toMatchObject({ status: 'DONE', rows_total: 4, rows_failed: 4 });
+    expect(await count(t.store, 'notification_configs')).toBe(configsBefore);
+
+    // The operator fills the first example with their own user: that row is theirs; the others are still examples.
+    const book = XLSX.read(unchanged);
+    const sheet = book.Sheets.configurations!;
+    XLSX.utils.sheet_add_aoa(sheet, [['301']], { origin: `${XLSX.utils.encode_col(COLUMN_OF['User Id'])}2` });
+    const changed = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    expect((await check(changed, 'configurations.xlsx')).body.data).toEqual({
+      rows_total: 4,
+      rows_failed: 3,
+      rows: [{ row_no: 1, ok: true, errors: [] }, ...[2, 3, 4].map((row_no) => ({ row_no, ...refused }))],
+    });
   });
 
   it('fails a batch whose file lacks the needed columns, saying so in the listing', async () => {
