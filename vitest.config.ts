@@ -88,8 +88,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
-          // The files share the harness module, which starts the next file's server while a file runs.
+          // Files run in as many workers as the run gives (`npm test` gives two: a file mostly waits on Chromium and
+          // its server, so two at once keep the cores busy); each file has its own server, database and page.
+          fileParallelism: true,
+          // The files of a worker share the harness module, which starts the next file's server while a file runs.
           isolate: false,
           // `expect.poll` waits for what the page shows; a reload on a busy two-core machine takes more than Vitest's
           // default second (a guard, not a speed check).

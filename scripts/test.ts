@@ -11,7 +11,8 @@ const lanes: { name: string; steps: string[][] }[] = [
     name: 'e2e',
     steps: [
       ['npm', 'run', 'build'],
-      ['npx', 'vitest', 'run', '--project', 'e2e'],
+      // Two files at once: each mostly waits on Chromium and its console's server (see vitest.config.ts).
+      ['npx', 'vitest', 'run', '--project', 'e2e', '--maxWorkers=2'],
     ],
   },
   {
