@@ -1,3 +1,4 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Flex, Modal, Progress, Segmented, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -67,7 +68,7 @@ interface ImpactPreviewProps {
  * 'Preview impact' of alert settings (issue 25): the period (the last 7, 30 or 90 days, or dates), then the preview
  * run on the server over the scope's trips of that period, with its progress (trips done of trips) and Cancel; then
  * the alert counts by type and level as the configuration is and as it would be, as a chart and a table, and the trips
- * whose alerts change, each replayed with both sets marked. Nothing is saved; closing the modal cancels a preview
+ * whose alerts change, each replayed with both sets marked in the same dialog (Back returns to the result). Nothing is saved; closing the modal cancels a preview
  * still running, so the desk's one preview is free again.
  */
 export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, onClose }: ImpactPreviewProps) {
@@ -143,13 +144,27 @@ export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, on
   return (
     <Modal
       open
-      width={980}
+      width={replayed ? 1100 : 980}
       title={title}
       onCancel={onClose}
       footer={<Button onClick={onClose}>Close</Button>}
       destroyOnHidden
     >
-      <Flex vertical gap="middle">
+      {replayed && run && (
+        <Flex vertical gap="middle" role="region" aria-label={`Replay of trip ${replayed.tripId}`}>
+          <Flex gap="middle" align="center">
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setReplayed(null)}>
+              Back
+            </Button>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              Trip {replayed.tripId}: alerts as the configuration is and as it would be
+            </Typography.Title>
+          </Flex>
+          <ImpactTripReplay runId={run.id} tripId={replayed.tripId} scope={scope} />
+        </Flex>
+      )}
+      {/* Hidden, not gone, while a trip replays: Back finds the result as it was left (its page of trips). */}
+      <Flex vertical gap="middle" style={replayed ? { display: 'none' } : undefined}>
         <Typography.Text type="secondary">
           The company's trips of the period are run through the alert computations twice: with the configuration as it
           is, and as it would be. Nothing is saved.
@@ -217,18 +232,6 @@ export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, on
         )}
         {run?.status === 'done' && <ImpactResult run={run} stale={ranWith !== proposalKey} onReplay={setReplayed} />}
       </Flex>
-      {replayed && run && (
-        <Modal
-          open
-          width={1100}
-          title={`Trip ${replayed.tripId}: alerts as the configuration is and as it would be`}
-          onCancel={() => setReplayed(null)}
-          footer={<Button onClick={() => setReplayed(null)}>Close</Button>}
-          destroyOnHidden
-        >
-          <ImpactTripReplay runId={run.id} tripId={replayed.tripId} scope={scope} />
-        </Modal>
-      )}
     </Modal>
   );
 }
