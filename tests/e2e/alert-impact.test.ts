@@ -56,6 +56,7 @@ describe('preview impact of alert settings (issue 25)', () => {
 
     // A trip replayed with both sets marked: the long stoppage the raised threshold drops is 'Removed'.
     // The replay's two sets as the server answers them (the table below pages, the figures count them all).
+    const listed = await trips.first().innerText();
     const answered = page.waitForResponse((res) => /\/alert_impact\/[^/]+\/trips\/[^/?]+/.test(res.url()));
     await trips
       .first()
@@ -73,7 +74,6 @@ describe('preview impact of alert settings (issue 25)', () => {
       `Alerts, before → after${sets.before.length} → ${sets.after.length}`,
     );
     // Back: the result as it was left, the same trips listed.
-    const listed = await trips.first().innerText();
     await replay.getByRole('button', { name: 'Back' }).click();
     await replay.waitFor({ state: 'detached' });
     await dialog.getByTestId('impact-result').waitFor();

@@ -168,8 +168,11 @@ describe('routes', () => {
     await page.waitForURL((url) => url.pathname === '/routes');
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/\/routes\/[^/]+\/edit/);
-    await page.getByRole('link', { name: 'Waypoints' }).click();
+    // The form's link, not the menu's entry of the same name.
+    await page.getByRole('main').getByRole('link', { name: 'Waypoints' }).click();
     await page.waitForURL(onWaypoints);
+    await page.locator('.ant-menu').getByRole('link', { name: 'Routes', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/routes');
   });
 
   it('a company without routes shows the empty text', async () => {
