@@ -67,7 +67,7 @@ function CompanyHome({ config, scope }: { config: HomeConfig; scope: Scope }) {
     <Card title={where ? `${name} · ${where}` : name}>
       <Flex vertical gap="large">
         <section aria-labelledby="home-configured">
-          <Typography.Title level={5} id="home-configured">
+          <Typography.Title level={5} id="home-configured" style={{ marginTop: 0 }}>
             What is configured{where ? ' for this branch' : ''}
           </Typography.Title>
           {summary.isLoading && <Spin aria-label="Counting the configuration" />}
@@ -93,7 +93,7 @@ function CompanyHome({ config, scope }: { config: HomeConfig; scope: Scope }) {
           </Flex>
         </section>
         <section aria-labelledby="home-recent">
-          <Typography.Title level={5} id="home-recent">
+          <Typography.Title level={5} id="home-recent" style={{ marginTop: 0 }}>
             Recent changes
           </Typography.Title>
           {changes.isLoading && <Spin aria-label="Reading the latest changes" />}

@@ -191,6 +191,7 @@ describe('shell', () => {
     expect(changes.rows.length).toBeGreaterThan(0);
     const listed = page.getByRole('list', { name: 'Recent changes' }).getByRole('link');
     await expect.poll(() => listed.allTextContents()).toEqual(changes.rows.map(changeInWords));
+    await saveScreen(page, 'home');
     const first = new URL((await listed.first().getAttribute('href'))!, app.url);
     expect(first.pathname).toBe(screenOfChange(homeScreen, changes.rows[0].objectType));
     expect(scopeOf(first.href)).toEqual(scope);
