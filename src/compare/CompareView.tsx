@@ -1,12 +1,12 @@
 import { Button, Card, Collapse, Empty, Flex, Segmented, Space, Spin, Table, Tag, Typography, theme } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { endpoint } from '../../engine/data/endpoint';
 import { useEndpoint } from '../../engine/data/useEndpoint';
 import { useScope } from '../../engine/scope/useScope';
 import { CompanyGate } from '../../engine/views/CompanyGate';
 import { configCopyCalls, type CompareArea, type CompareItem } from '../../schemas/api/config-copy';
 import type { CompareState, ConfigArea } from '../../schemas/config-copy';
-import { useSearchParams } from 'react-router';
 import { RemoteSearch } from '../shell/RemoteSearch';
 import { searchBranches, searchCompanies, type Branch, type Company } from '../shell/lookups';
 import { readTarget, writeTarget } from './compareTarget';
@@ -33,9 +33,9 @@ const itemId = (area: ConfigArea, key: string) => `${area}\u0000${key}`;
 
 /**
  * /compare: the company (and branch) of the filter bar on the left, another chosen here on the right (kept in the query
- * string beside the scope, so a reload or a link compares the same two), compared area by
- * area: which items only one side has, which differ (field by field, side by side) and which are the same. Items
- * chosen are copied either way after a preview that writes nothing (`CopyPreviewModal`).
+ * string beside the scope, so a reload or a link compares the same two), compared area by area: which items only one
+ * side has, which differ (field by field, side by side) and which are the same. Items chosen are copied either way
+ * after a preview that writes nothing (`CopyPreviewModal`).
  */
 export function CompareView({ config }: { config: CompareConfig }) {
   const [scope] = useScope();

@@ -74,8 +74,13 @@ describe('preview impact of alert settings (issue 25)', () => {
       `Alerts, before → after${sets.before.length} → ${sets.after.length}`,
     );
     // Back: the result as it was left, the same trips listed.
-    await replay.getByRole('button', { name: 'Back' }).click();
+    // Back (focused first, so Enter takes it) returns focus to the trip's Replay.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Back');
+    await page.keyboard.press('Enter');
     await replay.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^Replay trip TRP1001/);
     await dialog.getByTestId('impact-result').waitFor();
     expect(await trips.first().innerText()).toBe(listed);
 
