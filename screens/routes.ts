@@ -2,7 +2,9 @@ import { ROUTE_CODE_TAKEN, routeBodySchema, routeModalSchema, sttHoursSchema } f
 import type { Route } from '../schemas/api/main';
 import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
+import { waypointsLink } from '../src/waypoints/waypointsLink';
 import * as registered from './routes.meta';
+import { waypointEditor } from './waypoints.meta';
 
 /** STT travels in minutes and is entered in hours (spec 000 section 9). */
 const toHours = (minutes: number | null | undefined) =>
@@ -12,7 +14,10 @@ const toMinutes = (hours: number | null | undefined) => (typeof hours === 'numbe
 /** A route fetched by id comes as a list of one. */
 const firstRoute = (data: unknown) => (Array.isArray(data) ? data[0] : data);
 
-/** The route edit modal of the list: label, stt and code, of the route read again by the row's id. */
+/**
+ * The route edit modal of the list: label, stt and code, of the route read again by the row's id, and a link to the
+ * route's waypoints.
+ */
 export const routeModal = defineForm({
   title: { create: 'Update Route', edit: 'Update Route' },
   schema: routeModalSchema,
@@ -36,6 +41,7 @@ export const routeModal = defineForm({
   }),
   submit: { create: api.saveRoute },
   submitLabel: { create: 'Update', edit: 'Update' },
+  parts: [waypointsLink(waypointEditor.path)],
   messages: {
     created: 'Route updated successfully !',
     createError: 'Error while updating',
@@ -114,6 +120,7 @@ export const routeForm = defineForm({
   toSubmission: (form, { params }) => ({ body: { ...form, id: params.id, stt: toMinutes(form.stt) } }),
   submit: { create: api.saveRoute, update: api.saveRoute },
   submitLabel: { create: 'Add Route', edit: 'Update Route' },
+  parts: [waypointsLink(waypointEditor.path)],
   messages: {
     created: 'Routes added successfully !',
     updated: 'Routes updated successfully !',

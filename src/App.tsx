@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExter
 import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { usePermissionGate } from './auth/usePermissionGate';
 import { useFeedbackBinding } from './shell/AppLayout';
-import { ConsoleRoutes, HOME } from './ConsoleRoutes';
+import { ConsoleRoutes } from './ConsoleRoutes';
 import { themeFor } from './theme';
 import { useColorScheme } from './colorScheme';
 
@@ -27,7 +27,7 @@ function GatedRoutes() {
   }
   if (gate.status === 'anonymous' || location.pathname === '/login') {
     if (gate.status === 'allowed' && location.pathname === '/login' && !location.search.includes('block='))
-      return <Navigate to={HOME} replace />;
+      return <Navigate to="/" replace />;
     return (
       <Suspense fallback={<Spin size="large" />}>
         {toasts}

@@ -9,6 +9,7 @@ import type { FieldName, WidgetName } from '../engine/widgets/registry';
 export const consoleExtensions = defineExtensions({
   kinds: {
     waypoints: lazy(() => import('./waypoints/WaypointEditorView').then((m) => ({ default: m.WaypointEditorView }))),
+    home: lazy(() => import('./home/HomeView').then((m) => ({ default: m.HomeView }))),
     compare: lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView }))),
   },
   widgets: {},

@@ -76,6 +76,11 @@ export const auditUserAnswer = shape({ id: str, name: str });
 /** An object type the audit log records: its key (the `type` filter's value) and the name the screen shows. */
 export const auditObjectTypeAnswer = shape({ value: str, label: str });
 
+/** How many records of one audited kind the scope keeps: its object type, its name in words (plural) and the count. */
+export const configCountAnswer = shape({ objectType: str, label: str, count: int });
+/** How many records of one audited kind the scope keeps. */
+export type ConfigCount = FromSchema<typeof configCountAnswer>;
+
 /** The audit log of a company's configuration (ours; the spec has none): its entries and the users who made them. */
 export const auditCalls = {
   list: defineCall({
@@ -107,6 +112,17 @@ export const auditCalls = {
     summary: "The kinds of configuration the audit log records, by name (the Audit Log's object type filter)",
     querystring: scopeQuerySchema,
     answer: list(auditObjectTypeAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  summary: defineCall({
+    ...main,
+    id: 'audit.summary',
+    method: 'GET',
+    path: '/saas/lego/config/summary',
+    summary:
+      "How many records of each audited kind of configuration the company keeps (with b, the branch's where the kind has branches): the console's company home",
+    querystring: scopeQuerySchema,
+    answer: list(configCountAnswer),
     scope: SCOPE_IN_QUERY,
   }),
 };

@@ -4,13 +4,14 @@ import { AUDIT_MSG, auditObjectName, loggedChange } from '../../schemas/audit';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { auditRepository } from '../repos/audit-repository';
+import { configSummary } from '../repos/config-summary';
 import { auditChanges } from '../rules/audit-changes';
 import { objectNames, withNames } from '../rules/audit-names';
 import type { AppContext } from '../context';
 
 /**
  * The audit log of a company's configuration (API.md "Audit log"): one page of entries with their changed fields,
- * and the users who made them. A department in the scope is checked but does not narrow: entries name no department.
+ * the users who made them, and how many records of each audited kind the scope keeps (the console's company home). A department in the scope is checked but does not narrow: entries name no department.
  */
 export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext) {
   route(app, auditCalls.list, async ({ query, scope }) => {
@@ -49,6 +50,8 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
   });
 
   route(app, auditCalls.users, async ({ scope }) => ok(await auditRepository.users(store, scope)));
+
+  route(app, auditCalls.summary, async ({ scope }) => ok(await configSummary(store, scope)));
 
   route(app, auditCalls.objectTypes, async () =>
     ok((await auditRepository.objectTypes(store)).map((value) => ({ value, label: auditObjectName(value) }))),

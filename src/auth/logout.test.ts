@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../../engine/data/services';
 import { authCalls } from '../../schemas/api/auth';
+import { rememberedScope, rememberScope } from '../../engine/scope/remembered';
 import { logout } from './logout';
 
 describe('logout', () => {
@@ -29,6 +30,18 @@ describe('logout', () => {
     // The token was still stored while the server was asked, and is gone after.
     expect(storedDuringCall).toBe('desk.token.here');
     expect(localStorage.length).toBe(0);
+  });
+
+  it("keeps each user's remembered company: the next session of the same user at this desk opens on it", async () => {
+    rememberScope(localStorage, 'u1', { companyId: '1001', companyName: 'Tata Steel Limited', uID: '42' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await logout();
+    expect(localStorage.getItem('deskToken')).toBeNull();
+    expect(rememberedScope(localStorage, 'u1')).toEqual({ companyId: '1001', companyName: 'Tata Steel Limited' });
+    expect(localStorage.length).toBe(1);
   });
 
   it('ends the session here even when the server refuses or cannot be reached', async () => {

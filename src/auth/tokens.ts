@@ -59,6 +59,11 @@ export function storeLogin(token: string, deskToken: string): void {
   }
 }
 
+/** The signed-in user's id (the login token's `sub`), or null when nobody is signed in here. */
+export function signedInUser(): string | null {
+  return decode<LoginClaims>(localStorage.getItem(STORAGE.token))?.sub ?? null;
+}
+
 /** On start: a stored token whose exp has passed clears local storage (spec 000 section 2.2). */
 export function clearIfExpired(): void {
   const token = localStorage.getItem(STORAGE.token);

@@ -1,13 +1,15 @@
 import { Button, Card, Collapse, Empty, Flex, Segmented, Space, Spin, Table, Tag, Typography, theme } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { endpoint } from '../../engine/data/endpoint';
 import { useEndpoint } from '../../engine/data/useEndpoint';
 import { useScope } from '../../engine/scope/useScope';
 import { CompanyGate } from '../../engine/views/CompanyGate';
 import { configCopyCalls, type CompareArea, type CompareItem } from '../../schemas/api/config-copy';
 import type { CompareState, ConfigArea } from '../../schemas/config-copy';
-import { RemoteSearch, type SearchOption } from '../shell/RemoteSearch';
+import { RemoteSearch } from '../shell/RemoteSearch';
 import { searchBranches, searchCompanies, type Branch, type Company } from '../shell/lookups';
+import { readTarget, writeTarget } from './compareTarget';
 import type { CompareConfig } from './config';
 import { SideBySide } from './SideBySide';
 
@@ -30,15 +32,17 @@ type Shown = 'differences' | 'all';
 const itemId = (area: ConfigArea, key: string) => `${area}\u0000${key}`;
 
 /**
- * /compare: the company (and branch) of the filter bar on the left, another chosen here on the right, compared area by
- * area: which items only one side has, which differ (field by field, side by side) and which are the same. Items
- * chosen are copied either way after a preview that writes nothing (`CopyPreviewModal`).
+ * /compare: the company (and branch) of the filter bar on the left, another chosen here on the right (kept in the query
+ * string beside the scope, so a reload or a link compares the same two), compared area by area: which items only one
+ * side has, which differ (field by field, side by side) and which are the same. Items chosen are copied either way
+ * after a preview that writes nothing (`CopyPreviewModal`).
  */
 export function CompareView({ config }: { config: CompareConfig }) {
   const [scope] = useScope();
   const { token } = theme.useToken();
-  const [company, setCompany] = useState<SearchOption<Company> | null>(null);
-  const [branch, setBranch] = useState<SearchOption<Branch> | null>(null);
+  const [params, setParams] = useSearchParams();
+  const { company, branch } = readTarget(params);
+  const setTarget = (change: Parameters<typeof writeTarget>[1]) => setParams((current) => writeTarget(current, change));
   const [shown, setShown] = useState<Shown>('differences');
   const [toRight, setToRight] = useState(true);
   const [chosen, setChosen] = useState<ReadonlyMap<string, { area: ConfigArea; key: string }>>(new Map());
@@ -93,8 +97,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
               value={company ?? undefined}
               search={searchCompanies}
               onSelect={(option) => {
-                setCompany(option);
-                setBranch(null);
+                setTarget({ company: option && { value: option.value, label: option.label } });
                 setChosen(new Map());
               }}
             />
@@ -105,7 +108,7 @@ export function CompareView({ config }: { config: CompareConfig }) {
               disabled={!company}
               search={(text) => searchBranches(company?.value ?? '', text)}
               onSelect={(option) => {
-                setBranch(option);
+                setTarget({ branch: option && { value: option.value, label: option.label } });
                 setChosen(new Map());
               }}
             />

@@ -1,3 +1,4 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Button, DatePicker, Flex, Modal, Progress, Segmented, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -5,6 +6,7 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { BarChart } from '../../engine/chart/BarChart';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import type { Scope } from '../../engine/scope/scope';
+import { useReturnFocus } from '../../engine/views/useReturnFocus';
 import { alertType, showTime } from '../../screens/trip-replay/track';
 import { IMPACT_DAYS, IMPACT_SETTINGS, type ImpactStart } from '../../schemas/alert-impact';
 import { alertImpactCalls, type ImpactRun, type ImpactTrip } from '../../schemas/api/alert-impact';
@@ -67,8 +69,8 @@ interface ImpactPreviewProps {
  * 'Preview impact' of alert settings (issue 25): the period (the last 7, 30 or 90 days, or dates), then the preview
  * run on the server over the scope's trips of that period, with its progress (trips done of trips) and Cancel; then
  * the alert counts by type and level as the configuration is and as it would be, as a chart and a table, and the trips
- * whose alerts change, each replayed with both sets marked. Nothing is saved; closing the modal cancels a preview
- * still running, so the desk's one preview is free again.
+ * whose alerts change, each replayed with both sets marked in the same dialog (Back returns to the result). Nothing is
+ * saved; closing the modal cancels a preview still running, so the desk's one preview is free again.
  */
 export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, onClose }: ImpactPreviewProps) {
   const [period, setPeriod] = useState<Period>(30);
@@ -143,13 +145,17 @@ export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, on
   return (
     <Modal
       open
-      width={980}
+      width={replayed ? 1100 : 980}
       title={title}
       onCancel={onClose}
       footer={<Button onClick={onClose}>Close</Button>}
       destroyOnHidden
     >
-      <Flex vertical gap="middle">
+      {replayed && run && (
+        <ReplayInPlace runId={run.id} tripId={replayed.tripId} scope={scope} onBack={() => setReplayed(null)} />
+      )}
+      {/* Hidden, not gone, while a trip replays: Back finds the result as it was left (its page of trips). */}
+      <Flex vertical gap="middle" style={replayed ? { display: 'none' } : undefined}>
         <Typography.Text type="secondary">
           The company's trips of the period are run through the alert computations twice: with the configuration as it
           is, and as it would be. Nothing is saved.
@@ -217,19 +223,38 @@ export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, on
         )}
         {run?.status === 'done' && <ImpactResult run={run} stale={ranWith !== proposalKey} onReplay={setReplayed} />}
       </Flex>
-      {replayed && run && (
-        <Modal
-          open
-          width={1100}
-          title={`Trip ${replayed.tripId}: alerts as the configuration is and as it would be`}
-          onCancel={() => setReplayed(null)}
-          footer={<Button onClick={() => setReplayed(null)}>Close</Button>}
-          destroyOnHidden
-        >
-          <ImpactTripReplay runId={run.id} tripId={replayed.tripId} scope={scope} />
-        </Modal>
-      )}
     </Modal>
+  );
+}
+
+/**
+ * A trip of the result replayed in its place, inside the preview's own dialog (no dialog on a dialog): Back, focused
+ * first, returns to the result and gives focus back to the trip's Replay.
+ */
+function ReplayInPlace({
+  runId,
+  tripId,
+  scope,
+  onBack,
+}: {
+  runId: string;
+  tripId: string;
+  scope: Scope;
+  onBack(): void;
+}) {
+  useReturnFocus();
+  return (
+    <Flex vertical gap="middle" role="region" aria-label={`Replay of trip ${tripId}`}>
+      <Flex gap="middle" align="center">
+        <Button icon={<ArrowLeftOutlined />} onClick={onBack} autoFocus>
+          Back
+        </Button>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Trip {tripId}: alerts as the configuration is and as it would be
+        </Typography.Title>
+      </Flex>
+      <ImpactTripReplay runId={runId} tripId={tripId} scope={scope} />
+    </Flex>
   );
 }
 

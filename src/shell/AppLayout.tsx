@@ -9,6 +9,7 @@ import { decode, isPasswordExpired, type LoginClaims } from '../auth/tokens';
 import { themeConfig } from '../theme';
 import { AppHeader } from './AppHeader';
 import { FilterBar } from './FilterBar';
+import { useRememberScope } from './rememberedScope';
 import { SideMenu } from './SideMenu';
 
 /** The menu's drawer, on a narrow window only. */
@@ -53,6 +54,7 @@ const HEADER_HEIGHT = themeConfig.components?.Layout?.headerHeight ?? 64;
  */
 export function AppLayout() {
   const { token } = theme.useToken();
+  useRememberScope();
   // Below antd's lg breakpoint (992 px) the menu is a drawer opened from the header, leaving the screen its width.
   const wide = Grid.useBreakpoint().lg ?? true;
   const [drawer, setDrawer] = useState(false);

@@ -18,11 +18,8 @@ const menuPaths = groups.flatMap((group) => group.entries.map((entry) => entry.p
 export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const { go, link } = useKeepQuery();
-  const items = groups.map(({ group, entries }) => ({
-    key: `group:${group}`,
-    type: 'group' as const,
-    label: group,
-    children: entries.map((s) => ({
+  const entryItems = (entries: (typeof groups)[number]['entries']) =>
+    entries.map((s) => ({
       key: s.path,
       icon: menuIcons[s.menu!.icon ?? 'default'],
       label: (
@@ -40,8 +37,13 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           {s.menu!.label}
         </Link>
       ),
-    })),
-  }));
+    }));
+  // A group of one entry of its own name (Home) is that entry alone, without a heading repeating it.
+  const items = groups.map(({ group, entries }) =>
+    entries.length === 1 && entries[0].menu?.label === group
+      ? entryItems(entries)[0]
+      : { key: `group:${group}`, type: 'group' as const, label: group, children: entryItems(entries) },
+  );
   const selected = menuPaths.filter((p) => location.pathname === p || location.pathname.startsWith(`${p}/`));
   return (
     <Menu

@@ -1,5 +1,6 @@
 /** The menu's groups, top to bottom; screen metadata names one of them in `menu.group`. */
 export const MENU_GROUPS = [
+  'Home',
   'Routes',
   'Masters',
   'Alerts',

@@ -11,6 +11,7 @@ import {
   ExperimentOutlined,
   FieldTimeOutlined,
   FileTextOutlined,
+  HomeOutlined,
   LayoutOutlined,
   NodeIndexOutlined,
   PushpinOutlined,
@@ -20,6 +21,7 @@ import type { ReactNode } from 'react';
 
 /** The icon registry: the names screen metadata may use in `menu.icon` (a wrong name fails the type check). */
 export const menuIcons = {
+  home: <HomeOutlined />,
   route: <NodeIndexOutlined />,
   place: <PushpinOutlined />,
   waypoint: <EnvironmentOutlined />,

@@ -567,6 +567,14 @@ export const auditApi = {
     const size = Number(query.get('size') ?? 20);
     return ok({ rows: selected.slice((page - 1) * size, page * size), total: selected.length, page, size });
   },
+  /** Tata Steel's configuration counted (the company home). */
+  [fixtureKey(auditCalls.summary)]: ok([
+    { objectType: 'route', label: 'Routes', count: 4 },
+    { objectType: 'place', label: 'Known places', count: 5 },
+    { objectType: 'alert', label: 'Alerts', count: 12 },
+    { objectType: 'report_schedule', label: 'Report schedules', count: 2 },
+    { objectType: 'notification_config', label: 'Notification configurations', count: 6 },
+  ]),
   [fixtureKey(auditCalls.users)]: ok([
     { id: 'usr_anil', name: 'Anil Kumar' },
     { id: 'usr_ops', name: 'Priya Sharma' },

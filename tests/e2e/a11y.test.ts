@@ -356,6 +356,13 @@ describe('accessibility, keyboard and screenshots of every screen', () => {
     });
   }
 
+  it('the company home (/home): its counts and latest changes', async () => {
+    await open(page, `/home${search}`, 'What is configured');
+    await page.getByRole('list', { name: 'Recent changes' }).getByRole('link').first().waitFor();
+    await check(page, 'home');
+    await checkKeyboard(page, '/home');
+  });
+
   it('the comparison of two companies (/compare), and its copy preview', async () => {
     await open(page, `/compare${search}`, 'Compare and Copy');
     await choose(page, 'Compare with company', 'Hindustan', 'Hindustan Unilever Limited');

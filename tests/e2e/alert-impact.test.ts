@@ -56,21 +56,33 @@ describe('preview impact of alert settings (issue 25)', () => {
 
     // A trip replayed with both sets marked: the long stoppage the raised threshold drops is 'Removed'.
     // The replay's two sets as the server answers them (the table below pages, the figures count them all).
+    const listed = await trips.first().innerText();
     const answered = page.waitForResponse((res) => /\/alert_impact\/[^/]+\/trips\/[^/?]+/.test(res.url()));
     await trips
       .first()
       .getByRole('button', { name: /^Replay trip/ })
       .click();
     const { data: sets }: { data: DataOf<typeof alertImpactCalls.trip> } = await (await answered).json();
-    const replay = page.getByRole('dialog', { name: /alerts as the configuration is and as it would be/ });
+    // In place, inside the preview's own dialog: no dialog on a dialog.
+    const replay = dialog.getByRole('region', { name: /^Replay of trip TRP1001/ });
     await replay.getByTestId('trip-replay').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await dialog.getByTestId('impact-result').isVisible()).toBe(false);
     await replay.getByRole('table', { name: 'Alerts' }).getByText('Removed').first().waitFor();
     // Its figures count both sets: the alerts as it is and as it would be.
     expect(await replay.getByTestId('trip-figures').textContent()).toContain(
       `Alerts, before → after${sets.before.length} → ${sets.after.length}`,
     );
-    await replay.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-    await replay.waitFor({ state: 'hidden' });
+    // Back: the result as it was left, the same trips listed.
+    // Back (focused first, so Enter takes it) returns focus to the trip's Replay.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Back');
+    await page.keyboard.press('Enter');
+    await replay.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^Replay trip TRP1001/);
+    await dialog.getByTestId('impact-result').waitFor();
+    expect(await trips.first().innerText()).toBe(listed);
 
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });

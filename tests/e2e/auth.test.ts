@@ -15,7 +15,7 @@ describe('login gate', () => {
     const page = await app.browser.newPage();
     await login(page, app.url, 'ops@demo.local');
     await page.getByText('Lego Configuration Console').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/configuration-list');
+    expect(new URL(page.url()).pathname).toBe('/home');
     await expect(page.getByTestId('version').textContent()).resolves.toBe('0.2.12');
     await expect(page.getByTestId('user-name').textContent()).resolves.toContain('Priya Sharma');
     await page.getByText('Select a company to continue').waitFor();

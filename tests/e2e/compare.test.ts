@@ -36,6 +36,15 @@ describe('compare, copy and revert (issue 24)', () => {
     await choose(page, 'Compare with company', 'Hindustan', 'Hindustan Unilever Limited');
     const detention = alertRow('Detention');
     await detention.getByText('Only in Tata Steel Limited').waitFor();
+    // Both sides are in the address: a reload compares the same two companies, each named in its box.
+    await page.waitForURL((url) => url.searchParams.get('compareCompanyId') === '1002');
+    await page.reload();
+    await page
+      .locator('.ant-select', { has: page.getByLabel('Compare with company', { exact: true }) })
+      .locator('[title="Hindustan Unilever Limited (CONSIGNOR)"]')
+      .waitFor();
+    expect(new URL(page.url()).searchParams.get('companyId')).toBe('1001');
+    await detention.getByText('Only in Tata Steel Limited').waitFor();
     // Its fields side by side.
     await detention.getByRole('button', { name: /expand row/i }).click();
     // Named in words: the alert by its type's name, its feature_key column as its Alert.

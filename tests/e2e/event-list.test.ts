@@ -39,11 +39,9 @@ const serious = async () =>
 const filterMenu = () => page.locator('.ant-table-filter-dropdown:visible');
 
 describe('notification events (/event-list)', () => {
-  it("'/' goes to the configuration list, keeping the query string", async () => {
+  it("'/' goes to the company home, keeping the query string", async () => {
     await page.goto(`${app.url}/?companyId=1001&companyType=CONSIGNOR`);
-    await page.waitForURL(
-      (url) => url.pathname === '/configuration-list' && url.searchParams.get('companyId') === '1001',
-    );
+    await page.waitForURL((url) => url.pathname === '/home' && url.searchParams.get('companyId') === '1001');
   });
 
   it('lists the events by name from the menu, without a company', async () => {

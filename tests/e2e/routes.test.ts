@@ -143,6 +143,38 @@ describe('routes', () => {
     expect(routes.find((r) => r.label === 'Pune - JNPT')?.stt).toBe(540);
   });
 
+  it("a route's edit page and its quick edit dialog link to its waypoints, in the same company", async () => {
+    const row = page.locator('.ant-table-tbody tr', { hasText: 'Pune - JNPT' });
+    const id = (await apiAs<Route[]>(page, app.url, callPath(mainCalls.routes, { c: companyId, t: 'CONSIGNOR' }))).find(
+      (r) => r.label === 'Pune - JNPT',
+    )!.id;
+    const onWaypoints = (url: URL) =>
+      url.pathname === '/way-point' &&
+      url.searchParams.get('routeId') === id &&
+      url.searchParams.get('companyId') === companyId;
+
+    await row.getByRole('button', { name: 'Quick edit' }).click();
+    const modal = page.locator('.ant-modal:visible');
+    await modal.getByLabel('Route Label').waitFor();
+    await modal.getByRole('link', { name: 'Waypoints' }).click();
+    await page.waitForURL(onWaypoints);
+    // The editor opens on that route.
+    await page
+      .locator('.ant-select', { has: page.getByLabel('Route', { exact: true }) })
+      .locator('[title^="Pune - JNPT"]')
+      .waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/routes');
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/routes\/[^/]+\/edit/);
+    // The form's link, not the menu's entry of the same name.
+    await page.getByRole('main').getByRole('link', { name: 'Waypoints' }).click();
+    await page.waitForURL(onWaypoints);
+    await page.locator('.ant-menu').getByRole('link', { name: 'Routes', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/routes');
+  });
+
   it('a company without routes shows the empty text', async () => {
     await pickCompany(page, 'Gati', 'Gati Limited (TRANSPORTER)');
     await page.getByText('No routes found for the given selection').waitFor();

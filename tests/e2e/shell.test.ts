@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { authCalls } from '../../schemas/api/auth';
 import { tooManyText } from '../../src/auth/retryAfter';
-import { callPath, pickCompany, saveScreen, type RunningConsole, operatorSession } from './harness';
+import { apiAs, callPath, login, pickCompany, saveScreen, type RunningConsole, operatorSession } from './harness';
+import { auditCalls, type AuditPage, type ConfigCount } from '../../schemas/api/audit';
+import { changeInWords, screenOfChange } from '../../src/home/homeModel';
+import { homeScreen } from '../../screens/home';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -34,6 +37,13 @@ const nameFit = () =>
 const scopeOf = (href: string) => Object.fromEntries(new URL(href).searchParams);
 
 describe('shell', () => {
+  it('opens on the home, which asks for a company and offers a picker', async () => {
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await page.getByTestId('company-gate').getByText('Select a company to continue').waitFor();
+    await page.getByLabel('Company to open', { exact: true }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Home' }).count()).toBe(1);
+  });
+
   it('shows the full company name in the company box at 1280 and 1440 px, with the name on hover', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await pickCompany(page, 'Hindustan', HUL);
@@ -109,7 +119,7 @@ describe('shell', () => {
     const home = page.getByRole('link', { name: 'Go home' });
     expect(scopeOf(new URL((await home.getAttribute('href'))!, app.url).href)).toEqual(scope);
     await home.click();
-    await page.waitForURL('**/configuration-list?*');
+    await page.waitForURL('**/home?*');
     expect(scopeOf(page.url())).toEqual(scope);
     await companyValue().waitFor();
   });
@@ -159,6 +169,63 @@ describe('shell', () => {
     await page.waitForURL((url) => url.pathname === '/materialmaster' && url.search === search);
     await drawer.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("the home names the company, counts its configuration and lists its latest changes, each a link to its screen (issue 'continuity' point 2)", async () => {
+    const scope = scopeOf(page.url());
+    await page.goto(`${app.url}/home${new URL(page.url()).search}`);
+    await page.locator('.ant-card-head-title', { hasText: scope.combinedName }).waitFor();
+    const counted = await apiAs<ConfigCount[]>(
+      page,
+      app.url,
+      callPath(auditCalls.summary, { c: scope.companyId, t: scope.companyType }),
+    );
+    const routes = counted.find((row) => row.objectType === 'route')!;
+    const routesLink = page.getByTestId('home-counts').getByRole('link', { name: /Routes$/ });
+    expect(await routesLink.textContent()).toBe(`${routes.count} Routes`);
+    const changes = await apiAs<AuditPage>(
+      page,
+      app.url,
+      callPath(auditCalls.list, { c: scope.companyId, t: scope.companyType, page: 1, size: 5 }),
+    );
+    expect(changes.rows.length).toBeGreaterThan(0);
+    const listed = page.getByRole('list', { name: 'Recent changes' }).getByRole('link');
+    await expect.poll(() => listed.allTextContents()).toEqual(changes.rows.map(changeInWords));
+    await saveScreen(page, 'home');
+    const first = new URL((await listed.first().getAttribute('href'))!, app.url);
+    expect(first.pathname).toBe(screenOfChange(homeScreen, changes.rows[0].objectType));
+    expect(scopeOf(first.href)).toEqual(scope);
+    await routesLink.click();
+    await page.waitForURL((url) => url.pathname === '/routes' && url.searchParams.get('companyId') === scope.companyId);
+  });
+
+  it("'/' and a new session at the same desk open on the company last chosen (issue 'continuity' point 1)", async () => {
+    const scope = scopeOf(page.url());
+    await page.goto(`${app.url}/`);
+    await page.waitForURL((url) => url.pathname === '/home' && url.searchParams.get('companyId') === scope.companyId);
+    await page.locator('.ant-card-head-title', { hasText: scope.combinedName }).waitFor();
+
+    // The same desk's storage, as a new browser window has it: the same session opens on it.
+    const state = await page.context().storageState();
+    const again = await (await app.browser.newContext({ storageState: state })).newPage();
+    await again.goto(app.url);
+    await again.waitForURL((url) => url.pathname === '/home' && url.searchParams.get('companyId') === scope.companyId);
+    await again.close();
+
+    // A new session: only what outlives Logout (the remembered scopes), then the code login.
+    const remembered = {
+      cookies: [],
+      origins: state.origins.map((origin) => ({
+        ...origin,
+        localStorage: origin.localStorage.filter((item) => item.name.startsWith('lastScope:')),
+      })),
+    };
+    expect(remembered.origins.flatMap((origin) => origin.localStorage)).toHaveLength(1);
+    const fresh = await (await app.browser.newContext({ storageState: remembered })).newPage();
+    await login(fresh, app.url, 'ops@demo.local');
+    await fresh.waitForURL((url) => url.pathname === '/home' && url.searchParams.get('companyId') === scope.companyId);
+    await fresh.locator('.ant-card-head-title', { hasText: scope.combinedName }).waitFor();
+    await fresh.close();
   });
 
   describe('login page, too many requests', () => {

@@ -1,0 +1,30 @@
+import type { HomeConfig } from '../src/home/config';
+import { RESOURCES } from '../schemas/resources';
+import * as registered from './home.meta';
+
+/**
+ * /home: the company's name, how many records of each kind of its configuration it keeps (each linking to its
+ * screen), and its latest changes (issue "Operators ... continuity"); without a company, the company picker.
+ */
+export const homeScreen: HomeConfig = {
+  ...registered.homeScreen,
+  areas: [
+    { objectType: 'route', path: '/routes' },
+    { objectType: 'route_master', path: '/route-master' },
+    { objectType: 'place', path: '/known-places' },
+    { objectType: 'vehicle', path: '/vehicle-master' },
+    { objectType: 'material', path: '/materialmaster' },
+    { objectType: 'transporter', path: '/transporters' },
+    { objectType: 'consignee', path: '/consignees' },
+    { objectType: 'alert', path: '/alert-settings' },
+    { objectType: 'auto_closure', path: '/auto-closure' },
+    { objectType: 'dashboard', path: '/dashboard-settings' },
+    { objectType: 'report_schedule', path: '/sputnik-daily-summary' },
+    { objectType: 'notification_config', path: '/configuration-list' },
+    { objectType: 'ap_config', path: '/ap-configuration' },
+    { objectType: 'sidebar_menu', path: '/sidebar-menu' },
+    ...RESOURCES.map((resource) => ({ objectType: resource.objectType, path: resource.screen })),
+  ],
+  auditPath: '/audit-log',
+  recent: 5,
+};
