@@ -23,6 +23,7 @@ const entry = (change: Partial<AuditEntry>): AuditEntry => ({
   call: null,
   objectType: 'alert',
   objectId: 'al_17',
+  objectName: 'Night driving',
   action: 'update',
   before: null,
   after: null,
@@ -57,10 +58,13 @@ describe('company home', () => {
         { field: 'extra_context', label: 'Settings', before: null, after: '{}' },
       ],
     });
-    expect(changeInWords(changed)).toBe('Priya Sharma: Changed Alert al_17 (Enabled, Settings)');
-    expect(changeInWords(entry({ userName: null, action: 'delete', objectType: 'route', objectId: 'rt_1' }))).toBe(
-      'System: Deleted Route rt_1',
-    );
+    expect(changeInWords(changed)).toBe('Priya Sharma: Changed Alert Night driving (Enabled, Settings)');
+    // A record whose label reads nothing is named by its id.
+    expect(
+      changeInWords(
+        entry({ userName: null, action: 'delete', objectType: 'route', objectId: 'rt_1', objectName: null }),
+      ),
+    ).toBe('System: Deleted Route rt_1');
   });
 });
 

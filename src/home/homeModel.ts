@@ -26,10 +26,10 @@ export function screenOfChange(config: Pick<HomeConfig, 'areas' | 'auditPath'>, 
 
 /**
  * A change of the audit log in words, as its columns read: who (or where a copy came from), what was done to which
- * record, and the fields it changed: 'Priya Sharma: Changed Alert al_17 (Enabled, Settings)'.
+ * record, and the fields it changed: 'Priya Sharma: Changed Alert Night driving (Enabled, Settings)'.
  */
 export function changeInWords(entry: AuditEntry): string {
   const fields = CELL_TEXTS.auditChanges(entry);
-  const what = `${CELL_TEXTS.auditAction(entry)} ${CELL_TEXTS.auditObject(entry)} ${entry.objectId}`;
+  const what = `${CELL_TEXTS.auditAction(entry)} ${CELL_TEXTS.auditObject(entry)} ${CELL_TEXTS.auditObjectName(entry)}`;
   return `${CELL_TEXTS.auditUser(entry)}: ${what}${fields ? ` (${fields})` : ''}`;
 }
