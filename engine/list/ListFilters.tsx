@@ -3,13 +3,14 @@ import dayjs from 'dayjs';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useEndpoint } from '../data/useEndpoint';
 import { pick } from '../data/pick';
+import { DAY_FORMAT } from '../../schemas/time-format';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ListFilter } from './types';
 import type { FilterValues } from './paging';
 
 /** The date format of the console's date fields (spec 000 section 9). */
-const DATE_FORMAT = 'DD/MM/YYYY';
+const DATE_FORMAT = DAY_FORMAT;
 
 type FilterProps<K extends ListFilter['kind']> = {
   filter: Extract<ListFilter, { kind: K }>;

@@ -12,13 +12,11 @@ import {
   Upload,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
+import { timeText } from '../../schemas/time-format';
 import { minTableWidth } from '../list/tableColumns';
 import type { BatchRow, UploadConfig } from './types';
 import { useUploadController, type UploadController } from './useUploadController';
-
-/** The spec's batch time format (spec 002 section 2.8). */
-const UPLOADED_AT = 'DD/MM/YYYY HH:mm';
+import { useDeskTimeZone } from '../timeZone';
 
 const STATUS_COLOR: Record<string, string> = {
   QUEUED: 'default',
@@ -35,7 +33,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The batch table's columns: ID tag (characters 5 to 12 of the id, uppercased), name, status, time, progress, result file. */
-function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
+function batchColumns(upload: UploadController, zone: string): TableColumnsType<BatchRow> {
   return [
     { key: 'id', title: 'ID', width: 120, render: (_, b) => <Tag>{b.id.slice(4, 12).toUpperCase()}</Tag> },
     { key: 'filename', title: 'Batch File Name', dataIndex: 'filename', ellipsis: true },
@@ -59,7 +57,7 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
         </Flex>
       ),
     },
-    { key: 'created_at', title: 'Uploaded At', width: 150, render: (_, b) => dayjs(b.created_at).format(UPLOADED_AT) },
+    { key: 'created_at', title: 'Uploaded At', width: 170, render: (_, b) => timeText(b.created_at, zone) },
     {
       key: 'progress',
       title: 'Progress',
@@ -99,7 +97,8 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
  */
 export function UploadView({ config }: { config: UploadConfig }) {
   const upload = useUploadController(config);
-  const columns = batchColumns(upload);
+  const [zone] = useDeskTimeZone();
+  const columns = batchColumns(upload, zone);
   return (
     <Flex vertical gap={16}>
       <Card>

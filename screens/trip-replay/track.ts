@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { deskTime } from '../../engine/timeZone';
 import { isRecord } from '../../schemas/guards';
 import type { LatLng } from '../../schemas/haversine';
 import type { TripAlert, TripPing } from '../../schemas/api/trips';
@@ -142,8 +142,8 @@ export const ALERT_TYPES: Record<string, { label: string; color: string }> = {
 /** An alert type's name and colour (an unknown type: its key, in red). */
 export const alertType = (type: string) => ALERT_TYPES[type] ?? { label: type, color: '#cf1322' };
 
-/** A time as the page shows it: DD/MM/YYYY HH:mm in the operator's time zone. */
-export const showTime = (ms: number) => dayjs(ms).format('DD/MM/YYYY HH:mm');
+/** A time as the page shows it: '29/11/2026 11:14 IST', in the desk's time zone. */
+export const showTime = (ms: number) => deskTime(ms);
 
 /** A span as the page shows it: '45 min', '3 h 05 min', '2 d 4 h'. */
 export function showDuration(ms: number): string {
