@@ -10,6 +10,8 @@ import {
   Tag,
   Typography,
   Upload,
+  theme,
+  type GlobalToken,
   type TableColumnsType,
 } from 'antd';
 import { timeText } from '../../schemas/time-format';
@@ -24,16 +26,16 @@ const STATUS_COLOR: Record<string, string> = {
   DONE: 'success',
   FAILED: 'error',
 };
-/** Status texts dark enough on their tag's tint (WCAG AA contrast). */
-const STATUS_TEXT: Record<string, string> = {
-  QUEUED: '#434343',
-  RUNNING: '#003eb3',
-  DONE: '#135200',
-  FAILED: '#a8071a',
+/** The theme's status texts, dark enough on their tag's tint in light mode and light enough in dark (src/theme.ts). */
+const STATUS_TEXT: Record<string, keyof GlobalToken> = {
+  QUEUED: 'colorText',
+  RUNNING: 'colorInfoText',
+  DONE: 'colorSuccessText',
+  FAILED: 'colorErrorText',
 };
 
 /** The batch table's columns: ID tag (characters 5 to 12 of the id, uppercased), name, status, time, progress, result file. */
-function batchColumns(upload: UploadController, zone: string): TableColumnsType<BatchRow> {
+function batchColumns(upload: UploadController, zone: string, token: GlobalToken): TableColumnsType<BatchRow> {
   return [
     { key: 'id', title: 'ID', width: 120, render: (_, b) => <Tag>{b.id.slice(4, 12).toUpperCase()}</Tag> },
     { key: 'filename', title: 'Batch File Name', dataIndex: 'filename', ellipsis: true },
@@ -45,7 +47,7 @@ function batchColumns(upload: UploadController, zone: string): TableColumnsType<
         <Flex vertical gap={2}>
           <Tag
             color={STATUS_COLOR[b.status] ?? 'default'}
-            style={{ width: 'fit-content', color: STATUS_TEXT[b.status] }}
+            style={{ width: 'fit-content', color: String(token[STATUS_TEXT[b.status] ?? 'colorText']) }}
           >
             {b.status}
           </Tag>
@@ -98,7 +100,8 @@ function batchColumns(upload: UploadController, zone: string): TableColumnsType<
 export function UploadView({ config }: { config: UploadConfig }) {
   const upload = useUploadController(config);
   const [zone] = useDeskTimeZone();
-  const columns = batchColumns(upload, zone);
+  const { token } = theme.useToken();
+  const columns = batchColumns(upload, zone, token);
   return (
     <Flex vertical gap={16}>
       <Card>
