@@ -192,7 +192,7 @@ export const lastRunColumn: ColumnConfig<Listed> = {
 
 /** The columns of a schedule's runs (newest first): when, how started, outcome, rows, recipients, why it failed and the file. */
 const runColumns: ColumnConfig<ReportRun & Row>[] = [
-  { title: 'Started', field: 'startedAt', value: (run) => runTime(run.startedAt), width: 170 },
+  { title: 'Started', field: 'startedAt', value: (run) => runTime(run.startedAt), width: 185 },
   {
     title: 'Trigger',
     field: 'trigger',

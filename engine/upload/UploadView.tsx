@@ -59,7 +59,7 @@ function batchColumns(upload: UploadController, zone: string, token: GlobalToken
         </Flex>
       ),
     },
-    { key: 'created_at', title: 'Uploaded At', width: 170, render: (_, b) => timeText(b.created_at, zone) },
+    { key: 'created_at', title: 'Uploaded At', width: 185, render: (_, b) => timeText(b.created_at, zone) },
     {
       key: 'progress',
       title: 'Progress',
