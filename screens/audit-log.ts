@@ -36,7 +36,7 @@ export const auditLogList = defineList({
     { kind: 'dateRange', label: 'Date', params: ['from', 'to'] },
   ],
   columns: [
-    { title: 'Time', field: 'at', kind: 'datetime', width: 150 },
+    { title: 'Time', field: 'at', kind: 'datetime', width: 185 },
     // Who, and for a copy or a revert where it came from (issue 33): 'Copied from Tata Steel Limited by Priya Sharma'.
     {
       title: 'User',

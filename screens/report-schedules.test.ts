@@ -179,20 +179,15 @@ describe('report runs on the lists', () => {
     fileName: 'daily.xlsx',
     hasFile: true,
   };
-  const local = (iso: string) => {
-    const at = new Date(iso);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
-  };
 
   it("shows the last run's time and outcome, a red 'Failed' with its error, a 'late' mark, and '—' before the first run", () => {
-    expect(runText(run)).toBe(`${local(run.startedAt)} · Success`);
+    expect(runText(run)).toBe('24/11/2026 06:00 IST · Success');
     expect(runTags(run)).toEqual([]);
     const failed = { ...run, outcome: 'FAILED' as const, error: 'SMTP refused', late: true, hasFile: false };
-    expect(runText(failed)).toBe(local(run.startedAt));
+    expect(runText(failed)).toBe('24/11/2026 06:00 IST');
     expect(runTags(failed)).toEqual([
       { text: 'Failed', color: 'red', title: 'SMTP refused' },
-      { text: 'late', color: 'orange', title: `Due ${local(run.dueAt!)}` },
+      { text: 'late', color: 'orange', title: 'Due 24/11/2026 06:00 IST' },
     ]);
     expect(runText(null)).toBe('—');
     expect(runText(undefined)).toBe('—');

@@ -1,7 +1,7 @@
 import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { companyCalls } from '../schemas/api/company';
-import dayjs from 'dayjs';
+import { deskTime } from '../engine/timeZone';
 import { reportCalls, type ReportRun, type ReportSchedule } from '../schemas/api/reports';
 import type { BodyOf } from '../schemas/api/contract';
 import { defineForm, defineList } from '../engine/registry/define';
@@ -122,11 +122,11 @@ export const recipientsText = (row: { definition?: unknown }) =>
     .filter(Boolean)
     .join(', ');
 
-/** A run's time as the lists show it: '24/11/2026 06:00' (the browser's time zone). */
-export const runTime = (at: string | null | undefined) => (at ? dayjs(at).format('DD/MM/YYYY HH:mm') : '');
+/** A run's time as the lists show it: '24/11/2026 06:00 IST' (the desk's time zone). */
+export const runTime = (at: string | null | undefined) => deskTime(at);
 
 /**
- * A run's time and outcome in words: '24/11/2026 06:00 · Success' (a failure's 'Failed' is its red tag, see
+ * A run's time and outcome in words: '24/11/2026 06:00 IST · Success' (a failure's 'Failed' is its red tag, see
  * {@link runTags}); '—' before the first run.
  */
 export function runText(run: ReportRun | null | undefined): string {
@@ -187,12 +187,12 @@ export const lastRunColumn: ColumnConfig<Listed> = {
     error: 'Error while downloading the report file',
     compact: true,
   },
-  width: 170,
+  width: 210,
 };
 
 /** The columns of a schedule's runs (newest first): when, how started, outcome, rows, recipients, why it failed and the file. */
 const runColumns: ColumnConfig<ReportRun & Row>[] = [
-  { title: 'Started', field: 'startedAt', value: (run) => runTime(run.startedAt), width: 140 },
+  { title: 'Started', field: 'startedAt', value: (run) => runTime(run.startedAt), width: 185 },
   {
     title: 'Trigger',
     field: 'trigger',

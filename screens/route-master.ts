@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import {
   ROUTE_MASTER_TAKEN,
   routeMasterFormSchema,
@@ -10,8 +8,9 @@ import type { RouteMasterEntry } from '../schemas/api/main';
 import { defineForm, defineList } from '../engine/registry/define';
 import { api } from './endpoints';
 import * as registered from './route-master.meta';
-
-dayjs.extend(customParseFormat);
+import { parseDayMonthYear } from '../engine/sheet/rowProcessors';
+import { deskTimeZone } from '../engine/timeZone';
+import { dayStart } from '../schemas/time-format';
 
 type Cost = RouteMasterBody['data'][number];
 
@@ -22,6 +21,12 @@ const OPTIONAL_COSTS = [
   ['loadingDetentionCost', 'LOADING_DETENTION_COST', 'DAY'],
   ['unloadingDetentionCost', 'UNLOADING_DETENTION_COST', 'DAY'],
 ] as const;
+
+/** A Valid From day (DD/MM/YYYY, checked by the schema) as the instant it begins in the desk's zone, where it shows. */
+const validFromOf = (text: string) => {
+  const day = parseDayMonthYear(text);
+  return day ? dayStart(day, deskTimeZone()) : Number.NaN;
+};
 
 /** Builds the create body: costs as {key, value, unit}, validFrom in epoch ms, STT hours as minutes, load type FTL. */
 function routeMasterBody(form: RouteMasterForm): RouteMasterBody {
@@ -35,7 +40,7 @@ function routeMasterBody(form: RouteMasterForm): RouteMasterBody {
     partnerId: form.partnerId,
     vehicleId: form.vehicleId,
     materialId: form.materialId,
-    validFrom: dayjs(form.validFrom, 'DD/MM/YYYY', true).valueOf(),
+    validFrom: validFromOf(form.validFrom),
     loadType: 'FTL',
     data,
   };

@@ -73,7 +73,7 @@ export const routesList = defineList({
     { title: 'Route Label', field: 'label', sortKey: 'label', width: 125 },
     { title: 'Route Code', field: 'code', sortKey: 'code', width: 120 },
     { title: 'Updated By', field: 'updatedBy', sortKey: 'updatedBy', width: 125 },
-    { title: 'Time Stamp', field: 'updatedAt', kind: 'datetime', sortable: true, sortKey: 'updatedAt', width: 165 },
+    { title: 'Time Stamp', field: 'updatedAt', kind: 'datetime', sortable: true, sortKey: 'updatedAt', width: 185 },
   ],
   emptyText: 'No routes found for the given selection',
   fetchError: 'Error while fetching routes data',

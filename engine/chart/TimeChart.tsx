@@ -1,9 +1,10 @@
 import { theme } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
+import { wallClock } from '../../schemas/time-format';
+import { useDeskTimeZone } from '../timeZone';
 
 /** A line over time: its name (the legend's and the axis'), its values beside the chart's times, and its colour. */
 export interface TimeSeries {
@@ -34,13 +35,14 @@ export interface TimeChartProps {
   label: string;
 }
 
-/** The time axis' labels in the console's way (DD/MM HH:mm at the first and at each new day, else HH:mm), local time. */
-const timeLabels = (_u: uPlot, splits: number[]) =>
-  splits.map((t, i) =>
-    i === 0 || dayjs(t).date() !== dayjs(splits[i - 1]).date()
-      ? dayjs(t).format('DD/MM HH:mm')
-      : dayjs(t).format('HH:mm'),
-  );
+/** The time axis' labels in the console's way (DD/MM HH:mm at the first and at each new day, else HH:mm) in zone `tz`. */
+const timeLabels = (tz: string) => (_u: uPlot, splits: number[]) =>
+  splits.map((t, i) => {
+    const c = wallClock(t, tz);
+    return i === 0 || c.day !== wallClock(splits[i - 1], tz).day
+      ? `${c.day}/${c.month} ${c.hour}:${c.minute}`
+      : `${c.hour}:${c.minute}`;
+  });
 
 /**
  * A chart of one series over time (uPlot: canvas, tens of thousands of points in a few ms), with shaded spans under
@@ -49,6 +51,7 @@ const timeLabels = (_u: uPlot, splits: number[]) =>
  */
 export function TimeChart({ times, series, bands = [], cursor = null, onSeek, height = 200, label }: TimeChartProps) {
   const { token } = theme.useToken();
+  const [zone] = useDeskTimeZone();
   const box = useRef<HTMLDivElement>(null);
   const line = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -103,10 +106,12 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
         width: element.clientWidth || 600,
         height,
         ms: 1,
+        // Ticks on the hours of the desk's zone, not the browser's.
+        tzDate: (ms) => uPlot.tzDate(new Date(ms), zone),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, Math.ceil(max / 10) * 10)] } },
         series: [{}, { label: series.label, stroke: series.color, width: 1.5, points: { show: false } }],
         axes: [
-          { ...axis, values: timeLabels, space: 60 },
+          { ...axis, values: timeLabels(zone), space: 60 },
           { ...axis, label: series.label, labelFont: `12px ${font}`, size: 48 },
         ],
         legend: { show: false },
@@ -128,7 +133,7 @@ export function TimeChart({ times, series, bands = [], cursor = null, onSeek, he
       made.destroy();
       plot.current = null;
     };
-  }, [times, series, bands, height, text, rule, font, place]);
+  }, [times, series, bands, height, text, rule, font, place, zone]);
 
   // A new cursor time moves the line only: a slider step costs no chart redraw.
   // biome-ignore lint/correctness/useExhaustiveDependencies: placed again for each new cursor time (read through `at`)

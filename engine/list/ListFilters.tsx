@@ -1,15 +1,17 @@
 import { DatePicker, Flex, Select, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useEndpoint } from '../data/useEndpoint';
 import { pick } from '../data/pick';
+import { DAY_FORMAT, dayStart, wallClock } from '../../schemas/time-format';
+import { useDeskTimeZone } from '../timeZone';
 import { feedback } from '../feedback';
 import { useScope } from '../scope/useScope';
 import type { ListFilter } from './types';
 import type { FilterValues } from './paging';
 
 /** The date format of the console's date fields (spec 000 section 9). */
-const DATE_FORMAT = 'DD/MM/YYYY';
+const DATE_FORMAT = DAY_FORMAT;
 
 type FilterProps<K extends ListFilter['kind']> = {
   filter: Extract<ListFilter, { kind: K }>;
@@ -74,19 +76,32 @@ function RemoteSelectFilter({ filter, id, values, onChange }: FilterProps<'remot
   );
 }
 
+/** The instant a picked day begins in zone `tz`. */
+const startOf = (day: Dayjs, tz: string) => dayStart({ year: day.year(), month: day.month() + 1, day: day.date() }, tz);
+
+/** The day an instant falls on in zone `tz`, as the picker holds days. */
+function dayOf(ms: unknown, tz: string): Dayjs | null {
+  if (ms == null) return null;
+  const { year, month, day } = wallClock(Number(ms), tz);
+  return dayjs(`${year}-${month}-${day}`);
+}
+
+/** A range of days, sent as the first and last millisecond of those days in the desk's zone (the times shown). */
 function DateRangeFilter({ filter, id, values, onChange }: FilterProps<'dateRange'>) {
   const [fromParam, toParam] = filter.params;
-  const from = values[fromParam];
-  const to = values[toParam];
+  const [zone] = useDeskTimeZone();
   return (
     <DatePicker.RangePicker
       id={{ start: id, end: `${id}-end` }}
       format={DATE_FORMAT}
       placeholder={['From', 'To']}
       allowEmpty={[true, true]}
-      value={[from == null ? null : dayjs(Number(from)), to == null ? null : dayjs(Number(to))]}
+      value={[dayOf(values[fromParam], zone), dayOf(values[toParam], zone)]}
       onChange={(range) =>
-        onChange({ [fromParam]: range?.[0]?.startOf('day').valueOf(), [toParam]: range?.[1]?.endOf('day').valueOf() })
+        onChange({
+          [fromParam]: range?.[0] ? startOf(range[0], zone) : undefined,
+          [toParam]: range?.[1] ? startOf(range[1].add(1, 'day'), zone) - 1 : undefined,
+        })
       }
     />
   );

@@ -20,6 +20,7 @@ import { PENDING, useListParts } from './parts';
 import { cellValue } from './columns';
 import { useListController, type ListSort, type Row } from './useListController';
 import { countText, PAGE_SIZES } from './paging';
+import { useDeskTimeZone } from '../timeZone';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
@@ -58,6 +59,8 @@ export function ListView({ config }: { config: ListConfig }) {
   });
   // The table's props stay the same objects while only the search text changes, so a keystroke re-renders the
   // search box and not the rows (ListTable is memoized); the rows render once, when the answer comes.
+  // Times are drawn again in the zone the desk picks in the header.
+  const [zone] = useDeskTimeZone();
   const columns = useMemo(() => {
     const built = tableColumns(
       config.columns,
@@ -72,6 +75,7 @@ export function ListView({ config }: { config: ListConfig }) {
       {
         filters: columnFilters.filters,
         renderCell: (column, row) => drawnByPart(parts, column, row),
+        zone,
       },
     );
     const acting = parts.filter((part) => part.rowActions);
@@ -95,7 +99,7 @@ export function ListView({ config }: { config: ListConfig }) {
       });
     }
     return built;
-  }, [config, toggle, remove, reload, sort, columnFilters.filters, parts]);
+  }, [config, toggle, remove, reload, sort, columnFilters.filters, parts, zone]);
   // A list the server pages and exports: the server writes the file as it reads the pages (any number of rows).
   const [exporting, setExporting] = useState<{ progress: ExportProgress | null; abort: AbortController } | null>(null);
   const serverExport = config.source.call ? exportOfList(config.source.call) : undefined;

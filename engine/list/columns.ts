@@ -3,6 +3,7 @@ import type { ColumnConfig } from './types';
 import type { Row } from '../types';
 import { CELL_TEXTS } from '../../schemas/cell-texts';
 import { formatCell as formatKind } from '../../schemas/column-kinds';
+import { deskTimeZone } from '../timeZone';
 
 /** The value of a column in a row: its named text, else its `value` function, else its dotted path. */
 export function cellValue(column: Pick<ColumnConfig, 'field' | 'value' | 'text'>, row: Row): unknown {
@@ -10,9 +11,12 @@ export function cellValue(column: Pick<ColumnConfig, 'field' | 'value' | 'text'>
   return column.value ? column.value(row) : pick(row, column.field);
 }
 
-/** Text of a cell by column kind (see `columnKinds`): date-time `YYYY-MM-DD HH:mm:ss`, date `DD/MM/YYYY`, INR with Indian grouping. */
-export function formatCell(kind: ColumnConfig['kind'], value: unknown): string {
-  return formatKind(kind, value);
+/**
+ * Text of a cell by column kind (see `columnKinds`): a time as '29/11/2026 11:14 IST' in zone `zone` (the desk's), a day as
+ * `DD/MM/YYYY`, INR with Indian grouping.
+ */
+export function formatCell(kind: ColumnConfig['kind'], value: unknown, zone: string = deskTimeZone()): string {
+  return formatKind(kind, value, zone);
 }
 
 /** Comparator for a sortable column: numbers and dates by value, text by locale. */

@@ -3,6 +3,7 @@ import { type CallInput, type Endpoint, endpointQuery } from '../data/endpoint';
 import { withQuery } from '../data/http';
 import { serviceUrl } from '../data/services';
 import { deskToken } from '../data/session';
+import { deskTimeZone } from '../timeZone';
 import { exportFileName } from './exportList';
 import type { ColumnConfig } from './types';
 
@@ -38,7 +39,7 @@ async function refusal(res: Response): Promise<string | null> {
 /**
  * Downloads every row a server-paged list selects through its export call (schemas/api/exports.ts): the server reads
  * the pages and writes the file as it goes, and the console saves what arrives, telling `onProgress` how far it came;
- * `signal` cancels it. The columns are the list's own, dates and times in the console's zone.
+ * `signal` cancels it. The columns are the list's own, dates and times in the desk's zone.
  */
 export async function exportFromServer(
   entry: ExportableList,
@@ -57,7 +58,7 @@ export async function exportFromServer(
     ...query,
     format,
     columns: exportColumns(columns),
-    tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    tz: deskTimeZone(),
   });
   const token = deskToken();
   try {

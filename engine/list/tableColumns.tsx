@@ -18,6 +18,8 @@ export interface TableColumnsExtras {
   filters?: ColumnFilterValues;
   /** A cell drawn otherwise (e.g. an editor of the row being edited), or undefined for the usual text. */
   renderCell?: (column: ColumnConfig, row: Row) => ReactNode | undefined;
+  /** The zone times are shown in (the desk's, read when the cell is drawn, if not given). */
+  zone?: string;
 }
 
 /** The header filter of a column: a search menu, or a choice of its options; the list filters the rows itself. */
@@ -60,7 +62,7 @@ export function tableColumns(
   serverSort?: { current: ListState['sort'] },
   extras: TableColumnsExtras = {},
 ): TableColumnsType<Row> {
-  const { filters, renderCell } = extras;
+  const { filters, renderCell, zone } = extras;
   return columns.map((column) => {
     const sortKey = serverSort && column.sortKey;
     const sorted =
@@ -91,7 +93,7 @@ export function tableColumns(
         if (column.kind === 'switch' && renderSwitch) return renderSwitch(column, row);
         if (column.kind === 'json')
           return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
-        const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row));
+        const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row), zone);
         const shown = search ? <Highlighted text={text} search={search} /> : text;
         const tags = column.tags?.(row) ?? [];
         const file = column.download?.input(row);

@@ -10,6 +10,7 @@ import { cellValue, formatCell } from './columns';
 import { listInput, listSourceKey, readEarly, readListSource, takeWarm } from './listSource';
 import { DEFAULT_PAGE_SIZE, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
 import { MAX_EXPORT_ROWS } from './exportList';
+import { useDeskTimeZone } from '../timeZone';
 
 export type Row = Record<string, unknown>;
 
@@ -82,7 +83,8 @@ export function useListController(config: ListConfig) {
   if (data !== undefined) shown.current = { scopeKey, data };
   const current = data ?? (config.paging && shown.current?.scopeKey === scopeKey ? shown.current.data : undefined);
   const answered = rowsOf(current, config.paging);
-  // A list the server does not page is searched here, in the text its cells show.
+  // A list the server does not page is searched here, in the text its cells show (times in the desk's zone).
+  const [zone] = useDeskTimeZone();
   const searched = useMemo(() => {
     if (config.paging || !config.search) return answered.rows;
     const columns = config.search.fields
@@ -91,9 +93,9 @@ export function useListController(config: ListConfig) {
     return searchRows(
       answered.rows,
       search,
-      columns.map((column) => (row: Row) => formatCell(column.kind, cellValue(column, row))),
+      columns.map((column) => (row: Row) => formatCell(column.kind, cellValue(column, row), zone)),
     );
-  }, [answered.rows, config.paging, config.search, config.columns, search]);
+  }, [answered.rows, config.paging, config.search, config.columns, search, zone]);
   const rows = searched;
   const total = config.paging ? answered.total : searched.length;
 

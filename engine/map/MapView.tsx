@@ -1,4 +1,4 @@
-import { Alert, Flex, Spin, Tag, Typography } from 'antd';
+import { Alert, Flex, Spin, Tag, theme, Typography } from 'antd';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { describeDirections, STRAIGHT_LINE_LABEL } from './directions';
 import { legCache } from './legCache';
@@ -24,9 +24,6 @@ export interface MapViewProps {
   onMarkerMove?: MarkerMoved;
 }
 
-/** A darker amber for the estimate tag: antd's warning text on its fill reads at under 2:1 (axe), this at over 4.5:1. */
-const ESTIMATE_TAG_STYLE = { color: '#874d00' } as const;
-
 /**
  * A map with markers and, optionally, the driving directions through them. The provider's code (Leaflet or Google)
  * and the base map load when the first map mounts, never with the page. Straight-line legs are labelled
@@ -41,6 +38,8 @@ export function MapView({
   circle = null,
   onMarkerMove,
 }: MapViewProps) {
+  // The estimate tag's words in the theme's warning text: antd's warning amber on its tint reads at under 2:1 in light.
+  const { token } = theme.useToken();
   const element = useRef<HTMLElement>(null);
   const [route, setRoute] = useState<DirectionsResult | null>(null);
   // Markers usually arrive as a new array each render: compare them by value.
@@ -110,7 +109,7 @@ export function MapView({
           <Typography.Text strong>
             {summary.total}{' '}
             {summary.estimate && (
-              <Tag color="warning" style={ESTIMATE_TAG_STYLE}>
+              <Tag color="warning" style={{ color: token.colorWarningText }}>
                 {STRAIGHT_LINE_LABEL}
               </Tag>
             )}

@@ -2,6 +2,8 @@ import { callEndpoint, type CallInput, type Endpoint } from '../data/endpoint';
 import type { ConfigContext } from '../types';
 import type { RowStep, RowValues, SheetProcessor } from './processors';
 import { SHEET_TEXT } from './sheetText';
+import { dayStart } from '../../schemas/time-format';
+import { deskTimeZone } from '../timeZone';
 
 /** One choice a lookup accepts: the text typed in the sheet and the value sent (an id). */
 export interface LookupOption {
@@ -120,8 +122,8 @@ export function parseDayMonthYear(text: string): { year: number; month: number; 
 }
 
 /**
- * Date columns typed DD/MM/YYYY (spec 000 section 9), sent as epoch milliseconds of the day's local midnight (the
- * route master's validFrom) or as YYYY-MM-DD.
+ * Date columns typed DD/MM/YYYY (spec 000 section 9), sent as epoch milliseconds of the day's midnight in the desk's
+ * zone (the route master's validFrom, shown in that zone again) or as YYYY-MM-DD.
  */
 export function dates(
   columns: readonly string[],
@@ -139,9 +141,7 @@ export function dates(
         if (!day) return { error: message };
         const pad = (n: number) => String(n).padStart(2, '0');
         next[column] =
-          output === 'epoch'
-            ? String(new Date(day.year, day.month - 1, day.day).getTime())
-            : `${day.year}-${pad(day.month)}-${pad(day.day)}`;
+          output === 'epoch' ? String(dayStart(day, deskTimeZone())) : `${day.year}-${pad(day.month)}-${pad(day.day)}`;
       }
       return { values: next };
     },

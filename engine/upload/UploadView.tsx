@@ -10,16 +10,16 @@ import {
   Tag,
   Typography,
   Upload,
+  theme,
+  type GlobalToken,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
+import { timeText } from '../../schemas/time-format';
 import { minTableWidth } from '../list/tableColumns';
 import { CheckResultCard } from './CheckResultCard';
 import type { BatchRow, UploadConfig } from './types';
 import { useUploadController, type UploadController } from './useUploadController';
-
-/** The spec's batch time format (spec 002 section 2.8). */
-const UPLOADED_AT = 'DD/MM/YYYY HH:mm';
+import { useDeskTimeZone } from '../timeZone';
 
 const STATUS_COLOR: Record<string, string> = {
   QUEUED: 'default',
@@ -27,16 +27,16 @@ const STATUS_COLOR: Record<string, string> = {
   DONE: 'success',
   FAILED: 'error',
 };
-/** Status texts dark enough on their tag's tint (WCAG AA contrast). */
-const STATUS_TEXT: Record<string, string> = {
-  QUEUED: '#434343',
-  RUNNING: '#003eb3',
-  DONE: '#135200',
-  FAILED: '#a8071a',
+/** The theme's status texts, dark enough on their tag's tint in light mode and light enough in dark (src/theme.ts). */
+const STATUS_TEXT: Record<string, keyof GlobalToken> = {
+  QUEUED: 'colorText',
+  RUNNING: 'colorInfoText',
+  DONE: 'colorSuccessText',
+  FAILED: 'colorErrorText',
 };
 
 /** The batch table's columns: ID tag (characters 5 to 12 of the id, uppercased), name, status, time, progress, result file. */
-function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
+function batchColumns(upload: UploadController, zone: string, token: GlobalToken): TableColumnsType<BatchRow> {
   return [
     { key: 'id', title: 'ID', width: 120, render: (_, b) => <Tag>{b.id.slice(4, 12).toUpperCase()}</Tag> },
     { key: 'filename', title: 'Batch File Name', dataIndex: 'filename', ellipsis: true },
@@ -48,7 +48,7 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
         <Flex vertical gap={2}>
           <Tag
             color={STATUS_COLOR[b.status] ?? 'default'}
-            style={{ width: 'fit-content', color: STATUS_TEXT[b.status] }}
+            style={{ width: 'fit-content', color: String(token[STATUS_TEXT[b.status] ?? 'colorText']) }}
           >
             {b.status}
           </Tag>
@@ -60,7 +60,7 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
         </Flex>
       ),
     },
-    { key: 'created_at', title: 'Uploaded At', width: 150, render: (_, b) => dayjs(b.created_at).format(UPLOADED_AT) },
+    { key: 'created_at', title: 'Uploaded At', width: 185, render: (_, b) => timeText(b.created_at, zone) },
     {
       key: 'progress',
       title: 'Progress',
@@ -101,7 +101,9 @@ function batchColumns(upload: UploadController): TableColumnsType<BatchRow> {
  */
 export function UploadView({ config }: { config: UploadConfig }) {
   const upload = useUploadController(config);
-  const columns = batchColumns(upload);
+  const [zone] = useDeskTimeZone();
+  const { token } = theme.useToken();
+  const columns = batchColumns(upload, zone, token);
   return (
     <Flex vertical gap={16}>
       <Card>

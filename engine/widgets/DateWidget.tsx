@@ -2,11 +2,12 @@ import { DatePicker } from 'antd';
 import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { DAY_FORMAT } from '../../schemas/time-format';
 
 dayjs.extend(customParseFormat);
 
 /** The date format of route master dates (spec 000 section 9). */
-export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATE_FORMAT = DAY_FORMAT;
 
 /**
  * A date picker shown as DD/MM/YYYY, holding its value as a DD/MM/YYYY string, or in the format `ui:options`

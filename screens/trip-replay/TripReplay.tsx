@@ -13,6 +13,7 @@ import { isOneOf, isRecord, keysOf } from '../../schemas/guards';
 import type { LatLng } from '../../schemas/haversine';
 import { tripCalls, type TripAlert } from '../../schemas/api/trips';
 import { tripScopeOf } from '../../schemas/trip';
+import { useDeskTimeZone } from '../../engine/timeZone';
 import {
   type AlertChange,
   alertsIn,
@@ -145,6 +146,8 @@ interface PictureProps {
 }
 
 export function TripPicture({ title, analytics, track, path, alerts }: PictureProps) {
+  // Its times are drawn again when the desk picks another zone in the header.
+  useDeskTimeZone();
   const stops = useMemo(() => stopsOf(track), [track]);
   const figures = useMemo(
     () =>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell } from '../../schemas/column-kinds';
 import type { TripAlert, TripPing } from '../../schemas/api/trips';
 import {
   alertsIn,
@@ -133,8 +132,8 @@ describe('trip replay track', () => {
     expect(alertsIn({ trip_id: 'TRP1' })).toBeNull();
   });
 
-  it('shows times as DD/MM/YYYY HH:mm and spans and measures readably', () => {
-    expect(showTime(START)).toMatch(/^\d{2}\/\d{2}\/2026 \d{2}:\d{2}$/);
+  it("shows times as DD/MM/YYYY HH:mm in the desk's zone, named, and spans and measures readably", () => {
+    expect(showTime(START)).toBe('24/11/2026 07:30 IST');
     expect(showDuration(45 * MIN)).toBe('45 min');
     expect(showDuration(185 * MIN)).toBe('3 h 05 min');
     expect(showDuration(52 * 60 * MIN)).toBe('2 d 4 h');
@@ -165,11 +164,11 @@ describe('raw data of a replay', () => {
     expect(shown).toEqual({
       ...answer,
       alerts: [
-        { ...answer.alerts[0], start: formatCell('datetime', START), end: formatCell('datetime', START + 45 * MIN) },
-        { ...answer.alerts[1], start: formatCell('datetime', START + 90 * MIN), end: null },
+        { ...answer.alerts[0], start: showTime(START), end: showTime(START + 45 * MIN) },
+        { ...answer.alerts[1], start: showTime(START + 90 * MIN), end: null },
       ],
     });
-    expect(JSON.stringify(shown)).toMatch(/"start":"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    expect(JSON.stringify(shown)).toMatch(/"start":"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST"/);
     expect(readableTimes([1, 2])).toEqual([1, 2]);
   });
 });

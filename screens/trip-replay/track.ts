@@ -1,5 +1,4 @@
-import dayjs from 'dayjs';
-import { formatCell } from '../../schemas/column-kinds';
+import { deskTime } from '../../engine/timeZone';
 import { isRecord } from '../../schemas/guards';
 import type { LatLng } from '../../schemas/haversine';
 import type { TripAlert, TripPing } from '../../schemas/api/trips';
@@ -126,12 +125,12 @@ export const DRAWN_ACTIONS = {
 } as const;
 
 /**
- * A replay's or the analytics' answer as its raw data shows it: each alert's start and end (epoch ms) as date-times
- * (`YYYY-MM-DD HH:mm:ss`, the console's), the rest as it came. Any other value is left as it is.
+ * A replay's or the analytics' answer as its raw data shows it: each alert's start and end (epoch ms) as the desk's
+ * times ('29/11/2026 11:14 IST', as everywhere in the console), the rest as it came. Any other value is left as it is.
  */
 export function readableTimes(value: unknown): unknown {
   if (!isRecord(value) || !Array.isArray(value.alerts)) return value;
-  const time = (ms: unknown) => (typeof ms === 'number' ? formatCell('datetime', ms) : ms);
+  const time = (ms: unknown) => (typeof ms === 'number' ? deskTime(ms) : ms);
   return {
     ...value,
     alerts: value.alerts.map((alert) =>
@@ -165,8 +164,8 @@ export const ALERT_TYPES: Record<string, { label: string; color: string }> = {
 /** An alert type's name and colour (an unknown type: its key, in red). */
 export const alertType = (type: string) => ALERT_TYPES[type] ?? { label: type, color: '#cf1322' };
 
-/** A time as the page shows it: DD/MM/YYYY HH:mm in the operator's time zone. */
-export const showTime = (ms: number) => dayjs(ms).format('DD/MM/YYYY HH:mm');
+/** A time as the page shows it: '29/11/2026 11:14 IST', in the desk's time zone. */
+export const showTime = (ms: number) => deskTime(ms);
 
 /** A span as the page shows it: '45 min', '3 h 05 min', '2 d 4 h'. */
 export function showDuration(ms: number): string {

@@ -1,33 +1,20 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { DEFAULT_TIME_ZONE, timeText } from '../../schemas/time-format';
 
 /**
  * The xlsx files of report runs (issue 14), written with SheetJS: the file format, whatever the report (its columns
  * and rows are server/rules/report-sheets.ts). The first sheet is the report itself: one header row, then one row per
  * trip or alert, columns sized to their text, with an auto-filter; a second sheet 'About' says which report, for whom,
- * over which period and when it was made. Times are India time (the schedules' labels are), written as text
- * 'YYYY-MM-DD HH:mm'.
+ * over which period and when it was made. Times are India time (the schedules' labels are), written as the console
+ * writes them (schemas/time-format.ts), as text 'DD/MM/YYYY HH:mm' under headers that name the zone.
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const IST_OFFSET_MS = 330 * 60_000;
-const MINUTE = 60_000;
-
-/** Texts of recent minutes (a report repeats the same minutes many times; formatting a date is the slow part). */
-const minuteTexts = new Map<number, string>();
-
-/** 'YYYY-MM-DD HH:mm' in India time, or '' for no time. */
+/** 'DD/MM/YYYY HH:mm' in India time (the sheets' headers name the zone: 'Started (IST)'), or '' for no time. */
 export function istText(ms: number | null): string {
-  if (ms === null || !Number.isFinite(ms)) return '';
-  const minute = Math.floor(ms / MINUTE);
-  let text = minuteTexts.get(minute);
-  if (text === undefined) {
-    text = new Date(minute * MINUTE + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-    if (minuteTexts.size >= 100_000) minuteTexts.clear();
-    minuteTexts.set(minute, text);
-  }
-  return text;
+  return ms === null || !Number.isFinite(ms) ? '' : timeText(ms, DEFAULT_TIME_ZONE, { zone: false });
 }
 
 /**

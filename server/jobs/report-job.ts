@@ -10,7 +10,8 @@ import type { Mailer } from '../auth/mailer';
 import { newId } from '../http/ids';
 import { reportRunRepository as runs } from '../repos/report-run-repository';
 import { cpuPool } from '../workers/cpu-pool';
-import { XLSX_TYPE, istText } from '../adapters/report-workbook';
+import { XLSX_TYPE } from '../adapters/report-workbook';
+import { DEFAULT_TIME_ZONE, fileStamp, timeText } from '../../schemas/time-format';
 import { summaryWorkbook } from '../rules/report-sheets';
 import type { Store } from '../store/store';
 import type { JobQueue } from './queue';
@@ -128,10 +129,8 @@ const slug = (text: string) =>
     .replace(/[^\w-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'report';
-const stamp = (ms: number) =>
-  istText(ms)
-    .replace(/[-: ]/g, '')
-    .replace(/^(\d{8})/, '$1-');
+/** A run's time in its file's name, India time with the zone named: '20261129-1114-IST'. */
+const stamp = (ms: number) => fileStamp(ms, DEFAULT_TIME_ZONE);
 
 /**
  * Makes the report of a schedule for reference time `at` (the due time, or the time of 'Run now'): the daily trip
@@ -158,8 +157,8 @@ export async function makeReport(
       file,
       fileName: `daily-trip-summary-${slug(company)}-${stamp(at)}.xlsx`,
       rows: trips.length,
-      subject: `Daily trip summary: ${whom}, ${istText(at)} IST`,
-      body: `The daily trip summary of ${whom} for ${istText(from)} to ${istText(at)} IST: ${trips.length} trip(s). The xlsx file is attached.`,
+      subject: `Daily trip summary: ${whom}, ${timeText(at)}`,
+      body: `The daily trip summary of ${whom} for ${timeText(from)} to ${timeText(at)}: ${trips.length} trip(s). The xlsx file is attached.`,
     };
   }
   const params = definition.params!;
@@ -216,8 +215,8 @@ export async function makeReport(
     file,
     fileName: `exception-report-${slug(company)}-${stamp(at)}.xlsx`,
     rows,
-    subject: `Exception report: ${whom}, ${istText(at)} IST`,
-    body: `The exception report of ${whom} at ${istText(at)} IST: ${rows} alert(s) closed in the last ${closedMinutes} minutes. The xlsx file is attached.`,
+    subject: `Exception report: ${whom}, ${timeText(at)}`,
+    body: `The exception report of ${whom} at ${timeText(at)}: ${rows} alert(s) closed in the last ${closedMinutes} minutes. The xlsx file is attached.`,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Queryable, Store } from '../store/store';
 import { beginChangeSet, digestOf, previewToken, recordChangeSet, tokenMatches } from './change-set';
 import { ofCompany, type RowDoc, usedBy, writeOrRefuse } from './record-refusal';
 import type { Scope } from './scope-repository';
+import { timeText } from '../../schemas/time-format';
 
 /** Columns whose values are secrets: compared, never shown. */
 const SECRET = /^secrets(\.|\[|$)/;
@@ -118,9 +119,9 @@ function sameRecord(now: RowDoc, kept: RowDoc): boolean {
 /** Who changed a record after an entry (outside the change set being reverted), and when, or null. */
 async function laterChange(q: Queryable, scope: Scope, entry: RevertEntry, key: RowDoc, which: RevertTarget) {
   const match = entry.declaration.key.map((column, i) => `coalesce(a.after, a.before)->>'${column}' = $${i + 6}`);
-  return q.one<{ who: string; at: string }>(
-    `select coalesce(u.name, a.user_email, 'System') as who,
-            to_char(a.at at time zone 'Asia/Kolkata', 'DD/MM/YYYY HH24:MI') || ' IST' as at
+  // When, as the console writes times (India time, named: '29/11/2026 11:14 IST').
+  return q.one<{ who: string; at: number }>(
+    `select coalesce(u.name, a.user_email, 'System') as who, (extract(epoch from a.at) * 1000)::int8 as at
        from audit_log a left join users u on u.id = a.user_id
       where a.company_id = $1 and a.object_type = $2 and a.object_id = $3 and a.id > $4
         and ($5::text is null or a.change_set is distinct from $5::text) and ${match.join(' and ')}
@@ -173,7 +174,7 @@ export async function planRevert(
     const later = expected.has(recordId) ? null : await laterChange(q, scope, entry, key, which);
     if (later)
       throw new ApiError(409, [
-        `${name} was changed since by ${later.who} on ${later.at}: reverting would undo that change`,
+        `${name} was changed since by ${later.who} on ${timeText(later.at)}: reverting would undo that change`,
       ]);
     const now = current ? { ...current.doc, ...current.digests } : null;
     const left = expected.has(recordId) ? expected.get(recordId)! : entry.after;

@@ -15,12 +15,11 @@ import {
 import { CELL_TEXTS, isCellText, type CellTextName } from '../../schemas/cell-texts';
 import { formatCell, isColumnKind, type ColumnKind } from '../../schemas/column-kinds';
 import { isRecord } from '../../schemas/guards';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../schemas/time-format';
 import { ApiError } from '../http/envelope';
 import { route } from '../http/route';
 import type { AppContext } from '../context';
 
-/** The zone an export's dates and times are written in when the console does not say (the demo's operators'). */
-const DEFAULT_TZ = 'Asia/Kolkata';
 /** Characters of CSV written at once. */
 const CSV_CHUNK = 64 * 1024;
 /** Seconds a desk at its exports' share is told to wait. */
@@ -65,16 +64,6 @@ const everyField = (row: unknown): ExportColumn[] =>
     field,
     kind: typeof value === 'object' && value !== null ? 'json' : 'text',
   }));
-
-/** Whether the runtime knows the IANA zone `tz`. */
-function knownZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The value at a dotted path (`origin.address`, `extra_context[0].emails`) of a row. */
 function valueAt(row: unknown, path: string): unknown {
@@ -155,8 +144,9 @@ export async function listExportRoutes(app: FastifyInstance, _ctx: AppContext) {
       const query = isRecord(request.query) ? request.query : {};
       const asked = query.columns === undefined ? undefined : columnsOf(query.columns);
       if (asked === null) throw new ApiError(400, [EXPORT_MSG.columns]);
-      const tz = typeof query.tz === 'string' ? query.tz : DEFAULT_TZ;
-      if (!knownZone(tz)) throw new ApiError(400, [EXPORT_MSG.tz]);
+      // The desk's zone as the console sends it, else India's (schemas/time-format.ts).
+      const tz = typeof query.tz === 'string' ? query.tz : DEFAULT_TIME_ZONE;
+      if (!isTimeZone(tz)) throw new ApiError(400, [EXPORT_MSG.tz]);
       const format = query.format === 'csv' ? 'csv' : 'xlsx';
       const desk = request.desk.userId;
       if ((running.get(desk) ?? 0) >= EXPORTS_PER_DESK)

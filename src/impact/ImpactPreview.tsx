@@ -11,6 +11,7 @@ import { alertType, showTime } from '../../screens/trip-replay/track';
 import { IMPACT_DAYS, IMPACT_SETTINGS, type ImpactStart } from '../../schemas/alert-impact';
 import { alertImpactCalls, type ImpactRun, type ImpactTrip } from '../../schemas/api/alert-impact';
 import { ImpactTripReplay } from './ImpactTripReplay';
+import { DAY_FORMAT } from '../../schemas/time-format';
 
 const startCall = endpoint(alertImpactCalls.start);
 const readCall = endpoint(alertImpactCalls.read);
@@ -174,7 +175,7 @@ export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, on
           {period === 'dates' && (
             <DatePicker.RangePicker
               aria-label="From and To"
-              format="DD/MM/YYYY"
+              format={DAY_FORMAT}
               value={dates}
               disabledDate={(day) => day.isAfter(dayjs(), 'day')}
               onChange={(range) => setDates(range?.[0] && range[1] ? [range[0], range[1]] : null)}

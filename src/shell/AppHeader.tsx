@@ -4,10 +4,11 @@ import { STORAGE } from '../../engine/data/session';
 import { logout } from '../auth/logout';
 import { APP_VERSION } from '../version';
 import { useColorScheme } from '../colorScheme';
+import { TimeZonePicker } from './TimeZonePicker';
 
 /**
- * Header: on a narrow window the menu's button, then logo, title, version badge, the user's name, the dark mode switch
- * and Logout (revokes the desk token, clears local storage, goes to /).
+ * Header: on a narrow window the menu's button, then logo, title, version badge, the user's name, the time zone times
+ * are shown in, the dark mode switch and Logout (revokes the desk token, clears local storage, goes to /).
  */
 export function AppHeader({ menu }: { menu?: { open: boolean; toggle: () => void } }) {
   const { token } = theme.useToken();
@@ -39,6 +40,7 @@ export function AppHeader({ menu }: { menu?: { open: boolean; toggle: () => void
         <span style={{ color: token.colorTextLightSolid }} data-testid="user-name">
           <UserOutlined /> {user?.name ?? ''}
         </span>
+        <TimeZonePicker />
         <Button
           type="link"
           icon={dark ? <SunOutlined /> : <MoonOutlined />}

@@ -101,8 +101,15 @@ describe('audit log', () => {
     // A range of days before anything was recorded.
     await page.getByPlaceholder('From').fill('01/01/2020');
     await page.getByPlaceholder('From').press('Enter');
+    // The days are India's (the zone times are shown in), whatever the browser's: from their first to last millisecond.
+    const asked = page.waitForRequest(
+      (r) => r.url().includes(auditCalls.list.path) && new URL(r.url()).searchParams.has('to'),
+    );
     await page.getByPlaceholder('To').fill('31/01/2020');
     await page.getByPlaceholder('To').press('Enter');
+    const range = new URL((await asked).url()).searchParams;
+    expect(Number(range.get('from'))).toBe(Date.parse('2020-01-01T00:00:00+05:30'));
+    expect(Number(range.get('to'))).toBe(Date.parse('2020-02-01T00:00:00+05:30') - 1);
     await page.getByText('No changes found for the given selection').waitFor();
   });
 

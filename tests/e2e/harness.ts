@@ -274,13 +274,13 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page with the WCAG 2.1 A and AA rules and returns its violations. The source is evaluated,
+ * Runs axe-core on the page with the WCAG 2.1 A and AA rules (or only the `rules` named) and returns its violations. The source is evaluated,
  * not added as a script tag: the console's CSP forbids inline scripts, and `evaluate` is not subject to it.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   const { source } = (await import('axe-core')).default;
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
-  return page.evaluate(async () => {
+  return page.evaluate(async (only) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -299,7 +299,9 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       }
     ).axe;
     const { violations } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      runOnly: only
+        ? { type: 'rule', values: only }
+        : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
       resultTypes: ['violations'],
     });
     // Each target with what axe found there, e.g. the colours and ratio of a contrast failure.
@@ -314,7 +316,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       targets: v.nodes.map((n) => `${n.target.map(String).join(' ')} (${found(n)})`),
     }));
-  });
+  }, rules);
 }
 
 /** Saves a screenshot of the viewport to `test-results/screens/<name>.png` (an ignored folder), to look at. */

@@ -51,8 +51,8 @@ const sheetRows = (file: Mail['attachments'][number]) => {
   return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
 };
 const tableRow = (text: string) => page.locator('.ant-table-tbody tr', { hasText: text });
-/** A Last run cell's text once a run is recorded: '24/11/2026 06:00 · Success'. */
-const RAN = /\d\d\/\d\d\/\d{4} \d\d:\d\d · Success/;
+/** A Last run cell's text once a run is recorded: '24/11/2026 06:00 IST · Success'. */
+const RAN = /\d\d\/\d\d\/\d{4} \d\d:\d\d IST · Success/;
 
 const form = () => page.locator('form');
 const submit = (name: string) => page.getByRole('button', { name }).click();

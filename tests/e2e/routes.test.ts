@@ -38,7 +38,7 @@ async function pickPlace(label: string, text: string, option: string) {
 }
 
 describe('routes', () => {
-  it('lists the company routes with the time stamp format and an edit button', async () => {
+  it("lists the company routes with the time stamp in the desk's zone, named, and an edit button", async () => {
     // The console opens on /configuration-list (spec 000 section 2.1): the routes are a menu item away.
     await page.goto(`${app.url}/routes`);
     await page.getByText('Select a company to continue').waitFor();
@@ -48,7 +48,30 @@ describe('routes', () => {
     await page.getByRole('columnheader', { name: 'Time Stamp' }).waitFor();
     const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
     await first.waitFor();
-    expect(await first.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    // Times read DD/MM/YYYY HH:mm in India time, the zone named, until the desk picks another zone in the header.
+    const stamp = /(\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d) (IST|UTC)/;
+    const shown = async () => {
+      const [, day, month, year, hour, minute, zone] = stamp.exec((await first.textContent()) ?? '') ?? [];
+      expect(zone, 'a time with its zone').toBeDefined();
+      return { at: Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute)), zone };
+    };
+    const inIndia = await shown();
+    expect(inIndia.zone).toBe('IST');
+    const pickZone = async (now: string, option: string) => {
+      await page.getByRole('button', { name: `Time zone ${now}` }).click();
+      await page.getByRole('combobox', { name: 'Time zone' }).fill(option.split(' ')[0]);
+      await page.getByTitle(option, { exact: true }).click();
+    };
+    await pickZone('IST', 'UTC (UTC)');
+    await first.filter({ hasText: / UTC/ }).waitFor();
+    const inUtc = await shown();
+    expect(inIndia.at - inUtc.at).toBe(330 * 60_000);
+    // The desk's pick stays across a reload; picking India's zone again goes back to it.
+    await page.reload();
+    await first.filter({ hasText: / UTC/ }).waitFor();
+    await pickZone('UTC', 'Asia/Kolkata (IST)');
+    await first.filter({ hasText: / IST/ }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('desk:')))).toEqual([]);
   });
 
   it('sorts by Route Label on the server, both ways', async () => {

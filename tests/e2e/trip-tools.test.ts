@@ -92,7 +92,7 @@ describe('trip replay (issue 23 point 1)', () => {
     expect(await result().isVisible()).toBe(false);
     await rawData.click();
     await result().waitFor();
-    expect(await result().textContent()).toMatch(/"start": "\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}"/);
+    expect(await result().textContent()).toMatch(/"start": "\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST"/);
     expect(await result().textContent()).not.toMatch(/"(start|end)": \d/);
     await replay().getByText('Distance driven').waitFor();
     // The map: the planned path and the driven track, the plan's places, an alert dot, the vehicle.

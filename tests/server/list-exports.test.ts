@@ -89,9 +89,9 @@ describe.each(BACKENDS)('list exports on $name', (backend) => {
     const lines = Buffer.concat(chunks).toString('utf8').split('\r\n').filter(Boolean);
     expect(lines[0]).toBe('\uFEFFLabel,Code,Origin,Updated At');
     expect(lines).toHaveLength(ROUTES + 1);
-    expect(lines[1]).toBe('Export route 00001,EX1,"Pune, ""Maharashtra"", India",2026-01-01 05:30:01');
+    expect(lines[1]).toBe('Export route 00001,EX1,"Pune, ""Maharashtra"", India",01/01/2026 05:30 IST');
     expect(lines[ROUTES]).toBe(
-      `Export route 0${ROUTES},EX${ROUTES},"Pune, ""Maharashtra"", India",2026-01-01 06:20:00`,
+      `Export route 0${ROUTES},EX${ROUTES},"Pune, ""Maharashtra"", India",01/01/2026 06:20 IST`,
     );
     // Every page once: 100 rows at a time.
     expect(counter.pagesRead - before).toBe(PAGES);
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('list exports on $name', (backend) => {
   it('writes an Excel workbook of the rows a search selects', async () => {
     const answer = await t.app.inject({
       method: 'GET',
-      url: exportPath({ c: '1004', format: 'xlsx', columns: COLUMNS, q: 'route 0299' }),
+      url: exportPath({ c: '1004', format: 'xlsx', columns: COLUMNS, q: 'route 0299', tz: 'Europe/London' }),
       headers: { authorization: `Bearer ${token}` },
     });
     expect(answer.statusCode).toBe(200);
@@ -109,6 +109,8 @@ describe.each(BACKENDS)('list exports on $name', (backend) => {
     expect(rows[0]).toEqual(['Label', 'Code', 'Origin', 'Updated At']);
     // Newest first, as the list shows a search.
     expect(rows.slice(1).map((row) => row[1])).toEqual(Array.from({ length: 10 }, (_, i) => `EX${2999 - i}`));
+    // Times in the zone the desk picked, named as London names it in winter.
+    expect(rows[1][3]).toMatch(/^01\/01\/2026 00:\d\d GMT$/);
   });
 
   it('writes the audit log with the cells it derives (who, what, which object)', async () => {

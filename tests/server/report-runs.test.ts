@@ -268,10 +268,17 @@ describe.each(BACKENDS)('report runs on $name', (backend) => {
       ]);
       const mail = (await outbox()).filter((m) => m.to === 'six.ist@x.in');
       expect(mail).toHaveLength(1);
+      // Its time as the console writes times, the zone named in the subject and in the file's name.
+      expect(mail[0].subject).toContain(', 10/03/2031 06:00 IST');
+      expect(mail[0].attachments[0].filename).toMatch(/^exception-report-.+-20310310-0600-IST\.xlsx$/);
       const rows = sheetRows(Buffer.from(mail[0].attachments[0].content, 'base64'));
       // Of the trip's two stoppages closed in the last 600 minutes, the filter (level >= 2) keeps the level 2 one.
       expect(rows).toHaveLength(2);
       expect(rows[1]).toEqual(expect.arrayContaining(['trip-rr-0001', 'Long stoppage', 'long_stoppage', 2]));
+      // Times under headers that name the zone: 'Started (IST)' holds '10/03/2031 04:30'.
+      const started = rows[0].indexOf('Started (IST)');
+      expect(started).toBeGreaterThan(-1);
+      expect(rows[1][started]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     });
 
     it('two instances on one database run a due time once', async () => {
