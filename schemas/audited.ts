@@ -425,9 +425,9 @@ export const AUDITED = {
 /** An audited object type (a key of {@link AUDITED}). */
 export type AuditedType = keyof typeof AUDITED;
 
-/** A field's value as SQL over the row `t` (a date as `YYYY-MM-DD`). */
+/** A field's value in words as SQL over the row `t` (a date as the console shows a day, `DD/MM/YYYY`). */
 const fieldSql = (field: ResourceField) =>
-  field.sql === 'date' ? `to_char(t.${field.column}, 'YYYY-MM-DD')` : `t.${field.column}::text`;
+  field.sql === 'date' ? `to_char(t.${field.column}, 'DD/MM/YYYY')` : `t.${field.column}::text`;
 
 /** The audit declaration of a declared resource (schemas/resource.ts): its table, words and label from its fields. */
 export function auditedOf(resource: Resource): AuditedTable {

@@ -78,7 +78,7 @@ export interface Resource {
   naturalKey: readonly string[];
   /** The refusal of a save that would make a second record of the same natural key (409). */
   taken: string;
-  /** The fields that name a record in words ("Diwali · 2026-11-08"), in order. */
+  /** The fields that name a record in words ("Diwali · 08/11/2026"), in order. */
   label: readonly string[];
   /** The list's order unsorted (default: newest first). */
   order?: { field: string; desc?: boolean };

@@ -28,3 +28,13 @@ export const SignedIn: Story = {
     await expect(within(canvasElement).getByTestId('user-name')).toHaveTextContent('Priya Sharma');
   },
 };
+
+/** A narrow window: the menu's button first, and the user's name as the icon's title so the header keeps one line. */
+export const Narrow: Story = {
+  args: { menu: { open: false, toggle: () => undefined } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(canvas.getByTestId('user-name')).toHaveAttribute('title', 'Priya Sharma');
+  },
+};

@@ -29,7 +29,9 @@ export function AppHeader({ menu }: { menu?: { open: boolean; toggle: () => void
           />
         )}
         <img src="/logo.svg" alt="Lego logo" width={32} height={32} />
-        <h1 style={{ margin: 0, fontSize: 18, fontWeight: 600, color: token.colorTextLightSolid }}>
+        <h1
+          style={{ margin: 0, fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap', color: token.colorTextLightSolid }}
+        >
           Lego Configuration Console
         </h1>
         <Tag color="gold" style={dark ? undefined : { color: '#874d00' }} data-testid="version">
@@ -37,8 +39,13 @@ export function AppHeader({ menu }: { menu?: { open: boolean; toggle: () => void
         </Tag>
       </Space>
       <Space size="middle">
-        <span style={{ color: token.colorTextLightSolid }} data-testid="user-name">
-          <UserOutlined /> {user?.name ?? ''}
+        {/* On a narrow window (the menu behind its button) the name is the icon's title, so the header keeps one line. */}
+        <span
+          style={{ color: token.colorTextLightSolid, whiteSpace: 'nowrap' }}
+          data-testid="user-name"
+          title={menu ? (user?.name ?? '') : undefined}
+        >
+          <UserOutlined aria-label={menu ? (user?.name ?? '') : undefined} /> {menu ? null : (user?.name ?? '')}
         </span>
         <TimeZonePicker />
         <Button
