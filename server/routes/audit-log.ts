@@ -28,6 +28,7 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
       objectType: query.type ?? null,
       from,
       to,
+      text: query.q ?? null,
     };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
     // Each change in words: its field's label, a branch or department by its name.
