@@ -18,6 +18,8 @@ export interface TableColumnsExtras {
   filters?: ColumnFilterValues;
   /** A cell drawn otherwise (e.g. an editor of the row being edited), or undefined for the usual text. */
   renderCell?: (column: ColumnConfig, row: Row) => ReactNode | undefined;
+  /** The sort shown in a list the table sorts itself (by a column's field), so it can come from the address. */
+  sort?: ListState['sort'];
 }
 
 /** The header filter of a column: a search menu, or a choice of its options; the list filters the rows itself. */
@@ -60,15 +62,11 @@ export function tableColumns(
   serverSort?: { current: ListState['sort'] },
   extras: TableColumnsExtras = {},
 ): TableColumnsType<Row> {
-  const { filters, renderCell } = extras;
+  const { filters, renderCell, sort } = extras;
+  const orderOf = (current: ListState['sort'], key: string | undefined): 'ascend' | 'descend' | null =>
+    key && current?.key === key ? (current.order === 'asc' ? 'ascend' : 'descend') : null;
   return columns.map((column) => {
     const sortKey = serverSort && column.sortKey;
-    const sorted =
-      sortKey && serverSort.current?.key === sortKey
-        ? serverSort.current.order === 'asc'
-          ? 'ascend'
-          : 'descend'
-        : null;
     const search = column.searchable && filters ? searchTextOf(filters, column.field) : '';
     return {
       key: sortKey || column.field,
@@ -79,9 +77,9 @@ export function tableColumns(
           ? undefined
           : { showTitle: true },
       ...(sortKey
-        ? { sorter: true, sortOrder: sorted }
+        ? { sorter: true, sortOrder: orderOf(serverSort.current, sortKey) }
         : column.sortable && !serverSort
-          ? { sorter: compareBy((row) => cellValue(column, row)) }
+          ? { sorter: compareBy((row) => cellValue(column, row)), sortOrder: orderOf(sort, column.field) }
           : {}),
       // Header filters narrow the rows at hand (keyed by field), so a list the server pages (keyed by sortKey) has none.
       ...(serverSort ? {} : headerFilter(column, filters)),
