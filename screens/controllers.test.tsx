@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback } from '../engine/feedback';
 import { configureHttp } from '../engine/data/http';
 import { useListController } from '../engine/list/useListController';
+import { preloadList } from '../engine/list/listSource';
 import { useFormController } from '../engine/form/useFormController';
 import { routesList, routeForm } from './routes';
 import { materialsList } from './materials';
@@ -141,6 +142,16 @@ describe('list controller', () => {
     await waitFor(() => expect(where).toBe(`/routes?${scope}&q=nagpur+`));
     await waitFor(() =>
       expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=20&q=nagpur'),
+    );
+  });
+
+  it('preloads the page of the place in the address, as the list will read it', async () => {
+    const query = new URLSearchParams('companyId=1001&q=preloaded&sort=label&order=asc&page=2&size=50');
+    preloadList(routesList, { companyId: '1001', companyType: 'CONSIGNOR' }, {}, query);
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toEqual([
+        '/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=2&size=50&q=preloaded&sort=label&order=asc',
+      ]),
     );
   });
 

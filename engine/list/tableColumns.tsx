@@ -90,7 +90,14 @@ export function tableColumns(
         if (column.kind === 'json')
           return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
         const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row));
-        const shown = search ? <Highlighted text={text} search={search} /> : text;
+        // A marked text is no longer a plain string, whose full text antd puts in the cell's title: it carries its own.
+        const shown = search ? (
+          <span title={text}>
+            <Highlighted text={text} search={search} />
+          </span>
+        ) : (
+          text
+        );
         const tags = column.tags?.(row) ?? [];
         const file = column.download?.input(row);
         if (tags.length === 0 && !file) return shown;
@@ -112,7 +119,7 @@ export function tableColumns(
 }
 
 /** The width a column without its own is given at the least before the table scrolls sideways within its card. */
-const FLEXIBLE_MIN = 140;
+const FLEXIBLE_MIN = 120;
 
 /**
  * The narrowest a table of these columns is drawn (their widths, and {@link FLEXIBLE_MIN} for each without one): on a
