@@ -77,6 +77,7 @@ export const AUDIT_MSG = {
   range: 'From must not be after To',
   page: 'Page must be a whole number from 1 to 100000',
   size: 'Size must be a whole number from 1 to 100',
+  search: 'The search must be at most 100 characters',
 } as const;
 
 /** The latest time a date filter may name: the end of year 9999, in epoch milliseconds. */
@@ -87,7 +88,8 @@ const epochMs = (message: string) =>
 
 /**
  * GET audit log: the company scope (c, and b for one branch), the filters (user id, object type, a time range in
- * epoch milliseconds, both ends included) and the page (from 1) of `size` entries, newest first.
+ * epoch milliseconds, both ends included), a search (`q`: who, the call, the object, its record before or after) and
+ * the page (from 1) of `size` entries, newest first.
  */
 export const auditListQuerySchema = {
   ...scopeQuerySchema,
@@ -97,6 +99,7 @@ export const auditListQuerySchema = {
     type: { type: 'string', maxLength: 32, pattern: AUDIT_OBJECT_TYPE.source, errorMessage: AUDIT_MSG.type },
     from: epochMs(AUDIT_MSG.from),
     to: epochMs(AUDIT_MSG.to),
+    q: { type: 'string', maxLength: 100, errorMessage: AUDIT_MSG.search },
     page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: AUDIT_MSG.page },
     size: { type: 'integer', minimum: 1, maximum: 100, default: 20, errorMessage: AUDIT_MSG.size },
   },

@@ -13,7 +13,8 @@ export const auditLogList = defineList({
   ...registered.auditLogList,
   source: endpoint(auditCalls.list),
   rowKey: 'id',
-  paging: { size: 20, rows: 'rows', total: 'total' },
+  paging: { size: 20, rows: 'rows', total: 'total', searchParam: 'q' },
+  search: { placeholder: 'Search user, call, object or changed values' },
   filters: [
     {
       kind: 'remoteSelect',

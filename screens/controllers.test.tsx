@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindFeedback } from '../engine/feedback';
 import { configureHttp } from '../engine/data/http';
 import { useListController } from '../engine/list/useListController';
+import { preloadList } from '../engine/list/listSource';
 import { useFormController } from '../engine/form/useFormController';
 import { routesList, routeForm } from './routes';
 import { materialsList } from './materials';
@@ -116,6 +117,42 @@ describe('list controller', () => {
       ),
     );
     expect(result.current.page).toBe(1);
+  });
+
+  it('reads its place from the address and writes it back there, the scope untouched (issue 4)', async () => {
+    answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [], total: 141 } });
+    const scope = 'companyId=1001&companyType=CONSIGNOR';
+    const { result } = renderHook(() => useListController(routesList), {
+      wrapper: at(`/routes?${scope}&q=pune&sort=code&order=desc&page=3&size=50`),
+    });
+    // A reload or a shared link: the same page of the same search and sort.
+    await waitFor(() => expect(result.current.rows).toHaveLength(1));
+    expect(calls[0].url).toBe(
+      '/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=3&size=50&q=pune&sort=code&order=desc',
+    );
+    expect(result.current).toMatchObject({ search: 'pune', page: 3, size: 50, sort: { key: 'code', order: 'desc' } });
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(where).toBe(`/routes?${scope}&q=pune&sort=code&order=desc&page=2&size=50`));
+    // A new search starts at page 1, and the box shows the text as typed (spaces and all) while the address follows.
+    act(() => result.current.setSearch('nagpur '));
+    expect(result.current.search).toBe('nagpur ');
+    await waitFor(() => expect(where).toBe(`/routes?${scope}&q=nagpur+&sort=code&order=desc&size=50`));
+    act(() => result.current.setSort(undefined));
+    act(() => result.current.setSize(20));
+    await waitFor(() => expect(where).toBe(`/routes?${scope}&q=nagpur+`));
+    await waitFor(() =>
+      expect(calls.at(-1)?.url).toBe('/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=1&size=20&q=nagpur'),
+    );
+  });
+
+  it('preloads the page of the place in the address, as the list will read it', async () => {
+    const query = new URLSearchParams('companyId=1001&q=preloaded&sort=label&order=asc&page=2&size=50');
+    preloadList(routesList, { companyId: '1001', companyType: 'CONSIGNOR' }, {}, query);
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toEqual([
+        '/saas/lego/company_routes/fetch?c=1001&t=CONSIGNOR&page=2&size=50&q=preloaded&sort=label&order=asc',
+      ]),
+    );
   });
 
   it('a failed fetch shows the screen message after the server messages', async () => {

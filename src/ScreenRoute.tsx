@@ -86,7 +86,8 @@ export function preloadScreen(entries: readonly ScreenEntry[], pathname: string)
 export function preloadScreenRows(entries: readonly ScreenEntry[], pathname: string, search: string): void {
   const at = screenAt(entries, pathname);
   if (!at) return;
-  const ctx = { scope: readScope(new URLSearchParams(search)), params: at.params };
+  const query = new URLSearchParams(search);
+  const ctx = { scope: readScope(query), params: at.params, query };
   const loaded = loadedConfigs.get(at.entry.load);
   if (loaded) preloadScreenData(loaded, ctx, consoleExtensions);
   else

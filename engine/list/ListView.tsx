@@ -21,6 +21,9 @@ import { cellValue } from './columns';
 import { useListController, type ListSort, type Row } from './useListController';
 import { countText, PAGE_SIZES } from './paging';
 import { useDeskTimeZone } from '../timeZone';
+import { useColumnPrefs } from './columnPrefs';
+import { ColumnsButton, RESIZABLE_HEADER, resizable, shownColumns } from './ColumnLayout';
+import './list.css';
 
 /** Forms (rjsf and ajv) load only when a list shows one. */
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
@@ -48,6 +51,9 @@ export function ListView({ config }: { config: ListConfig }) {
   const [editing, setEditing] = useState<Row | null>(null);
   const modal = config.edit?.modal ?? null;
   const { toggle, remove, sort, reload } = list;
+  // The columns as this desk has laid them out (hidden ones left out, dragged widths), kept per screen.
+  const layout = useColumnPrefs(config.path);
+  const shown = useMemo(() => shownColumns(config.columns, layout.prefs), [config.columns, layout.prefs]);
   // Header filters (searched and chosen columns) narrow the rows at hand; the screen's parts may draw cells, add
   // row buttons or open rows (e.g. an in-place edit, a row's details).
   const columnFilters = useColumnFilters(config.columns, list.rows);
@@ -63,7 +69,7 @@ export function ListView({ config }: { config: ListConfig }) {
   const [zone] = useDeskTimeZone();
   const columns = useMemo(() => {
     const built = tableColumns(
-      config.columns,
+      shown,
       (column, row) => (
         <SwitchCell
           column={column}
@@ -76,15 +82,19 @@ export function ListView({ config }: { config: ListConfig }) {
         filters: columnFilters.filters,
         renderCell: (column, row) => drawnByPart(parts, column, row),
         zone,
+        sort: config.paging ? undefined : sort,
       },
     );
+    const laidOut = resizable(built, shown, layout.resize);
     const acting = parts.filter((part) => part.rowActions);
     const own = Boolean(config.edit || config.remove || config.rowActions);
     if (own || acting.length > 0) {
       const partsWidth = acting.reduce((sum, part) => sum + (part.actionsWidth ?? 0), 0);
-      built.push({
+      laidOut.push({
         key: '__actions',
         title: config.actionTitle ?? 'Action',
+        // Pinned to the right edge: a table wider than its card scrolls under it, so a row's actions are always in view.
+        fixed: 'right',
         // Room for the parts' buttons beside the row's own actions (a column of parts' buttons alone needs no more).
         width: acting.length > 0 ? (own ? actionWidth(config) : 0) + partsWidth : actionWidth(config),
         render: (_: unknown, row: Row) =>
@@ -98,8 +108,8 @@ export function ListView({ config }: { config: ListConfig }) {
           ),
       });
     }
-    return built;
-  }, [config, toggle, remove, reload, sort, columnFilters.filters, parts, zone]);
+    return laidOut;
+  }, [config, shown, layout.resize, toggle, remove, reload, sort, columnFilters.filters, parts, zone]);
   // A list the server pages and exports: the server writes the file as it reads the pages (any number of rows).
   const [exporting, setExporting] = useState<{ progress: ExportProgress | null; abort: AbortController } | null>(null);
   const serverExport = config.source.call ? exportOfList(config.source.call) : undefined;
@@ -139,6 +149,7 @@ export function ListView({ config }: { config: ListConfig }) {
       extra={
         <Flex gap="small" wrap>
           {config.headerButtons && <HeaderButtons buttons={config.headerButtons} disabled={!list.ready} />}
+          <ColumnsButton columns={config.columns} prefs={layout.prefs} onShow={layout.show} onReset={layout.reset} />
           <ExportButton disabled={!list.ready || Boolean(list.needs)} onExport={exportRows} />
           {exporting && (
             <ExportProgressDialog
@@ -260,9 +271,6 @@ interface ListTableProps {
   onFilter: (filters: Record<string, readonly unknown[] | null>) => void;
 }
 
-/** A table narrower than its columns' least widths scrolls sideways here, inside its card, not the whole page. */
-const TABLE_SCROLLER = { overflowX: 'auto' } as const;
-
 /** The rows of a list, with the pager, the sort and the row details: re-rendered only when one of these changes. */
 const ListTable = memo(function ListTable({
   rowKey,
@@ -281,41 +289,41 @@ const ListTable = memo(function ListTable({
   onSort,
   onFilter,
 }: ListTableProps) {
+  // A card narrower than the columns' least widths scrolls the table sideways inside it (not the whole page), under
+  // the pinned action column.
+  const scroll = useMemo(() => ({ x: minTableWidth(columns) }), [columns]);
   return (
-    <div style={TABLE_SCROLLER}>
-      <Table<Row>
-        style={{ minWidth: minTableWidth(columns) }}
-        rowKey={rowKey}
-        loading={loading}
-        dataSource={rows}
-        columns={columns}
-        tableLayout="fixed"
-        locale={{ emptyText }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          ...(serverPaged ? { total } : {}),
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (all, range) => countText(all, range, noun),
-        }}
-        onChange={(pagination: TablePaginationConfig, filters, sorter, { action }) => {
-          if (action === 'filter') onFilter(filters);
-          else if (action === 'sort') {
-            const one = Array.isArray(sorter) ? sorter[0] : sorter;
-            const key = one?.columnKey;
-            onSort(
-              serverPaged && one?.order && typeof key === 'string'
-                ? { key, order: one.order === 'ascend' ? 'asc' : 'desc' }
-                : undefined,
-            );
-          } else if (action === 'paginate') {
-            if (pagination.pageSize && pagination.pageSize !== size) onSize(pagination.pageSize);
-            else if (pagination.current) onPage(pagination.current);
-          }
-        }}
-        expandable={expandable}
-      />
-    </div>
+    <Table<Row>
+      scroll={scroll}
+      components={RESIZABLE_HEADER}
+      rowKey={rowKey}
+      loading={loading}
+      dataSource={rows}
+      columns={columns}
+      tableLayout="fixed"
+      locale={{ emptyText }}
+      pagination={{
+        current: page,
+        pageSize: size,
+        ...(serverPaged ? { total } : {}),
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZES,
+        showTotal: (all, range) => countText(all, range, noun),
+      }}
+      onChange={(pagination: TablePaginationConfig, filters, sorter, { action }) => {
+        if (action === 'filter') onFilter(filters);
+        else if (action === 'sort') {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const key = one?.columnKey;
+          onSort(
+            one?.order && typeof key === 'string' ? { key, order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+          );
+        } else if (action === 'paginate') {
+          if (pagination.pageSize && pagination.pageSize !== size) onSize(pagination.pageSize);
+          else if (pagination.current) onPage(pagination.current);
+        }
+      }}
+      expandable={expandable}
+    />
   );
 });

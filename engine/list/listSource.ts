@@ -4,7 +4,8 @@ import type { HttpResult } from '../data/http';
 import { EndpointError } from '../data/useEndpoint';
 import type { Scope } from '../scope/scope';
 import type { ListConfig } from './types';
-import { DEFAULT_PAGE_SIZE, listQuery, type FilterValues, type ListState } from './paging';
+import { listQuery, type FilterValues, type ListState } from './paging';
+import { readListPlace } from './listPlace';
 
 /** The SWR key of a list's read: service, path, query, and whether the list keeps the whole answer. */
 export const listSourceKey = (endpoint: Endpoint, input: CallInput, whole: boolean) => [
@@ -77,20 +78,21 @@ export function readEarly(endpoint: Endpoint, input: CallInput, whole: boolean):
 }
 
 /**
- * Starts reading the first page a list config shows at first (no filter, search or sort), while the rest of the page
- * is still loading or rendering; the rows are in SWR's cache when the list mounts. Quiet: if the read fails, the list
- * reads again itself and shows the failure as usual. Lists that first read a lookup, or need a company and have none,
- * are left to read when they mount.
+ * Starts reading the first page a list config shows at first (at the place in the address `query`, else its start:
+ * no filter, search or sort), while the rest of the page is still loading or rendering; the rows are in SWR's cache
+ * when the list mounts. Quiet: if the read fails, the list reads again itself and shows the failure as usual. Lists
+ * that first read a lookup, or need a company and have none, are left to read when they mount.
  */
-export function preloadList(config: ListConfig, scope: Scope, params: Record<string, string | undefined>): void {
+export function preloadList(
+  config: ListConfig,
+  scope: Scope,
+  params: Record<string, string | undefined>,
+  query = new URLSearchParams(),
+): void {
   if (config.lookup || (config.requiresCompany !== false && !scope.companyId) || config.scopeNeeds?.(scope)) return;
   const base = config.sourceInput?.({ scope, params }) ?? { scope };
-  const input = listInput(
-    config,
-    base,
-    {},
-    { page: 1, size: config.paging?.size ?? DEFAULT_PAGE_SIZE, search: '', sort: undefined },
-  );
+  const { filters, ...view } = readListPlace(query, config);
+  const input = listInput(config, base, filters, view);
   const whole = config.paging?.from === 'body';
   const key = listSourceKey(config.source, input, whole);
   const hash = JSON.stringify(key);

@@ -20,6 +20,8 @@ export interface TableColumnsExtras {
   renderCell?: (column: ColumnConfig, row: Row) => ReactNode | undefined;
   /** The zone times are shown in (the desk's, read when the cell is drawn, if not given). */
   zone?: string;
+  /** The sort shown in a list the table sorts itself (by a column's field), so it can come from the address. */
+  sort?: ListState['sort'];
 }
 
 /** The header filter of a column: a search menu, or a choice of its options; the list filters the rows itself. */
@@ -62,15 +64,11 @@ export function tableColumns(
   serverSort?: { current: ListState['sort'] },
   extras: TableColumnsExtras = {},
 ): TableColumnsType<Row> {
-  const { filters, renderCell, zone } = extras;
+  const { filters, renderCell, zone, sort } = extras;
+  const orderOf = (current: ListState['sort'], key: string | undefined): 'ascend' | 'descend' | null =>
+    key && current?.key === key ? (current.order === 'asc' ? 'ascend' : 'descend') : null;
   return columns.map((column) => {
     const sortKey = serverSort && column.sortKey;
-    const sorted =
-      sortKey && serverSort.current?.key === sortKey
-        ? serverSort.current.order === 'asc'
-          ? 'ascend'
-          : 'descend'
-        : null;
     const search = column.searchable && filters ? searchTextOf(filters, column.field) : '';
     return {
       key: sortKey || column.field,
@@ -81,9 +79,9 @@ export function tableColumns(
           ? undefined
           : { showTitle: true },
       ...(sortKey
-        ? { sorter: true, sortOrder: sorted }
+        ? { sorter: true, sortOrder: orderOf(serverSort.current, sortKey) }
         : column.sortable && !serverSort
-          ? { sorter: compareBy((row) => cellValue(column, row)) }
+          ? { sorter: compareBy((row) => cellValue(column, row)), sortOrder: orderOf(sort, column.field) }
           : {}),
       // Header filters narrow the rows at hand (keyed by field), so a list the server pages (keyed by sortKey) has none.
       ...(serverSort ? {} : headerFilter(column, filters)),
@@ -94,7 +92,14 @@ export function tableColumns(
         if (column.kind === 'json')
           return <JsonCell text={formatCell('json', cellValue(column, row))} label={column.title} />;
         const text = formatCell(column.kind === 'switch' ? 'boolean' : column.kind, cellValue(column, row), zone);
-        const shown = search ? <Highlighted text={text} search={search} /> : text;
+        // A marked text is no longer a plain string, whose full text antd puts in the cell's title: it carries its own.
+        const shown = search ? (
+          <span title={text}>
+            <Highlighted text={text} search={search} />
+          </span>
+        ) : (
+          text
+        );
         const tags = column.tags?.(row) ?? [];
         const file = column.download?.input(row);
         if (tags.length === 0 && !file) return shown;
@@ -116,7 +121,7 @@ export function tableColumns(
 }
 
 /** The width a column without its own is given at the least before the table scrolls sideways within its card. */
-const FLEXIBLE_MIN = 140;
+const FLEXIBLE_MIN = 120;
 
 /**
  * The narrowest a table of these columns is drawn (their widths, and {@link FLEXIBLE_MIN} for each without one): on a

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { callEndpoint, type CallInput, type Endpoint } from '../data/endpoint';
 import { type EndpointError, useEndpoint } from '../data/useEndpoint';
 import { feedback } from '../feedback';
@@ -8,7 +8,8 @@ import { useScope } from '../scope/useScope';
 import type { ColumnConfig, ListConfig } from './types';
 import { cellValue, formatCell } from './columns';
 import { listInput, listSourceKey, readEarly, readListSource, takeWarm } from './listSource';
-import { DEFAULT_PAGE_SIZE, rowsOf, searchRows, type FilterValues, type ListState } from './paging';
+import { rowsOf, searchRows, type FilterValues, type ListState } from './paging';
+import { readListPlace, writeListPlace, type ListPlace } from './listPlace';
 import { MAX_EXPORT_ROWS } from './exportList';
 import { useDeskTimeZone } from '../timeZone';
 
@@ -43,29 +44,61 @@ export function useListController(config: ListConfig) {
   const needs = ready ? config.scopeNeeds?.(scope) : undefined;
   const looked = useEndpoint(config.lookup?.endpoint, { scope }, ready && Boolean(config.lookup));
   const lookup = config.lookup && looked.data !== undefined ? config.lookup.pick(looked.data) : undefined;
-  const [filters, setFilters] = useState<FilterValues>({});
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<ListSort>(undefined);
-  const [size, setSize] = useState(config.paging?.size ?? DEFAULT_PAGE_SIZE);
-  // Another company, branch, filter, search, sort or page size starts again at page 1.
-  const selection = JSON.stringify([
-    scope.companyId,
-    scope.branchId,
-    scope.departmentId,
-    scope.consignorId,
-    filters,
-    search.trim(),
-    sort,
-    size,
-  ]);
-  const [paged, setPaged] = useState({ selection, page: 1 });
-  const page = paged.selection === selection ? paged.page : 1;
-  // The page setter stays the same function while the selection changes (a memoized table keeps its props).
-  const selected = useRef(selection);
+  // The list's place (search, sort, page, size, filters) is in the address: a reload or a shared link shows the same rows.
+  const [query, setQuery] = useSearchParams();
+  const place = useMemo(() => readListPlace(query, config), [query, config]);
+  const { filters, sort, size } = place;
+  // The router's setter changes with the address: the list's setters read it from here, so they stay the same functions
+  // (the memoized table keeps its props while a search is typed).
+  const { pathname } = useLocation();
+  const router = useRef({ setQuery, pathname });
   useLayoutEffect(() => {
-    selected.current = selection;
-  }, [selection]);
-  const setPage = useCallback((next: number) => setPaged({ selection: selected.current, page: next }), []);
+    router.current = { setQuery, pathname };
+  }, [setQuery, pathname]);
+  /**
+   * Moves the list to another place, from the address as it is now (a scope just chosen is there before React renders
+   * it, as `useKeepQuery` says; a memory router in a test keeps its own), replacing the history's entry.
+   */
+  const move = useCallback(
+    (change: (current: ListPlace) => ListPlace) => {
+      const { setQuery: write, pathname: shown } = router.current;
+      const now = window.location.pathname === shown ? new URLSearchParams(window.location.search) : null;
+      write(
+        (rendered) => {
+          const current = now ?? rendered;
+          return writeListPlace(current, change(readListPlace(current, config)), config);
+        },
+        { replace: true },
+      );
+    },
+    [config],
+  );
+  // The search box shows the text as typed, at once; the address follows (the router's updates are transitions, which
+  // would make a typed character wait). Another text in the address (back, a link) is shown instead.
+  const [search, setSearch] = useState(place.search);
+  const written = useRef(place.search);
+  useEffect(() => {
+    if (place.search === written.current) return;
+    written.current = place.search;
+    setSearch(place.search);
+  }, [place.search]);
+  // Another company, branch, department or consignor starts again at page 1 (its filters, search and sort stay).
+  const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId]);
+  const pagedScope = useRef(scopeKey);
+  useEffect(() => {
+    if (pagedScope.current === scopeKey) return;
+    pagedScope.current = scopeKey;
+    if (place.page > 1) move((current) => ({ ...current, page: 1 }));
+  }, [scopeKey, move, place.page]);
+  // A search typed and not yet in the address, or a scope just chosen, shows page 1 already.
+  const page = pagedScope.current !== scopeKey || search !== place.search ? 1 : place.page;
+  const setPage = useCallback((next: number) => move((current) => ({ ...current, page: next })), [move]);
+  const setSize = useCallback((next: number) => move((current) => ({ ...current, size: next, page: 1 })), [move]);
+  const setSort = useCallback((next: ListSort) => move((current) => ({ ...current, sort: next, page: 1 })), [move]);
+  const filter = useCallback(
+    (values: FilterValues) => move((current) => ({ ...current, filters: { ...current.filters, ...values }, page: 1 })),
+    [move],
+  );
   const base = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
   const input = listInput(config, base, filters, { page, size, search, sort });
   const enabled = ready && !needs && (!config.lookup || lookup !== undefined);
@@ -74,11 +107,12 @@ export function useListController(config: ListConfig) {
   // A search the server answers is sent with the keystroke, while the list renders the new text.
   const typeSearch = (text: string) => {
     setSearch(text);
+    written.current = text;
+    move((current) => ({ ...current, search: text, page: 1 }));
     if (config.paging && enabled && text.trim() !== search.trim())
       readEarly(config.source, listInput(config, base, filters, { page: 1, size, search: text, sort }), whole);
   };
   // While the next page (or search, or sort) loads, the last one of the same scope stays on screen (the pager keeps its place).
-  const scopeKey = JSON.stringify([scope.companyId, scope.branchId, scope.departmentId, scope.consignorId]);
   const shown = useRef<{ scopeKey: string; data: unknown }>(undefined);
   if (data !== undefined) shown.current = { scopeKey, data };
   const current = data ?? (config.paging && shown.current?.scopeKey === scopeKey ? shown.current.data : undefined);
@@ -188,7 +222,7 @@ export function useListController(config: ListConfig) {
     setSort,
     filters,
     /** Sets some filters' values (a date range sets two); the list reads its first page again. */
-    filter: (values: FilterValues) => setFilters((previous) => ({ ...previous, ...values })),
+    filter,
     loading: ready && (isLoading || isValidating),
     failed: Boolean(error),
     reload,

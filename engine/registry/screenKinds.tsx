@@ -78,11 +78,11 @@ export function preloadKind(kind: string): void {
  */
 export function preloadScreenData(
   config: AnyScreenConfig,
-  ctx: Pick<ConfigContext, 'scope' | 'params'>,
+  ctx: Pick<ConfigContext, 'scope' | 'params'> & { query?: URLSearchParams },
   extensions: EngineExtensions = {},
 ): void {
   if (!isKind(config, 'list') || (extensions.kinds && Object.hasOwn(extensions.kinds, 'list'))) return;
-  const preload = (m: typeof import('../list/listSource')) => m.preloadList(config, ctx.scope, ctx.params);
+  const preload = (m: typeof import('../list/listSource')) => m.preloadList(config, ctx.scope, ctx.params, ctx.query);
   if (listSource) preload(listSource);
   else loadListSource().then(preload, () => undefined);
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditProvenance } from '../../schemas/api/audit';
 import type { Queryable } from '../store/store';
+import { containsPattern } from './contains-pattern';
 
 /** Which entries of the audit log: one company (and branch), optionally one user, one object type and a time range. */
 export interface AuditFilter {
@@ -11,6 +12,8 @@ export interface AuditFilter {
   /** Epoch milliseconds, both included; null: open. */
   from: number | null;
   to: number | null;
+  /** Entries holding this text (any case) in who made them, the call, the object's type or id, or its record before or after; null: all. */
+  text: string | null;
 }
 
 /** A stored entry, before its changes are worked out. */
@@ -50,13 +53,26 @@ function withProvenance(stored: StoredEntry): AuditRow {
   return { ...row, provenance: kind === null ? null : { kind, source, reverts: revertsOf(reverts) } };
 }
 
-/** The filter as SQL over `audit_log a`, with its parameters $1 to $6. */
+/**
+ * The filter as SQL over `audit_log a` (with its user `u`), with its parameters $1 to $7; the search (`$7`, a LIKE
+ * pattern) looks at what the list shows of an entry and at the record it changed, as the AP config's search does.
+ */
 const WHERE = `where a.company_id = $1 and ($2::text is null or a.branch_id = $2) and ($3::text is null or a.user_id = $3)
   and ($4::text is null or a.object_type = $4)
   and ($5::bigint is null or a.at >= to_timestamp($5::bigint / 1000.0))
-  and ($6::bigint is null or a.at < to_timestamp(($6::bigint + 1) / 1000.0))`;
+  and ($6::bigint is null or a.at < to_timestamp(($6::bigint + 1) / 1000.0))
+  and ($7::text is null or u.name ilike $7 or a.user_email ilike $7 or a.call_id ilike $7 or a.object_type ilike $7
+    or a.object_id ilike $7 or a.before::text ilike $7 or a.after::text ilike $7)`;
 
-const params = (f: AuditFilter) => [f.companyId, f.branchId, f.userId, f.objectType, f.from, f.to];
+const params = (f: AuditFilter) => [
+  f.companyId,
+  f.branchId,
+  f.userId,
+  f.objectType,
+  f.from,
+  f.to,
+  f.text?.trim() ? containsPattern(f.text.trim()) : null,
+];
 
 /** The SQL of the audit log (migration 070_audit_log.sql): entries are written by triggers, only read here. */
 export const auditRepository = {
@@ -85,10 +101,13 @@ export const auditRepository = {
          left join branches sb on sb.id = cs.source_branch_id
        ${WHERE}
        order by a.at desc, a.id desc
-       limit $7 offset $8`,
+       limit $8 offset $9`,
       [...params(filter), size, (page - 1) * size],
     );
-    const count = await q.one<{ n: number }>(`select count(*)::int as n from audit_log a ${WHERE}`, params(filter));
+    const count = await q.one<{ n: number }>(
+      `select count(*)::int as n from audit_log a left join users u on u.id = a.user_id ${WHERE}`,
+      params(filter),
+    );
     return { rows: rows.map(withProvenance), total: count?.n ?? 0 };
   },
   /**

@@ -29,6 +29,7 @@ export async function auditLogRoutes(app: FastifyInstance, { store }: AppContext
       objectType: query.type ?? null,
       from,
       to,
+      text: query.q ?? null,
     };
     const { rows, total } = await auditRepository.page(store, filter, page, size);
     // Each change in words: its field's label, an id (a branch, a user, an alert type…) by its name.

@@ -555,13 +555,18 @@ export const auditEntries: AuditEntry[] = [
   },
 ];
 
-/** The audit calls' answers: the entries the query's user and object type select, one page of `size`. */
+/** The audit calls' answers: the entries the query's user, object type and search select, one page of `size`. */
 export const auditApi = {
   [fixtureKey(auditCalls.list)]: ({ query }: ApiRequest) => {
+    const text = (query.get('q') ?? '').trim().toLowerCase();
     const selected = auditEntries.filter(
       (e) =>
         (!query.get('user') || e.userId === query.get('user')) &&
-        (!query.get('type') || e.objectType === query.get('type')),
+        (!query.get('type') || e.objectType === query.get('type')) &&
+        (!text ||
+          JSON.stringify([e.userName, e.userEmail, e.call, e.objectType, e.objectId, e.before, e.after])
+            .toLowerCase()
+            .includes(text)),
     );
     const page = Number(query.get('page') ?? 1);
     const size = Number(query.get('size') ?? 20);

@@ -1,4 +1,8 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Select } from 'antd';
+// The plain input alone (as the lists' search box): antd's `Input` export carries TextArea, Password, Search, OTP and Group.
+import Input from 'antd/es/input/Input';
+import { useState } from 'react';
 import { MapView } from '../../engine/map/MapView';
 import { CompanyGate } from '../../engine/views/CompanyGate';
 import { WAYPOINT_MSG } from '../../schemas/messages';
@@ -35,6 +39,9 @@ function RouteSelect({ editor }: { editor: WaypointEditor }) {
  */
 export function WaypointEditorView({ config, api }: { config: WaypointEditorConfig; api?: WaypointApi }) {
   const editor = useWaypointEditor(api);
+  // Narrows the table only (the map keeps the whole route); another route starts unsearched.
+  const [search, setSearch] = useState({ routeId: editor.routeId, text: '' });
+  const text = search.routeId === editor.routeId ? search.text : '';
   return (
     <Card title={config.title}>
       <CompanyGate ready={editor.ready}>
@@ -44,8 +51,19 @@ export function WaypointEditorView({ config, api }: { config: WaypointEditorConf
             <Button type="primary" disabled={!editor.canAdd} onClick={editor.add}>
               +Add
             </Button>
+            <Input
+              type="search"
+              allowClear
+              aria-label="Search"
+              placeholder="Search label, code or address"
+              prefix={<SearchOutlined aria-hidden />}
+              value={text}
+              disabled={!editor.routeId}
+              onChange={(event) => setSearch({ routeId: editor.routeId, text: event.target.value })}
+              style={{ maxWidth: 300 }}
+            />
           </Flex>
-          <WaypointTable editor={editor} />
+          <WaypointTable editor={editor} search={text} />
           {/* Mounted anew when the route's places arrive: a map opened empty keeps the India view's zoom as the most
               its fits zoom in to (engine/map), so the route would stay a speck. */}
           <MapView markers={editor.markers} directions zoom={config.zoom} />

@@ -4,6 +4,7 @@ import Sortable from 'sortablejs';
 import { flushSync } from 'react-dom';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { minTableWidth } from '../../engine/list/tableColumns';
+import { searchRows } from '../../engine/list/paging';
 import { ConfirmPopover } from '../../engine/views/ConfirmPopover';
 import { PlaceSearchInput } from './PlaceSearchInput';
 import type { WaypointEditor } from './useWaypointEditor';
@@ -70,20 +71,28 @@ function useSortableRows(
   }, [container, disabled, rowCount]);
 }
 
+/** What the search box looks in: a waypoint's label, code and address, as shown. */
+const SEARCHED = [(row: WaypointRow) => row.label, (row: WaypointRow) => row.cpCode, (row: WaypointRow) => row.address];
+
 /**
  * The waypoints of the chosen route (spec 000 section 2.5): Label, Code, Geo-Code, Address, Geo Fence Radius (in
  * kms), Sequence and Action. Saved rows are viewed and can be deleted (after a confirmation) or moved, by dragging
  * their handle or by their Move up / Move down buttons (the keyboard's way); the temporary row is edited, with Save
- * and Cancel.
+ * and Cancel. A `search` keeps the saved rows with its text (any case) in their label, code or address, and the row
+ * being added; while it does, the rows cannot be moved (a move is among all of them, not among those shown).
  */
-export function WaypointTable({ editor }: { editor: WaypointEditor }) {
+export function WaypointTable({ editor, search = '' }: { editor: WaypointEditor; search?: string }) {
   const container = useRef<HTMLDivElement>(null);
   const focusAfterMove = useRef<FocusTarget>(null);
   // Read at the click: a saved row's Action cell is not drawn again (see unlessSame), so it must not keep an old `remove`.
   const remove = useRef(editor.remove);
   remove.current = editor.remove;
-  const { rows, adding } = editor;
-  useSortableRows(container, adding || rows.length < 2, rows.length, editor.move, editor.preview);
+  const { adding } = editor;
+  const searching = search.trim() !== '';
+  const rows = searching
+    ? editor.rows.filter((row) => rowMode(row) === 'editing' || searchRows([row], search, SEARCHED).length > 0)
+    : editor.rows;
+  useSortableRows(container, adding || searching || rows.length < 2, rows.length, editor.move, editor.preview);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `rows` is the trigger: the focus moves once a move has drawn the rows again
   useLayoutEffect(() => {
@@ -203,10 +212,10 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
       key: 'sequence',
       width: 125,
       render: (_, row, index) => {
-        const still = adding || rowMode(row) === 'editing';
+        const still = adding || searching || rowMode(row) === 'editing';
         return (
           <Space size={4}>
-            {rowMode(row) === 'view' && !adding && (
+            {rowMode(row) === 'view' && !adding && !searching && (
               <span className={HANDLE} title="Drag to reorder" style={{ cursor: 'grab', padding: '0 4px' }}>
                 <HolderOutlined />
               </span>
@@ -288,7 +297,13 @@ export function WaypointTable({ editor }: { editor: WaypointEditor }) {
         pagination={false}
         tableLayout="fixed"
         size="middle"
-        locale={{ emptyText: editor.routeId ? 'No waypoints on this route' : 'Select a route to see its waypoints' }}
+        locale={{
+          emptyText: !editor.routeId
+            ? 'Select a route to see its waypoints'
+            : searching && editor.rows.length > 0
+              ? 'No waypoints of this route match the search'
+              : 'No waypoints on this route',
+        }}
       />
     </div>
   );

@@ -76,6 +76,31 @@ describe('audit log', () => {
     expect(await detail.textContent()).toContain(vehicleId);
   });
 
+  it('searches the log on the server, and a reload keeps the search and the filters (issue 4)', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    const asked = page.waitForRequest((req) => req.url().includes('audit_log/fetch') && req.url().includes('q=Reefer'));
+    await search.fill('Reefer 32');
+    await asked;
+    const found = await auditLog({ q: 'Reefer 32' });
+    expect(found.total).toBe(1);
+    await page.getByText('1-1 of 1 changes').waitFor();
+    await rows().first().filter({ hasText: vehicleId }).waitFor();
+    await choose(page, 'Object type', 'Vehic', 'Vehicle');
+    await page.waitForURL((url) => url.searchParams.get('type') === 'vehicle');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Reefer 32');
+
+    await page.reload();
+    await page.getByText('1-1 of 1 changes').waitFor();
+    expect(await search.inputValue()).toBe('Reefer 32');
+    await page
+      .locator('.ant-select', { has: page.getByLabel('Object type', { exact: true }) })
+      .getByText('Vehicle')
+      .waitFor();
+    await search.fill('');
+    await clear('Object type');
+    await page.waitForURL((url) => !url.searchParams.has('q') && !url.searchParams.has('type'));
+  });
+
   it('filters by object type, by user and by date, and pages on the server', async () => {
     await choose(page, 'Object type', 'Rout', 'Route');
     await allRowsShow('Route');

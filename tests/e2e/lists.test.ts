@@ -164,6 +164,101 @@ describe('lists', () => {
     await expect.poll(() => rows().count()).toBe(Math.min(50, total));
   });
 
+  it('keeps its search, sort and page in the address: a reload shows the same rows (issue 4)', async () => {
+    await page.goto(`${app.url}/routes${scope}`);
+    await rows().first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('LST-');
+    await page.getByText(`1-20 of ${ADDED} routes`).waitFor();
+    const header = page.locator('.ant-table-thead th', { hasText: 'Route Code' });
+    // Each click once the table shows the last one (the address changes first, the table as React draws it).
+    await header.click();
+    await page.waitForURL(/sort=code&order=asc/);
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
+    await header.click();
+    await page.waitForURL(/sort=code&order=desc/);
+    await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    await page.locator('.ant-pagination-item-2').click();
+    await page.waitForURL(/page=2/);
+    const expected = (await routesPage({ q: 'LST-', sort: 'code', order: 'desc', page: 2, size: 20 })).body.data;
+    await expect.poll(async () => (await rows().first().textContent()) ?? '').toContain(expected[0].code);
+    // The company scope's keys are as they were; the list's place is beside them.
+    const address = new URL(page.url());
+    for (const [key, value] of new URLSearchParams(scope)) expect(address.searchParams.get(key)).toBe(value);
+    expect(
+      Object.fromEntries(['q', 'sort', 'order', 'page'].map((key) => [key, address.searchParams.get(key)])),
+    ).toEqual({ q: 'LST-', sort: 'code', order: 'desc', page: '2' });
+
+    await page.reload();
+    await page.getByText(`21-${ADDED} of ${ADDED} routes`).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('LST-');
+    expect(await rows().count()).toBe(expected.length);
+    expect(await rows().first().textContent()).toContain(expected[0].code);
+    expect(await page.locator('.ant-pagination-item-active').textContent()).toBe('2');
+    expect(await header.getAttribute('aria-sort')).toBe('descending');
+
+    // Another screen of the menu opens at its own start, with the scope alone.
+    await page.getByRole('menuitem', { name: 'Route Master' }).click();
+    await page.waitForURL('**/route-master?*');
+    expect(new URL(page.url()).search).toBe(scope);
+  });
+
+  it('pins the action column: at 768 px every row shows its Edit without scrolling sideways (issue 4)', async () => {
+    await page.goto(`${app.url}/routes${scope}`);
+    await rows().first().waitFor();
+    await page.setViewportSize({ width: 768, height: 900 });
+    const edit = rows().first().getByRole('link', { name: 'Edit' });
+    await edit.waitFor();
+    // The table scrolls inside its card (its columns need more than 768 px), the page does not.
+    const overflow = await page.evaluate(() => {
+      const content = document.querySelector<HTMLElement>('.ant-table-content');
+      const root = document.scrollingElement!;
+      return {
+        table: (content?.scrollWidth ?? 0) > (content?.clientWidth ?? 0),
+        page: root.scrollWidth - root.clientWidth,
+      };
+    });
+    expect(overflow).toEqual({ table: true, page: 0 });
+    const box = (await edit.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(768);
+    const action = (await page.locator('.ant-table-thead th', { hasText: 'Action' }).last().boundingBox())!;
+    expect(action.x + action.width).toBeLessThanOrEqual(768);
+    await saveScreen(page, 'lists-routes-768');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('hides a column from the Columns button and widens one by its edge, as this desk left them after a reload (issue 4)', async () => {
+    await page.goto(`${app.url}/routes${scope}`);
+    await rows().first().waitFor();
+    const updatedBy = page.locator('.ant-table-thead th', { hasText: 'Updated By' });
+    await updatedBy.waitFor();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Updated By' }).uncheck();
+    await updatedBy.waitFor({ state: 'detached' });
+    // The label column's right edge, dragged 120 px to the right.
+    const label = page.locator('.ant-table-thead th', { hasText: 'Route Label' });
+    const before = (await label.boundingBox())!.width;
+    const handle = (await page.getByRole('separator', { name: 'Resize Route Label' }).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 6; step++)
+      await page.mouse.move(handle.x + handle.width / 2 + step * 20, handle.y + handle.height / 2);
+    await page.mouse.up();
+    await expect.poll(async () => (await label.boundingBox())!.width).toBeGreaterThan(before + 100);
+    const widened = (await label.boundingBox())!.width;
+
+    await page.reload();
+    await rows().first().waitFor();
+    await label.waitFor();
+    expect(await updatedBy.count()).toBe(0);
+    expect(Math.abs((await label.boundingBox())!.width - widened)).toBeLessThanOrEqual(1);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Reset columns' }).click();
+    await updatedBy.waitFor();
+    expect(Math.abs((await label.boundingBox())!.width - before)).toBeLessThanOrEqual(1);
+    await page.keyboard.press('Escape');
+  });
+
   it('the report lists tell their rows apart by recipients and schedule, and fit 1280 px', async () => {
     await page.goto(`${app.url}/exception-report${scope}`);
     const alert = page.locator('.ant-table-tbody tr', { hasText: 'rs_tsl_alert' });

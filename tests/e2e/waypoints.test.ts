@@ -155,6 +155,22 @@ describe('waypoints (/way-point)', () => {
     await saveScreen(page, 'waypoints-reloaded');
   });
 
+  it('searches its waypoints by label, code or address, and moves them only unsearched (issue 4)', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('tsl-kgp');
+    await expect.poll(shownLabels, WAIT).toEqual(['Kharagpur Halt']);
+    // A move is among all the route's waypoints: not offered while only some are shown.
+    expect(await page.getByRole('button', { name: 'Move Kharagpur Halt up' }).isDisabled()).toBe(true);
+    expect(await rows().locator('.waypoint-drag-handle').count()).toBe(0);
+    await search.fill('no such place on this route');
+    await page.getByText('No waypoints of this route match the search').waitFor();
+    // The map keeps the whole route.
+    expect(await pins()).toEqual(['O', '1', '2', 'D']);
+    await search.fill('');
+    await expect.poll(shownLabels, WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
+    expect(await page.getByRole('button', { name: 'Move Kharagpur Halt up' }).isEnabled()).toBe(true);
+  });
+
   it('deletes a waypoint after confirming, renumbers, and says so', async () => {
     await page.getByRole('button', { name: 'Delete Asansol Yard' }).click();
     await answer(page, 'Yes');

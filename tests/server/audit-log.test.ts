@@ -368,6 +368,48 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     expect(users.body.data).toEqual([{ id: 'usr_ops', name: 'Priya Sharma' }]);
   });
 
+  it('searches who, the call, the object and its record before and after, any case, LIKE wildcards literal', async () => {
+    const saved = await call('POST', '/saas/lego/company_vehicles/create?c=1001', { label: 'Searchable Tipper 7' });
+    expect(saved.status).toBe(200);
+    const all = await log({ c: '1001', size: 100 });
+    // In the record after: the new vehicle, and nothing else of the company.
+    const byRecord = await log({ c: '1001', q: 'searchable TIPPER', size: 100 });
+    expect(byRecord.total).toBe(1);
+    expect(byRecord.rows[0]).toMatchObject({
+      objectType: 'vehicle',
+      action: 'insert',
+      call: expect.stringMatching(/\w/),
+    });
+    // By who made it (name or e-mail), by the call, by the object's id: each keeps only entries that hold it.
+    const byName = await log({ c: '1001', q: 'priya', size: 100 });
+    expect(byName.total).toBeGreaterThan(0);
+    expect(byName.rows.every((row) => row.userName === 'Priya Sharma')).toBe(true);
+    expect(byName.total).toBeLessThan(all.total);
+    // The e-mail in who made it, or in a record (its `updated_by`): every entry found holds it somewhere.
+    const byEmail = await log({ c: '1001', q: 'OPS@DEMO', size: 100 });
+    expect(byEmail.total).toBeGreaterThanOrEqual(byName.total);
+    for (const row of byEmail.rows)
+      expect(JSON.stringify([row.userEmail, row.before, row.after]).toLowerCase()).toContain('ops@demo');
+    const made = byRecord.rows[0].call!;
+    const byCall = await log({ c: '1001', q: made.toUpperCase(), size: 100 });
+    expect(byCall.rows.map((row) => row.id)).toContain(byRecord.rows[0].id);
+    expect(byCall.rows.every((row) => row.call === made)).toBe(true);
+    const byId = await log({ c: '1001', q: byRecord.rows[0].objectId, size: 100 });
+    expect(byId.rows.map((row) => row.id)).toContain(byRecord.rows[0].id);
+    // The search narrows the other filters, and its count matches its rows.
+    expect((await log({ c: '1001', q: 'searchable', type: 'route' })).total).toBe(0);
+    // A LIKE wildcard is a character like any other; spaces around the text are not searched.
+    expect((await log({ c: '1001', q: '%' })).total).toBe(0);
+    expect((await log({ c: '1001', q: '  Searchable Tipper 7  ' })).total).toBe(1);
+    expect((await log({ c: '1001', q: '' })).total).toBe(all.total);
+    // Too long a search is refused with its message, and another company's entries are never found.
+    expect((await call('GET', `${LIST}?c=1001&q=${'x'.repeat(101)}`)).body).toMatchObject({
+      success: false,
+      message: [AUDIT_MSG.search],
+    });
+    expect((await log({ c: '1003', q: 'searchable tipper' })).total).toBe(0);
+  });
+
   it("tells where a change set's entries came from: a copy's source, what a revert reverts", async () => {
     const post = async <T>(call_: Parameters<typeof fullPath>[0], body: object) => {
       const answer = await call<{ data: T }>('POST', fullPath(call_, SERVICE_BASES), body);
