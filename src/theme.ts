@@ -21,6 +21,8 @@ export const themeConfig: ThemeConfig = {
     colorLinkHover: '#3470cc',
     // A focused input or select shows a ring that can be seen (WCAG 2.4.7): antd's is its primary at 6-10 % opacity.
     controlOutline: 'rgba(31, 95, 191, 0.45)',
+    // A button busy with its call keeps a readable label: at antd's 65 % opacity a primary's white text reads at 3:1.
+    opacityLoading: 0.9,
   },
   components: {
     Layout: { headerBg: '#001529', headerHeight: 56 },
@@ -46,7 +48,11 @@ const darkConfig: ThemeConfig = {
     colorLinkHover: '#8cbaff',
     controlOutline: 'rgba(105, 165, 255, 0.5)',
   },
-  components: themeConfig.components,
+  components: {
+    ...themeConfig.components,
+    // The selected menu entry in the link blue: antd's dark primary on its dark tint reads at under 2:1.
+    Menu: { itemSelectedColor: '#69a5ff' },
+  },
 };
 
 /** The theme of a colour scheme. */
