@@ -28,8 +28,9 @@ import type { IndexedStory } from '../setup/stories-global';
  *
  * Once a story has played, the accessibility addon's axe (the rules of its panel, `parameters.a11y` in
  * .storybook/preview.tsx: WCAG 2.1 A and AA) checks it as it stands, in light, then in dark: the page's system scheme
- * is emulated dark, which the console's colour scheme follows (src/colorScheme.ts), and back. A serious or critical
- * finding in either fails the story, naming the scheme, the rule and the elements.
+ * is emulated dark, which the console's colour scheme follows (src/colorScheme.ts), and back; in dark only colour
+ * contrast is checked again, the one rule a scheme changes. A serious or critical finding in either fails the story,
+ * naming the scheme, the rule and the elements.
  */
 
 /** How long a story may take, from its selection to its end (its waits last up to 25 s each). */
@@ -206,7 +207,17 @@ function showStory({ id, ms, events }: { id: string; ms: number; events: typeof 
  * In the page: the accessibility addon's axe run on the story as it stands, with the story's `parameters.a11y`
  * (its rules, and any it turns off), resolving with the serious and critical findings, or with why axe failed.
  */
-function axeFindings({ id, a11y, events }: { id: string; a11y: unknown; events: typeof A11Y_EVENTS }) {
+function axeFindings({
+  id,
+  a11y,
+  colourOnly,
+  events,
+}: {
+  id: string;
+  a11y: unknown;
+  colourOnly: boolean;
+  events: typeof A11Y_EVENTS;
+}) {
   type Channel = {
     on(event: string, listener: (...payload: never[]) => void): void;
     off(event: string, listener: (...payload: never[]) => void): void;
@@ -251,15 +262,18 @@ function axeFindings({ id, a11y, events }: { id: string; a11y: unknown; events: 
     }
     channel.on(events.result, onResult);
     channel.on(events.error, onError);
-    // Only the violations' elements are collected (axe's `resultTypes`), which spares it the passes' details.
+    // Only the violations' elements are collected (axe's `resultTypes`), which spares it the passes' details; in the
+    // second scheme only the rule a scheme can change, colour contrast (the markup is the same in both).
     const input = (a11y ?? {}) as { options?: object };
-    channel.emit(events.manual, id, { ...input, options: { ...input.options, resultTypes: ['violations'] } });
+    const only = colourOnly ? { runOnly: { type: 'rule', values: ['color-contrast'] } } : {};
+    channel.emit(events.manual, id, { ...input, options: { ...input.options, ...only, resultTypes: ['violations'] } });
   });
 }
 
 /**
- * The story's serious and critical axe findings in light, then in dark (the page's system scheme emulated, which the
- * console follows), one line each, or in the one scheme the story forces; the page is light again after.
+ * The story's serious and critical axe findings in light, then their colour contrast in dark (the page's system scheme
+ * emulated, which the console follows), one line each, or in the one scheme the story forces; the page is light again
+ * after.
  */
 async function accessibilityProblems(
   page: Page,
@@ -273,7 +287,8 @@ async function accessibilityProblems(
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((wanted) => document.body.dataset.colorScheme === wanted, scheme);
-      const answer = await page.evaluate(axeFindings, { id, a11y, events: A11Y_EVENTS });
+      const colourOnly = scheme !== schemes[0];
+      const answer = await page.evaluate(axeFindings, { id, a11y, colourOnly, events: A11Y_EVENTS });
       if ('failed' in answer) problems.push(`axe could not check it in ${scheme}: ${answer.failed}`);
       else
         for (const f of answer.findings)
