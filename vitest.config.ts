@@ -106,8 +106,9 @@ export default defineConfig({
           name: 'stories',
           include: ['tests/stories/**/*.test.ts'],
           environment: 'node',
-          // A story waits for what it looks for up to 25 s; the file's Chromium and pages start in its first hook.
-          testTimeout: 60_000,
+          // A story waits for what it looks for up to 25 s (55 s in all), then axe checks it in light and in dark; the
+          // file's Chromium and pages start in its first hook.
+          testTimeout: 75_000,
           hookTimeout: 60_000,
           // Stories shown at once, each in a page of its own (while one page waits on a timer or a lazy chunk, the
           // other renders).

@@ -1,5 +1,6 @@
+import { DecoratorHelpers } from '@storybook/addon-themes';
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { App as AntApp, ConfigProvider, Result } from 'antd';
+import { App as AntApp, Result, theme } from 'antd';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { configure } from 'storybook/test';
@@ -8,8 +9,9 @@ import { configureHttp } from '../engine/data/http';
 import { setRuntimeConfig } from '../engine/data/services';
 import { STORAGE } from '../engine/data/session';
 import { bindFeedback } from '../engine/feedback';
+import type { ColorScheme } from '../src/colorScheme';
 import { installFetchStub, type ConsoleParameters } from '../src/stories/storyApi';
-import { themeConfig } from '../src/theme';
+import { StoryTheme } from '../src/stories/StoryTheme';
 
 // The stories' run in Chromium (tests/stories/chromium.test.ts) calls its page Storybook's test runner. There play
 // functions wait for what they look for (findBy…, waitFor), never for a time, up to 25 s: on a machine whose cores are
@@ -40,8 +42,12 @@ function FeedbackBinding() {
 /** The router's current URL, for stories whose point is what they write into it. */
 function LocationProbe() {
   const { pathname, search } = useLocation();
+  const { token } = theme.useToken();
   return (
-    <pre data-testid="story-location" style={{ marginTop: 16, fontSize: 12, color: '#8c8c8c', whiteSpace: 'pre-wrap' }}>
+    <pre
+      data-testid="story-location"
+      style={{ marginTop: 16, fontSize: 12, color: token.colorTextSecondary, whiteSpace: 'pre-wrap' }}
+    >
       {decodeURIComponent(`${pathname}${search}`.replace(/\+/g, ' '))}
     </pre>
   );
@@ -53,12 +59,24 @@ function NavigatedAway() {
   return <Result status="success" title={`Navigated to ${pathname}`} subTitle="The story's screen left its route." />;
 }
 
-/** Wraps every story in the console's providers: theme, antd App, router at `route`, and a fresh SWR cache. */
+/** The toolbar's colour schemes (addon-themes' `theme` global; a story may force one with `themes.themeOverride`). */
+const SCHEMES: ColorScheme[] = ['light', 'dark'];
+DecoratorHelpers.initializeThemeState(SCHEMES, 'light');
+const schemeOf = (context: Parameters<Decorator>[1]): ColorScheme => {
+  const { themeOverride } = (context.parameters.themes ?? {}) as { themeOverride?: string };
+  const chosen = themeOverride || DecoratorHelpers.pluckThemeFromContext(context);
+  return SCHEMES.find((scheme) => scheme === chosen) ?? 'light';
+};
+
+/**
+ * Wraps every story in the console's providers: theme (in the toolbar's scheme), antd App, router at `route`, and a
+ * fresh SWR cache.
+ */
 const withConsole: Decorator = (Story, context) => {
   const { route = '/', path, showLocation } = context.parameters as ConsoleParameters;
   const story: ReactNode = <Story />;
   return (
-    <ConfigProvider theme={themeConfig}>
+    <StoryTheme scheme={schemeOf(context)} inDocs={context.viewMode === 'docs'}>
       <AntApp>
         <FeedbackBinding />
         <SWRConfig key={context.id} value={{ provider: () => new Map() }}>
@@ -75,7 +93,7 @@ const withConsole: Decorator = (Story, context) => {
           </MemoryRouter>
         </SWRConfig>
       </AntApp>
-    </ConfigProvider>
+    </StoryTheme>
   );
 };
 
@@ -96,7 +114,27 @@ const preview: Preview = {
       clearSession();
     };
   },
-  parameters: { layout: 'padded' },
+  parameters: {
+    layout: 'padded',
+    // The widths the console is laid out for: a tablet, a small laptop and a desktop.
+    viewport: {
+      options: {
+        tablet: { name: 'Tablet, 768 px', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        laptop: { name: 'Laptop, 1024 px', styles: { width: '1024px', height: '768px' }, type: 'desktop' },
+        desktop: { name: 'Desktop, 1440 px', styles: { width: '1440px', height: '900px' }, type: 'desktop' },
+      },
+    },
+    // The accessibility panel checks what tests/e2e/a11y.test.ts checks on the console: WCAG 2.1 A and AA. Its
+    // findings are listed, not failed on here; the stories' run in Chromium fails a story on a serious or critical one,
+    // in light and in dark (tests/stories/chromium.test.ts).
+    a11y: {
+      test: 'todo',
+      options: { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    },
+    docs: { toc: true },
+  },
+  // A docs page for every story file: the component's props from its types, the meta's usage text, each story shown.
+  tags: ['autodocs'],
 };
 
 export default preview;

@@ -1,11 +1,10 @@
 import { ConfigProvider, Spin, Flex } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { BrowserRouter, Navigate, useLocation } from 'react-router';
 import { usePermissionGate } from './auth/usePermissionGate';
 import { useFeedbackBinding } from './shell/AppLayout';
 import { ConsoleRoutes } from './ConsoleRoutes';
-import { themeFor } from './theme';
-import { useColorScheme } from './colorScheme';
+import { useConsoleTheme } from './useConsoleTheme';
 
 /** The login page (with the shared schemas' validator) is its own chunk. */
 const LoginPage = lazy(() => import('./auth/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -43,26 +42,9 @@ function GatedRoutes() {
   );
 }
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const watchMotion = (changed: () => void) => {
-  const query = window.matchMedia?.(REDUCED_MOTION);
-  query?.addEventListener('change', changed);
-  return () => query?.removeEventListener('change', changed);
-};
-const reducedMotion = () => window.matchMedia?.(REDUCED_MOTION).matches ?? false;
-
 /** The console, without antd's animations for an operator whose system asks for reduced motion (WCAG 2.3.3). */
 export function App() {
-  const still = useSyncExternalStore(watchMotion, reducedMotion, () => false);
-  const [scheme] = useColorScheme();
-  // The scheme on <html data-theme>, for what antd's tokens do not reach: the maps dim their ground in dark (engine/map).
-  useEffect(() => {
-    document.documentElement.dataset.theme = scheme;
-  }, [scheme]);
-  const theme = useMemo(() => {
-    const chosen = themeFor(scheme);
-    return still ? { ...chosen, token: { ...chosen.token, motion: false } } : chosen;
-  }, [still, scheme]);
+  const theme = useConsoleTheme();
   return (
     <ConfigProvider theme={theme}>
       <BrowserRouter>

@@ -31,6 +31,8 @@ const BASE_TOKEN = {
   colorLinkHover: '#3470cc',
   // A focused input or select shows a ring that can be seen (WCAG 2.4.7): antd's is its primary at 6-10 % opacity.
   controlOutline: 'rgba(31, 95, 191, 0.45)',
+  // A button busy with its call keeps a readable label: at antd's 65 % opacity a primary's white text reads at 3:1.
+  opacityLoading: 0.9,
 } satisfies ThemeConfig['token'];
 
 /** The console's theme: compact tables for dense operational data, the brand's amber on navy. */

@@ -5,6 +5,14 @@ import { BarChart } from './BarChart';
 const meta = {
   title: 'Engine/Chart/BarChart',
   component: BarChart,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Grouped horizontal bars: one group per category, one bar per series, each with its value, in the theme's colours. Used by 'Preview impact' to set alert counts as they are beside as they would be. Give it `series` (the bars' names), `categories` (a label and one value per series) and a `label` that names the chart for screen readers.",
+      },
+    },
+  },
   args: {
     series: ['As it is', 'As it would be'],
     categories: [

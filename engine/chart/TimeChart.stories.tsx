@@ -11,6 +11,14 @@ const speeds = times.map((_, i) => (i >= 120 && i < 210 ? 0 : i >= 280 && i < 30
 const meta = {
   title: 'Engine/Chart/TimeChart',
   component: TimeChart,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "One series over time (uPlot on a canvas), with shaded `bands` under the line, a `cursor` line that moves without redrawing, and click to seek (`onSeek`). Used by Trip Data's replay for the speed over a trip. Colours come from the antd theme, so it reads in light and dark.",
+      },
+    },
+  },
   args: {
     times,
     series: { label: 'Speed (km/h)', values: speeds, color: '#1677ff' },

@@ -56,7 +56,18 @@ const meta = {
   title: 'Engine/Form/FormView',
   component: FormView,
   args: { config: routeForm },
-  parameters: { route: at('/routes/add', tataSteel), path: '/routes/add', api: consoleApi, showLocation: true },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Draws a form config (`defineForm` in `screens/`): the JSON Schema's fields with the widgets its uiSchema names, the schema's messages, the load and submit calls, and Back to the list with the scope kept. A screen never renders it by hand: the router does, from the screen registry. Pass `record` to edit, `embedded` or `compact` inside a modal or a list.",
+      },
+    },
+    route: at('/routes/add', tataSteel),
+    path: '/routes/add',
+    api: consoleApi,
+    showLocation: true,
+  },
 } satisfies Meta<typeof FormView>;
 
 export default meta;

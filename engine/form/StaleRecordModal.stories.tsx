@@ -6,6 +6,14 @@ import { StaleRecordModal } from './StaleRecordModal';
 const meta = {
   title: 'Engine/Form/StaleRecordModal',
   component: StaleRecordModal,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown when a save is refused because someone else changed the record meanwhile (412): 'Reload' loads their version into the form, 'Cancel' keeps what the operator typed. `FormView` opens it; a screen only sets the message.",
+      },
+    },
+  },
   args: { message: MSG.staleRecord, reloading: false, onReload: fn(), onClose: fn() },
 } satisfies Meta<typeof StaleRecordModal>;
 

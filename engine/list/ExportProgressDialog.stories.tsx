@@ -6,6 +6,14 @@ import { ExportProgressDialog } from './ExportProgressDialog';
 const meta = {
   title: 'Engine/List/ExportProgressDialog',
   component: ExportProgressDialog,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "An export under way: rows written of the total (or bytes received for a workbook) and Cancel. Opened by a list's Export button; `noun` names the rows ('routes').",
+      },
+    },
+  },
   args: { noun: 'routes', progress: { rows: 48_000, total: 200_000, bytes: 6_400_000 }, onCancel: fn() },
 } satisfies Meta<typeof ExportProgressDialog>;
 

@@ -14,7 +14,17 @@ const meta = {
   title: 'Engine/List/HeaderButtons',
   component: HeaderButtons,
   args: { buttons, disabled: false },
-  parameters: { route: at('/transporters', tataSteel), api: consoleApi, showLocation: true },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The buttons above a list: links to other screens, a modal with a create form, or a drawer listing rows, each declared in the list config's `headerButtons`. `disabled` until a company is chosen.",
+      },
+    },
+    route: at('/transporters', tataSteel),
+    api: consoleApi,
+    showLocation: true,
+  },
 } satisfies Meta<typeof HeaderButtons>;
 
 export default meta;

@@ -44,7 +44,16 @@ const meta = {
   title: 'Engine/List/Header filters and inline edit',
   component: ListView,
   args: { config: eventList },
-  parameters: { route: '/event-list', api },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A list whose config declares filters in the column headers and cells edited in place (`inlineEdit`): the event list of spec 002. One row is edited at a time; Save checks every editor has a value, sends the row through the config's call and reads the rows again.",
+      },
+    },
+    route: '/event-list',
+    api,
+  },
 } satisfies Meta<typeof ListView>;
 
 export default meta;

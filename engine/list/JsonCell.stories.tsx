@@ -7,6 +7,14 @@ import { JSON_CELL_HEIGHT, JsonCell } from './JsonCell';
 const meta = {
   title: 'Engine/List/JsonCell',
   component: JsonCell,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A cell of a `json` column: the value's indented JSON in a box that scrolls past 120 px, so a long value keeps its row short; the box takes focus so a keyboard scrolls it. Columns get it with `kind: 'json'`.",
+      },
+    },
+  },
   args: {
     label: 'Value',
     text: columnKinds.json({

@@ -144,7 +144,16 @@ const meta = {
   title: 'Engine/List/ListView',
   component: ListView,
   args: { config: routes },
-  parameters: { route: at('/routes', tataSteel), api: consoleApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Draws a list config (`defineList` in `screens/`): header buttons, filters and search, the table with its switch and date columns, row actions, paging by the server or the table, and Export. Columns come from the call's answer schema, so a field path is checked by the type checker.",
+      },
+    },
+    route: at('/routes', tataSteel),
+    api: consoleApi,
+  },
 } satisfies Meta<typeof ListView>;
 
 export default meta;

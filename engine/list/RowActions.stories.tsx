@@ -47,7 +47,16 @@ const meta = {
   title: 'Engine/List/RowActions',
   component: RowActions,
   args: { config: routesList, row: routes[0], onEdit: fn(), onRemove: fn(async () => true) },
-  parameters: { route: at('/routes', tataSteel), showLocation: true },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Edit and Delete of one row. Edit is a link to the form page (config `edit.to`) or a modal (`edit.modal`); when both exist the modal becomes a small 'Quick edit'. Delete always asks first and shows the config's messages.",
+      },
+    },
+    route: at('/routes', tataSteel),
+    showLocation: true,
+  },
 } satisfies Meta<typeof RowActions>;
 
 export default meta;

@@ -9,7 +9,16 @@ const meta = {
   title: 'Engine/List/RowsDrawer',
   component: RowsDrawer,
   args: { spec: linkedTransportersDrawer, open: true, onClose: fn() },
-  parameters: { route: at('/transporters', tataSteel), api: consoleApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A drawer listing the rows of another call (e.g. the transporters linked to the company), opened by a header button whose config has `drawer`. Closing gives focus back to its button.',
+      },
+    },
+    route: at('/transporters', tataSteel),
+    api: consoleApi,
+  },
 } satisfies Meta<typeof RowsDrawer>;
 
 export default meta;

@@ -20,6 +20,14 @@ const activeColumn: ColumnConfig = {
 const meta = {
   title: 'Engine/List/SwitchCell',
   component: SwitchCell,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "An enable switch in a list column (`kind: 'switch'` with `toggle`): clicking asks first with the config's title and text; only Yes sends the call, and the switch shows the stored value, so a refusal leaves it as it was.",
+      },
+    },
+  },
   args: { column: activeColumn, checked: true, onConfirm: fn(async () => true) },
 } satisfies Meta<typeof SwitchCell>;
 

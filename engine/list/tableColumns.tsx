@@ -1,8 +1,8 @@
 import { FilterFilled, SearchOutlined } from '@ant-design/icons';
-import { Flex, Tag, type TableColumnsType } from 'antd';
+import { Flex, Tag, theme, type TableColumnsType } from 'antd';
 import type { FilterDropdownProps } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import type { ColumnConfig } from './types';
+import type { CellTag as CellTagValue, ColumnConfig } from './types';
 import { cellValue, compareBy, formatCell } from './columns';
 import { searchTextOf, type ColumnFilterValues } from './columnFilters';
 import { ColumnSearch, FilterTriggerIcon, Highlighted } from './ColumnSearch';
@@ -50,6 +50,19 @@ function headerFilter(column: ColumnConfig, filters: ColumnFilterValues | undefi
     };
   }
   return {};
+}
+
+/**
+ * A cell's tag: its colour's tint and border say what it means, its text is the theme's, which reads on every tint in
+ * light and dark (antd's tag texts, e.g. orange on its tint, are under 4.5:1).
+ */
+function CellTag({ tag }: { tag: CellTagValue }) {
+  const { token } = theme.useToken();
+  return (
+    <Tag color={tag.color} title={tag.title} style={{ marginInlineEnd: 0, color: token.colorText }}>
+      {tag.text}
+    </Tag>
+  );
 }
 
 /**
@@ -108,9 +121,7 @@ export function tableColumns(
           <Flex align="center" wrap gap={4}>
             {text && <span>{shown}</span>}
             {tags.map((tag) => (
-              <Tag key={tag.text} color={tag.color} title={tag.title} style={{ marginInlineEnd: 0 }}>
-                {tag.text}
-              </Tag>
+              <CellTag key={tag.text} tag={tag} />
             ))}
             {file && <DownloadButton download={column.download!} input={file} />}
           </Flex>

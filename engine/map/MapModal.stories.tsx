@@ -5,6 +5,14 @@ import { MapModal } from './MapModal';
 const meta = {
   title: 'Engine/Map/MapModal',
   component: MapModal,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "'Show' of a known place: a modal with the place's map, 400 px high, and a popup with its label. The map mounts only while the modal is open.",
+      },
+    },
+  },
   args: {
     place: {
       lat: 22.822903,

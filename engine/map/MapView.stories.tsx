@@ -37,7 +37,15 @@ const meta = {
   title: 'Engine/Map/MapView',
   component: MapView,
   args: { markers: [], height: 400 },
-  parameters: { api: straightApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "A map with markers and, optionally, the directions through them, on Google Maps when a key is configured, else the offline map of India. Legs without a routing service are drawn straight and labelled 'Straight-line estimate'.",
+      },
+    },
+    api: straightApi,
+  },
 } satisfies Meta<typeof MapView>;
 
 export default meta;

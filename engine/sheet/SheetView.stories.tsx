@@ -48,7 +48,15 @@ const meta = {
   title: 'Engine/Sheet/SheetView',
   component: SheetView,
   args: { config: vehicleSheet },
-  parameters: { route: at('/vehicles/upload', tataSteel) },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Draws a bulk sheet config: the spreadsheet with the row schema's checks, file import, Submit, 'Remove Success', drafts kept in the browser, Download and Reset. Caps on rows and the row processors (geocoding, look-ups) come from the config.",
+      },
+    },
+    route: at('/vehicles/upload', tataSteel),
+  },
 } satisfies Meta<typeof SheetView>;
 
 export default meta;

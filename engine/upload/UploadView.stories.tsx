@@ -70,6 +70,12 @@ const meta = {
   component: UploadView,
   args: { config: bulkUpload },
   parameters: {
+    docs: {
+      description: {
+        component:
+          'Draws an upload config: a single-file drop area, the sample file, Upload (which asks for an e-mail for the result), and the earlier batches with their progress and result files.',
+      },
+    },
     route: '/bulk-upload/configurations',
     path: '/bulk-upload/:component',
     storage,

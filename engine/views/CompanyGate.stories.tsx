@@ -7,6 +7,14 @@ import { CompanyGate } from './CompanyGate';
 const meta = {
   title: 'Engine/Views/CompanyGate',
   component: CompanyGate,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Wraps a screen that needs a company: shows 'Select a company to continue' until one is chosen in the filter bar, then what else the screen `needs` of the scope. The list and form views put it around themselves: a list unless its config says `requiresCompany: false`, and `scopeNeeds` says what else it waits for.",
+      },
+    },
+  },
   args: {
     ready: false,
     children: (

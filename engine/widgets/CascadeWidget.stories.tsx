@@ -33,7 +33,15 @@ const meta = {
   title: 'Engine/Widgets/CascadeWidget',
   component: WidgetForm,
   args: standardVehicle,
-  parameters: { api: consoleApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'cascade'` with `ui:options` `{ endpoint, levels, valueField }` (`CascadeOptions`): each level's select narrows the next, e.g. a standard vehicle's body type, then its length, then its weight.",
+      },
+    },
+    api: consoleApi,
+  },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

@@ -15,6 +15,14 @@ const exception = oneField({ schema: exceptionFormSchema, uiSchema: schedule(EXC
 const meta = {
   title: 'Engine/Widgets/CronScheduleWidget',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'cronSchedule'` with `ui:options.choices` (`CronScheduleOptions`: a cron expression and its label each, optionally grouped); the chosen schedule's cron is shown under the select unless `showCron: false`.",
+      },
+    },
+  },
   args: daily,
 } satisfies Meta<typeof WidgetForm>;
 

@@ -6,6 +6,14 @@ import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 const meta = {
   title: 'Engine/Widgets/DateWidget',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'date'`. Shows DD/MM/YYYY and keeps the value as that text, or in the format `ui:options.valueFormat` names (`YYYY-MM-DD` for a declared resource's date).",
+      },
+    },
+  },
   args: oneField({ schema: routeMasterFormSchema, uiSchema: { validFrom: { 'ui:widget': 'date' } } }, 'validFrom'),
 } satisfies Meta<typeof WidgetForm>;
 

@@ -45,6 +45,12 @@ const meta = {
   component: FormView,
   args: { config: ruleForm },
   parameters: {
+    docs: {
+      description: {
+        component:
+          "The select of a choice that decides a form's shape and cannot change once saved (the auto closure type): enabled on create, disabled while editing. In a config: `'ui:widget': 'editLockedSelect'`. Shown here inside the auto closure form, since it reads the record `FormView` is editing.",
+      },
+    },
     route: at('/auto-closure/add', tataSteel),
     path: '/auto-closure/add',
     api: {

@@ -27,6 +27,14 @@ const filters = oneField(
 const meta = {
   title: 'Engine/Widgets/FilterRowsField',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:field': 'filterRows'` with `ui:options` `{ fields, operators }` (`FilterRowsOptions`): rows of field, operator and value, the operators offered by the field's type, and '+ Add More Filter'.",
+      },
+    },
+  },
   args: filters,
 } satisfies Meta<typeof WidgetForm>;
 

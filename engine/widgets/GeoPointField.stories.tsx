@@ -36,7 +36,15 @@ const meta = {
     },
     'location',
   ),
-  parameters: { api: geocodeApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:field': 'geoPoint'`: a place searched through the platform's geocoder, its coordinates editable, and a map of the point. `ui:options.fills` copies parts of the chosen place into other fields; `lockedWhenEditing` explains why it cannot change on edit.",
+      },
+    },
+    api: geocodeApi,
+  },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

@@ -7,6 +7,14 @@ import { WidgetForm } from '../../src/stories/WidgetForm';
 const meta = {
   title: 'Engine/Widgets/IdListWidget',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'idList'`: a comma-separated list of numeric ids, checked as typed against the field's schema, whose messages it shows.",
+      },
+    },
+  },
   args: {
     schema: { type: 'object', properties: { userId: userIdTextSchema } },
     uiSchema: { userId: { 'ui:widget': 'idList' } },

@@ -7,6 +7,14 @@ import { WidgetForm } from '../../src/stories/WidgetForm';
 const meta = {
   title: 'Engine/Widgets/JsonEditorWidget',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'jsonEditor'` on a string with format `json-object`: a monospace area parsed as typed, saying whether it holds an object or why not, with Format. `ui:options.rows` sets its height (10).",
+      },
+    },
+  },
   args: {
     schema: { type: 'object', properties: { value: apConfigFormSchema.properties.value } },
     uiSchema: { value: { 'ui:widget': 'jsonEditor', 'ui:options': { rows: 8 } } },

@@ -15,6 +15,14 @@ const uploaded = {
 const meta = {
   title: 'Engine/Widgets/LogoField',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:field': 'logo'`: an image upload kept as base64 in the form data, with a preview (or the edited record's stored logo).",
+      },
+    },
+  },
   args: logo,
 } satisfies Meta<typeof WidgetForm>;
 

@@ -16,6 +16,14 @@ const items: TreeItem[] = [
 const meta = {
   title: 'Engine/Widgets/MenuTreeWidget',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'menuTree'` on an array of strings, with `ui:options.items` (value, label, parent): a checkable tree where choosing an entry chooses its parent and unchoosing one unchooses its children.",
+      },
+    },
+  },
   args: {
     schema: {
       type: 'object',

@@ -5,6 +5,7 @@ import { placeCalls } from '../../schemas/api/places';
 import { routeBodySchema } from '../../schemas/route';
 import { at, consoleApi, places, routes, tataSteel } from '../../src/stories/fixtures';
 import { fixtureKey, ok } from '../../src/stories/storyApi';
+import { openSelectA11y } from '../../src/stories/a11y';
 import { oneField, WidgetForm } from '../../src/stories/WidgetForm';
 
 const meta = {
@@ -17,7 +18,15 @@ const meta = {
     },
     'origin',
   ),
-  parameters: { api: consoleApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:field': 'place'`: one search over the company's known places and the geocoder's places (India, at most 10), keeping the chosen place's id, address and coordinates.",
+      },
+    },
+    api: consoleApi,
+  },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;
@@ -27,6 +36,7 @@ export const Empty: Story = {};
 
 /** Typing searches the geocoder (debounced); suggestions are India only. */
 export const Suggestions: Story = {
+  parameters: { a11y: openSelectA11y },
   play: async ({ canvasElement }) => {
     await userEvent.type(within(canvasElement).getByRole('combobox'), 'Jamshed');
     await expect(await screen.findByText('Jamshedpur, East Singhbhum, Jharkhand 831001, India')).toBeInTheDocument();

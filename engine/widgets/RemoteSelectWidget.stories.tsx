@@ -47,7 +47,16 @@ const meta = {
   title: 'Engine/Widgets/RemoteSelectWidget',
   component: WidgetForm,
   args: masterMaterial,
-  parameters: { route: at('/materialmaster', tataSteel), api: consoleApi },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'remoteSelect'` with `ui:options` `{ endpoint, labelField, valueField }` (`RemoteSelectOptions`; also `search`, `query`, `fixedOptions`, `lockOnEdit`): a select whose options come from a call in the company's scope.",
+      },
+    },
+    route: at('/materialmaster', tataSteel),
+    api: consoleApi,
+  },
 } satisfies Meta<typeof WidgetForm>;
 
 export default meta;

@@ -48,6 +48,12 @@ const meta = {
   component: WidgetForm,
   args: config,
   parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'remoteTags'`: the remote select's options (`RemoteTagsOptions`) for several values, with typed text split at `separators` (a comma by default).",
+      },
+    },
     route: at('/display-alert-ticket/add', tataSteel),
     api: { ...consoleApi, [fixtureKey(dataCalls.alertList)]: alertList },
   },

@@ -26,6 +26,14 @@ const alertName = oneField(
 const meta = {
   title: 'Engine/Widgets/SelectWidget',
   component: WidgetForm,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). The select of every enum and oneOf field (no `ui:widget` needed): antd's Select over the schema's options, the placeholder shown as a placeholder, and a clear button only where the field is optional. `ui:enumNames` labels the options.",
+      },
+    },
+  },
   args: uiModule,
 } satisfies Meta<typeof WidgetForm>;
 

@@ -27,6 +27,12 @@ const meta = {
   component: WidgetForm,
   args: body([VALUE]),
   parameters: {
+    docs: {
+      description: {
+        component:
+          "Shown in a one-field form set up as `FormView` sets up its forms (`src/stories/WidgetForm.tsx`): its props below are that form's (schema, uiSchema, form data). In a config: `'ui:widget': 'templateText'` with `ui:options` `{ tokens, formats, copied }` (`TemplateTextOptions`): a message template with a list of its placeholder tokens, each copied in the chosen format.",
+      },
+    },
     route: at('/configuration-list/notification-config', tataSteel),
     api: { [fixtureKey(notificationCalls.configFormFields)]: { value: [...NOTIFICATION_TOKENS] } },
   },

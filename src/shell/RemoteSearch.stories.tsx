@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { consoleApi } from '../stories/fixtures';
+import { openSelectA11y } from '../stories/a11y';
 import { searchCompanies } from './lookups';
 import { RemoteSearch } from './RemoteSearch';
 
@@ -18,6 +19,7 @@ export const Empty: Story = {};
 
 /** Fewer than 3 characters: no call, a hint instead. */
 export const TooShort: Story = {
+  parameters: { a11y: openSelectA11y },
   play: async ({ canvasElement }) => {
     await userEvent.type(within(canvasElement).getByRole('combobox', { name: 'Company' }), 'Ta');
     await expect(await screen.findByText('Type at least 3 characters')).toBeInTheDocument();

@@ -5,8 +5,10 @@ import {
   STORY_ERRORED,
   STORY_FINISHED,
   STORY_MISSING,
+  STORY_PREPARED,
   STORY_THREW_EXCEPTION,
   UNHANDLED_ERRORS_WHILE_PLAYING,
+  UPDATE_GLOBALS,
 } from 'storybook/internal/core-events';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../setup/chromium';
@@ -23,6 +25,12 @@ import type { IndexedStory } from '../setup/stories-global';
  * tests do, and call themselves Storybook's test runner (`StorybookTestRunner` in their user agent, which Storybook
  * reads): animations are then paused after a play function instead of waited for, and play functions wait for what
  * they look for up to 25 s (.storybook/preview.tsx).
+ *
+ * Once a story has played, the accessibility addon's axe (the rules of its panel, `parameters.a11y` in
+ * .storybook/preview.tsx: WCAG 2.1 A and AA) checks it as it stands, in light, then in dark: the page's system scheme
+ * is emulated dark, which the console's colour scheme follows (src/colorScheme.ts), and back; in dark only colour
+ * contrast is checked again, the one rule a scheme changes. A serious or critical finding in either fails the story,
+ * naming the scheme, the rule and the elements.
  */
 
 /** How long a story may take, from its selection to its end (its waits last up to 25 s each). */
@@ -61,8 +69,17 @@ async function openTab(): Promise<Tab> {
   });
   await page.goto(`${url}/iframe.html`);
   await page.waitForFunction(() => '__STORYBOOK_PREVIEW__' in window);
-  await page.evaluate(() =>
-    (window as unknown as { __STORYBOOK_PREVIEW__: { ready(): Promise<void> } }).__STORYBOOK_PREVIEW__.ready(),
+  await page.evaluate(
+    async ({ updateGlobals }) => {
+      const w = window as unknown as {
+        __STORYBOOK_PREVIEW__: { ready(): Promise<void> };
+        __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, payload: unknown): void };
+      };
+      await w.__STORYBOOK_PREVIEW__.ready();
+      // The run asks for axe's checks itself, in each scheme (below), instead of the addon's after every render.
+      w.__STORYBOOK_ADDONS_CHANNEL__.emit(updateGlobals, { globals: { a11y: { manual: true } } });
+    },
+    { updateGlobals: UPDATE_GLOBALS },
   );
   return tab;
 }
@@ -104,12 +121,29 @@ const EVENTS = {
   renderThrew: STORY_THREW_EXCEPTION,
   errored: STORY_ERRORED,
   unhandled: UNHANDLED_ERRORS_WHILE_PLAYING,
+  prepared: STORY_PREPARED,
 };
+
+/** The accessibility addon's events: run axe on the story shown, and its answer (@storybook/addon-a11y's constants). */
+const A11Y_EVENTS = { manual: 'storybook/a11y/manual', result: 'storybook/a11y/result', error: 'storybook/a11y/error' };
+
+/** The schemes each story is checked in (the console's `ColorScheme`, which the page's system scheme sets). */
+const SCHEMES = ['light', 'dark'] as const;
+
+/** A serious or critical axe finding, as the failure names it. */
+interface Finding {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
 
 /**
  * In the page: selects the story and resolves when Storybook says it finished (rendered, played, after-each run),
  * with what went wrong on the way: the play function's exception, the render's, an error Storybook showed, errors
- * nobody caught while the play function ran. `finished` is false if the story did not finish in time.
+ * nobody caught while the play function ran. `finished` is false if the story did not finish in time. `a11y` is the
+ * story's `parameters.a11y`, for its axe checks, and `scheme` the one it is always shown in, if it names one
+ * (`parameters.themes.themeOverride`).
  */
 function showStory({ id, ms, events }: { id: string; ms: number; events: typeof EVENTS }) {
   type SerializedError = { name?: string; message?: string; stack?: string; title?: string; description?: string };
@@ -124,37 +158,147 @@ function showStory({ id, ms, events }: { id: string; ms: number; events: typeof 
     const stack = error.stack?.split('\n').slice(1, 3).join('\n') ?? '';
     return `${error.name ?? 'Error'}: ${error.message ?? String(error)}${stack ? `\n${stack}` : ''}`;
   };
-  return new Promise<{ finished: boolean; status: string; errors: string[] }>((done) => {
-    const errors: string[] = [];
-    const listeners: [string, (payload: never) => void][] = [
-      [events.playThrew, (error: SerializedError) => errors.push(`The play function threw ${text(error)}`)],
-      [events.renderThrew, (error: SerializedError) => errors.push(`Rendering threw ${text(error)}`)],
-      [
-        events.errored,
-        (error: SerializedError) =>
-          errors.push(`Storybook showed an error: ${error.title ?? ''} ${error.description ?? ''}`),
-      ],
-      [
-        events.unhandled,
-        (list: SerializedError[]) => {
-          for (const error of list) errors.push(`Uncaught while the play function ran: ${text(error)}`);
-        },
-      ],
-      [events.missing, () => end(true, 'missing', ['Storybook has no such story'])],
-      [
-        events.finished,
-        (result: { storyId: string; status: string }) => result.storyId === id && end(true, result.status),
-      ],
-    ];
-    const timer = setTimeout(() => end(false, 'pending'), ms);
-    function end(finished: boolean, status: string, more: string[] = []) {
-      clearTimeout(timer);
-      for (const [event, listener] of listeners) channel.off(event, listener);
-      done({ finished, status, errors: [...errors, ...more] });
+  return new Promise<{ finished: boolean; status: string; errors: string[]; a11y?: unknown; scheme?: string }>(
+    (done) => {
+      const errors: string[] = [];
+      let a11y: unknown;
+      let scheme: string | undefined;
+      const listeners: [string, (payload: never) => void][] = [
+        [events.playThrew, (error: SerializedError) => errors.push(`The play function threw ${text(error)}`)],
+        [events.renderThrew, (error: SerializedError) => errors.push(`Rendering threw ${text(error)}`)],
+        [
+          events.errored,
+          (error: SerializedError) =>
+            errors.push(`Storybook showed an error: ${error.title ?? ''} ${error.description ?? ''}`),
+        ],
+        [
+          events.unhandled,
+          (list: SerializedError[]) => {
+            for (const error of list) errors.push(`Uncaught while the play function ran: ${text(error)}`);
+          },
+        ],
+        [
+          events.prepared,
+          (prepared: { id: string; parameters: { a11y?: unknown; themes?: { themeOverride?: string } } }) => {
+            if (prepared.id !== id) return;
+            a11y = prepared.parameters.a11y;
+            scheme = prepared.parameters.themes?.themeOverride;
+          },
+        ],
+        [events.missing, () => end(true, 'missing', ['Storybook has no such story'])],
+        [
+          events.finished,
+          (result: { storyId: string; status: string }) => result.storyId === id && end(true, result.status),
+        ],
+      ];
+      const timer = setTimeout(() => end(false, 'pending'), ms);
+      function end(finished: boolean, status: string, more: string[] = []) {
+        clearTimeout(timer);
+        for (const [event, listener] of listeners) channel.off(event, listener);
+        done({ finished, status, errors: [...errors, ...more], a11y, scheme });
+      }
+      for (const [event, listener] of listeners) channel.on(event, listener);
+      channel.emit(events.select, { storyId: id, viewMode: 'story' });
+    },
+  );
+}
+
+/**
+ * In the page: the accessibility addon's axe run on the story as it stands, with the story's `parameters.a11y`
+ * (its rules, and any it turns off), resolving with the serious and critical findings, or with why axe failed.
+ */
+function axeFindings({
+  id,
+  a11y,
+  colourOnly,
+  events,
+}: {
+  id: string;
+  a11y: unknown;
+  colourOnly: boolean;
+  events: typeof A11Y_EVENTS;
+}) {
+  type Channel = {
+    on(event: string, listener: (...payload: never[]) => void): void;
+    off(event: string, listener: (...payload: never[]) => void): void;
+    emit(event: string, ...payload: unknown[]): void;
+  };
+  type Check = { message: string };
+  type Result = {
+    violations: {
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: { target: unknown[]; any?: Check[]; all?: Check[] }[];
+    }[];
+  };
+  const channel = (window as unknown as { __STORYBOOK_ADDONS_CHANNEL__: Channel }).__STORYBOOK_ADDONS_CHANNEL__;
+  return new Promise<{ findings: Finding[] } | { failed: string }>((done) => {
+    const onResult = (result: Result, storyId: string) => {
+      if (storyId !== id) return;
+      stop();
+      done({
+        findings: result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({
+            id: v.id,
+            impact: v.impact ?? '',
+            help: v.help,
+            // Each element with what axe found there, e.g. the colours and ratio of a contrast failure.
+            targets: v.nodes.map((n) => {
+              const found = [...(n.any ?? []), ...(n.all ?? [])].map((c) => c.message).join('; ');
+              return `${n.target.map(String).join(' ')}${found ? ` (${found.slice(0, 200)})` : ''}`;
+            }),
+          })),
+      });
+    };
+    const onError = (error: { message?: string }) => {
+      stop();
+      done({ failed: error?.message ?? String(error) });
+    };
+    function stop() {
+      channel.off(events.result, onResult);
+      channel.off(events.error, onError);
     }
-    for (const [event, listener] of listeners) channel.on(event, listener);
-    channel.emit(events.select, { storyId: id, viewMode: 'story' });
+    channel.on(events.result, onResult);
+    channel.on(events.error, onError);
+    // Only the violations' elements are collected (axe's `resultTypes`), which spares it the passes' details; in the
+    // second scheme only the rule a scheme can change, colour contrast (the markup is the same in both).
+    const input = (a11y ?? {}) as { options?: object };
+    const only = colourOnly ? { runOnly: { type: 'rule', values: ['color-contrast'] } } : {};
+    channel.emit(events.manual, id, { ...input, options: { ...input.options, ...only, resultTypes: ['violations'] } });
   });
+}
+
+/**
+ * The story's serious and critical axe findings in light, then their colour contrast in dark (the page's system scheme
+ * emulated, which the console follows), one line each, or in the one scheme the story forces; the page is light again
+ * after.
+ */
+async function accessibilityProblems(
+  page: Page,
+  { id, a11y, scheme: forced }: { id: string; a11y: unknown; scheme?: string },
+): Promise<string[]> {
+  const { disable, test } = (a11y ?? {}) as { disable?: boolean; test?: string };
+  if (disable || test === 'off') return [];
+  const problems: string[] = [];
+  try {
+    const schemes = SCHEMES.filter((scheme) => !forced || scheme === forced);
+    for (const scheme of schemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((wanted) => document.body.dataset.colorScheme === wanted, scheme);
+      const colourOnly = scheme !== schemes[0];
+      const answer = await page.evaluate(axeFindings, { id, a11y, colourOnly, events: A11Y_EVENTS });
+      if ('failed' in answer) problems.push(`axe could not check it in ${scheme}: ${answer.failed}`);
+      else
+        for (const f of answer.findings)
+          problems.push(`In ${scheme}, ${f.impact} axe violation ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
+    }
+  } finally {
+    // The next story plays in light (the console reads the system's scheme as it mounts).
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  return problems;
 }
 
 /** Shows a story with its play function; throws, naming the story, with what went wrong if anything did. */
@@ -162,7 +306,20 @@ async function playStory(story: IndexedStory): Promise<void> {
   let tab = await takeTab();
   const result = await tab.page
     .evaluate(showStory, { id: story.id, ms: STORY_MS, events: EVENTS })
-    .catch((error: Error) => ({ finished: false, status: 'error', errors: [`The page failed: ${error.message}`] }));
+    .catch((error: Error) => ({
+      finished: false,
+      status: 'error',
+      errors: [`The page failed: ${error.message}`],
+      a11y: undefined,
+      scheme: undefined,
+    }));
+  // A story that played is checked by axe as it stands; one that failed is reported for that alone.
+  if (result.finished && result.status === 'success' && !result.errors.length)
+    result.errors.push(
+      ...(await accessibilityProblems(tab.page, { id: story.id, a11y: result.a11y, scheme: result.scheme }).catch(
+        (error: Error) => [`The accessibility check failed: ${error.message}`],
+      )),
+    );
   // Errors since the tab's story before this one was checked: some come from its unmounting, as this one started.
   const errors = tab.uncaught.splice(0);
   const logs = tab.consoleErrors.splice(0);
