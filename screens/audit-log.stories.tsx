@@ -18,7 +18,7 @@ type Story = StoryObj<typeof meta>;
 export const Changes: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('rt_tsl_pnq_bom')).toBeInTheDocument();
+    await expect(await canvas.findByText('TSL-PNQ-BOM')).toBeInTheDocument();
     await expect(canvas.getByText('System')).toBeInTheDocument();
     // Changed fields in words: the alert's settings, key by key.
     await expect(canvas.getByText('Settings › ticketing › raise ticket')).toBeInTheDocument();
@@ -45,7 +45,7 @@ export const Provenance: Story = {
 export const ChangedFields: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('rt_tsl_pnq_bom');
+    await canvas.findByText('TSL-PNQ-BOM');
     await userEvent.click(canvas.getAllByRole('button', { name: /expand row/i })[0]);
     await expect(await canvas.findByText('Pune - Mumbai (Taloja)')).toBeInTheDocument();
     await expect(canvas.getByText('270')).toBeInTheDocument();
@@ -59,7 +59,7 @@ export const ChangedFields: Story = {
 export const FilteredByType: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('rt_tsl_pnq_bom');
+    await canvas.findByText('TSL-PNQ-BOM');
     await userEvent.type(await canvas.findByLabelText('Object type'), 'Vehic');
     // The choice in the select's menu (the table's Object cells carry the same title).
     const menu = await waitFor(() => {
@@ -68,8 +68,8 @@ export const FilteredByType: Story = {
       return open!;
     });
     await userEvent.click(await within(menu).findByTitle('Vehicle'));
-    await waitFor(() => expect(canvas.queryByText('rt_tsl_pnq_bom')).not.toBeInTheDocument());
-    await expect(await canvas.findByText('veh_tsl_reefer32')).toBeInTheDocument();
+    await waitFor(() => expect(canvas.queryByText('TSL-PNQ-BOM')).not.toBeInTheDocument());
+    await expect(await canvas.findByText('32 ft MXL Reefer')).toBeInTheDocument();
     await expect(canvas.getByText('1-1 of 1 changes')).toBeInTheDocument();
   },
 };

@@ -45,7 +45,7 @@ export function AppHeader({ menu }: { menu?: { open: boolean; toggle: () => void
           data-testid="user-name"
           title={menu ? (user?.name ?? '') : undefined}
         >
-          <UserOutlined aria-label={menu ? (user?.name ?? '') : undefined} /> {menu ? null : (user?.name ?? '')}
+          <UserOutlined {...(menu && { 'aria-label': user?.name ?? 'User' })} /> {menu ? null : (user?.name ?? '')}
         </span>
         <TimeZonePicker />
         <Button
