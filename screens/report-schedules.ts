@@ -187,7 +187,7 @@ export const lastRunColumn: ColumnConfig<Listed> = {
     error: 'Error while downloading the report file',
     compact: true,
   },
-  width: 210,
+  width: 180,
 };
 
 /** The columns of a schedule's runs (newest first): when, how started, outcome, rows, recipients, why it failed and the file. */

@@ -86,7 +86,7 @@ describe('bulk alert sheet', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await toast('Alert config set successfully for companyIds [ 1001, 1002 ]');
     expect(await statusOf(0)).toBe('Success');
-    expect(await colorOf(0)).toBe('rgb(56, 158, 13)');
+    expect(await colorOf(0)).toBe('rgb(35, 120, 4)');
     expect(await statusOf(1)).toBe('Alert config already exists');
     expect(await colorOf(1)).toBe('rgb(207, 19, 34)');
     expect(await statusOf(2)).toMatch(/Buffer/);
@@ -210,7 +210,7 @@ describe('bulk alert sheet', () => {
     );
     await page.reload();
     await expect.poll(() => cell(2, 599).innerText()).toBe('a599');
-    expect(await colorOf(0)).toBe('rgb(56, 158, 13)');
+    expect(await colorOf(0)).toBe('rgb(35, 120, 4)');
     expect(await colorOf(2)).toBe('rgb(207, 19, 34)');
     // The page itself does not scroll sideways; the sheet's own area does.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -84,7 +84,7 @@ describe('audit log', () => {
     const found = await auditLog({ q: 'Reefer 32' });
     expect(found.total).toBe(1);
     await page.getByText('1-1 of 1 changes').waitFor();
-    await rows().first().filter({ hasText: vehicleId }).waitFor();
+    await rows().first().filter({ hasText: 'Audit Trail Reefer 32 ft' }).waitFor();
     await choose(page, 'Object type', 'Vehic', 'Vehicle');
     await page.waitForURL((url) => url.searchParams.get('type') === 'vehicle');
     expect(new URL(page.url()).searchParams.get('q')).toBe('Reefer 32');

@@ -91,7 +91,7 @@ describe('bulk upload', () => {
     );
     expect(batch).toMatchObject({ filename: 'notify.xlsx', status: 'DONE', rows_total: 2, rows_failed: 1 });
     expect(await row.locator('.ant-tag').first().textContent()).toBe(batch!.id.slice(4, 12).toUpperCase());
-    expect(await row.locator('td').nth(3).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(await row.locator('td').nth(3).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST$/);
     expect(await page.getByText('notify.xlsx').count()).toBe(1); // the drop area was cleared
     await saveScreen(page, 'bulk-upload-done');
     const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -20,7 +20,7 @@ const HEADER = ['Code', 'Address Label', 'Address', 'Google Address', 'Latitude'
 const PLACE_ID = 7;
 const STATUS = 8;
 const TATA = 'companyId=1001&companyName=Tata%20Steel&companyType=CONSIGNOR';
-const GREEN = 'rgb(56, 158, 13)';
+const GREEN = 'rgb(35, 120, 4)';
 const RED = 'rgb(207, 19, 34)';
 /** The base place of the 30 km pair, and the cities the other rows are geocoded to. */
 const BASE = 'Pune, Maharashtra';

@@ -78,7 +78,7 @@ describe('trip data (/utilities/trip-data)', () => {
 describe('trip replay (issue 23 point 1)', () => {
   const replay = () => page.getByTestId('trip-replay');
   const time = () => page.getByTestId('replay-time');
-  const DMY = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+  const DMY = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST$/;
 
   it('draws the replay: figures, map with track and alerts, slider with play, chart, and a readable alerts table', async () => {
     await page.goto(`${app.url}/utilities/trip-data`);

@@ -28,6 +28,19 @@ const PLANNED_STYLE = { color: '#8c8c8c', weight: 3, opacity: 0.8, dashArray: '6
 /** A geofence: antd's primary blue, translucent, under the markers. */
 const CIRCLE_STYLE = { color: '#1677ff', weight: 2, opacity: 0.9, fillColor: '#1677ff', fillOpacity: 0.12 };
 
+/** A timer id as `clearTimeout` takes it (a number in the browser, an object in Node). */
+const isTimer = (value: unknown): value is Parameters<typeof clearTimeout>[0] =>
+  typeof value === 'number' || (typeof value === 'object' && value !== null);
+
+/**
+ * Cancels a wheel zoom under way: Leaflet 1.9's scroll-wheel zoom ends on a timer (its `_timer`) that, when the map is
+ * removed first (a modal shut just after Ctrl + wheel), reads panes `remove()` took away and throws.
+ */
+function cancelWheelZoom(map: L.Map): void {
+  const handler: object = map.scrollWheelZoom;
+  if ('_timer' in handler && isTimer(handler._timer)) clearTimeout(handler._timer);
+}
+
 /** An alert's icon: a dot of its type's colour. */
 function alertIcon(marker: MapMarker): L.DivIcon {
   const dot = document.createElement('span');
@@ -202,6 +215,7 @@ async function mount(element: HTMLElement, options: MapOptions, tilesUrl: string
     destroy() {
       destroyed = true;
       removeWheel();
+      cancelWheelZoom(map);
       removeBase?.();
       map.remove();
     },
