@@ -1,9 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { DEFAULT_TIME_ZONE, isTimeZone, timeText } from '../schemas/time-format';
 import { deskSettingKey } from './data/session';
+import { storageWatch } from './data/storageWatch';
 
-/** Told when the desk's zone changes in this tab (the storage event tells only other tabs). */
-const listeners = new Set<() => void>();
+/** The views showing times, told when the desk's zone changes. */
+const { watch, changed } = storageWatch();
 
 /**
  * The zone this desk's times are shown and exported in: the one it picked in the header, else India's. Read when a
@@ -12,15 +13,6 @@ const listeners = new Set<() => void>();
 export function deskTimeZone(): string {
   const picked = localStorage.getItem(deskSettingKey('timeZone'));
   return isTimeZone(picked) ? picked : DEFAULT_TIME_ZONE;
-}
-
-function watch(changed: () => void): () => void {
-  window.addEventListener('storage', changed);
-  listeners.add(changed);
-  return () => {
-    window.removeEventListener('storage', changed);
-    listeners.delete(changed);
-  };
 }
 
 /**
@@ -34,7 +26,7 @@ export function useDeskTimeZone(): [string, (tz: string) => void] {
     // Picking India's zone follows the default again (nothing is kept).
     if (next === DEFAULT_TIME_ZONE) localStorage.removeItem(deskSettingKey('timeZone'));
     else localStorage.setItem(deskSettingKey('timeZone'), next);
-    for (const listener of listeners) listener();
+    changed();
   }, []);
   return [zone, pick];
 }

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { storageWatch } from '../engine/data/storageWatch';
 
 /** Light or dark: the system's choice (its `prefers-color-scheme`) unless the operator picked one in the header. */
 export type ColorScheme = 'light' | 'dark';
@@ -6,8 +7,8 @@ export type ColorScheme = 'light' | 'dark';
 /** Where the operator's pick is kept (cleared with the rest of the storage at logout, back to the system's). */
 const STORED = 'colorScheme';
 const DARK = '(prefers-color-scheme: dark)';
-/** Told when the pick changes in this tab (the storage event tells only other tabs). */
-const listeners = new Set<() => void>();
+/** The views following the pick, told when it changes. */
+const stored = storageWatch();
 
 const picked = (): ColorScheme | null => {
   const value = localStorage.getItem(STORED);
@@ -19,12 +20,10 @@ const current = (): ColorScheme => picked() ?? systemScheme();
 function watch(changed: () => void): () => void {
   const query = window.matchMedia?.(DARK);
   query?.addEventListener('change', changed);
-  window.addEventListener('storage', changed);
-  listeners.add(changed);
+  const unwatch = stored.watch(changed);
   return () => {
     query?.removeEventListener('change', changed);
-    window.removeEventListener('storage', changed);
-    listeners.delete(changed);
+    unwatch();
   };
 }
 
@@ -35,7 +34,7 @@ export function useColorScheme(): [ColorScheme, (scheme: ColorScheme) => void] {
     // Picking what the system says anyway follows the system again from then on.
     if (next === systemScheme()) localStorage.removeItem(STORED);
     else localStorage.setItem(STORED, next);
-    for (const listener of listeners) listener();
+    stored.changed();
   }, []);
   return [scheme, pick];
 }

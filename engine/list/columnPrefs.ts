@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { deskSettingKey } from '../data/session';
+import { storageWatch } from '../data/storageWatch';
 
 /**
  * How an operator has laid out a list's columns on this desk: the columns hidden and the widths dragged, by column
@@ -52,8 +53,8 @@ export function parseColumnPrefs(text: string | null): ColumnPrefs {
   }
 }
 
-/** Told when a layout changes in this tab (the storage event tells only other tabs). */
-const listeners = new Set<() => void>();
+/** The lists showing a layout, told when one changes. */
+const { watch, changed } = storageWatch();
 /** The last layout read of each key, with its text: the same object while the text stays (React's snapshot rule). */
 const read = new Map<string, { text: string | null; prefs: ColumnPrefs }>();
 
@@ -78,16 +79,7 @@ export function writeColumnPrefs(screen: string, prefs: ColumnPrefs): void {
   } catch {
     // A full or refused storage: the layout lasts until the page is left.
   }
-  for (const listener of listeners) listener();
-}
-
-function watch(changed: () => void): () => void {
-  window.addEventListener('storage', changed);
-  listeners.add(changed);
-  return () => {
-    window.removeEventListener('storage', changed);
-    listeners.delete(changed);
-  };
+  changed();
 }
 
 /**
