@@ -122,7 +122,8 @@ export function ListView({ config }: { config: ListConfig }) {
       config.source,
       list.exportInput(),
       config.title,
-      config.columns,
+      // The columns the operator shows (the 'Columns' chooser), as on screen.
+      shown,
       format,
       (progress) => setExporting({ progress, abort }),
       abort.signal,
@@ -138,7 +139,7 @@ export function ListView({ config }: { config: ListConfig }) {
     else {
       // The export's writers (CSV, SheetJS through a worker) load with the first export, not with the list.
       const { exportList } = await import('./exportList');
-      await exportList(config.title, config.columns, rows, format);
+      await exportList(config.title, shown, rows, format);
     }
   };
   // A quick answer (a search, a page) does not flash the spinner over rows that are about to change anyway.

@@ -235,6 +235,19 @@ describe('lists', () => {
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('checkbox', { name: 'Updated By' }).uncheck();
     await updatedBy.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    // The export holds the columns shown, as the screen does.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'CSV file (.csv)' }).click();
+    const file = await download;
+    const saved = join(mkdtempSync(join(tmpdir(), 'export-')), file.suggestedFilename());
+    await file.saveAs(saved);
+    const header = readFileSync(saved, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')[0];
+    expect(header).toContain('Route Label');
+    expect(header).not.toContain('Updated By');
     // The label column's right edge, dragged 120 px to the right.
     const label = page.locator('.ant-table-thead th', { hasText: 'Route Label' });
     const before = (await label.boundingBox())!.width;
