@@ -213,13 +213,19 @@ describe.each(BACKENDS)('bulk upload on $name', (backend) => {
       `Company Id: ${NOTIFICATION_CONFIG_MSG.id}`,
       NOTIFICATION_CONFIG_MSG.configured,
     ]);
-    const outbox = (await call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body as {
-      to: string;
-      subject: string;
-    }[];
-    expect(outbox.filter((m) => m.to === 'lead@example.com').map((m) => m.subject)).toEqual([
-      'Bulk upload configs.xlsx: completed',
-    ]);
+    // The summary goes after the batch is marked done: wait for it rather than race it.
+    await vi.waitFor(
+      async () => {
+        const outbox = (await call('GET', '/dev/outbox', undefined, { ip: '127.0.0.1' })).body as {
+          to: string;
+          subject: string;
+        }[];
+        expect(outbox.filter((m) => m.to === 'lead@example.com').map((m) => m.subject)).toEqual([
+          'Bulk upload configs.xlsx: completed',
+        ]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
   });
 
   it("'Check file' answers each row as the upload then stores it, and writes nothing", async () => {

@@ -21,6 +21,15 @@ import { fuzzRequest, loadSeedIds, prng, type FuzzRequest } from './fuzz-input';
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_109);
 /** Odd requests per call (about 2,800 in all), after one plausible request: each field of a call is tried. */
 const PER_CALL = 40;
+/**
+ * With both backends, they share the sweep: the requests are drawn as for one, and each backend sends every other one
+ * (the first, the plausible one, goes to both), so together they send each drawn request once and the run costs what
+ * one backend's sweep did.
+ */
+const sentOn = (backend: number, i: number) => i === 0 || BACKENDS.length === 1 || i % BACKENDS.length === backend;
+/** The calls a sweep's request reached (answered with success), on any backend, and the backends swept so far. */
+const reachedOnAny = new Set<string>();
+const swept = new Set<string>();
 
 /** A request part for the failure message: runs of one character shortened ("x×5000"), then cut at `max`. */
 function shown(text: string | Buffer | undefined, max: number): string {
@@ -389,6 +398,7 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
     for (const call of calls) {
       for (let i = 0; i <= PER_CALL; i += 1) {
         const request = fuzzRequest(call, rng, i);
+        if (!sentOn(BACKENDS.indexOf(backend), i)) continue;
         const answer = await sendFuzzed(call, request);
         if (answer.statusCode < 300) reached.add(call.id);
         // A 5xx the spec asks for, in the words it gives (a taken event name: 500 'Event is already created'), is no
@@ -413,8 +423,15 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
       `${developerTexts.length} answers with a validator's default text, the first 20 shown`,
     ).toEqual([]);
     // The run reached the handlers: most calls answered some request with success, so the scope checks let them in.
-    const unreached = allCalls.filter((c) => !reached.has(c.id)).map((c) => c.id);
-    expect(reached.size, `calls no request reached: ${unreached.join(' ')}`).toBeGreaterThan(allCalls.length * 0.6);
+    // Judged over the whole sweep once every backend has sent its share.
+    for (const id of reached) reachedOnAny.add(id);
+    swept.add(backend.name);
+    if (swept.size === BACKENDS.length) {
+      const unreached = allCalls.filter((c) => !reachedOnAny.has(c.id)).map((c) => c.id);
+      expect(reachedOnAny.size, `calls no request reached: ${unreached.join(' ')}`).toBeGreaterThan(
+        allCalls.length * 0.6,
+      );
+    }
     expect((await t.call('GET', '/health')).body).toEqual({ status: 'ok' });
   }, 300_000);
 });
