@@ -2,6 +2,7 @@ import type { RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
+import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import {
   afterKey,
@@ -127,13 +128,13 @@ export const routeRepository = {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
     const text = page.q?.trim() ?? '';
-    const search = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    // `search_text` (migrations 086, 092) holds the five columns in one lower-cased text: a plain substring test of
-    // the lower-cased query finds the candidates, and only those are checked column by column (a match across two
-    // columns' boundary is no match).
-    const where = `${filter.sql} and ($${n + 1}::text is null or (strpos(search_text, lower($${n + 2})) > 0 and (label ilike $${n + 1}
+    const search = text ? containsPattern(text) : null;
+    // `search_text` (migrations 086, 092) holds the five columns in one lower-cased text: a `like` of the lower-cased
+    // pattern finds the candidates through its trigram index (migration 210), and only those are checked column by
+    // column (a match across two columns' boundary is no match).
+    const where = `${filter.sql} and ($${n + 1}::text is null or (search_text like lower($${n + 1}) and (label ilike $${n + 1}
       or code ilike $${n + 1} or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})))`;
-    const params = [...filter.params, search, text];
+    const params = [...filter.params, search];
     const order = routeOrder(page);
     /** The page's rows read in `read` order, put back in the list's, as JSON, with the last row's key. */
     const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[]) => {
@@ -146,8 +147,8 @@ export const routeRepository = {
       return { data: row.data, next: nextCursor(order, row.last) };
     };
     if (page.after) {
-      const after = afterKey(order, decodeCursor(order, page.after), n + 4);
-      return slice(order, `and ${after.sql}`, `limit $${n + 3}`, [page.size, ...after.params]);
+      const after = afterKey(order, decodeCursor(order, page.after), n + 3);
+      return slice(order, `and ${after.sql}`, `limit $${n + 2}`, [page.size, ...after.params]);
     }
     // A page read by number carries the number of matching routes: unsearched, the sum of the scope's kept counts
     // (migration 200), else counted. A page in the back half is read from the end.
@@ -161,7 +162,7 @@ export const routeRepository = {
     const total = (await counted)?.n ?? 0;
     const plan = numberedSlice(order, page.page, page.size, total);
     if (!plan) return { data: '[]', total, next: null };
-    return { ...(await slice(plan.order, '', `limit $${n + 3} offset $${n + 4}`, [plan.limit, plan.offset])), total };
+    return { ...(await slice(plan.order, '', `limit $${n + 2} offset $${n + 3}`, [plan.limit, plan.offset])), total };
   },
 
   /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */

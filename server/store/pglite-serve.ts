@@ -1,5 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { MessagePort } from 'node:worker_threads';
+
+/**
+ * The extensions the migrations may create: PGlite loads an extension's files only when it is named here (PostgreSQL
+ * ships them in its contrib). pg_trgm indexes the routes list's search (migration 210).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** int8 as a JS number (ids and epoch milliseconds stay far below 2^53); dates as 'YYYY-MM-DD' text. */
 export const PARSERS = { 20: Number, 1082: (text: string) => text } as const;
@@ -44,6 +51,7 @@ export async function serveDatabase(port: MessagePort | null, start: DatabaseSta
   const db = await PGlite.create({
     dataDir: start.dataDir,
     parsers: PARSERS,
+    extensions: PGLITE_EXTENSIONS,
     ...(start.wasm && { pgliteWasmModule: start.wasm }),
     ...(start.dump ? { loadDataDir: new Blob([start.dump]) } : {}),
   });

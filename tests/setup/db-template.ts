@@ -12,6 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { migrate } from '../../server/store/migrate';
 import { seed } from '../../server/seed/seed';
 import { openPgliteStore } from '../../server/store/pglite-store';
+import { PGLITE_EXTENSIONS } from '../../server/store/pglite-serve';
 import { openPgStore } from '../../server/store/pg-store';
 import type { Store } from '../../server/store/store';
 
@@ -29,7 +30,7 @@ export async function writePgliteDump(file: string): Promise<void> {
   const dir = `${file}.dir`;
   await prepare(await openPgliteStore(dir));
   // Reopened bare to dump it: the store does not expose its PGlite.
-  const db = await PGlite.create({ dataDir: dir });
+  const db = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
   const dump = await db.dumpDataDir('none');
   await db.close();
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
