@@ -95,6 +95,10 @@ export const alertImpactCalls = {
   trip: defineCall({
     ...main,
     id: 'alertImpact.trip',
+    refers: {
+      'params.tripId':
+        "a trip of the preview's company and branch (the preview is owned by the scope): another company's or branch's is 404, alert-impact-rows.test.ts",
+    },
     method: 'GET',
     path: '/saas/lego/alert_impact/:id/trips/:tripId',
     summary:

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { REASONS } from './refers';
 import { int, list, none, shape } from './shapes';
 import {
   AP_MSG,
@@ -73,6 +74,7 @@ export const apCalls = {
   create: defineCall({
     ...ap,
     id: 'ap.create',
+    refers: { 'body.cbdt_id': REASONS.apCompany, 'body.partner_cbdt_id': REASONS.apPartner },
     etag: true,
     method: 'POST',
     path: '/saas/v1/ap/config',
@@ -89,6 +91,7 @@ export const apCalls = {
   update: defineCall({
     ...ap,
     id: 'ap.update',
+    refers: { 'body.cbdt_id': REASONS.apCompany, 'body.partner_cbdt_id': REASONS.apPartner },
     owns: ownsApConfig,
     method: 'PUT',
     path: '/saas/v1/ap/config/:id',

@@ -136,6 +136,10 @@ export const batchCalls = {
     service: 'main',
     envelope: 'none',
     id: 'batches.result',
+    refers: {
+      'params.batchId':
+        "a bulk-upload batch belongs to the uploader's entity (the desk), not to a company's branch: another entity's is 404 (bulk-upload.test.ts)",
+    },
     method: 'GET',
     path: '/v1/batch/:batchId/result',
     summary: "A batch's result file (xlsx): the uploaded rows and each row's result",

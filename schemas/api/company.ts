@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { PARTNER, CONSIGNEE } from './refers';
 import { int, list, none, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
 import {
@@ -116,6 +117,7 @@ export const companyCalls = {
   branchDepartments: defineCall({
     ...main,
     id: 'company.branchDepartments',
+    refers: { 'query.id': 'names a branch (whose departments it lists), not a record of one' },
     method: 'GET',
     path: '/saas/lego/company/branch_departments',
     summary: "A branch's departments, by branch id",
@@ -125,6 +127,7 @@ export const companyCalls = {
   partners: defineCall({
     ...main,
     id: 'company.partners',
+    refers: { 'query.id': CONSIGNEE, 'query.partnerId': PARTNER },
     // With pt=CONSIGNEE and an id: the one consignee, its version as the ETag.
     etag: true,
     method: 'GET',

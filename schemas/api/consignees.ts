@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { CONSIGNEE, PARTNER } from './refers';
 import { list, none, shape, str } from './shapes';
 import { consigneeAnswer } from './embedded';
 
@@ -33,6 +34,7 @@ export const consigneeCalls = {
   create: defineCall({
     ...main,
     id: 'consignees.create',
+    refers: { 'query.partnerId': PARTNER },
     method: 'POST',
     path: '/saas/lego/company_partners/create',
     summary:
@@ -47,6 +49,7 @@ export const consigneeCalls = {
   update: defineCall({
     ...main,
     id: 'consignees.update',
+    refers: { 'query.partnerId': PARTNER, 'body.partnerId': PARTNER, 'body.id': CONSIGNEE },
     method: 'POST',
     path: '/saas/lego/company_partners/update',
     summary:
@@ -61,6 +64,7 @@ export const consigneeCalls = {
   remove: defineCall({
     ...main,
     id: 'consignees.delete',
+    refers: { 'query.partnerId': PARTNER, 'query.id': CONSIGNEE },
     method: 'DELETE',
     path: '/saas/lego/company_partners/delete',
     summary: 'Deletes a consignee (pt=CONSIGNEE)',

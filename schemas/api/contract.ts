@@ -55,6 +55,14 @@ interface CallBase {
   /** The records it addresses by id, checked within the scope's reach before it runs (see {@link Owned}). */
   owns?: readonly Owned[];
   /**
+   * The other ids it names, which are not records of the scope's branch, each with why: a record of an aggregate kept
+   * for the whole company (see {@link CompanyWide}), or the reason in words (a platform-wide entry, an id it does not
+   * read, a record its handler checks by rules of its own); shared reasons are in `refers.ts`. With `owns` it
+   * accounts for every id the call names: tests/server/branch-scope.test.ts tries the rest from another branch, and
+   * `/docs` shows the reasons (`x-refers`).
+   */
+  refers?: Readonly<Record<IdAt, CompanyWide | string>>;
+  /**
    * A write conditional on the record's version (API.md "Lost updates"): the server reads its If-Match (400 when
    * malformed) before the handler runs and hands it over as `request.expected`; a stale one changes nothing and is
    * answered 412. `/docs` derives the header and the 412 from it.
@@ -113,15 +121,23 @@ export interface Aggregate {
   department: boolean | string;
 }
 
+/** A company's aggregate with no branch column: each of its records is within reach of every branch of the company. */
+export interface CompanyWide extends Aggregate {
+  branch: false;
+  department: false;
+}
+
+/** Where a request names an id: `params.id`, `query.routeId`, `body.vehicleId`. */
+export type IdAt = `${'params' | 'query' | 'body'}.${string}`;
+
 /**
- * Records a call addresses by id (an {@link Aggregate}), and where the id is (`params.id`, `query.routeId`,
- * `body.vehicleId`): before the handler runs the server checks that each named one is within the scope's reach (the
+ * Records a call addresses by id (an {@link Aggregate}), and where the id is ({@link IdAt}): before the handler runs the server checks that each named one is within the scope's reach (the
  * company's; with a branch or department chosen, that one's or the wider scope's), else 404. An id the request leaves
  * out is not checked (the call's schema says whether it may).
  */
 export interface Owned {
   aggregate: Aggregate;
-  id: `${'params' | 'query' | 'body'}.${string}`;
+  id: IdAt;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type Aggregate, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
+import { REASONS } from './refers';
 import { bool, int, list, none, shape, str } from './shapes';
 import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../alerts';
 import { alertBulkBodySchema, alertBulkQuerySchema, alertBulkResultAnswer } from '../alert-bulk';
@@ -183,6 +184,7 @@ export const dataCalls = {
   autoClosures: defineCall({
     ...data,
     id: 'autoClosure.list',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/autoclosure/getAutoClosureList',
     summary: "A company's auto closure rules",
@@ -205,6 +207,7 @@ export const dataCalls = {
   customFields: defineCall({
     ...data,
     id: 'autoClosure.customFields',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/autoclosure/getCustomField',
     summary: "The trip fields a rule can test (built-in and the company's custom values)",
@@ -215,6 +218,7 @@ export const dataCalls = {
   toggleAutoClosure: defineCall({
     ...data,
     id: 'autoClosure.toggle',
+    refers: { 'query.id': REASONS.unread },
     owns: [{ aggregate: AUTO_CLOSURE, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/autoclosure/toggleAutoClosure',
@@ -243,6 +247,7 @@ export const dataCalls = {
   sidebarConfigs: defineCall({
     ...data,
     id: 'sidebar.configs',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig',
     summary: "A company's sidebar menu overrides",
@@ -253,6 +258,7 @@ export const dataCalls = {
   sidebarMenuList: defineCall({
     ...data,
     id: 'sidebar.menuList',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchSideBarMenuList',
     summary: 'The menu items an override can choose',
@@ -275,6 +281,7 @@ export const dataCalls = {
   landingPage: defineCall({
     ...data,
     id: 'sidebar.landingPage',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchLandingPage',
     summary: 'The landing page of a role or users',
@@ -313,6 +320,7 @@ export const dataCalls = {
   dashboards: defineCall({
     ...data,
     id: 'dashboards.list',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/automationdashboard/getDashboardList',
     summary: "A company's dashboards",
@@ -323,6 +331,7 @@ export const dataCalls = {
   toggleDashboard: defineCall({
     ...data,
     id: 'dashboards.toggle',
+    refers: { 'query.id': REASONS.unread },
     owns: [{ aggregate: DASHBOARD, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/automationdashboard/toggleDashboard',
@@ -350,6 +359,7 @@ export const dataCalls = {
   dashboardMenu: defineCall({
     ...data,
     id: 'dashboards.menu',
+    refers: { 'query.id': REASONS.unread },
     method: 'GET',
     path: '/saas/data/automationdashboard/getDashboardMenu',
     summary: 'The menus a PowerBI dashboard can sit under',

@@ -111,6 +111,8 @@ function exportable(name: string, noun: string, list: Contract, paging: ListPagi
     scope: list.scope,
     // The ids the list's query may name are checked within the scope as the list's are.
     ...(list.owns && { owns: list.owns }),
+    // The other ids it names are read through the list's call, for the list's reasons.
+    ...(list.refers && { refers: list.refers }),
     produces: [EXPORT_MEDIA_TYPES.csv, EXPORT_MEDIA_TYPES.xlsx],
     messages: [EXPORT_MSG.busy],
     answers: {

@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { PARTNER, platformWide } from './refers';
 import { int, list, none, num, numOrNull, shape, str, strOrNull } from './shapes';
 import { googlePlaceAnswer } from './embedded';
 import { MSG, idField } from '../messages';
@@ -337,6 +338,7 @@ export const mainCalls = {
   createRouteMaster: defineCall({
     ...main,
     id: 'routeMaster.create',
+    refers: { 'body.partnerId': PARTNER },
     method: 'POST',
     path: '/saas/lego/company_routes_master/create',
     summary:
@@ -385,6 +387,7 @@ export const mainCalls = {
   createVehicle: defineCall({
     ...main,
     id: 'vehicles.create',
+    refers: { 'body.ftVehicleId': platformWide("an entry of the platform's standard vehicles") },
     method: 'POST',
     path: '/saas/lego/company_vehicles/create',
     summary: 'Adds a standard or custom vehicle (409 when the scope has it)',
@@ -430,6 +433,7 @@ export const mainCalls = {
   createMaterial: defineCall({
     ...main,
     id: 'materials.create',
+    refers: { 'body.ftMaterialId': platformWide("an entry of the platform's master materials") },
     method: 'POST',
     path: '/saas/lego/company_materials/create',
     summary: 'Adds a master or custom material (409 when the scope has it)',

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
+import { REASONS } from './refers';
 import { bool, int, list, shape, str } from './shapes';
 import { ANSWERS } from './answers';
 import { EVENT_MSG, EVENT_STATUSES, eventSaveBodySchema } from '../notification-event';
@@ -28,6 +29,31 @@ const notification = { service: 'notification', envelope: 'value' } as const;
 const oneOf = <const V extends readonly string[]>(values: V) => ({ type: 'string', enum: [...values] }) as const;
 
 const mode = oneOf(NOTIFICATION_MODES);
+
+/** The filter ids of the configuration reads and toggle: the scope itself, or platform users and groups. */
+const FILTER_IDS = {
+  'query.company_id': REASONS.notificationFilter,
+  'query.branch_id': REASONS.notificationFilter,
+  'query.department_id': REASONS.notificationFilter,
+  'query.related_company_id': REASONS.notificationFilter,
+  'query.related_branch_id': REASONS.notificationFilter,
+  'query.related_department_id': REASONS.notificationFilter,
+  'query.user_id': REASONS.notificationFilter,
+  'query.group_id': REASONS.notificationFilter,
+} as const;
+
+/** The ids of a configuration a save or a test sends besides its own: its scope, its event and its templates. */
+const CONFIGURATION_IDS = {
+  'body.groupId': REASONS.notificationScope,
+  'body.relatedCompanyId': REASONS.notificationScope,
+  'body.relatedBranchId': REASONS.notificationScope,
+  'body.relatedDepartmentId': REASONS.notificationScope,
+  'body.eventId': REASONS.notificationEvent,
+  'body.subjectTemplateId': REASONS.notificationTemplate,
+  'body.bodyTemplateId': REASONS.notificationTemplate,
+  'body.headerTemplateId': REASONS.notificationTemplate,
+  'body.footerTemplateId': REASONS.notificationTemplate,
+} as const;
 
 /** An event as the list and the save answer it. */
 export const notificationEventAnswer = shape({ id: int, name: str, event_status: oneOf(EVENT_STATUSES) });
@@ -122,6 +148,7 @@ export const notificationCalls = {
   saveEvent: defineCall({
     ...notification,
     id: 'notification.saveEvent',
+    refers: { 'body.id': REASONS.notificationEvent },
     method: 'POST',
     path: '/notification/save-event',
     summary:
@@ -147,6 +174,7 @@ export const notificationCalls = {
   editConfiguration: defineCall({
     ...notification,
     id: 'notification.editConfiguration',
+    refers: { ...FILTER_IDS, 'query.customer_config_id': REASONS.notificationConfig },
     etag: true,
     method: 'GET',
     path: '/notification/edit-configuration',
@@ -169,6 +197,7 @@ export const notificationCalls = {
   modeConfiguration: defineCall({
     ...notification,
     id: 'notification.modeConfiguration',
+    refers: { ...FILTER_IDS, 'query.event_id': REASONS.notificationEvent },
     method: 'GET',
     path: '/notification/mode-configuration',
     summary: 'Whether the scope has the event configured in the mode already; else the default body (and subject)',
@@ -179,6 +208,7 @@ export const notificationCalls = {
   saveConfiguration: defineCall({
     ...notification,
     id: 'notification.saveConfiguration',
+    refers: { ...CONFIGURATION_IDS, 'body.customerConfigId': REASONS.notificationConfig },
     method: 'POST',
     path: '/notification/save-configuration',
     summary: 'Creates (customerConfigId null) or updates one configuration; one per scope, event and mode',
@@ -197,6 +227,7 @@ export const notificationCalls = {
   configurations: defineCall({
     ...notification,
     id: 'notification.configurations',
+    refers: FILTER_IDS,
     method: 'GET',
     path: '/notification/configurations',
     summary: 'The configurations of exactly the scope of the filter ids (customerConfigId, eventName, isEnabled, mode)',
@@ -207,6 +238,7 @@ export const notificationCalls = {
   toggleConfig: defineCall({
     ...notification,
     id: 'notification.toggleConfig',
+    refers: { ...FILTER_IDS, 'params.customerConfigId': REASONS.notificationConfig },
     method: 'POST',
     path: '/notification/toggle-config/:customerConfigId',
     summary: "Flips a configuration's enabled flag (scope in the query as for the list)",
@@ -228,6 +260,10 @@ export const notificationCalls = {
   sendTest: defineCall({
     ...notification,
     id: 'notification.sendTest',
+    refers: {
+      ...CONFIGURATION_IDS,
+      'body.customerConfigId': 'not read: a test delivers the form as it is, stored or not',
+    },
     method: 'POST',
     path: '/notification/send-test',
     summary:

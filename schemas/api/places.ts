@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { type CompanyWide, defineCall, SCOPE_IN_QUERY } from './contract';
+import { PARTNER } from './refers';
 import { int, list, none, num, shape, str, strOrNull } from './shapes';
 import { nextMeta } from '../list-cursor';
 import {
@@ -16,6 +17,15 @@ import { BULK_TEXT } from '../bulk-rows';
 import { googlePlaceAnswer } from './embedded';
 
 const main = { service: 'main', envelope: 'main' } as const;
+
+/** A known place: the company's (or, for a TRANSPORTER, kept for one consignor partner), in every branch. */
+const KNOWN_PLACE: CompanyWide = {
+  name: 'known place',
+  table: 'company_places',
+  id: 'cp_id',
+  branch: false,
+  department: false,
+};
 
 /** A known place as the fetch call answers it. */
 export const knownPlaceAnswer = shape({
@@ -52,6 +62,7 @@ export const placeCalls = {
   placeFetch: defineCall({
     ...main,
     id: 'places.fetch',
+    refers: { 'query.cpId': KNOWN_PLACE, 'query.partnerId': PARTNER },
     etag: true,
     method: 'GET',
     path: '/saas/lego/company_places/fetch',
@@ -66,6 +77,7 @@ export const placeCalls = {
   placeCreate: defineCall({
     ...main,
     id: 'places.create',
+    refers: { 'query.partnerId': PARTNER },
     method: 'POST',
     path: '/saas/lego/company_places/create',
     summary:
@@ -85,6 +97,7 @@ export const placeCalls = {
   placeUpdate: defineCall({
     ...main,
     id: 'places.update',
+    refers: { 'body.cpId': KNOWN_PLACE, 'query.partnerId': PARTNER, 'body.partnerId': PARTNER },
     method: 'POST',
     path: '/saas/lego/company_places/update',
     summary:
@@ -99,6 +112,7 @@ export const placeCalls = {
   placeDelete: defineCall({
     ...main,
     id: 'places.delete',
+    refers: { 'query.cpId': KNOWN_PLACE, 'query.partnerId': PARTNER },
     method: 'DELETE',
     path: '/saas/lego/company_places/delete',
     summary: 'Deletes a known place',

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { defineCall, SCOPE_IN_QUERY, type Aggregate, type CompanyWide } from './contract';
 import { ANSWERS, XLSX_MEDIA_TYPE } from './answers';
 import { bool, int, intOrNull, list, shape, str, strOrNull } from './shapes';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
@@ -30,6 +30,14 @@ const REPORT_RUN: Aggregate = {
   id: 'r.id',
   company: 's.company_id',
   branch: "(s.definition->>'branch_id')",
+  department: false,
+};
+/** The company's report entity (one per company), which its schedules hang from. */
+const REPORT_ENTITY: CompanyWide = {
+  name: 'report entity',
+  table: 'report_entities',
+  id: 'id',
+  branch: false,
   department: false,
 };
 const ownsSchedule = [{ aggregate: REPORT_SCHEDULE, id: 'params.id' }] as const;
@@ -137,6 +145,7 @@ export const reportCalls = {
   list: defineCall({
     ...reports,
     id: 'reports.list',
+    refers: { 'query.entity_id': REPORT_ENTITY },
     method: 'GET',
     path: '/saas/v1/rs/list',
     summary: "An entity's schedules of one type (with a branch: that branch's)",
@@ -160,6 +169,7 @@ export const reportCalls = {
   create: defineCall({
     ...reports,
     id: 'reports.create',
+    refers: { 'body.entity_id': REPORT_ENTITY },
     etag: true,
     method: 'POST',
     path: '/saas/v1/rs/definition/create',

@@ -117,6 +117,7 @@ export const transporterCalls = {
   logo: defineCall({
     ...transporters,
     id: 'transporters.logo',
+    refers: { 'params.id': 'a public logo, read without any scope' },
     envelope: 'none',
     public: true,
     method: 'GET',

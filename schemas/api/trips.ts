@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
+import { REASONS } from './refers';
 import { POOL_ANSWERS } from './answers';
 import { anyJson, bool, list, num, numOrNull, shape, str, strOrNull } from './shapes';
 import {
@@ -127,6 +128,7 @@ export const tripCalls = {
   tripSection: defineCall({
     ...trips,
     id: 'trips.section',
+    refers: { 'params.tripId': REASONS.trip },
     method: 'GET',
     path: '/api/v1/trip/:tripId/:section',
     summary: "One section of a trip's snapshot (full, alerts, assets, parties, trip_details, indent, analytics)",
@@ -138,6 +140,7 @@ export const tripCalls = {
   tripLocations: defineCall({
     ...trips,
     id: 'trips.locations',
+    refers: { 'params.tripId': REASONS.trip },
     method: 'GET',
     path: '/api/v1/db/trip/:tripId/locations',
     summary: "A trip's location pings in device-time order",
@@ -149,6 +152,10 @@ export const tripCalls = {
   syncTrip: defineCall({
     ...trips,
     id: 'trips.sync',
+    refers: {
+      'params.tripId': REASONS.trip,
+      'query.company_id': "the trip's own company (data.created_by.company_id): another is 404, trips.test.ts",
+    },
     method: 'GET',
     path: '/api/v1/syncpersist/trip/:tripId/full',
     summary:
@@ -167,6 +174,7 @@ export const tripCalls = {
   analytics: defineCall({
     ...trips,
     id: 'trips.analytics',
+    refers: { 'params.tripId': REASONS.trip },
     method: 'GET',
     path: '/v1/lego/trip/:tripId/analytics',
     summary: 'The alerts last computed for a trip, with the configuration they were computed with',
@@ -178,6 +186,7 @@ export const tripCalls = {
   replay: defineCall({
     ...trips,
     id: 'trips.replay',
+    refers: { 'params.tripId': REASONS.trip },
     method: 'GET',
     path: '/v1/lego/trip/:tripId/analytics/replay',
     summary: "Recomputes a trip's alerts from its pings with the alert configuration it started with",
@@ -190,6 +199,7 @@ export const tripCalls = {
   replayUpdated: defineCall({
     ...trips,
     id: 'trips.replayUpdated',
+    refers: { 'params.tripId': REASONS.trip },
     method: 'GET',
     path: '/v1/lego/trip/:tripId/analytics/replay/updatedconfig',
     summary: "Recomputes a trip's alerts with the company's alert configuration as it is now, and stores them",
@@ -202,6 +212,10 @@ export const tripCalls = {
   manualPing: defineCall({
     ...trips,
     id: 'trips.manualPing',
+    refers: {
+      'body.trip_id':
+        'any open trip: the manual ping carries the fixed company token, not a scope (spec 002 section 6), trips.test.ts',
+    },
     method: 'POST',
     path: '/v1/saas/data/manualping',
     summary:

@@ -3,15 +3,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Contract, EnvelopeKind } from '../../schemas/api/contract';
 import { ANSWERS } from '../../schemas/api/answers';
+import { reasonsOf } from '../../schemas/api/refers';
 import { successSchema } from '../../schemas/api/envelopes';
 import { TEXT } from './envelope';
 
 declare module 'fastify' {
   interface FastifySchema {
-    /** The OpenAPI extensions each documented call carries: its service, its envelope and the spec's texts it answers. */
+    /**
+     * The OpenAPI extensions each documented call carries: its service, its envelope, the spec's texts it answers and
+     * why each id it names that is not the scope branch's record is not bound to it (by where it is, `query.cpId`).
+     */
     'x-service'?: Contract['service'];
     'x-envelope'?: Contract['envelope'];
     'x-messages'?: Contract['messages'];
+    'x-refers'?: Record<string, string>;
   }
 }
 
@@ -173,7 +178,8 @@ function extended(node: unknown, naming: boolean): unknown {
 
 /**
  * Mounts the OpenAPI document of every registered call (each route's contract gives its summary, query, params,
- * body, answers and the spec's texts) and the Swagger UI at {@link DOCS_PREFIX}. Register before the routes.
+ * body, answers, the spec's texts and why an id it names is not the scope branch's record) and the Swagger UI at
+ * {@link DOCS_PREFIX}. Register before the routes.
  */
 export async function useApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -209,6 +215,7 @@ export async function useApiDocs(app: FastifyInstance): Promise<void> {
           'x-service': call.service,
           'x-envelope': call.envelope,
           ...(call.messages && { 'x-messages': call.messages }),
+          ...(call.refers && { 'x-refers': reasonsOf(call) }),
         },
       };
     },

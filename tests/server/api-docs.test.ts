@@ -15,6 +15,7 @@ import {
 } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 import { XLSX_MEDIA_TYPE } from '../../schemas/api/answers';
+import { reasonsOf } from '../../schemas/api/refers';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { buildApp } from '../../server/app';
 import { BACKENDS } from './helper';
@@ -58,6 +59,7 @@ interface OpenApi {
         parameters?: { name: string; in: string }[];
         requestBody?: unknown;
         responses?: Record<string, unknown>;
+        'x-refers'?: Record<string, string>;
       }
     >
   >;
@@ -205,6 +207,21 @@ describe('the API document at /docs', () => {
     ]) {
       expect(text.includes(message), message).toBe(true);
     }
+  });
+
+  it("says why each id a call names is not the scope branch's record, as its contract's refers does", async () => {
+    const doc = await document();
+    const referring = allCalls.filter((call) => call.refers);
+    expect(referring.length).toBeGreaterThan(0);
+    for (const call of allCalls) {
+      const operation = doc.paths[openApiPath(fullPath(call, SERVICE_BASES))][call.method.toLowerCase()];
+      expect(operation['x-refers'], call.id).toEqual(call.refers && reasonsOf(call));
+    }
+    // A company-wide aggregate's reason is worded from its declaration.
+    expect(doc.paths['/saas/lego/company_places/fetch'].get['x-refers']).toMatchObject({
+      'query.cpId':
+        'a known place (company_places) belongs to the whole company (no branch column): reachable from every branch',
+    });
   });
 
   it("passes Redocly's recommended rules (redocly.yaml) with no error, its own keywords published as x- extensions", async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../schemas/api';
-import { EXPORTABLE_LISTS } from '../../schemas/api/exports';
 import { allCalls } from '../../schemas/api/all-calls';
 import { BACKENDS, bootFresh, count, dataFailure, type Answer, type Call, type TestApp } from './helper';
 
@@ -9,9 +8,9 @@ import { BACKENDS, bootFresh, count, dataFailure, type Answer, type Call, type T
  * not found (404, nothing changes) from branch 3102 of the same company, for every read, update, toggle and delete;
  * a record of the whole company (branch null) stays within reach of every branch, and an edit never moves a record
  * to another branch. The list of cases is checked against the contracts, so a new call naming an id needs a case
- * here, a stated reason why the branch does not apply to it, or the id declared in its contract's `owns` (the scope
- * hook then checks it before the handler runs, by the aggregate's declaration, whose reach the entity's own test
- * tries from another branch).
+ * here, the reason why the branch does not apply to it in its contract's `refers`, or the id declared in its
+ * contract's `owns` (the scope hook then checks it before the handler runs, by the aggregate's declaration, whose
+ * reach the entity's own test tries from another branch).
  */
 
 const OWN = '3101';
@@ -66,166 +65,23 @@ function propertyNames(schema: unknown): string[] {
   return [...own, ...nested.flatMap(propertyNames)];
 }
 
+/** Where a contract's `owns` and `refers` say an id is (`query.routeId`), by the schema it is in. */
+const PARTS = { querystring: 'query', params: 'params', body: 'body' } as const;
+
 /** `<contract id> <part>.<name>` of every record id a call's query, path or body names. */
 function idsNamed(call: Contract): string[] {
   return (['querystring', 'params', 'body'] as const).flatMap((part) =>
     [...new Set(propertyNames(call[part]))]
       .filter((name) => ID_NAME.test(name) && !SCOPE_NAMES.has(name) && !VALUE_NAMES.has(name))
-      .map((name) => `${call.id} ${part}.${name}`),
+      .map((name) => `${call.id} ${PARTS[part]}.${name}`),
   );
 }
 
 /** `<contract id> <part>.<name>` of every id a call declares in `owns` (checked by the scope hook). */
-const idsOwned = (call: Contract): string[] =>
-  (call.owns ?? []).map((owned) => `${call.id} ${owned.id.replace(/^query\./, 'querystring.')}`);
+const idsOwned = (call: Contract): string[] => (call.owns ?? []).map((owned) => `${call.id} ${owned.id}`);
 
-/** Reasons why an id a call names is not tried from another branch. */
-const NOT_TRIED: Record<string, string> = {
-  ...Object.fromEntries(
-    [
-      'autoClosure.list querystring.id',
-      'autoClosure.customFields querystring.id',
-      'autoClosure.toggle querystring.id',
-      'sidebar.configs querystring.id',
-      'sidebar.menuList querystring.id',
-      'sidebar.landingPage querystring.id',
-      'dashboards.list querystring.id',
-      'dashboards.toggle querystring.id',
-      'dashboards.menu querystring.id',
-    ].map((key) => [
-      key,
-      'a query id this call does not read (the record it addresses travels elsewhere, or it lists)',
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['places.fetch querystring.cpId', 'places.update body.cpId', 'places.delete querystring.cpId'].map((key) => [
-      key,
-      "known places belong to the whole company (no branch column): reachable from every branch; another company's is 404 (known-places.test.ts)",
-    ]),
-  ),
-  ...Object.fromEntries(
-    ['places.fetch', 'places.create', 'places.update', 'places.delete'].map((call) => [
-      `${call} querystring.partnerId`,
-      "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
-    ]),
-  ),
-  'places.update body.partnerId':
-    "the consignor a TRANSPORTER's places are kept for: a partner company (company_partners has no branch)",
-  ...Object.fromEntries(
-    ['company.partners querystring.id', 'consignees.update body.id', 'consignees.delete querystring.id'].map((key) => [
-      key,
-      "consignees belong to the whole company (no branch column): reachable from every branch; another company's is 404 (consignees.test.ts)",
-    ]),
-  ),
-  ...Object.fromEntries(
-    [
-      'company.partners querystring.partnerId',
-      'consignees.create querystring.partnerId',
-      'consignees.update querystring.partnerId',
-      'consignees.update body.partnerId',
-      'consignees.delete querystring.partnerId',
-    ].map((key) => [
-      key,
-      "the consignor a TRANSPORTER's consignees are kept for: a partner company (company_partners has no branch)",
-    ]),
-  ),
-  'company.branchDepartments querystring.id': 'names a branch (whose departments it lists), not a record of one',
-  'routeMaster.create body.partnerId': 'a partner company of the company (company_partners has no branch)',
-  'vehicles.create body.ftVehicleId': "an entry of the platform's standard vehicles (static data of no company)",
-  'materials.create body.ftMaterialId': "an entry of the platform's master materials (static data of no company)",
-  'transporters.logo params.id': 'a public logo, read without any scope',
-  'reports.list querystring.entity_id': "the company's report entity (one per company, no branch)",
-  'reports.create body.entity_id': "the company's report entity (one per company, no branch)",
-  'reports.runFile params.runId':
-    "a run's file (an xlsx, not enveloped) is read through its schedule's scope: 404 from another branch or company, tried in report-runs.test.ts",
-  'batches.result params.batchId':
-    "a bulk-upload batch belongs to the uploader's entity (the desk), not to a company's branch: another entity's is 404 (bulk-upload.test.ts)",
-  'notification.saveEvent body.id':
-    'a notification event: platform-wide (no company, no branch), notification-events.test.ts',
-  ...Object.fromEntries(
-    ['trips.section', 'trips.locations', 'trips.sync', 'trips.analytics', 'trips.replay', 'trips.replayUpdated'].map(
-      (id) => [
-        `${id} params.tripId`,
-        'a trip: outside the company, branch and department the console sends it is \'Invalid Trip ID\' (404), trips.test.ts; without a scope the trip page reads it by id (API.md "Trips")',
-      ],
-    ),
-  ),
-  'alertImpact.trip params.tripId':
-    "a trip of the preview's company and branch (the preview is owned by the scope): another company's or branch's is 404, alert-impact-rows.test.ts",
-  'trips.sync querystring.company_id':
-    "the trip's own company (data.created_by.company_id): another is 404, trips.test.ts",
-  'trips.manualPing body.trip_id':
-    'any open trip: the manual ping carries the fixed company token, not a scope (spec 002 section 6), trips.test.ts',
-  ...Object.fromEntries(
-    [
-      'notification.editConfiguration querystring.customer_config_id',
-      'notification.toggleConfig params.customerConfigId',
-      'notification.saveConfiguration body.customerConfigId',
-    ].map((key) => [
-      key,
-      "a notification configuration: 404 from another branch or company, tried in notification-config.test.ts (the notification service's query names its scope company_id/branch_id)",
-    ]),
-  ),
-  ...Object.fromEntries(
-    [
-      'editConfiguration querystring',
-      'modeConfiguration querystring',
-      'configurations querystring',
-      'toggleConfig querystring',
-    ].flatMap((part) =>
-      [
-        'company_id',
-        'branch_id',
-        'department_id',
-        'related_company_id',
-        'related_branch_id',
-        'related_department_id',
-        'user_id',
-        'group_id',
-      ].map((name) => [
-        `notification.${part}.${name}`,
-        "the notification service's filter ids: the scope itself (checked like resolveScope's), or platform user and group ids",
-      ]),
-    ),
-  ),
-  ...Object.fromEntries(
-    ['saveConfiguration', 'sendTest'].flatMap((call) =>
-      ['groupId', 'relatedCompanyId', 'relatedBranchId', 'relatedDepartmentId'].map((name) => [
-        `notification.${call} body.${name}`,
-        "a notification configuration's scope: checked to exist and belong together (404), notification-config.test.ts",
-      ]),
-    ),
-  ),
-  ...Object.fromEntries(
-    ['saveConfiguration', 'sendTest'].flatMap((call) =>
-      ['eventId', 'subjectTemplateId', 'bodyTemplateId', 'headerTemplateId', 'footerTemplateId'].map((name) => [
-        `notification.${call} body.${name}`,
-        'a platform-wide notification event or template id (no company, no branch)',
-      ]),
-    ),
-  ),
-  'notification.sendTest body.customerConfigId': 'not read: a test delivers the form as it is, stored or not',
-  'notification.modeConfiguration querystring.event_id': 'a platform-wide notification event (no company, no branch)',
-  ...Object.fromEntries(
-    ['ap.create', 'ap.update'].flatMap((call) => [
-      [
-        `${call} body.cbdt_id`,
-        'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts',
-      ],
-      [
-        `${call} body.partner_cbdt_id`,
-        'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts',
-      ],
-    ]),
-  ),
-};
-
-// An export reads its list through the list's own call (server/routes/list-exports.ts): the list's reasons hold for
-// the ids its query names.
-for (const { list, call } of EXPORTABLE_LISTS)
-  for (const [key, why] of Object.entries(NOT_TRIED))
-    if (key.startsWith(`${list.id} querystring.`))
-      NOT_TRIED[key.replace(list.id, call.id)] = `read through ${list.id}: ${why}`;
+/** `<contract id> <part>.<name>` of every id a call declares in `refers`, with a reason it is not tried here. */
+const idsReferred = (call: Contract): string[] => Object.keys(call.refers ?? {}).map((at) => `${call.id} ${at}`);
 
 // ---- The records of branch 3101 the cases address ----
 
@@ -274,13 +130,13 @@ const rate = (vehicleId: string, materialId: string) => ({
 
 const CASES: Case[] = [
   {
-    keys: ['routes.fetch querystring.id'],
+    keys: ['routes.fetch query.id'],
     envelope: 'main',
     rows: (r) => [['routes', 'id', r.route]],
     send: (call, r, b) => call('GET', `/saas/lego/company_routes/fetch?${main(b)}&id=${r.route}`),
   },
   {
-    keys: ['routes.fetch querystring.routeId'],
+    keys: ['routes.fetch query.routeId'],
     envelope: 'main',
     rows: (r) => [['routes', 'id', r.route]],
     send: (call, r, b) => call('GET', `/saas/lego/company_routes/fetch?${main(b)}&routeId=${r.route}`),
@@ -302,13 +158,13 @@ const CASES: Case[] = [
     },
   },
   {
-    keys: ['waypoints.fetch querystring.routeId'],
+    keys: ['waypoints.fetch query.routeId'],
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
     send: (call, r, b) => call('GET', `/saas/lego/company_routes_waypoints/fetch?${main(b)}&routeId=${r.route}`),
   },
   {
-    keys: ['waypoints.create querystring.routeId'],
+    keys: ['waypoints.create query.routeId'],
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
     send: (call, r, b) =>
@@ -319,7 +175,7 @@ const CASES: Case[] = [
       ),
   },
   {
-    keys: ['waypoints.reorder querystring.routeId'],
+    keys: ['waypoints.reorder query.routeId'],
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
     async send(call, r, b) {
@@ -332,13 +188,13 @@ const CASES: Case[] = [
     },
   },
   {
-    keys: ['waypoints.delete querystring.id'],
+    keys: ['waypoints.delete query.id'],
     envelope: 'main',
     rows: (r) => [['route_waypoints', 'route_id', r.route]],
     send: (call, r, b) => call('DELETE', `/saas/lego/company_routes_waypoints/delete?${main(b)}&id=${r.waypoint}`),
   },
   {
-    keys: ['routeMaster.create querystring.routeId'],
+    keys: ['routeMaster.create query.routeId'],
     envelope: 'main',
     rows: (r) => [['route_master', 'route_id', r.route]],
     send: (call, r, b) =>
@@ -371,13 +227,13 @@ const CASES: Case[] = [
       ),
   },
   {
-    keys: ['vehicles.delete querystring.id'],
+    keys: ['vehicles.delete query.id'],
     envelope: 'main',
     rows: (r) => [['company_vehicles', 'id', r.vehicle]],
     send: (call, r, b) => call('DELETE', `/saas/lego/company_vehicles/delete?${main(b)}&id=${r.vehicle}`),
   },
   {
-    keys: ['materials.delete querystring.id'],
+    keys: ['materials.delete query.id'],
     envelope: 'main',
     rows: (r) => [['company_materials', 'id', r.material]],
     send: (call, r, b) => call('DELETE', `/saas/lego/company_materials/delete?${main(b)}&id=${r.material}`),
@@ -396,7 +252,7 @@ const CASES: Case[] = [
       call('POST', `${ALERTS}/toggleAlertTickets?companyId=1001&branchId=${b}`, { alertId: r.alert }),
   },
   {
-    keys: ['uiConfig.get querystring.id'],
+    keys: ['uiConfig.get query.id'],
     envelope: 'data',
     rows: (r) => [['ui_configs', 'id', r.uiConfig]],
     send: (call, r, b) => call('GET', `${SB}/fetchUIConfigById?id=${r.uiConfig}&companyId=1001&branchId=${b}`),
@@ -423,7 +279,7 @@ const CASES: Case[] = [
       }),
   },
   {
-    keys: ['autoClosure.get querystring.id'],
+    keys: ['autoClosure.get query.id'],
     envelope: 'data',
     rows: (r) => [['auto_closure_rules', 'id', r.autoClosure]],
     send: (call, r, b) => call('GET', `${AUTO}/getAutoClosureById?companyId=1001&branchId=${b}&id=${r.autoClosure}`),
@@ -450,7 +306,7 @@ const CASES: Case[] = [
       }),
   },
   {
-    keys: ['sidebar.configById querystring.id'],
+    keys: ['sidebar.configById query.id'],
     envelope: 'data',
     rows: (r) => [['sidebar_menu_configs', 'id', r.sidebar]],
     send: (call, r, b) =>
@@ -473,7 +329,7 @@ const CASES: Case[] = [
       }),
   },
   {
-    keys: ['dashboards.get querystring.id'],
+    keys: ['dashboards.get query.id'],
     envelope: 'data',
     rows: (r) => [['dashboards', 'id', r.dashboard]],
     send: (call, r, b) => call('GET', `${DB}/getDashboardbyId?companyId=1001&branchId=${b}&id=${r.dashboard}`),
@@ -545,11 +401,12 @@ const snapshot = async (t: TestApp, rows: [string, string, string][]) => ({
 });
 
 describe('branch scope cases', () => {
-  it('has a case, or a stated reason, for every id a call names, and none for an id no call names', () => {
+  it('has a case, or a reason in its contract, for every id a call names, and none for an id no call names', () => {
     const named = allCalls.flatMap(idsNamed);
     const owned = allCalls.flatMap(idsOwned);
+    const referred = allCalls.flatMap(idsReferred);
     const tried = CASES.flatMap((c) => c.keys);
-    const covered = [...tried, ...Object.keys(NOT_TRIED)];
+    const covered = [...tried, ...referred];
     expect(
       named.filter((key) => !covered.includes(key) && !owned.includes(key)),
       'ids without a case',
@@ -563,8 +420,12 @@ describe('branch scope cases', () => {
       'cases of ids no call names',
     ).toEqual([]);
     expect(
-      tried.filter((key) => key in NOT_TRIED),
+      tried.filter((key) => referred.includes(key)),
       'ids both tried and excused',
+    ).toEqual([]);
+    expect(
+      owned.filter((key) => referred.includes(key)),
+      'ids both owned and excused',
     ).toEqual([]);
     expect(new Set(tried).size).toBe(tried.length);
   });
@@ -681,9 +542,14 @@ describe.each(BACKENDS)('branch scope of by-id calls on $name', (backend) => {
   });
   afterAll(() => t?.close());
 
-  // The scope hook trusts each aggregate's declaration (schemas/api/*.ts): it must say what its table has.
+  // The scope hook trusts each aggregate's declaration (schemas/api/*.ts), and a contract's `refers` a company-wide
+  // one's: it must say what its table has.
   it('declares each aggregate of a single table as the table is: its id and company columns, and a branch or department column exactly where it says one', async () => {
-    const aggregates = new Map(allCalls.flatMap((c) => c.owns ?? []).map((o) => [o.aggregate.name, o.aggregate]));
+    const declared = allCalls.flatMap((c) => [
+      ...(c.owns ?? []).map((o) => o.aggregate),
+      ...Object.values(c.refers ?? {}).filter((referent) => typeof referent !== 'string'),
+    ]);
+    const aggregates = new Map(declared.map((a) => [a.name, a]));
     const single = [...aggregates.values()].filter((a) => /^\w+$/.test(a.table));
     expect(single.length).toBeGreaterThan(0);
     for (const a of single) {

@@ -1,0 +1,54 @@
+import type { CompanyWide, Contract } from './contract';
+
+/**
+ * Why an id a call names is not a record of the scope's branch (its contract's `refers`): the company-wide aggregates
+ * several families name, the reasons several calls share, and the words a reason is shown in.
+ */
+
+/** A partner company of the company (a consignor a TRANSPORTER keeps places and consignees for, a transporter). */
+export const PARTNER: CompanyWide = {
+  name: 'partner company',
+  table: 'company_partners',
+  id: 'partner_id',
+  branch: false,
+  department: false,
+};
+
+/** A consignee of the company (the partners look-up reads one by id, the consignee calls edit it). */
+export const CONSIGNEE: CompanyWide = {
+  name: 'consignee',
+  table: 'consignees',
+  id: 'id',
+  branch: false,
+  department: false,
+};
+
+/** An entry of the platform's own data, the same for every company. */
+export const platformWide = (entry: string) => `${entry}: platform-wide (no company, no branch)`;
+
+/** The reasons several calls give. */
+export const REASONS = {
+  unread: 'a query id this call does not read (the record it addresses travels elsewhere, or it lists)',
+  trip: 'a trip: outside the company, branch and department the console sends it is \'Invalid Trip ID\' (404), trips.test.ts; without a scope the trip page reads it by id (API.md "Trips")',
+  notificationConfig:
+    "a notification configuration: 404 from another branch or company, tried in notification-config.test.ts (the notification service's query names its scope company_id/branch_id)",
+  notificationFilter:
+    "the notification service's filter ids: the scope itself (checked like resolveScope's), or platform user and group ids",
+  notificationScope:
+    "a notification configuration's scope: checked to exist and belong together (404), notification-config.test.ts",
+  notificationEvent: platformWide('a notification event'),
+  notificationTemplate: platformWide('a notification template'),
+  apCompany: 'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts',
+  apPartner:
+    'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts',
+} as const;
+
+/** Why a call does not bind an id to the scope's branch, in words: a company-wide aggregate's are its declaration's. */
+export const reasonOf = (referent: CompanyWide | string): string =>
+  typeof referent === 'string'
+    ? referent
+    : `a ${referent.name} (${referent.table}) belongs to the whole company (no branch column): reachable from every branch`;
+
+/** A call's `refers` in words, by where it names each id. */
+export const reasonsOf = (call: Contract): Record<string, string> =>
+  Object.fromEntries(Object.entries(call.refers ?? {}).map(([at, referent]) => [at, reasonOf(referent)]));
