@@ -100,7 +100,7 @@ export const placeRepository = {
     return q.query<{ cpId: string; cpCode: string; label: string; address: string }>(
       `select cp_id as "cpId", cp_code as "cpCode", label, address from company_places
         where company_id = $1 and ($2 or partner_id is null)
-          and (label ilike $3 or cp_code ilike $3 or address ilike $3)
+          and search_text like lower($3) and (label ilike $3 or cp_code ilike $3 or address ilike $3)
         order by label limit 50`,
       [companyId, children, containsPattern(text)],
     );
@@ -124,7 +124,10 @@ export const placeRepository = {
     page: PlacePage,
   ): Promise<{ data: KnownPlace[]; total?: number; next: string | null }> {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
-    const where = `${ownerSql(owner)} and ($3::text is null or cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)`;
+    // The kept search text (migration 215) finds the candidates through its index; each is then checked column by
+    // column (a match across two columns' boundary is no match).
+    const where = `${ownerSql(owner)} and ($3::text is null or (search_text like lower($3)
+      and (cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)))`;
     const params = [owner.companyId, owner.partnerId, search];
     // A page read by number carries the number matching: unsearched, the owner's kept count (migration 200).
     const count = async () =>

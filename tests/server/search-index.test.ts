@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, startApp, type Call, type TestApp } from './helper';
+import type { Store } from '../../server/store/store';
+
+const COMPANY = '1009';
+
+/** Words the labels and addresses are made of: a search hits many rows, some rows or none. */
+const TOWNS = ['Khopoli', 'Haldia', 'Jamshedpur', 'Pune', 'Nagpur', 'Vizag', 'Hosur', 'Kalinganagar'];
+
+/** A searched list: its call, its table and trigram index, the SQL that fills it, and what a plain search reads. */
+interface SearchedList {
+  name: string;
+  fetch: string;
+  table: string;
+  index: string;
+  /** Inserts `$3` rows for company `$1` from the words `$2`. */
+  fill: string;
+  /** The codes of the company's rows whose searched columns contain `$2` (an ILIKE pattern), without the index. */
+  plain: string;
+  /** The code of a row, for `found`. */
+  code: string;
+  /** A search with a few hits. */
+  rare: string;
+  /** Rows on PostgreSQL: enough that reading every one of the company costs the planner more than the index. */
+  many: number;
+}
+
+const LISTS: SearchedList[] = [
+  {
+    name: 'routes',
+    fetch: `/saas/lego/company_routes/fetch?c=${COMPANY}&t=CONSIGNOR&size=100`,
+    table: 'routes',
+    index: 'routes_search_trgm_idx',
+    fill: `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+       select 'rt_search_' || n, $1, 'SR-' || lpad(n::text, 5, '0'),
+              ($2::text[])[1 + n % 8] || ' to ' || ($2::text[])[1 + (n / 8) % 8] || ' #' || n, 600,
+              jsonb_build_object('label', 'A', 'address', ($2::text[])[1 + (n / 64) % 8] || ' depot, India'),
+              jsonb_build_object('label', 'B', 'address', 'Gate ' || n % 50),
+              'ops@demo.local', 1767225600000 + n * 1000
+         from generate_series(1, $3::int) n`,
+    plain: `select code from routes where company_id = $1 and (label ilike $2 or code ilike $2
+      or origin->>'address' ilike $2 or destination->>'address' ilike $2 or updated_by ilike $2)`,
+    code: 'code',
+    rare: 'sr-00042',
+    many: 20_000,
+  },
+  {
+    name: 'known places',
+    fetch: `/saas/lego/company_places/fetch?c=${COMPANY}&t=CONSIGNOR&size=100`,
+    table: 'company_places',
+    index: 'company_places_search_trgm_idx',
+    fill: `insert into company_places (cp_id, company_id, cp_code, label, address, geofence_radius, google, updated_by,
+                                       updated_at)
+       select 'cp_search_' || n, $1, 'KP-' || lpad(n::text, 5, '0'),
+              ($2::text[])[1 + n % 8] || ' yard ' || n, ($2::text[])[1 + (n / 8) % 8] || ' depot, Gate ' || n % 50,
+              2, jsonb_build_object('place_id', 'p-' || n), 'ops@demo.local', 1767225600000 + n * 1000
+         from generate_series(1, $3::int) n`,
+    plain: `select cp_code as code from company_places where company_id = $1 and partner_id is null
+      and (cp_code ilike $2 or label ilike $2 or address ilike $2 or updated_by ilike $2)`,
+    code: 'cpCode',
+    rare: 'kp-00042',
+    // Narrow rows: the company's index reads them cheaply for longer.
+    many: 60_000,
+  },
+];
+
+/**
+ * Issue 38: the routes and known places lists' searches find exactly what a plain case-insensitive substring search
+ * of the searched columns finds, and on PostgreSQL read through a trigram index (migrations 210, 215) instead of every
+ * row of the company.
+ */
+describe.each(BACKENDS)('the lists’ search indexes on $name', (backend) => {
+  // On PostgreSQL, enough rows that the planner chooses as it would at scale; PGlite answers the same searches over
+  // fewer.
+  const onPostgres = backend.name === 'postgres';
+  let t: TestApp;
+  let call: Call;
+  let statements: { sql: string; params: unknown[] }[];
+  let db: { drop(): Promise<void> };
+  let store: Store;
+  beforeAll(async () => {
+    const prepared = await backend.prepared();
+    db = prepared;
+    const opened = await prepared.open();
+    statements = [];
+    // The store as the app sees it, keeping the statements that search.
+    store = {
+      ...opened,
+      query: (sql, params) => {
+        if (sql.includes('search_text like')) statements.push({ sql, params: params ?? [] });
+        return opened.query(sql, params);
+      },
+    };
+    await opened.query(`insert into companies (id, name, type) values ($1, 'Search Test Limited', 'CONSIGNOR')`, [
+      COMPANY,
+    ]);
+    // Filled without the tables' triggers (the audit log, the kept counts): only searches are read here.
+    await opened.tx(async (q) => {
+      await q.query('set local session_replication_role = replica');
+      for (const list of LISTS) await q.query(list.fill, [COMPANY, TOWNS, onPostgres ? list.many : 3_000]);
+    });
+    for (const list of LISTS) await opened.query(`analyze ${list.table}`);
+    t = await startApp(store);
+    call = (await t.login('ops@demo.local')).call;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await store?.close();
+    await db?.drop();
+  });
+
+  /** The codes of a page's rows, its total (a page read by number) and the next page's cursor. */
+  async function page(list: SearchedList, text: string, after?: string) {
+    const answer: { body: { data: Record<string, string>[]; total?: number; next: string | null } } = await call(
+      'GET',
+      `${list.fetch}&q=${encodeURIComponent(text)}${after ? `&after=${after}` : '&page=1'}`,
+    );
+    return { codes: answer.body.data.map((row) => row[list.code]!), total: answer.body.total, next: answer.body.next };
+  }
+
+  /** Every row's code the list finds for `text`, page after page. */
+  async function found(list: SearchedList, text: string): Promise<string[]> {
+    let read = await page(list, text);
+    const codes = [...read.codes];
+    while (read.next) {
+      read = await page(list, text, read.next);
+      codes.push(...read.codes);
+    }
+    return codes.sort();
+  }
+
+  /** What a plain substring search of the searched columns finds, without the index. */
+  async function plainly(list: SearchedList, text: string): Promise<string[]> {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return (await store.query<{ code: string }>(list.plain, [COMPANY, pattern])).map((row) => row.code).sort();
+  }
+
+  /** The plan of the list's search statement for `text` (its first page), sequential reads of a table ruled out. */
+  async function planOf(list: SearchedList, text: string): Promise<string> {
+    statements.length = 0;
+    await call('GET', `${list.fetch}&q=${encodeURIComponent(text)}`);
+    const { sql, params } = statements.find((s) => s.sql.includes(`from ${list.table}`))!;
+    return store.tx(async (q) => {
+      await q.query('set local enable_seqscan = off');
+      const [row] = await q.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+      return JSON.stringify(row!['QUERY PLAN']);
+    });
+  }
+
+  describe.each(LISTS)('$name', (list) => {
+    it('finds what a plain substring search finds, for many hits, a few and none', async () => {
+      for (const text of ['hosur depot', 'HALDIA', list.rare, '#2999', 'yard 29', 'gate 7', 'nowhere', '%', 'r to h']) {
+        const plain = await plainly(list, text);
+        // Thousands of hits: the same number, and the first page's among them; a few hundred: the same rows.
+        const first = await page(list, text);
+        expect(first.total, text).toBe(plain.length);
+        expect(plain, text).toEqual(expect.arrayContaining(first.codes));
+        if (plain.length <= 500) expect(await found(list, text), text).toEqual(plain);
+      }
+    });
+
+    it.runIf(onPostgres)(
+      'reads a rare search through its trigram index, and no search reads the whole table',
+      async () => {
+        // A few hits among tens of thousands: found through the index, then sorted.
+        expect(await planOf(list, list.rare)).toContain(list.index);
+        // Hits on every page: the list's order index walked until the page is full, or the trigram index; never a
+        // sequential read of the table (the planner falls back on one, disabled or not, when no index can serve).
+        const table = new RegExp(`"Node Type":"Seq Scan"[^{}]*"Relation Name":"${list.table}"`);
+        for (const text of [list.rare, 'jamshedpur', 'gate 7'])
+          expect(await planOf(list, text), text).not.toMatch(table);
+      },
+    );
+  });
+});
