@@ -28,6 +28,8 @@ export interface AuditedTable {
   tenant: { parent: string; via: string } | 'company_id';
   /** Where its branch is, as a path of keys into the row (`definition,branch_id`); none: the company's. */
   branch?: readonly string[];
+  /** Every write bumps its `version` column (the record's ETag). */
+  versioned?: true;
   /** Columns the audit keeps only as an md5 digest (secrets, images). */
   digests?: readonly string[];
   /** SQL over the row `t` that names a record in a message ("Vehicle MH12AB1234"). */
@@ -42,6 +44,36 @@ export interface AuditedTable {
    * `branch_id` and `department_id` are named without being declared (see {@link refOf}).
    */
   refs?: Readonly<Record<string, AuditRef>>;
+  /** The areas of Compare and Copy its rows are compared and copied in (most tables one; feature settings two). */
+  compare?: readonly CompareSection[];
+}
+
+/**
+ * An area of Compare and Copy (schemas/config-copy.ts, server/repos/config-areas.ts): what of a table it compares,
+ * how an item is matched across companies, and how a copied item is placed in the target. Its rows are the scope's:
+ * the company's, and where the table has a branch, the chosen branch's (none chosen: the company-wide rows); a table
+ * kept per company is not compared with a branch chosen. A row's placement (its key, company, branch, department) and
+ * bookkeeping (version, created and updated at and by) are neither compared nor copied.
+ */
+export interface CompareSection {
+  /** The area's name in code: the copy call's `area`. */
+  name: string;
+  /** Its heading in Compare. */
+  title: string;
+  /** What matches an item across companies, in words. */
+  keyWords: string;
+  /** The same as SQL over the row `t`: the natural key. */
+  key: string;
+  /** SQL over `t` that names an item, where not the table's `label`. */
+  label?: string;
+  /** Its rows may be a department's: only those of none are compared (a comparison is of companies and branches). */
+  departments?: true;
+  /** A further condition over `t` its rows meet (one table's rows in two areas). */
+  where?: string;
+  /** More columns that are the row's own rather than its configuration (a report schedule's entity and job). */
+  own?: readonly string[];
+  /** The prefix of the `id` of a row created in the target (none: the table's default gives it, or it has no id). */
+  idPrefix?: string;
 }
 
 /** What an id in a column names: each kind is looked up in its own table (server/rules/audit-names.ts). */
@@ -70,6 +102,15 @@ export function refOf(objectType: string, column: string): AuditRef | undefined 
   return audited(objectType)?.refs?.[column] ?? COMMON_REFS[column];
 }
 
+/**
+ * A record's branch as SQL over the row `t`, from its declaration's path of keys: a column, or a key inside a JSON
+ * column (`definition,branch_id`).
+ */
+export function branchSql(path: readonly string[]): string {
+  const [column, ...inside] = path;
+  return inside.length === 0 ? `t.${column}` : `t.${column} #>> '{${inside.join(',')}}'`;
+}
+
 const table = <const T extends AuditedTable>(declaration: T): T => declaration;
 
 /** The words of a place's columns: a known place's, and a consignee's own place. */
@@ -82,7 +123,15 @@ const PLACE_WORDS = {
   partner_id: 'Consignor',
 } as const;
 
-/** Every audited table, by object type. */
+/**
+ * A notification configuration in words, and what matches it across companies: its event and mode, and the user,
+ * group or related company it is for.
+ */
+const NOTIFICATION_ITEM = `(select e.name from notification_events e where e.id = t.event_id) || ' · ' || t.mode
+      || coalesce(' · user ' || t.user_id, '') || coalesce(' · group ' || t.group_id, '')
+      || coalesce(' · for ' || t.related_company_id, '')`;
+
+/** Every audited table, by object type (the compared ones in the order Compare shows their areas). */
 export const AUDITED = {
   route: table({
     objectType: 'route',
@@ -102,6 +151,7 @@ export const AUDITED = {
     branch: ['branch_id'],
     label: "coalesce(nullif(t.code, ''), t.label)",
     fields: { code: 'code', label: 'name' },
+    versioned: true,
   }),
   waypoint: table({
     objectType: 'waypoint',
@@ -175,6 +225,7 @@ export const AUDITED = {
     tenant: 'company_id',
     label: "coalesce(nullif(t.label, ''), t.cp_code)",
     fields: { cp_code: 'code' },
+    versioned: true,
   }),
   partner: table({
     objectType: 'partner',
@@ -213,6 +264,7 @@ export const AUDITED = {
     digests: ['logo'],
     label: 't.transporter_name',
     fields: { transporter_name: 'name' },
+    versioned: true,
   }),
   alert: table({
     objectType: 'alert',
@@ -227,6 +279,8 @@ export const AUDITED = {
     branch: ['branch_id'],
     label: 'coalesce((select a.name from alert_types a where a.feature_key = t.feature_key), t.feature_key)',
     fields: { feature_key: 'feature key' },
+    versioned: true,
+    compare: [{ name: 'alerts', title: 'Alert settings', keyWords: 'alert', key: 't.feature_key', idPrefix: 'alc' }],
   }),
   ui_config: table({
     objectType: 'ui_config',
@@ -240,6 +294,16 @@ export const AUDITED = {
     branch: ['branch_id'],
     label: 't.feature_key',
     fields: { feature_key: 'feature key' },
+    versioned: true,
+    compare: [
+      {
+        name: 'uiConfig',
+        title: 'Alert and ticket UI config',
+        keyWords: 'module',
+        key: 't.feature_key',
+        idPrefix: 'uic',
+      },
+    ],
   }),
   auto_closure: table({
     objectType: 'auto_closure',
@@ -253,6 +317,16 @@ export const AUDITED = {
     branch: ['branch_id'],
     label: 't.identifier',
     fields: { identifier: 'type' },
+    versioned: true,
+    compare: [
+      {
+        name: 'autoClosure',
+        title: 'Auto closure',
+        keyWords: 'auto closure type',
+        key: 't.identifier',
+        idPrefix: 'acl',
+      },
+    ],
   }),
   custom_field: table({
     objectType: 'custom_field',
@@ -285,6 +359,10 @@ export const AUDITED = {
     branch: ['branch_id'],
     label: "case when t.target = 'all' then 'All users' else t.target end",
     fields: { target: 'target' },
+    versioned: true,
+    compare: [
+      { name: 'sidebarMenu', title: 'Sidebar menus', keyWords: 'role or users', key: 't.target', idPrefix: 'sbm' },
+    ],
   }),
   landing_page: table({
     objectType: 'landing_page',
@@ -309,6 +387,17 @@ export const AUDITED = {
     tenant: 'company_id',
     branch: ['branch_id'],
     label: "t.feature_key || ' · ' || t.dashboard_type",
+    versioned: true,
+    compare: [
+      {
+        name: 'dashboards',
+        title: 'Dashboards',
+        keyWords: 'feature and dashboard type',
+        key: "t.feature_key || ' · ' || t.dashboard_type",
+        departments: true,
+        idPrefix: 'dsh',
+      },
+    ],
   }),
   report_schedule: table({
     objectType: 'report_schedule',
@@ -322,6 +411,17 @@ export const AUDITED = {
     branch: ['definition', 'branch_id'],
     label: "case t.type when 'ALERT' then 'Exception report' else 'Daily trip summary' end || ' · ' || t.cron",
     fields: { type: 'type' },
+    versioned: true,
+    compare: [
+      {
+        name: 'reportSchedules',
+        title: 'Daily summary and exception reports',
+        keyWords: 'type and schedule (cron)',
+        key: "t.type || ' · ' || t.cron",
+        own: ['entity_id', 'job_uuid'],
+        idPrefix: 'rs',
+      },
+    ],
   }),
   consignee: table({
     objectType: 'consignee',
@@ -342,6 +442,7 @@ export const AUDITED = {
     tenant: 'company_id',
     label: "coalesce(nullif(t.name, ''), t.code)",
     fields: { code: 'code', cp_id: 'place id' },
+    versioned: true,
   }),
   notification_config: table({
     objectType: 'notification_config',
@@ -369,18 +470,17 @@ export const AUDITED = {
     label:
       "coalesce((select e.name from notification_events e where e.id = t.event_id), t.event_id::text) || ' · ' || t.mode",
     fields: { event_id: 'event', mode: 'mode' },
-  }),
-  ap_config: table({
-    objectType: 'ap_config',
-    table: 'ap_configs',
-    words: { cbdt_id: 'CBDT id', partner_cbdt_id: 'Partner CBDT id', type: 'Type', value: 'Value' },
-    name: 'AP config',
-    plural: 'AP configs',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    label: "t.type || case when t.partner_cbdt_id = 0 then '' else ' · partner ' || t.partner_cbdt_id end",
-    fields: { type: 'type' },
+    versioned: true,
+    compare: [
+      {
+        name: 'notifications',
+        title: 'Notification configurations',
+        keyWords: 'event and mode',
+        key: NOTIFICATION_ITEM,
+        label: NOTIFICATION_ITEM,
+        departments: true,
+      },
+    ],
   }),
   feature_setting: table({
     objectType: 'feature_setting',
@@ -395,6 +495,26 @@ export const AUDITED = {
     label:
       "case t.feature when 'map_view' then 'Map view' when 'tripAlerts' then 'Last mile threshold' else t.feature end",
     fields: { feature: 'feature' },
+    compare: [
+      {
+        name: 'mapView',
+        title: 'Map view',
+        keyWords: 'feature',
+        key: 't.feature',
+        label: "'Map view'",
+        departments: true,
+        where: "t.feature = 'map_view'",
+      },
+      {
+        name: 'lastMile',
+        title: 'Last mile threshold',
+        keyWords: 'feature',
+        key: 't.feature',
+        label: "'Last mile threshold'",
+        departments: true,
+        where: "t.feature = 'tripAlerts'",
+      },
+    ],
   }),
   eta_preference: table({
     objectType: 'eta_preference',
@@ -406,6 +526,36 @@ export const AUDITED = {
     id: 'company_id',
     tenant: 'company_id',
     label: "'ETA preferences'",
+    compare: [
+      {
+        name: 'eta',
+        title: 'ETA preferences',
+        keyWords: 'the company (one per company)',
+        key: "'eta'",
+        label: "'ETA engines'",
+      },
+    ],
+  }),
+  ap_config: table({
+    objectType: 'ap_config',
+    table: 'ap_configs',
+    words: { cbdt_id: 'CBDT id', partner_cbdt_id: 'Partner CBDT id', type: 'Type', value: 'Value' },
+    name: 'AP config',
+    plural: 'AP configs',
+    key: ['id'],
+    id: 'id',
+    tenant: 'company_id',
+    label: "t.type || case when t.partner_cbdt_id = 0 then '' else ' · partner ' || t.partner_cbdt_id end",
+    fields: { type: 'type' },
+    versioned: true,
+    compare: [
+      {
+        name: 'apConfig',
+        title: 'AP config',
+        keyWords: 'type and partner CBDT ID',
+        key: "t.type || ' · partner ' || t.partner_cbdt_id",
+      },
+    ],
   }),
   entity_config: table({
     objectType: 'entity_config',
@@ -442,6 +592,7 @@ export function auditedOf(resource: Resource): AuditedTable {
     id: 'id',
     tenant: 'company_id',
     ...(resource.reach !== 'company' && { branch: ['branch_id'] }),
+    versioned: true,
     label: resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
     fields: Object.fromEntries(fields.map((field) => [field.column, field.label.toLowerCase()])),
     words: { ...words, branch_id: 'Branch' },

@@ -1,32 +1,25 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId, idField } from './messages';
-import type { Resource } from './resource';
+import { AUDITED, type AuditedTable, type CompareSection } from './audited';
+import type { Resource, ResourceField } from './resource';
 import { RESOURCES } from './resources';
 
-/**
- * Compare, copy and revert (ours; the specs have none, API.md "Compare, copy and revert"): the areas of a company's
- * configuration that two scopes are compared in and copied between, in the order the screen shows them, with the
- * natural key that matches an item across companies.
- */
-const STATIC_AREAS = {
-  alerts: { label: 'Alert settings', key: 'alert' },
-  uiConfig: { label: 'Alert and ticket UI config', key: 'module' },
-  autoClosure: { label: 'Auto closure', key: 'auto closure type' },
-  sidebarMenu: { label: 'Sidebar menus', key: 'role or users' },
-  dashboards: { label: 'Dashboards', key: 'feature and dashboard type' },
-  reportSchedules: { label: 'Daily summary and exception reports', key: 'type and schedule (cron)' },
-  notifications: { label: 'Notification configurations', key: 'event and mode' },
-  mapView: { label: 'Map view', key: 'feature' },
-  lastMile: { label: 'Last mile threshold', key: 'feature' },
-  eta: { label: 'ETA preferences', key: 'the company (one per company)' },
-  apConfig: { label: 'AP config', key: 'type and partner CBDT ID' },
-} as const;
+/** The audited tables' declarations (schemas/audited.ts), each of its own literal type. */
+type Declared = (typeof AUDITED)[keyof typeof AUDITED];
 
-/** An area declared by hand (not a resource's). */
-export type StaticArea = keyof typeof STATIC_AREAS;
+/** An area an audited table's declaration gives (its `compare` section). */
+type DeclaredArea = Extract<Declared, { compare: unknown }>['compare'][number]['name'];
 
 /** A declared resource that is compared and copied (schemas/resource.ts `compare`). */
 type ComparedResource = Extract<(typeof RESOURCES)[number], { compare: true }>;
+
+/** `make` of each area an audited table's declaration gives, by the area's name, in the declarations' order. */
+export function perDeclaredArea<T>(make: (table: AuditedTable, area: CompareSection) => T): Record<DeclaredArea, T> {
+  const tables: readonly AuditedTable[] = Object.values(AUDITED);
+  return Object.fromEntries(
+    tables.flatMap((table) => (table.compare ?? []).map((area) => [area.name, make(table, area)])),
+  ) as Record<DeclaredArea, T>;
+}
 
 /** `make` of each compared resource, by its name (its area's). */
 export function perComparedResource<T>(make: (resource: Resource) => T): Record<ComparedResource['name'], T> {
@@ -35,14 +28,38 @@ export function perComparedResource<T>(make: (resource: Resource) => T): Record<
   ) as Record<ComparedResource['name'], T>;
 }
 
-/** Each compared resource's area: its title, and its natural key in words. */
-const RESOURCE_AREAS = perComparedResource((resource) => ({
-  label: resource.title,
-  key: resource.naturalKey.map((field) => resource.fields[field].label.toLowerCase()).join(' and '),
-}));
+/** A natural key's field as text over the row `t` (a date as `YYYY-MM-DD`, the same in every company). */
+const keyPartSql = (field: ResourceField) =>
+  field.sql === 'date' ? `to_char(t.${field.column}, 'YYYY-MM-DD')` : `t.${field.column}::text`;
 
-/** Every area: the hand-declared ones, then each compared resource's. */
-export const CONFIG_AREAS = { ...STATIC_AREAS, ...RESOURCE_AREAS };
+/**
+ * A compared resource's compare section: its area under its title, matched by its natural key (where the resource
+ * reaches departments, the rows of none), a row created in the target given an id of the resource's prefix.
+ */
+export function compareSectionOf(resource: Resource): CompareSection {
+  const key = resource.naturalKey.map((name) => resource.fields[name]);
+  return {
+    name: resource.name,
+    title: resource.title,
+    keyWords: key.map((field) => field.label.toLowerCase()).join(' and '),
+    key: key.map(keyPartSql).join(" || ' · ' || "),
+    ...(resource.reach === 'department' && { departments: true }),
+    idPrefix: resource.idPrefix,
+  };
+}
+
+/** An area's heading and its natural key, in words. */
+const inWords = (area: CompareSection) => ({ label: area.title, key: area.keyWords });
+
+/**
+ * Compare, copy and revert (ours; the specs have none, API.md "Compare, copy and revert"): the areas of a company's
+ * configuration that two scopes are compared in and copied between, in the order the screen shows them (the audited
+ * tables' areas, then the compared resources'), each with its natural key in words.
+ */
+export const CONFIG_AREAS = {
+  ...perDeclaredArea((_, area) => inWords(area)),
+  ...perComparedResource((resource) => inWords(compareSectionOf(resource))),
+};
 
 /** An area of the configuration (a key of {@link CONFIG_AREAS}). */
 export type ConfigArea = keyof typeof CONFIG_AREAS;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { AUDITED, type AuditedType, auditedOf, declarationOf } from '../../schemas/audited';
-import { fieldsOf, type Resource } from '../../schemas/resource';
+import { type AuditedTable, auditedOf, branchSql, type CompareSection, declarationOf } from '../../schemas/audited';
+import { type ConfigArea, compareSectionOf, perComparedResource, perDeclaredArea } from '../../schemas/config-copy';
+import type { Resource } from '../../schemas/resource';
 import { currentActor } from '../store/actor';
-import { type ConfigArea, perComparedResource, type StaticArea } from '../../schemas/config-copy';
 import { newId } from '../http/ids';
+import { AREA_HOOKS } from './config-area-hooks';
 import type { Queryable } from '../store/store';
 import type { Scope } from './scope-repository';
 
@@ -52,281 +52,87 @@ export interface AreaTable {
   map?(doc: RowDoc, ctx: CopyContext): Promise<Mapped> | Mapped;
 }
 
-/** An area's table, object type and the name of an item (its record's label in words), from the table's declaration. */
-const stored = <T extends AuditedType>(declaration: (typeof AUDITED)[T]) => ({
-  table: declaration.table,
-  objectType: declaration.objectType,
-  label: declaration.label,
-});
-
-/** The bookkeeping columns of every table. */
-const BOOKKEEPING = ['version', 'created_at', 'updated_at', 'created_by', 'updated_by'];
-/** Rows of a company and branch column pair: the branch's, or with none chosen, the company-wide ones. */
-const BRANCH_SCOPE = "t.company_id = $1 and coalesce(t.branch_id, '') = coalesce($2::text, '')";
-/** Rows that also have a department: only those of no department (a comparison is of companies and branches). */
-const NO_DEPARTMENT = `${BRANCH_SCOPE} and t.department_id is null`;
-/** Rows kept per company: a branch chosen has none. */
-const COMPANY_ONLY = 't.company_id = $1 and $2::text is null';
-
-const placed = (prefix: string) => async (target: Scope) => ({
-  id: newId(prefix),
-  company_id: target.companyId,
-  branch_id: target.branchId,
-});
-
-/** The text of a column that may hold JSON as text (an alert's extra_context). */
-const isBlank = (value: unknown) =>
-  value === null || value === undefined || (Array.isArray(value) && value.length === 0) || value === '';
+/** The bookkeeping columns of every table (and `version` where it has one). */
+const BOOKKEEPING = ['created_at', 'updated_at', 'created_by', 'updated_by'];
 
 /**
- * A compared resource's area (schemas/resource.ts): its rows in the scope (of no department), matched across
- * companies by its natural key, named by its label; its fields are its configuration, its placement and bookkeeping
- * its own; a row created in the target is placed there and stamped with who copied it.
+ * An area as stored, from its table's declaration and its own (schemas/audited.ts): the scope's rows (the company's,
+ * and the chosen branch's where the table has a branch; with departments, those of none), the placement and
+ * bookkeeping columns that are the row's own, and the placement of a row created in the target.
+ */
+function declaredArea(table: AuditedTable, section: CompareSection): AreaTable {
+  const branch = table.branch && branchSql(table.branch);
+  const branchColumn = table.branch?.length === 1 ? table.branch[0] : undefined;
+  const inScope = [
+    't.company_id = $1',
+    branch ? `coalesce(${branch}, '') = coalesce($2::text, '')` : '$2::text is null',
+    ...(section.departments ? ['t.department_id is null'] : []),
+    ...(section.where ? [section.where] : []),
+  ];
+  const placement = [...table.key, 'company_id', ...(branchColumn ? [branchColumn] : [])];
+  return {
+    area: section.name,
+    table: table.table,
+    objectType: table.objectType,
+    inScope: inScope.join(' and '),
+    key: section.key,
+    label: section.label ?? table.label,
+    own: [
+      ...new Set([
+        ...placement,
+        ...(section.departments ? ['department_id'] : []),
+        ...(section.own ?? []),
+        ...(table.versioned ? ['version'] : []),
+        ...BOOKKEEPING,
+      ]),
+    ],
+    versioned: table.versioned === true,
+    ...(!branch && { companyOnly: 'Kept per company: choose no branch to compare it' }),
+    place: async (target) => ({
+      ...(section.idPrefix && { id: newId(section.idPrefix) }),
+      company_id: target.companyId,
+      ...(branchColumn && { [branchColumn]: target.branchId }),
+    }),
+  };
+}
+
+/** An audited table's area: as declared, with what its copy does beyond the declaration (config-area-hooks.ts). */
+function tableArea(table: AuditedTable, section: CompareSection): AreaTable {
+  const declared = declaredArea(table, section);
+  const hooks = AREA_HOOKS[section.name];
+  if (!hooks) return declared;
+  const more = hooks.place;
+  return {
+    ...declared,
+    ...(hooks.map && { map: hooks.map }),
+    ...(more && { place: async (target, q) => ({ ...(await declared.place(target, q)), ...(await more(target, q)) }) }),
+  };
+}
+
+/**
+ * A compared resource's area (schemas/resource.ts): as its declaration gives it, its rows stamped with who copied
+ * them, as the resource's own writes do (epoch milliseconds, the actor's email).
  */
 function resourceArea(resource: Resource): AreaTable {
-  const fields = new Map(fieldsOf(resource).map((field) => [field.name, field]));
-  const keyPart = (name: string) => {
-    const field = fields.get(name);
-    return field?.sql === 'date' ? `to_char(t.${field.column}, 'YYYY-MM-DD')` : `t.${field?.column ?? name}::text`;
-  };
+  const declared = declaredArea(auditedOf(resource), compareSectionOf(resource));
   return {
-    area: resource.name,
-    table: resource.table,
-    objectType: resource.objectType,
-    inScope: resource.reach === 'company' ? COMPANY_ONLY : resource.reach === 'branch' ? BRANCH_SCOPE : NO_DEPARTMENT,
-    key: resource.naturalKey.map(keyPart).join(" || ' · ' || "),
-    label: auditedOf(resource).label,
-    own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
-    versioned: true,
-    ...(resource.reach === 'company' && { companyOnly: 'Kept per company: choose no branch to compare it' }),
+    ...declared,
     // Who copied it: the actor the transaction announced (server/store/actor.ts).
     touched: `updated_at = (extract(epoch from clock_timestamp()) * 1000)::bigint,
       updated_by = coalesce(nullif(current_setting('app.user_email', true), ''), 'system')`,
-    place: async (target) => ({
-      id: newId(resource.idPrefix),
-      company_id: target.companyId,
-      ...(resource.reach !== 'company' && { branch_id: target.branchId }),
+    place: async (target, q) => ({
+      ...(await declared.place(target, q)),
       updated_by: currentActor()?.email ?? 'system',
       updated_at: Date.now(),
     }),
   };
 }
 
-/** The hand-declared areas, as stored. */
-const STATIC_AREA_TABLES: Record<StaticArea, AreaTable> = {
-  alerts: {
-    area: 'alerts',
-    ...stored(AUDITED.alert),
-    inScope: BRANCH_SCOPE,
-    key: 't.feature_key',
-    own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
-    versioned: true,
-    place: placed('alc'),
-  },
-  uiConfig: {
-    area: 'uiConfig',
-    ...stored(AUDITED.ui_config),
-    inScope: BRANCH_SCOPE,
-    key: 't.feature_key',
-    own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
-    versioned: true,
-    place: placed('uic'),
-  },
-  autoClosure: {
-    area: 'autoClosure',
-    ...stored(AUDITED.auto_closure),
-    inScope: BRANCH_SCOPE,
-    key: 't.identifier',
-    own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
-    versioned: true,
-    place: placed('acl'),
-  },
-  sidebarMenu: {
-    area: 'sidebarMenu',
-    ...stored(AUDITED.sidebar_menu),
-    inScope: BRANCH_SCOPE,
-    key: 't.target',
-    own: ['id', 'company_id', 'branch_id', ...BOOKKEEPING],
-    versioned: true,
-    place: placed('sbm'),
-    async map(doc, { source, q }) {
-      const users = Array.isArray(doc.user_ids) ? doc.user_ids.map(String) : [];
-      const target = String(doc.target ?? '');
-      if (target.startsWith('users:')) users.push(...target.slice('users:'.length).split(','));
-      if (users.length === 0) return { doc };
-      const names = await q.query<{ name: string }>(
-        'select coalesce(name, email, id) as name from users where id = any($1::text[]) order by 1',
-        [[...new Set(users)]],
-      );
-      return {
-        refused: `Names users of ${await companyName(q, source.companyId)} (${names.map((n) => n.name).join(', ') || users.join(', ')}): they are not the target's`,
-      };
-    },
-  },
-  dashboards: {
-    area: 'dashboards',
-    ...stored(AUDITED.dashboard),
-    inScope: NO_DEPARTMENT,
-    key: "t.feature_key || ' · ' || t.dashboard_type",
-    own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
-    versioned: true,
-    place: placed('dsh'),
-  },
-  reportSchedules: {
-    area: 'reportSchedules',
-    ...stored(AUDITED.report_schedule),
-    inScope: "t.company_id = $1 and coalesce(t.definition->>'branch_id', '') = coalesce($2::text, '')",
-    key: "t.type || ' · ' || t.cron",
-    own: ['id', 'company_id', 'entity_id', 'job_uuid', ...BOOKKEEPING],
-    versioned: true,
-    async place(target, q) {
-      await q.query(
-        'insert into report_entities (id, company_id) values ($1, $2) on conflict (company_id) do nothing',
-        [newId('ent'), target.companyId],
-      );
-      const entity = await q.one<{ id: string }>('select id from report_entities where company_id = $1', [
-        target.companyId,
-      ]);
-      return { id: newId('rs'), company_id: target.companyId, entity_id: entity?.id, job_uuid: randomUUID() };
-    },
-    map(doc, ctx) {
-      // A definition names its company and branch (and filters may name either): each is the target's, or the copy
-      // is refused by the branch's name.
-      const refusals: string[] = [];
-      const mapped = mapIds(doc.definition, ctx, refusals);
-      if (refusals.length > 0) return { refused: refusals.join('; ') };
-      // The definition's branch is the row's place: the target's branch, or none for the whole company.
-      const { branch_id: _, ...definition } = isObject(mapped) ? mapped : {};
-      return {
-        doc: {
-          ...doc,
-          definition: ctx.target.branchId ? { ...definition, branch_id: ctx.target.branchId } : definition,
-        },
-      };
-    },
-  },
-  notifications: {
-    area: 'notifications',
-    ...stored(AUDITED.notification_config),
-    inScope: NO_DEPARTMENT,
-    key: `(select e.name from notification_events e where e.id = t.event_id) || ' · ' || t.mode
-      || coalesce(' · user ' || t.user_id, '') || coalesce(' · group ' || t.group_id, '')
-      || coalesce(' · for ' || t.related_company_id, '')`,
-    label: `(select e.name from notification_events e where e.id = t.event_id) || ' · ' || t.mode
-      || coalesce(' · user ' || t.user_id, '') || coalesce(' · group ' || t.group_id, '')
-      || coalesce(' · for ' || t.related_company_id, '')`,
-    own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
-    versioned: true,
-    place: async (target) => ({ company_id: target.companyId, branch_id: target.branchId }),
-    async map(doc, { source, q }) {
-      const named: string[] = [];
-      if (doc.user_id !== null) named.push(`user ${doc.user_id}`);
-      if (doc.group_id !== null) named.push(`group ${doc.group_id}`);
-      for (const column of ['related_company_id', 'related_branch_id', 'related_department_id'])
-        if (!isBlank(doc[column]))
-          named.push(`${column.replace('related_', 'related ').replace('_id', '')} ${doc[column]}`);
-      if (named.length === 0) return { doc };
-      return {
-        refused: `Names ${named.join(', ')} of ${await companyName(q, source.companyId)}: not the target's`,
-      };
-    },
-  },
-  mapView: {
-    area: 'mapView',
-    ...stored(AUDITED.feature_setting),
-    inScope: `${NO_DEPARTMENT} and t.feature = 'map_view'`,
-    key: 't.feature',
-    label: "'Map view'",
-    own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
-    versioned: false,
-    place: async (target) => ({ id: randomUUID(), company_id: target.companyId, branch_id: target.branchId }),
-  },
-  lastMile: {
-    area: 'lastMile',
-    ...stored(AUDITED.feature_setting),
-    inScope: `${NO_DEPARTMENT} and t.feature = 'tripAlerts'`,
-    key: 't.feature',
-    label: "'Last mile threshold'",
-    own: ['id', 'company_id', 'branch_id', 'department_id', ...BOOKKEEPING],
-    versioned: false,
-    place: async (target) => ({ id: randomUUID(), company_id: target.companyId, branch_id: target.branchId }),
-  },
-  eta: {
-    area: 'eta',
-    ...stored(AUDITED.eta_preference),
-    inScope: COMPANY_ONLY,
-    key: "'eta'",
-    label: "'ETA engines'",
-    own: ['company_id', ...BOOKKEEPING],
-    versioned: false,
-    companyOnly: 'Kept per company: choose no branch to compare it',
-    place: async (target) => ({ company_id: target.companyId }),
-  },
-  apConfig: {
-    area: 'apConfig',
-    ...stored(AUDITED.ap_config),
-    inScope: COMPANY_ONLY,
-    key: "t.type || ' · partner ' || t.partner_cbdt_id",
-    own: ['id', 'company_id', ...BOOKKEEPING],
-    versioned: true,
-    companyOnly: 'Kept per company: choose no branch to compare it',
-    place: async (target) => ({ company_id: target.companyId }),
-    async map(doc, { target, q }) {
-      // The CBDT ID is the company's own id; a partner must be the target's partner too.
-      if (!/^[1-9]\d{0,15}$/.test(target.companyId))
-        return { refused: `${await companyName(q, target.companyId)} has no numeric id to use as its CBDT ID` };
-      const partner = Number(doc.partner_cbdt_id ?? 0);
-      if (
-        partner !== 0 &&
-        !(await q.one('select 1 from company_partners where company_id = $1 and partner_id = $2', [
-          target.companyId,
-          String(partner),
-        ]))
-      )
-        return {
-          refused: `Partner ${await companyName(q, String(partner))} is not a partner of ${await companyName(q, target.companyId)}`,
-        };
-      return { doc: { ...doc, cbdt_id: Number(target.companyId) } };
-    },
-  },
-};
-
-/** Every area of {@link CONFIG_AREAS}, as stored: the hand-declared ones and each compared resource's. */
+/** Every area of {@link CONFIG_AREAS}, as stored: the audited tables' and each compared resource's. */
 export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
+  ...perDeclaredArea(tableArea),
   ...perComparedResource(resourceArea),
-  ...STATIC_AREA_TABLES,
 };
-
-const isObject = (value: unknown): value is RowDoc =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A company's name (its id when it has none). */
-export async function companyName(q: Queryable, id: string): Promise<string> {
-  const row = await q.one<{ name: string }>('select coalesce(name, id) as name from companies where id = $1', [id]);
-  return row?.name ?? id;
-}
-
-/**
- * A report definition with the source company's ids made the target's: `company_id` (and any value equal to the
- * source company's id) becomes the target's, a branch id of the source the target's branch of the same name (the
- * target scope's branch for the scope's own branch); a branch with no match is added to `refusals` by name.
- */
-function mapIds(value: unknown, ctx: CopyContext, refusals: string[]): unknown {
-  if (Array.isArray(value)) return value.map((element) => mapIds(element, ctx, refusals));
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapIds(v, ctx, refusals)]));
-  if (typeof value !== 'string' && typeof value !== 'number') return value;
-  const text = String(value);
-  if (text === ctx.source.companyId)
-    return typeof value === 'number' ? Number(ctx.target.companyId) : ctx.target.companyId;
-  const branch = ctx.branchMap.get(text);
-  if (!branch) return value;
-  if (branch.target === null) {
-    refusals.push(`Branch ${branch.name} has no branch of that name in the target`);
-    return value;
-  }
-  return branch.target;
-}
 
 /** The source's branches, each with the target's branch of the same name (the chosen branches map to each other). */
 export async function branchMapOf(

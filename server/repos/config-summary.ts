@@ -1,4 +1,4 @@
-import { ALL_AUDITED, type AuditedTable } from '../../schemas/audited';
+import { ALL_AUDITED, type AuditedTable, branchSql } from '../../schemas/audited';
 import type { ConfigCount } from '../../schemas/api/audit';
 import type { Queryable } from '../store/store';
 import type { Scope } from './scope-repository';
@@ -9,11 +9,6 @@ import type { Scope } from './scope-repository';
  */
 const KEPT_COUNTS = new Set(['routes', 'company_places']);
 
-/** A record's branch as SQL over the row `t`, from its declaration's path of keys (`definition,branch_id`). */
-function branchOf(path: readonly string[]): string {
-  return path.length === 1 ? `t.${path[0]}::text` : `to_jsonb(t) #>> '{${path.join(',')}}'`;
-}
-
 /** The SQL counting one table's records of the company `$1` (and, where the table has branches, of branch `$2`). */
 function countSql(declaration: AuditedTable): string {
   const branch = declaration.branch;
@@ -21,7 +16,7 @@ function countSql(declaration: AuditedTable): string {
     return `select coalesce(sum(n), 0) from list_counts where tbl = '${declaration.table}' and company_id = $1
       ${branch ? 'and ($2::text is null or k1 = $2)' : ''}`;
   return `select count(*) from ${declaration.table} t where t.company_id = $1
-    ${branch ? `and ($2::text is null or ${branchOf(branch)} = $2)` : ''}`;
+    ${branch ? `and ($2::text is null or ${branchSql(branch)} = $2)` : ''}`;
 }
 
 /** The audited tables a company keeps its own rows in (a waypoint is its route's, counted with it). */

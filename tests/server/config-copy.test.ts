@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, auditCalls, dataCalls, fullPath, mainCalls } from '../../schemas/api';
 import { configCopyCalls, type Comparison, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
+import { ALL_AUDITED } from '../../schemas/audited';
 import { COPY_MSG } from '../../schemas/config-copy';
 import type { AuditPage } from '../../schemas/audit';
 import { withQuery } from '../../engine/data/http';
@@ -71,6 +72,20 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     // A branch chosen: areas kept per company say so instead of comparing.
     const branches = await compare({ c: '1001', b: '3102', rc: '1002', rb: '3203' });
     expect(areaOf(branches, 'eta')).toMatchObject({ items: [], note: expect.stringContaining('Kept per company') });
+  });
+
+  it("reads each area's table as its declaration says: its version column, and departments where it has them", async () => {
+    const columns = await t.store.query<{ table_name: string; column_name: string }>(
+      `select table_name, column_name from information_schema.columns
+        where table_schema = current_schema() and column_name in ('version', 'department_id')`,
+    );
+    const has = (table: string, column: string) =>
+      columns.some((row) => row.table_name === table && row.column_name === column);
+    for (const declaration of ALL_AUDITED) {
+      expect(has(declaration.table, 'version'), declaration.table).toBe(declaration.versioned === true);
+      for (const area of declaration.compare ?? [])
+        expect(has(declaration.table, 'department_id'), area.name).toBe(area.departments === true);
+    }
   });
 
   it('refuses the same scope twice, and another company or branch it cannot resolve', async () => {

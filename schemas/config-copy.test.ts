@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { AUDITED, type AuditedTable } from './audited';
+import { CONFIG_AREA_KEYS, CONFIG_AREAS } from './config-copy';
+import { RESOURCES } from './resources';
+
+/** The audited tables that give Compare an area. */
+const compared: readonly AuditedTable[] = Object.values(AUDITED).filter((table: AuditedTable) => table.compare);
+
+describe('the areas of Compare and Copy', () => {
+  it("are each one declaration's: an audited table's compare section or a compared resource, no name twice", () => {
+    const declared = [
+      ...compared.flatMap((table) => (table.compare ?? []).map((area) => area.name)),
+      ...RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
+    ];
+    expect(declared.filter((name, i) => declared.indexOf(name) !== i)).toEqual([]);
+    expect(CONFIG_AREA_KEYS).toEqual(declared);
+  });
+
+  it("are shown in the screen's order, each with its heading and its natural key in words", () => {
+    expect(CONFIG_AREA_KEYS.slice(0, 3)).toEqual(['alerts', 'uiConfig', 'autoClosure']);
+    expect(CONFIG_AREAS.mapView).toEqual({ label: 'Map view', key: 'feature' });
+    expect(CONFIG_AREAS.holidays).toEqual({ label: 'Holiday Calendar', key: 'date and region' });
+  });
+
+  it("compare only tables of a company's own rows (scoped by their company_id)", () => {
+    expect(compared.filter((table) => table.tenant !== 'company_id').map((table) => table.table)).toEqual([]);
+  });
+});
