@@ -45,14 +45,14 @@ export type RowValues = Readonly<Record<string, string>>;
 export type RowStep = { values: RowValues } | { error: string };
 
 /**
- * One step of a sheet's row pipeline. `prepare` runs once per submit (e.g. to fetch the list a lookup matches
- * against); `run` is then called for every row still valid, with what `prepare` returned. Steps that call a
+ * One step of a sheet's row pipeline. `prepare` runs once per submit with the rows still valid (e.g. to look up the
+ * names a lookup matches against); `run` is then called for every such row, with what `prepare` returned. Steps that call a
  * service set `concurrency` (rows in flight at once, default 1 for those returning promises).
  */
 export interface SheetProcessor<Prepared = unknown> {
   /** Names the step in errors of the pipeline itself. */
   name: string;
-  prepare?(ctx: ConfigContext): Promise<Prepared> | Prepared;
+  prepare?(ctx: ConfigContext, rows: readonly RowValues[]): Promise<Prepared> | Prepared;
   // Method syntax on purpose: a processor of one Prepared type is then a SheetProcessor of unknown.
   run(values: RowValues, prepared: Prepared): RowStep | Promise<RowStep>;
   concurrency?: number;

@@ -9,6 +9,8 @@ const consignorsTransporters = { query: { t: 'CONSIGNOR', pt: 'TRANSPORTER' } };
 /** The calls of spec 000 section 7 the master screens share, from their contracts. */
 export const api = {
   routes: endpoint(mainCalls.routes),
+  routeOptions: endpoint(mainCalls.routeOptions),
+  lookupRoutes: endpoint(mainCalls.lookupRoutes),
   saveRoute: endpoint(mainCalls.saveRoute),
   routeMaster: endpoint(mainCalls.routeMaster, consignorsTransporters),
   createRouteMaster: endpoint(mainCalls.createRouteMaster, consignorsTransporters),

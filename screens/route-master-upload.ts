@@ -4,7 +4,7 @@ import { endpoint } from '../engine/data/endpoint';
 import { defineSheet } from '../engine/registry/define';
 import { dates, lookups, numbers, type LookupOption, type LookupSource } from '../engine/sheet/rowProcessors';
 import type { SheetRowResult } from '../engine/sheet/types';
-import { mainCalls, type RouteMasterBulkResult } from '../schemas/api/main';
+import { mainCalls, ROUTE_LOOKUP_MAX_NAMES, type RouteMasterBulkResult } from '../schemas/api/main';
 import { ROUTE_MASTER_MAX_ROWS, ROUTE_MASTER_REF_TEXT, type RouteMasterBody } from '../schemas/route-master';
 import { api } from './endpoints';
 import * as registered from './route-master-upload.meta';
@@ -49,8 +49,12 @@ const optionsOf =
       }),
     );
 
-/** A route is named by its label, or by its code. */
-const routes: LookupSource = { endpoint: api.routes, options: optionsOf(['label', 'code']) };
+/** A route is named by its label, or by its code; only the sheet's names are looked up (a company has thousands). */
+const routes: LookupSource = {
+  endpoint: api.lookupRoutes,
+  byNames: { batch: ROUTE_LOOKUP_MAX_NAMES, input: (names, { scope }) => ({ scope, body: { names } }) },
+  options: optionsOf(['label', 'code']),
+};
 const transporters: LookupSource = { endpoint: api.transportersOfConsignor, options: optionsOf(['name']) };
 const vehicles: LookupSource = { endpoint: api.vehicles, options: optionsOf(['label']) };
 const materials: LookupSource = { endpoint: api.materials, options: optionsOf(['label']) };
@@ -89,7 +93,8 @@ const HOW_TO_FILL = [
 
 /**
  * /route-master/upload (spec 000 sections 2.6, 4, 5 and 9): freight rates, one per row. Route, transporter, vehicle
- * and material are matched case-insensitively to the scope's own (fetched once per submit), numbers may carry
+ * and material are matched case-insensitively to the scope's own (once per submit: the routes the sheet names, the
+ * scope's transporters, vehicles and materials), numbers may carry
  * commas, STT is entered in hours and sent in minutes, Valid From is DD/MM/YYYY. Rows that pass go in one bulk call
  * (a few for a long sheet); each row's status is 'Success' or its reason.
  */

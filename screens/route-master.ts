@@ -85,7 +85,15 @@ const select = (
   'ui:options': { endpoint, labelField, valueField: 'id', placeholder, fetchError },
 });
 
-const routeSelect = select(api.routes, 'label', 'Select a route', 'Error while fetching routes data');
+/** A company may have many thousands of routes: the select searches them on the server, a page at a time. */
+const routeSelect = {
+  'ui:widget': 'remoteSelect',
+  'ui:options': {
+    ...select(api.routeOptions, 'label', 'Select a route', 'Error while fetching routes data')['ui:options'],
+    search: { param: 'q', minChars: 0, byId: 'id' },
+    fullWidth: true,
+  },
+};
 
 /** /route-master/add. */
 export const routeMasterForm = defineForm({
@@ -93,7 +101,7 @@ export const routeMasterForm = defineForm({
   schema: routeMasterFormSchema,
   columns: 3,
   uiSchema: {
-    routeId: { ...routeSelect, 'ui:options': { ...routeSelect['ui:options'], fullWidth: true } },
+    routeId: routeSelect,
     partnerId: select(api.transportersOfConsignor, 'name', 'Select transporter', 'Error while fetching details'),
     vehicleId: select(api.vehicles, 'label', 'Select vehicle type', 'Error while fetching vehicles'),
     materialId: select(api.materials, 'label', 'Select material type', 'Error while fetching materials'),

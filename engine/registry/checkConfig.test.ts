@@ -243,7 +243,7 @@ describe('config checks', () => {
         properties: { companyId: { type: 'string' }, branchId: { type: 'string' }, alertKey: { type: 'string' } },
       },
       uiSchema: {
-        companyId: select({ search: { param: 'q' }, query: { type: 'CONSIGNOR' } }),
+        companyId: select({ search: { param: 'q', byId: 'id' }, query: { type: 'CONSIGNOR' } }),
         branchId: select({ search: { param: 'q', minChars: 0 }, queryFrom: { cId: 'companyId' } }),
       },
       groups: [{ title: 'Consignor', fields: ['companyId', 'branchId'], reset: 'Reset Filter' }],
@@ -255,7 +255,7 @@ describe('config checks', () => {
       uiSchema: {
         companyId: select({
           endpoint: { path: '/unknown' },
-          search: { minChars: -1 },
+          search: { minChars: -1, byId: 2 },
           query: { type: 1 },
           where: { type: 'CONSIGNOR' },
         }),
@@ -270,6 +270,7 @@ describe('config checks', () => {
       'uiSchema.companyId.ui:options.endpoint (GET /unknown, main) is not a call of the API contracts',
       "companyId: the remoteSelect's search needs param, the query value the typed text is sent as",
       "companyId: the remoteSelect's search.minChars must be a whole number of at least 0",
+      "companyId: the remoteSelect's search.byId must name the query value a chosen id is sent as",
       "companyId: the remoteSelect's query must map query values to texts",
       "companyId: the remoteSelect's where is gone: send the values with query (the server filters)",
       `branchId: the remoteSelect's queryFrom.cId names "company", which is not a field of the form`,

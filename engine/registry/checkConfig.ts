@@ -315,7 +315,8 @@ function checkToolGroups(tool: ToolConfig, fields: readonly string[], problems: 
 }
 
 /**
- * Each `remoteSelect` of a uiSchema: its `search` names the query value the text is sent as (and a whole `minChars`),
+ * Each `remoteSelect` of a uiSchema: its `search` names the query value the text is sent as (and a whole `minChars`,
+ * and the query value a chosen id is looked up by, `byId`),
  * its `query` maps query values to texts (`where`, which filtered rows in the browser, is gone: the server filters), and its `queryFrom` names top-level fields of the form (`fields`; none: the
  * form hands its widgets no values, as only tool pages do).
  */
@@ -325,11 +326,13 @@ function remoteSelectProblems(ui: unknown, at: string, fields: readonly string[]
     const where = at || '(root)';
     const { search, queryFrom, query, where: removed } = ui['ui:options'];
     if (search !== undefined) {
-      const { param, minChars }: Record<string, unknown> = isRecord(search) ? search : {};
+      const { param, minChars, byId }: Record<string, unknown> = isRecord(search) ? search : {};
       if (typeof param !== 'string' || param === '')
         problems.push(`${where}: the remoteSelect's search needs param, the query value the typed text is sent as`);
       if (minChars !== undefined && !isCount(minChars, 0))
         problems.push(`${where}: the remoteSelect's search.minChars must be a whole number of at least 0`);
+      if (byId !== undefined && (typeof byId !== 'string' || byId === ''))
+        problems.push(`${where}: the remoteSelect's search.byId must name the query value a chosen id is sent as`);
     }
     if (query !== undefined && !(isRecord(query) && Object.values(query).every((value) => typeof value === 'string'))) {
       problems.push(`${where}: the remoteSelect's query must map query values to texts`);

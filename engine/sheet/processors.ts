@@ -53,7 +53,10 @@ export async function runProcessors(
     if (ready.length === 0) break;
     let prepared: unknown;
     try {
-      prepared = await step.prepare?.(ctx);
+      prepared = await step.prepare?.(
+        ctx,
+        ready.map((row) => row.values),
+      );
     } catch (error) {
       refused.push(...ready.map((row) => ({ index: row.index, error: reason(error, `${step.name} failed`) })));
       ready = [];

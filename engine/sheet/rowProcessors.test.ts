@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpoint } from '../data/endpoint';
+import { mainCalls } from '../../schemas/api/main';
 import { runProcessors, mapLimit, type SheetProcessor } from './processors';
 import {
   dates,
   lookupRow,
+  lookups,
   matchOption,
   numbers,
   parseDayMonthYear,
@@ -49,6 +52,46 @@ describe('lookups', () => {
     ).toEqual({
       error: 'Please enter valid route,transport,vehicle and material',
     });
+  });
+});
+
+describe('lookups by name', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends only the names the rows hold, once each and a batch a call, and matches the answers', async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const { names } = JSON.parse(String(init.body)) as { names: string[] };
+        bodies.push(names);
+        const data = names.includes('goa') ? [] : [{ id: 'r1', label: 'Pune - Mumbai', code: 'PNQ' }];
+        return new Response(JSON.stringify({ success: true, data, message: [] }), { status: 200 });
+      }),
+    );
+    const step = lookups([
+      {
+        column: 'Route',
+        target: 'routeId',
+        message: 'Please enter valid route',
+        source: {
+          endpoint: endpoint(mainCalls.lookupRoutes),
+          byNames: { batch: 2, input: (names, { scope }) => ({ scope, body: { names } }) },
+          options: (data) => (Array.isArray(data) ? data.map((r) => ({ label: r.label, value: r.id })) : []),
+        },
+      },
+    ]);
+    const rows: Record<string, string>[] = [
+      { Route: 'Pune - Mumbai' },
+      { Route: ' pune  - MUMBAI' },
+      { Route: 'PNQ' },
+      { Route: 'Goa' },
+      {},
+    ];
+    const prepared = await step.prepare!(ctx, rows);
+    expect(bodies).toEqual([['pune - mumbai', 'pnq'], ['goa']]);
+    expect(step.run(rows[1], prepared)).toEqual({ values: { ...rows[1], routeId: 'r1' } });
+    expect(step.run(rows[3], prepared)).toEqual({ error: 'Please enter valid route' });
   });
 });
 

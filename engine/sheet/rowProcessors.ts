@@ -11,10 +11,14 @@ export interface LookupOption {
   value: string;
 }
 
-/** A lookup's list: a call of the platform API and how its answer becomes options. */
+/**
+ * A lookup's list: a call of the platform API and how its answer becomes options. A list that grows with the company
+ * (routes) is not fetched whole: `byNames` sends only the names the sheet holds, `batch` to a call.
+ */
 export interface LookupSource {
   endpoint: Endpoint;
   input?(ctx: ConfigContext): CallInput;
+  byNames?: { batch: number; input(names: string[], ctx: ConfigContext): CallInput };
   options(data: unknown): LookupOption[];
 }
 
@@ -29,6 +33,15 @@ export interface LookupField {
 }
 
 const fold = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The names a column of the rows holds, once each, folded as they are matched (blank cells left out). */
+export function namesIn(rows: readonly RowValues[], column: string): string[] {
+  return [...new Set(rows.map((row) => fold(row[column] ?? '')).filter(Boolean))];
+}
+
+/** Slices of at most `size` items. */
+const batches = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** The option named by `text`, compared without case and surrounding or doubled spaces. */
 export function matchOption(options: readonly LookupOption[], text: string): LookupOption | undefined {
@@ -56,6 +69,24 @@ export function lookupRow(
   return { error: failed.length > 1 && combined ? combined : failed[0] };
 }
 
+/** The options of one call of a lookup's source; a failed call fails the whole step. */
+async function optionsOf(source: LookupSource, input: CallInput): Promise<LookupOption[]> {
+  const result = await callEndpoint(source.endpoint, input, { quiet: true });
+  if (!result.ok) throw new Error(SHEET_TEXT.fetchFailed);
+  return source.options(result.data);
+}
+
+/** A field's options for the rows: its source's whole list, or the names the rows hold looked up batch by batch. */
+async function fieldOptions(field: LookupField, ctx: ConfigContext, rows: readonly RowValues[]) {
+  const { source } = field;
+  if (!source.byNames) return optionsOf(source, source.input?.(ctx) ?? { scope: ctx.scope });
+  const { batch, input } = source.byNames;
+  const found: LookupOption[] = [];
+  for (const names of batches(namesIn(rows, field.column), batch))
+    found.push(...(await optionsOf(source, input(names, ctx))));
+  return found;
+}
+
 /**
  * Columns matched case-insensitively against lists fetched once per submit (spec 000 section 5, route master
  * upload: 'Please enter valid route' … or, when several fail, the `combined` text).
@@ -63,17 +94,7 @@ export function lookupRow(
 export function lookups(fields: readonly LookupField[], combined?: string): SheetProcessor<LookupOption[][]> {
   return {
     name: 'lookups',
-    async prepare(ctx) {
-      return Promise.all(
-        fields.map(async ({ source }) => {
-          const result = await callEndpoint(source.endpoint, source.input?.(ctx) ?? { scope: ctx.scope }, {
-            quiet: true,
-          });
-          if (!result.ok) throw new Error(SHEET_TEXT.fetchFailed);
-          return source.options(result.data);
-        }),
-      );
-    },
+    prepare: (ctx, rows) => Promise.all(fields.map((field) => fieldOptions(field, ctx, rows))),
     run: (values, lists) => lookupRow(values, fields, lists, combined),
   };
 }

@@ -1,13 +1,12 @@
 import { Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { feedback } from '../feedback';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEndpoint } from '../data/useEndpoint';
 import { useScope } from '../scope/useScope';
 import { isEndpoint, type Endpoint } from '../data/endpoint';
 import type { QueryValue } from '../data/http';
 import { isRecord, pick } from '../data/pick';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_CHARS } from '../search';
+import { useRemoteOptions, type RemoteSearch } from './useRemoteOptions';
 import {
   contextValues,
   editedRecord,
@@ -36,12 +35,10 @@ export interface RemoteSelectOptions {
   /** Disabled while a record is edited (a choice that cannot change afterwards, like `editLockedSelect`). */
   lockOnEdit?: boolean;
   /**
-   * Search as the operator types: the typed text is sent as the query value `param` (debounced) once it has
-   * `minChars` characters (default 3); with 0 the options load at once (the empty text) and typing narrows them. The
-   * server filters, so the options are not filtered again here. A value the options do not hold (set by a link or a
-   * record) is looked up by searching for the value itself.
+   * Search as the operator types (see `RemoteSearch`): the server filters and answers a page, so the options are not
+   * filtered again here; a chosen value the page does not hold is looked up by its id (`byId`) or by itself.
    */
-  search?: { param: string; minChars?: number };
+  search?: RemoteSearch;
   /**
    * Query values read from other fields of the form (query key → top-level field name, read from
    * `formContext.formData`): while one of them is empty the select is disabled and loads nothing, and when one of them
@@ -52,8 +49,11 @@ export interface RemoteSelectOptions {
   query?: Record<string, string>;
 }
 
-const isSearch = (value: unknown): value is NonNullable<RemoteSelectOptions['search']> =>
-  isRecord(value) && isText(value.param) && (value.minChars === undefined || isNumber(value.minChars));
+const isSearch = (value: unknown): value is RemoteSearch =>
+  isRecord(value) &&
+  isText(value.param) &&
+  (value.minChars === undefined || isNumber(value.minChars)) &&
+  (value.byId === undefined || isText(value.byId));
 
 /**
  * A remote select's options as its config wrote them (`widget` names it in the error): without an endpoint and the
@@ -92,16 +92,6 @@ export function queryFromValues(
   return query;
 }
 
-/** The text typed into a search box, as sent: after the debounce, trimmed. */
-function useDebounced(text: string): string {
-  const [sent, setSent] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSent(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return sent;
-}
-
 /**
  * A searchable select whose options are read from an endpoint in the current company scope; optionally searching the
  * server as the operator types (`search`), with query values from other fields (`queryFrom`) and fixed ones (`query`).
@@ -135,21 +125,21 @@ export function RemoteSelectWidget({
   const [scope] = useScope();
   const fromFields = queryFromValues(queryFrom, contextValues(registry.formContext));
   const dependencyKey = JSON.stringify(fromFields);
-  const minChars = search?.minChars ?? SEARCH_MIN_CHARS;
-  const [typed, setTyped] = useState('');
-  const sent = useDebounced(typed.trim());
-  const searching = Boolean(search) && sent.length >= minChars;
-  // A value the options may not hold is looked up by itself (a search for an id finds it) until it is labelled.
-  const [labels, setLabels] = useState<Record<string, string>>({});
   const text = value ? String(value) : '';
-  const lookUp = Boolean(search) && text !== '' && labels[text] === undefined && sent === '';
-  const query = { ...fixedQuery, ...fromFields, ...(search ? { [search.param]: lookUp ? text : sent } : {}) };
-  const ready =
-    fromFields !== null && (Boolean(scope.companyId) || endpoint.scoped === false) && (!search || searching || lookUp);
-  const { data, isLoading, error } = useEndpoint(endpoint, { scope, query }, ready);
+  const remote = useRemoteOptions({
+    endpoint,
+    scope,
+    query: fromFields && { ...fixedQuery, ...fromFields },
+    search,
+    value: text,
+    toOption: (row) => ({
+      value: `${valuePrefix}${String(pick(row, valueField))}`,
+      label: String(pick(row, labelField)),
+    }),
+  });
   useEffect(() => {
-    if (error && fetchError) feedback.error(fetchError);
-  }, [error, fetchError]);
+    if (remote.error && fetchError) feedback.error(fetchError);
+  }, [remote.error, fetchError]);
 
   // Another company (branch...) in a field this one reads: the value chosen for the one before is no choice any more.
   const dependency = useRef(dependencyKey);
@@ -160,60 +150,30 @@ export function RemoteSelectWidget({
     if (filled(value)) onChange(undefined);
   }, [dependencyKey]);
 
-  const rows = Array.isArray(data) ? data : [];
-  const loaded = rows.map((row) => ({
-    value: `${valuePrefix}${String(pick(row, valueField))}`,
-    label: String(pick(row, labelField)),
-  }));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `loaded` is a new array each render: its JSON text stands for it
-  useEffect(() => {
-    if (!search || loaded.length === 0) return;
-    setLabels((known) => {
-      const added = loaded.filter((option) => known[option.value] !== option.label);
-      return added.length === 0
-        ? known
-        : { ...known, ...Object.fromEntries(added.map((option) => [option.value, option.label])) };
-    });
-  }, [search, JSON.stringify(loaded)]);
-
-  const items = [
-    ...fixedOptions.map((option) => ({ value: option, label: option })),
-    ...(search && lookUp ? [] : loaded),
-  ];
-  // The chosen value stays labelled while the options are those of another search (or none), and out of the list
-  // while the operator types a search of their own.
-  if (search && text && typed.trim() === '' && !items.some((item) => item.value === text))
-    items.unshift({ value: text, label: labels[text] ?? text });
-  const waiting = Boolean(search) && typed.trim() !== sent;
-  const notFound =
-    isLoading || waiting ? (
-      <Spin size="small" />
-    ) : search && typed.trim().length < minChars ? (
-      `Type at least ${minChars} characters`
-    ) : (
-      'No matches'
-    );
+  const items = [...fixedOptions.map((option) => ({ value: option, label: option })), ...remote.options];
 
   return (
     <Select
       id={id}
       showSearch={
-        search ? { filterOption: false, onSearch: setTyped, searchValue: typed } : { optionFilterProp: 'label' }
+        search
+          ? { filterOption: false, onSearch: remote.setTyped, searchValue: remote.typed }
+          : { optionFilterProp: 'label' }
       }
       allowClear
-      loading={isLoading || waiting}
+      loading={remote.loading}
       value={value || undefined}
       placeholder={placeholder || shownPlaceholder || 'Select'}
       options={items}
-      notFoundContent={search ? notFound : undefined}
+      notFoundContent={search ? (remote.emptyText ?? <Spin size="small" />) : undefined}
       disabled={disabled || readonly || locked || fromFields === null}
       status={rawErrors?.length ? 'error' : undefined}
       onChange={(next) => {
-        setTyped('');
+        remote.setTyped('');
         onChange(next ?? undefined);
       }}
       onBlur={() => {
-        setTyped('');
+        remote.setTyped('');
         onBlur(id, value);
       }}
       style={{ width: '100%' }}

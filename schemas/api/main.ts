@@ -86,6 +86,46 @@ export const routeListQuerySchema = {
   },
 } as const;
 
+/** How many routes a select is offered at most: one page, so its answer stays small whatever the company holds. */
+export const ROUTE_OPTIONS_PAGE = 50;
+
+/** The most route names one look-up call takes (a 550-row freight rate sheet looks its names up in three). */
+export const ROUTE_LOOKUP_MAX_NAMES = 200;
+
+/** Texts of the route look-up's body. */
+export const ROUTE_LOOKUP_MSG = {
+  names: `Send the route names as a list of at most ${ROUTE_LOOKUP_MAX_NAMES} texts of at most 200 characters`,
+} as const;
+
+/**
+ * The route select's query: the scope, and the text typed (`q`, found in the label or code, any case) or the one
+ * route chosen (`id`, shown though it is not on the first page); neither: the first page by label.
+ */
+export const routeOptionsQuerySchema = {
+  ...scopeQuerySchema,
+  properties: {
+    ...scopeQuerySchema.properties,
+    id: idField('id'),
+    q: { type: 'string', maxLength: 100, errorMessage: ROUTE_LIST_MSG.q },
+  },
+} as const;
+
+/** Body of the route look-up: the names a sheet holds, each a route's label or code (any case). */
+export const routeLookupBodySchema = {
+  type: 'object',
+  properties: {
+    names: {
+      type: 'array',
+      maxItems: ROUTE_LOOKUP_MAX_NAMES,
+      items: { type: 'string', maxLength: 200, errorMessage: ROUTE_LOOKUP_MSG.names },
+      errorMessage: { type: ROUTE_LOOKUP_MSG.names, maxItems: ROUTE_LOOKUP_MSG.names },
+    },
+  },
+  required: ['names'],
+  additionalProperties: false,
+  errorMessage: { required: { names: ROUTE_LOOKUP_MSG.names } },
+} as const;
+
 /** The texts of a waypoint reorder that does not name each of the route's waypoints once. */
 export const WAYPOINT_ORDER_MSG = {
   ids: "Send the ids of the route's waypoints in their new order",
@@ -137,6 +177,12 @@ export const routeAnswer = shape({
 
 /** A route as the calls answer it. */
 export type Route = FromSchema<typeof routeAnswer>;
+
+/** A route as a select offers it: what names it, without its places (a page of them stays a few KB). */
+export const routeOptionAnswer = shape({ id: str, label: str, code: { ...str, description: "'' when none" } });
+
+/** A route as a select offers it. */
+export type RouteOption = FromSchema<typeof routeOptionAnswer>;
 
 /** A waypoint as the calls answer it: the stored place with its id and sequence (from 1). */
 export const waypointAnswer = shape({
@@ -246,6 +292,29 @@ export const mainCalls = {
       { aggregate: ROUTE, id: 'query.id' },
       { aggregate: ROUTE, id: 'query.routeId' },
     ],
+  }),
+  routeOptions: defineCall({
+    ...main,
+    id: 'routes.options',
+    method: 'GET',
+    path: '/saas/lego/company_routes/options',
+    summary: `A route select's options: id, label and code of at most ${ROUTE_OPTIONS_PAGE} of the scope's routes by label, those whose label or code contains q, or the one named by id`,
+    querystring: routeOptionsQuerySchema,
+    answer: list(routeOptionAnswer),
+    scope: SCOPE_IN_QUERY,
+    owns: [{ aggregate: ROUTE, id: 'query.id' }],
+  }),
+  lookupRoutes: defineCall({
+    ...main,
+    id: 'routes.lookup',
+    method: 'POST',
+    path: '/saas/lego/company_routes/lookup',
+    summary: `The scope's routes whose label or code is one of the names (any case; at most ${ROUTE_LOOKUP_MAX_NAMES} a call): id, label and code, for a sheet that names routes`,
+    querystring: scopeQuerySchema,
+    body: routeLookupBodySchema,
+    messages: [ROUTE_LOOKUP_MSG.names],
+    answer: list(routeOptionAnswer),
+    scope: SCOPE_IN_QUERY,
   }),
   saveRoute: defineCall({
     ...main,

@@ -16,7 +16,14 @@ import {
   type KeyOrder,
   type KeyPart,
 } from './keyset';
-import type { ROUTE_SORTS, Route, StoredPlace, Waypoint } from '../../schemas/api/main';
+import {
+  ROUTE_OPTIONS_PAGE,
+  type ROUTE_SORTS,
+  type Route,
+  type RouteOption,
+  type StoredPlace,
+  type Waypoint,
+} from '../../schemas/api/main';
 
 type RouteSort = (typeof ROUTE_SORTS)[number];
 
@@ -163,6 +170,42 @@ export const routeRepository = {
     const plan = numberedSlice(order, page.page, page.size, total);
     if (!plan) return { data: '[]', total, next: null };
     return { ...(await slice(plan.order, '', `limit $${n + 2} offset $${n + 3}`, [plan.limit, plan.offset])), total };
+  },
+
+  /**
+   * A select's options: at most a page of the scope's routes in label order, those whose label or code contains
+   * `text` (any case) when one is typed. The label index (migration 195) gives them in order, so the first page ends
+   * the read however many routes the company has.
+   */
+  options(q: Queryable, scope: Scope, text = ''): Promise<RouteOption[]> {
+    const filter = scopeFilter(scope);
+    const n = filter.params.length;
+    const wanted = text.trim().toLowerCase();
+    return q.query<RouteOption>(
+      `select id, label, code from routes
+        where ${filter.sql} and ($${n + 1}::text = '' or strpos(lower(label), $${n + 1}) > 0 or strpos(lower(code), $${n + 1}) > 0)
+        order by lower(label), id limit ${ROUTE_OPTIONS_PAGE}`,
+      [...filter.params, wanted],
+    );
+  },
+
+  /** The option of route `id` (ownership is checked by the caller), or none. */
+  option: (q: Queryable, id: string) => q.query<RouteOption>('select id, label, code from routes where id = $1', [id]),
+
+  /**
+   * The scope's routes whose label or code is one of `names` (compared lower-cased, through the label and code
+   * indexes), newest first as the list shows them: a sheet's names looked up without reading the company's routes.
+   */
+  lookup(q: Queryable, scope: Scope, names: readonly string[]): Promise<RouteOption[]> {
+    const filter = scopeFilter(scope);
+    const n = filter.params.length;
+    const wanted = [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))];
+    return q.query<RouteOption>(
+      `select id, label, code from routes
+        where ${filter.sql} and (lower(label) = any($${n + 1}::text[]) or (code <> '' and lower(code) = any($${n + 1}::text[])))
+        order by updated_at desc, id desc`,
+      [...filter.params, wanted],
+    );
   },
 
   /** Route `id` with its row version (the ETag), or null when it does not exist; ownership is checked by the caller. */

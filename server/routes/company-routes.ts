@@ -47,6 +47,15 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);
   });
 
+  // A select's options: the route chosen, or a page of those matching what the operator typed.
+  route(app, mainCalls.routeOptions, async ({ query, scope }) =>
+    ok(query.id ? await routeRepository.option(store, query.id) : await routeRepository.options(store, scope, query.q)),
+  );
+
+  route(app, mainCalls.lookupRoutes, async ({ scope, body }) =>
+    ok(await routeRepository.lookup(store, scope, body.names)),
+  );
+
   route(app, mainCalls.saveRoute, async (request) => {
     const { scope, body, desk } = request;
     const id = body.id;

@@ -387,12 +387,22 @@ export const mapsApi = {
     ok(Object.values(places).find((p) => p.place_id === query.get('place_id')) ?? null),
 } satisfies ApiFixtures;
 
+/** The route select's options as the server answers them: the one by id, or those whose label or code has q. */
+function routeOptions(query: URLSearchParams) {
+  const id = query.get('id');
+  const q = (query.get('q') ?? '').toLowerCase();
+  return routes
+    .filter((r) => (id ? r.id === id : `${r.label}\n${r.code}`.toLowerCase().includes(q)))
+    .map(({ id, label, code }) => ({ id, label, code }));
+}
+
 /** Every read of the console's screens for Tata Steel; stories spread it and override single keys. */
 export const consoleApi = {
   ...lookupApi,
   ...mapsApi,
   [fixtureKey(mainCalls.routes)]: ({ query }: ApiRequest) =>
     ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
+  [fixtureKey(mainCalls.routeOptions)]: ({ query }: ApiRequest) => ok(routeOptions(query)),
   [fixtureKey(mainCalls.routeMaster)]: ok(routeMasterEntries),
   [fixtureKey(mainCalls.vehicles)]: ok(vehicles),
   [fixtureKey(mainCalls.standardVehicles)]: ok(standardVehicles),

@@ -1,33 +1,61 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Select } from 'antd';
+import { Button, Card, Flex, Select, Spin } from 'antd';
 // The plain input alone (as the lists' search box): antd's `Input` export carries TextArea, Password, Search, OTP and Group.
 import Input from 'antd/es/input/Input';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { pick } from '../../engine/data/pick';
+import { feedback } from '../../engine/feedback';
+import { useScope } from '../../engine/scope/useScope';
+import { useRemoteOptions } from '../../engine/widgets/useRemoteOptions';
 import { MapView } from '../../engine/map/MapView';
 import { CompanyGate } from '../../engine/views/CompanyGate';
 import { WAYPOINT_MSG } from '../../schemas/messages';
 import type { WaypointEditorConfig } from './config';
 import { useWaypointEditor, type WaypointEditor } from './useWaypointEditor';
-import type { WaypointApi } from './waypointApi';
+import { waypointCalls, type WaypointApi } from './waypointApi';
 import { WaypointTable } from './WaypointTable';
 
-/** The route dropdown: its empty option is 'Select a route' (spec 000 section 2.5); typing filters by label or code. */
+/** The route select searches from the first letter, its first page shown before any. */
+const ROUTE_SEARCH = { param: 'q', minChars: 0, byId: 'id' };
+
+/** A route as the select offers it: its label, and its code when it has one. */
+const routeOption = (row: unknown) => ({
+  value: String(pick(row, 'id')),
+  label: pick(row, 'code') ? `${pick(row, 'label')} (${pick(row, 'code')})` : String(pick(row, 'label')),
+});
+
+/**
+ * The route dropdown: its empty option is 'Select a route' (spec 000 section 2.5); typing searches the company's
+ * routes by label or code on the server, a page at a time, and offers only what it found.
+ */
 function RouteSelect({ editor }: { editor: WaypointEditor }) {
-  const options = [
-    { value: '', label: WAYPOINT_MSG.selectRoute },
-    ...editor.routes.map((route) => ({
-      value: route.id,
-      label: route.code ? `${route.label} (${route.code})` : route.label,
-    })),
-  ];
+  const [scope] = useScope();
+  const remote = useRemoteOptions({
+    endpoint: waypointCalls.routeOptions,
+    scope,
+    query: {},
+    search: ROUTE_SEARCH,
+    value: editor.routeId,
+    toOption: routeOption,
+  });
+  useEffect(() => {
+    if (remote.error) feedback.error(WAYPOINT_MSG.routesError);
+  }, [remote.error]);
   return (
     <Select
       aria-label="Route"
-      showSearch={{ optionFilterProp: 'label' }}
+      showSearch={{ filterOption: false, onSearch: remote.setTyped, searchValue: remote.typed }}
       value={editor.routeId}
-      options={options}
-      loading={editor.routesLoading}
-      onChange={(id: string) => editor.selectRoute(id)}
+      options={
+        remote.typed.trim() ? remote.options : [{ value: '', label: WAYPOINT_MSG.selectRoute }, ...remote.options]
+      }
+      loading={remote.loading}
+      notFoundContent={remote.emptyText ?? <Spin size="small" />}
+      onChange={(id: string) => {
+        remote.setTyped('');
+        editor.selectRoute(id);
+      }}
+      onBlur={() => remote.setTyped('')}
       style={{ width: 360 }}
     />
   );

@@ -33,8 +33,8 @@ const mapPlace = (place: RoutePlace | undefined): MapPlace | null => {
 };
 
 /**
- * The waypoint editor's controller (spec 000 sections 2.5 and 4): the company's routes, the route chosen in the query
- * string, its waypoints as rows (see `waypointReducer`), and the actions that call the API and show the spec's
+ * The waypoint editor's controller (spec 000 sections 2.5 and 4): the route chosen in the query string (the view's
+ * select searches the company's routes), its waypoints as rows (see `waypointReducer`), and the actions that call the API and show the spec's
  * messages; also the markers of the map (origin O, saved waypoints in sequence, destination D). No DOM: the view
  * renders what this returns.
  */
@@ -44,17 +44,10 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   const ready = Boolean(scope.companyId);
   const wantedRoute = params.get(ROUTE_QUERY_KEY) ?? '';
 
-  const routesRead = useEndpoint(waypointCalls.routes, { scope }, ready);
-  const routes = useMemo(() => (Array.isArray(routesRead.data) ? routesRead.data : []), [routesRead.data]);
-  // A route of another company (left in the query string when the company changed) is no choice.
-  const routeKnown = routes.some((route) => route.id === wantedRoute);
-  const routeId = ready && routeKnown ? wantedRoute : '';
-  const routeRead = useEndpoint(waypointCalls.routes, { scope, query: { id: routeId } }, Boolean(routeId));
-  const route = routeRead.data?.[0] ?? routes.find((r) => r.id === routeId);
-
-  useEffect(() => {
-    if (routesRead.error) feedback.error(WAYPOINT_MSG.routesError);
-  }, [routesRead.error]);
+  // The route chosen, read by its id (a company's routes are never read whole: the select searches them).
+  const routeRead = useEndpoint(waypointCalls.routes, { scope, query: { id: wantedRoute } }, ready && !!wantedRoute);
+  const route = routeRead.data?.find((r) => r.id === wantedRoute);
+  const routeId = ready && route ? wantedRoute : '';
 
   const selectRoute = useCallback(
     (id: string) =>
@@ -67,9 +60,11 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
     [setParams],
   );
 
+  // A route of another company (left in the query string when the company changed) is no choice.
+  const routeGone = Boolean(routeRead.error) || (routeRead.data !== undefined && !route);
   useEffect(() => {
-    if (routesRead.data && wantedRoute && !routeKnown) selectRoute('');
-  }, [routesRead.data, wantedRoute, routeKnown, selectRoute]);
+    if (wantedRoute && routeGone) selectRoute('');
+  }, [wantedRoute, routeGone, selectRoute]);
 
   // The state lives in a ref as well, so an action reads the state it changes (two quick moves build on each other).
   const [state, setState] = useState<WaypointState>(emptyState);
@@ -209,8 +204,6 @@ export function useWaypointEditor(api: WaypointApi = httpWaypointApi) {
   return {
     /** Whether a company is chosen (else the screen asks for one). */
     ready,
-    routes,
-    routesLoading: routesRead.isLoading,
     routeId,
     selectRoute,
     rows: state.rows,

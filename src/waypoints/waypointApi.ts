@@ -11,6 +11,7 @@ import type { StoredWaypoint } from './waypointModel';
 /** The calls of the waypoint editor (spec 000 section 7), from their contracts. */
 export const waypointCalls = {
   routes: endpoint(mainCalls.routes),
+  routeOptions: endpoint(mainCalls.routeOptions),
   waypoints: endpoint(mainCalls.waypoints),
   create: endpoint(mainCalls.createWaypoint),
   remove: endpoint(mainCalls.deleteWaypoint),
