@@ -180,12 +180,14 @@ export const routeRepository = {
   options(q: Queryable, scope: Scope, text = ''): Promise<RouteOption[]> {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
-    const wanted = text.trim().toLowerCase();
+    const wanted = text.trim();
+    // The kept search text's trigram index (migration 210) finds the candidates; label and code decide.
     return q.query<RouteOption>(
       `select id, label, code from routes
-        where ${filter.sql} and ($${n + 1}::text = '' or strpos(lower(label), $${n + 1}) > 0 or strpos(lower(code), $${n + 1}) > 0)
+        where ${filter.sql} and ($${n + 1}::text is null
+          or (search_text like lower($${n + 1}) and (label ilike $${n + 1} or code ilike $${n + 1})))
         order by lower(label), id limit ${ROUTE_OPTIONS_PAGE}`,
-      [...filter.params, wanted],
+      [...filter.params, wanted ? containsPattern(wanted) : null],
     );
   },
 
