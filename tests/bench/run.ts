@@ -44,7 +44,7 @@
  *   factor (at 100: 200,000 routes, 20,000 known places, 20,000 consignees, 2,000,000 pings) beside one of the demo's:
  *   every list page, sort and search, and a select's search as one types, as median / p95 at both sizes with the ratio
  *   and issue 38's targets, and the EXPLAIN (ANALYZE, BUFFERS) of each list statement saved under test-results/bench/
- *   (tests/bench/scale.ts; on PostgreSQL with DATABASE_URL, and on PGlite up to BENCH_SCALE_PGLITE, default 10).
+ *   (tests/bench/scale.ts; on PostgreSQL with DATABASE_URL, and on PGlite up to BENCH_SCALE_PGLITE, default 100).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
