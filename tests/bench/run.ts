@@ -40,6 +40,11 @@
  *   skips this).
  * - a list of 200,000 routes (BENCH_EXPORT_ROWS), keyset-paged, exported as CSV and as a workbook: first and last bytes, rows written, the server's memory
  *   before and at most while writing, /health p99 meanwhile (tests/bench/exports.ts; BENCH_EXPORT=0 skips this).
+ * - with BENCH_SCALE=<factor> (off unless set; 100 is the issue's size): one company of the demo's counts times the
+ *   factor (at 100: 200,000 routes, 20,000 known places, 20,000 consignees, 2,000,000 pings) beside one of the demo's:
+ *   every list page, sort and search, and a select's search as one types, as median / p95 at both sizes with the ratio
+ *   and issue 38's targets, and the EXPLAIN (ANALYZE, BUFFERS) of each list statement saved under test-results/bench/
+ *   (tests/bench/scale.ts; on PostgreSQL with DATABASE_URL, and on PGlite up to BENCH_SCALE_PGLITE, default 100).
  * BENCH_CPU_PROF=<dir> runs the server process with `node --cpu-prof` into that directory.
  */
 import autocannon from 'autocannon';
@@ -66,6 +71,7 @@ import { measureAlertImpact } from './alert-impact';
 import { measureChangeHistory } from './change-history';
 import { measureFlood } from './flood';
 import { measureExports } from './exports';
+import { measureScale } from './scale';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -552,6 +558,7 @@ if (process.env.BENCH_IMPACT !== '0') lines.push(...(await measureAlertImpact())
 if (process.env.BENCH_HISTORY !== '0') lines.push(...(await measureChangeHistory()));
 if (process.env.BENCH_FLOOD !== '0') lines.push(...(await measureFlood()));
 if (process.env.BENCH_EXPORT !== '0') lines.push(...(await measureExports()));
+if (process.env.BENCH_SCALE) lines.push(...(await measureScale()));
 lines.push(...(await measureBackend()));
 if (process.env.DATABASE_URL) lines.push(...(await measureBackend(process.env.DATABASE_URL)));
 console.log(`\nLego console benchmarks\n${lines.join('\n')}`);
