@@ -34,8 +34,10 @@ const LISTS: SearchedList[] = [
     fill: `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
        select 'rt_search_' || n, $1, 'SR-' || lpad(n::text, 5, '0'),
               ($2::text[])[1 + n % 8] || ' to ' || ($2::text[])[1 + (n / 8) % 8] || ' #' || n, 600,
-              jsonb_build_object('label', 'A', 'address', ($2::text[])[1 + (n / 64) % 8] || ' depot, India'),
-              jsonb_build_object('label', 'B', 'address', 'Gate ' || n % 50),
+              jsonb_build_object('label', 'A', 'address', ($2::text[])[1 + (n / 64) % 8] || ' depot, India', 'cpCode', 'A',
+                                 'geofenceRadius', 2, 'google', jsonb_build_object('place_id', 'p-A')),
+              jsonb_build_object('label', 'B', 'address', 'Gate ' || n % 50, 'cpCode', 'B', 'geofenceRadius', 2,
+                                 'google', jsonb_build_object('place_id', 'p-B')),
               'ops@demo.local', 1767225600000 + n * 1000
          from generate_series(1, $3::int) n`,
     plain: `select code from routes where company_id = $1 and (label ilike $2 or code ilike $2
