@@ -80,12 +80,11 @@ const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geo
 
 /**
  * The places of one owner (`$first` the company, the next the consignor or null): the company's own, or those kept for the
- * consignor. Two texts rather than `is not distinct from`, which no index serves: each uses company_places_list_idx.
+ * consignor. Matched by `=` on the expression the keyset indexes begin with (migration 220): an index gives its order
+ * only after columns held equal by `=`, never after `is null`.
  */
-const ownerSql = (owner: PlaceOwner, first = 1) =>
-  owner.partnerId === null
-    ? `company_id = $${first} and partner_id is null and $${first + 1}::text is null`
-    : `company_id = $${first} and partner_id = $${first + 1}`;
+const ownerSql = (first = 1) =>
+  `company_id = $${first} and coalesce(partner_id, '') = coalesce($${first + 1}::text, '')`;
 
 /** Versioned writes of `company_places` (If-Match), keyed by `cp_id`. */
 const versioned = versionedTable('company_places', 'cp_id');
@@ -109,7 +108,7 @@ export const placeRepository = {
   /** Every place of `owner`, newest first (the list of the known places screen). */
   list(q: Queryable, owner: PlaceOwner): Promise<KnownPlace[]> {
     return q.query<KnownPlace>(
-      `select ${PLACE_COLUMNS} from company_places where ${ownerSql(owner)} order by updated_at desc, lower(label), cp_id`,
+      `select ${PLACE_COLUMNS} from company_places where ${ownerSql()} order by updated_at desc, lower(label), cp_id`,
       [owner.companyId, owner.partnerId],
     );
   },
@@ -126,7 +125,7 @@ export const placeRepository = {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
     // The kept search text (migration 215) finds the candidates through its index; each is then checked column by
     // column (a match across two columns' boundary is no match).
-    const where = `${ownerSql(owner)} and ($3::text is null or (search_text like lower($3)
+    const where = `${ownerSql()} and ($3::text is null or (search_text like lower($3)
       and (cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)))`;
     const params = [owner.companyId, owner.partnerId, search];
     // A page read by number carries the number matching: unsearched, the owner's kept count (migration 200).
@@ -150,7 +149,7 @@ export const placeRepository = {
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */
   byId(q: Queryable, owner: PlaceOwner, cpId: string): Promise<VersionedPlace | null> {
     return q.one<VersionedPlace>(
-      `select ${PLACE_COLUMNS}, version from company_places where ${ownerSql(owner)} and cp_id = $3`,
+      `select ${PLACE_COLUMNS}, version from company_places where ${ownerSql()} and cp_id = $3`,
       [owner.companyId, owner.partnerId, cpId],
     );
   },
@@ -187,7 +186,7 @@ export const placeRepository = {
     return versioned.update<VersionedPlace>(q, {
       key: cpId,
       expected,
-      where: ownerSql(owner, 3),
+      where: ownerSql(3),
       whereValues: [owner.companyId, owner.partnerId],
       set: `label = $5, address = $6, cp_code = $7, geofence_radius = coalesce($8, geofence_radius), updated_by = $9,
         updated_at = $10`,
@@ -198,7 +197,7 @@ export const placeRepository = {
 
   /** Deletes `owner`'s place `cpId`; false when there was none. */
   async remove(q: Queryable, owner: PlaceOwner, cpId: string): Promise<boolean> {
-    const rows = await q.query(`delete from company_places where ${ownerSql(owner)} and cp_id = $3 returning cp_id`, [
+    const rows = await q.query(`delete from company_places where ${ownerSql()} and cp_id = $3 returning cp_id`, [
       owner.companyId,
       owner.partnerId,
       cpId,
