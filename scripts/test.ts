@@ -5,6 +5,7 @@
  * step ends its lane, the other lane finishes, and the exit code is 1 if any step failed.
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 // The lanes are balanced by what they took from a fresh clone on this two-core machine (stop 43: build 21 s, e2e
 // 586 s, stories 189 s; lint 4 s, unit and server 862 s, type check 21 s): the browser lane ends with the stories and
@@ -29,6 +30,44 @@ const lanes: { name: string; steps: string[][] }[] = [
     ],
   },
 ];
+
+// Each Vitest step also writes a JSON report, so that the end of the output names every failed test: a long run's
+// failure is otherwise hundreds of lines up, between the other lane's lines.
+const reports = 'test-results/npm-test';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const withReport = (step: string[], json: string) =>
+  step[1] === 'vitest' ? [...step, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`] : step;
+
+interface JsonReport {
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** The failed tests of a step's JSON report, a few lines each; empty when it wrote none. */
+function failures(file: string): string[] {
+  let report: JsonReport;
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  const cwd = `${process.cwd()}/`;
+  return (report.testResults ?? []).flatMap((suite) => {
+    const where = suite.name.replace(cwd, '');
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && suite.status === 'failed')
+      return [`${where}: ${(suite.message ?? 'failed').split('\n').slice(0, 4).join('\n      ')}`];
+    return failed.map(
+      (test) =>
+        `${where} > ${test.fullName}\n      ${(test.failureMessages?.[0] ?? '').split('\n').slice(0, 6).join('\n      ')}`,
+    );
+  });
+}
 
 const running = new Set<ReturnType<typeof spawn>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -70,16 +109,23 @@ function run(prefix: string, [command, ...args]: string[]): Promise<number> {
 const results = await Promise.all(
   lanes.map(async ({ name, steps }) => {
     const report: string[] = [];
-    for (const step of steps) {
+    const failed: string[] = [];
+    for (const [index, step] of steps.entries()) {
       const since = Date.now();
-      const code = await run(`[${name}]`, step);
+      const json = `${reports}/${name}-${index}.json`;
+      const code = await run(`[${name}]`, withReport(step, json));
       report.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${step.join(' ')} (${seconds(since)})`);
-      if (code !== 0) return { report, ok: false };
+      if (code !== 0) {
+        failed.push(...failures(json));
+        return { report, failed, ok: false };
+      }
     }
-    return { report, ok: true };
+    return { report, failed, ok: true };
   }),
 );
 
 console.log(`\nnpm test: ${seconds(started)}`);
 for (const line of results.flatMap((r) => r.report)) console.log(`  ${line}`);
+const failed = results.flatMap((r) => r.failed);
+if (failed.length > 0) console.log(`\nfailed:\n${failed.map((line) => `  ${line}`).join('\n')}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);

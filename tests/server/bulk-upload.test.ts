@@ -5,7 +5,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BULK_CHECK_MAX_ROWS, BULK_FILE_MAX_BYTES, BULK_UPLOAD_MSG, type Batch } from '../../schemas/bulk-upload';
 import { NOTIFICATION_CONFIG_MSG } from '../../schemas/notification-config';
-import { BACKENDS, bootFresh, count, startApp, type Call, type TestApp } from './helper';
+import { BACKENDS, EVERY_BACKEND, bootFresh, count, startApp, type Call, type TestApp } from './helper';
 import { BULK_ROW_TYPES, columnLimit } from '../../server/jobs/bulk-upload-job';
 import { bombBytes, withClaimedSizes, zipOf } from './zip-fixture';
 import { COLUMNS, configurationsFile, multipart, smsRow } from './batch-fixture';
@@ -388,7 +388,7 @@ describe.each(BACKENDS)('bulk upload on $name', (backend) => {
   });
 });
 
-describe.each(BACKENDS)('a bulk-upload batch across a restart on $name (PGlite kept on disk)', (backend) => {
+describe.each(EVERY_BACKEND)('a bulk-upload batch across a restart on $name (PGlite kept on disk)', (backend) => {
   // Each test starts two apps, one after the other, on a database on disk: a guard, not a speed check.
   const RESTART_TIMEOUT = 120_000;
   let dir: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformCalls } from '../../schemas/api/platform';
 import { withActor } from '../../server/store/actor';
 import { createFairGate, type Release } from '../../server/store/fair-gate';
-import { BACKENDS, bootFresh, type TestApp } from './helper';
+import { EVERY_BACKEND, bootFresh, type TestApp } from './helper';
 
 /**
  * Issue 34: one busy desk never slows the others. The database's connection(s) and the worker pool's threads are
@@ -127,7 +127,7 @@ describe('the fair gate', () => {
   });
 });
 
-describe.each(BACKENDS)('a fair share of the database on $name', (backend) => {
+describe.each(EVERY_BACKEND)('a fair share of the database on $name', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await bootFresh(backend);

@@ -8,7 +8,7 @@ import { VALID_FROM_TOO_EARLY } from '../../schemas/route-master';
 import { dataErrorHandler } from '../../server/http/data-envelope';
 import { TEXT_GUARD_MSG } from '../../server/http/text-guard';
 import { errorHandler } from '../../server/http/validation';
-import { BACKENDS, bootFresh, count, randomIp, type TestApp } from './helper';
+import { EVERY_BACKEND, bootFresh, count, randomIp, type TestApp } from './helper';
 import { fuzzRequest, loadSeedIds, prng, type FuzzRequest } from './fuzz-input';
 
 /**
@@ -26,7 +26,8 @@ const PER_CALL = 40;
  * (the first, the plausible one, goes to both), so together they send each drawn request once and the run costs what
  * one backend's sweep did.
  */
-const sentOn = (backend: number, i: number) => i === 0 || BACKENDS.length === 1 || i % BACKENDS.length === backend;
+const sentOn = (backend: number, i: number) =>
+  i === 0 || EVERY_BACKEND.length === 1 || i % EVERY_BACKEND.length === backend;
 /** The calls a sweep's request reached (answered with success), on any backend, and the backends swept so far. */
 const reachedOnAny = new Set<string>();
 const swept = new Set<string>();
@@ -136,7 +137,7 @@ function answerTexts(body: string): string[] {
   return texts;
 }
 
-describe.each(BACKENDS)('odd requests on $name', (backend) => {
+describe.each(EVERY_BACKEND)('odd requests on $name', (backend) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
@@ -398,7 +399,7 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
     for (const call of calls) {
       for (let i = 0; i <= PER_CALL; i += 1) {
         const request = fuzzRequest(call, rng, i);
-        if (!sentOn(BACKENDS.indexOf(backend), i)) continue;
+        if (!sentOn(EVERY_BACKEND.indexOf(backend), i)) continue;
         const answer = await sendFuzzed(call, request);
         if (answer.statusCode < 300) reached.add(call.id);
         // A 5xx the spec asks for, in the words it gives (a taken event name: 500 'Event is already created'), is no
@@ -426,7 +427,7 @@ describe.each(BACKENDS)('odd requests on $name', (backend) => {
     // Judged over the whole sweep once every backend has sent its share.
     for (const id of reached) reachedOnAny.add(id);
     swept.add(backend.name);
-    if (swept.size === BACKENDS.length) {
+    if (swept.size === EVERY_BACKEND.length) {
       const unreached = allCalls.filter((c) => !reachedOnAny.has(c.id)).map((c) => c.id);
       expect(reachedOnAny.size, `calls no request reached: ${unreached.join(' ')}`).toBeGreaterThan(
         allCalls.length * 0.6,

@@ -97,10 +97,21 @@ function postgres(url: string): Backend {
   };
 }
 
-/** PGlite always; PostgreSQL too when DATABASE_URL is set. */
-export const BACKENDS: Backend[] = [pglite, ...(process.env.DATABASE_URL ? [postgres(process.env.DATABASE_URL)] : [])];
 /** The PostgreSQL backend alone, when DATABASE_URL is set. */
 export const POSTGRES: Backend | null = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL) : null;
+/**
+ * Both stores, PGlite always and PostgreSQL too when DATABASE_URL is set: for the suites about the store itself
+ * (restarts and a job taken over after one, its extensions and indexes, its fair share, the fuzz sweep shared between
+ * the two).
+ */
+export const EVERY_BACKEND: Backend[] = [pglite, ...(POSTGRES ? [POSTGRES] : [])];
+/**
+ * The store the contract suites run on: PostgreSQL when DATABASE_URL is set (CI sets it), as several instances share
+ * it and where two desks at once really race; PGlite otherwise. The SQL is the same on both; PGlite, the console's
+ * default store, is what every browser test runs its console on, and the suites of {@link EVERY_BACKEND} run on it too.
+ * A contract suite once ran on both, and paid two and a half seconds of a busy core for each PGlite it opened.
+ */
+export const BACKENDS: Backend[] = [POSTGRES ?? pglite];
 
 /** An answer of `inject` with the JSON body parsed. */
 // biome-ignore lint/suspicious/noExplicitAny: the tests read answers of every shape (some 470 places); a call that wants a checked body names T

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrate } from '../../server/store/migrate';
-import { BACKENDS, caller, count, startApp } from './helper';
+import { EVERY_BACKEND, caller, count, startApp } from './helper';
 
 /** Every migration file: each is applied exactly once. */
 const MIGRATIONS = readdirSync(new URL('../../server/migrations/', import.meta.url)).filter((f) =>
@@ -36,7 +36,7 @@ const SEEDED = [
  */
 const COLD_BOOTS = 180_000;
 
-describe.each(BACKENDS)('data across restarts on $name', (backend) => {
+describe.each(EVERY_BACKEND)('data across restarts on $name', (backend) => {
   const dir = mkdtempSync(join(tmpdir(), 'lego-restart-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -108,22 +108,25 @@ describe.each(BACKENDS)('data across restarts on $name', (backend) => {
   );
 });
 
-describe.each(BACKENDS.filter((b) => b.name === 'postgres'))('two instances starting together on $name', (backend) => {
-  it('migrate and seed once, whichever comes first', async () => {
-    const db = await backend.create();
-    const [a, b] = [await db.open(), await db.open()];
-    try {
-      const apps = await Promise.all([buildApp({ store: a }), buildApp({ store: b })]);
-      expect(await count(a, 'companies')).toBe(6);
-      expect(await count(a, 'routes')).toBe(12);
-      expect(await count(a, 'schema_migrations')).toBe(MIGRATIONS);
-      const secrets = await a.query("select value from settings where key = 'jwt_secret'");
-      expect(secrets).toHaveLength(1);
-      await Promise.all(apps.map((app) => app.close()));
-    } finally {
-      await a.close();
-      await b.close();
-      await db.drop();
-    }
-  });
-});
+describe.each(EVERY_BACKEND.filter((b) => b.name === 'postgres'))(
+  'two instances starting together on $name',
+  (backend) => {
+    it('migrate and seed once, whichever comes first', async () => {
+      const db = await backend.create();
+      const [a, b] = [await db.open(), await db.open()];
+      try {
+        const apps = await Promise.all([buildApp({ store: a }), buildApp({ store: b })]);
+        expect(await count(a, 'companies')).toBe(6);
+        expect(await count(a, 'routes')).toBe(12);
+        expect(await count(a, 'schema_migrations')).toBe(MIGRATIONS);
+        const secrets = await a.query("select value from settings where key = 'jwt_secret'");
+        expect(secrets).toHaveLength(1);
+        await Promise.all(apps.map((app) => app.close()));
+      } finally {
+        await a.close();
+        await b.close();
+        await db.drop();
+      }
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, startApp, type Call, type TestApp } from './helper';
+import { EVERY_BACKEND, startApp, type Call, type TestApp } from './helper';
 import type { Store } from '../../server/store/store';
 
 const COMPANY = '1009';
@@ -71,7 +71,7 @@ const LISTS: SearchedList[] = [
  * of the searched columns finds, and on PostgreSQL read through a trigram index (migrations 210, 215) instead of every
  * row of the company.
  */
-describe.each(BACKENDS)('the lists’ search indexes on $name', (backend) => {
+describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) => {
   // On PostgreSQL, enough rows that the planner chooses as it would at scale; PGlite answers the same searches over
   // fewer.
   const onPostgres = backend.name === 'postgres';
