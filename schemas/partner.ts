@@ -1,5 +1,6 @@
 import { MSG, idField } from './messages';
 import { scopeQuerySchema } from './scope';
+import { afterField } from './list-cursor';
 
 /**
  * The partner fetch the shell's filter bar reads (a company's consignors and transporters) apart from the consignee
@@ -37,7 +38,8 @@ export const PARTNER_TYPES = ['CONSIGNOR', 'TRANSPORTER', 'CONSIGNEE'] as const;
 /**
  * GET company_partners/fetch: the scope query (c, b, d, t) and pt. With pt=CONSIGNEE it answers the consignees of the
  * scope (a TRANSPORTER's for the consignor partnerId): `id` for one (a list of one, with its ETag), or with q, page or
- * size one page (default page 1 of 20, newest first unless sorted) and the number matching as `total`.
+ * size one page (default page 1 of 20, newest first unless sorted) and the number matching as `total`; `after` (the
+ * answer's `next`) reads the page after it.
  */
 export const partnerFetchQuerySchema = {
   type: 'object',
@@ -53,6 +55,7 @@ export const partnerFetchQuerySchema = {
     partnerId: idField('partnerId'),
     ...pagedQueryProperties,
     ...sortQueryProperties(CONSIGNEE_SORTS),
+    after: afterField,
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },

@@ -11,6 +11,7 @@ import {
   placeSearchQuerySchema,
 } from '../lookup';
 import { MSG } from '../messages';
+import { nextMeta } from '../list-cursor';
 import { partnerFetchQuerySchema } from '../partner';
 
 import { consigneeAnswer } from './embedded';
@@ -133,11 +134,14 @@ export const companyCalls = {
     method: 'GET',
     path: '/saas/lego/company_partners/fetch',
     summary:
-      "The company's partner companies of type pt (CONSIGNOR, TRANSPORTER); with pt=CONSIGNEE its consignees (a TRANSPORTER's for the consignor partnerId), one by id with its ETag, or with q, page, size, sort or order one page and their total",
+      "The company's partner companies of type pt (CONSIGNOR, TRANSPORTER); with pt=CONSIGNEE its consignees (a TRANSPORTER's for the consignor partnerId), one by id with its ETag, or with q, page, size, sort, order or after one page, the cursor of the next and (by page number) their total",
     querystring: partnerFetchQuerySchema,
     messages: [MSG.selectConsignor],
     answer: partnersAnswer,
-    meta: { total: { ...int, description: 'How many consignees match (pt=CONSIGNEE, a page only)' } },
+    meta: {
+      total: { ...int, description: 'How many consignees match (pt=CONSIGNEE, a page read by number only)' },
+      ...nextMeta,
+    },
     scope: SCOPE_IN_QUERY,
   }),
   cbdt: defineCall({

@@ -7,7 +7,7 @@ import type { Scope } from './scope-repository';
  * Tables whose rows the database counts per scope as they come and go (migration 200_list_counts.sql): their kept
  * counts are read instead of counting a big company's every row. Where such a table has a branch, it is `k1`.
  */
-const KEPT_COUNTS = new Set(['routes', 'company_places']);
+const KEPT_COUNTS = new Set(['routes', 'company_places', 'consignees']);
 
 /** The SQL counting one table's records of the company `$1` (and, where the table has branches, of branch `$2`). */
 function countSql(declaration: AuditedTable): string {

@@ -5,6 +5,7 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
+import { readPage, type KeyOrder, type KeyPart } from './keyset';
 import type { PlaceOwner } from './place-repository';
 
 /** Whose consignees a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
@@ -28,37 +29,61 @@ export type ConsigneeEdit = Omit<NewConsignee, 'place'> & {
 /** A consignee read with its row version (the ETag; not part of the answer's body). */
 export type VersionedConsignee = Consignee & { version: number };
 
-/** A page of the consignee list: its number (from 1), size and search text. */
+/** A page of the consignee list: its number (from 1) or the cursor it starts after, size, search text and order. */
 export interface ConsigneePage {
   page: number;
+  after?: string;
   size: number;
   q?: string;
   sort?: (typeof CONSIGNEE_SORTS)[number];
   order?: 'asc' | 'desc';
 }
 
-/** What each sort of the list orders by (fixed SQL, never the request's text); unsorted, newest first. */
-const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number], string> = {
-  code: 'lower(code)',
-  name: 'lower(name)',
-  phone: 'phone',
-  email: 'lower(email)',
-  updatedBy: 'lower(updated_by)',
+/** What each sort of the list orders by (fixed SQL, never the request's text; never null). */
+const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number], KeyPart> = {
+  code: { sql: 'lower(code)', type: 'text' },
+  name: { sql: 'lower(name)', type: 'text' },
+  phone: { sql: 'phone', type: 'text' },
+  email: { sql: 'lower(email)', type: 'text' },
+  updatedBy: { sql: 'lower(updated_by)', type: 'text' },
 };
-const orderSql = (page: ConsigneePage) =>
-  page.sort
-    ? `order by ${SORT_SQL[page.sort]} ${page.order === 'desc' ? 'desc' : 'asc'} nulls last, id`
-    : `order by updated_at ${page.order === 'asc' ? 'asc' : 'desc'}, id`;
+
+/**
+ * The order of a page: its sort then the id, in one direction; unsorted, newest first. One index per order (migration
+ * 225) reads it either way.
+ */
+function consigneeOrder(page: Pick<ConsigneePage, 'sort' | 'order'>): KeyOrder {
+  const id: KeyPart = { sql: 'id', type: 'text' };
+  if (page.sort) {
+    const desc = page.order === 'desc';
+    return {
+      name: `${page.sort}.${desc ? 'desc' : 'asc'}`,
+      parts: [
+        { ...SORT_SQL[page.sort], desc },
+        { ...id, desc },
+      ],
+    };
+  }
+  const asc = page.order === 'asc';
+  return {
+    name: `updatedAt.${asc ? 'asc' : 'desc'}`,
+    parts: [
+      { sql: 'updated_at', type: 'bigint', desc: !asc },
+      { ...id, desc: !asc },
+    ],
+  };
+}
 
 const COLUMNS = `id, code, name, type, phone, email, updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId",
   jsonb_build_object('cpId', cp_id, 'cpCode', cp_code, 'label', label, 'address', address, 'geofenceRadius', geofence_radius,
                      'google', google) as place`;
 
-/** The consignees of one owner (`$first` the company, the next the consignor or null); each text uses consignees_list_idx. */
-const ownerSql = (owner: ConsigneeOwner, first = 1) =>
-  owner.partnerId === null
-    ? `company_id = $${first} and partner_id is null and $${first + 1}::text is null`
-    : `company_id = $${first} and partner_id = $${first + 1}`;
+/**
+ * The consignees of one owner (`$first` the company, the next the consignor or null). Matched by `=` on the expression
+ * the keyset indexes begin with (migration 225): an index gives its order only after columns held equal by `=`.
+ */
+const ownerSql = (first = 1) =>
+  `company_id = $${first} and coalesce(partner_id, '') = coalesce($${first + 1}::text, '')`;
 
 /** Versioned writes of consignees (If-Match). */
 const versioned = versionedTable('consignees', 'id');
@@ -67,32 +92,52 @@ const versioned = versionedTable('consignees', 'id');
 export const consigneeRepository = {
   /** Every consignee of `owner`, newest first. */
   list(q: Queryable, owner: ConsigneeOwner): Promise<Consignee[]> {
-    return q.query<Consignee>(
-      `select ${COLUMNS} from consignees where ${ownerSql(owner)} order by updated_at desc, id`,
-      [owner.companyId, owner.partnerId],
-    );
+    return q.query<Consignee>(`select ${COLUMNS} from consignees where ${ownerSql()} order by updated_at desc, id`, [
+      owner.companyId,
+      owner.partnerId,
+    ]);
   },
 
-  /** One page of `owner`'s consignees whose code, name, phone, email, label or updatedBy contains `q`, with the number matching. */
-  async page(q: Queryable, owner: ConsigneeOwner, page: ConsigneePage): Promise<{ data: Consignee[]; total: number }> {
+  /**
+   * One page of `owner`'s consignees whose code, name, phone, email, label or updatedBy contains `q`, with the cursor
+   * of the page after and, on a page read by number, the number matching (a page after a cursor counts nothing again).
+   */
+  page(
+    q: Queryable,
+    owner: ConsigneeOwner,
+    page: ConsigneePage,
+  ): Promise<{ data: Consignee[]; total?: number; next: string | null }> {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
-    const where = `${ownerSql(owner)} and ($3::text is null or code ilike $3 or name ilike $3 or phone ilike $3 or email ilike $3
-      or label ilike $3 or updated_by ilike $3)`;
+    // The kept search text (migration 225) finds the candidates through its index; each is then checked column by
+    // column (a match across two columns' boundary is no match).
+    const where = `${ownerSql()} and ($3::text is null or (search_text like lower($3) and (code ilike $3
+      or name ilike $3 or phone ilike $3 or email ilike $3 or label ilike $3 or updated_by ilike $3)))`;
     const params = [owner.companyId, owner.partnerId, search];
-    const data = await q.query<Consignee>(
-      `select ${COLUMNS} from consignees where ${where} ${orderSql(page)} limit $4 offset $5`,
-      [...params, page.size, (page.page - 1) * page.size],
+    // A page read by number carries the number matching: unsearched, the owner's kept count (migration 225).
+    const count = async () =>
+      (search
+        ? await q.one<{ n: number }>(`select count(*)::int as n from consignees where ${where}`, params)
+        : await q.one<{ n: number }>(
+            `select n::int from list_counts where tbl = 'consignees' and company_id = $1 and k1 = coalesce($2, '') and k2 = ''`,
+            [owner.companyId, owner.partnerId],
+          )
+      )?.n ?? 0;
+    return readPage<Consignee>(
+      q,
+      { columns: COLUMNS, table: 'consignees', where, params },
+      consigneeOrder(page),
+      page,
+      count,
     );
-    const count = await q.one<{ n: number }>(`select count(*)::int as n from consignees where ${where}`, params);
-    return { data, total: count?.n ?? 0 };
   },
 
   /** Consignee `id` if it is `owner`'s, else null (an unknown id and another company's are alike). */
   byId(q: Queryable, owner: ConsigneeOwner, id: string): Promise<VersionedConsignee | null> {
-    return q.one<VersionedConsignee>(
-      `select ${COLUMNS}, version from consignees where ${ownerSql(owner)} and id = $3`,
-      [owner.companyId, owner.partnerId, id],
-    );
+    return q.one<VersionedConsignee>(`select ${COLUMNS}, version from consignees where ${ownerSql()} and id = $3`, [
+      owner.companyId,
+      owner.partnerId,
+      id,
+    ]);
   },
 
   /** Inserts consignees of `owner` in one statement, answering their new ids in order. */
@@ -140,7 +185,7 @@ export const consigneeRepository = {
     return versioned.update<VersionedConsignee>(q, {
       key: id,
       expected,
-      where: `${ownerSql(owner, 3)} and cp_id = $5`,
+      where: `${ownerSql(3)} and cp_id = $5`,
       whereValues: [owner.companyId, owner.partnerId, cpId],
       set: `code = $6, name = $7, type = $8, phone = $9, email = $10, cp_code = $11, label = $12, address = $13,
         geofence_radius = coalesce($14, geofence_radius), updated_by = $15, updated_at = $16`,
@@ -163,7 +208,7 @@ export const consigneeRepository = {
 
   /** Deletes `owner`'s consignee `id`; false when there was none. */
   async remove(q: Queryable, owner: ConsigneeOwner, id: string): Promise<boolean> {
-    const rows = await q.query(`delete from consignees where ${ownerSql(owner)} and id = $3 returning id`, [
+    const rows = await q.query(`delete from consignees where ${ownerSql()} and id = $3 returning id`, [
       owner.companyId,
       owner.partnerId,
       id,

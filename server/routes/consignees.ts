@@ -32,7 +32,8 @@ const samePoint = (sent?: { lat: number; lng: number }, stored?: { lat: number; 
 
 /**
  * GET company_partners/fetch with pt=CONSIGNEE (the partners look-up dispatches here): the scope's consignees, newest
- * first; one by id (a list of one, its version as the ETag); or with q, page or size one page and the total.
+ * first; one by id (a list of one, its version as the ETag); or with q, page, size, sort, order or after one page, the
+ * cursor of the next and (by page number) the total.
  */
 export async function fetchConsignees(store: Queryable, scope: Scope, query: QueryOf<typeof companyCalls.partners>) {
   const owner = await consigneeOwner(store, scope, query.partnerId);
@@ -46,16 +47,18 @@ export async function fetchConsignees(store: Queryable, scope: Scope, query: Que
     query.page !== undefined ||
     query.size !== undefined ||
     query.sort !== undefined ||
-    query.order !== undefined
+    query.order !== undefined ||
+    query.after !== undefined
   ) {
-    const { data, total } = await consigneeRepository.page(store, owner, {
+    const { data, total, next } = await consigneeRepository.page(store, owner, {
+      after: query.after,
       page: query.page ?? 1,
       size: query.size ?? 20,
       q: query.q,
       sort: query.sort,
       order: query.order,
     });
-    return { ...ok(data), total };
+    return { ...ok(data), ...(total !== undefined && { total }), next };
   }
   return ok(await consigneeRepository.list(store, owner));
 }

@@ -3,7 +3,8 @@ import { CONSIGNEE_MSG } from '../../schemas/consignee';
 import { KNOWN_PLACE_MSG } from '../../schemas/known-place';
 import { MSG } from '../../schemas/messages';
 import { EARTH_RADIUS_KM } from '../../schemas/haversine';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, EVERY_BACKEND, bootFresh, count, type Call, type TestApp } from './helper';
+import { bothWays, walkKeyset, walkNumbered } from './keyset-walk';
 
 /** Consignees (spec 002 sections 2.2, 5 and 7; API.md "Consignees"): fetch, create (form and bulk), update, delete. */
 
@@ -307,5 +308,62 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
     expect((await call('DELETE', `${DELETE}?${TATA}`)).status).toBe(400);
     expect((await call('DELETE', `${DELETE}?c=1001&id=cee_tsl_haldia_wh`)).status).toBe(400);
     expect((await one(TATA, 'cee_tsl_haldia_wh')).status).toBe(200);
+  });
+});
+
+/** Issue 38: the consignees keyset-paged in each order, every consignee once, as the pages by number read them. */
+describe.each(EVERY_BACKEND)('consignees keyset paging on $name', (backend) => {
+  const CONSIGNEES = 150;
+  const LIST = '/saas/lego/company_partners/fetch?c=1007&t=CONSIGNOR&pt=CONSIGNEE';
+  type Row = { id: string };
+  let t: TestApp;
+  let call: Call;
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+    call = (await t.login('ops@demo.local')).call;
+    await t.store.query(
+      `insert into companies (id, name, type) values ('1007', 'Keyset Consignees Limited', 'CONSIGNOR')`,
+    );
+    // Names, phones, e-mails and updaters repeat in turn; fifteen consignees share each time (a save of many).
+    await t.store.query(
+      `insert into consignees (id, company_id, code, name, type, phone, email, cp_id, cp_code, label, address, google,
+                               updated_by, updated_at)
+       select 'cee_key_' || lpad(n::text, 4, '0'), '1007', 'C' || n, 'Dealer ' || (n % 5), 'CUSTOMER',
+              '98' || (n % 7), 'd' || (n % 4) || '@demo.local', 'cp_cee_key_' || n, 'P' || n, 'gate' || (n % 3),
+              'addr' || n, '{"place_id":"p"}', 'user' || (n % 3) || '@demo.local', 1767225600000 + (n / 15) * 1000
+         from generate_series(1, $1::int) n`,
+      [CONSIGNEES],
+    );
+  });
+  afterAll(() => t?.close());
+
+  it.each([['', ''], ['', 'asc'], ...bothWays(['code', 'name', 'phone', 'email', 'updatedBy'])])(
+    'gives every consignee once by "%s" %s, in the order of the pages by number',
+    async (sort, order) => {
+      const query = `${sort ? `&sort=${sort}` : ''}${order ? `&order=${order}` : ''}`;
+      const ids = (await walkKeyset<Row>(call, LIST, 13, query)).map((row) => row.id);
+      expect(new Set(ids).size).toBe(CONSIGNEES);
+      expect(ids.length).toBe(CONSIGNEES);
+      expect((await walkNumbered<Row>(call, LIST, 40, CONSIGNEES, query)).map((row) => row.id)).toEqual(ids);
+    },
+  );
+
+  it('refuses a cursor of another order', async () => {
+    const first = (await call('GET', `${LIST}&size=10&sort=name`)).body;
+    const other = await call('GET', `${LIST}&size=10&sort=code&after=${first.next}`);
+    expect(other.status).toBe(400);
+  });
+
+  it("keeps each owner's count as consignees come and go, the list's total", async () => {
+    const counts = () =>
+      t.store.query<{ key: string; kept: number | null; counted: number }>(
+        `select c.company_id || '/' || c.k1 as key, k.n::int as kept, c.counted
+           from (select company_id, coalesce(partner_id, '') as k1, count(*)::int as counted from consignees group by 1, 2) c
+           left join list_counts k on k.tbl = 'consignees' and k.company_id = c.company_id and k.k1 = c.k1 and k.k2 = ''`,
+      );
+    await t.store.query(`delete from consignees where id in ('cee_key_0001', 'cee_key_0002')`);
+    await t.store.query(`update consignees set name = name || 'z' where company_id = '1007'`);
+    for (const row of await counts()) expect(row.kept, row.key).toBe(row.counted);
+    expect((await call('GET', `${LIST}&page=2&size=5`)).body.total).toBe(CONSIGNEES - 2);
   });
 });
