@@ -5,8 +5,8 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import { readPage, type KeyOrder, type KeyPart } from './keyset';
-import type { PlaceOwner } from './place-repository';
+import { readPage, sortedBy, type KeyOrder, type KeyPart } from './keyset';
+import { ownerCount, type PlaceOwner } from './place-repository';
 
 /** Whose consignees a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export type ConsigneeOwner = PlaceOwner;
@@ -39,39 +39,20 @@ export interface ConsigneePage {
   order?: 'asc' | 'desc';
 }
 
-/** What each sort of the list orders by (fixed SQL, never the request's text; never null). */
-const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number], KeyPart> = {
+/** What each sort of the list orders by (fixed SQL, never the request's text; never null); unsorted, newest first. */
+const SORT_SQL: Record<(typeof CONSIGNEE_SORTS)[number] | 'updatedAt', KeyPart> = {
   code: { sql: 'lower(code)', type: 'text' },
   name: { sql: 'lower(name)', type: 'text' },
   phone: { sql: 'phone', type: 'text' },
   email: { sql: 'lower(email)', type: 'text' },
   updatedBy: { sql: 'lower(updated_by)', type: 'text' },
+  updatedAt: { sql: 'updated_at', type: 'bigint' },
 };
 
-/**
- * The order of a page: its sort then the id, in one direction; unsorted, newest first. One index per order (migration
- * 225) reads it either way.
- */
+/** The order of a page: its sort then the id, one direction (migration 225 has an index for each). */
 function consigneeOrder(page: Pick<ConsigneePage, 'sort' | 'order'>): KeyOrder {
-  const id: KeyPart = { sql: 'id', type: 'text' };
-  if (page.sort) {
-    const desc = page.order === 'desc';
-    return {
-      name: `${page.sort}.${desc ? 'desc' : 'asc'}`,
-      parts: [
-        { ...SORT_SQL[page.sort], desc },
-        { ...id, desc },
-      ],
-    };
-  }
-  const asc = page.order === 'asc';
-  return {
-    name: `updatedAt.${asc ? 'asc' : 'desc'}`,
-    parts: [
-      { sql: 'updated_at', type: 'bigint', desc: !asc },
-      { ...id, desc: !asc },
-    ],
-  };
+  const sort = page.sort ?? 'updatedAt';
+  return sortedBy(sort, SORT_SQL[sort], (page.order ?? (page.sort ? 'asc' : 'desc')) === 'desc');
 }
 
 const COLUMNS = `id, code, name, type, phone, email, updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId",
@@ -113,21 +94,9 @@ export const consigneeRepository = {
     const where = `${ownerSql()} and ($3::text is null or (search_text like lower($3) and (code ilike $3
       or name ilike $3 or phone ilike $3 or email ilike $3 or label ilike $3 or updated_by ilike $3)))`;
     const params = [owner.companyId, owner.partnerId, search];
-    // A page read by number carries the number matching: unsearched, the owner's kept count (migration 225).
-    const count = async () =>
-      (search
-        ? await q.one<{ n: number }>(`select count(*)::int as n from consignees where ${where}`, params)
-        : await q.one<{ n: number }>(
-            `select n::int from list_counts where tbl = 'consignees' and company_id = $1 and k1 = coalesce($2, '') and k2 = ''`,
-            [owner.companyId, owner.partnerId],
-          )
-      )?.n ?? 0;
-    return readPage<Consignee>(
-      q,
-      { columns: COLUMNS, table: 'consignees', where, params },
-      consigneeOrder(page),
-      page,
-      count,
+    const source = { columns: COLUMNS, table: 'consignees', where, params };
+    return readPage<Consignee>(q, source, consigneeOrder(page), page, () =>
+      ownerCount(q, source, owner, search !== null),
     );
   },
 

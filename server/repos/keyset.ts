@@ -19,6 +19,18 @@ export interface KeyOrder {
   parts: readonly KeyPart[];
 }
 
+/**
+ * The order of a list sorted by one expression: `name` (from the sort and direction) and the part, then the id in the
+ * same direction, so that one index per sort reads any page in order, forwards or backwards.
+ */
+export const sortedBy = (sort: string, part: KeyPart, desc: boolean, id = 'id'): KeyOrder => ({
+  name: `${sort}.${desc ? 'desc' : 'asc'}`,
+  parts: [
+    { ...part, desc },
+    { sql: id, type: 'text', desc },
+  ],
+});
+
 /** `order by …` of a key order. */
 export const orderBy = (order: KeyOrder) =>
   `order by ${order.parts.map((part) => `${part.sql} ${part.desc ? 'desc' : 'asc'}`).join(', ')}`;

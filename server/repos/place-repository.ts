@@ -4,7 +4,7 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import { readPage, type KeyOrder, type KeyPart } from './keyset';
+import { readPage, type KeyOrder, type KeyPart, type PageSource } from './keyset';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -79,6 +79,22 @@ const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geo
   updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
 
 /**
+ * The number a page of an owner's list read by number carries (migrations 200, 225): with a search, the rows matching
+ * counted; without, the owner's kept count, which the database keeps as rows come and go.
+ */
+export async function ownerCount(q: Queryable, source: PageSource, owner: PlaceOwner, searched: boolean) {
+  const counted = searched
+    ? await q.one<{ n: number }>(`select count(*)::int as n from ${source.table} where ${source.where}`, [
+        ...source.params,
+      ])
+    : await q.one<{ n: number }>(
+        `select n::int from list_counts where tbl = $1 and company_id = $2 and k1 = coalesce($3, '') and k2 = ''`,
+        [source.table, owner.companyId, owner.partnerId],
+      );
+  return counted?.n ?? 0;
+}
+
+/**
  * The places of one owner (`$first` the company, the next the consignor or null): the company's own, or those kept for the
  * consignor. Matched by `=` on the expression the keyset indexes begin with (migration 220): an index gives its order
  * only after columns held equal by `=`, never after `is null`.
@@ -128,22 +144,8 @@ export const placeRepository = {
     const where = `${ownerSql()} and ($3::text is null or (search_text like lower($3)
       and (cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)))`;
     const params = [owner.companyId, owner.partnerId, search];
-    // A page read by number carries the number matching: unsearched, the owner's kept count (migration 200).
-    const count = async () =>
-      (search
-        ? await q.one<{ n: number }>(`select count(*)::int as n from company_places where ${where}`, params)
-        : await q.one<{ n: number }>(
-            `select n::int from list_counts where tbl = 'company_places' and company_id = $1 and k1 = coalesce($2, '') and k2 = ''`,
-            [owner.companyId, owner.partnerId],
-          )
-      )?.n ?? 0;
-    return readPage<KnownPlace>(
-      q,
-      { columns: PLACE_COLUMNS, table: 'company_places', where, params },
-      placeOrder(page),
-      page,
-      count,
-    );
+    const source = { columns: PLACE_COLUMNS, table: 'company_places', where, params };
+    return readPage<KnownPlace>(q, source, placeOrder(page), page, () => ownerCount(q, source, owner, search !== null));
   },
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */

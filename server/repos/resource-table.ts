@@ -3,7 +3,7 @@ import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { refusingDuplicate } from '../store/unique';
 import { containsPattern } from './contains-pattern';
-import { readPage, type KeyOrder } from './keyset';
+import { readPage, sortedBy, type KeyOrder } from './keyset';
 import { scopeFilter, type Scope } from './scope-repository';
 import { versionedTable, type Expected } from './versioned';
 
@@ -56,13 +56,7 @@ export function resourceTable(resource: Resource) {
         : field
           ? { sql: `${readSql(field)}`, type: 'text' as const }
           : { sql: 'updated_at', type: 'bigint' as const };
-    return {
-      name: `${sort}.${desc ? 'desc' : 'asc'}`,
-      parts: [
-        { ...part, desc },
-        { sql: 'id', type: 'text', desc },
-      ],
-    };
+    return sortedBy(sort, part, desc);
   }
 
   /** The scope's rows (the company's; with a branch or department chosen, that one's) matching a search. */

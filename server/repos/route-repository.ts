@@ -13,6 +13,7 @@ import {
   numberedSlice,
   orderBy,
   orderByKeys,
+  sortedBy,
   type KeyOrder,
   type KeyPart,
 } from './keyset';
@@ -95,14 +96,7 @@ const ROUTE_SORT_SQL: Record<RouteSort, KeyPart> = {
  */
 function routeOrder(page: Pick<RoutePage, 'sort' | 'order'>): KeyOrder {
   const sort = page.sort ?? 'updatedAt';
-  const desc = (page.order ?? (page.sort ? 'asc' : 'desc')) === 'desc';
-  return {
-    name: `${sort}.${desc ? 'desc' : 'asc'}`,
-    parts: [
-      { ...ROUTE_SORT_SQL[sort], desc },
-      { sql: 'id', type: 'text', desc },
-    ],
-  };
+  return sortedBy(sort, ROUTE_SORT_SQL[sort], (page.order ?? (page.sort ? 'asc' : 'desc')) === 'desc');
 }
 
 /** The SQL of routes and their waypoints. */
