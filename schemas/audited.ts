@@ -46,6 +46,11 @@ export interface AuditedTable {
   refs?: Readonly<Record<string, AuditRef>>;
   /** The areas of Compare and Copy its rows are compared and copied in (most tables one; feature settings two). */
   compare?: readonly CompareSection[];
+  /**
+   * The database keeps its number of rows per company and scope as rows come and go (`list_counts`, migrations 200 and
+   * 225; where the table has a branch, `k1` is it): read instead of counting a big company's every row.
+   */
+  keptCount?: true;
 }
 
 /**
@@ -136,6 +141,7 @@ export const AUDITED = {
   route: table({
     objectType: 'route',
     table: 'routes',
+    keptCount: true,
     words: {
       code: 'Route code',
       label: 'Route name',
@@ -217,6 +223,7 @@ export const AUDITED = {
     objectType: 'place',
     refs: { partner_id: 'company' },
     table: 'company_places',
+    keptCount: true,
     words: PLACE_WORDS,
     name: 'Known place',
     plural: 'known places',
@@ -427,6 +434,7 @@ export const AUDITED = {
     objectType: 'consignee',
     refs: { partner_id: 'company', cp_id: 'place' },
     table: 'consignees',
+    keptCount: true,
     words: {
       code: 'Consignee code',
       name: 'Consignee name',

@@ -3,16 +3,10 @@ import type { ConfigCount } from '../../schemas/api/audit';
 import type { Queryable } from '../store/store';
 import type { Scope } from './scope-repository';
 
-/**
- * Tables whose rows the database counts per scope as they come and go (migration 200_list_counts.sql): their kept
- * counts are read instead of counting a big company's every row. Where such a table has a branch, it is `k1`.
- */
-const KEPT_COUNTS = new Set(['routes', 'company_places', 'consignees']);
-
 /** The SQL counting one table's records of the company `$1` (and, where the table has branches, of branch `$2`). */
 function countSql(declaration: AuditedTable): string {
   const branch = declaration.branch;
-  if (KEPT_COUNTS.has(declaration.table))
+  if (declaration.keptCount)
     return `select coalesce(sum(n), 0) from list_counts where tbl = '${declaration.table}' and company_id = $1
       ${branch ? 'and ($2::text is null or k1 = $2)' : ''}`;
   return `select count(*) from ${declaration.table} t where t.company_id = $1

@@ -3,6 +3,7 @@ import { withQuery } from '../../engine/data/http';
 import { SERVICE_BASES, auditCalls, fullPath } from '../../schemas/api';
 import type { ConfigCount } from '../../schemas/api/audit';
 import { MSG } from '../../schemas/messages';
+import { ALL_AUDITED } from '../../schemas/audited';
 import { BACKENDS, bootFresh, type Call, type TestApp } from './helper';
 
 const SUMMARY = fullPath(auditCalls.summary, SERVICE_BASES);
@@ -23,6 +24,20 @@ describe.each(BACKENDS)('configuration summary on $name', (backend) => {
     call = (await t.login('ops@demo.local')).call;
   });
   afterAll(() => t?.close());
+
+  it('reads the kept count of exactly the tables whose rows the database counts, and it matches the rows', async () => {
+    const counted = await t.store.query<{ table: string }>(
+      `select distinct event_object_table as table from information_schema.triggers
+        where trigger_name = 'list_count_insert' order by 1`,
+    );
+    const declared = ALL_AUDITED.filter((declaration) => declaration.keptCount).map((declaration) => declaration.table);
+    expect(counted.map((row) => row.table)).toEqual([...declared].sort());
+    const counts = await summary({ c: '1001', t: 'CONSIGNOR' });
+    for (const declaration of ALL_AUDITED.filter((d) => d.keptCount))
+      expect(counts[declaration.objectType]?.count, declaration.table).toBe(
+        await rows(`select count(*)::int as n from ${declaration.table} where company_id = '1001'`, []),
+      );
+  });
 
   it("counts each kind of the company's configuration, named in words", async () => {
     const counts = await summary({ c: '1001', t: 'CONSIGNOR' });
