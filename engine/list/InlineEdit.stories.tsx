@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { notificationCalls } from '../../schemas/api/notifications';
 import { consoleApi } from '../../src/stories/fixtures';
 import { ApiReply, fixtureKey, type ApiRequest } from '../../src/stories/storyApi';
@@ -63,10 +63,12 @@ type Story = StoryObj<typeof meta>;
 export const Events: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText('trip.created');
-    const edits = await canvas.findAllByRole('button', { name: 'Edit' });
-    await expect(edits[0]).toBeEnabled();
-    await expect(edits[1]).toBeDisabled();
+    /** The Edit button of the event named `name`, read again each time (a row drawn again is a new element). */
+    const editOf = async (name: string) =>
+      within(await canvas.findByRole('row', { name: new RegExp(name) })).findByRole('button', { name: 'Edit' });
+    // The row actions' code loads after the rows: each button is waited for in its row.
+    await waitFor(async () => expect(await editOf('consent.pending')).toBeEnabled());
+    await waitFor(async () => expect(await editOf('eta.breach')).toBeDisabled());
   },
 };
 
