@@ -431,5 +431,7 @@ describe('accessibility, keyboard and screenshots of every screen', () => {
       await check(page, `edit-${slug(screen.path)}`);
       await checkKeyboard(page, editPath);
     }
-  });
+    // Every edit page in one test (their paths are found by the lists' tests): each is checked, shown in both schemes
+    // and walked by Tab, some ten seconds of a busy two-core machine. A guard, not a speed check.
+  }, 240_000);
 });
