@@ -1,6 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
-import { PARTNER, CONSIGNEE } from './refers';
+import { CONSIGNEE, PARTNER, REASONS } from './refers';
 import { int, list, none, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
 import {
@@ -99,6 +99,7 @@ export const companyCalls = {
   branchSearch: defineCall({
     ...main,
     id: 'company.branchSearch',
+    refers: { 'query.cId': REASONS.searchedCompany },
     method: 'GET',
     path: '/saas/lego/company/branch_search',
     summary: "A company's branches matching q",

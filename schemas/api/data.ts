@@ -50,6 +50,15 @@ const BULK_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** The sidebar reads' scope: companyId and branchId in the query (a departmentId sent is not read). */
 const COMPANY_BRANCH_IN_QUERY = { in: 'query', c: 'companyId', b: 'branchId' } as const satisfies ScopeSource;
+/** The sidebar's query ids besides its scope: a department it does not read, and the users an override is for. */
+const SIDEBAR_QUERY_IDS = { 'query.departmentId': REASONS.noDepartment, 'query.userId': REASONS.platformUser } as const;
+/** The scope a call of the platform's own menu is sent with, and does not read (and the id it lists by). */
+const PLATFORM_MENU_IDS = {
+  'query.id': REASONS.unread,
+  'query.companyId': REASONS.platformMenu,
+  'query.branchId': REASONS.platformMenu,
+  'query.departmentId': REASONS.platformMenu,
+} as const;
 /** The same in the body: the saves of UI configs, auto closure rules and sidebar menus (they take no department). */
 const COMPANY_BRANCH_IN_BODY = { in: 'body', c: 'companyId', b: 'branchId' } as const satisfies ScopeSource;
 
@@ -90,6 +99,11 @@ export const dataCalls = {
   setAlerts: defineCall({
     ...data,
     id: 'alerts.set',
+    refers: {
+      'query.companyId': REASONS.rowScope,
+      'query.branchId': REASONS.rowScope,
+      'query.departmentId': REASONS.rowScope,
+    },
     method: 'POST',
     path: '/saas/data/automation/setAlerts',
     summary: 'Bulk alert upload: one answer per row; allOrNone stores all rows or answers 400 naming the failed ones',
@@ -247,7 +261,7 @@ export const dataCalls = {
   sidebarConfigs: defineCall({
     ...data,
     id: 'sidebar.configs',
-    refers: { 'query.id': REASONS.unread },
+    refers: { 'query.id': REASONS.unread, ...SIDEBAR_QUERY_IDS },
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig',
     summary: "A company's sidebar menu overrides",
@@ -258,7 +272,7 @@ export const dataCalls = {
   sidebarMenuList: defineCall({
     ...data,
     id: 'sidebar.menuList',
-    refers: { 'query.id': REASONS.unread },
+    refers: { ...PLATFORM_MENU_IDS, 'query.userId': REASONS.platformUser },
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchSideBarMenuList',
     summary: 'The menu items an override can choose',
@@ -268,6 +282,7 @@ export const dataCalls = {
   sidebarConfigById: defineCall({
     ...data,
     id: 'sidebar.configById',
+    refers: SIDEBAR_QUERY_IDS,
     owns: [{ aggregate: SIDEBAR, id: 'query.id' }],
     etag: true,
     method: 'GET',
@@ -281,7 +296,7 @@ export const dataCalls = {
   landingPage: defineCall({
     ...data,
     id: 'sidebar.landingPage',
-    refers: { 'query.id': REASONS.unread },
+    refers: { 'query.id': REASONS.unread, ...SIDEBAR_QUERY_IDS },
     method: 'GET',
     path: '/saas/data/onBoardingAPI/fetchLandingPage',
     summary: 'The landing page of a role or users',
@@ -292,6 +307,7 @@ export const dataCalls = {
   updateSideMenuList: defineCall({
     ...data,
     id: 'sidebar.update',
+    refers: { 'body.userId': REASONS.platformUser },
     owns: [{ aggregate: SIDEBAR, id: 'body.id' }],
     method: 'POST',
     path: '/saas/data/onBoardingAPI/updateSideMenuList',
@@ -308,6 +324,7 @@ export const dataCalls = {
   updateLandingPage: defineCall({
     ...data,
     id: 'sidebar.updateLandingPage',
+    refers: { 'body.userId': REASONS.platformUser },
     method: 'POST',
     path: '/saas/data/onBoardingAPI/updateLandingPage',
     summary: 'Sets the landing page of a role or users',
@@ -359,7 +376,7 @@ export const dataCalls = {
   dashboardMenu: defineCall({
     ...data,
     id: 'dashboards.menu',
-    refers: { 'query.id': REASONS.unread },
+    refers: PLATFORM_MENU_IDS,
     method: 'GET',
     path: '/saas/data/automationdashboard/getDashboardMenu',
     summary: 'The menus a PowerBI dashboard can sit under',
@@ -369,6 +386,11 @@ export const dataCalls = {
   setDashboard: defineCall({
     ...data,
     id: 'dashboards.set',
+    refers: {
+      'body.dashboardReportId': REASONS.powerBi,
+      'body.dashboardWorkspaceId': REASONS.powerBi,
+      'body.userId': REASONS.platformUser,
+    },
     owns: [{ aggregate: DASHBOARD, id: 'body.customerConfigId' }],
     method: 'POST',
     path: '/saas/data/automationdashboard/setDashboard',

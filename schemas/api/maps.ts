@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { REASONS } from './refers';
 import { defineCall } from './contract';
 import { bool, list, none, num, numOrNull, shape, str } from './shapes';
 import {
@@ -86,6 +87,7 @@ export const mapCalls = {
   details: defineCall({
     ...maps,
     id: 'maps.details',
+    refers: { 'query.place_id': REASONS.geocoderPlace },
     method: 'GET',
     path: '/maps/place/details',
     summary: 'A suggested place with its coordinates',

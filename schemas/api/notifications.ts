@@ -44,6 +44,10 @@ const FILTER_IDS = {
 
 /** The ids of a configuration a save or a test sends besides its own: its scope, its event and its templates. */
 const CONFIGURATION_IDS = {
+  'body.companyId': REASONS.notificationScope,
+  'body.branchId': REASONS.notificationScope,
+  'body.departmentId': REASONS.notificationScope,
+  'body.userId': REASONS.notificationScope,
   'body.groupId': REASONS.notificationScope,
   'body.relatedCompanyId': REASONS.notificationScope,
   'body.relatedBranchId': REASONS.notificationScope,

@@ -39,6 +39,18 @@ export const REASONS = {
   notificationEvent: platformWide('a notification event'),
   notificationTemplate: platformWide('a notification template'),
   apCompany: 'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts',
+  tripScope:
+    "the scope the console sends with a trip id, read by the handler: the trip is looked for in it ('Invalid Trip ID' outside it, trips.test.ts)",
+  rowScope:
+    'the scope the console sends beside the rows, not read: each row names its own company and branch, checked per row (alert-bulk tests)',
+  platformMenu:
+    "a scope the call does not read: it lists the platform's own menu, the same for every company (companyId=1 names the platform)",
+  noDepartment: 'not read: a sidebar override is kept per company and branch (no department column)',
+  platformUser: 'a platform user (an override or a dashboard is for some users): no record of the company',
+  powerBi: "PowerBI's own id of the report or workspace shown: no record of ours",
+  geocoderPlace: "the geocoder's id of a suggested place: no record of ours",
+  searchedCompany:
+    'the company whose branches it searches (any company the platform knows: 404 when unknown), lookups.test.ts',
   apPartner:
     'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts',
 } as const;

@@ -14,6 +14,13 @@ import {
   tripSyncQuerySchema,
 } from '../trip';
 
+/** The scope a trip call takes in its query (read by the handler, not by resolveScope). */
+const TRIP_SCOPE = {
+  'query.companyId': REASONS.tripScope,
+  'query.branchId': REASONS.tripScope,
+  'query.departmentId': REASONS.tripScope,
+} as const;
+
 /** The trip service family of spec 002 section 7 (snapshot, locations, sync, analytics, replay, manual ping), in the main envelope. */
 const trips = { service: 'trips', envelope: 'main' } as const;
 
@@ -128,7 +135,7 @@ export const tripCalls = {
   tripSection: defineCall({
     ...trips,
     id: 'trips.section',
-    refers: { 'params.tripId': REASONS.trip },
+    refers: { 'params.tripId': REASONS.trip, ...TRIP_SCOPE },
     method: 'GET',
     path: '/api/v1/trip/:tripId/:section',
     summary: "One section of a trip's snapshot (full, alerts, assets, parties, trip_details, indent, analytics)",
@@ -140,7 +147,7 @@ export const tripCalls = {
   tripLocations: defineCall({
     ...trips,
     id: 'trips.locations',
-    refers: { 'params.tripId': REASONS.trip },
+    refers: { 'params.tripId': REASONS.trip, ...TRIP_SCOPE },
     method: 'GET',
     path: '/api/v1/db/trip/:tripId/locations',
     summary: "A trip's location pings in device-time order",
@@ -174,7 +181,7 @@ export const tripCalls = {
   analytics: defineCall({
     ...trips,
     id: 'trips.analytics',
-    refers: { 'params.tripId': REASONS.trip },
+    refers: { 'params.tripId': REASONS.trip, ...TRIP_SCOPE },
     method: 'GET',
     path: '/v1/lego/trip/:tripId/analytics',
     summary: 'The alerts last computed for a trip, with the configuration they were computed with',
@@ -186,7 +193,7 @@ export const tripCalls = {
   replay: defineCall({
     ...trips,
     id: 'trips.replay',
-    refers: { 'params.tripId': REASONS.trip },
+    refers: { 'params.tripId': REASONS.trip, ...TRIP_SCOPE },
     method: 'GET',
     path: '/v1/lego/trip/:tripId/analytics/replay',
     summary: "Recomputes a trip's alerts from its pings with the alert configuration it started with",
@@ -199,7 +206,7 @@ export const tripCalls = {
   replayUpdated: defineCall({
     ...trips,
     id: 'trips.replayUpdated',
-    refers: { 'params.tripId': REASONS.trip },
+    refers: { 'params.tripId': REASONS.trip, ...TRIP_SCOPE },
     method: 'GET',
     path: '/v1/lego/trip/:tripId/analytics/replay/updatedconfig',
     summary: "Recomputes a trip's alerts with the company's alert configuration as it is now, and stores them",

@@ -39,15 +39,18 @@ const place = (id: string, label: string) => ({
 
 /** Property names that name a record: `id`, or ending in `Id` or `_id`. */
 const ID_NAME = /^id$|Id$|_id$/;
-/** The scope itself (checked by resolveScope for every call), not a record addressed by id. */
-const SCOPE_NAMES = new Set(['companyId', 'branchId', 'departmentId', 'cId', 'bId', 'CompanyId']);
-/** Values that only look like ids: no record of the company stands behind them. */
-const VALUE_NAMES = new Set([
-  'userId', // platform user ids a sidebar override or a looker dashboard is for
-  'dashboardReportId',
-  'dashboardWorkspaceId', // PowerBI's own ids
-  'place_id', // a place of the geocoder
-]);
+/** Where a contract's `owns` and `refers` say an id is (`query.routeId`), by the schema it is in. */
+const PARTS = { querystring: 'query', params: 'params', body: 'body' } as const;
+
+/**
+ * The names a call reads its scope under (its contract's `scope`, checked by resolveScope for every call), in the
+ * part it reads them from: not a record addressed by id.
+ */
+function scopeNames(call: Contract, part: keyof typeof PARTS): string[] {
+  const scope = call.scope;
+  if (!scope || PARTS[part] !== scope.in) return [];
+  return [scope.c, scope.b, scope.d].filter((name) => name !== undefined);
+}
 
 /** The top-level properties of a schema (and of its array items and allOf/anyOf/oneOf/then branches). */
 function propertyNames(schema: unknown): string[] {
@@ -65,14 +68,11 @@ function propertyNames(schema: unknown): string[] {
   return [...own, ...nested.flatMap(propertyNames)];
 }
 
-/** Where a contract's `owns` and `refers` say an id is (`query.routeId`), by the schema it is in. */
-const PARTS = { querystring: 'query', params: 'params', body: 'body' } as const;
-
 /** `<contract id> <part>.<name>` of every record id a call's query, path or body names. */
 function idsNamed(call: Contract): string[] {
   return (['querystring', 'params', 'body'] as const).flatMap((part) =>
     [...new Set(propertyNames(call[part]))]
-      .filter((name) => ID_NAME.test(name) && !SCOPE_NAMES.has(name) && !VALUE_NAMES.has(name))
+      .filter((name) => ID_NAME.test(name) && !scopeNames(call, part).includes(name))
       .map((name) => `${call.id} ${PARTS[part]}.${name}`),
   );
 }
