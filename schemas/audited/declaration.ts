@@ -1,0 +1,115 @@
+/**
+ * The audited tables of a company's configuration, each declared once (DESIGN.md "one declaration per stored
+ * aggregate"; this is the start of `defineResource`): where the record is kept, how it is found within its tenant,
+ * how it is named in words. The audit trigger of each table is made from this declaration when the server migrates
+ * (server/store/audit-triggers.ts); revert, copy, compare and the Audit Log read it; nothing else keeps a list.
+ * The declarations are kept by area (schemas/audited/*.ts) and gathered in schemas/audited.ts.
+ */
+export interface AuditedTable {
+  /** The object type the audit log records (`route_master`). */
+  objectType: string;
+  table: string;
+  /** What one record is called, and several. */
+  name: string;
+  plural: string;
+  /**
+   * The columns that find one record: the table's primary key. Where that key is unique only inside a company
+   * (partners, custom fields, landing pages, ETA preferences), the company is part of it.
+   */
+  key: readonly string[];
+  /** The column the Audit Log shows as the object's id. */
+  id: string;
+  /**
+   * Whose record it is: its own `company_id`, or (a row without one) its parent's, through the column that names the
+   * parent's `id`.
+   */
+  tenant: { parent: string; via: string } | 'company_id';
+  /** Where its branch is, as a path of keys into the row (`definition,branch_id`); none: the company's. */
+  branch?: readonly string[];
+  /** Every write bumps its `version` column (the record's ETag). */
+  versioned?: true;
+  /** Columns the audit keeps only as an md5 digest (secrets, images). */
+  digests?: readonly string[];
+  /** SQL over the row `t` that names a record in a message ("Vehicle MH12AB1234"). */
+  label: string;
+  /** Words for the columns a message may name (a unique value taken: "Known place code KP-17"). */
+  fields?: Readonly<Record<string, string>>;
+  /** Each column's name in words, for the Audit Log's changed fields (a declared resource's field labels). */
+  words?: Readonly<Record<string, string>>;
+  /**
+   * Columns holding the id of something with a name (a route, a user, an alert type…), which the Audit Log shows by
+   * name beside the id ('Priya Sharma (u-ops)'); a column of a list of ids is named element by element. A table's
+   * `branch_id` and `department_id` are named without being declared (see {@link refOf}).
+   */
+  refs?: Readonly<Record<string, AuditRef>>;
+  /** The areas of Compare and Copy its rows are compared and copied in (most tables one; feature settings two). */
+  compare?: readonly CompareSection[];
+  /**
+   * The database keeps its number of rows per company and scope as rows come and go (`list_counts`, migrations 200 and
+   * 225; where the table has a branch, `k1` is it): read instead of counting a big company's every row.
+   */
+  keptCount?: true;
+}
+
+/**
+ * An area of Compare and Copy (schemas/config-copy.ts, server/repos/config-areas.ts): what of a table it compares,
+ * how an item is matched across companies, and how a copied item is placed in the target. Its rows are the scope's:
+ * the company's, and where the table has a branch, the chosen branch's (none chosen: the company-wide rows); a table
+ * kept per company is not compared with a branch chosen. A row's placement (its key, company, branch, department) and
+ * bookkeeping (version, created and updated at and by) are neither compared nor copied.
+ */
+export interface CompareSection {
+  /** The area's name in code: the copy call's `area`. */
+  name: string;
+  /** Its heading in Compare. */
+  title: string;
+  /** What matches an item across companies, in words. */
+  keyWords: string;
+  /** The same as SQL over the row `t`: the natural key. */
+  key: string;
+  /** SQL over `t` that names an item, where not the table's `label`. */
+  label?: string;
+  /** Its rows may be a department's: only those of none are compared (a comparison is of companies and branches). */
+  departments?: true;
+  /** A further condition over `t` its rows meet (one table's rows in two areas). */
+  where?: string;
+  /** More columns that are the row's own rather than its configuration (a report schedule's entity and job). */
+  own?: readonly string[];
+  /** The prefix of the `id` of a row created in the target (none: the table's default gives it, or it has no id). */
+  idPrefix?: string;
+}
+
+/** What an id in a column names: each kind is looked up in its own table (server/rules/audit-names.ts). */
+export type AuditRef =
+  | 'branch'
+  | 'department'
+  | 'company'
+  | 'user'
+  | 'route'
+  | 'vehicle'
+  | 'material'
+  | 'place'
+  | 'alertType'
+  | 'event';
+
+/**
+ * A record's branch as SQL over the row `t`, from its declaration's path of keys: a column, or a key inside a JSON
+ * column (`definition,branch_id`).
+ */
+export function branchSql(path: readonly string[]): string {
+  const [column, ...inside] = path;
+  return inside.length === 0 ? `t.${column}` : `t.${column} #>> '{${inside.join(',')}}'`;
+}
+
+/** Declares an audited table, keeping its literal types (its object type is a key of `AUDITED`). */
+export const declareAudited = <const T extends AuditedTable>(declaration: T): T => declaration;
+
+/** The words of a place's columns: a known place's, and a consignee's own place. */
+export const PLACE_WORDS = {
+  cp_code: 'Place code',
+  label: 'Place name',
+  address: 'Address',
+  geofence_radius: 'Geofence radius (m)',
+  google: 'Google place',
+  partner_id: 'Consignor',
+} as const;
