@@ -26,3 +26,14 @@ export const nextMeta = {
     description: 'The cursor of the page after this one (send it as `after`), or null when this page is the last',
   },
 } as const;
+
+/** Up to this many hits a searched list is counted exactly; above, its total is an estimate. */
+export const COUNTED_UP_TO = 1_000;
+
+/** The `estimated` beside a searched list's total: present when the total is an estimate. */
+export const estimatedMeta = {
+  estimated: {
+    type: 'boolean',
+    description: `True when \`total\` is an estimate: a search with more than ${COUNTED_UP_TO.toLocaleString('en-IN')} hits is not counted one by one (the console shows "about"); an export still holds every hit`,
+  },
+} as const;

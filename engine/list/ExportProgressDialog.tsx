@@ -20,6 +20,7 @@ export function ExportProgressDialog({
 }) {
   const total = progress?.total ?? 0;
   const rows = progress?.rows ?? null;
+  const all = `${progress?.estimated ? 'about ' : ''}${total.toLocaleString('en-IN')} ${noun}`;
   return (
     <Modal
       open={progress !== null}
@@ -32,11 +33,13 @@ export function ExportProgressDialog({
         {total === 0
           ? `Reading the ${noun}…`
           : rows === null
-            ? `Writing ${total.toLocaleString('en-IN')} ${noun}: ${size(progress?.bytes ?? 0)} received`
-            : `${rows.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} ${noun} written`}
+            ? `Writing ${all}: ${size(progress?.bytes ?? 0)} received`
+            : `${rows.toLocaleString('en-IN')} of ${all} written`}
       </Typography.Paragraph>
       <Progress
-        percent={rows !== null && total > 0 ? Math.floor((100 * rows) / total) : 100}
+        percent={
+          rows !== null && total > 0 ? Math.min(progress?.estimated ? 99 : 100, Math.floor((100 * rows) / total)) : 100
+        }
         status="active"
         showInfo={rows !== null}
         aria-label="Export progress"

@@ -201,6 +201,7 @@ export function ListView({ config }: { config: ListConfig }) {
             page={list.page}
             size={list.size}
             total={list.total}
+            estimated={list.estimated}
             expandable={parts.find((part) => part.expandable)?.expandable}
             onPage={list.setPage}
             onSize={list.setSize}
@@ -264,6 +265,8 @@ interface ListTableProps {
   page: number;
   size: number;
   total: number;
+  /** The total is an estimate (a search with many hits): the count says 'about'. */
+  estimated: boolean;
   expandable: ListPartView['expandable'];
   onPage: (page: number) => void;
   onSize: (size: number) => void;
@@ -284,6 +287,7 @@ const ListTable = memo(function ListTable({
   page,
   size,
   total,
+  estimated,
   expandable,
   onPage,
   onSize,
@@ -309,7 +313,7 @@ const ListTable = memo(function ListTable({
         ...(serverPaged ? { total } : {}),
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZES,
-        showTotal: (all, range) => countText(all, range, noun),
+        showTotal: (all, range) => countText(all, range, noun, estimated),
       }}
       onChange={(pagination: TablePaginationConfig, filters, sorter, { action }) => {
         if (action === 'filter') onFilter(filters);

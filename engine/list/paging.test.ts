@@ -42,6 +42,7 @@ describe('list paging and filters', () => {
     expect(rowsOf(body, { size: 20, rows: 'data', total: 'total', from: 'body' })).toEqual({
       rows: [{ id: 1 }],
       total: 604,
+      estimated: false,
     });
   });
 
@@ -61,12 +62,31 @@ describe('list paging and filters', () => {
     expect(countText(604, [1, 20], 'routes')).toBe('1-20 of 604 routes');
     expect(countText(0, [0, 0], 'routes')).toBe('0 routes');
     expect(countText(3, [1, 3])).toBe('1-3 of 3 in all');
+    // An estimate (a search with many hits) in two figures, grouped as the console groups numbers.
+    expect(countText(21_053, [1, 20], 'routes', true)).toBe('1-20 of about 21,000 routes');
+    expect(countText(204_991, [21, 40], 'routes', true)).toBe('21-40 of about 2,00,000 routes');
   });
 
   it("reads a page's rows and total, or every row of a plain answer", () => {
-    expect(rowsOf({ rows: [{ id: 1 }], total: 41 }, paging)).toEqual({ rows: [{ id: 1 }], total: 41 });
-    expect(rowsOf([{ id: 1 }, { id: 2 }], undefined)).toEqual({ rows: [{ id: 1 }, { id: 2 }], total: 2 });
-    expect(rowsOf(undefined, paging)).toEqual({ rows: [], total: 0 });
+    expect(rowsOf({ rows: [{ id: 1 }], total: 41 }, paging)).toEqual({
+      rows: [{ id: 1 }],
+      total: 41,
+      estimated: false,
+    });
+    expect(rowsOf([{ id: 1 }, { id: 2 }], undefined)).toEqual({
+      rows: [{ id: 1 }, { id: 2 }],
+      total: 2,
+      estimated: false,
+    });
+    expect(rowsOf(undefined, paging)).toEqual({ rows: [], total: 0, estimated: false });
+    // `estimated` beside the total says it is an estimate.
+    expect(rowsOf({ rows: [], total: 5_000, estimated: true }, paging)).toMatchObject({
+      total: 5_000,
+      estimated: true,
+    });
+    expect(
+      rowsOf({ page: { rows: [], n: 9, estimated: true } }, { ...paging, rows: 'page.rows', total: 'page.n' }),
+    ).toMatchObject({ estimated: true });
   });
 
   it('opens a row onto its nested rows, or onto its detail fields when the detail has some', () => {

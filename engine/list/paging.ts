@@ -52,15 +52,22 @@ export function listQuery(
 /** The rows of an answer that holds none: always the same array, so a memoized table is not drawn again for it. */
 const NO_ROWS: Row[] = [];
 
+/** Where an answer says its total is an estimate: `estimated` beside the total (schemas/list-cursor.ts). */
+const estimatedPath = (total: string) => total.replace(/[^.]+$/, 'estimated');
+
 /**
  * The rows of an answer and how many there are in all: the page's rows and total when the server pages (read from
- * the data, or from the whole answer for `from: 'body'`), else every row.
+ * the data, or from the whole answer for `from: 'body'`), and whether that total is an estimate; else every row.
  */
-export function rowsOf(data: unknown, paging: ServerPaging | undefined): { rows: Row[]; total: number } {
+export function rowsOf(
+  data: unknown,
+  paging: ServerPaging | undefined,
+): { rows: Row[]; total: number; estimated: boolean } {
   const rows = paging ? pick(data, paging.rows) : data;
   const list = Array.isArray(rows) ? rowList(rows) : NO_ROWS;
   const total = paging ? Number(pick(data, paging.total)) : list.length;
-  return { rows: list, total: Number.isFinite(total) ? total : list.length };
+  const estimated = paging !== undefined && pick(data, estimatedPath(paging.total)) === true;
+  return { rows: list, total: Number.isFinite(total) ? total : list.length, estimated };
 }
 
 /** The rows whose shown text (as `text` renders a cell) contains the search text, in any case; all rows for no text. */
@@ -70,9 +77,15 @@ export function searchRows<R>(rows: R[], search: string | undefined, texts: ((ro
   return rows.filter((row) => texts.some((text) => text(row).toLocaleLowerCase().includes(needle)));
 }
 
-/** The count under a list: '1-20 of 604 routes' ('0 routes' when there are none); without a noun, '1-20 of 604 in all'. */
-export function countText(total: number, [from, to]: [number, number], noun = 'in all'): string {
-  return total === 0 ? `0 ${noun}` : `${from}-${to} of ${total} ${noun}`;
+/**
+ * The count under a list: '1-20 of 604 routes' ('0 routes' when there are none); without a noun, '1-20 of 604 in all';
+ * an estimated total (a search with many hits) in two figures: '1-20 of about 21,000 routes'.
+ */
+export function countText(total: number, [from, to]: [number, number], noun = 'in all', estimated = false): string {
+  if (total === 0) return `0 ${noun}`;
+  if (!estimated) return `${from}-${to} of ${total} ${noun}`;
+  const about = Number(total.toPrecision(2)).toLocaleString('en-IN');
+  return `${from}-${to} of about ${about} ${noun}`;
 }
 
 /** The nested rows a row opens onto (none unless the detail's field holds a list). */

@@ -11,6 +11,8 @@ import type { ColumnConfig } from './types';
 export interface ExportProgress {
   rows: number | null;
   total: number;
+  /** The total is an estimate (a search with many hits): shown as 'about'. */
+  estimated?: boolean;
   bytes: number;
 }
 
@@ -65,8 +67,10 @@ export async function exportFromServer(
     const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal });
     if (!res.ok || !res.body) return { ok: false, cancelled: false, message: await refusal(res) };
     const total = Number(res.headers.get('x-total-count') ?? 0);
+    // A search with many hits has an estimated total: the rows written may pass it.
+    const estimated = res.headers.get('x-total-estimated') === 'true';
     const parts: BlobPart[] = [];
-    const progress: ExportProgress = { rows: format === 'csv' ? 0 : null, total, bytes: 0 };
+    const progress: ExportProgress = { rows: format === 'csv' ? 0 : null, total, estimated, bytes: 0 };
     const reader = res.body.getReader();
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       const { buffer, byteOffset, byteLength } = read.value;
@@ -75,7 +79,7 @@ export async function exportFromServer(
       // A CSV's rows end in CR LF (a quoted line break inside a cell is a lone LF): its header line is not a row.
       if (progress.rows !== null)
         progress.rows = Math.min(
-          total,
+          estimated ? Number.POSITIVE_INFINITY : total,
           progress.rows + read.value.filter((byte) => byte === 13).length - (parts.length === 1 ? 1 : 0),
         );
       onProgress({ ...progress });

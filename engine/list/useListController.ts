@@ -132,6 +132,7 @@ export function useListController(config: ListConfig) {
   }, [answered.rows, config.paging, config.search, config.columns, search, zone]);
   const rows = searched;
   const total = config.paging ? answered.total : searched.length;
+  const estimated = answered.estimated;
 
   useEffect(() => {
     if (looked.error && config.lookup) feedback.error(config.lookup.error);
@@ -210,6 +211,7 @@ export function useListController(config: ListConfig) {
     rows,
     /** Rows in all (of every page when the server pages). */
     total,
+    estimated,
     page,
     setPage,
     /** Rows on a page. */

@@ -11,7 +11,7 @@ import {
   placeSearchQuerySchema,
 } from '../lookup';
 import { MSG } from '../messages';
-import { nextMeta } from '../list-cursor';
+import { estimatedMeta, nextMeta } from '../list-cursor';
 import { partnerFetchQuerySchema } from '../partner';
 
 import { consigneeAnswer } from './embedded';
@@ -141,6 +141,7 @@ export const companyCalls = {
     answer: partnersAnswer,
     meta: {
       total: { ...int, description: 'How many consignees match (pt=CONSIGNEE, a page read by number only)' },
+      ...estimatedMeta,
       ...nextMeta,
     },
     scope: SCOPE_IN_QUERY,

@@ -12,7 +12,7 @@ import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { ROUTE_MASTER_TAKEN, routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
 import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
 import { MATERIAL_EXISTS, materialCreateSchema } from '../material';
-import { afterField, nextMeta } from '../list-cursor';
+import { afterField, estimatedMeta, nextMeta } from '../list-cursor';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -284,7 +284,11 @@ export const mainCalls = {
       "The scope's routes, newest first, or one route by id; with q, page, size, sort, order or after one page of them, the cursor of the next and (by page number) their total",
     querystring: routeListQuerySchema,
     answer: list(routeAnswer),
-    meta: { total: { ...int, description: 'How many routes match (a page read by number only)' }, ...nextMeta },
+    meta: {
+      total: { ...int, description: 'How many routes match (a page read by number only)' },
+      ...estimatedMeta,
+      ...nextMeta,
+    },
     unserialized:
       'The list (and a page) is JSON that PostgreSQL builds (json_agg) and is sent as it comes: a list of thousands of routes is neither parsed nor serialized again',
     scope: SCOPE_IN_QUERY,
@@ -298,7 +302,7 @@ export const mainCalls = {
     id: 'routes.options',
     method: 'GET',
     path: '/saas/lego/company_routes/options',
-    summary: `A route select's options: id, label and code of at most ${ROUTE_OPTIONS_PAGE} of the scope's routes by label, those whose label or code contains q, or the one named by id`,
+    summary: `A route select's options: id, label and code of at most ${ROUTE_OPTIONS_PAGE} of the scope's routes by label, those whose label or code contains q (those whose label begins with it first), or the one named by id`,
     querystring: routeOptionsQuerySchema,
     answer: list(routeOptionAnswer),
     scope: SCOPE_IN_QUERY,

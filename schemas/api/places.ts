@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { type CompanyWide, defineCall, SCOPE_IN_QUERY } from './contract';
 import { PARTNER } from './refers';
 import { int, list, none, num, shape, str, strOrNull } from './shapes';
-import { nextMeta } from '../list-cursor';
+import { estimatedMeta, nextMeta } from '../list-cursor';
 import {
   KNOWN_PLACE_MSG,
   knownPlaceCreateBodySchema,
@@ -71,7 +71,11 @@ export const placeCalls = {
     querystring: knownPlaceFetchQuerySchema,
     messages: [KNOWN_PLACE_MSG.selectConsignor],
     answer: list(knownPlaceAnswer),
-    meta: { total: { ...int, description: 'How many places match (a page read by number only)' }, ...nextMeta },
+    meta: {
+      total: { ...int, description: 'How many places match (a page read by number only)' },
+      ...estimatedMeta,
+      ...nextMeta,
+    },
     scope: SCOPE_IN_QUERY,
   }),
   placeCreate: defineCall({

@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { afterField, nextMeta } from '../list-cursor';
+import { afterField, estimatedMeta, nextMeta } from '../list-cursor';
 import { PAGED_LIST_MSG, pagedQueryProperties } from '../partner';
 import { answerSchemaOf, bodySchemaOf, sortsOf, type Resource } from '../resource';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
@@ -61,7 +61,11 @@ export function resourceCallsOf(resource: Resource) {
       summary: `A page of the scope's ${plural} (q searches, sort and order sort, after reads the page after a cursor), with their total and the next page's cursor`,
       querystring: listQuery(resource),
       answer: list(answer),
-      meta: { total: { ...int, description: `How many ${plural} match (a page read by number only)` }, ...nextMeta },
+      meta: {
+        total: { ...int, description: `How many ${plural} match (a page read by number only)` },
+        ...estimatedMeta,
+        ...nextMeta,
+      },
     }),
     byId: defineCall({
       ...one,

@@ -87,7 +87,7 @@ export const consigneeRepository = {
     q: Queryable,
     owner: ConsigneeOwner,
     page: ConsigneePage,
-  ): Promise<{ data: Consignee[]; total?: number; next: string | null }> {
+  ): Promise<{ data: Consignee[]; total?: number; estimated?: boolean; next: string | null }> {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
     // The kept search text (migration 225) finds the candidates through its index; each is then checked column by
     // column (a match across two columns' boundary is no match).

@@ -1,6 +1,6 @@
 import type { Queryable } from '../store/store';
 import { ApiError } from '../http/envelope';
-import { LIST_CURSOR_MSG } from '../../schemas/list-cursor';
+import { COUNTED_UP_TO, LIST_CURSOR_MSG } from '../../schemas/list-cursor';
 
 /** One part of a list's order: a fixed SQL expression (never the request's text), its type and direction. */
 export interface KeyPart {
@@ -130,6 +130,46 @@ export interface PageSource {
   params: readonly unknown[];
 }
 
+/** How many rows a list selects: counted, or (a search with many hits) estimated. */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/** The rows of the unsearched list whose share of hits estimates the total of a search with more. */
+const SAMPLE_ROWS = 2_000;
+
+/**
+ * The number of rows a searched list selects (`source`), without reading every hit: counted while there are at most
+ * {@link COUNTED_UP_TO}, else the share of hits among the {@link SAMPLE_ROWS} latest saved rows of the unsearched list
+ * (`scopeWhere`, over the same parameters; read from the scope's index on `updated_at`, which every list table has)
+ * times its kept number of rows (`kept`), never below what was counted. A scope of fewer
+ * rows than the sample is counted whole, so its total is exact.
+ */
+export async function searchedTotal(
+  q: Queryable,
+  source: Omit<PageSource, 'columns'>,
+  scopeWhere: string,
+  kept: () => Promise<number>,
+): Promise<ListTotal> {
+  const params = [...source.params];
+  const counted = await q.one<{ n: number }>(
+    `select count(*)::int as n from (select 1 from ${source.table} where ${source.where} limit ${COUNTED_UP_TO + 1}) s`,
+    params,
+  );
+  const n = counted?.n ?? 0;
+  if (n <= COUNTED_UP_TO) return { total: n, estimated: false };
+  const sample = await q.one<{ seen: number; hits: number }>(
+    `select count(*)::int as seen, (count(*) filter (where ${source.where}))::int as hits
+       from (select * from ${source.table} where ${scopeWhere} order by updated_at desc limit ${SAMPLE_ROWS}) s`,
+    params,
+  );
+  const seen = sample?.seen ?? 0;
+  const hits = sample?.hits ?? 0;
+  if (seen < SAMPLE_ROWS) return { total: hits, estimated: false };
+  return { total: Math.max(n, Math.round(((await kept()) * hits) / seen)), estimated: true };
+}
+
 /** A page asked for: its number (from 1) or the cursor it starts after, and its size. */
 export interface PageAsk {
   page: number;
@@ -139,16 +179,16 @@ export interface PageAsk {
 
 /**
  * A page of a list in `order`, its rows read by Node: after a cursor, from the order's index where the last page
- * ended (no total: the first page's stands); by number, with the total `count` gives, from the end when the page
- * lies in the back half. The next page's cursor beside the rows.
+ * ended (no total: the first page's stands); by number, with the total `count` gives (and whether it is an estimate),
+ * from the end when the page lies in the back half. The next page's cursor beside the rows.
  */
 export async function readPage<R>(
   q: Queryable,
   source: PageSource,
   order: KeyOrder,
   ask: PageAsk,
-  count: () => Promise<number>,
-): Promise<{ data: R[]; total?: number; next: string | null }> {
+  count: () => Promise<ListTotal>,
+): Promise<{ data: R[]; total?: number; estimated?: boolean; next: string | null }> {
   const n = source.params.length;
   const read = async (by: KeyOrder, condition: string, tail: string, more: unknown[]) => {
     const rows = await q.query<Record<string, unknown>>(
@@ -165,8 +205,28 @@ export async function readPage<R>(
     const after = afterKey(order, decodeCursor(order, ask.after), n + 2);
     return read(order, `and ${after.sql}`, `limit $${n + 1}`, [ask.size, ...after.params]);
   }
-  const total = await count();
-  const plan = numberedSlice(order, ask.page, ask.size, total);
-  if (!plan) return { data: [], total, next: null };
-  return { ...(await read(plan.order, '', `limit $${n + 1} offset $${n + 2}`, [plan.limit, plan.offset])), total };
+  const slice = (by: KeyOrder, limit: number, offset: number) =>
+    read(by, '', `limit $${n + 1} offset $${n + 2}`, [limit, offset]);
+  return numberedPage(order, ask, count, slice, { data: [], next: null });
+}
+
+/**
+ * Page `ask.page` of a list in `order`, read by number with the total `count` gives (and whether it is an estimate):
+ * the first page from the front, read while the rows are counted (on a pool, two connections at once); another from
+ * the front, or from the end when it lies in the back half ({@link numberedSlice}); `none` past the end.
+ */
+export async function numberedPage<P>(
+  order: KeyOrder,
+  ask: { page: number; size: number },
+  count: () => Promise<ListTotal>,
+  slice: (by: KeyOrder, limit: number, offset: number) => Promise<P>,
+  none: P,
+): Promise<P & ListTotal> {
+  if (ask.page === 1) {
+    const [counted, rows] = await Promise.all([count(), slice(order, ask.size, 0)]);
+    return { ...rows, ...counted };
+  }
+  const counted = await count();
+  const plan = numberedSlice(order, ask.page, ask.size, counted.total);
+  return { ...(plan ? await slice(plan.order, plan.limit, plan.offset) : none), ...counted };
 }

@@ -4,7 +4,7 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import { readPage, type KeyOrder, type KeyPart, type PageSource } from './keyset';
+import { type KeyOrder, type KeyPart, type ListTotal, type PageSource, readPage, searchedTotal } from './keyset';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -79,19 +79,24 @@ const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geo
   updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
 
 /**
- * The number a page of an owner's list read by number carries (migrations 200, 225): with a search, the rows matching
- * counted; without, the owner's kept count, which the database keeps as rows come and go.
+ * The number a page of an owner's list read by number carries (migrations 200, 225): without a search, the owner's kept
+ * count, which the database keeps as rows come and go; with one, the hits counted, or estimated when there are many
+ * (see {@link searchedTotal}).
  */
-export async function ownerCount(q: Queryable, source: PageSource, owner: PlaceOwner, searched: boolean) {
-  const counted = searched
-    ? await q.one<{ n: number }>(`select count(*)::int as n from ${source.table} where ${source.where}`, [
-        ...source.params,
-      ])
-    : await q.one<{ n: number }>(
-        `select n::int from list_counts where tbl = $1 and company_id = $2 and k1 = coalesce($3, '') and k2 = ''`,
-        [source.table, owner.companyId, owner.partnerId],
-      );
-  return counted?.n ?? 0;
+export async function ownerCount(
+  q: Queryable,
+  source: PageSource,
+  owner: PlaceOwner,
+  searched: boolean,
+): Promise<ListTotal> {
+  const kept = async () => {
+    const row = await q.one<{ n: number }>(
+      `select n::int from list_counts where tbl = $1 and company_id = $2 and k1 = coalesce($3, '') and k2 = ''`,
+      [source.table, owner.companyId, owner.partnerId],
+    );
+    return row?.n ?? 0;
+  };
+  return searched ? searchedTotal(q, source, ownerSql(), kept) : { total: await kept(), estimated: false };
 }
 
 /**
@@ -137,7 +142,7 @@ export const placeRepository = {
     q: Queryable,
     owner: PlaceOwner,
     page: PlacePage,
-  ): Promise<{ data: KnownPlace[]; total?: number; next: string | null }> {
+  ): Promise<{ data: KnownPlace[]; total?: number; estimated?: boolean; next: string | null }> {
     const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
     // The kept search text (migration 215) finds the candidates through its index; each is then checked column by
     // column (a match across two columns' boundary is no match).

@@ -3,7 +3,7 @@ import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { refusingDuplicate } from '../store/unique';
 import { containsPattern } from './contains-pattern';
-import { readPage, sortedBy, type KeyOrder } from './keyset';
+import { type KeyOrder, type ListTotal, readPage, searchedTotal, sortedBy } from './keyset';
 import { scopeFilter, type Scope } from './scope-repository';
 import { versionedTable, type Expected } from './versioned';
 
@@ -72,11 +72,12 @@ export function resourceTable(resource: Resource) {
           : { sql: 'company_id = $1', params: [scope.companyId] };
     const searched = fields.filter((field) => field.search);
     const text = q?.trim();
-    if (!text || searched.length === 0) return filter;
+    if (!text || searched.length === 0) return { ...filter, scopeSql: null };
     const n = filter.params.length + 1;
     return {
       sql: `${filter.sql} and (${searched.map((field) => `${readSql(field)}::text ilike $${n}`).join(' or ')})`,
       params: [...filter.params, containsPattern(text)],
+      scopeSql: filter.sql,
     };
   }
 
@@ -84,16 +85,20 @@ export function resourceTable(resource: Resource) {
     /** A page of the scope's records, with the next page's cursor and, read by number, the number matching. */
     async page(q: Queryable, scope: Scope, page: ResourcePage) {
       const where = matching(scope, page.q);
-      const count = async () =>
-        (await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${where.sql}`, where.params))?.n ??
-        0;
-      return readPage<Record<string, unknown>>(
-        q,
-        { columns: listed, table, where: where.sql, params: where.params },
-        orderOf(page),
-        page,
-        count,
-      );
+      const source = { columns: listed, table, where: where.sql, params: where.params };
+      /** Every row of the scope, counted (a declared resource keeps no count). */
+      const all = async () => {
+        const unsearched = matching(scope, undefined);
+        const row = await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${unsearched.sql}`, [
+          ...unsearched.params,
+        ]);
+        return row?.n ?? 0;
+      };
+      const count = async (): Promise<ListTotal> =>
+        where.scopeSql === null
+          ? { total: await all(), estimated: false }
+          : searchedTotal(q, source, where.scopeSql, all);
+      return readPage<Record<string, unknown>>(q, source, orderOf(page), page, count);
     },
 
     /** One record with its version (ownership is checked by the call's `owns`). */

@@ -2,7 +2,7 @@ import type { RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
-import { containsPattern } from './contains-pattern';
+import { containsPattern, prefixPattern } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import {
   afterKey,
@@ -10,9 +10,10 @@ import {
   keyArray,
   keyColumns,
   nextCursor,
-  numberedSlice,
+  numberedPage,
   orderBy,
   orderByKeys,
+  searchedTotal,
   sortedBy,
   type KeyOrder,
   type KeyPart,
@@ -28,6 +29,8 @@ import {
 
 type RouteSort = (typeof ROUTE_SORTS)[number];
 
+/** Hits of a select's search few enough to read through the trigram index and sort by label. */
+const FEW_HITS = 1_000;
 /** A route read with its row version (the ETag; not part of the answer's body). */
 export type VersionedRoute = Route & { version: number };
 
@@ -125,7 +128,7 @@ export const routeRepository = {
     q: Queryable,
     scope: Scope,
     page: RoutePage,
-  ): Promise<{ data: string; total?: number; next: string | null }> {
+  ): Promise<{ data: string; total?: number; estimated?: boolean; next: string | null }> {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
     const text = page.q?.trim() ?? '';
@@ -152,37 +155,61 @@ export const routeRepository = {
       return slice(order, `and ${after.sql}`, `limit $${n + 2}`, [page.size, ...after.params]);
     }
     // A page read by number carries the number of matching routes: unsearched, the sum of the scope's kept counts
-    // (migration 200), else counted. A page in the back half is read from the end.
-    const counted = search
-      ? q.one<{ n: number }>(`select count(*)::int as n from routes where ${where}`, params)
-      : q.one<{ n: number }>(
-          `select coalesce(sum(n), 0)::int as n from list_counts where tbl = 'routes' and company_id = $1
-              and ($2::text is null or k1 = $2) and ($3::text is null or k2 = $3)`,
-          [scope.companyId, scope.branchId, scope.departmentId],
-        );
-    const total = (await counted)?.n ?? 0;
-    const plan = numberedSlice(order, page.page, page.size, total);
-    if (!plan) return { data: '[]', total, next: null };
-    return { ...(await slice(plan.order, '', `limit $${n + 2} offset $${n + 3}`, [plan.limit, plan.offset])), total };
+    // (migration 200); searched, the hits counted, or estimated when there are many. A page in the back half is read
+    // from the end.
+    const kept = async () => {
+      const row = await q.one<{ n: number }>(
+        `select coalesce(sum(n), 0)::int as n from list_counts where tbl = 'routes' and company_id = $1
+            and ($2::text is null or k1 = $2) and ($3::text is null or k2 = $3)`,
+        [scope.companyId, scope.branchId, scope.departmentId],
+      );
+      return row?.n ?? 0;
+    };
+    const counted = async () =>
+      search
+        ? searchedTotal(q, { table: 'routes', where, params }, filter.sql, kept)
+        : { total: await kept(), estimated: false };
+    const numbered = (by: KeyOrder, limit: number, offset: number) =>
+      slice(by, '', `limit $${n + 2} offset $${n + 3}`, [limit, offset]);
+    return numberedPage(order, page, counted, numbered, { data: '[]', next: null });
   },
 
   /**
-   * A select's options: at most a page of the scope's routes in label order, those whose label or code contains
-   * `text` (any case) when one is typed. The label index (migration 195) gives them in order, so the first page ends
-   * the read however many routes the company has.
+   * A select's options: at most a page of the scope's routes by label, and when a text is typed those whose label or
+   * code contains it (any case): first those whose label begins with it, read from a range of the label index
+   * (migration 195); then, to fill the page, those containing it elsewhere, through the kept search text's trigram
+   * index (migration 210) while they are few ({@link FEW_HITS}), else by walking the label index. No read grows with
+   * the company's routes unless the text is in thousands of them and begins none.
    */
-  options(q: Queryable, scope: Scope, text = ''): Promise<RouteOption[]> {
+  async options(q: Queryable, scope: Scope, text = ''): Promise<RouteOption[]> {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
-    const wanted = text.trim();
-    // The kept search text's trigram index (migration 210) finds the candidates; label and code decide.
-    return q.query<RouteOption>(
-      `select id, label, code from routes
-        where ${filter.sql} and ($${n + 1}::text is null
-          or (search_text like lower($${n + 1}) and (label ilike $${n + 1} or code ilike $${n + 1})))
-        order by lower(label), id limit ${ROUTE_OPTIONS_PAGE}`,
-      [...filter.params, wanted ? containsPattern(wanted) : null],
+    const byLabel = `order by lower(label), id limit ${ROUTE_OPTIONS_PAGE}`;
+    const wanted = text.trim().toLowerCase();
+    if (!wanted)
+      return q.query<RouteOption>(`select id, label, code from routes where ${filter.sql} ${byLabel}`, filter.params);
+    // Labels from the typed text up to the text with its last character one higher: those that begin with it.
+    const above = `${wanted.slice(0, -1)}${String.fromCharCode(wanted.charCodeAt(wanted.length - 1) + 1)}`;
+    const starting = await q.query<RouteOption>(
+      `select id, label, code from routes where ${filter.sql}
+          and lower(label) >= $${n + 1} and lower(label) < $${n + 2} and lower(label) like $${n + 3} ${byLabel}`,
+      [...filter.params, wanted, above, prefixPattern(wanted)],
     );
+    if (starting.length === ROUTE_OPTIONS_PAGE) return starting;
+    const containing = `${filter.sql} and search_text like lower($${n + 1}) and (label ilike $${n + 1} or code ilike $${n + 1})`;
+    const params = [...filter.params, containsPattern(wanted)];
+    const few = await q.query<RouteOption & { hits: number }>(
+      `with hits as materialized (select id, label, code from routes where ${containing} limit ${FEW_HITS + 1})
+       select id, label, code, (select count(*) from hits)::int as hits from hits ${byLabel}`,
+      params,
+    );
+    const others =
+      (few[0]?.hits ?? 0) <= FEW_HITS
+        ? few
+        : await q.query<RouteOption>(`select id, label, code from routes where ${containing} ${byLabel}`, params);
+    const shown = new Set(starting.map((route) => route.id));
+    const rest = others.filter((route) => !shown.has(route.id)).map(({ id, label, code }) => ({ id, label, code }));
+    return [...starting, ...rest].slice(0, ROUTE_OPTIONS_PAGE);
   },
 
   /** The option of route `id` (ownership is checked by the caller), or none. */

@@ -30,7 +30,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
       query.after !== undefined
     ) {
       const size = query.size ?? 20;
-      const { data, total, next } = await routeRepository.pageJson(store, scope, {
+      const { data, total, estimated, next } = await routeRepository.pageJson(store, scope, {
         page: query.page ?? 1,
         size,
         q: query.q,
@@ -38,7 +38,7 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
         order: query.order,
         after: query.after,
       });
-      const counted = total === undefined ? '' : `,"total":${total}`;
+      const counted = total === undefined ? '' : `,"total":${total}${estimated ? ',"estimated":true' : ''}`;
       return reply
         .type('application/json; charset=utf-8')
         .send(`{"success":true,"data":${data},"message":[]${counted},"next":${JSON.stringify(next)}}`);

@@ -50,7 +50,7 @@ export async function fetchConsignees(store: Queryable, scope: Scope, query: Que
     query.order !== undefined ||
     query.after !== undefined
   ) {
-    const { data, total, next } = await consigneeRepository.page(store, owner, {
+    const { data, total, estimated, next } = await consigneeRepository.page(store, owner, {
       after: query.after,
       page: query.page ?? 1,
       size: query.size ?? 20,
@@ -58,7 +58,7 @@ export async function fetchConsignees(store: Queryable, scope: Scope, query: Que
       sort: query.sort,
       order: query.order,
     });
-    return { ...ok(data), ...(total !== undefined && { total }), next };
+    return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next };
   }
   return ok(await consigneeRepository.list(store, owner));
 }

@@ -90,6 +90,8 @@ const csvLine = (cells: string[]) =>
 interface Page {
   rows: unknown[];
   total: number;
+  /** The total is an estimate (a search with many hits): the pages are read to the end whatever it says. */
+  estimated: boolean;
   /** The cursor of the page after, for a keyset-paged list. */
   next?: string | null;
 }
@@ -125,6 +127,7 @@ function pageReader(app: FastifyInstance, entry: ExportableList, request: Fastif
     return {
       rows: Array.isArray(rows) ? rows : [],
       total: Number.isFinite(total) ? total : 0,
+      estimated: isRecord(holder) && holder.estimated === true,
       next: typeof next === 'string' ? next : null,
     };
   };
@@ -174,13 +177,15 @@ export async function listExportRoutes(app: FastifyInstance, _ctx: AppContext) {
       async function* rows(): AsyncGenerator<string[]> {
         let page = opening;
         let written = 0;
+        // An exact total ends the file there (rows added since are the next export's); an estimate ends nothing.
+        const end = opening.estimated ? Number.POSITIVE_INFINITY : opening.total;
         for (let n = 1; ; n++) {
           for (const row of page.rows) {
-            if (written >= opening.total) return;
+            if (written >= end) return;
             written++;
             yield cellsOf(columns, row, tz);
           }
-          if (written >= opening.total || page.rows.length < entry.paging.maxSize || closed()) return;
+          if (written >= end || page.rows.length < entry.paging.maxSize || closed()) return;
           if (entry.paging.cursor && !page.next) return;
           const next = await read(n, page.next);
           if ('status' in next) throw new Error(`page ${n} of ${entry.list.id} answered ${next.status}`);
@@ -193,6 +198,7 @@ export async function listExportRoutes(app: FastifyInstance, _ctx: AppContext) {
         'content-type': format === 'csv' ? `${EXPORT_MEDIA_TYPES.csv}; charset=utf-8` : EXPORT_MEDIA_TYPES.xlsx,
         'content-disposition': attachment(`${entry.name}.${format}`),
         'x-total-count': String(opening.total),
+        ...(opening.estimated && { 'x-total-estimated': 'true' }),
         'cache-control': 'no-store',
       });
       if (format === 'csv') {

@@ -55,7 +55,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
       query.order !== undefined ||
       query.after !== undefined
     ) {
-      const { data, total, next } = await placeRepository.page(store, owner, {
+      const { data, total, estimated, next } = await placeRepository.page(store, owner, {
         after: query.after,
         page: query.page ?? 1,
         size: query.size ?? 20,
@@ -63,7 +63,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
         sort: query.sort,
         order: query.order,
       });
-      return { ...ok(data), ...(total !== undefined && { total }), next };
+      return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next };
     }
     return ok(await placeRepository.list(store, owner));
   });

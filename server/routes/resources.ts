@@ -31,7 +31,12 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         order: query.order === 'asc' || query.order === 'desc' ? query.order : undefined,
         after: text(query.after),
       });
-      return { ...ok(page.data), ...('total' in page && { total: page.total }), next: page.next };
+      return {
+        ...ok(page.data),
+        ...('total' in page && { total: page.total }),
+        ...(page.estimated && { estimated: true }),
+        next: page.next,
+      };
     });
     route(app, calls.byId, async ({ params }) => ok(await records.read(store, params.id)));
     route(app, calls.create, async ({ scope, body, desk }) =>

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callPath } from '../e2e/harness';
-import { auditCalls } from '../../schemas/api';
+import { auditCalls, mainCalls } from '../../schemas/api';
 import { EXPORT_MSG, exportCalls } from '../../schemas/api/exports';
 import type { Store } from '../../server/store/store';
 import { BACKENDS, startApp, type Backend, type Call, type TestApp } from './helper';
@@ -117,6 +117,34 @@ describe.each(BACKENDS)('list exports on $name', (backend) => {
     expect(rows.slice(1).map((row) => row[1])).toEqual(Array.from({ length: 10 }, (_, i) => `EX${2999 - i}`));
     // Times in the zone the desk picked, named as London names it in winter.
     expect(rows[1][3]).toMatch(/^01\/01\/2026 00:\d\d GMT$/);
+  });
+
+  it('counts a search of up to 1,000 hits, estimates one of more, and exports every hit of either', async () => {
+    const list = (q: string) => call('GET', callPath(mainCalls.routes, { c: '1004', t: 'CONSIGNOR', q, size: '20' }));
+    // 'route 00' is routes 1 to 999: counted, exact.
+    const counted = (await list('route 00')).body;
+    expect(counted.total).toBe(999);
+    expect(counted.estimated).toBeUndefined();
+    // 'EX1' is EX1, EX10-19, EX100-199 and EX1000-1999: 1,111 hits, more than are counted one by one.
+    const many = (await list('EX1')).body;
+    expect(many.estimated).toBe(true);
+    expect(many.total).toBeGreaterThan(1_000);
+    expect(many.total).toBeLessThanOrEqual(ROUTES);
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: exportPath({ c: '1004', format: 'csv', columns: COLUMNS, q: 'EX1' }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-total-estimated']).toBe('true');
+    const codes = answer.body
+      .split('\r\n')
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(',')[1]);
+    expect(codes).toHaveLength(1_111);
+    expect(new Set(codes).size).toBe(1_111);
+    expect(codes.every((code) => code.startsWith('EX1'))).toBe(true);
   });
 
   it('writes the audit log with the cells it derives (who, what, which object)', async () => {

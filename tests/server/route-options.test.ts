@@ -72,6 +72,34 @@ describe.each(BACKENDS)('route select on $name', (backend) => {
     expect((await options({ q: 'Kolkata' })).body.data).toEqual([]);
   });
 
+  it('lists the labels that begin with the text first, then those holding it elsewhere, each by label', async () => {
+    // A few more routes whose label holds 'route 0001' later on, or begins with a text the others only contain.
+    await t.store.query(
+      `insert into routes (id, company_id, code, label, stt, origin, destination, updated_by, updated_at)
+       select id, $1, code, label, 600, '{}', '{}', 'ops@demo.local', 1867225600000
+         from (values ('rt_sel_x1', 'X1', 'Another route 00011'), ('rt_sel_x2', 'X2', 'ROUTE 0001 spare'),
+                      ('rt_sel_x3', 'X3', 'Zone route 00019')) v(id, code, label)`,
+      [COMPANY],
+    );
+    try {
+      const labels = async (q: string) => (await options({ q })).body.data.map((r) => r.label);
+      expect(await labels('route 0001')).toEqual([
+        'ROUTE 0001 spare',
+        'Another route 00011',
+        ...Array.from({ length: 10 }, (_, i) => `Select route 0001${i}`),
+        'Zone route 00019',
+      ]);
+      // Thousands of hits, none a beginning: the first page by label, as the label index gives it.
+      expect(await labels('elect route 0')).toEqual(
+        Array.from({ length: ROUTE_OPTIONS_PAGE }, (_, i) => `Select route ${String(i + 1).padStart(5, '0')}`),
+      );
+      // Thousands that begin with it: the first page of those.
+      expect((await labels('select'))[0]).toBe('Select route 00001');
+    } finally {
+      await t.store.query(`delete from routes where id in ('rt_sel_x1', 'rt_sel_x2', 'rt_sel_x3')`);
+    }
+  });
+
   it("answers the route chosen by its id, and no other company's", async () => {
     expect((await options({ id: 'rt_sel_2718' })).body.data).toEqual([
       { id: 'rt_sel_2718', label: 'Select route 02718', code: 'SEL2718' },
