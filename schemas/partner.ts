@@ -32,6 +32,9 @@ export const sortQueryProperties = <S extends readonly string[]>(sorts: S) =>
 /** The columns the consignee list can be sorted by. */
 export const CONSIGNEE_SORTS = ['code', 'name', 'phone', 'email', 'updatedBy'] as const;
 
+/** The most partners a select's search answers (the fetch with q or id, pt not CONSIGNEE). */
+export const PARTNER_OPTIONS_PAGE = 50;
+
 /** Partner types the fetch call takes: the filter bar's CONSIGNOR/TRANSPORTER links, and CONSIGNEE records. */
 export const PARTNER_TYPES = ['CONSIGNOR', 'TRANSPORTER', 'CONSIGNEE'] as const;
 

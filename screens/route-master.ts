@@ -95,6 +95,15 @@ const routeSelect = {
   },
 };
 
+/** A consignor may work with hundreds of transporters: the select searches them on the server by name too. */
+const transporterSelect = {
+  'ui:widget': 'remoteSelect',
+  'ui:options': {
+    ...select(api.transportersOfConsignor, 'name', 'Select transporter', 'Error while fetching details')['ui:options'],
+    search: { param: 'q', minChars: 0, byId: 'id' },
+  },
+};
+
 /** /route-master/add. */
 export const routeMasterForm = defineForm({
   ...registered.routeMasterForm,
@@ -102,7 +111,7 @@ export const routeMasterForm = defineForm({
   columns: 3,
   uiSchema: {
     routeId: routeSelect,
-    partnerId: select(api.transportersOfConsignor, 'name', 'Select transporter', 'Error while fetching details'),
+    partnerId: transporterSelect,
     vehicleId: select(api.vehicles, 'label', 'Select vehicle type', 'Error while fetching vehicles'),
     materialId: select(api.materials, 'label', 'Select material type', 'Error while fetching materials'),
     unit: { 'ui:widget': 'radio', 'ui:enumNames': ['Per Ton', 'Per Truck'] },

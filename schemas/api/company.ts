@@ -135,7 +135,7 @@ export const companyCalls = {
     method: 'GET',
     path: '/saas/lego/company_partners/fetch',
     summary:
-      "The company's partner companies of type pt (CONSIGNOR, TRANSPORTER); with pt=CONSIGNEE its consignees (a TRANSPORTER's for the consignor partnerId), one by id with its ETag, or with q, page, size, sort, order or after one page, the cursor of the next and (by page number) their total",
+      "The company's partner companies of type pt (CONSIGNOR, TRANSPORTER), with q or id a select's page of them (at most 50 by name, those whose name contains q, or the one id names); with pt=CONSIGNEE its consignees (a TRANSPORTER's for the consignor partnerId), one by id with its ETag, or with q, page, size, sort, order or after one page, the cursor of the next and (by page number) their total",
     querystring: partnerFetchQuerySchema,
     messages: [MSG.selectConsignor],
     answer: partnersAnswer,

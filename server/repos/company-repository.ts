@@ -1,12 +1,12 @@
 import type { Branch, Company, Department } from '../../schemas/api/company';
 import type { Queryable } from '../store/store';
+import { PARTNER_OPTIONS_PAGE } from '../../schemas/partner';
 import { containsPattern } from './contains-pattern';
 
 const DEPARTMENT_COLUMNS = 'id, old_department_id, name';
 
 /** The SQL of the filter bar's look-ups: companies, branches, departments and partners. */
 export const companyRepository = {
-  /** Companies whose name contains `text`, or whose id is `text` (that one first), at most 20. */
   /** The first 20 companies whose name holds `text` or whose id is `text` (that one first), of `type` when given. */
   search(q: Queryable, text: string, type?: string): Promise<Company[]> {
     return q.query<Company>(
@@ -59,6 +59,26 @@ export const companyRepository = {
       `select c.id, c.name, c.type from company_partners p join companies c on c.id = p.partner_id
         where p.company_id = $1 and ($2::text is null or c.type = $2) order by c.name`,
       [companyId, type],
+    );
+  },
+
+  /**
+   * A select's partners: at most {@link PARTNER_OPTIONS_PAGE} of the company's partners of `type` by name, those whose
+   * name contains `text` (any case), or the one `id` names.
+   */
+  partnerOptions(
+    q: Queryable,
+    companyId: string,
+    type: string | null,
+    wanted: { text?: string; id?: string },
+  ): Promise<Company[]> {
+    const text = wanted.text?.trim();
+    return q.query<Company>(
+      `select c.id, c.name, c.type from company_partners p join companies c on c.id = p.partner_id
+        where p.company_id = $1 and ($2::text is null or c.type = $2) and ($3::text is null or c.name ilike $3)
+          and ($4::text is null or c.id = $4)
+        order by c.name, c.id limit ${PARTNER_OPTIONS_PAGE}`,
+      [companyId, type, text ? containsPattern(text) : null, wanted.id ?? null],
     );
   },
 };

@@ -29,7 +29,12 @@ export async function lookupRoutes(app: FastifyInstance, { store }: AppContext) 
   route(app, companyCalls.partners, async ({ query, scope }) => {
     // pt=CONSIGNEE: the consignee records of spec 002 (one path, so one route).
     if (query.pt === 'CONSIGNEE') return fetchConsignees(store, scope, query);
-    const partners = await companyRepository.partners(store, scope.companyId, query.pt ?? null);
+    const type = query.pt ?? null;
+    // A select's search (q, or the id chosen): at most a page by name; else the spec's whole list.
+    const partners =
+      query.q !== undefined || query.id !== undefined
+        ? await companyRepository.partnerOptions(store, scope.companyId, type, { text: query.q, id: query.id })
+        : await companyRepository.partners(store, scope.companyId, type);
     // cbdt.c is the partner's own company id: the consignor id a transporter screen scopes by.
     return ok(partners.map((p) => ({ ...p, cbdt: { c: p.id, b: null, d: null } })));
   });

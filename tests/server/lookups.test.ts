@@ -100,6 +100,16 @@ describe.each(BACKENDS)('look-ups on $name', (backend) => {
       type: 'TRANSPORTER',
       cbdt: { c: '2003', b: null, d: null },
     });
+    // A select's search: by part of the name (any case), or the one chosen by id; another company's partner is none.
+    const search = async (query: string) =>
+      (await call('GET', `/saas/lego/company_partners/fetch?c=1002&t=CONSIGNOR&pt=TRANSPORTER&${query}`)).body.data.map(
+        (p: { name: string }) => p.name,
+      );
+    expect(await search('q=LIMITED')).toEqual(['Gati Limited', 'VRL Logistics Limited']);
+    expect(await search('q=')).toEqual(['Gati Limited', 'TCI Freight', 'VRL Logistics Limited']);
+    expect(await search('id=2003')).toEqual(['Gati Limited']);
+    expect(await search('q=%25')).toEqual([]);
+    expect(await search('id=1001')).toEqual([]);
     const consignors = (await call('GET', '/saas/lego/company_partners/fetch?c=2001&t=TRANSPORTER&pt=CONSIGNOR')).body
       .data;
     expect(consignors.map((p: { cbdt: { c: string } }) => p.cbdt.c)).toEqual(['1002', '1001']);
