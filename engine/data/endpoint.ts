@@ -37,26 +37,23 @@ export function isEndpoint(value: unknown): value is Endpoint {
 /** What a screen adds to a contract: fixed query values, and whether the scope is sent (when the contract's default is not wanted). */
 export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
 
+/** The names a query takes the company under, by naming: the data family's, the notification service's, the main API's. */
+const SCOPE_NAMES = ['companyId', 'company_id', 'c'] as const;
+
 /**
  * The endpoint of a call, from its contract: service, method, path and envelope as declared; the scope is sent
- * under the family's names (the data family's companyId/branchId/departmentId, else c/b/d/t) when the contract's
- * query takes it; `options` adds fixed query values or overrides that.
+ * under the names the contract declares (its `scope`) or its query takes (companyId/branchId/departmentId,
+ * company_id…, else c/b/d/t), when the query takes it; `options` adds fixed query values or overrides that.
  */
 export function endpoint<const C extends Contract>(call: C, options: EndpointOptions = {}): Endpoint<C> {
   const query: JSONSchema | undefined = call.querystring;
   const properties = (typeof query === 'object' ? query.properties : undefined) ?? {};
-  // The names the contract declares its scope under (`scope.c`): companyId/branchId/departmentId (the data family,
-  // the settings service), company_id (the notification service's filters) or c/b/d. A call that declares none but
-  // names company_id in its query takes the filter ids that way.
-  const declared = call.scope?.in === 'query' ? call.scope.c : undefined;
-  const scopeNames =
-    declared === 'companyId'
-      ? 'ids'
-      : declared === 'company_id' || (declared === undefined && 'company_id' in properties)
-        ? 'snake'
-        : declared === undefined && (call.service === 'data' || call.service === 'settings')
-          ? 'ids'
-          : 'cbdt';
+  // The names the contract declares its scope under (`scope.c`), or else the first scope name its query takes:
+  // companyId/branchId/departmentId (the data family, the settings service), company_id (the notification service's
+  // filters) or c/b/d.
+  const named =
+    (call.scope?.in === 'query' ? call.scope.c : undefined) ?? SCOPE_NAMES.find((name) => name in properties);
+  const scopeNames = named === 'companyId' ? 'ids' : named === 'company_id' ? 'snake' : 'cbdt';
   return {
     call,
     service: call.service,
