@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { AGGREGATES } from './aggregates';
+import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { REASONS } from './refers';
 import { int, list, none, shape } from './shapes';
 import {
@@ -14,7 +15,7 @@ import {
 /** The AP config service answers as the main API does ({success, data, message[]}); its own family, base '' here. */
 const ap = { service: 'ap', envelope: 'main' } as const;
 /** An AP config belongs to its company (no branch): checked before a handler runs. */
-const AP_CONFIG: Aggregate = { name: 'apConfig', table: 'ap_configs', id: 'id', branch: false, department: false };
+const AP_CONFIG = AGGREGATES.apConfig;
 const ownsApConfig = [{ aggregate: AP_CONFIG, id: 'params.id' }] as const;
 
 /**

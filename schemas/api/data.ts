@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type Aggregate, type ScopeSource } from './contract';
+import { AGGREGATES } from './aggregates';
+import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
 import { REASONS } from './refers';
 import { bool, int, list, none, shape, str } from './shapes';
@@ -28,22 +29,10 @@ import { dashboardAnswer, dashboardQuerySchema, setDashboardSchema, toggleDashbo
 const data = { service: 'data', envelope: 'data' } as const;
 
 /** The records of the data family addressed by id (checked within the scope's reach before a handler runs). */
-const UI_CONFIG: Aggregate = { name: 'uiConfig', table: 'ui_configs', id: 'id', branch: true, department: false };
-const AUTO_CLOSURE: Aggregate = {
-  name: 'autoClosure',
-  table: 'auto_closure_rules',
-  id: 'id',
-  branch: true,
-  department: false,
-};
-const SIDEBAR: Aggregate = {
-  name: 'sidebarOverride',
-  table: 'sidebar_menu_configs',
-  id: 'id',
-  branch: true,
-  department: false,
-};
-const DASHBOARD: Aggregate = { name: 'dashboard', table: 'dashboards', id: 'id', branch: true, department: true };
+const UI_CONFIG = AGGREGATES.uiConfig;
+const AUTO_CLOSURE = AGGREGATES.autoClosure;
+const SIDEBAR = AGGREGATES.sidebarOverride;
+const DASHBOARD = AGGREGATES.dashboard;
 
 /** A bulk upload of 600 rows with long e-mail lists is larger than Fastify's default 1 MB. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;

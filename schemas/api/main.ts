@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { AGGREGATES } from './aggregates';
+import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { PARTNER, platformWide } from './refers';
 import { int, list, none, num, numOrNull, shape, str, strOrNull } from './shapes';
 import { googlePlaceAnswer } from './embedded';
@@ -29,18 +30,11 @@ export const routeScopeQuerySchema = {
 
 /** The route a call names by `routeId` in its query (waypoints, route master create). */
 /** A company's route: its own, or of a branch and department. */
-const ROUTE: Aggregate = { name: 'route', table: 'routes', id: 'id', branch: true, department: true };
+const ROUTE = AGGREGATES.route;
 /** A waypoint is its route's: within reach when its route is. */
-const WAYPOINT: Aggregate = {
-  name: 'waypoint',
-  table: 'route_waypoints w join routes r on r.id = w.route_id',
-  id: 'w.id',
-  company: 'r.company_id',
-  branch: 'r.branch_id',
-  department: 'r.department_id',
-};
-const VEHICLE: Aggregate = { name: 'vehicle', table: 'company_vehicles', id: 'id', branch: true, department: true };
-const MATERIAL: Aggregate = { name: 'material', table: 'company_materials', id: 'id', branch: true, department: true };
+const WAYPOINT = AGGREGATES.waypoint;
+const VEHICLE = AGGREGATES.vehicle;
+const MATERIAL = AGGREGATES.material;
 
 const ownsRoute = [{ aggregate: ROUTE, id: 'query.routeId' }] as const;
 

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { type CompanyWide, defineCall, SCOPE_IN_QUERY } from './contract';
+import { AGGREGATES } from './aggregates';
+import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { PARTNER } from './refers';
 import { int, list, none, num, shape, str, strOrNull } from './shapes';
 import { estimatedMeta, nextMeta } from '../list-cursor';
@@ -19,13 +20,7 @@ import { googlePlaceAnswer } from './embedded';
 const main = { service: 'main', envelope: 'main' } as const;
 
 /** A known place: the company's (or, for a TRANSPORTER, kept for one consignor partner), in every branch. */
-const KNOWN_PLACE: CompanyWide = {
-  name: 'known place',
-  table: 'company_places',
-  id: 'cp_id',
-  branch: false,
-  department: false,
-};
+const KNOWN_PLACE = AGGREGATES.knownPlace;
 
 /** A known place as the fetch call answers it. */
 export const knownPlaceAnswer = shape({

@@ -1,4 +1,5 @@
 import type { CompanyWide, Contract } from './contract';
+import { AGGREGATES } from './aggregates';
 
 /**
  * Why an id a call names is not a record of the scope's branch (its contract's `refers`): the company-wide aggregates
@@ -6,22 +7,10 @@ import type { CompanyWide, Contract } from './contract';
  */
 
 /** A partner company of the company (a consignor a TRANSPORTER keeps places and consignees for, a transporter). */
-export const PARTNER: CompanyWide = {
-  name: 'partner company',
-  table: 'company_partners',
-  id: 'partner_id',
-  branch: false,
-  department: false,
-};
+export const PARTNER = AGGREGATES.partner;
 
 /** A consignee of the company (the partners look-up reads one by id, the consignee calls edit it). */
-export const CONSIGNEE: CompanyWide = {
-  name: 'consignee',
-  table: 'consignees',
-  id: 'id',
-  branch: false,
-  department: false,
-};
+export const CONSIGNEE = AGGREGATES.consignee;
 
 /** An entry of the platform's own data, the same for every company. */
 export const platformWide = (entry: string) => `${entry}: platform-wide (no company, no branch)`;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { AGGREGATES } from './aggregates';
 import { defineCall, SCOPE_IN_QUERY, type Aggregate, type CompanyWide } from './contract';
 import { ANSWERS, XLSX_MEDIA_TYPE } from './answers';
 import { bool, int, intOrNull, list, shape, str, strOrNull } from './shapes';
@@ -16,13 +17,7 @@ import {
 const reports = { service: 'reports', envelope: 'main' } as const;
 /** A schedule addressed by its path id, within reach of the query's scope (a branch's, or the whole company's). */
 /** A report schedule is for its definition's branch (none: the whole company); schedules name no department. */
-const REPORT_SCHEDULE: Aggregate = {
-  name: 'reportSchedule',
-  table: 'report_schedules',
-  id: 'id',
-  branch: "(definition->>'branch_id')",
-  department: false,
-};
+const REPORT_SCHEDULE = AGGREGATES.reportSchedule;
 /** A run is its schedule's. */
 const REPORT_RUN: Aggregate = {
   name: 'reportRun',

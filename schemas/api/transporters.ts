@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY, type Aggregate } from './contract';
+import { AGGREGATES } from './aggregates';
+import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { bool, list, none, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
 import { TRANSPORTER_TAKEN, logoSchema, transporterPatchSchema, transporterSchema } from '../transporter';
@@ -7,13 +8,7 @@ import { TRANSPORTER_TAKEN, logoSchema, transporterPatchSchema, transporterSchem
 const transporters = { service: 'transporters', envelope: 'main' } as const;
 /** A transporter addressed by its path id, in the company of the query. */
 /** A transporter is the company's (transporters belong to no branch). */
-const TRANSPORTER: Aggregate = {
-  name: 'transporter',
-  table: 'transporters',
-  id: 'id',
-  branch: false,
-  department: false,
-};
+const TRANSPORTER = AGGREGATES.transporter;
 const ownsTransporter = [{ aggregate: TRANSPORTER, id: 'params.id' }] as const;
 
 /** The transporter id in a path. */

@@ -122,6 +122,7 @@ export const AUTOMATION_TABLES = {
     id: 'id',
     tenant: 'company_id',
     branch: ['branch_id'],
+    department: ['department_id'],
     label: "t.feature_key || ' · ' || t.dashboard_type",
     versioned: true,
     compare: [

@@ -26,6 +26,8 @@ export interface AuditedTable {
   tenant: { parent: string; via: string } | 'company_id';
   /** Where its branch is, as a path of keys into the row (`definition,branch_id`); none: the company's. */
   branch?: readonly string[];
+  /** Where its department is, the same way (a record of a branch's department); none: it has none. */
+  department?: readonly string[];
   /** Every write bumps its `version` column (the record's ETag). */
   versioned?: true;
   /** Columns the audit keeps only as an md5 digest (secrets, images). */
