@@ -1,4 +1,4 @@
-import { declareAudited, type AuditedTable } from './declaration';
+import { DEPARTMENT_RECORD, declareAudited, type AuditedTable } from './declaration';
 
 /** The automation's audited tables: alerts, UI configs, auto closure, custom fields, menus, landing pages, dashboards and report schedules. */
 export const AUTOMATION_TABLES = {
@@ -118,11 +118,7 @@ export const AUTOMATION_TABLES = {
     words: { feature_key: 'Feature', dashboard_type: 'Dashboard type', extra_context: 'Settings', enabled: 'Enabled' },
     name: 'Dashboard',
     plural: 'dashboards',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    department: ['department_id'],
+    ...DEPARTMENT_RECORD,
     label: "t.feature_key || ' · ' || t.dashboard_type",
     versioned: true,
     compare: [

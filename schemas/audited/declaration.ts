@@ -115,3 +115,12 @@ export const PLACE_WORDS = {
   google: 'Google place',
   partner_id: 'Consignor',
 } as const;
+
+/** A record found by its own id, kept for a company, a branch and a department (routes, vehicles, materials, dashboards). */
+export const DEPARTMENT_RECORD = {
+  key: ['id'],
+  id: 'id',
+  tenant: 'company_id',
+  branch: ['branch_id'],
+  department: ['department_id'],
+} as const;

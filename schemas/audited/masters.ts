@@ -1,4 +1,4 @@
-import { declareAudited, type AuditedTable, PLACE_WORDS } from './declaration';
+import { DEPARTMENT_RECORD, declareAudited, type AuditedTable, PLACE_WORDS } from './declaration';
 
 /** The masters' audited tables: routes and their waypoints and rates, vehicles, materials, known places, partners and transporters. */
 export const MASTER_TABLES = {
@@ -15,11 +15,7 @@ export const MASTER_TABLES = {
     },
     name: 'Route',
     plural: 'routes',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    department: ['department_id'],
+    ...DEPARTMENT_RECORD,
     label: "coalesce(nullif(t.code, ''), t.label)",
     fields: { code: 'code', label: 'name' },
     versioned: true,
@@ -64,11 +60,7 @@ export const MASTER_TABLES = {
     words: { label: 'Vehicle', ft_vehicle_id: 'Standard vehicle' },
     name: 'Vehicle',
     plural: 'vehicles',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    department: ['department_id'],
+    ...DEPARTMENT_RECORD,
     label: 't.label',
     fields: { label: 'number' },
   }),
@@ -78,11 +70,7 @@ export const MASTER_TABLES = {
     words: { label: 'Material', ft_material_id: 'Master material' },
     name: 'Material',
     plural: 'materials',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    department: ['department_id'],
+    ...DEPARTMENT_RECORD,
     label: 't.label',
     fields: { label: 'name' },
   }),
