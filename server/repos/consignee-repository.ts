@@ -3,7 +3,7 @@ import type { ConsigneeType } from '../../schemas/consignee';
 import type { CONSIGNEE_SORTS } from '../../schemas/partner';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
-import { containsPattern } from './contains-pattern';
+import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import { readPage, sortedBy, type KeyOrder, type KeyPart } from './keyset';
 import { ownerCount, type PlaceOwner } from './place-repository';
@@ -88,11 +88,11 @@ export const consigneeRepository = {
     owner: ConsigneeOwner,
     page: ConsigneePage,
   ): Promise<{ data: Consignee[]; total?: number; estimated?: boolean; next: string | null }> {
-    const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
-    // The kept search text (migration 225) finds the candidates through its index; each is then checked column by
-    // column (a match across two columns' boundary is no match).
-    const where = `${ownerSql()} and ($3::text is null or (search_text like lower($3) and (code ilike $3
-      or name ilike $3 or phone ilike $3 or email ilike $3 or label ilike $3 or updated_by ilike $3)))`;
+    const text = page.q?.trim() ?? '';
+    const search = text ? containsPattern(text) : null;
+    // The kept search text (migration 225), read through its trigram index.
+    const searched = searchCondition('$3', text, ['code', 'name', 'phone', 'email', 'label', 'updated_by']);
+    const where = `${ownerSql()} and ($3::text is null or ${searched})`;
     const params = [owner.companyId, owner.partnerId, search];
     const source = { columns: COLUMNS, table: 'consignees', where, params };
     return readPage<Consignee>(q, source, consigneeOrder(page), page, () =>

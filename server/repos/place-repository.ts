@@ -2,7 +2,7 @@ import type { KnownPlace } from '../../schemas/api/places';
 import type { KNOWN_PLACE_SORTS } from '../../schemas/known-place';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
-import { containsPattern } from './contains-pattern';
+import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import { type KeyOrder, type KeyPart, type ListTotal, type PageSource, readPage, searchedTotal } from './keyset';
 
@@ -143,11 +143,11 @@ export const placeRepository = {
     owner: PlaceOwner,
     page: PlacePage,
   ): Promise<{ data: KnownPlace[]; total?: number; estimated?: boolean; next: string | null }> {
-    const search = page.q?.trim() ? containsPattern(page.q.trim()) : null;
-    // The kept search text (migration 215) finds the candidates through its index; each is then checked column by
-    // column (a match across two columns' boundary is no match).
-    const where = `${ownerSql()} and ($3::text is null or (search_text like lower($3)
-      and (cp_code ilike $3 or label ilike $3 or address ilike $3 or updated_by ilike $3)))`;
+    const text = page.q?.trim() ?? '';
+    const search = text ? containsPattern(text) : null;
+    // The kept search text (migration 215), read through its trigram index.
+    const searched = searchCondition('$3', text, ['cp_code', 'label', 'address', 'updated_by']);
+    const where = `${ownerSql()} and ($3::text is null or ${searched})`;
     const params = [owner.companyId, owner.partnerId, search];
     const source = { columns: PLACE_COLUMNS, table: 'company_places', where, params };
     return readPage<KnownPlace>(q, source, placeOrder(page), page, () => ownerCount(q, source, owner, search !== null));

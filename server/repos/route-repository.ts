@@ -2,7 +2,7 @@ import type { RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
 import { scopeFilter, type Scope } from './scope-repository';
-import { containsPattern, prefixPattern } from './contains-pattern';
+import { containsPattern, prefixPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import {
   afterKey,
@@ -28,6 +28,9 @@ import {
 } from '../../schemas/api/main';
 
 type RouteSort = (typeof ROUTE_SORTS)[number];
+
+/** The columns the routes list searches (its kept search text's, migration 092). */
+const SEARCHED_COLUMNS = ['label', 'code', "origin->>'address'", "destination->>'address'", 'updated_by'];
 
 /** Hits of a select's search few enough to read through the trigram index and sort by label. */
 const FEW_HITS = 1_000;
@@ -133,11 +136,10 @@ export const routeRepository = {
     const n = filter.params.length;
     const text = page.q?.trim() ?? '';
     const search = text ? containsPattern(text) : null;
-    // `search_text` (migrations 086, 092) holds the five columns in one lower-cased text: a `like` of the lower-cased
-    // pattern finds the candidates through its trigram index (migration 210), and only those are checked column by
-    // column (a match across two columns' boundary is no match).
-    const where = `${filter.sql} and ($${n + 1}::text is null or (search_text like lower($${n + 1}) and (label ilike $${n + 1}
-      or code ilike $${n + 1} or origin->>'address' ilike $${n + 1} or destination->>'address' ilike $${n + 1} or updated_by ilike $${n + 1})))`;
+    // `search_text` (migrations 086, 092) holds the five columns in one lower-cased text, read through its trigram
+    // index (migration 210).
+    const searched = searchCondition(`$${n + 1}`, text, SEARCHED_COLUMNS);
+    const where = `${filter.sql} and ($${n + 1}::text is null or ${searched})`;
     const params = [...filter.params, search];
     const order = routeOrder(page);
     /** The page's rows read in `read` order, put back in the list's, as JSON, with the last row's key. */

@@ -199,7 +199,18 @@ describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) =
     );
 
     it('finds what a plain substring search finds, for many hits, a few and none', async () => {
-      for (const text of ['hosur depot', 'HALDIA', list.rare, '#2999', 'yard 29', 'gate 7', 'nowhere', '%', 'r to h']) {
+      for (const text of [
+        'hosur depot',
+        'HALDIA',
+        list.rare,
+        '#2999',
+        'yard 29',
+        'gate 7',
+        'nowhere',
+        '%',
+        'r to h',
+        'depot\nhosur',
+      ]) {
         const plain = await plainly(list, text);
         // Up to 1,000 hits: counted, the same number; more: an estimate said to be one, above what is counted. The
         // first page's among them; a few hundred: the same rows.
