@@ -24,7 +24,8 @@ const lanes: { name: string; steps: string[][] }[] = [
     steps: [
       ['npx', 'biome', 'ci', '.'],
       ['npx', 'vitest', 'run', '--project', 'unit*', '--project', 'server*'],
-      // Every story's play function in Chromium, on a build of Storybook (tests/stories/chromium.test.ts).
+      // Every story's play function in Chromium, on a build of Storybook, with its axe checks and its visual baselines
+      // (`npm run test:visual`, tests/stories/chromium.test.ts).
       ['npx', 'vitest', 'run', '--project', 'stories'],
       ['npm', 'run', 'typecheck'],
     ],

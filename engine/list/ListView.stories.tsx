@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, userEvent, within } from 'storybook/test';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { customMaterialSchema } from '../../schemas/material';
 import { at, auditApi, consoleApi, tataSteel } from '../../src/stories/fixtures';
 import { failure, ok, fixtureKey } from '../../src/stories/storyApi';
@@ -186,9 +186,13 @@ export const NoCompany: Story = {
   },
 };
 
-/** The fetch takes a while: the table's spinner. */
+/** The fetch takes a while: after a moment's wait (so a quick answer does not flash it), the table's spinner. */
 export const Loading: Story = {
-  parameters: { apiDelay: 3_600_000 },
+  // Captured while it waits (tests/stories/visual.ts).
+  parameters: { apiDelay: 3_600_000, visual: { busy: true } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector('.ant-spin-spinning')).not.toBeNull());
+  },
 };
 
 /** The fetch fails: the server's message and the list's own error are toasted, the table stays empty. */

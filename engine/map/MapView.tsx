@@ -99,6 +99,7 @@ export function MapView({
         <section
           ref={element}
           data-testid="map"
+          data-map-state={mounted.state}
           aria-label="Map"
           style={{ height, width: '100%', borderRadius: 6, overflow: 'hidden' }}
         />

@@ -241,6 +241,7 @@ export function TripPicture({ title, analytics, track, path, alerts }: PicturePr
           <section
             ref={element}
             data-testid="trip-map"
+            data-map-state={mounted.state}
             aria-label="Trip map"
             style={{ height: 420, width: '100%', borderRadius: 6, overflow: 'hidden' }}
           />

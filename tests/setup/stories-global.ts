@@ -29,6 +29,8 @@ declare module 'vitest' {
     stories: IndexedStory[];
     /** How many pages show stories at once: the project's `maxConcurrency`. */
     storyPages: number;
+    /** Vitest's snapshot mode, which the visual baselines follow: `all` with `--update` (tests/stories/visual.ts). */
+    visualUpdate: 'all' | 'new' | 'none';
   }
 }
 
@@ -93,6 +95,7 @@ export default async function setup(project: TestProject) {
   project.provide('storybookUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   project.provide('stories', stories);
   project.provide('storyPages', project.config.maxConcurrency);
+  project.provide('visualUpdate', project.config.snapshotOptions.updateSnapshot);
   return async () => {
     await new Promise((closed) => server.close(closed));
     if (!given) rmSync(root, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../setup/chromium';
 import type { IndexedStory } from '../setup/stories-global';
+import { compareCapture, finishVisualRun, startVisualRun } from './visual';
 
 /**
  * Stories are fixtures: every story of the engine, the shell and the screens is rendered in Debian's Chromium by
@@ -30,13 +31,21 @@ import type { IndexedStory } from '../setup/stories-global';
  * .storybook/preview.tsx: WCAG 2.1 A and AA) checks it as it stands, in light, then in dark: the page's system scheme
  * is emulated dark, which the console's colour scheme follows (src/colorScheme.ts), and back; in dark only colour
  * contrast is checked again, the one rule a scheme changes. A serious or critical finding in either fails the story,
- * naming the scheme, the rule and the elements.
+ * naming the scheme, the rule and the elements. In each scheme its look is then captured and compared with its visual
+ * baseline (tests/stories/visual.ts), at 1280 px, and the shell's stories at 768 px too.
+ *
+ * Why this runner and not Storybook's Vitest addon (`@storybook/addon-vitest`, issue 37): tried on this machine
+ * (2 cores, stop 46), the addon ran the same 211 stories and play functions, but checking dark took a second whole run
+ * (a project per scheme, every axe rule again): 132-175 s for both schemes against this runner's 107 s, light alone
+ * 104 s; its failures are named by file and story name, not by story id; its plugin added 2-3 s to the start of
+ * every other Vitest project; and it checks the stories from source, so nothing checks the Storybook build any more.
  */
 
 /** How long a story may take, from its selection to its end (its waits last up to 25 s each). */
 const STORY_MS = 55_000;
 
 const url = inject('storybookUrl');
+const updateMode = inject('visualUpdate');
 const stories = inject('stories');
 
 /** How many pages show stories at once: the project's `maxConcurrency` (vitest.config.ts). */
@@ -50,6 +59,11 @@ interface Tab {
   consoleErrors: string[];
   /** The story it showed before the current one (a late error may come from its unmounting). */
   previous: string;
+  /** The story it shows. */
+  current: string;
+  /** Its requests in flight, and who waits for there to be none. */
+  inFlight: number;
+  idle: (() => void)[];
 }
 
 let browser: Browser;
@@ -60,9 +74,22 @@ const waiting: ((tab: Tab) => void)[] = [];
 
 /** A tab on Storybook's iframe, the preview ready to be told which story to show. */
 async function openTab(): Promise<Tab> {
-  const context = await browser.newContext({ reducedMotion: 'reduce', userAgent });
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    userAgent,
+    viewport: { width: WIDTH, height: HEIGHT },
+  });
   const page = await context.newPage();
-  const tab: Tab = { page, uncaught: [], consoleErrors: [], previous: '' };
+  const tab: Tab = { page, uncaught: [], consoleErrors: [], previous: '', current: '', inFlight: 0, idle: [] };
+  page.on('request', () => {
+    tab.inFlight++;
+  });
+  const ended = () => {
+    tab.inFlight--;
+    if (tab.inFlight === 0) for (const idle of tab.idle.splice(0)) idle();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   page.on('pageerror', (error) => tab.uncaught.push(`${error.name}: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') tab.consoleErrors.push(message.text());
@@ -97,6 +124,7 @@ function giveBack(tab: Tab) {
 }
 
 beforeAll(async () => {
+  startVisualRun();
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const probe = await browser.newPage();
   userAgent = `${await probe.evaluate(() => navigator.userAgent)} StorybookTestRunner`;
@@ -109,6 +137,7 @@ afterAll(async () => {
   // What the last stories left: errors their late work threw after they were checked.
   const late = tabs.flatMap((tab) => tab.uncaught.map((error) => `after ${tab.previous} was checked: ${error}`));
   await browser?.close();
+  console.log(finishVisualRun());
   if (late.length) throw new Error(`Uncaught in a page ${late.join('\n')}`);
 });
 
@@ -158,49 +187,59 @@ function showStory({ id, ms, events }: { id: string; ms: number; events: typeof 
     const stack = error.stack?.split('\n').slice(1, 3).join('\n') ?? '';
     return `${error.name ?? 'Error'}: ${error.message ?? String(error)}${stack ? `\n${stack}` : ''}`;
   };
-  return new Promise<{ finished: boolean; status: string; errors: string[]; a11y?: unknown; scheme?: string }>(
-    (done) => {
-      const errors: string[] = [];
-      let a11y: unknown;
-      let scheme: string | undefined;
-      const listeners: [string, (payload: never) => void][] = [
-        [events.playThrew, (error: SerializedError) => errors.push(`The play function threw ${text(error)}`)],
-        [events.renderThrew, (error: SerializedError) => errors.push(`Rendering threw ${text(error)}`)],
-        [
-          events.errored,
-          (error: SerializedError) =>
-            errors.push(`Storybook showed an error: ${error.title ?? ''} ${error.description ?? ''}`),
-        ],
-        [
-          events.unhandled,
-          (list: SerializedError[]) => {
-            for (const error of list) errors.push(`Uncaught while the play function ran: ${text(error)}`);
-          },
-        ],
-        [
-          events.prepared,
-          (prepared: { id: string; parameters: { a11y?: unknown; themes?: { themeOverride?: string } } }) => {
-            if (prepared.id !== id) return;
-            a11y = prepared.parameters.a11y;
-            scheme = prepared.parameters.themes?.themeOverride;
-          },
-        ],
-        [events.missing, () => end(true, 'missing', ['Storybook has no such story'])],
-        [
-          events.finished,
-          (result: { storyId: string; status: string }) => result.storyId === id && end(true, result.status),
-        ],
-      ];
-      const timer = setTimeout(() => end(false, 'pending'), ms);
-      function end(finished: boolean, status: string, more: string[] = []) {
-        clearTimeout(timer);
-        for (const [event, listener] of listeners) channel.off(event, listener);
-        done({ finished, status, errors: [...errors, ...more], a11y, scheme });
-      }
-      for (const [event, listener] of listeners) channel.on(event, listener);
-      channel.emit(events.select, { storyId: id, viewMode: 'story' });
-    },
-  );
+  return new Promise<{
+    finished: boolean;
+    status: string;
+    errors: string[];
+    a11y?: unknown;
+    scheme?: string;
+    visual?: unknown;
+  }>((done) => {
+    const errors: string[] = [];
+    let a11y: unknown;
+    let scheme: string | undefined;
+    let visual: unknown;
+    const listeners: [string, (payload: never) => void][] = [
+      [events.playThrew, (error: SerializedError) => errors.push(`The play function threw ${text(error)}`)],
+      [events.renderThrew, (error: SerializedError) => errors.push(`Rendering threw ${text(error)}`)],
+      [
+        events.errored,
+        (error: SerializedError) =>
+          errors.push(`Storybook showed an error: ${error.title ?? ''} ${error.description ?? ''}`),
+      ],
+      [
+        events.unhandled,
+        (list: SerializedError[]) => {
+          for (const error of list) errors.push(`Uncaught while the play function ran: ${text(error)}`);
+        },
+      ],
+      [
+        events.prepared,
+        (prepared: {
+          id: string;
+          parameters: { a11y?: unknown; visual?: unknown; themes?: { themeOverride?: string } };
+        }) => {
+          if (prepared.id !== id) return;
+          a11y = prepared.parameters.a11y;
+          visual = prepared.parameters.visual;
+          scheme = prepared.parameters.themes?.themeOverride;
+        },
+      ],
+      [events.missing, () => end(true, 'missing', ['Storybook has no such story'])],
+      [
+        events.finished,
+        (result: { storyId: string; status: string }) => result.storyId === id && end(true, result.status),
+      ],
+    ];
+    const timer = setTimeout(() => end(false, 'pending'), ms);
+    function end(finished: boolean, status: string, more: string[] = []) {
+      clearTimeout(timer);
+      for (const [event, listener] of listeners) channel.off(event, listener);
+      done({ finished, status, errors: [...errors, ...more], a11y, scheme, visual });
+    }
+    for (const [event, listener] of listeners) channel.on(event, listener);
+    channel.emit(events.select, { storyId: id, viewMode: 'story' });
+  });
 }
 
 /**
@@ -271,31 +310,124 @@ function axeFindings({
 }
 
 /**
- * The story's serious and critical axe findings in light, then their colour contrast in dark (the page's system scheme
- * emulated, which the console follows), one line each, or in the one scheme the story forces; the page is light again
- * after.
+ * What a capture leaves out: the offline map's land and sea shapes, whose edges Leaflet draws a sub-pixel apart from one
+ * run to the next (hundreds of pixels along a coast). The map's ground, towns, markers, lines and controls stay.
  */
-async function accessibilityProblems(
-  page: Page,
-  { id, a11y, scheme: forced }: { id: string; a11y: unknown; scheme?: string },
+const CAPTURE_STYLE = '.leaflet-lego-base-pane { visibility: hidden; }';
+
+/** Widths a story is captured at: the console's desktop, and the tablet for the shell's stories. */
+const WIDTH = 1280;
+const SHELL_WIDTH = 768;
+const HEIGHT = 720;
+
+/** How long a capture waits for the page to settle before it is taken as it is (a page that never settles differs). */
+const SETTLE_MS = 10_000;
+
+/**
+ * What is still on its way in a page: a spinner or skeleton (a lazy part's fallback, a list waiting for its rows), a
+ * map mounting, or an offline map without its base map yet (engine/map/MapView.tsx, engine/map/offline). A story that
+ * shows a wait on purpose says `parameters.visual.busy`, and then only the maps are waited for.
+ */
+const ON_ITS_WAY = '[aria-busy="true"], .ant-skeleton-active';
+const MAP_ON_ITS_WAY = '[data-map-state="loading"], .lego-map-offline:not([data-base-map])';
+
+/**
+ * Resolves once the tab's page is settled: no request of its own in flight (a lazy chunk, the map's base layer),
+ * nothing on its way ({@link ON_ITS_WAY}), its fonts loaded, and two frames drawn in a row without a change to the page
+ * (what a resize, a scheme change or a late answer re-drew is on screen). Past `SETTLE_MS` the page is taken as it is,
+ * and what it still waited for is logged.
+ */
+async function settled(tab: Tab, { busy }: { busy: boolean }): Promise<void> {
+  if (tab.inFlight > 0) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await new Promise<void>((idle) => {
+      tab.idle.push(idle);
+      timer = setTimeout(idle, SETTLE_MS);
+    });
+    clearTimeout(timer);
+  }
+  const waitingFor = busy ? MAP_ON_ITS_WAY : `${ON_ITS_WAY}, ${MAP_ON_ITS_WAY}`;
+  await tab.page
+    .waitForFunction((selector) => !document.querySelector(selector), waitingFor, { timeout: SETTLE_MS })
+    .catch(async () => {
+      const still = await tab.page.evaluate((selector) => document.querySelector(selector)?.outerHTML, waitingFor);
+      console.warn(`A capture of ${tab.current} did not settle in ${SETTLE_MS} ms: ${still?.slice(0, 200)}`);
+    });
+  await tab.page.evaluate(async (ms) => {
+    await document.fonts.ready;
+    await new Promise<void>((done) => {
+      let changed = true;
+      const observer = new MutationObserver(() => {
+        changed = true;
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      const stop = () => {
+        observer.disconnect();
+        done();
+      };
+      const timer = setTimeout(stop, ms);
+      let quiet = 0;
+      const frame = () => {
+        quiet = changed ? 0 : quiet + 1;
+        changed = false;
+        if (quiet >= 2) {
+          clearTimeout(timer);
+          stop();
+        } else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }, SETTLE_MS);
+}
+
+/**
+ * The story's problems in each scheme, light then dark (the page's system scheme emulated, which the console
+ * follows), or in the one scheme the story forces: its serious and critical axe findings (in dark only colour
+ * contrast, the one rule a scheme changes), and how its look differs from its visual baselines (tests/stories/visual.ts),
+ * at 1280 px and, for the shell's stories, at 768 px. The page is light and 1280 px wide again after.
+ */
+async function schemeProblems(
+  tab: Tab,
+  { story, a11y, scheme: forced, visual }: { story: IndexedStory; a11y: unknown; scheme?: string; visual: unknown },
 ): Promise<string[]> {
   const { disable, test } = (a11y ?? {}) as { disable?: boolean; test?: string };
-  if (disable || test === 'off') return [];
+  const checkA11y = !disable && test !== 'off';
+  const { disable: noCapture, busy = false } = (visual ?? {}) as { disable?: boolean; busy?: boolean };
+  const capture = !noCapture;
+  const widths = story.title.startsWith('Shell/') ? [WIDTH, SHELL_WIDTH] : [WIDTH];
+  const { page } = tab;
   const problems: string[] = [];
   try {
     const schemes = SCHEMES.filter((scheme) => !forced || scheme === forced);
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((wanted) => document.body.dataset.colorScheme === wanted, scheme);
-      const colourOnly = scheme !== schemes[0];
-      const answer = await page.evaluate(axeFindings, { id, a11y, colourOnly, events: A11Y_EVENTS });
-      if ('failed' in answer) problems.push(`axe could not check it in ${scheme}: ${answer.failed}`);
-      else
-        for (const f of answer.findings)
-          problems.push(`In ${scheme}, ${f.impact} axe violation ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
+      if (checkA11y) {
+        const colourOnly = scheme !== schemes[0];
+        const answer = await page.evaluate(axeFindings, { id: story.id, a11y, colourOnly, events: A11Y_EVENTS });
+        if ('failed' in answer) problems.push(`axe could not check it in ${scheme}: ${answer.failed}`);
+        else
+          for (const f of answer.findings)
+            problems.push(`In ${scheme}, ${f.impact} axe violation ${f.id} (${f.help}) at ${f.targets.join(' | ')}`);
+      }
+      if (!capture) continue;
+      for (const width of widths) {
+        if (width !== WIDTH) await page.setViewportSize({ width, height: HEIGHT });
+        const take = async () => {
+          await settled(tab, { busy });
+          return page.screenshot({ fullPage: true, animations: 'disabled', style: CAPTURE_STYLE });
+        };
+        const differs = await compareCapture(
+          { storyId: story.id, title: story.title, scheme, width },
+          take,
+          updateMode,
+        );
+        if (differs) problems.push(differs);
+      }
+      if (widths.length > 1) await page.setViewportSize({ width: WIDTH, height: HEIGHT });
     }
   } finally {
-    // The next story plays in light (the console reads the system's scheme as it mounts).
+    // The next story plays in light (the console reads the system's scheme as it mounts), at the desktop's width.
     await page.emulateMedia({ colorScheme: 'light' });
   }
   return problems;
@@ -304,6 +436,7 @@ async function accessibilityProblems(
 /** Shows a story with its play function; throws, naming the story, with what went wrong if anything did. */
 async function playStory(story: IndexedStory): Promise<void> {
   let tab = await takeTab();
+  tab.current = story.id;
   const result = await tab.page
     .evaluate(showStory, { id: story.id, ms: STORY_MS, events: EVENTS })
     .catch((error: Error) => ({
@@ -312,13 +445,17 @@ async function playStory(story: IndexedStory): Promise<void> {
       errors: [`The page failed: ${error.message}`],
       a11y: undefined,
       scheme: undefined,
+      visual: undefined,
     }));
   // A story that played is checked by axe as it stands; one that failed is reported for that alone.
   if (result.finished && result.status === 'success' && !result.errors.length)
     result.errors.push(
-      ...(await accessibilityProblems(tab.page, { id: story.id, a11y: result.a11y, scheme: result.scheme }).catch(
-        (error: Error) => [`The accessibility check failed: ${error.message}`],
-      )),
+      ...(await schemeProblems(tab, {
+        story,
+        a11y: result.a11y,
+        scheme: result.scheme,
+        visual: result.visual,
+      }).catch((error: Error) => [`The accessibility and visual checks failed: ${error.message}`])),
     );
   // Errors since the tab's story before this one was checked: some come from its unmounting, as this one started.
   const errors = tab.uncaught.splice(0);

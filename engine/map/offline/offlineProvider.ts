@@ -109,9 +109,12 @@ async function mount(element: HTMLElement, options: MapOptions, tilesUrl: string
   if (tilesUrl) {
     L.tileLayer(tilesUrl, { attribution: `Tiles: ${originSourceLabel(tilesUrl)}`, maxZoom: 19 }).addTo(map);
   } else {
-    // The base map arrives after the map is shown; markers and lines are drawn meanwhile.
+    // The base map arrives after the map is shown; markers and lines are drawn meanwhile. The element says when it is
+    // drawn (`data-base-map`: drawn, or none when it cannot be had), which the stories' visual captures wait for.
     void loadBaseMap().then((data) => {
-      if (data && !destroyed) removeBase = drawBaseMap(L, map, data);
+      if (destroyed) return;
+      if (data) removeBase = drawBaseMap(L, map, data);
+      element.dataset.baseMap = data ? 'drawn' : 'none';
     });
   }
   const track = L.layerGroup().addTo(map);
