@@ -28,7 +28,7 @@ export const nextMeta = {
 } as const;
 
 /** Up to this many hits a searched list is counted exactly; above, its total is an estimate. */
-export const COUNTED_UP_TO = 1_000;
+export const COUNTED_UP_TO = 200;
 
 /** The `estimated` beside a searched list's total: present when the total is an estimate. */
 export const estimatedMeta = {

@@ -137,7 +137,7 @@ export interface ListTotal {
 }
 
 /** The rows of the unsearched list whose share of hits estimates the total of a search with more. */
-const SAMPLE_ROWS = 2_000;
+const SAMPLE_ROWS = 1_000;
 
 /**
  * The number of rows a searched list selects (`source`), without reading every hit: counted while there are at most
@@ -153,19 +153,19 @@ export async function searchedTotal(
   kept: () => Promise<number>,
 ): Promise<ListTotal> {
   const params = [...source.params];
-  const counted = await q.one<{ n: number }>(
-    `select count(*)::int as n from (select 1 from ${source.table} where ${source.where} limit ${COUNTED_UP_TO + 1}) s`,
+  // One statement: the sample is read only when the count passed its cap (a CASE runs its subquery only then).
+  const counted = await q.one<{ n: number; sample: number[] | null }>(
+    `select n, case when n > ${COUNTED_UP_TO} then (
+         select array[count(*), count(*) filter (where ${source.where})]::int[]
+           from (select * from ${source.table} where ${scopeWhere} order by updated_at desc limit ${SAMPLE_ROWS}) s
+       ) end as sample
+       from (select count(*)::int as n from (select 1 from ${source.table} where ${source.where}
+         limit ${COUNTED_UP_TO + 1}) c) counted`,
     params,
   );
   const n = counted?.n ?? 0;
   if (n <= COUNTED_UP_TO) return { total: n, estimated: false };
-  const sample = await q.one<{ seen: number; hits: number }>(
-    `select count(*)::int as seen, (count(*) filter (where ${source.where}))::int as hits
-       from (select * from ${source.table} where ${scopeWhere} order by updated_at desc limit ${SAMPLE_ROWS}) s`,
-    params,
-  );
-  const seen = sample?.seen ?? 0;
-  const hits = sample?.hits ?? 0;
+  const [seen = 0, hits = 0] = counted?.sample ?? [];
   if (seen < SAMPLE_ROWS) return { total: hits, estimated: false };
   return { total: Math.max(n, Math.round(((await kept()) * hits) / seen)), estimated: true };
 }
