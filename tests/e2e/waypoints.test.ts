@@ -123,10 +123,21 @@ describe('waypoints (/way-point)', () => {
     const target = rows().nth(0);
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    const x = from.x + from.width / 2;
+    const startY = from.y + from.height / 2;
+    const endY = to.y + to.height / 4;
+    await page.mouse.move(x, startY);
     await page.mouse.down();
-    for (let step = 1; step <= 10; step++)
-      await page.mouse.move(from.x + from.width / 2, from.y - ((from.y - to.y + 4) * step) / 10);
+    for (let step = 1; step <= 10; step++) await page.mouse.move(x, startY + ((endY - startY) * step) / 10);
+    // sortablejs's fallback looks under the pointer every 50 ms, not on each move: the drop waits, as a hand would,
+    // until the held row has taken the first place (the row that follows the pointer is its `sortable-fallback` copy).
+    await expect
+      .poll(
+        () =>
+          page.locator('.ant-table-tbody tr.ant-table-row:not(.sortable-fallback) td:first-child').allTextContents(),
+        WAIT,
+      )
+      .toEqual(['Asansol Yard', 'Kharagpur Halt']);
     await page.mouse.up();
     await expect.poll(shownLabels, WAIT).toEqual(['Asansol Yard', 'Kharagpur Halt']);
     expect(await shownSequences()).toEqual(['1', '2']);
