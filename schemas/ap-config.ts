@@ -1,6 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { BODY_OBJECT } from './messages';
-import { scopeQuerySchema } from './scope';
 
 /**
  * AP (account-payable) configuration (spec 002 sections 2.6, 3, 5, 8 and 9): per company, a JSON value of one type
@@ -87,63 +85,6 @@ export const apConfigFormSchema = {
 } as const;
 
 export type ApConfigForm = FromSchema<typeof apConfigFormSchema>;
-
-/** The body of a create or update: the value a JSON object (its size checked by the server), partner 0 when missing. */
-export const apConfigBodySchema = {
-  type: 'object',
-  properties: {
-    cbdt_id: cbdtId,
-    partner_cbdt_id: { ...partnerCbdtId, type: ['integer', 'null'] },
-    type: apType,
-    value: { type: 'object', maxProperties: 1000, errorMessage: AP_MSG.valueObject },
-  },
-  required: ['cbdt_id', 'type', 'value'],
-  errorMessage: {
-    type: BODY_OBJECT,
-    required: { cbdt_id: AP_MSG.cbdtRequired, type: AP_MSG.typeRequired, value: AP_MSG.jsonRequired },
-  },
-} as const;
-
-export type ApConfigBody = FromSchema<typeof apConfigBodySchema>;
-
-const { c, b, d, t } = scopeQuerySchema.properties;
-
-/** The company scope of every AP call (c, b, d, t as the main API takes it). */
-export const apScopeQuerySchema = {
-  type: 'object',
-  properties: { c, b, d, t },
-  required: ['c'],
-  errorMessage: scopeQuerySchema.errorMessage,
-} as const;
-
-/** The list's query: the scope, a zero-based page of `page_size` rows, and a search (type, CBDT ids or value). */
-export const apListQuerySchema = {
-  type: 'object',
-  properties: {
-    c,
-    b,
-    d,
-    t,
-    page_size: {
-      type: 'integer',
-      minimum: 1,
-      maximum: AP_PAGE_SIZE_MAX,
-      default: AP_PAGE_SIZE,
-      errorMessage: AP_MSG.pageSize,
-    },
-    page_number: { type: 'integer', minimum: 0, maximum: 100_000, default: 0, errorMessage: AP_MSG.pageNumber },
-    q: { type: 'string', maxLength: 100, errorMessage: AP_MSG.search },
-  },
-  required: ['c'],
-  errorMessage: scopeQuerySchema.errorMessage,
-} as const;
-
-/** The AP config id in a path: a whole number (a longer or odd one is refused before any read). */
-export const apIdParamsSchema = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 10, pattern: '^[1-9][0-9]{0,9}$', errorMessage: AP_MSG.id } },
-  required: ['id'],
-} as const;
 
 /** An AP config as the API answers it (schemas/api/ap.ts). */
 export type { ApConfig } from './api/ap';

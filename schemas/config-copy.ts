@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId, idField } from './messages';
 import { AUDITED, type AuditedTable, type CompareSection } from './audited';
-import type { Resource, ResourceField } from './resource';
+import { labelInWords, type Resource, type ResourceField } from './resource';
 import { RESOURCES } from './resources';
 
 /** The audited tables' declarations (schemas/audited.ts), each of its own literal type. */
@@ -33,15 +33,16 @@ const keyPartSql = (field: ResourceField) =>
   field.sql === 'date' ? `to_char(t.${field.column}, 'YYYY-MM-DD')` : `t.${field.column}::text`;
 
 /**
- * A compared resource's compare section: its area under its title, matched by its natural key (where the resource
- * reaches departments, the rows of none), a row created in the target given an id of the resource's prefix.
+ * A compared resource's compare section: its area under its title, matched by its compare key or else its natural key
+ * (where the resource reaches departments, the rows of none), a row created in the target given an id of the
+ * resource's prefix (or, numbered by the database, the target's next number).
  */
 export function compareSectionOf(resource: Resource): CompareSection {
-  const key = resource.naturalKey.map((name) => resource.fields[name]);
+  const key = (resource.compareKey ?? resource.naturalKey).map((name) => resource.fields[name]);
   return {
     name: resource.name,
     title: resource.title,
-    keyWords: key.map((field) => field.label.toLowerCase()).join(' and '),
+    keyWords: key.map((field) => labelInWords(field.label)).join(' and '),
     key: key.map(keyPartSql).join(" || ' · ' || "),
     ...(resource.reach === 'department' && { departments: true }),
     idPrefix: resource.idPrefix,

@@ -1,5 +1,7 @@
 import type { JSONSchema } from 'json-schema-to-ts';
+import type { ServiceName } from './api/services';
 import type { ColumnKind } from './column-kinds';
+import { BODY_OBJECT } from './messages';
 
 /**
  * One declaration per stored aggregate (issue 35, DESIGN.md): a resource says once where its rows are kept, whose
@@ -10,8 +12,11 @@ import type { ColumnKind } from './column-kinds';
  * (server/repos/config-areas.ts), the export, the demo seed and the console's list and form (screens/resources.ts).
  */
 
-/** How a field is stored: its SQL type (a `date` is read and written as `YYYY-MM-DD` text). */
-export type FieldSql = 'text' | 'boolean' | 'integer' | 'numeric' | 'date';
+/**
+ * How a field is stored: its SQL type (a `date` is read and written as `YYYY-MM-DD` text, a `json` field is a `jsonb`
+ * object).
+ */
+export type FieldSql = 'text' | 'boolean' | 'integer' | 'numeric' | 'date' | 'json';
 
 /** One field of a resource. */
 export interface ResourceField {
@@ -24,6 +29,10 @@ export interface ResourceField {
   schema: JSONSchema;
   /** A body must send it. */
   required?: boolean;
+  /** The refusal of a body without it (default: "Label is required"). */
+  requiredMessage?: string;
+  /** What is stored when a body leaves it out or sends null (the column is NOT NULL). */
+  default?: string | number | boolean;
   /** How the list and an export show it (default: text). */
   kind?: ColumnKind;
   /** The search box looks in it. */
@@ -41,7 +50,8 @@ export type ResourceReach = 'company' | 'branch' | 'department';
 
 /** A row of the demo seed: its id, company (and branch), and its fields' values. */
 export interface SeedRow {
-  id: string;
+  /** Its id (none where the database numbers the resource's records). */
+  id?: string;
   company: string;
   branch?: string;
   values: Readonly<Record<string, unknown>>;
@@ -55,6 +65,47 @@ export interface ResourceMenu {
   order: number;
 }
 
+/**
+ * A list paged by number in the spec's words (spec 002's AP list: `page_number` from 0 and `page_size`), answered as
+ * `{total, data}` in the envelope's data, newest first, with no sort: where a spec gives the call its shape.
+ */
+export interface NumberedPaging {
+  page: string;
+  size: string;
+  first: 0 | 1;
+  /** Rows a page when the call names none, and the most it may ask for. */
+  defaultSize: number;
+  maxSize: number;
+  /** The refusals of a page, a size and a search out of bounds. */
+  messages: { page: string; size: string; search: string };
+}
+
+/**
+ * How a resource's calls are shaped where a spec gives them their shape (default: the main API, `path` and
+ * `path/:id`, keyset paging with meta): the calls' ids, their service, the list's own path, its paging, and what the
+ * server's rules for the resource (server/rules/resource-rules.ts) check beyond the body's schema.
+ */
+export interface ResourceApi {
+  /** The prefix of the calls' ids (`ap` makes `ap.list`; default: the resource's name). */
+  prefix?: string;
+  service?: ServiceName;
+  /** The list's path where not `path` (`…/fetch/all`). */
+  listPath?: string;
+  numbered?: NumberedPaging;
+  /** The refusals the rules may answer (400), and the body's ids they check and why (each a contract's `refers`). */
+  ruleMessages?: readonly string[];
+  refers?: Readonly<Record<`body.${string}`, string>>;
+  /** The largest body accepted, in bytes (413 above it). */
+  bodyLimit?: number;
+}
+
+/**
+ * Who saved a record and when: `epoch` (ours) keeps `updated_by` and `updated_at` in epoch milliseconds and answers
+ * them as `updatedBy` and `updatedAt`; `timestamps` (a spec's record) keeps `created_by`, `updated_by`, `created_at`
+ * and `updated_at` as timestamps and answers none of them.
+ */
+export type ResourceStamps = 'epoch' | 'timestamps';
+
 /** A resource's declaration: see {@link defineResource}. */
 export interface Resource {
   /** The plural in code: the calls' ids (`holidays.list`), the export's and the Compare area's name. */
@@ -62,8 +113,12 @@ export interface Resource {
   /** The Audit Log's object type. */
   objectType: string;
   table: string;
-  /** The prefix of a new record's id (`hol` makes `hol_…`). */
-  idPrefix: string;
+  /** The prefix of a new record's id (`hol` makes `hol_…`); none: the database numbers it (an identity column). */
+  idPrefix?: string;
+  /** Who saved a record and when (default `epoch`). */
+  stamps?: ResourceStamps;
+  /** How its calls are shaped where a spec says (default: ours). */
+  api?: ResourceApi;
   /** One record, several, and the screen's title, in words. */
   noun: string;
   plural: string;
@@ -80,10 +135,17 @@ export interface Resource {
   taken: string;
   /** The fields that name a record in words ("Diwali · 08/11/2026"), in order. */
   label: readonly string[];
-  /** The list's order unsorted (default: newest first). */
+  /** The list's order unsorted, by a field or the id (default: newest first). */
   order?: { field: string; desc?: boolean };
   /** Compared and copied between companies (Compare and Copy), under its title. */
   compare?: boolean;
+  /**
+   * The fields that match a record across companies, where not the natural key (an AP config's CBDT ID is its
+   * company's own id: it is matched by type and partner, and copied with the target's id).
+   */
+  compareKey?: readonly string[];
+  /** Its list and form are a screen file's own (the spec gives them texts of their own), not derived. */
+  ownScreens?: true;
   /** Exported in pages by the server (CSV and Excel). */
   export?: boolean;
   /** Rows of the demo seed. */
@@ -94,16 +156,43 @@ export interface Resource {
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */
 export const defineResource = <const R extends Resource>(resource: R): R => resource;
 
+/** A field's column type in SQL (a JSON object is kept as `jsonb`). */
+export const columnTypeOf = (field: ResourceField) => (field.sql === 'json' ? 'jsonb' : field.sql);
+
+/** A field's value as a statement's parameter: the sent one or else its default, a JSON object as its text. */
+export function storedValueOf(field: ResourceField, sent: unknown): unknown {
+  const value = sent ?? field.default ?? null;
+  return field.sql === 'json' && value !== null ? JSON.stringify(value) : value;
+}
+
 /** The fields of a resource in declaration order, with their names. */
 export const fieldsOf = (resource: Resource) =>
   Object.entries(resource.fields).map(([name, field]) => ({ name, ...field }));
 
-/** The answer schema of one field (what the server sends), from how it is stored. */
+/**
+ * The answer schema of one field (what the server sends), from how it is stored: a JSON object with its fields
+ * (`additionalProperties` keeps them when Fastify serializes the answer), a field with a default never null.
+ */
 function answerOf(field: ResourceField): JSONSchema {
+  if (field.sql === 'json') return { type: 'object', additionalProperties: true };
   const types = { text: 'string', date: 'string', boolean: 'boolean', integer: 'integer', numeric: 'number' } as const;
   const type = types[field.sql];
-  return { type: field.required ? type : [type, 'null'] };
+  return { type: field.required || field.default !== undefined ? type : [type, 'null'] };
 }
+
+/** The words of a field's label in a sentence: lower case, unless it starts with an acronym ("partner CBDT ID"). */
+export const labelInWords = (label: string) =>
+  label
+    .split(' ')
+    .map((word) => (/^[A-Z][a-z]/.test(word) || word.length === 1 ? word.toLowerCase() : word))
+    .join(' ');
+
+/** One record in words, with its article ("a holiday", "an AP config"). */
+export const oneOf = (resource: Resource) => `${/^[aeiouAEIOU]/.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`;
+
+/** The answer schema of a record's id: the prefixed text, or the whole number the database gives. */
+export const idAnswerOf = (resource: Resource): JSONSchema =>
+  resource.idPrefix === undefined ? { type: 'integer' } : { type: 'string' };
 
 /** The body a create or an update sends: every field by its rules, the required ones named; nothing else. */
 export function bodySchemaOf(resource: Resource): JSONSchema {
@@ -116,29 +205,61 @@ export function bodySchemaOf(resource: Resource): JSONSchema {
     required,
     additionalProperties: false,
     errorMessage: {
-      required: Object.fromEntries(required.map((name) => [name, `${resource.fields[name].label} is required`])),
-      additionalProperties: `Send only the fields of a ${resource.noun}`,
+      type: BODY_OBJECT,
+      required: Object.fromEntries(
+        required.map((name) => [
+          name,
+          resource.fields[name].requiredMessage ?? `${resource.fields[name].label} is required`,
+        ]),
+      ),
+      additionalProperties: `Send only the fields of ${oneOf(resource)}`,
     },
   } as const;
   return schema;
 }
 
-/** One record as the calls answer it: its id, its fields, its branch (where it may have one) and who saved it when. */
+/**
+ * One record as the calls answer it: its id, its fields, its branch (where it may have one) and (its stamps `epoch`)
+ * who saved it when.
+ */
 export function answerSchemaOf(resource: Resource): JSONSchema {
   const properties: Record<string, JSONSchema> = {
-    id: { type: 'string' },
+    id: idAnswerOf(resource),
     ...Object.fromEntries(fieldsOf(resource).map((field) => [field.name, answerOf(field)])),
     ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
-    updatedBy: { type: 'string' },
-    updatedAt: { type: 'integer' },
+    ...(resource.stamps !== 'timestamps' && { updatedBy: { type: 'string' }, updatedAt: { type: 'integer' } }),
   };
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
-/** The sorts of a resource's list: its sortable fields, and when it was saved. */
+/** The sorts of a resource's list: its sortable fields, and (its stamps `epoch`) when it was saved. */
 export const sortsOf = (resource: Resource): string[] => [
   ...fieldsOf(resource)
     .filter((field) => field.sort)
     .map((field) => field.name),
-  'updatedAt',
+  ...(resource.stamps === 'timestamps' ? [] : ['updatedAt']),
 ];
+
+/** The value of each kind of field as the calls answer it. */
+interface SqlValues {
+  text: string;
+  boolean: boolean;
+  integer: number;
+  numeric: number;
+  date: string;
+  json: Record<string, unknown>;
+}
+
+/** A field's answered value: never null when required or defaulted. */
+type FieldValue<F extends ResourceField> = F extends { required: true } | { default: string | number | boolean }
+  ? SqlValues[F['sql']]
+  : SqlValues[F['sql']] | null;
+
+/**
+ * One record of a resource as its calls answer it, derived from its declaration (the type of {@link answerSchemaOf}):
+ * its id, its fields, its branch where it may have one, and with `epoch` stamps who saved it when.
+ */
+export type ResourceRecord<R extends Resource> = { id: R extends { idPrefix: string } ? string : number } & {
+  -readonly [K in keyof R['fields']]: FieldValue<R['fields'][K]>;
+} & (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
+  (R extends { stamps: 'timestamps' } ? unknown : { updatedBy: string; updatedAt: number });

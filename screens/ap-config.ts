@@ -2,14 +2,7 @@ import { endpoint } from '../engine/data/endpoint';
 import { firstServerMessage } from '../engine/form/failure';
 import { defineForm, defineList } from '../engine/registry/define';
 import { apCalls } from '../schemas/api/ap';
-import {
-  AP_MSG,
-  AP_NOTICE_SECONDS,
-  AP_PAGE_SIZE,
-  AP_TYPES,
-  apConfigFormSchema,
-  type ApConfig,
-} from '../schemas/ap-config';
+import { AP_MSG, AP_NOTICE_SECONDS, AP_PAGE_SIZE, AP_TYPES, apConfigFormSchema } from '../schemas/ap-config';
 import * as registered from './ap-config.meta';
 
 /**
@@ -40,7 +33,7 @@ export const apConfigList = defineList({
   edit: { to: '/ap-configuration/:id/edit' },
   remove: {
     endpoint: endpoint(apCalls.remove),
-    input: (row) => ({ params: { id: row.id } }),
+    input: (row) => ({ params: { id: String(row.id) } }),
     confirm: AP_MSG.confirmDelete,
     success: AP_MSG.deleted,
     error: AP_MSG.generic,
@@ -64,11 +57,11 @@ export const apConfigForm = defineForm({
     value: { 'ui:widget': 'jsonEditor', 'ui:options': { fullWidth: true, rows: 12 } },
   },
   load: {
-    endpoint: endpoint(apCalls.get),
+    endpoint: endpoint(apCalls.byId),
     input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
     error: AP_MSG.generic,
   },
-  toForm: (row: ApConfig) => ({
+  toForm: (row) => ({
     cbdt_id: row.cbdt_id,
     partner_cbdt_id: row.partner_cbdt_id ?? 0,
     type: row.type,

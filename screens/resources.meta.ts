@@ -1,11 +1,12 @@
 import { defineScreens } from '../engine/registry/screenRegistry';
-import { RESOURCES } from '../schemas/resources';
+import type { Resource } from '../schemas/resource';
+import { ALL_RESOURCES } from '../schemas/resources';
 import { MENU_GROUPS } from '../src/shell/menuGroups';
 import { type MenuIconName, menuIcons } from '../src/shell/menuIcons';
 import { type ConsoleMenuEntry, formScreen, listScreen } from './define';
 
 /** A resource's menu entry, its group and icon checked against the shell's registries (a wrong name stops the console). */
-function menuOf(resource: (typeof RESOURCES)[number]): ConsoleMenuEntry | undefined {
+function menuOf(resource: Resource): ConsoleMenuEntry | undefined {
   const { menu } = resource;
   if (!menu) return undefined;
   const group = MENU_GROUPS.find((name) => name === menu.group);
@@ -24,13 +25,14 @@ function menuOf(resource: (typeof RESOURCES)[number]): ConsoleMenuEntry | undefi
 const isMenuIcon = (name: string): name is MenuIconName => Object.hasOwn(menuIcons, name);
 
 /**
- * Every declared resource's list and form (schemas/resource.ts), registered from its declaration: the list at its
+ * Every declared resource's list and form (schemas/resource.ts), registered from its declaration (but those whose
+ * screens are a screen file's own, `ownScreens`): the list at its
  * `screen` path with its menu entry, the form at `screen/add` and `screen/:id/edit`. Their configs
  * (`resources.ts`) are derived from the declaration too, and load with their pages.
  */
 export default defineScreens<Record<string, { kind: 'list' } | { kind: 'form' }>>(
   Object.fromEntries(
-    RESOURCES.flatMap((resource) => [
+    ALL_RESOURCES.filter((resource) => !resource.ownScreens).flatMap((resource) => [
       [`${resource.name}List`, listScreen({ path: resource.screen, title: resource.title, menu: menuOf(resource) })],
       [
         `${resource.name}Form`,

@@ -3,7 +3,7 @@ import { defineForm, defineList } from '../engine/registry/define';
 import type { ColumnConfig } from '../engine/list/types';
 import { RESOURCE_CALLS } from '../schemas/api/resources';
 import { fieldsOf, type Resource } from '../schemas/resource';
-import { RESOURCES } from '../schemas/resources';
+import { ALL_RESOURCES } from '../schemas/resources';
 import { isRecord } from '../schemas/guards';
 import type { Row } from '../engine/types';
 import registered from './resources.meta';
@@ -125,7 +125,7 @@ function formOf(resource: Resource) {
 
 /** Every resource's list and form configs, by the names resources.meta.ts registers them under. */
 export default Object.fromEntries(
-  RESOURCES.flatMap((resource) => [
+  ALL_RESOURCES.filter((resource) => !resource.ownScreens).flatMap((resource) => [
     [`${resource.name}List`, listOf(resource)],
     [`${resource.name}Form`, formOf(resource)],
   ]),

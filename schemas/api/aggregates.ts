@@ -53,7 +53,6 @@ export const AGGREGATES = {
   dashboard: aggregateOf(AUDITED.dashboard),
   reportSchedule: aggregateOf(AUDITED.report_schedule),
   transporter: companyWideOf(AUDITED.transporter),
-  apConfig: companyWideOf(AUDITED.ap_config),
   knownPlace: companyWideOf(AUDITED.place),
   consignee: companyWideOf(AUDITED.consignee),
   partner: companyWideOf(AUDITED.partner),

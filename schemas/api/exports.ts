@@ -1,6 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
 import { isRecord } from '../guards';
-import { apCalls } from './ap';
 import { XLSX_MEDIA_TYPE } from './answers';
 import { auditCalls } from './audit';
 import { companyCalls } from './company';
@@ -8,7 +7,8 @@ import { type Contract, defineCall } from './contract';
 import { mainCalls } from './main';
 import { placeCalls } from './places';
 import { RESOURCE_CALLS } from './resources';
-import { RESOURCES } from '../resources';
+import type { Resource } from '../resource';
+import { ALL_RESOURCES } from '../resources';
 
 /** The formats a list exports in. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -133,6 +133,17 @@ const BODY_PAGED = {
   maxSize: 100,
 } as const;
 
+/**
+ * How a declared resource's list is read page by page: keyset-paged as ours are, or by number from the envelope's data
+ * where a spec shapes it (its `api.numbered`).
+ */
+function resourcePaging(resource: Resource): ListPaging {
+  const numbered = resource.api?.numbered;
+  if (!numbered) return { ...BODY_PAGED, cursor: { after: 'after', next: 'next' } };
+  const { page, size, first, maxSize } = numbered;
+  return { rows: 'data', total: 'total', from: 'data', page, size, first, maxSize };
+}
+
 /** Every list the console pages on the server, exported by the server (the others export what the console holds). */
 export const EXPORTABLE_LISTS = [
   exportable('routes', 'routes', mainCalls.routes, { ...BODY_PAGED, cursor: { after: 'after', next: 'next' } }),
@@ -141,15 +152,6 @@ export const EXPORTABLE_LISTS = [
     cursor: { after: 'after', next: 'next' },
   }),
   exportable('partners', 'partners', companyCalls.partners, BODY_PAGED),
-  exportable('ap-configs', 'AP configs', apCalls.list, {
-    rows: 'data',
-    total: 'total',
-    from: 'data',
-    page: 'page_number',
-    size: 'page_size',
-    first: 0,
-    maxSize: 100,
-  }),
   exportable('audit-log', 'audit log entries', auditCalls.list, {
     rows: 'rows',
     total: 'total',
@@ -159,12 +161,14 @@ export const EXPORTABLE_LISTS = [
     first: 1,
     maxSize: 100,
   }),
-  // Each declared resource that says so (schemas/resource.ts `export`), keyset-paged.
-  ...RESOURCES.filter((resource) => resource.export).map((resource) =>
-    exportable(resource.name, resource.plural, RESOURCE_CALLS[resource.name].list, {
-      ...BODY_PAGED,
-      cursor: { after: 'after', next: 'next' },
-    }),
+  // Each declared resource that says so (schemas/resource.ts `export`), under its plural (`ap-configs`).
+  ...ALL_RESOURCES.filter((resource) => resource.export).map((resource) =>
+    exportable(
+      resource.plural.toLowerCase().replaceAll(' ', '-'),
+      resource.plural,
+      RESOURCE_CALLS[resource.name].list,
+      resourcePaging(resource),
+    ),
   ),
 ];
 

@@ -27,7 +27,6 @@ export const REASONS = {
     "a notification configuration's scope: checked to exist and belong together (404), notification-config.test.ts",
   notificationEvent: platformWide('a notification event'),
   notificationTemplate: platformWide('a notification template'),
-  apCompany: 'the CBDT id of an AP config: the company in scope itself (400 otherwise), ap-config.test.ts',
   tripScope:
     "the scope the console sends with a trip id, read by the handler: the trip is looked for in it ('Invalid Trip ID' outside it, trips.test.ts)",
   rowScope:
@@ -40,8 +39,6 @@ export const REASONS = {
   geocoderPlace: "the geocoder's id of a suggested place: no record of ours",
   searchedCompany:
     'the company whose branches it searches (any company the platform knows: 404 when unknown), lookups.test.ts',
-  apPartner:
-    'the partner of an AP config: 0 or a partner company of the company in scope (company_partners has no branch), ap-config.test.ts',
 } as const;
 
 /** Why a call does not bind an id to the scope's branch, in words: a company-wide aggregate's are its declaration's. */

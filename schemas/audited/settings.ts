@@ -124,27 +124,6 @@ export const SETTINGS_TABLES = {
       },
     ],
   }),
-  ap_config: declareAudited({
-    objectType: 'ap_config',
-    table: 'ap_configs',
-    words: { cbdt_id: 'CBDT id', partner_cbdt_id: 'Partner CBDT id', type: 'Type', value: 'Value' },
-    name: 'AP config',
-    plural: 'AP configs',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    label: "t.type || case when t.partner_cbdt_id = 0 then '' else ' · partner ' || t.partner_cbdt_id end",
-    fields: { type: 'type' },
-    versioned: true,
-    compare: [
-      {
-        name: 'apConfig',
-        title: 'AP config',
-        keyWords: 'type and partner CBDT ID',
-        key: "t.type || ' · partner ' || t.partner_cbdt_id",
-      },
-    ],
-  }),
   entity_config: declareAudited({
     objectType: 'entity_config',
     table: 'entity_configs',

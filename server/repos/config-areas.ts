@@ -110,21 +110,24 @@ function tableArea(table: AuditedTable, section: CompareSection): AreaTable {
 }
 
 /**
- * A compared resource's area (schemas/resource.ts): as its declaration gives it, its rows stamped with who copied
- * them, as the resource's own writes do (epoch milliseconds, the actor's email).
+ * A compared resource's area (schemas/resource.ts): as its declaration gives it, with the area's hooks where it has
+ * some, its rows stamped with who copied them as the resource's own writes do (epoch milliseconds, or timestamps).
  */
 function resourceArea(resource: Resource): AreaTable {
-  const declared = declaredArea(auditedOf(resource), compareSectionOf(resource));
+  const declared = tableArea(auditedOf(resource), compareSectionOf(resource));
+  // Who copied it: the actor the transaction announced (server/store/actor.ts).
+  const actor = `coalesce(nullif(current_setting('app.user_email', true), ''), 'system')`;
+  const by = () => currentActor()?.email ?? 'system';
+  if (resource.stamps === 'timestamps')
+    return {
+      ...declared,
+      touched: `updated_at = now(), updated_by = ${actor}`,
+      place: async (target, q) => ({ ...(await declared.place(target, q)), created_by: by(), updated_by: by() }),
+    };
   return {
     ...declared,
-    // Who copied it: the actor the transaction announced (server/store/actor.ts).
-    touched: `updated_at = (extract(epoch from clock_timestamp()) * 1000)::bigint,
-      updated_by = coalesce(nullif(current_setting('app.user_email', true), ''), 'system')`,
-    place: async (target, q) => ({
-      ...(await declared.place(target, q)),
-      updated_by: currentActor()?.email ?? 'system',
-      updated_at: Date.now(),
-    }),
+    touched: `updated_at = (extract(epoch from clock_timestamp()) * 1000)::bigint, updated_by = ${actor}`,
+    place: async (target, q) => ({ ...(await declared.place(target, q)), updated_by: by(), updated_at: Date.now() }),
   };
 }
 

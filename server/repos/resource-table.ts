@@ -1,4 +1,4 @@
-import { fieldsOf, type Resource, type ResourceField } from '../../schemas/resource';
+import { columnTypeOf, fieldsOf, type Resource, type ResourceField, storedValueOf } from '../../schemas/resource';
 import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { refusingDuplicate } from '../store/unique';
@@ -18,18 +18,34 @@ export interface ResourcePage {
 }
 
 /** A stored record: its fields by name, with its id (and version, for the ETag). */
-export type StoredRecord = Record<string, unknown> & { id: string; version: number };
+export type StoredRecord = Record<string, unknown> & { id: string | number; version: number };
+
+/**
+ * What the server's rules for a resource make of a body before it is stored (server/rules/resource-rules.ts), in the
+ * write's transaction: the body to store, or a refusal thrown.
+ */
+export type WriteRule = (
+  q: Queryable,
+  scope: Scope,
+  body: Readonly<Record<string, unknown>>,
+) => Promise<Readonly<Record<string, unknown>>>;
 
 /** How a field is read: its column, a date as `YYYY-MM-DD` text. */
 const readSql = (field: ResourceField) =>
   field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column;
 
 /** How a field's value is written: a parameter cast to the column's type. */
-const castOf = (field: ResourceField) => `::${field.sql}`;
+const castOf = (field: ResourceField) => `::${columnTypeOf(field)}`;
+
+/** A field's value as a parameter: the body's, or its default where the body leaves it out. */
+const sentValueOf = (field: ResourceField & { name: string }, body: Readonly<Record<string, unknown>>) =>
+  storedValueOf(field, body[field.name]);
 
 /**
- * The SQL of a declared resource (schemas/resource.ts): rows of its table with `id`, `company_id`, `branch_id` and
- * `department_id` (as its reach has them), `version`, `updated_by`, `updated_at` and a column per field. Lists page
+ * The SQL of a declared resource (schemas/resource.ts): rows of its table with `id` (given by the server with the
+ * resource's prefix, or numbered by the database), `company_id`, `branch_id` and `department_id` (as its reach has
+ * them), `version`, its stamps (`updated_by` and `updated_at`, and with `timestamps` `created_by` and `created_at`) and
+ * a column per field. Lists page
  * in the database in the order they show (keyset, schemas/list-cursor.ts); a create is put in the scope it is made
  * in; every write runs in a transaction (the audit log records it); a save that repeats the natural key is refused
  * with the declaration's words (409) and a stale If-Match changes nothing (412).
@@ -38,18 +54,25 @@ export function resourceTable(resource: Resource) {
   const { table } = resource;
   const fields = fieldsOf(resource);
   const versioned = versionedTable(table);
+  const epoch = resource.stamps !== 'timestamps';
   const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
+  const stampColumns = epoch ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
   /** A record's columns as a list shows it (its version travels as the ETag of one record only). */
-  const listed = `id, ${fields.map((field) => `${readSql(field)} as "${field.name}"`).join(', ')}${branchColumn},
-    updated_by as "updatedBy", updated_at as "updatedAt"`;
+  const listed = `id, ${fields.map((field) => `${readSql(field)} as "${field.name}"`).join(', ')}${branchColumn}${stampColumns}`;
+  /** The id's type in a cursor: the prefixed text, or the database's number. */
+  const idType = resource.idPrefix === undefined ? ('bigint' as const) : ('text' as const);
   const returning = `version, ${listed}`;
   const saving = <T>(write: () => Promise<T>) => refusingDuplicate(resource.taken, write);
 
-  /** The order of a page: a field (or the time saved) then the id, one direction; unsorted, the declaration's. */
+  /**
+   * The order of a page: a field (or the time saved) then the id, one direction, or the id alone; unsorted, the
+   * declaration's.
+   */
   function orderOf(page: Pick<ResourcePage, 'sort' | 'order'>): KeyOrder {
     const sort = page.sort ?? resource.order?.field ?? 'updatedAt';
-    const field = fields.find((candidate) => candidate.name === sort);
     const desc = page.order ? page.order === 'desc' : page.sort ? false : (resource.order?.desc ?? !resource.order);
+    if (sort === 'id') return { name: `id.${desc ? 'desc' : 'asc'}`, parts: [{ sql: 'id', type: idType, desc }] };
+    const field = fields.find((candidate) => candidate.name === sort);
     const part =
       field?.sql === 'text'
         ? { sql: `lower(${field.column})`, type: 'text' as const }
@@ -104,52 +127,75 @@ export function resourceTable(resource: Resource) {
     /** One record with its version (ownership is checked by the call's `owns`). */
     read: (q: Queryable, id: string) => versioned.read<StoredRecord>(q, { key: id, expected: null, returning }),
 
-    /** Adds a record in the scope, saved by `by`. */
-    insert(store: Store, scope: Scope, body: Readonly<Record<string, unknown>>, by: string): Promise<StoredRecord> {
-      // Its place: the company, and the branch (and department) its reach gives it a column for.
+    /**
+     * Adds a record in the scope, saved by `by`, its body first made what `rule` makes it (in the same transaction).
+     */
+    insert(
+      store: Store,
+      scope: Scope,
+      sent: Readonly<Record<string, unknown>>,
+      by: string,
+      rule?: WriteRule,
+    ): Promise<StoredRecord> {
+      // Its place: its id (unless the database numbers it), the company, and the branch (and department) its reach
+      // gives it a column for; and who saved it when.
       const placement: [string, unknown][] = [
-        ['id', newId(resource.idPrefix)],
+        ...(resource.idPrefix !== undefined ? [['id', newId(resource.idPrefix)] satisfies [string, unknown]] : []),
         ['company_id', scope.companyId],
         ...(resource.reach !== 'company' ? [['branch_id', scope.branchId] satisfies [string, unknown]] : []),
         ...(resource.reach === 'department' ? [['department_id', scope.departmentId] satisfies [string, unknown]] : []),
-        ['updated_by', by],
-        ['updated_at', Date.now()],
+        ...(epoch
+          ? [['updated_by', by] satisfies [string, unknown], ['updated_at', Date.now()] satisfies [string, unknown]]
+          : [['created_by', by] satisfies [string, unknown], ['updated_by', by] satisfies [string, unknown]]),
       ];
       const columns = [...placement.map(([column]) => column), ...fields.map((field) => field.column)].join(', ');
       const params = [
         ...placement.map((_, i) => `$${i + 1}`),
         ...fields.map((field, i) => `$${placement.length + i + 1}${castOf(field)}`),
       ].join(', ');
-      const values = [...placement.map(([, value]) => value), ...fields.map((field) => body[field.name] ?? null)];
       return saving(() =>
-        store.tx(
-          async (q) =>
-            (await q.one<StoredRecord>(
-              `insert into ${table} (${columns}) values (${params}) returning ${returning}`,
-              values,
-            ))!,
-        ),
+        store.tx(async (q) => {
+          const body = rule ? await rule(q, scope, sent) : sent;
+          const values = [...placement.map(([, value]) => value), ...fields.map((field) => sentValueOf(field, body))];
+          return (await q.one<StoredRecord>(
+            `insert into ${table} (${columns}) values (${params}) returning ${returning}`,
+            values,
+          ))!;
+        }),
       );
     },
 
-    /** Changes a record that has an expected version: every field the body sends. */
-    update(store: Store, id: string, body: Readonly<Record<string, unknown>>, by: string, expected: Expected) {
-      const sent = fields.filter((field) => field.name in body);
-      const set = [
-        'updated_by = $3',
-        'updated_at = $4',
-        ...sent.map((field, i) => `${field.column} = $${i + 5}${castOf(field)}`),
-      ].join(', ');
+    /**
+     * Changes a record that has an expected version: every field the body sends, once `rule` has made it what it
+     * stores (in the same transaction).
+     */
+    update(
+      store: Store,
+      scope: Scope,
+      id: string,
+      sent: Readonly<Record<string, unknown>>,
+      by: string,
+      expected: Expected,
+      rule?: WriteRule,
+    ) {
+      const stamped = epoch ? 'updated_by = $3, updated_at = $4' : 'updated_by = $3, updated_at = now()';
+      const stamps = epoch ? [by, Date.now()] : [by];
       return saving(() =>
-        store.tx((q) =>
-          versioned.update<StoredRecord>(q, {
+        store.tx(async (q) => {
+          const body = rule ? await rule(q, scope, sent) : sent;
+          const written = fields.filter((field) => field.name in body);
+          const set = [
+            stamped,
+            ...written.map((field, i) => `${field.column} = $${i + 3 + stamps.length}${castOf(field)}`),
+          ].join(', ');
+          return versioned.update<StoredRecord>(q, {
             key: id,
             expected,
             set,
-            values: [by, Date.now(), ...sent.map((field) => body[field.name] ?? null)],
+            values: [...stamps, ...written.map((field) => sentValueOf(field, body))],
             returning,
-          }),
-        ),
+          });
+        }),
       );
     },
 

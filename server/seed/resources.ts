@@ -1,30 +1,40 @@
-import { fieldsOf } from '../../schemas/resource';
-import { RESOURCES } from '../../schemas/resources';
+import { columnTypeOf, fieldsOf, storedValueOf } from '../../schemas/resource';
+import { ALL_RESOURCES } from '../../schemas/resources';
 import type { Queryable } from '../store/store';
 
 /** Who the demo content says last changed it. */
 const SEED_USER = 'ops@demo.local';
 
-/** Every declared resource's demo rows (schemas/resource.ts `seed`), as a save in their scope would store them. */
+/**
+ * Every declared resource's demo rows (schemas/resource.ts `seed`), as a save in their scope would store them: with
+ * the row's id (or the database's number), its company and branch (where the resource has one), who saved it when,
+ * and its fields (a field left out its default).
+ */
 export async function seedResources(q: Queryable, now: number): Promise<void> {
-  for (const resource of RESOURCES) {
+  for (const resource of ALL_RESOURCES) {
     const fields = fieldsOf(resource);
-    const columns = fields.map((field) => `, ${field.column}`).join('');
-    const params = fields.map((field, i) => `, $${i + 6}::${field.sql}`).join('');
     for (const row of resource.seed ?? []) {
+      const placed: [string, unknown][] = [
+        ...(row.id !== undefined ? [['id', row.id] satisfies [string, unknown]] : []),
+        ['company_id', row.company],
+        ...(resource.reach !== 'company' ? [['branch_id', row.branch ?? null] satisfies [string, unknown]] : []),
+        ...(resource.stamps === 'timestamps'
+          ? [
+              ['created_by', SEED_USER] satisfies [string, unknown],
+              ['updated_by', SEED_USER] satisfies [string, unknown],
+            ]
+          : [['updated_by', SEED_USER] satisfies [string, unknown], ['updated_at', now] satisfies [string, unknown]]),
+      ];
       const values = new Map<string, unknown>(Object.entries(row.values));
-      await q.query(
-        `insert into ${resource.table} (id, company_id, branch_id, updated_by, updated_at${columns})
-         values ($1, $2, $3, $4, $5${params})`,
-        [
-          row.id,
-          row.company,
-          'branch' in row ? row.branch : null,
-          SEED_USER,
-          now,
-          ...fields.map((field) => values.get(field.name) ?? null),
-        ],
-      );
+      const columns = [...placed.map(([column]) => column), ...fields.map((field) => field.column)];
+      const params = [
+        ...placed.map((_, i) => `$${i + 1}`),
+        ...fields.map((field, i) => `$${placed.length + i + 1}::${columnTypeOf(field)}`),
+      ];
+      await q.query(`insert into ${resource.table} (${columns.join(', ')}) values (${params.join(', ')})`, [
+        ...placed.map(([, value]) => value),
+        ...fields.map((field) => storedValueOf(field, values.get(field.name))),
+      ]);
     }
   }
 }

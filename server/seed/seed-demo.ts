@@ -3,7 +3,6 @@ import { vehicleLabel } from '../repos/catalog-repository';
 import { placeJson } from './places';
 import { seedConsignees } from './consignees';
 import { seedNotificationConfigs } from './notification-configs';
-import { seedApConfigs } from './ap-configs';
 import { seedTrips } from './trips';
 import { seedResources } from './resources';
 import { COMPANY_MATERIALS, COMPANY_VEHICLES, KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
@@ -136,7 +135,6 @@ export async function seedDemo(q: Queryable) {
   await seedTransportersAndPlaces(q, now);
   await seedConsignees(q, now);
   await seedNotificationConfigs(q);
-  await seedApConfigs(q);
   await seedTrips(q, now);
   await seedResources(q, now);
 }

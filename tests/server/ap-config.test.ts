@@ -133,6 +133,8 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
       [config({ cbdt_id: 1002 }), AP_MSG.cbdtNotCompany],
       [config({ partner_cbdt_id: 2003 }), AP_MSG.partnerUnknown],
       [config({ value: { text: 'x'.repeat(AP_VALUE_MAX) } }), AP_MSG.valueTooLarge],
+      // The body's fields are the declaration's (schemas/resources/ap-configs.ts), no others.
+      [{ ...config(), company_id: '1002' }, 'Send only the fields of an AP config'],
     ];
     for (const [body, message] of refusals) {
       const answer = await create(TATA, body);

@@ -15,7 +15,8 @@ import { auditInWords, BACKENDS, copyItems, startApp, type Call, type TestApp, t
 vi.mock('../../schemas/resources/index.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../schemas/resources/index.ts')>();
   const { dockDoors: fixture } = await import('./fixtures/dock-doors');
-  return { ...actual, RESOURCES: [...actual.RESOURCES, fixture] };
+  const declared = [...actual.RESOURCES, fixture];
+  return { ...actual, RESOURCES: declared, ALL_RESOURCES: declared };
 });
 
 /**
@@ -131,7 +132,7 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
   it('is exported with every row, its columns titled as the list shows them', async () => {
     const answer = await t.app.inject({
       method: 'GET',
-      url: callPath(exportCalls.dockDoors, {
+      url: callPath(exportCalls['dock-doors'], {
         c: '1001',
         format: 'csv',
         columns: JSON.stringify([
