@@ -25,9 +25,12 @@ type Story = StoryObj<typeof meta>;
 /** First step: the remembered e-mail, and Send code. */
 export const SendCode: Story = {
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('textbox', { name: 'E-mail or phone' })).toHaveValue(
-      'priya.sharma@tatasteel.com',
-    );
+    const identifier = within(canvasElement).getByRole('textbox', { name: 'E-mail or phone' });
+    await expect(identifier).toHaveValue('priya.sharma@tatasteel.com');
+    // The page opens with the field focused (autoFocus); focused here too, as the story before it in the same tab may
+    // have moved the focus as it unmounted (a closing dialog gives it back to what had it).
+    identifier.focus();
+    await expect(identifier).toHaveFocus();
   },
 };
 
