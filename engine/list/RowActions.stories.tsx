@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { at, routes, tataSteel, transporters, vehicles } from '../../src/stories/fixtures';
 import type { FormConfig } from '../form/types';
 import type { ListConfig } from './types';
@@ -87,9 +87,14 @@ export const ConfirmDelete: Story = {
   args: { config: vehiclesList, row: vehicles[0] },
   parameters: { route: at('/vehicle-master', tataSteel) },
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete' }));
+    const remove = within(canvasElement).getByRole('button', { name: 'Delete' });
+    await userEvent.click(remove);
     await expect(await screen.findByText('Are you sure to delete this vehicle ?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await expect(args.onRemove).toHaveBeenCalledWith(vehicles[0]);
+    // It ends with the pointer back on Delete and its tooltip shown, whatever the dialog's closing did meanwhile.
+    await waitFor(() => expect(screen.queryByText('Are you sure to delete this vehicle ?')).not.toBeInTheDocument());
+    await userEvent.hover(remove);
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent('Delete'));
   },
 };
