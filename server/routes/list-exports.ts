@@ -117,9 +117,16 @@ function pageReader(app: FastifyInstance, entry: ExportableList, request: Fastif
       query.delete(paging.page);
       query.set(paging.cursor.after, after);
     } else query.set(paging.page, String(page + paging.first));
-    const answer = await app.inject({ method: 'GET', url: `${url}?${query}`, headers });
-    if (answer.statusCode !== 200) return { status: answer.statusCode, body: answer.body };
-    const body: unknown = answer.json();
+    // The answer's bytes read from its stream, not from the buffered answer: light-my-request keeps a buffered
+    // answer's chunks, their copy and its text beside the injected request, whose objects V8 moves to the old
+    // generation at its next minor GC; every page's body then stayed in the heap until a full GC (a CSV of 200,000
+    // routes grew the server by some 130 MB, about 70 MB read from the stream).
+    const answer = await app.inject({ method: 'GET', url: `${url}?${query}`, headers, payloadAsStream: true });
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.stream()) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString();
+    if (answer.statusCode !== 200) return { status: answer.statusCode, body: text };
+    const body: unknown = JSON.parse(text);
     const holder = paging.from === 'body' ? body : isRecord(body) ? body.data : undefined;
     const rows = valueAt(holder, paging.rows);
     const total = Number(valueAt(holder, paging.total));
