@@ -182,6 +182,14 @@ describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) =
   }
 
   describe.each(LISTS)('$name', (list) => {
+    it('keeps the pending list of its trigram index short (migration 235)', async () => {
+      const [row] = await store.query<{ options: string[] | null }>(
+        'select reloptions as options from pg_class where relname = $1',
+        [list.index],
+      );
+      expect(row?.options).toContain('gin_pending_list_limit=64');
+    });
+
     it.runIf(onPostgres && !!list.orderIndex)(
       'reads its first page from the index in its order, without a sort',
       async () => {
