@@ -45,9 +45,15 @@ export const AP_MSG = {
   id: 'The AP config id must be a whole number',
 } as const;
 
-const cbdtId = { type: 'integer', minimum: 1, maximum: AP_ID_MAX, errorMessage: AP_MSG.cbdtNumber } as const;
-const partnerCbdtId = { type: 'integer', minimum: 0, maximum: AP_ID_MAX, errorMessage: AP_MSG.partnerNumber } as const;
-const apType = { type: 'string', enum: AP_TYPES, errorMessage: AP_MSG.typeRequired } as const;
+/** The rules of the ids and the type, the body's (schemas/resources/ap-configs.ts) and the form's. */
+export const cbdtId = { type: 'integer', minimum: 1, maximum: AP_ID_MAX, errorMessage: AP_MSG.cbdtNumber } as const;
+export const partnerCbdtId = {
+  type: 'integer',
+  minimum: 0,
+  maximum: AP_ID_MAX,
+  errorMessage: AP_MSG.partnerNumber,
+} as const;
+export const apType = { type: 'string', enum: AP_TYPES, errorMessage: AP_MSG.typeRequired } as const;
 
 /**
  * The create and edit form: the ids as numbers, the type, and the value as JSON text that must parse to an object

@@ -144,8 +144,11 @@ export interface Resource {
    * company's own id: it is matched by type and partner, and copied with the target's id).
    */
   compareKey?: readonly string[];
-  /** Its list and form are a screen file's own (the spec gives them texts of their own), not derived. */
-  ownScreens?: true;
+  /**
+   * Its list and form are registered by a screen file of its own (`screens/x.meta.ts` and `screens/x.ts`), derived from
+   * the declaration (screens/resources.ts `resourceList`, `resourceForm`) with what its spec words otherwise.
+   */
+  screenFile?: true;
   /** Exported in pages by the server (CSV and Excel). */
   export?: boolean;
   /** Rows of the demo seed. */

@@ -1,14 +1,15 @@
 import { defineScreens } from '../engine/registry/screenRegistry';
-import { formScreen, listScreen } from './define';
+import { apConfigs } from '../schemas/resources/ap-configs';
+import { formScreen } from './define';
+import { resourceScreens } from './resources.meta';
 
-export const apConfigList = listScreen({
-  path: '/ap-configuration',
-  title: 'AP Configuration',
-  menu: { label: 'AP Configuration', group: 'Settings', icon: 'rupee', order: 1 },
-});
+const derived = resourceScreens(apConfigs);
+
+/** /ap-configuration, in the menu under Settings, as the declaration says. */
+export const apConfigList = derived.list;
+/** The form's titles in the spec's words. */
 export const apConfigForm = formScreen({
-  path: '/ap-configuration/add',
-  editPath: '/ap-configuration/:id/edit',
+  ...derived.form,
   title: { create: 'Create AP Config', edit: 'Update AP Config' },
 });
 

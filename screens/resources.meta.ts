@@ -25,23 +25,30 @@ function menuOf(resource: Resource): ConsoleMenuEntry | undefined {
 const isMenuIcon = (name: string): name is MenuIconName => Object.hasOwn(menuIcons, name);
 
 /**
- * Every declared resource's list and form (schemas/resource.ts), registered from its declaration (but those whose
- * screens are a screen file's own, `ownScreens`): the list at its
- * `screen` path with its menu entry, the form at `screen/add` and `screen/:id/edit`. Their configs
- * (`resources.ts`) are derived from the declaration too, and load with their pages.
+ * A declared resource's list and form registrations (schemas/resource.ts): the list at its `screen` path with its menu
+ * entry, the form at `screen/add` and `screen/:id/edit`.
+ */
+export const resourceScreens = (resource: Resource) => ({
+  list: listScreen({ path: resource.screen, title: resource.title, menu: menuOf(resource) }),
+  form: formScreen({
+    path: `${resource.screen}/add`,
+    editPath: `${resource.screen}/:id/edit`,
+    title: { create: `Add ${resource.noun}`, edit: `Edit ${resource.noun}` },
+  }),
+});
+
+/**
+ * Every declared resource's list and form but those a screen file registers (`screenFile`), from its declaration.
+ * Their configs (`resources.ts`) are derived from the declaration too, and load with their pages.
  */
 export default defineScreens<Record<string, { kind: 'list' } | { kind: 'form' }>>(
   Object.fromEntries(
-    ALL_RESOURCES.filter((resource) => !resource.ownScreens).flatMap((resource) => [
-      [`${resource.name}List`, listScreen({ path: resource.screen, title: resource.title, menu: menuOf(resource) })],
-      [
-        `${resource.name}Form`,
-        formScreen({
-          path: `${resource.screen}/add`,
-          editPath: `${resource.screen}/:id/edit`,
-          title: { create: `Add ${resource.noun}`, edit: `Edit ${resource.noun}` },
-        }),
-      ],
-    ]),
+    ALL_RESOURCES.filter((resource) => !resource.screenFile).flatMap((resource) => {
+      const { list, form } = resourceScreens(resource);
+      return [
+        [`${resource.name}List`, list],
+        [`${resource.name}Form`, form],
+      ];
+    }),
   ),
 );

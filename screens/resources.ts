@@ -1,44 +1,76 @@
 import { endpoint } from '../engine/data/endpoint';
 import { defineForm, defineList } from '../engine/registry/define';
-import type { ColumnConfig } from '../engine/list/types';
+import type { FormConfig } from '../engine/form/types';
+import type { ColumnConfig, ListConfig } from '../engine/list/types';
 import { RESOURCE_CALLS } from '../schemas/api/resources';
-import { fieldsOf, type Resource } from '../schemas/resource';
+import { fieldsOf, labelInWords, type Resource } from '../schemas/resource';
 import { ALL_RESOURCES } from '../schemas/resources';
 import { isRecord } from '../schemas/guards';
 import type { Row } from '../engine/types';
-import registered from './resources.meta';
+import { resourceScreens } from './resources.meta';
 
-/** A resource's screen registration (resources.meta.ts) by its config's name. */
-const meta = (name: string) => {
-  const found = registered.screens[name];
-  if (!found) throw new Error(`${name} is not registered`);
-  return found;
-};
+/** Where a resource's list or form is registered: its path(s), title and menu entry. */
+type Registration = Pick<ListConfig, 'path' | 'title' | 'menu'>;
+type FormRegistration = Pick<FormConfig, 'path' | 'editPath' | 'title'>;
 
-/** The form's schema: the body's rules, each field titled with its label and explained by its help. */
+/** Longest JSON text a derived form edits, in characters (its length checked before it is parsed). */
+const JSON_TEXT_MAX = 16_000;
+
+/** A JSON object's field in the form: its text in the JSON editor, which must parse to an object. */
+const jsonText = {
+  type: 'string',
+  minLength: 1,
+  maxLength: JSON_TEXT_MAX,
+  format: 'json-object',
+  errorMessage: {
+    minLength: 'Please enter the JSON',
+    maxLength: `The JSON may hold at most ${JSON_TEXT_MAX} characters`,
+    format: 'Invalid JSON',
+  },
+} as const;
+
+/**
+ * The form's schema: the body's rules, each field titled with its label; a JSON object as its text; a field with a
+ * default neither null nor empty in the form (its default shown).
+ */
 function formSchemaOf(resource: Resource) {
   const fields = fieldsOf(resource);
   return {
     type: 'object',
     properties: Object.fromEntries(
-      fields.map((field) => [
-        field.name,
-        {
-          ...(isRecord(field.schema) && field.schema),
-          title: field.label,
-          ...(field.sql === 'boolean' && { default: false }),
-        },
-      ]),
+      fields.map((field) => {
+        const rules = field.sql === 'json' ? jsonText : isRecord(field.schema) ? field.schema : {};
+        const { type } = rules;
+        return [
+          field.name,
+          {
+            ...rules,
+            ...(Array.isArray(type) && { type: type.find((name) => name !== 'null') }),
+            title: field.label,
+            ...(field.default !== undefined && { default: field.default }),
+            ...(field.sql === 'boolean' && { default: false }),
+          },
+        ];
+      }),
     ),
     required: fields.filter((field) => field.required).map((field) => field.name),
   } as const;
 }
 
-/** The list of a resource: its fields as columns (sortable where declared), searched, sorted and paged by the server. */
-function listOf(resource: Resource) {
+/**
+ * The list of a resource: its fields as columns (sortable where declared), searched, sorted and paged by the server
+ * (by number in the spec's words where its calls are so shaped). A screen file changes what its spec words otherwise
+ * with `override`, given the derived list.
+ */
+export function resourceList(
+  resource: Resource,
+  registration: Registration,
+  override: (derived: ListConfig) => ListConfig = (derived) => derived,
+): ListConfig {
   const calls = RESOURCE_CALLS[resource.name];
   const fields = fieldsOf(resource);
-  const searched = fields.filter((field) => field.search).map((field) => field.label.toLowerCase());
+  const searched = fields.filter((field) => field.search).map((field) => labelInWords(field.label));
+  const numbered = resource.api?.numbered;
   const columns: ColumnConfig[] = [
     ...fields.map((field) => ({
       title: field.label,
@@ -46,22 +78,28 @@ function listOf(resource: Resource) {
       ...(field.kind && { kind: field.kind }),
       ...(field.sort && { sortKey: field.name }),
     })),
-    { title: 'Updated By', field: 'updatedBy', width: 170 },
+    ...(resource.stamps === 'timestamps' ? [] : [{ title: 'Updated By', field: 'updatedBy', width: 170 }]),
   ];
-  return defineList<typeof calls.list, Row>({
-    path: resource.screen,
-    title: resource.title,
-    menu: meta(`${resource.name}List`).menu,
+  const derived = defineList<typeof calls.list, Row>({
+    ...registration,
     source: endpoint(calls.list),
     rowKey: 'id',
-    paging: {
-      size: 20,
-      rows: 'data',
-      total: 'total',
-      from: 'body',
-      searchParam: 'q',
-      sortParams: { sort: 'sort', order: 'order' },
-    },
+    paging: numbered
+      ? {
+          size: numbered.defaultSize,
+          rows: 'data',
+          total: 'total',
+          pageParams: { page: numbered.page, size: numbered.size, first: numbered.first },
+          searchParam: 'q',
+        }
+      : {
+          size: 20,
+          rows: 'data',
+          total: 'total',
+          from: 'body',
+          searchParam: 'q',
+          sortParams: { sort: 'sort', order: 'order' },
+        },
     ...(searched.length > 0 && { search: { placeholder: `Search ${searched.join(' or ')}` } }),
     noun: resource.plural,
     columns,
@@ -77,10 +115,19 @@ function listOf(resource: Resource) {
       error: 'Error while deleting',
     },
   });
+  return override(derived);
 }
 
-/** The form of a resource: its fields with their labels, help and widgets; saved by its create and update calls. */
-function formOf(resource: Resource) {
+/**
+ * The form of a resource: its fields with their labels, help and widgets (a JSON object in the JSON editor, as its
+ * text); saved by its create and update calls. A screen file changes what its spec words otherwise with `override`,
+ * given the derived form.
+ */
+export function resourceForm(
+  resource: Resource,
+  registration: FormRegistration,
+  override: (derived: FormConfig) => FormConfig = (derived) => derived,
+): FormConfig {
   const calls = RESOURCE_CALLS[resource.name];
   const fields = fieldsOf(resource);
   const uiSchema = Object.fromEntries(
@@ -91,13 +138,12 @@ function formOf(resource: Resource) {
         ...(field.widget && { 'ui:widget': field.widget }),
         // A day is picked as the console shows days (DD/MM/YYYY) and sent as JSON Schema's date (YYYY-MM-DD).
         ...(field.sql === 'date' && { 'ui:widget': 'date', 'ui:options': { valueFormat: 'YYYY-MM-DD' } }),
+        ...(field.sql === 'json' && { 'ui:widget': 'jsonEditor', 'ui:options': { fullWidth: true, rows: 12 } }),
       },
     ]),
   );
-  return defineForm({
-    path: `${resource.screen}/add`,
-    editPath: `${resource.screen}/:id/edit`,
-    title: { create: `Add ${resource.noun}`, edit: `Edit ${resource.noun}` },
+  const derived = defineForm({
+    ...registration,
     schema: formSchemaOf(resource),
     uiSchema,
     load: {
@@ -105,10 +151,22 @@ function formOf(resource: Resource) {
       input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
       error: `Error while fetching the ${resource.noun}`,
     },
-    toForm: (record) => Object.fromEntries(fields.map((field) => [field.name, record[field.name]])),
+    toForm: (record) =>
+      Object.fromEntries(
+        fields.map((field) => {
+          const value = record[field.name];
+          return [field.name, field.sql === 'json' ? JSON.stringify(value ?? {}, null, 2) : value];
+        }),
+      ),
     toSubmission: (data, { params, editing }) => ({
       ...(editing ? { params: { id: params.id } } : {}),
-      body: Object.fromEntries(fields.map((field) => [field.name, data[field.name]])),
+      // The schema's `json-object` format has parsed a JSON field's text already: an object.
+      body: Object.fromEntries(
+        fields.map((field) => {
+          const value = data[field.name];
+          return [field.name, field.sql === 'json' && typeof value === 'string' ? JSON.parse(value) : value];
+        }),
+      ),
     }),
     submit: { create: endpoint(calls.create), update: endpoint(calls.update) },
     submitLabel: { create: 'Save', edit: 'Save' },
@@ -121,12 +179,16 @@ function formOf(resource: Resource) {
     },
     after: resource.screen,
   });
+  return override(derived);
 }
 
-/** Every resource's list and form configs, by the names resources.meta.ts registers them under. */
+/** Every resource's list and form configs but those of a screen file, by the names resources.meta.ts registers them under. */
 export default Object.fromEntries(
-  ALL_RESOURCES.filter((resource) => !resource.ownScreens).flatMap((resource) => [
-    [`${resource.name}List`, listOf(resource)],
-    [`${resource.name}Form`, formOf(resource)],
-  ]),
+  ALL_RESOURCES.filter((resource) => !resource.screenFile).flatMap((resource) => {
+    const { list, form } = resourceScreens(resource);
+    return [
+      [`${resource.name}List`, resourceList(resource, list)],
+      [`${resource.name}Form`, resourceForm(resource, form)],
+    ];
+  }),
 );

@@ -1,4 +1,4 @@
-import { AP_ID_MAX, AP_MSG, AP_PAGE_SIZE, AP_PAGE_SIZE_MAX, AP_TYPES } from '../ap-config';
+import { AP_MSG, AP_PAGE_SIZE, AP_PAGE_SIZE_MAX, apType, cbdtId, partnerCbdtId } from '../ap-config';
 import { defineResource } from '../resource';
 
 /** A value of 16,000 characters with its ids fits many times over; larger bodies get 413. */
@@ -9,7 +9,7 @@ const AP_BODY_LIMIT = 64 * 1024;
  * the company's CBDT id (its own numeric id) and, optionally, one partner's (0 when none). The AP service's own calls
  * (`/saas/v1/ap/config…`, a zero-based page answered as `{total, data}`, whole-number ids, snake_case fields) are built
  * from this; the server's rules check that the CBDT id is the company in scope and the partner one of its partners
- * (server/rules/resource-rules.ts). Its screens are the spec's own (screens/ap-config.ts).
+ * (server/rules/resource-rules.ts). Its screens are derived in screens/ap-config.ts with the spec's words.
  */
 export const apConfigs = defineResource({
   name: 'apConfig',
@@ -50,7 +50,7 @@ export const apConfigs = defineResource({
       required: true,
       requiredMessage: AP_MSG.cbdtRequired,
       search: true,
-      schema: { type: 'integer', minimum: 1, maximum: AP_ID_MAX, errorMessage: AP_MSG.cbdtNumber },
+      schema: cbdtId,
     },
     partner_cbdt_id: {
       column: 'partner_cbdt_id',
@@ -58,7 +58,7 @@ export const apConfigs = defineResource({
       sql: 'integer',
       default: 0,
       search: true,
-      schema: { type: ['integer', 'null'], minimum: 0, maximum: AP_ID_MAX, errorMessage: AP_MSG.partnerNumber },
+      schema: { ...partnerCbdtId, type: ['integer', 'null'] },
     },
     type: {
       column: 'type',
@@ -67,7 +67,7 @@ export const apConfigs = defineResource({
       required: true,
       requiredMessage: AP_MSG.typeRequired,
       search: true,
-      schema: { type: 'string', enum: AP_TYPES, errorMessage: AP_MSG.typeRequired },
+      schema: apType,
     },
     value: {
       column: 'value',
@@ -87,7 +87,8 @@ export const apConfigs = defineResource({
   compare: true,
   compareKey: ['type', 'partner_cbdt_id'],
   export: true,
-  ownScreens: true,
+  screenFile: true,
+  menu: { label: 'AP Configuration', group: 'Settings', icon: 'rupee', order: 1 },
   // Hindustan Unilever's (1002, its CBDT id): one of each type, the exception charges for its transporter partner
   // VRL (2001). Tata Steel (1001) has none, so its list starts empty.
   seed: [
