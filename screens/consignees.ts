@@ -6,6 +6,7 @@ import { consigneeCalls } from '../schemas/api/consignees';
 import { CONSIGNEE_MSG, CONSIGNEE_TYPES, consigneeFormSchema, type Consignee } from '../schemas/consignee';
 import { consignorNeeded } from './known-places';
 import * as registered from './consignees.meta';
+import { KEYSET_PAGING } from './define';
 
 /** Every consignee call names pt=CONSIGNEE (spec 002 section 7). */
 const CONSIGNEE = { query: { pt: 'CONSIGNEE' } } as const;
@@ -30,14 +31,7 @@ export const consigneesList = defineList<typeof companyCalls.partners, Consignee
   source: consignees,
   sourceInput: ({ scope }) => ({ scope, query: partner(scope) }),
   rowKey: 'id',
-  paging: {
-    size: 20,
-    rows: 'data',
-    total: 'total',
-    from: 'body',
-    searchParam: 'q',
-    sortParams: { sort: 'sort', order: 'order' },
-  },
+  paging: KEYSET_PAGING,
   search: { placeholder: 'Search code, name, phone, email or user' },
   noun: 'consignees',
   columns: [

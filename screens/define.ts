@@ -1,5 +1,6 @@
 import type { ScreenMeta } from '../engine/registry/screenRegistry';
 import type { FormConfig } from '../engine/form/types';
+import type { ServerPaging } from '../engine/list/types';
 import type { MenuEntry } from '../engine/types';
 import type { MenuGroup } from '../src/shell/menuGroups';
 import type { MenuIconName } from '../src/shell/menuIcons';
@@ -49,3 +50,16 @@ export const toolPageScreen = (meta: { path: string; title: string; menu?: Conso
   kind: 'tool' as const,
   ...meta,
 });
+
+/**
+ * The paging of a list the server keyset-pages (routes, known places, consignees, declared resources): 20 a page,
+ * the total beside the rows, searched and sorted by the server.
+ */
+export const KEYSET_PAGING = {
+  size: 20,
+  rows: 'data',
+  total: 'total',
+  from: 'body',
+  searchParam: 'q',
+  sortParams: { sort: 'sort', order: 'order' },
+} as const satisfies ServerPaging;

@@ -4,6 +4,7 @@ import type { Scope } from '../engine/scope/scope';
 import { placeCalls } from '../schemas/api/places';
 import { KNOWN_PLACE_MSG, knownPlaceFormSchema, type KnownPlace } from '../schemas/known-place';
 import * as registered from './known-places.meta';
+import { KEYSET_PAGING } from './define';
 
 const places = endpoint(placeCalls.placeFetch);
 const createPlaces = endpoint(placeCalls.placeCreate);
@@ -34,14 +35,7 @@ export const knownPlacesList = defineList({
   source: places,
   sourceInput: ({ scope }) => ({ scope, query: partner(scope) }),
   rowKey: 'cpId',
-  paging: {
-    size: 20,
-    rows: 'data',
-    total: 'total',
-    from: 'body',
-    searchParam: 'q',
-    sortParams: { sort: 'sort', order: 'order' },
-  },
+  paging: KEYSET_PAGING,
   search: { placeholder: 'Search code, label, address or user' },
   noun: 'known places',
   columns: [

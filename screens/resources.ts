@@ -7,6 +7,7 @@ import { fieldsOf, labelInWords, type Resource } from '../schemas/resource';
 import { ALL_RESOURCES } from '../schemas/resources';
 import { isRecord } from '../schemas/guards';
 import type { Row } from '../engine/types';
+import { KEYSET_PAGING } from './define';
 import { resourceScreens } from './resources.meta';
 
 /** Where a resource's list or form is registered: its path(s), title and menu entry. */
@@ -92,14 +93,7 @@ export function resourceList(
           pageParams: { page: numbered.page, size: numbered.size, first: numbered.first },
           searchParam: 'q',
         }
-      : {
-          size: 20,
-          rows: 'data',
-          total: 'total',
-          from: 'body',
-          searchParam: 'q',
-          sortParams: { sort: 'sort', order: 'order' },
-        },
+      : KEYSET_PAGING,
     ...(searched.length > 0 && { search: { placeholder: `Search ${searched.join(' or ')}` } }),
     noun: resource.plural,
     columns,

@@ -5,6 +5,7 @@ import { api } from './endpoints';
 import { waypointsLink } from '../src/waypoints/waypointsLink';
 import * as registered from './routes.meta';
 import { waypointEditor } from './waypoints.meta';
+import { KEYSET_PAGING } from './define';
 
 /** STT travels in minutes and is entered in hours (spec 000 section 9). */
 const toHours = (minutes: number | null | undefined) =>
@@ -57,14 +58,7 @@ export const routesList = defineList({
   ...registered.routesList,
   source: api.routes,
   rowKey: 'id',
-  paging: {
-    size: 20,
-    rows: 'data',
-    total: 'total',
-    from: 'body',
-    searchParam: 'q',
-    sortParams: { sort: 'sort', order: 'order' },
-  },
+  paging: KEYSET_PAGING,
   search: { placeholder: 'Search label, code, places or user' },
   noun: 'routes',
   columns: [
