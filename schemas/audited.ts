@@ -29,9 +29,16 @@ export function refOf(objectType: string, column: string): AuditRef | undefined 
 /** An audited object type (a key of {@link AUDITED}). */
 export type AuditedType = keyof typeof AUDITED;
 
-/** A field's value in words as SQL over the row `t` (a date as the console shows a day, `DD/MM/YYYY`). */
-const fieldSql = (field: ResourceField) =>
-  field.sql === 'date' ? `to_char(t.${field.column}, 'DD/MM/YYYY')` : `t.${field.column}::text`;
+/**
+ * A field's value in words as SQL over the row `t`: a date as the console shows a day (`DD/MM/YYYY`), a number after
+ * its label ("Partner CBDT ID 2001": a bare number names nothing), anything else as its text.
+ */
+function fieldSql(field: ResourceField): string {
+  if (field.sql === 'date') return `to_char(t.${field.column}, 'DD/MM/YYYY')`;
+  if (field.sql === 'integer' || field.sql === 'numeric')
+    return `'${field.label.replaceAll("'", "''")} ' || t.${field.column}::text`;
+  return `t.${field.column}::text`;
+}
 
 /** The audit declaration of a declared resource (schemas/resource.ts): its table, words and label from its fields. */
 export function auditedOf(resource: Resource): AuditedTable {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AP_MSG, AP_VALUE_MAX } from '../../schemas/ap-config';
+import { declarationOf } from '../../schemas/audited';
 import { MSG } from '../../schemas/messages';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { auditInWords, BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
 /**
  * The AP config service (spec 002 sections 2.6, 3, 5, 7 and 9; API.md "AP config"): a zero-based page, one by id,
@@ -25,9 +26,10 @@ const config = (extra: Record<string, unknown> = {}) => ({
 describe.each(BACKENDS)('AP config on $name', (backend) => {
   let t: TestApp;
   let call: Call;
+  let token: string;
   beforeAll(async () => {
     t = await bootFresh(backend);
-    call = (await t.login('ops@demo.local')).call;
+    ({ call, deskToken: token } = await t.login('ops@demo.local'));
   });
   afterAll(() => t?.close());
 
@@ -219,5 +221,14 @@ describe.each(BACKENDS)('AP config on $name', (backend) => {
       ['ap_config', String(made)],
     );
     expect(entries.length).toBeGreaterThan(0);
+    // Its fields in the declaration's words.
+    const words = await auditInWords(t.app, token, '1001', 'ap_config');
+    expect(words).toContain('AP config,"CBDT ID, Partner CBDT ID, Type, Value"');
+    // Named in words (Compare's items, the messages that name a record): its type, and its partner after its label.
+    const named = await t.store.one<{ name: string }>(
+      `select (${declarationOf('ap_config').label}) as name from ap_configs t where id = $1`,
+      [made],
+    );
+    expect(named?.name).toBe('EXCEPTION_CHARGES · Partner CBDT ID 2001');
   });
 });
