@@ -53,6 +53,7 @@ export function auditedOf(resource: Resource): AuditedTable {
     id: 'id',
     tenant: 'company_id',
     ...(resource.reach !== 'company' && { branch: ['branch_id'] }),
+    ...(resource.reach === 'department' && { department: ['department_id'] }),
     versioned: true,
     label: resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
     fields: Object.fromEntries(fields.map((field) => [field.column, field.label.toLowerCase()])),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUDITED, type AuditedTable } from './audited';
 import { CONFIG_AREA_KEYS, CONFIG_AREAS } from './config-copy';
-import { RESOURCES } from './resources';
+import { ALL_RESOURCES } from './resources';
 
 /** The audited tables that give Compare an area. */
 const compared: readonly AuditedTable[] = Object.values(AUDITED).filter((table: AuditedTable) => table.compare);
@@ -10,7 +10,7 @@ describe('the areas of Compare and Copy', () => {
   it("are each one declaration's: an audited table's compare section or a compared resource, no name twice", () => {
     const declared = [
       ...compared.flatMap((table) => (table.compare ?? []).map((area) => area.name)),
-      ...RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
+      ...ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
     ];
     expect(declared.filter((name, i) => declared.indexOf(name) !== i)).toEqual([]);
     expect(CONFIG_AREA_KEYS).toEqual(declared);

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId, idField } from './messages';
 import { AUDITED, type AuditedTable, type CompareSection } from './audited';
 import { labelInWords, type Resource, type ResourceField } from './resource';
-import { RESOURCES } from './resources';
+import { ALL_RESOURCES, type RESOURCES } from './resources';
 
 /** The audited tables' declarations (schemas/audited.ts), each of its own literal type. */
 type Declared = (typeof AUDITED)[keyof typeof AUDITED];
@@ -24,7 +24,7 @@ export function perDeclaredArea<T>(make: (table: AuditedTable, area: CompareSect
 /** `make` of each compared resource, by its name (its area's). */
 export function perComparedResource<T>(make: (resource: Resource) => T): Record<ComparedResource['name'], T> {
   return Object.fromEntries(
-    RESOURCES.filter((resource) => resource.compare).map((resource) => [resource.name, make(resource)]),
+    ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => [resource.name, make(resource)]),
   ) as Record<ComparedResource['name'], T>;
 }
 

@@ -89,9 +89,19 @@ export interface ResourceApi {
   /** The prefix of the calls' ids (`ap` makes `ap.list`; default: the resource's name). */
   prefix?: string;
   service?: ServiceName;
-  /** The list's path where not `path` (`…/fetch/all`). */
-  listPath?: string;
+  /** The calls it has, where not all five (a spec's catalogue is listed, added to and deleted from, no more). */
+  calls?: readonly CallKind[];
+  /** A call's id after the prefix, where not its kind's (`fetch` makes `materials.fetch`; default: list, get, …). */
+  ids?: Readonly<Partial<Record<CallKind, string>>>;
+  /** A call's own path, where not `path` (list, create) or `path/:id` (the others): `…/fetch/all`, `…/create`. */
+  paths?: Readonly<Partial<Record<CallKind, string>>>;
   numbered?: NumberedPaging;
+  /** The list answers every record of the scope in its order, unpaged (a spec's catalogue of a few dozen entries). */
+  unpaged?: true;
+  /** A create answers the new record's id alone, under this name (`{materialId}`), not the record. */
+  createAnswer?: string;
+  /** The record a call names by id is named by `?id=` in the query, not in the path (a spec's `…/delete?id=`). */
+  idInQuery?: true;
   /** The refusals the rules may answer (400), and the body's ids they check and why (each a contract's `refers`). */
   ruleMessages?: readonly string[];
   refers?: Readonly<Record<`body.${string}`, string>>;
@@ -105,6 +115,33 @@ export interface ResourceApi {
  * and `updated_at` as timestamps and answers none of them.
  */
 export type ResourceStamps = 'epoch' | 'timestamps';
+
+/** The kinds of call a resource may have, each built by its builder (schemas/api/resource-calls.ts). */
+export const CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+/**
+ * A field that names an entry of a platform-wide master list (spec 000's standard vehicles and master materials): a
+ * body sends either that entry's id or a custom label, and a record picked from the list keeps the entry's label as
+ * its own (server/rules/resource-rules.ts).
+ */
+export interface ResourceMaster {
+  /** The field naming the entry (`ftMaterialId`), and the field of the label (`label`). */
+  field: string;
+  label: string;
+  /** The master list's table, and its entry's label as SQL over its row `m`. */
+  table: string;
+  labelSql: string;
+  /** The entry in words (the contract's `refers`: "an entry of the platform's master materials"). */
+  what: string;
+}
+
+/** Records of another table that name a record: deleting one they name is refused (409) with `message`. */
+export interface ResourceUse {
+  table: string;
+  column: string;
+  message: string;
+}
 
 /** A resource's declaration: see {@link defineResource}. */
 export interface Resource {
@@ -154,6 +191,10 @@ export interface Resource {
   /** Rows of the demo seed. */
   seed?: readonly SeedRow[];
   menu?: ResourceMenu;
+  /** A field naming an entry of a master list, whose label a record picked from it takes. */
+  master?: ResourceMaster;
+  /** What names its records elsewhere (a delete is refused while something does). */
+  usedBy?: readonly ResourceUse[];
 }
 
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */
@@ -197,9 +238,9 @@ export const oneOf = (resource: Resource) => `${/^[aeiouAEIOU]/.test(resource.no
 export const idAnswerOf = (resource: Resource): JSONSchema =>
   resource.idPrefix === undefined ? { type: 'integer' } : { type: 'string' };
 
-/** The body a create or an update sends: every field by its rules, the required ones named; nothing else. */
-export function bodySchemaOf(resource: Resource): JSONSchema {
-  const fields = fieldsOf(resource);
+/** A body of some of a resource's fields, each by its rules, the required ones named; nothing else. */
+function bodyOfFields(resource: Resource, names: readonly string[]): JSONSchema {
+  const fields = fieldsOf(resource).filter((field) => names.includes(field.name));
   const required = fields.filter((field) => field.required).map((field) => field.name);
   // Built apart from the return: ajv-errors' `errorMessage` is not a keyword of the JSONSchema type.
   const schema = {
@@ -219,6 +260,32 @@ export function bodySchemaOf(resource: Resource): JSONSchema {
     },
   } as const;
   return schema;
+}
+
+/**
+ * The two bodies of a resource with a master list (see {@link ResourceMaster}): a custom label alone, or a master
+ * entry's id alone (each field required, as the form that sends it asks for it).
+ */
+export function masterBodiesOf(resource: Resource, master: ResourceMaster) {
+  const requiring = (name: string): Resource => ({
+    ...resource,
+    fields: { [name]: { ...resource.fields[name], required: true } },
+  });
+  return {
+    custom: bodyOfFields(requiring(master.label), [master.label]),
+    picked: bodyOfFields(requiring(master.field), [master.field]),
+  };
+}
+
+/**
+ * The body a create or an update sends: every field by its rules, the required ones named; nothing else. With a
+ * master list, a custom label or else a master entry's id.
+ */
+export function bodySchemaOf(resource: Resource): JSONSchema {
+  const { master } = resource;
+  if (!master) return bodyOfFields(resource, Object.keys(resource.fields));
+  const { custom, picked } = masterBodiesOf(resource, master);
+  return { if: { type: 'object', required: [master.label] }, then: custom, else: picked };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { endpoint } from '../engine/data/endpoint';
 import { companyCalls } from '../schemas/api/company';
-import { mainCalls } from '../schemas/api/main';
+import { mainCalls, materialCalls, vehicleCalls } from '../schemas/api/main';
 import { transporterCalls } from '../schemas/api/transporters';
 
 /** The route master's calls name the consignor and its transporters. */
@@ -15,13 +15,13 @@ export const api = {
   routeMaster: endpoint(mainCalls.routeMaster, consignorsTransporters),
   createRouteMaster: endpoint(mainCalls.createRouteMaster, consignorsTransporters),
   transportersOfConsignor: endpoint(companyCalls.partners, consignorsTransporters),
-  vehicles: endpoint(mainCalls.vehicles),
-  createVehicle: endpoint(mainCalls.createVehicle),
-  deleteVehicle: endpoint(mainCalls.deleteVehicle),
+  vehicles: endpoint(vehicleCalls.list),
+  createVehicle: endpoint(vehicleCalls.create),
+  deleteVehicle: endpoint(vehicleCalls.remove),
   standardVehicles: endpoint(mainCalls.standardVehicles),
-  materials: endpoint(mainCalls.materials),
-  createMaterial: endpoint(mainCalls.createMaterial),
-  deleteMaterial: endpoint(mainCalls.deleteMaterial),
+  materials: endpoint(materialCalls.list),
+  createMaterial: endpoint(materialCalls.create),
+  deleteMaterial: endpoint(materialCalls.remove),
   masterMaterials: endpoint(mainCalls.masterMaterials),
   transporters: endpoint(transporterCalls.list),
   transporter: endpoint(transporterCalls.byId),

@@ -1,11 +1,9 @@
 import { defineScreens } from '../engine/registry/screenRegistry';
-import { listScreen } from './define';
+import { materials } from '../schemas/resources/materials';
+import { resourceScreens } from './resources.meta';
 
-export const materialsList = listScreen({
-  path: '/materialmaster',
-  title: 'Materials',
-  menu: { label: 'Materials', group: 'Masters', icon: 'material', order: 2 },
-});
+/** /materialmaster, in the menu under Masters, as the declaration says. */
+export const materialsList = resourceScreens(materials).list;
 
 /** The materials list with its inline create forms (`materials.ts`). */
 export default defineScreens<typeof import('./materials')>({ materialsList });

@@ -1,7 +1,8 @@
 import { MATERIAL_EXISTS, customMaterialSchema, masterMaterialSchema } from '../schemas/material';
-import type { CompanyMaterial } from '../schemas/api/main';
-import { defineForm, defineList } from '../engine/registry/define';
+import { defineForm } from '../engine/registry/define';
+import { materials } from '../schemas/resources/materials';
 import { api } from './endpoints';
+import { resourceList } from './resources';
 import * as registered from './materials.meta';
 
 // A refusal with the server's words ('Material already exists') is toasted by the HTTP layer alone; the generic
@@ -43,22 +44,15 @@ const customMaterialForm = defineForm({
   messages: { ...materialMessages, fieldOf: { [MATERIAL_EXISTS]: 'label' } },
 });
 
-/** /materialmaster: the client's materials. */
-export const materialsList = defineList({
-  ...registered.materialsList,
-  source: api.materials,
-  rowKey: 'id',
+/**
+ * /materialmaster: the client's materials, as the declaration derives the list (every material of the scope, its
+ * delete by `?id=`), in the spec's words, with the master and custom forms above it.
+ */
+export const materialsList = resourceList(materials, registered.materialsList, (list) => ({
+  ...list,
   columns: [{ title: 'Material', field: 'label', sortable: true }],
   search: { placeholder: 'Search materials' },
-  noun: 'materials',
-  emptyText: 'No materials found for the given selection',
   fetchError: 'Error while fetching company specific materials',
   inlineForms: [masterMaterialForm, customMaterialForm],
-  remove: {
-    endpoint: api.deleteMaterial,
-    input: (material: CompanyMaterial) => ({ query: { id: material.id } }),
-    confirm: 'Are you sure to delete this material ?',
-    success: 'Deleted successfully',
-    error: 'Error while deleting',
-  },
-});
+  ...(list.remove && { remove: { ...list.remove, confirm: 'Are you sure to delete this material ?' } }),
+}));

@@ -2,7 +2,7 @@ import { endpoint } from '../engine/data/endpoint';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { FormConfig } from '../engine/form/types';
 import type { ColumnConfig, ListConfig } from '../engine/list/types';
-import { RESOURCE_CALLS } from '../schemas/api/resources';
+import { callOf, RESOURCE_CALLS } from '../schemas/api/resources';
 import { fieldsOf, labelInWords, type Resource } from '../schemas/resource';
 import { ALL_RESOURCES } from '../schemas/resources';
 import { isRecord } from '../schemas/guards';
@@ -69,9 +69,10 @@ export function resourceList(
   override: (derived: ListConfig) => ListConfig = (derived) => derived,
 ): ListConfig {
   const calls = RESOURCE_CALLS[resource.name];
+  const list = callOf(resource, 'list');
   const fields = fieldsOf(resource);
   const searched = fields.filter((field) => field.search).map((field) => labelInWords(field.label));
-  const numbered = resource.api?.numbered;
+  const { numbered, unpaged, idInQuery } = resource.api ?? {};
   const columns: ColumnConfig[] = [
     ...fields.map((field) => ({
       title: field.label,
@@ -81,33 +82,40 @@ export function resourceList(
     })),
     ...(resource.stamps === 'timestamps' ? [] : [{ title: 'Updated By', field: 'updatedBy', width: 170 }]),
   ];
-  const derived = defineList<typeof calls.list, Row>({
+  const derived = defineList<typeof list, Row>({
     ...registration,
-    source: endpoint(calls.list),
+    source: endpoint(list),
     rowKey: 'id',
-    paging: numbered
-      ? {
-          size: numbered.defaultSize,
-          rows: 'data',
-          total: 'total',
-          pageParams: { page: numbered.page, size: numbered.size, first: numbered.first },
-          searchParam: 'q',
-        }
-      : KEYSET_PAGING,
+    ...(numbered && {
+      paging: {
+        size: numbered.defaultSize,
+        rows: 'data',
+        total: 'total',
+        pageParams: { page: numbered.page, size: numbered.size, first: numbered.first },
+        searchParam: 'q',
+      },
+    }),
+    ...(!numbered && !unpaged && { paging: KEYSET_PAGING }),
     ...(searched.length > 0 && { search: { placeholder: `Search ${searched.join(' or ')}` } }),
     noun: resource.plural,
     columns,
     emptyText: `No ${resource.plural} found for the given selection`,
     fetchError: `Error while fetching ${resource.plural}`,
-    headerButtons: [{ label: `Add ${resource.noun}`, to: `${resource.screen}/add`, primary: true }],
-    edit: { to: `${resource.screen}/:id/edit` },
-    remove: {
-      endpoint: endpoint(calls.remove),
-      input: (row) => ({ params: { id: String(row.id) } }),
-      confirm: `Are you sure to delete this ${resource.noun}?`,
-      success: 'Deleted successfully',
-      error: 'Error while deleting',
-    },
+    // Added and changed in its own form where it has one (a spec's catalogue is added to by forms of its screen's).
+    ...(calls.create &&
+      calls.byId && {
+        headerButtons: [{ label: `Add ${resource.noun}`, to: `${resource.screen}/add`, primary: true }],
+      }),
+    ...(calls.update && calls.byId && { edit: { to: `${resource.screen}/:id/edit` } }),
+    ...(calls.remove && {
+      remove: {
+        endpoint: endpoint(calls.remove),
+        input: (row: Row) => (idInQuery ? { query: { id: String(row.id) } } : { params: { id: String(row.id) } }),
+        confirm: `Are you sure to delete this ${resource.noun}?`,
+        success: 'Deleted successfully',
+        error: 'Error while deleting',
+      },
+    }),
   });
   return override(derived);
 }
@@ -122,7 +130,6 @@ export function resourceForm(
   registration: FormRegistration,
   override: (derived: FormConfig) => FormConfig = (derived) => derived,
 ): FormConfig {
-  const calls = RESOURCE_CALLS[resource.name];
   const fields = fieldsOf(resource);
   const uiSchema = Object.fromEntries(
     fields.map((field) => [
@@ -141,7 +148,7 @@ export function resourceForm(
     schema: formSchemaOf(resource),
     uiSchema,
     load: {
-      endpoint: endpoint(calls.byId),
+      endpoint: endpoint(callOf(resource, 'byId')),
       input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
       error: `Error while fetching the ${resource.noun}`,
     },
@@ -162,7 +169,7 @@ export function resourceForm(
         }),
       ),
     }),
-    submit: { create: endpoint(calls.create), update: endpoint(calls.update) },
+    submit: { create: endpoint(callOf(resource, 'create')), update: endpoint(callOf(resource, 'update')) },
     submitLabel: { create: 'Save', edit: 'Save' },
     messages: {
       created: `${resource.title}: ${resource.noun} added`,

@@ -1,11 +1,9 @@
 import { defineScreens } from '../engine/registry/screenRegistry';
-import { listScreen } from './define';
+import { vehicles } from '../schemas/resources/vehicles';
+import { resourceScreens } from './resources.meta';
 
-export const vehiclesList = listScreen({
-  path: '/vehicle-master',
-  title: 'Vehicles',
-  menu: { label: 'Vehicles', group: 'Masters', icon: 'truck', order: 1 },
-});
+/** /vehicle-master, in the menu under Masters, as the declaration says. */
+export const vehiclesList = resourceScreens(vehicles).list;
 
 /** The vehicles list with its inline create forms (`vehicles.ts`). */
 export default defineScreens<typeof import('./vehicles')>({ vehiclesList });

@@ -1,7 +1,8 @@
 import { VEHICLE_EXISTS, customVehicleSchema, standardVehicleSchema } from '../schemas/vehicle';
-import type { CompanyVehicle } from '../schemas/api/main';
-import { defineForm, defineList } from '../engine/registry/define';
+import { defineForm } from '../engine/registry/define';
+import { vehicles } from '../schemas/resources/vehicles';
 import { api } from './endpoints';
+import { resourceList } from './resources';
 import * as registered from './vehicles.meta';
 
 // A refusal with the server's words ('Vehicle already exists') is toasted by the HTTP layer alone; the generic
@@ -46,22 +47,22 @@ const customVehicleForm = defineForm({
   messages: { ...vehicleMessages, fieldOf: { [VEHICLE_EXISTS]: 'label' } },
 });
 
-/** /vehicle-master: the client's vehicles. */
-export const vehiclesList = defineList({
-  ...registered.vehiclesList,
-  source: api.vehicles,
-  rowKey: 'id',
+/**
+ * /vehicle-master: the client's vehicles, as the declaration derives the list (every vehicle of the scope, its
+ * delete by `?id=`), in the spec's words, with the standard and custom forms above it.
+ */
+export const vehiclesList = resourceList(vehicles, registered.vehiclesList, (list) => ({
+  ...list,
   columns: [{ title: 'Vehicle', field: 'label', sortable: true }],
   search: { placeholder: 'Search vehicles' },
-  noun: 'vehicles',
-  emptyText: 'No vehicles found for the given selection',
   fetchError: 'Error while fetching vehicles',
   inlineForms: [standardVehicleForm, customVehicleForm],
-  remove: {
-    endpoint: api.deleteVehicle,
-    input: (vehicle: CompanyVehicle) => ({ query: { id: vehicle.id } }),
-    confirm: 'Are you sure to delete this vehicle ?',
-    success: 'Deleted Vehicle record successfully',
-    error: 'Something went wrong. Please try again',
-  },
-});
+  ...(list.remove && {
+    remove: {
+      ...list.remove,
+      confirm: 'Are you sure to delete this vehicle ?',
+      success: 'Deleted Vehicle record successfully',
+      error: 'Something went wrong. Please try again',
+    },
+  }),
+}));

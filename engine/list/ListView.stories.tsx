@@ -6,7 +6,7 @@ import { failure, ok, fixtureKey } from '../../src/stories/storyApi';
 import { rowDetail } from './parts';
 import type { ListConfig } from './types';
 import { ListView } from './ListView';
-import { mainCalls } from '../../schemas/api/main';
+import { mainCalls, materialCalls } from '../../schemas/api/main';
 import { auditCalls } from '../../schemas/api/audit';
 import { endpoint } from '../data/endpoint';
 
@@ -78,7 +78,7 @@ const transporters: ListConfig = {
 /** Materials with a small create form above the table (the form engine loads with it). */
 const materials: ListConfig = {
   ...routes,
-  source: endpoint(mainCalls.materials),
+  source: endpoint(materialCalls.list),
   columns: [{ title: 'Material', field: 'label' }],
   headerButtons: [],
   edit: undefined,
@@ -87,7 +87,7 @@ const materials: ListConfig = {
       kind: 'form',
       title: { create: 'Custom material' },
       schema: customMaterialSchema,
-      submit: { create: endpoint(mainCalls.createMaterial) },
+      submit: { create: endpoint(materialCalls.create) },
       submitLabel: { create: 'Add Custom Material' },
       messages: { created: 'Submitted successfully', createError: 'Error while adding material' },
     },

@@ -6,7 +6,7 @@ import { companyCalls } from './company';
 import { type Contract, defineCall } from './contract';
 import { mainCalls } from './main';
 import { placeCalls } from './places';
-import { RESOURCE_CALLS } from './resources';
+import { callOf } from './resources';
 import type { Resource } from '../resource';
 import { ALL_RESOURCES } from '../resources';
 
@@ -166,7 +166,7 @@ export const EXPORTABLE_LISTS = [
     exportable(
       resource.plural.toLowerCase().replaceAll(' ', '-'),
       resource.plural,
-      RESOURCE_CALLS[resource.name].list,
+      callOf(resource, 'list'),
       resourcePaging(resource),
     ),
   ),

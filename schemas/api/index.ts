@@ -4,7 +4,7 @@ import { companyCalls } from './company';
 import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
 import { dataCalls } from './data';
-import { mainCalls } from './main';
+import { mainCalls, materialCalls, vehicleCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
 import { reportCalls } from './reports';
@@ -30,6 +30,8 @@ export {
   companyCalls,
   dataCalls,
   mainCalls,
+  materialCalls,
+  vehicleCalls,
   mapCalls,
   platformCalls,
   reportCalls,

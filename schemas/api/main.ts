@@ -1,8 +1,8 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
-import { PARTNER, platformWide } from './refers';
-import { int, list, none, num, numOrNull, shape, str, strOrNull } from './shapes';
+import { PARTNER } from './refers';
+import { int, list, none, num, numOrNull, shape, str } from './shapes';
 import { googlePlaceAnswer } from './embedded';
 import { MSG, idField } from '../messages';
 import { scopeQuerySchema } from '../scope';
@@ -11,8 +11,11 @@ import { scopedIdQuerySchema } from '../lookup';
 import { ROUTE_CODE_TAKEN, routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { ROUTE_MASTER_TAKEN, routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
-import { VEHICLE_EXISTS, vehicleCreateSchema } from '../vehicle';
-import { MATERIAL_EXISTS, materialCreateSchema } from '../material';
+import type { ResourceRecord } from '../resource';
+import { materials } from '../resources/materials';
+import { vehicles } from '../resources/vehicles';
+import { aggregateOf } from './resource-calls';
+import { callsOf } from './resources';
 import { afterField, estimatedMeta, nextMeta } from '../list-cursor';
 
 const main = { service: 'main', envelope: 'main' } as const;
@@ -33,8 +36,9 @@ export const routeScopeQuerySchema = {
 const ROUTE = AGGREGATES.route;
 /** A waypoint is its route's: within reach when its route is. */
 const WAYPOINT = AGGREGATES.waypoint;
-const VEHICLE = AGGREGATES.vehicle;
-const MATERIAL = AGGREGATES.material;
+/** A company's vehicle and material (declared resources: schemas/resources/vehicles.ts, materials.ts). */
+const VEHICLE = aggregateOf(vehicles);
+const MATERIAL = aggregateOf(materials);
 
 const ownsRoute = [{ aggregate: ROUTE, id: 'query.routeId' }] as const;
 
@@ -238,14 +242,7 @@ export const standardVehicleAnswer = shape({
 export type StandardVehicle = FromSchema<typeof standardVehicleAnswer>;
 
 /** A vehicle of the company: its label, and the standard vehicle it is (null: a custom one). */
-export const companyVehicleAnswer = shape({
-  id: str,
-  label: str,
-  ftVehicleId: { ...strOrNull, description: 'The standard vehicle it is; null for a custom one' },
-});
-
-/** A vehicle of the company as the fetch lists it. */
-export type CompanyVehicle = FromSchema<typeof companyVehicleAnswer>;
+export type CompanyVehicle = ResourceRecord<typeof vehicles>;
 
 /** A master material. */
 export const masterMaterialAnswer = shape({ id: str, type: str });
@@ -254,14 +251,7 @@ export const masterMaterialAnswer = shape({ id: str, type: str });
 export type MasterMaterial = FromSchema<typeof masterMaterialAnswer>;
 
 /** A material of the company: its label, and the master material it is (null: a custom one). */
-export const companyMaterialAnswer = shape({
-  id: str,
-  label: str,
-  ftMaterialId: { ...strOrNull, description: 'The master material it is; null for a custom one' },
-});
-
-/** A material of the company as the fetch lists it. */
-export type CompanyMaterial = FromSchema<typeof companyMaterialAnswer>;
+export type CompanyMaterial = ResourceRecord<typeof materials>;
 
 /** An answer of its new id. */
 const idAnswer = shape({ id: str });
@@ -441,43 +431,6 @@ export const mainCalls = {
     summary: 'The standard vehicles',
     answer: list(standardVehicleAnswer),
   }),
-  vehicles: defineCall({
-    ...main,
-    id: 'vehicles.fetch',
-    method: 'GET',
-    path: '/saas/lego/company_vehicles/fetch',
-    summary: "The scope's vehicles",
-    querystring: scopeQuerySchema,
-    answer: list(companyVehicleAnswer),
-    scope: SCOPE_IN_QUERY,
-  }),
-  createVehicle: defineCall({
-    ...main,
-    id: 'vehicles.create',
-    refers: { 'body.ftVehicleId': platformWide("an entry of the platform's standard vehicles") },
-    method: 'POST',
-    path: '/saas/lego/company_vehicles/create',
-    summary: 'Adds a standard or custom vehicle (409 when the scope has it)',
-    querystring: scopeQuerySchema,
-    body: vehicleCreateSchema,
-    messages: [VEHICLE_EXISTS],
-    answers: { 409: VEHICLE_EXISTS },
-    answer: shape({ vehicleId: str }),
-    scope: SCOPE_IN_QUERY,
-  }),
-  deleteVehicle: defineCall({
-    ...main,
-    id: 'vehicles.delete',
-    method: 'DELETE',
-    path: '/saas/lego/company_vehicles/delete',
-    summary: 'Deletes a vehicle no route master entry uses',
-    querystring: scopedIdQuerySchema,
-    messages: ['This vehicle is used by route master entries'],
-    answers: { 409: 'This vehicle is used by route master entries' },
-    answer: none,
-    scope: SCOPE_IN_QUERY,
-    owns: [{ aggregate: VEHICLE, id: 'query.id' }],
-  }),
 
   masterMaterials: defineCall({
     ...main,
@@ -487,41 +440,11 @@ export const mainCalls = {
     summary: 'The master materials',
     answer: list(masterMaterialAnswer),
   }),
-  materials: defineCall({
-    ...main,
-    id: 'materials.fetch',
-    method: 'GET',
-    path: '/saas/lego/company_materials/fetch',
-    summary: "The scope's materials",
-    querystring: scopeQuerySchema,
-    answer: list(companyMaterialAnswer),
-    scope: SCOPE_IN_QUERY,
-  }),
-  createMaterial: defineCall({
-    ...main,
-    id: 'materials.create',
-    refers: { 'body.ftMaterialId': platformWide("an entry of the platform's master materials") },
-    method: 'POST',
-    path: '/saas/lego/company_materials/create',
-    summary: 'Adds a master or custom material (409 when the scope has it)',
-    querystring: scopeQuerySchema,
-    body: materialCreateSchema,
-    messages: [MATERIAL_EXISTS],
-    answers: { 409: MATERIAL_EXISTS },
-    answer: shape({ materialId: str }),
-    scope: SCOPE_IN_QUERY,
-  }),
-  deleteMaterial: defineCall({
-    ...main,
-    id: 'materials.delete',
-    method: 'DELETE',
-    path: '/saas/lego/company_materials/delete',
-    summary: 'Deletes a material no route master entry uses',
-    querystring: scopedIdQuerySchema,
-    messages: ['This material is used by route master entries'],
-    answers: { 409: 'This material is used by route master entries' },
-    answer: none,
-    scope: SCOPE_IN_QUERY,
-    owns: [{ aggregate: MATERIAL, id: 'query.id' }],
-  }),
 };
+
+/**
+ * The company's vehicles and materials of spec 000 section 7 (fetch, create, delete), built from their declarations
+ * (schemas/resources/vehicles.ts, materials.ts) and routed with every declared resource's calls.
+ */
+export const vehicleCalls = callsOf(vehicles);
+export const materialCalls = callsOf(materials);

@@ -1,9 +1,13 @@
 import type { JSONSchema } from 'json-schema-to-ts';
 import { afterField, estimatedMeta, nextMeta } from '../list-cursor';
 import { PAGED_LIST_MSG, pagedQueryProperties } from '../partner';
+import { scopedIdQuerySchema } from '../lookup';
 import {
   answerSchemaOf,
   bodySchemaOf,
+  CALL_KINDS,
+  type CallKind,
+  idAnswerOf,
   labelInWords,
   type NumberedPaging,
   oneOf,
@@ -12,6 +16,7 @@ import {
 } from '../resource';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
 import { type Aggregate, defineCall, SCOPE_IN_QUERY } from './contract';
+import { platformWide } from './refers';
 import { int, list, none, shape } from './shapes';
 
 /** Where a resource's rows are kept and whose they are: what `owns` checks for a call that names one by id. */
@@ -80,7 +85,16 @@ function idParamsOf(resource: Resource) {
   return wholeNumber;
 }
 
-/** What every call of a resource shares: its service, envelope and scope, its ids' prefix and paths. */
+/** Each call's id after the prefix, unless the declaration names it otherwise. */
+const CALL_IDS: Readonly<Record<CallKind, string>> = {
+  list: 'list',
+  byId: 'get',
+  create: 'create',
+  update: 'update',
+  remove: 'delete',
+};
+
+/** What every call of a resource shares: its service, envelope and scope, its ids and paths. */
 function basics(resource: Resource) {
   const api = resource.api ?? {};
   const inScope = {
@@ -89,22 +103,39 @@ function basics(resource: Resource) {
     querystring: scopeQuerySchema,
     scope: SCOPE_IN_QUERY,
   } as const;
-  const one = {
-    ...inScope,
-    path: `${resource.path}/:id`,
-    params: idParamsOf(resource),
-    owns: [{ aggregate: aggregateOf(resource), id: 'params.id' }],
-  } as const;
-  return { api, prefix: api.prefix ?? resource.name, inScope, one };
+  const idOf = (kind: CallKind) => `${api.prefix ?? resource.name}.${api.ids?.[kind] ?? CALL_IDS[kind]}`;
+  /** A call that names one record: by `?id=` beside the scope, or in its path (`path/:id`). */
+  const one = (kind: CallKind) => {
+    const aggregate = aggregateOf(resource);
+    if (api.idInQuery)
+      return {
+        ...inScope,
+        path: api.paths?.[kind] ?? resource.path,
+        querystring: scopedIdQuerySchema,
+        owns: [{ aggregate, id: 'query.id' }],
+      } as const;
+    return {
+      ...inScope,
+      path: api.paths?.[kind] ?? `${resource.path}/:id`,
+      params: idParamsOf(resource),
+      owns: [{ aggregate, id: 'params.id' }],
+    } as const;
+  };
+  return { api, idOf, inScope, one };
 }
 
-/** What a create or update refuses and checks beyond its body's schema: the natural key taken (409), the rules'. */
+/**
+ * What a create or update refuses and checks beyond its body's schema: the natural key taken (409), the rules', and
+ * the master entry a body may name.
+ */
 function writeRules(resource: Resource) {
   const { api } = basics(resource);
+  const { master } = resource;
+  const refers = { ...api.refers, ...(master && { [`body.${master.field}`]: platformWide(master.what) }) };
   return {
     messages: [...(api.ruleMessages ?? []), resource.taken],
     answers: { 409: resource.taken },
-    ...(api.refers && { refers: api.refers }),
+    ...(Object.keys(refers).length > 0 && { refers }),
     ...(api.bodyLimit !== undefined && { bodyLimit: api.bodyLimit }),
   };
 }
@@ -115,30 +146,26 @@ const keyWordsOf = (resource: Resource) =>
 
 /**
  * The list of a resource (GET): ours, a page of the scope's records searched and sorted, with their total and the next
- * page's cursor; or, paged by number in a spec's words, `{total, data}` of a page newest first.
+ * page's cursor; paged by number in a spec's words, `{total, data}` of a page newest first; or unpaged, every record of
+ * the scope in the list's order.
  */
 export function listCall(resource: Resource) {
-  const { api, prefix, inScope } = basics(resource);
+  const { api, idOf, inScope } = basics(resource);
   const { plural } = resource;
-  const path = api.listPath ?? resource.path;
+  const common = { ...inScope, id: idOf('list'), method: 'GET', path: api.paths?.list ?? resource.path } as const;
   const answer = answerSchemaOf(resource);
+  if (api.unpaged) return defineCall({ ...common, summary: `The scope's ${plural}`, answer: list(answer) });
   if (api.numbered) {
     const { page, size, first } = api.numbered;
     return defineCall({
-      ...inScope,
-      id: `${prefix}.list`,
-      method: 'GET',
-      path,
+      ...common,
       summary: `A page of the company's ${plural} (${page} from ${first}, ${size} rows, q searches): data.total and data.data, newest first`,
       querystring: numberedQuery(api.numbered),
       answer: shape({ total: int, data: list(answer) }),
     });
   }
   return defineCall({
-    ...inScope,
-    id: `${prefix}.list`,
-    method: 'GET',
-    path,
+    ...common,
     summary: `A page of the scope's ${plural} (q searches, sort and order sort, after reads the page after a cursor), with their total and the next page's cursor`,
     querystring: listQuery(resource),
     answer: list(answer),
@@ -150,12 +177,12 @@ export function listCall(resource: Resource) {
   });
 }
 
-/** One record by the id in the path (GET path/:id), with its ETag. */
+/** One record by its id (GET path/:id, or ?id=), with its ETag. */
 export function byIdCall(resource: Resource) {
-  const { prefix, one } = basics(resource);
+  const { idOf, one } = basics(resource);
   return defineCall({
-    ...one,
-    id: `${prefix}.get`,
+    ...one('byId'),
+    id: idOf('byId'),
     method: 'GET',
     summary: `One ${resource.noun}, with its ETag`,
     etag: true,
@@ -163,29 +190,33 @@ export function byIdCall(resource: Resource) {
   });
 }
 
-/** Adds a record to the scope (POST path); 409 when the scope has one of its natural key. */
+/**
+ * Adds a record to the scope (POST path); 409 when the scope has one of its natural key. Answers the record with its
+ * ETag, or (a spec's `createAnswer`) its id alone.
+ */
 export function createCall(resource: Resource) {
-  const { prefix, inScope } = basics(resource);
-  return defineCall({
+  const { api, idOf, inScope } = basics(resource);
+  const from = resource.master ? ' from the master list or a custom one' : '';
+  const common = {
     ...inScope,
     ...writeRules(resource),
-    id: `${prefix}.create`,
+    id: idOf('create'),
     method: 'POST',
-    path: resource.path,
-    summary: `Adds ${oneOf(resource)} to the scope (409 when it has one of that ${keyWordsOf(resource)} already)`,
+    path: api.paths?.create ?? resource.path,
+    summary: `Adds ${oneOf(resource)}${from} to the scope (409 when it has one of that ${keyWordsOf(resource)} already)`,
     body: bodySchemaOf(resource),
-    etag: true,
-    answer: answerSchemaOf(resource),
-  });
+  } as const;
+  if (api.createAnswer) return defineCall({ ...common, answer: shape({ [api.createAnswer]: idAnswerOf(resource) }) });
+  return defineCall({ ...common, etag: true, answer: answerSchemaOf(resource) });
 }
 
 /** Changes a record (PUT path/:id, If-Match honoured); 409 when the scope has another of its natural key. */
 export function updateCall(resource: Resource) {
-  const { prefix, one } = basics(resource);
+  const { idOf, one } = basics(resource);
   return defineCall({
-    ...one,
+    ...one('update'),
     ...writeRules(resource),
-    id: `${prefix}.update`,
+    id: idOf('update'),
     method: 'PUT',
     summary: `Changes ${oneOf(resource)} (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
     body: bodySchemaOf(resource),
@@ -194,34 +225,46 @@ export function updateCall(resource: Resource) {
   });
 }
 
-/** Deletes a record (DELETE path/:id, If-Match honoured). */
+/** Deletes a record (DELETE path/:id, or ?id=; If-Match honoured); 409 while a record of another table names it. */
 export function removeCall(resource: Resource) {
-  const { prefix, one } = basics(resource);
+  const { idOf, one } = basics(resource);
+  const uses = (resource.usedBy ?? []).map((use) => use.message);
   return defineCall({
-    ...one,
-    id: `${prefix}.delete`,
+    ...one('remove'),
+    id: idOf('remove'),
     method: 'DELETE',
-    summary: `Deletes ${oneOf(resource)} (a stale If-Match gets 412)`,
+    summary: `Deletes ${oneOf(resource)} (a stale If-Match gets 412${uses.length > 0 ? '; 409 while something names it' : ''})`,
+    ...(uses.length > 0 && { messages: uses, answers: { 409: uses.join(' / ') } }),
     versioned: true,
     answer: none,
   });
 }
 
+/** The builder of each kind of call. */
+const BUILDERS = { list: listCall, byId: byIdCall, create: createCall, update: updateCall, remove: removeCall };
+
+/** Every kind of call a resource may have, built. */
+export type ResourceCalls = { [K in CallKind]: ReturnType<(typeof BUILDERS)[K]> };
+
+/** The kinds of call a declaration has: those it names in `api.calls`, or all five. */
+type KindsOf<R extends Resource> = R extends { api: { calls: readonly (infer K extends CallKind)[] } } ? K : CallKind;
+
+/** The calls of resource `R`, by kind. */
+export type CallsOf<R extends Resource> = Pick<ResourceCalls, KindsOf<R>>;
+
 /**
  * The calls of a resource, built from its declaration by the builders above: `list`, `byId`, `create`, `update` and
- * `remove`, in the main API's envelope and scope (`c`, `b`, `d`), shaped as the declaration's `api` says where a spec
- * gives them their shape; each record named by id is checked within the scope's reach, and a save that would repeat
- * the natural key is refused with the declaration's words (409).
+ * `remove` (or those its `api.calls` names), in the main API's envelope and scope (`c`, `b`, `d`), shaped as the
+ * declaration's `api` says where a spec gives them their shape; each record named by id is checked within the scope's
+ * reach, and a save that would repeat the natural key is refused with the declaration's words (409).
  */
-export function resourceCallsOf(resource: Resource) {
+export function resourceCallsOf(resource: Resource): Partial<ResourceCalls> {
+  const kinds = resource.api?.calls ?? CALL_KINDS;
   return {
-    list: listCall(resource),
-    byId: byIdCall(resource),
-    create: createCall(resource),
-    update: updateCall(resource),
-    remove: removeCall(resource),
+    ...(kinds.includes('list') && { list: listCall(resource) }),
+    ...(kinds.includes('byId') && { byId: byIdCall(resource) }),
+    ...(kinds.includes('create') && { create: createCall(resource) }),
+    ...(kinds.includes('update') && { update: updateCall(resource) }),
+    ...(kinds.includes('remove') && { remove: removeCall(resource) }),
   };
 }
-
-/** The calls of a resource, by kind. */
-export type ResourceCalls = ReturnType<typeof resourceCallsOf>;

@@ -1,8 +1,9 @@
+import type { Resource } from '../resource';
 import { RESOURCES } from '../resources';
-import { type ResourceCalls, resourceCallsOf } from './resource-calls';
+import { type CallsOf, type ResourceCalls, resourceCallsOf } from './resource-calls';
 
-/** Each declared resource's calls, by its name. */
-export const RESOURCE_CALLS: Readonly<Record<string, ResourceCalls>> = Object.fromEntries(
+/** Each declared resource's calls, by its name (those it has: see `api.calls`). */
+export const RESOURCE_CALLS: Readonly<Record<string, Partial<ResourceCalls>>> = Object.fromEntries(
   RESOURCES.map((resource) => [resource.name, resourceCallsOf(resource)]),
 );
 
@@ -10,3 +11,19 @@ export const RESOURCE_CALLS: Readonly<Record<string, ResourceCalls>> = Object.fr
 export const resourceCalls = Object.fromEntries(
   Object.values(RESOURCE_CALLS).flatMap((calls) => Object.values(calls).map((call) => [call.id, call])),
 );
+
+/**
+ * The calls of one declared resource, typed by its declaration (those its `api.calls` names, or all five): the same
+ * contracts the server routes.
+ */
+export function callsOf<const R extends Resource>(resource: R): CallsOf<R> {
+  // Built by resourceCallsOf from this declaration, with the kinds its `api.calls` names (RESOURCE_CALLS above).
+  return RESOURCE_CALLS[resource.name] as CallsOf<R>;
+}
+
+/** A call a resource must have where it is asked for (a derived form needs its create); throws when it has not. */
+export function callOf<K extends keyof ResourceCalls>(resource: Resource, kind: K): ResourceCalls[K] {
+  const call = RESOURCE_CALLS[resource.name]?.[kind];
+  if (!call) throw new Error(`${resource.name} has no ${kind} call (its api.calls)`);
+  return call;
+}

@@ -54,26 +54,6 @@ export const MASTER_TABLES = {
     label:
       "coalesce((select coalesce(nullif(r.code, ''), r.label) from routes r where r.id = t.route_id), t.id::text) || ' from ' || t.valid_from::text",
   }),
-  vehicle: declareAudited({
-    objectType: 'vehicle',
-    table: 'company_vehicles',
-    words: { label: 'Vehicle', ft_vehicle_id: 'Standard vehicle' },
-    name: 'Vehicle',
-    plural: 'vehicles',
-    ...DEPARTMENT_RECORD,
-    label: 't.label',
-    fields: { label: 'number' },
-  }),
-  material: declareAudited({
-    objectType: 'material',
-    table: 'company_materials',
-    words: { label: 'Material', ft_material_id: 'Master material' },
-    name: 'Material',
-    plural: 'materials',
-    ...DEPARTMENT_RECORD,
-    label: 't.label',
-    fields: { label: 'name' },
-  }),
   place: declareAudited({
     objectType: 'place',
     refs: { partner_id: 'company' },

@@ -8,7 +8,7 @@ import { ApiError, TEXT, fail } from './envelope';
 import { MSG } from '../../schemas/messages';
 import { fewMessages, jsonShapeProblem, textErrors } from './text-guard';
 import { errorCode } from '../errors';
-import { OutOfReach, RuleRefusal, StaleVersion } from '../rules/refusal';
+import { OutOfReach, RuleRefusal, StaleVersion, Taken } from '../rules/refusal';
 import { OutboundRefused } from '../rules/outbound-gate';
 
 /**
@@ -123,6 +123,7 @@ export function describeFailure(err: FastifyError, request: FastifyRequest): Fai
   if (err instanceof ApiError) return { status: err.status, messages: err.messages, headers: err.headers };
   // What the rules refuse (server/rules/refusal.ts, outbound-gate.ts), as the spec answers it.
   if (err instanceof RuleRefusal) return { status: 400, messages: err.messages, headers: {} };
+  if (err instanceof Taken) return { status: 409, messages: err.messages, headers: {} };
   if (err instanceof OutOfReach) return { status: 404, messages: [TEXT.notFound], headers: {} };
   if (err instanceof StaleVersion) return { status: 412, messages: [MSG.staleRecord], headers: {} };
   if (err instanceof OutboundRefused) {

@@ -3,7 +3,8 @@ import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { refusingDuplicate } from '../store/unique';
 import { containsPattern } from './contains-pattern';
-import { type KeyOrder, type ListTotal, readPage, searchedTotal, sortedBy } from './keyset';
+import { Taken } from '../rules/refusal';
+import { type KeyOrder, type ListTotal, orderBy, readPage, searchedTotal, sortedBy } from './keyset';
 import { scopeFilter, type Scope } from './scope-repository';
 import { versionedTable, type Expected } from './versioned';
 
@@ -124,6 +125,12 @@ export function resourceTable(resource: Resource) {
       return readPage<Record<string, unknown>>(q, source, orderOf(page), page, count);
     },
 
+    /** Every record of the scope in the list's order (an unpaged list: a spec's catalogue of a few dozen). */
+    all(q: Queryable, scope: Scope): Promise<Record<string, unknown>[]> {
+      const where = matching(scope, undefined);
+      return q.query(`select ${listed} from ${table} where ${where.sql} ${orderBy(orderOf({}))}`, where.params);
+    },
+
     /** One record with its version (ownership is checked by the call's `owns`). */
     read: (q: Queryable, id: string) => versioned.read<StoredRecord>(q, { key: id, expected: null, returning }),
 
@@ -199,9 +206,19 @@ export function resourceTable(resource: Resource) {
       );
     },
 
-    /** Deletes a record that has an expected version. */
+    /**
+     * Deletes a record that has an expected version, unless a record of another table names it (409 with the
+     * declaration's words; the row is locked first, so that none is added meanwhile by a save that read it).
+     */
     async remove(store: Store, id: string, expected: Expected): Promise<null> {
-      await store.tx((q) => versioned.remove(q, { key: id, expected }));
+      await store.tx(async (q) => {
+        await q.query(`select 1 from ${table} where id = $1 for update`, [id]);
+        for (const use of resource.usedBy ?? []) {
+          if (await q.one(`select 1 from ${use.table} where ${use.column} = $1 limit 1`, [id]))
+            throw new Taken([use.message]);
+        }
+        await versioned.remove(q, { key: id, expected });
+      });
       return null;
     },
   };

@@ -6,60 +6,75 @@ import type { AppContext } from '../context';
 import { ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resourceTable } from '../repos/resource-table';
-import { RESOURCE_RULES } from '../rules/resource-rules';
+import { ruleOf } from '../rules/resource-rules';
 
 /** The fields a body sends (the call's schema has checked them: only the resource's fields). */
 const bodyOf = (body: unknown): Readonly<Record<string, unknown>> => (isRecord(body) ? body : {});
 
 /**
- * Every declared resource's five calls (schemas/api/resource-calls.ts), served from its declaration: a page of the
- * list (ours with its total and cursor in the envelope, or a spec's `{total, data}` paged by number), one record with
- * its ETag, create, update and delete honouring If-Match. The scope, and the record a call names by id, are checked
- * before a handler runs (their contracts' `scope` and `owns`); a write's body is made what the resource's rules make
- * of it (server/rules/resource-rules.ts) in the write's transaction.
+ * The record a call names: by `?id=` or in its path, as the resource's calls are shaped (the call's schema and `owns`
+ * have checked it).
+ */
+const idOf = ({ params, query }: { params: unknown; query: unknown }): string =>
+  String((isRecord(params) && params.id) || (isRecord(query) && query.id) || '');
+
+/**
+ * Every declared resource's calls (schemas/api/resource-calls.ts), served from its declaration: its list (ours, a page
+ * with its total and cursor in the envelope; a spec's `{total, data}` paged by number; or every record, unpaged), one
+ * record with its ETag, create (answering the record, or its id alone), update and delete honouring If-Match. The
+ * scope, and the record a call names by id, are checked before a handler runs (their contracts' `scope` and `owns`); a
+ * write's body is made what the resource's rules make of it (server/rules/resource-rules.ts) in the write's
+ * transaction.
  */
 export async function resourceRoutes(app: FastifyInstance, { store }: AppContext) {
   for (const resource of ALL_RESOURCES) {
     const calls = RESOURCE_CALLS[resource.name];
     const records = resourceTable(resource);
-    const rule = RESOURCE_RULES[resource.name];
-    const numbered = resource.api?.numbered;
-    route(app, calls.list, async ({ query: raw, scope }) => {
-      // The call's schema has checked the query (and given its defaults); its type is the wide one of a schema built
-      // at run time.
-      const query = isRecord(raw) ? raw : {};
-      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-      const number = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);
-      if (numbered) {
+    const rule = ruleOf(resource);
+    const { numbered, unpaged, createAnswer } = resource.api ?? {};
+    if (calls.list)
+      route(app, calls.list, async ({ query: raw, scope }) => {
+        if (unpaged) return ok(await records.all(store, scope));
+        // The call's schema has checked the query (and given its defaults); its type is the wide one of a schema
+        // built at run time.
+        const query = isRecord(raw) ? raw : {};
+        const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+        const number = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);
+        if (numbered) {
+          const page = await records.page(store, scope, {
+            page: number(query[numbered.page], numbered.first) - numbered.first + 1,
+            size: number(query[numbered.size], numbered.defaultSize),
+            q: text(query.q),
+          });
+          return ok({ total: page.total ?? 0, data: page.data });
+        }
         const page = await records.page(store, scope, {
-          page: number(query[numbered.page], numbered.first) - numbered.first + 1,
-          size: number(query[numbered.size], numbered.defaultSize),
+          page: number(query.page, 1),
+          size: number(query.size, 20),
           q: text(query.q),
+          sort: text(query.sort),
+          order: query.order === 'asc' || query.order === 'desc' ? query.order : undefined,
+          after: text(query.after),
         });
-        return ok({ total: page.total ?? 0, data: page.data });
-      }
-      const page = await records.page(store, scope, {
-        page: number(query.page, 1),
-        size: number(query.size, 20),
-        q: text(query.q),
-        sort: text(query.sort),
-        order: query.order === 'asc' || query.order === 'desc' ? query.order : undefined,
-        after: text(query.after),
+        return {
+          ...ok(page.data),
+          ...('total' in page && { total: page.total }),
+          ...(page.estimated && { estimated: true }),
+          next: page.next,
+        };
       });
-      return {
-        ...ok(page.data),
-        ...('total' in page && { total: page.total }),
-        ...(page.estimated && { estimated: true }),
-        next: page.next,
-      };
-    });
-    route(app, calls.byId, async ({ params }) => ok(await records.read(store, params.id)));
-    route(app, calls.create, async ({ scope, body, desk }) =>
-      ok(await records.insert(store, scope, bodyOf(body), desk.email, rule)),
-    );
-    route(app, calls.update, async ({ scope, params, body, desk, expected }) =>
-      ok(await records.update(store, scope, params.id, bodyOf(body), desk.email, expected, rule)),
-    );
-    route(app, calls.remove, async ({ params, expected }) => ok(await records.remove(store, params.id, expected)));
+    if (calls.byId) route(app, calls.byId, async (request) => ok(await records.read(store, idOf(request))));
+    if (calls.create)
+      route(app, calls.create, async ({ scope, body, desk }) => {
+        const record = await records.insert(store, scope, bodyOf(body), desk.email, rule);
+        return ok(createAnswer ? { [createAnswer]: record.id } : record);
+      });
+    if (calls.update)
+      route(app, calls.update, async (request) => {
+        const { scope, body, desk, expected } = request;
+        return ok(await records.update(store, scope, idOf(request), bodyOf(body), desk.email, expected, rule));
+      });
+    if (calls.remove)
+      route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));
   }
 }

@@ -1,6 +1,7 @@
 /**
  * What a rule throws when it cannot go on: the rules know nothing of HTTP. The API answers each as the spec says
- * (server/http/validation.ts, describeFailure): a refusal 400 with its texts, something out of reach 404 'Not found'.
+ * (server/http/validation.ts, describeFailure): a refusal 400 with its texts, a record that exists 409 with its texts,
+ * something out of reach 404 'Not found'.
  * Jobs and seeds that call a rule see the same errors.
  */
 
@@ -9,6 +10,14 @@ export class RuleRefusal extends Error {
   constructor(readonly messages: string[]) {
     super(messages.join('; '));
     this.name = 'RuleRefusal';
+  }
+}
+
+/** What a rule was given would repeat a record that exists (answered 409 with its texts). */
+export class Taken extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+    this.name = 'Taken';
   }
 }
 

@@ -1,6 +1,8 @@
 import { AP_MSG, AP_VALUE_MAX } from '../../schemas/ap-config';
+import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
-import { RuleRefusal } from './refusal';
+import { scopeFilter } from '../repos/scope-repository';
+import { OutOfReach, RuleRefusal, Taken } from './refusal';
 
 /**
  * What an AP config write may store (API.md "AP config"): the CBDT id is the company in scope's own id (the AP
@@ -26,8 +28,45 @@ const apConfigRule: WriteRule = async (q, scope, body) => {
 };
 
 /**
+ * What a record of a resource with a master list stores (schemas/resource.ts `master`): a custom label trimmed, or the
+ * picked master entry's id and its label (404 for an entry the list has not). A record the list of the scope already
+ * shows (the same entry, or the same label ignoring case, also one of a narrower scope) is refused with the
+ * declaration's words (409); the unique index refuses one stored meanwhile by another desk.
+ */
+const masterRule =
+  (resource: Resource, master: ResourceMaster): WriteRule =>
+  async (q, scope, body) => {
+    const custom = body[master.label];
+    const picked = typeof custom === 'string' ? null : String(body[master.field]);
+    const label =
+      picked === null
+        ? String(custom).trim()
+        : (
+            await q.one<{ label: string }>(
+              `select ${master.labelSql} as label from ${master.table} m where m.id = $1`,
+              [picked],
+            )
+          )?.label;
+    if (!label) throw new OutOfReach();
+    const filter = scopeFilter(scope, 3);
+    const { column: labelColumn } = resource.fields[master.label];
+    const { column: masterColumn } = resource.fields[master.field];
+    const same = await q.one(
+      `select 1 from ${resource.table}
+        where (${masterColumn} = $1 or lower(${labelColumn}) = lower($2)) and ${filter.sql} limit 1`,
+      [picked, label, ...filter.params],
+    );
+    if (same) throw new Taken([resource.taken]);
+    return { [master.label]: label, [master.field]: picked };
+  };
+
+/**
  * The rules of the declared resources whose writes are checked beyond their body's schema (schemas/resource.ts
  * `api.ruleMessages` names their refusals), by resource name: each makes a body what is stored, in the write's
  * transaction, or throws the refusal.
  */
-export const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = { apConfig: apConfigRule };
+const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = { apConfig: apConfigRule };
+
+/** The rule a resource's writes go through: its own, or that of its master list; none for one with neither. */
+export const ruleOf = (resource: Resource): WriteRule | undefined =>
+  RESOURCE_RULES[resource.name] ?? (resource.master && masterRule(resource, resource.master));

@@ -162,26 +162,6 @@ export const ROUTES: SeedRoute[] = [
   },
 ];
 
-/** Company vehicles: [id, company, standard vehicle id]. */
-export const COMPANY_VEHICLES: [string, string, string][] = [
-  ['veh_tsl_open22', '1001', 'sv-open-22ft-15mt'],
-  ['veh_tsl_trailer40', '1001', 'sv-trailer-40ft-28mt'],
-  ['veh_hul_closed32', '1002', 'sv-closed-32ft-7mt'],
-  ['veh_hul_closed19', '1002', 'sv-closed-19ft-9mt'],
-  ['veh_utc_open19', '1003', 'sv-open-19ft-9mt'],
-  ['veh_utc_tanker24', '1003', 'sv-tanker-24ft-20mt'],
-];
-
-/** Company materials: [id, company, master material id]. */
-export const COMPANY_MATERIALS: [string, string, string][] = [
-  ['mat_tsl_coils', '1001', 'mm-steel-coils'],
-  ['mat_tsl_tmt', '1001', 'mm-tmt-bars'],
-  ['mat_hul_fmcg', '1002', 'mm-fmcg-cartons'],
-  ['mat_hul_detergent', '1002', 'mm-detergent-powder'],
-  ['mat_utc_bags', '1003', 'mm-cement-bags'],
-  ['mat_utc_bulk', '1003', 'mm-bulk-cement'],
-];
-
 /** Route master entries: [id, route, transporter, vehicle, material, valid from, freight cost, unit]. */
 export const RATES: [string, string, string, string, string, string, number, 'TON' | 'TRUCK'][] = [
   ['rm_tsl_1', 'rt_tsl_jsr_ccu', '2001', 'veh_tsl_open22', 'mat_tsl_coils', '2026-04-01', 38500, 'TRUCK'],

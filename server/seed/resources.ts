@@ -8,7 +8,7 @@ const SEED_USER = 'ops@demo.local';
 /**
  * Every declared resource's demo rows (schemas/resource.ts `seed`), as a save in their scope would store them: with
  * the row's id (or the database's number), its company and branch (where the resource has one), who saved it when,
- * and its fields (a field left out its default).
+ * and its fields (a field left out its default; a label left out, that of the master entry the row picks).
  */
 export async function seedResources(q: Queryable, now: number): Promise<void> {
   for (const resource of ALL_RESOURCES) {
@@ -27,9 +27,16 @@ export async function seedResources(q: Queryable, now: number): Promise<void> {
       ];
       const values = new Map<string, unknown>(Object.entries(row.values));
       const columns = [...placed.map(([column]) => column), ...fields.map((field) => field.column)];
+      const param = (name: string) => `$${placed.length + fields.findIndex((field) => field.name === name) + 1}`;
+      const { master } = resource;
       const params = [
         ...placed.map((_, i) => `$${i + 1}`),
-        ...fields.map((field, i) => `$${placed.length + i + 1}::${columnTypeOf(field)}`),
+        ...fields.map((field) =>
+          // A row picked from a master list, its label left out, takes the master entry's.
+          master?.label === field.name
+            ? `coalesce(${param(field.name)}::text, (select ${master.labelSql} from ${master.table} m where m.id = ${param(master.field)}::text))`
+            : `${param(field.name)}::${columnTypeOf(field)}`,
+        ),
       ];
       await q.query(`insert into ${resource.table} (${columns.join(', ')}) values (${params.join(', ')})`, [
         ...placed.map(([, value]) => value),

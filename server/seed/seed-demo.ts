@@ -1,11 +1,10 @@
 import type { Queryable } from '../store/store';
-import { vehicleLabel } from '../repos/catalog-repository';
 import { placeJson } from './places';
 import { seedConsignees } from './consignees';
 import { seedNotificationConfigs } from './notification-configs';
 import { seedTrips } from './trips';
 import { seedResources } from './resources';
-import { COMPANY_MATERIALS, COMPANY_VEHICLES, KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
+import { KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
 
 /** Who the demo content says last changed it. */
 const SEED_USER = 'ops@demo.local';
@@ -40,25 +39,6 @@ async function seedRoutes(q: Queryable, now: number) {
         JSON.stringify(place),
       ]);
     }
-  }
-}
-
-async function seedCatalogPicks(q: Queryable) {
-  for (const [id, company, vehicle] of COMPANY_VEHICLES) {
-    const v = await q.one<never>('select * from static_vehicles where id = $1', [vehicle]);
-    await q.query('insert into company_vehicles (id, company_id, label, ft_vehicle_id) values ($1, $2, $3, $4)', [
-      id,
-      company,
-      vehicleLabel(v!),
-      vehicle,
-    ]);
-  }
-  for (const [id, company, material] of COMPANY_MATERIALS) {
-    await q.query(
-      `insert into company_materials (id, company_id, label, ft_material_id)
-       select $1, $2, type, id from static_materials where id = $3`,
-      [id, company, material],
-    );
   }
 }
 
@@ -130,11 +110,11 @@ async function seedTransportersAndPlaces(q: Queryable, now: number) {
 export async function seedDemo(q: Queryable) {
   const now = Date.now();
   await seedRoutes(q, now);
-  await seedCatalogPicks(q);
+  // The declared resources' rows (the companies' vehicles and materials among them) before the rates that name them.
+  await seedResources(q, now);
   await seedRates(q);
   await seedTransportersAndPlaces(q, now);
   await seedConsignees(q, now);
   await seedNotificationConfigs(q);
   await seedTrips(q, now);
-  await seedResources(q, now);
 }

@@ -2,7 +2,7 @@
 import { combinedName, writeScope, type Scope } from '../../engine/scope/scope';
 import { fixtureKey, ok, type ApiFixtures, type ApiRequest } from './storyApi';
 import { companyCalls } from '../../schemas/api/company';
-import { mainCalls } from '../../schemas/api/main';
+import { mainCalls, materialCalls, vehicleCalls } from '../../schemas/api/main';
 import { mapCalls } from '../../schemas/api/maps';
 import { transporterCalls } from '../../schemas/api/transporters';
 import { endpoint } from '../../engine/data/endpoint';
@@ -404,9 +404,9 @@ export const consoleApi = {
     ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
   [fixtureKey(mainCalls.routeOptions)]: ({ query }: ApiRequest) => ok(routeOptions(query)),
   [fixtureKey(mainCalls.routeMaster)]: ok(routeMasterEntries),
-  [fixtureKey(mainCalls.vehicles)]: ok(vehicles),
+  [fixtureKey(vehicleCalls.list)]: ok(vehicles),
   [fixtureKey(mainCalls.standardVehicles)]: ok(standardVehicles),
-  [fixtureKey(mainCalls.materials)]: ok(materials),
+  [fixtureKey(materialCalls.list)]: ok(materials),
   [fixtureKey(mainCalls.masterMaterials)]: ok(masterMaterials),
   [fixtureKey(transporterCalls.list)]: ok(transporters),
   [fixtureKey(transporterCalls.byId)]: ({ params }: ApiRequest) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { RESOURCE_CALLS } from '../../schemas/api/resources';
+import { callsOf } from '../../schemas/api/resources';
 import { holidays } from '../../schemas/resources/holidays';
 import {
   answer,
@@ -36,7 +36,7 @@ const stored = () =>
   apiAs<{ name: string; date: string; noAlerts: boolean }[]>(
     page,
     app.url,
-    callPath(RESOURCE_CALLS.holidays.list, { c: '1001', size: 100 }),
+    callPath(callsOf(holidays).list, { c: '1001', size: 100 }),
   );
 
 describe('the holiday calendar', () => {

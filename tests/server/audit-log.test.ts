@@ -2,7 +2,16 @@ import { ALL_AUDITED } from '../../schemas/audited';
 import { triggerArguments } from '../../server/store/audit-triggers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
-import { SERVICE_BASES, auditCalls, dataCalls, fullPath, mainCalls, transporterCalls } from '../../schemas/api';
+import {
+  SERVICE_BASES,
+  auditCalls,
+  dataCalls,
+  fullPath,
+  mainCalls,
+  materialCalls,
+  transporterCalls,
+  vehicleCalls,
+} from '../../schemas/api';
 import { configCopyCalls, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { AUDIT_MSG, type AuditEntry, type AuditPage } from '../../schemas/audit';
 import { withQuery } from '../../engine/data/http';
@@ -183,11 +192,9 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
   });
 
   it('records creations and deletions, and a child row under its parent company and branch', async () => {
-    const created = await call(
-      'POST',
-      `${fullPath(mainCalls.createVehicle, SERVICE_BASES)}?c=1001&b=3102&t=CONSIGNOR`,
-      { label: 'Audit Reefer 32 ft' },
-    );
+    const created = await call('POST', `${fullPath(vehicleCalls.create, SERVICE_BASES)}?c=1001&b=3102&t=CONSIGNOR`, {
+      label: 'Audit Reefer 32 ft',
+    });
     const vehicleId = created.body.data.vehicleId;
     // The fields the creation set, without the empty ones (department, standard vehicle) and the bookkeeping (id, company, time).
     const setFields = [
@@ -205,7 +212,7 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
       changes: setFields,
     });
     expect(
-      (await call('DELETE', `${fullPath(mainCalls.deleteVehicle, SERVICE_BASES)}?c=1001&t=CONSIGNOR&id=${vehicleId}`))
+      (await call('DELETE', `${fullPath(vehicleCalls.remove, SERVICE_BASES)}?c=1001&t=CONSIGNOR&id=${vehicleId}`))
         .status,
     ).toBe(200);
     // A deletion names the fields the record had, from their values to none.
@@ -267,7 +274,7 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     );
     const second = (await t.login('second.ops@demo.local')).call;
     const save = (as: Call, label: string) =>
-      as('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1003&t=CONSIGNOR`, { label });
+      as('POST', `${fullPath(materialCalls.create, SERVICE_BASES)}?c=1003&t=CONSIGNOR`, { label });
     const saved = await Promise.all(
       Array.from({ length: 6 }, (_, i) => save(i % 2 ? second : call, `Concurrent ${i}`)),
     );
@@ -311,7 +318,7 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
   });
 
   it("lists one company's entries only, and its branch's when one is chosen", async () => {
-    const hul = await call('POST', `${fullPath(mainCalls.createMaterial, SERVICE_BASES)}?c=1002&t=CONSIGNOR`, {
+    const hul = await call('POST', `${fullPath(materialCalls.create, SERVICE_BASES)}?c=1002&t=CONSIGNOR`, {
       label: 'Detergent Audit Cartons',
     });
     const materialId = hul.body.data.materialId;

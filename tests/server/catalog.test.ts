@@ -41,12 +41,11 @@ describe.each(BACKENDS)('vehicles and materials on $name', (backend) => {
       body: { success: false, data: null, message: ['Vehicle already exists'] },
     });
     const list = (await call('GET', `/saas/lego/company_vehicles/fetch?${HUL}`)).body.data;
-    expect(list).toContainEqual({
-      id: standard.body.data.vehicleId,
-      label: 'Container 20 ft 10 MT',
-      ftVehicleId: 'sv-container-20ft-10mt',
-    });
-    expect(list).toContainEqual({ id: custom.body.data.vehicleId, label: '32 ft MXL Reefer', ftVehicleId: null });
+    // Oldest first, each with who saved it (the declared answer of a vehicle).
+    expect(list.slice(-2)).toMatchObject([
+      { id: standard.body.data.vehicleId, label: 'Container 20 ft 10 MT', ftVehicleId: 'sv-container-20ft-10mt' },
+      { id: custom.body.data.vehicleId, label: '32 ft MXL Reefer', ftVehicleId: null, updatedBy: expect.any(String) },
+    ]);
 
     const deleted = await call('DELETE', `/saas/lego/company_vehicles/delete?${HUL}&id=${custom.body.data.vehicleId}`);
     expect(deleted.body).toEqual({ success: true, data: null, message: [] });
@@ -98,11 +97,9 @@ describe.each(BACKENDS)('vehicles and materials on $name', (backend) => {
     });
     expect(await count(t.store, 'company_materials')).toBe(before);
     const list = (await call('GET', `/saas/lego/company_materials/fetch?${HUL}`)).body.data;
-    expect(list).toContainEqual({
-      id: master.body.data.materialId,
-      label: 'Edible Oil',
-      ftMaterialId: 'mm-edible-oil',
-    });
+    expect(list).toContainEqual(
+      expect.objectContaining({ id: master.body.data.materialId, label: 'Edible Oil', ftMaterialId: 'mm-edible-oil' }),
+    );
   });
 
   it("answers 404 for another company's vehicle or material and keeps it", async () => {
@@ -145,5 +142,34 @@ describe.each(BACKENDS)('vehicles and materials on $name', (backend) => {
     });
     const mat = await call('DELETE', '/saas/lego/company_materials/delete?c=1001&id=mat_tsl_coils');
     expect(mat).toMatchObject({ status: 409, body: { message: ['This material is used by route master entries'] } });
+  });
+
+  it('refuses a body of both kinds, a standard the list lacks, and a stale If-Match, changing nothing', async () => {
+    const before = await count(t.store, 'company_vehicles');
+    expect(
+      await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, {
+        label: 'Both kinds',
+        ftVehicleId: 'sv-open-14ft-4mt',
+      }),
+    ).toMatchObject({ status: 400, body: { message: ['Send only the fields of a vehicle'] } });
+    expect(
+      await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { ftVehicleId: 'sv-no-such-vehicle' }),
+    ).toMatchObject({ status: 404 });
+    expect(await count(t.store, 'company_vehicles')).toBe(before);
+
+    // A company-wide add sees the branch's entry (the list of the whole company shows it).
+    const { vehicleId } = (await call('POST', `/saas/lego/company_vehicles/create?${HUL}`, { label: 'Branch Tipper' }))
+      .body.data;
+    expect(
+      await call('POST', '/saas/lego/company_vehicles/create?c=1002&t=CONSIGNOR', { label: 'branch tipper' }),
+    ).toMatchObject({ status: 409, body: { message: ['Vehicle already exists'] } });
+
+    const stale = await call('DELETE', `/saas/lego/company_vehicles/delete?${HUL}&id=${vehicleId}`, undefined, {
+      headers: { 'if-match': '"7"' },
+    });
+    expect(stale.status).toBe(412);
+    expect(await t.store.one('select label from company_vehicles where id = $1', [vehicleId])).toEqual({
+      label: 'Branch Tipper',
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
-import { SERVICE_BASES, auditCalls, dataCalls, fullPath, mainCalls } from '../../schemas/api';
+import { SERVICE_BASES, auditCalls, dataCalls, fullPath, vehicleCalls } from '../../schemas/api';
 import { configCopyCalls, type Comparison, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { ALL_AUDITED } from '../../schemas/audited';
 import { COPY_MSG } from '../../schemas/config-copy';
@@ -275,7 +275,7 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
       "insert into company_vehicles (id, company_id, label, ft_vehicle_id) values ($1, '1002', $2, 'sv-closed-32ft-7mt')",
       [vehicle.id, vehicle.label],
     );
-    const deleted = await call('DELETE', withQuery(path(mainCalls.deleteVehicle), { c: '1002', id: vehicle.id }));
+    const deleted = await call('DELETE', withQuery(path(vehicleCalls.remove), { c: '1002', id: vehicle.id }));
     expect(deleted.status).toBe(200);
     const gone = await newestEntry('1002');
     expect(gone).toMatchObject({ action: 'delete', objectId: vehicle.id });

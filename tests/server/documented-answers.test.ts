@@ -4,10 +4,10 @@ import {
   batchCalls,
   dataCalls,
   fullPath,
-  mainCalls,
   notificationCalls,
   SERVICE_BASES,
   settingsCalls,
+  vehicleCalls,
   viewerCalls,
   type Contract,
 } from '../../schemas/api';
@@ -182,11 +182,10 @@ const SENT: Sent[] = [
       ),
   },
   {
-    call: mainCalls.createVehicle,
+    call: vehicleCalls.create,
     status: 409,
     send: async (call) => {
-      const create = () =>
-        call('POST', `${path(mainCalls.createVehicle)}?c=1001`, { label: 'Documented answers reefer' });
+      const create = () => call('POST', `${path(vehicleCalls.create)}?c=1001`, { label: 'Documented answers reefer' });
       await create();
       return create();
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditCalls } from '../../schemas/api';
 import { configCopyCalls } from '../../schemas/api/config-copy';
 import { exportCalls } from '../../schemas/api/exports';
-import { RESOURCE_CALLS } from '../../schemas/api/resources';
+import { callsOf } from '../../schemas/api/resources';
 import { RESOURCES } from '../../schemas/resources';
 import screens from '../../screens/resources.meta';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
@@ -29,7 +29,7 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
   let t: TestApp;
   let call: Call;
   let token: string;
-  const calls = RESOURCE_CALLS.dockDoors;
+  const calls = callsOf(dockDoors);
   beforeAll(async () => {
     db = await backend.prepared();
     const store = await db.open();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCalls } from '../../schemas/api';
 import { configCopyCalls } from '../../schemas/api/config-copy';
 import { exportCalls } from '../../schemas/api/exports';
-import { RESOURCE_CALLS } from '../../schemas/api/resources';
+import { callsOf } from '../../schemas/api/resources';
 import { holidays } from '../../schemas/resources/holidays';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { callPath } from '../e2e/harness';
@@ -14,7 +14,7 @@ import { auditInWords, BACKENDS, copyItems, bootFresh, count, type Call, type Te
  * are served and documented, its records are kept within their scope, audited with their fields' words, compared and
  * copied between companies, exported, and seeded.
  */
-const calls = RESOURCE_CALLS.holidays;
+const calls = callsOf(holidays);
 type Holiday = { id: string; name: string; date: string; region: string; noAlerts: boolean; branchId: string | null };
 
 describe.each(BACKENDS)('a declared resource (holidays) on $name', (backend) => {
