@@ -43,7 +43,14 @@ function fieldSql(field: ResourceField): string {
 /** The audit declaration of a declared resource (schemas/resource.ts): its table, words and label from its fields. */
 export function auditedOf(resource: Resource): AuditedTable {
   const fields = fieldsOf(resource);
-  const words = Object.fromEntries(fields.map((field) => [field.column, field.label]));
+  const images = fields.flatMap((field) => (field.image ? [{ ...field, ...field.image }] : []));
+  const words = Object.fromEntries([
+    ...fields.map((field) => [field.column, field.label]),
+    ...images.flatMap((image) => [
+      [image.typeColumn, `${image.label} type`],
+      [image.nameColumn, `${image.label} file`],
+    ]),
+  ]);
   return {
     objectType: resource.objectType,
     table: resource.table,
@@ -55,6 +62,8 @@ export function auditedOf(resource: Resource): AuditedTable {
     ...(resource.reach !== 'company' && { branch: ['branch_id'] }),
     ...(resource.reach === 'department' && { department: ['department_id'] }),
     versioned: true,
+    // An image is logged as a digest of its bytes, never the bytes.
+    ...(images.length > 0 && { digests: images.map((image) => image.column) }),
     label: resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
     fields: Object.fromEntries(fields.map((field) => [field.column, field.label.toLowerCase()])),
     words: { ...words, branch_id: 'Branch' },

@@ -14,9 +14,21 @@ import { BODY_OBJECT } from './messages';
 
 /**
  * How a field is stored: its SQL type (a `date` is read and written as `YYYY-MM-DD` text, a `json` field is a `jsonb`
- * object).
+ * object, an `image` its bytes with its type and file name, see {@link ImageColumns}).
  */
-export type FieldSql = 'text' | 'boolean' | 'integer' | 'numeric' | 'date' | 'json';
+export type FieldSql = 'text' | 'boolean' | 'integer' | 'numeric' | 'date' | 'json' | 'image';
+
+/**
+ * Where an image field keeps its type and file name beside its bytes (`column`), and the answer's field of its address:
+ * a body sends `{name, type, data}` (base64), checked to be an image of that type (server/rules/transporter-logo.ts);
+ * the calls answer the address of a public call that serves it (null without one), never its bytes.
+ */
+export interface ImageColumns {
+  typeColumn: string;
+  nameColumn: string;
+  /** The answer's field of its address (`logoUrl`). */
+  answer: string;
+}
 
 /** One field of a resource. */
 export interface ResourceField {
@@ -43,6 +55,8 @@ export interface ResourceField {
   widget?: string;
   /** The form's help under the field. */
   help?: string;
+  /** An image field's other columns and answer (`sql: 'image'`). */
+  image?: ImageColumns;
 }
 
 /** Whose a row is: a company's, or a company's and possibly one branch's (and department's). */
@@ -102,6 +116,8 @@ export interface ResourceApi {
   createAnswer?: string;
   /** The record a call names by id is named by `?id=` in the query, not in the path (a spec's `…/delete?id=`). */
   idInQuery?: true;
+  /** The update is a PATCH of the fields a body sends (none required), not a PUT of them all. */
+  patch?: true;
   /** The refusals the rules may answer (400), and the body's ids they check and why (each a contract's `refers`). */
   ruleMessages?: readonly string[];
   refers?: Readonly<Record<`body.${string}`, string>>;
@@ -172,7 +188,10 @@ export interface Resource {
   taken: string;
   /** The fields that name a record in words ("Diwali · 08/11/2026"), in order. */
   label: readonly string[];
-  /** The list's order unsorted, by a field or the id (default: newest first). */
+  /**
+   * The list's order unsorted, by a field, the id, or when a record was saved (`updatedAt`) or made (`createdAt`, with
+   * `timestamps`) (default: newest saved first).
+   */
   order?: { field: string; desc?: boolean };
   /** Compared and copied between companies (Compare and Copy), under its title. */
   compare?: boolean;
@@ -200,13 +219,18 @@ export interface Resource {
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */
 export const defineResource = <const R extends Resource>(resource: R): R => resource;
 
-/** A field's column type in SQL (a JSON object is kept as `jsonb`). */
-export const columnTypeOf = (field: ResourceField) => (field.sql === 'json' ? 'jsonb' : field.sql);
+/** A field's column type in SQL (a JSON object is kept as `jsonb`, an image's bytes as `bytea`). */
+export const columnTypeOf = (field: ResourceField) =>
+  field.sql === 'json' ? 'jsonb' : field.sql === 'image' ? 'bytea' : field.sql;
 
-/** A field's value as a statement's parameter: the sent one or else its default, a JSON object as its text. */
+/**
+ * A field's value as a statement's parameter: the sent one or else its default, a text trimmed, a JSON object as its
+ * text (an image's are written by the repository, server/repos/resource-table.ts).
+ */
 export function storedValueOf(field: ResourceField, sent: unknown): unknown {
   const value = sent ?? field.default ?? null;
-  return field.sql === 'json' && value !== null ? JSON.stringify(value) : value;
+  if (field.sql === 'json' && value !== null) return JSON.stringify(value);
+  return typeof value === 'string' && field.sql === 'text' ? value.trim() : value;
 }
 
 /** The fields of a resource in declaration order, with their names. */
@@ -219,10 +243,15 @@ export const fieldsOf = (resource: Resource) =>
  */
 function answerOf(field: ResourceField): JSONSchema {
   if (field.sql === 'json') return { type: 'object', additionalProperties: true };
+  if (field.sql === 'image')
+    return { type: ['string', 'null'], description: 'The address of the image; null without one' };
   const types = { text: 'string', date: 'string', boolean: 'boolean', integer: 'integer', numeric: 'number' } as const;
   const type = types[field.sql];
   return { type: field.required || field.default !== undefined ? type : [type, 'null'] };
 }
+
+/** A field's name in an answer: its own, or for an image the field of its address. */
+export const answerNameOf = (field: ResourceField & { name: string }) => field.image?.answer ?? field.name;
 
 /** The words of a field's label in a sentence: lower case, unless it starts with an acronym ("partner CBDT ID"). */
 export const labelInWords = (label: string) =>
@@ -288,6 +317,23 @@ export function bodySchemaOf(resource: Resource): JSONSchema {
   return { if: { type: 'object', required: [master.label] }, then: custom, else: picked };
 }
 
+/** The body of a PATCH: any of the fields, each by its rules (a field left out stays as it is); nothing else. */
+export function patchSchemaOf(resource: Resource): JSONSchema {
+  // Without their defaults: a default would be filled in (the server's ajv uses them) and so change a field not sent.
+  const withoutDefault = (schema: JSONSchema): JSONSchema => {
+    if (typeof schema !== 'object') return schema;
+    const { default: _filled, ...rules } = schema;
+    return rules;
+  };
+  const optional = Object.fromEntries(
+    Object.entries(resource.fields).map(([name, field]) => [
+      name,
+      { ...field, required: false, schema: withoutDefault(field.schema) },
+    ]),
+  );
+  return bodyOfFields({ ...resource, fields: optional }, Object.keys(optional));
+}
+
 /**
  * One record as the calls answer it: its id, its fields, its branch (where it may have one) and (its stamps `epoch`)
  * who saved it when.
@@ -295,7 +341,7 @@ export function bodySchemaOf(resource: Resource): JSONSchema {
 export function answerSchemaOf(resource: Resource): JSONSchema {
   const properties: Record<string, JSONSchema> = {
     id: idAnswerOf(resource),
-    ...Object.fromEntries(fieldsOf(resource).map((field) => [field.name, answerOf(field)])),
+    ...Object.fromEntries(fieldsOf(resource).map((field) => [answerNameOf(field), answerOf(field)])),
     ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
     ...(resource.stamps !== 'timestamps' && { updatedBy: { type: 'string' }, updatedAt: { type: 'integer' } }),
   };
@@ -318,7 +364,12 @@ interface SqlValues {
   numeric: number;
   date: string;
   json: Record<string, unknown>;
+  /** An image's address. */
+  image: string;
 }
+
+/** A field's name in an answer (see {@link answerNameOf}). */
+type AnswerName<K, F> = F extends { image: { answer: infer A extends string } } ? A : K;
 
 /** A field's answered value: never null when required or defaulted. */
 type FieldValue<F extends ResourceField> = F extends { required: true } | { default: string | number | boolean }
@@ -330,6 +381,6 @@ type FieldValue<F extends ResourceField> = F extends { required: true } | { defa
  * its id, its fields, its branch where it may have one, and with `epoch` stamps who saved it when.
  */
 export type ResourceRecord<R extends Resource> = { id: R extends { idPrefix: string } ? string : number } & {
-  -readonly [K in keyof R['fields']]: FieldValue<R['fields'][K]>;
+  -readonly [K in keyof R['fields'] as AnswerName<K, R['fields'][K]>]: FieldValue<R['fields'][K]>;
 } & (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
   (R extends { stamps: 'timestamps' } ? unknown : { updatedBy: string; updatedAt: number });

@@ -79,16 +79,5 @@ export const transporterSchema = {
   },
 } as const;
 
-/** PATCH accepts any subset of the fields. */
-export const transporterPatchSchema = { ...transporterSchema, required: [] } as const;
-
 /** The create call's body, from its schema. */
 export type TransporterBody = FromSchema<typeof transporterSchema>;
-/**
- * A transporter as the calls answer it: the body's fields but the logo, which is served apart (`logoUrl`). Not `Omit`,
- * which keeps only the index signature of a type that has one (as schemas without `additionalProperties: false` give).
- */
-export type Transporter = { [K in keyof TransporterBody as Exclude<K, 'logo'>]: TransporterBody[K] } & {
-  id: string;
-  logoUrl: string | null;
-};

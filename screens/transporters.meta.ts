@@ -1,14 +1,15 @@
 import { defineScreens } from '../engine/registry/screenRegistry';
-import { formScreen, listScreen } from './define';
+import { transporters } from '../schemas/resources/transporters';
+import { formScreen } from './define';
+import { resourceScreens } from './resources.meta';
 
-export const transportersList = listScreen({
-  path: '/transporters',
-  title: 'Transporters',
-  menu: { label: 'Transporters', group: 'Masters', icon: 'team', order: 3 },
-});
+const derived = resourceScreens(transporters);
+
+/** /transporters, in the menu under Masters, as the declaration says. */
+export const transportersList = derived.list;
+/** The form's titles in the spec's words. */
 export const transporterForm = formScreen({
-  path: '/transporters/add',
-  editPath: '/transporters/:id/edit',
+  ...derived.form,
   title: { create: 'Add Transporter', edit: 'Update Transporter' },
 });
 

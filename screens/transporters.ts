@@ -1,13 +1,16 @@
-import { TRANSPORTER_TAKEN, transporterSchema, type Transporter } from '../schemas/transporter';
-import { defineForm, defineList } from '../engine/registry/define';
+import { TRANSPORTER_TAKEN, transporterSchema } from '../schemas/transporter';
+import { transporters } from '../schemas/resources/transporters';
+import type { Row } from '../engine/types';
 import { api } from './endpoints';
+import { resourceForm, resourceList } from './resources';
 import * as registered from './transporters.meta';
 
-/** /transporters: the older transporter screens. */
-export const transportersList = defineList({
-  ...registered.transportersList,
-  source: api.transporters,
-  rowKey: 'id',
+/**
+ * /transporters: the older transporter screens, as the declaration derives the list (every transporter of the company,
+ * Edit and Delete), in the spec's words, with its Active switch and the drawer of the company's linked transporters.
+ */
+export const transportersList = resourceList(transporters, registered.transportersList, (list) => ({
+  ...list,
   columns: [
     { title: 'Transporter name', field: 'transporterName', sortable: true },
     { title: 'Branch', field: 'branch', sortable: true, width: 140 },
@@ -20,7 +23,7 @@ export const transportersList = defineList({
       kind: 'switch',
       toggle: {
         endpoint: api.updateTransporter,
-        input: (row, checked) => ({ params: { id: String(row.id) }, body: { active: checked } }),
+        input: (row: Row, checked: boolean) => ({ params: { id: String(row.id) }, body: { active: checked } }),
         confirmTitle: 'Change transporter status?',
         confirmText: 'Inactive transporters are not offered for new trips.',
         success: 'Saved successfully',
@@ -51,19 +54,22 @@ export const transportersList = defineList({
       },
     },
   ],
-  edit: { to: '/transporters/:id/edit' },
-  remove: {
-    endpoint: api.deleteTransporter,
-    input: (row) => ({ params: { id: row.id } }),
-    confirm: 'Are you sure to delete this transporter ?',
-    success: 'Successfully deleted !',
-    error: 'Error while deleting',
-  },
-});
+  ...(list.remove && {
+    remove: {
+      ...list.remove,
+      confirm: 'Are you sure to delete this transporter ?',
+      success: 'Successfully deleted !',
+      error: 'Error while deleting',
+    },
+  }),
+}));
 
-/** /transporters/add and /transporters/{id}/edit, with the logo upload. */
-export const transporterForm = defineForm({
-  ...registered.transporterForm,
+/**
+ * /transporters/add and /transporters/{id}/edit, with the logo upload: the declaration's form (loaded by id, saved by
+ * its create and its PATCH) in the spec's words and three columns.
+ */
+export const transporterForm = resourceForm(transporters, registered.transporterForm, (form) => ({
+  ...form,
   schema: transporterSchema,
   columns: 3,
   uiSchema: {
@@ -83,14 +89,7 @@ export const transporterForm = defineForm({
     address: { 'ui:options': { fullWidth: true } },
     logo: { 'ui:field': 'logo' },
   },
-  load: {
-    endpoint: api.transporter,
-    input: ({ scope, params }) => ({ scope, params: { id: params.id } }),
-    error: 'Error while fetching details',
-  },
-  toForm: ({ id: _id, logoUrl: _logo, ...fields }: Transporter) => fields,
-  toSubmission: (form, { params, editing }) => (editing ? { params: { id: params.id }, body: form } : { body: form }),
-  submit: { create: api.createTransporter, update: api.updateTransporter },
+  ...(form.load && { load: { ...form.load, error: 'Error while fetching details' } }),
   submitLabel: { create: 'Submit', edit: 'Update' },
   messages: {
     created: 'Saved successfully',
@@ -100,4 +99,4 @@ export const transporterForm = defineForm({
     fieldOf: { [TRANSPORTER_TAKEN]: 'transporterName' },
   },
   after: '/transporters',
-});
+}));

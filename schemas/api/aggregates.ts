@@ -50,7 +50,6 @@ export const AGGREGATES = {
   sidebarOverride: aggregateOf(AUDITED.sidebar_menu),
   dashboard: aggregateOf(AUDITED.dashboard),
   reportSchedule: aggregateOf(AUDITED.report_schedule),
-  transporter: companyWideOf(AUDITED.transporter),
   knownPlace: companyWideOf(AUDITED.place),
   consignee: companyWideOf(AUDITED.consignee),
   partner: companyWideOf(AUDITED.partner),

@@ -11,9 +11,11 @@ import {
   labelInWords,
   type NumberedPaging,
   oneOf,
+  patchSchemaOf,
   sortsOf,
   type Resource,
 } from '../resource';
+import { logoSchema } from '../transporter';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
 import { type Aggregate, defineCall, SCOPE_IN_QUERY } from './contract';
 import { platformWide } from './refers';
@@ -210,16 +212,19 @@ export function createCall(resource: Resource) {
   return defineCall({ ...common, etag: true, answer: answerSchemaOf(resource) });
 }
 
-/** Changes a record (PUT path/:id, If-Match honoured); 409 when the scope has another of its natural key. */
+/**
+ * Changes a record (PUT path/:id of every field, or PATCH of the fields sent; If-Match honoured); 409 when the scope has
+ * another of its natural key.
+ */
 export function updateCall(resource: Resource) {
-  const { idOf, one } = basics(resource);
+  const { api, idOf, one } = basics(resource);
   return defineCall({
     ...one('update'),
     ...writeRules(resource),
     id: idOf('update'),
-    method: 'PUT',
-    summary: `Changes ${oneOf(resource)} (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
-    body: bodySchemaOf(resource),
+    method: api.patch ? 'PATCH' : 'PUT',
+    summary: `Changes ${api.patch ? `the fields sent of ${oneOf(resource)}` : oneOf(resource)} (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
+    body: api.patch ? patchSchemaOf(resource) : bodySchemaOf(resource),
     versioned: true,
     answer: answerSchemaOf(resource),
   });
@@ -239,6 +244,34 @@ export function removeCall(resource: Resource) {
     answer: none,
   });
 }
+
+/**
+ * The public read of a record's image field (GET path/:id/field, for an `<img>`: no desk token, no scope), answering its
+ * bytes with their type, or 404 without one.
+ */
+export function imageCall(resource: Resource, name: string) {
+  const { api } = basics(resource);
+  return defineCall({
+    service: api.service ?? 'main',
+    envelope: 'none',
+    public: true,
+    id: `${api.prefix ?? resource.name}.${name}`,
+    refers: { 'params.id': `a public ${labelInWords(resource.fields[name].label)}, read without any scope` },
+    method: 'GET',
+    path: `${resource.path}/:id/${name}`,
+    summary: `${oneOf(resource).replace(/^an? /, 'The ')}'s ${labelInWords(resource.fields[name].label)} (public, for <img>)`,
+    params: idParamsOf(resource),
+    produces: logoSchema.properties.type.enum,
+  });
+}
+
+/** The public reads of a resource's images, by field name. */
+export const imageCallsOf = (resource: Resource) =>
+  Object.fromEntries(
+    Object.entries(resource.fields)
+      .filter(([, field]) => field.sql === 'image')
+      .map(([name]) => [name, imageCall(resource, name)]),
+  );
 
 /** The builder of each kind of call. */
 const BUILDERS = { list: listCall, byId: byIdCall, create: createCall, update: updateCall, remove: removeCall };

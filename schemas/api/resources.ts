@@ -1,15 +1,20 @@
 import type { Resource } from '../resource';
 import { RESOURCES } from '../resources';
-import { type CallsOf, type ResourceCalls, resourceCallsOf } from './resource-calls';
+import { type CallsOf, imageCallsOf, type ResourceCalls, resourceCallsOf } from './resource-calls';
 
 /** Each declared resource's calls, by its name (those it has: see `api.calls`). */
 export const RESOURCE_CALLS: Readonly<Record<string, Partial<ResourceCalls>>> = Object.fromEntries(
   RESOURCES.map((resource) => [resource.name, resourceCallsOf(resource)]),
 );
 
+/** Each declared resource's public reads of its images, by its name and then the field's (see `imageCall`). */
+export const IMAGE_CALLS = Object.fromEntries(RESOURCES.map((resource) => [resource.name, imageCallsOf(resource)]));
+
 /** Every resource's calls by id (in the API document, the route test and the fuzzer, as every `…Calls` export). */
 export const resourceCalls = Object.fromEntries(
-  Object.values(RESOURCE_CALLS).flatMap((calls) => Object.values(calls).map((call) => [call.id, call])),
+  [...Object.values(RESOURCE_CALLS), ...Object.values(IMAGE_CALLS)].flatMap((calls) =>
+    Object.values(calls).map((call) => [call.id, call]),
+  ),
 );
 
 /**

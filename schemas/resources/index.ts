@@ -2,10 +2,17 @@ import type { Resource } from '../resource';
 import { apConfigs } from './ap-configs';
 import { holidays } from './holidays';
 import { materials } from './materials';
+import { transporters } from './transporters';
 import { vehicles } from './vehicles';
 
 /** Every declared resource (schemas/resource.ts): what the generic calls, routes, audit, compare, export, seed and screens read. */
-export const RESOURCES = [apConfigs, holidays, vehicles, materials] as const satisfies readonly Resource[];
+export const RESOURCES = [
+  apConfigs,
+  holidays,
+  vehicles,
+  materials,
+  transporters,
+] as const satisfies readonly Resource[];
 
 /** The same, each as a {@link Resource} (what generic code that reads any field of a declaration iterates). */
 export const ALL_RESOURCES: readonly Resource[] = RESOURCES;

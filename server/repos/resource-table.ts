@@ -1,3 +1,7 @@
+import { fullPath } from '../../schemas/api/contract';
+import { IMAGE_CALLS } from '../../schemas/api/resources';
+import { SERVICE_BASES } from '../../schemas/api/services';
+import { isRecord } from '../../schemas/guards';
 import { columnTypeOf, fieldsOf, type Resource, type ResourceField, storedValueOf } from '../../schemas/resource';
 import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
@@ -35,12 +39,46 @@ export type WriteRule = (
 const readSql = (field: ResourceField) =>
   field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column;
 
-/** How a field's value is written: a parameter cast to the column's type. */
-const castOf = (field: ResourceField) => `::${columnTypeOf(field)}`;
+/** An image as a write stores it: checked, its bytes as base64 (see server/rules/transporter-logo.ts `decodeLogo`). */
+export interface StoredImage {
+  base64: string;
+  type: string;
+  name: string;
+}
 
-/** A field's value as a parameter: the body's, or its default where the body leaves it out. */
-const sentValueOf = (field: ResourceField & { name: string }, body: Readonly<Record<string, unknown>>) =>
-  storedValueOf(field, body[field.name]);
+/** Whether a value is an image a route has checked (a body's image is replaced by one before it is written). */
+const isStoredImage = (value: unknown): value is StoredImage =>
+  isRecord(value) && typeof value.base64 === 'string' && typeof value.type === 'string';
+
+/** One column a field's value is written to: its SQL given its parameter's number, and the parameter. */
+interface ColumnWrite {
+  column: string;
+  sql: (n: number) => string;
+  value: unknown;
+}
+
+/**
+ * The columns a field's value (the body's, or its default where the body leaves it out) is written to: its own, cast
+ * to its type; an image's bytes (sent as base64, which PGlite sends some ten times faster than bytea), type and name.
+ */
+function writesOf(field: ResourceField & { name: string }, body: Readonly<Record<string, unknown>>): ColumnWrite[] {
+  const sent = body[field.name];
+  if (!field.image)
+    return [{ column: field.column, sql: (n) => `$${n}::${columnTypeOf(field)}`, value: storedValueOf(field, sent) }];
+  const image = isStoredImage(sent) ? sent : null;
+  return [
+    { column: field.column, sql: (n) => `decode($${n}::text, 'base64')`, value: image?.base64 ?? null },
+    { column: field.image.typeColumn, sql: (n) => `$${n}::text`, value: image?.type ?? null },
+    { column: field.image.nameColumn, sql: (n) => `$${n}::text`, value: image?.name ?? null },
+  ];
+}
+
+/** How a field is listed: its value, or an image's address (the public call's path around the id; null without one). */
+function listedSql(resource: Resource, field: ResourceField & { name: string }): string {
+  if (!field.image) return `${readSql(field)} as "${field.name}"`;
+  const [before, after] = fullPath(IMAGE_CALLS[resource.name][field.name], SERVICE_BASES).split(':id');
+  return `case when ${field.column} is null then null else '${before}' || id || '${after}' end as "${field.image.answer}"`;
+}
 
 /**
  * The SQL of a declared resource (schemas/resource.ts): rows of its table with `id` (given by the server with the
@@ -59,7 +97,7 @@ export function resourceTable(resource: Resource) {
   const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
   const stampColumns = epoch ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
   /** A record's columns as a list shows it (its version travels as the ETag of one record only). */
-  const listed = `id, ${fields.map((field) => `${readSql(field)} as "${field.name}"`).join(', ')}${branchColumn}${stampColumns}`;
+  const listed = `id, ${fields.map((field) => listedSql(resource, field)).join(', ')}${branchColumn}${stampColumns}`;
   /** The id's type in a cursor: the prefixed text, or the database's number. */
   const idType = resource.idPrefix === undefined ? ('bigint' as const) : ('text' as const);
   const returning = `version, ${listed}`;
@@ -73,6 +111,9 @@ export function resourceTable(resource: Resource) {
     const sort = page.sort ?? resource.order?.field ?? 'updatedAt';
     const desc = page.order ? page.order === 'desc' : page.sort ? false : (resource.order?.desc ?? !resource.order);
     if (sort === 'id') return { name: `id.${desc ? 'desc' : 'asc'}`, parts: [{ sql: 'id', type: idType, desc }] };
+    // When a record was made (a record with `timestamps`), to the microsecond, as a cursor's whole number.
+    if (sort === 'createdAt')
+      return sortedBy(sort, { sql: '(extract(epoch from created_at) * 1000000)::bigint', type: 'bigint' }, desc);
     const field = fields.find((candidate) => candidate.name === sort);
     const part =
       field?.sql === 'text'
@@ -155,18 +196,18 @@ export function resourceTable(resource: Resource) {
           ? [['updated_by', by] satisfies [string, unknown], ['updated_at', Date.now()] satisfies [string, unknown]]
           : [['created_by', by] satisfies [string, unknown], ['updated_by', by] satisfies [string, unknown]]),
       ];
-      const columns = [...placement.map(([column]) => column), ...fields.map((field) => field.column)].join(', ');
-      const params = [
-        ...placement.map((_, i) => `$${i + 1}`),
-        ...fields.map((field, i) => `$${placement.length + i + 1}${castOf(field)}`),
-      ].join(', ');
       return saving(() =>
         store.tx(async (q) => {
           const body = rule ? await rule(q, scope, sent) : sent;
-          const values = [...placement.map(([, value]) => value), ...fields.map((field) => sentValueOf(field, body))];
+          const writes = fields.flatMap((field) => writesOf(field, body));
+          const columns = [...placement.map(([column]) => column), ...writes.map((write) => write.column)];
+          const params = [
+            ...placement.map((_, i) => `$${i + 1}`),
+            ...writes.map((write, i) => write.sql(placement.length + i + 1)),
+          ];
           return (await q.one<StoredRecord>(
-            `insert into ${table} (${columns}) values (${params}) returning ${returning}`,
-            values,
+            `insert into ${table} (${columns.join(', ')}) values (${params.join(', ')}) returning ${returning}`,
+            [...placement.map(([, value]) => value), ...writes.map((write) => write.value)],
           ))!;
         }),
       );
@@ -190,20 +231,33 @@ export function resourceTable(resource: Resource) {
       return saving(() =>
         store.tx(async (q) => {
           const body = rule ? await rule(q, scope, sent) : sent;
-          const written = fields.filter((field) => field.name in body);
+          const writes = fields.filter((field) => field.name in body).flatMap((field) => writesOf(field, body));
+          // A patch that sends no field changes nothing: the record as it is (or the refusal of a stale If-Match).
+          if (writes.length === 0) return versioned.read<StoredRecord>(q, { key: id, expected, returning });
           const set = [
             stamped,
-            ...written.map((field, i) => `${field.column} = $${i + 3 + stamps.length}${castOf(field)}`),
+            ...writes.map((write, i) => `${write.column} = ${write.sql(i + 3 + stamps.length)}`),
           ].join(', ');
           return versioned.update<StoredRecord>(q, {
             key: id,
             expected,
             set,
-            values: [...stamps, ...written.map((field) => sentValueOf(field, body))],
+            values: [...stamps, ...writes.map((write) => write.value)],
             returning,
           });
         }),
       );
+    },
+
+    /** The image field `name` of record `id` (its bytes and type), or null when it has none (or there is no record). */
+    async image(q: Queryable, id: string, name: string): Promise<{ bytes: Uint8Array; type: string } | null> {
+      const image = resource.fields[name]?.image;
+      if (!image) return null;
+      const row = await q.one<{ bytes: Uint8Array | null; type: string | null }>(
+        `select ${resource.fields[name].column} as bytes, ${image.typeColumn} as type from ${table} where id = $1`,
+        [id],
+      );
+      return row?.bytes && row.type ? { bytes: row.bytes, type: row.type } : null;
     },
 
     /**

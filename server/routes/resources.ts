@@ -1,15 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { RESOURCE_CALLS } from '../../schemas/api/resources';
+import { IMAGE_CALLS, RESOURCE_CALLS } from '../../schemas/api/resources';
 import { isRecord } from '../../schemas/guards';
 import { ALL_RESOURCES } from '../../schemas/resources';
 import type { AppContext } from '../context';
-import { ok } from '../http/envelope';
+import { notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resourceTable } from '../repos/resource-table';
 import { ruleOf } from '../rules/resource-rules';
+import { decodeLogo, logoHeaders } from '../rules/transporter-logo';
+import type { Resource } from '../../schemas/resource';
 
-/** The fields a body sends (the call's schema has checked them: only the resource's fields). */
-const bodyOf = (body: unknown): Readonly<Record<string, unknown>> => (isRecord(body) ? body : {});
+/**
+ * The fields a body sends (the call's schema has checked them: only the resource's fields), each image among them
+ * decoded and checked to be what its type says (400 otherwise, before anything is read or written).
+ */
+function bodyOf(resource: Resource, body: unknown): Readonly<Record<string, unknown>> {
+  if (!isRecord(body)) return {};
+  const images = Object.entries(resource.fields).filter(([name, field]) => field.image && isRecord(body[name]));
+  if (images.length === 0) return body;
+  return {
+    ...body,
+    ...Object.fromEntries(
+      images.map(([name]) => {
+        const { name: file, type, data } = isRecord(body[name]) ? body[name] : {};
+        return [name, decodeLogo({ name: String(file ?? ''), type: String(type), data: String(data) })];
+      }),
+    ),
+  };
+}
 
 /**
  * The record a call names: by `?id=` or in its path, as the resource's calls are shaped (the call's schema and `owns`
@@ -66,15 +84,23 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
     if (calls.byId) route(app, calls.byId, async (request) => ok(await records.read(store, idOf(request))));
     if (calls.create)
       route(app, calls.create, async ({ scope, body, desk }) => {
-        const record = await records.insert(store, scope, bodyOf(body), desk.email, rule);
+        const record = await records.insert(store, scope, bodyOf(resource, body), desk.email, rule);
         return ok(createAnswer ? { [createAnswer]: record.id } : record);
       });
     if (calls.update)
       route(app, calls.update, async (request) => {
         const { scope, body, desk, expected } = request;
-        return ok(await records.update(store, scope, idOf(request), bodyOf(body), desk.email, expected, rule));
+        const sent = bodyOf(resource, body);
+        return ok(await records.update(store, scope, idOf(request), sent, desk.email, expected, rule));
       });
     if (calls.remove)
       route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));
+    // Each image's public read (for an `<img>`, without the desk token: its contract says `public`).
+    for (const [name, call] of Object.entries(IMAGE_CALLS[resource.name] ?? {}))
+      route(app, call, async ({ params }, reply) => {
+        const image = await records.image(store, idOf({ params, query: null }), name);
+        if (!image) throw notFound();
+        return reply.headers(logoHeaders(image.type)).send(Buffer.from(image.bytes));
+      });
   }
 }

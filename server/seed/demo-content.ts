@@ -1,5 +1,6 @@
 /** Routes, rates, vehicles, materials, transporters and known places of the three demo consignors. */
 import type { PlaceKey } from './places';
+import { transporters } from '../../schemas/resources/transporters';
 
 /** A route from the first place to the last, through the ones between. */
 export interface SeedRoute {
@@ -171,57 +172,8 @@ export const RATES: [string, string, string, string, string, string, number, 'TO
   ['rm_utc_1', 'rt_utc_kpl_cbr', '2002', 'veh_utc_open19', 'mat_utc_bags', '2026-05-15', 650, 'TON'],
 ];
 
-/** Transporters of the older screens, per consignor. */
-export const TRANSPORTERS = [
-  {
-    id: 'trn_tsl_vrl',
-    company: '1001',
-    transporterName: 'VRL Logistics Limited',
-    branch: 'Jamshedpur',
-    address: 'Plot 14, Adityapur Industrial Area',
-    state: 'Jharkhand',
-    city: 'Jamshedpur',
-    contactPerson: 'Ravi Kulkarni',
-    phoneNumber: '9845012345',
-    uid: 'VRL-JSR-01',
-  },
-  {
-    id: 'trn_tsl_tci',
-    company: '1001',
-    transporterName: 'TCI Freight',
-    branch: 'Kolkata',
-    address: '22 Strand Road',
-    state: 'West Bengal',
-    city: 'Kolkata',
-    contactPerson: 'Sourav Ghosh',
-    phoneNumber: '9830056789',
-    uid: 'TCI-CCU-04',
-  },
-  {
-    id: 'trn_hul_gati',
-    company: '1002',
-    transporterName: 'Gati Limited',
-    branch: 'Pune',
-    address: 'Gat 311, Chakan MIDC Phase II',
-    state: 'Maharashtra',
-    city: 'Pune',
-    contactPerson: 'Sneha Patil',
-    phoneNumber: '9822034567',
-    uid: 'GATI-PNQ-02',
-  },
-  {
-    id: 'trn_utc_tci',
-    company: '1003',
-    transporterName: 'TCI Freight',
-    branch: 'Mumbai',
-    address: 'Sector 7, Kalamboli Steel Market',
-    state: 'Maharashtra',
-    city: 'Navi Mumbai',
-    contactPerson: 'Imran Shaikh',
-    phoneNumber: '9769012345',
-    uid: 'TCI-BOM-11',
-  },
-];
+/** Transporters of the older screens, per consignor: the declaration's demo rows (schemas/resources/transporters.ts). */
+export const TRANSPORTERS = transporters.seed.map(({ id, company, values }) => ({ id, company, ...values }));
 
 /** Known places: [cpId, company, partner or null, code, label, place]. */
 export const KNOWN_PLACES: [string, string, string | null, string, string, PlaceKey][] = [

@@ -4,7 +4,7 @@ import { seedConsignees } from './consignees';
 import { seedNotificationConfigs } from './notification-configs';
 import { seedTrips } from './trips';
 import { seedResources } from './resources';
-import { KNOWN_PLACES, RATES, ROUTES, TRANSPORTERS } from './demo-content';
+import { KNOWN_PLACES, RATES, ROUTES } from './demo-content';
 
 /** Who the demo content says last changed it. */
 const SEED_USER = 'ops@demo.local';
@@ -76,14 +76,6 @@ async function seedRates(q: Queryable) {
 }
 
 async function seedTransportersAndPlaces(q: Queryable, now: number) {
-  for (const t of TRANSPORTERS) {
-    await q.query(
-      `insert into transporters (id, company_id, transporter_name, branch, address, state, city, contact_person,
-                                 phone_number, active, uid)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, $10)`,
-      [t.id, t.company, t.transporterName, t.branch, t.address, t.state, t.city, t.contactPerson, t.phoneNumber, t.uid],
-    );
-  }
   for (const [cpId, company, partner, code, label, key] of KNOWN_PLACES) {
     const place = placeJson(key, label, code);
     await q.query(

@@ -68,6 +68,9 @@ describe.each(BACKENDS)('transporters on $name', (backend) => {
       transporterName: body.transporterName,
     });
     expect((await call('GET', `/tms/transporters/${transporter.id}?c=1002`)).body.data).toEqual(patched.body.data);
+    // A patch changes only what it sends: an inactive transporter stays inactive, and its logo stays.
+    const renamed = await call('PATCH', `/tms/transporters/${transporter.id}?c=1002`, { city: 'Chakan' });
+    expect(renamed.body.data).toMatchObject({ active: false, city: 'Chakan', logoUrl: transporter.logoUrl });
 
     expect((await call('DELETE', `/tms/transporters/${transporter.id}?c=1002`)).body).toEqual({
       success: true,
