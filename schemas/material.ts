@@ -1,4 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
 /** The refusal of adding a material the scope already has (same master material, or same name ignoring case). */
@@ -41,12 +40,3 @@ export const masterMaterialSchema = {
   required: ['ftMaterialId'],
   errorMessage: { required: { ftMaterialId: 'Please select material' } },
 } as const;
-
-/** Body of POST /saas/lego/company_materials/create: a custom label or a master material id. */
-export const materialCreateSchema = {
-  if: { type: 'object', required: ['label'] },
-  then: customMaterialSchema,
-  else: masterMaterialSchema,
-} as const;
-
-export type MaterialCreate = FromSchema<typeof customMaterialSchema> | FromSchema<typeof masterMaterialSchema>;

@@ -20,7 +20,7 @@ export type FieldSql = 'text' | 'boolean' | 'integer' | 'numeric' | 'date' | 'js
 
 /**
  * Where an image field keeps its type and file name beside its bytes (`column`), and the answer's field of its address:
- * a body sends `{name, type, data}` (base64), checked to be an image of that type (server/rules/transporter-logo.ts);
+ * a body sends `{name, type, data}` (base64), checked to be an image of that type (server/rules/image-upload.ts);
  * the calls answer the address of a public call that serves it (null without one), never its bytes.
  */
 export interface ImageColumns {

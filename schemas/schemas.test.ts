@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from './ajv';
 import {
-  materialCreateSchema,
-  vehicleCreateSchema,
   routeBodySchema,
   routeMasterFormSchema,
   routeMasterBodySchema,
@@ -10,6 +8,13 @@ import {
   scopeQuerySchema,
   passwordChangeSchema,
 } from './index';
+import { bodySchemaOf } from './resource';
+import { materials } from './resources/materials';
+import { vehicles } from './resources/vehicles';
+
+/** The bodies the company material and vehicle creates take (declared: schemas/resources/). */
+const materialCreateSchema = bodySchemaOf(materials);
+const vehicleCreateSchema = bodySchemaOf(vehicles);
 import { geocodeQuerySchema } from './lookup';
 import { routeModalSchema } from './route';
 import { routeBulkRowSchema, waypointBodySchema } from './route-bulk';

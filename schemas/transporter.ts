@@ -19,7 +19,7 @@ export const TRANSPORTER_TAKEN = 'A transporter with this name already exists in
 
 /**
  * Logo upload: an image as base64, at most 1 MB once decoded (1,398,104 base64 characters). That `data` is base64
- * and an image of its `type` is checked where it is decoded (server/rules/transporter-logo.ts), in a few milliseconds:
+ * and an image of its `type` is checked where it is decoded (server/rules/image-upload.ts), in a few milliseconds:
  * a `pattern` here would run on RE2 on the server, some 100 ms for a 1 MB logo, holding every other request.
  */
 export const logoSchema = {

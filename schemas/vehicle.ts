@@ -1,4 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK } from './messages';
 
 /** The refusal of adding a vehicle the scope already has (same standard vehicle, or same name ignoring case). */
@@ -41,12 +40,3 @@ export const standardVehicleSchema = {
   required: ['ftVehicleId'],
   errorMessage: { required: { ftVehicleId: 'Please enter vehicle type' } },
 } as const;
-
-/** Body of POST /saas/lego/company_vehicles/create. */
-export const vehicleCreateSchema = {
-  if: { type: 'object', required: ['label'] },
-  then: customVehicleSchema,
-  else: standardVehicleSchema,
-} as const;
-
-export type VehicleCreate = FromSchema<typeof customVehicleSchema> | FromSchema<typeof standardVehicleSchema>;

@@ -230,17 +230,25 @@ export function updateCall(resource: Resource) {
   });
 }
 
-/** Deletes a record (DELETE path/:id, or ?id=; If-Match honoured); 409 while a record of another table names it. */
+/**
+ * Deletes a record (DELETE path/:id, or ?id=); 409 while a record of another table names it. If-Match is honoured where
+ * a read gives the record's ETag (a catalogue read only as a list has none to send).
+ */
 export function removeCall(resource: Resource) {
-  const { idOf, one } = basics(resource);
+  const { api, idOf, one } = basics(resource);
   const uses = (resource.usedBy ?? []).map((use) => use.message);
+  const versioned = (api.calls ?? CALL_KINDS).includes('byId');
+  const refusals = [
+    ...(versioned ? ['a stale If-Match gets 412'] : []),
+    ...(uses.length > 0 ? ['409 while something names it'] : []),
+  ];
   return defineCall({
     ...one('remove'),
     id: idOf('remove'),
     method: 'DELETE',
-    summary: `Deletes ${oneOf(resource)} (a stale If-Match gets 412${uses.length > 0 ? '; 409 while something names it' : ''})`,
+    summary: `Deletes ${oneOf(resource)}${refusals.length > 0 ? ` (${refusals.join('; ')})` : ''}`,
     ...(uses.length > 0 && { messages: uses, answers: { 409: uses.join(' / ') } }),
-    versioned: true,
+    ...(versioned && { versioned: true }),
     answer: none,
   });
 }

@@ -5,13 +5,16 @@ import { materials } from './materials';
 import { transporters } from './transporters';
 import { vehicles } from './vehicles';
 
-/** Every declared resource (schemas/resource.ts): what the generic calls, routes, audit, compare, export, seed and screens read. */
+/**
+ * Every declared resource (schemas/resource.ts): what the generic calls, routes, audit, compare, export, seed and screens
+ * read. In the order the home screen lists them, after the hand-declared areas: the masters, then the settings.
+ */
 export const RESOURCES = [
-  apConfigs,
-  holidays,
   vehicles,
   materials,
   transporters,
+  apConfigs,
+  holidays,
 ] as const satisfies readonly Resource[];
 
 /** The same, each as a {@link Resource} (what generic code that reads any field of a declaration iterates). */

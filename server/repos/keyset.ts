@@ -142,9 +142,12 @@ const SAMPLE_ROWS = 1_000;
 /**
  * The number of rows a searched list selects (`source`), without reading every hit: counted while there are at most
  * {@link COUNTED_UP_TO}, else the share of hits among the {@link SAMPLE_ROWS} latest saved rows of the unsearched list
- * (`scopeWhere`, over the same parameters; read from the scope's index on `updated_at`, which every list table has)
+ * (`scopeWhere`, over the same parameters; read from the scope's index on `updated_at` where the table has one)
  * times its kept number of rows (`kept`), never below what was counted. A scope of fewer
- * rows than the sample is counted whole, so its total is exact.
+ * rows than the sample is counted whole, so its total is exact. The hits are counted in the list's newest-first order:
+ * for a search with many hits, the scope's index on `updated_at` is walked until the cap is reached (without the order,
+ * the planner read the table sequentially: at 200,000 routes, 'khopoli' read 20,000 rows for its 201 hits); for one
+ * with few, the search's trigram index finds them all, then they are sorted (the bench's EXPLAIN shows both).
  */
 export async function searchedTotal(
   q: Queryable,
@@ -160,7 +163,7 @@ export async function searchedTotal(
            from (select * from ${source.table} where ${scopeWhere} order by updated_at desc limit ${SAMPLE_ROWS}) s
        ) end as sample
        from (select count(*)::int as n from (select 1 from ${source.table} where ${source.where}
-         limit ${COUNTED_UP_TO + 1}) c) counted`,
+         order by updated_at desc limit ${COUNTED_UP_TO + 1}) c) counted`,
     params,
   );
   const n = counted?.n ?? 0;

@@ -39,7 +39,7 @@ export type WriteRule = (
 const readSql = (field: ResourceField) =>
   field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column;
 
-/** An image as a write stores it: checked, its bytes as base64 (see server/rules/transporter-logo.ts `decodeLogo`). */
+/** An image as a write stores it: checked, its bytes as base64 (see server/rules/image-upload.ts `decodeImage`). */
 export interface StoredImage {
   base64: string;
   type: string;

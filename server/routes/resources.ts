@@ -7,7 +7,7 @@ import { notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resourceTable } from '../repos/resource-table';
 import { ruleOf } from '../rules/resource-rules';
-import { decodeLogo, logoHeaders } from '../rules/transporter-logo';
+import { decodeImage, imageHeaders } from '../rules/image-upload';
 import type { Resource } from '../../schemas/resource';
 
 /**
@@ -21,9 +21,9 @@ function bodyOf(resource: Resource, body: unknown): Readonly<Record<string, unkn
   return {
     ...body,
     ...Object.fromEntries(
-      images.map(([name]) => {
+      images.map(([name, field]) => {
         const { name: file, type, data } = isRecord(body[name]) ? body[name] : {};
-        return [name, decodeLogo({ name: String(file ?? ''), type: String(type), data: String(data) })];
+        return [name, decodeImage({ name: String(file ?? ''), type: String(type), data: String(data) }, field.label)];
       }),
     ),
   };
@@ -100,7 +100,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       route(app, call, async ({ params }, reply) => {
         const image = await records.image(store, idOf({ params, query: null }), name);
         if (!image) throw notFound();
-        return reply.headers(logoHeaders(image.type)).send(Buffer.from(image.bytes));
+        return reply.headers(imageHeaders(image.type)).send(Buffer.from(image.bytes));
       });
   }
 }

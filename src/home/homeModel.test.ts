@@ -78,6 +78,9 @@ describe('the home screen config', () => {
     const paths = new Set(screens.map((screen) => screen.path));
     expect(homeScreen.areas.filter((area) => !paths.has(area.path))).toEqual([]);
     expect(paths.has(homeScreen.auditPath)).toBe(true);
-    for (const resource of RESOURCES) expect(homeScreen.areas.map((a) => a.objectType)).toContain(resource.objectType);
+    const kinds = homeScreen.areas.map((a) => a.objectType);
+    for (const resource of RESOURCES) expect(kinds).toContain(resource.objectType);
+    // Each kind once (a declared resource is not also named by hand).
+    expect(kinds.filter((kind, i) => kinds.indexOf(kind) !== i)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { RuleRefusal } from './refusal';
 
 /** At most 1 MB once decoded (API.md). */
-export const LOGO_MAX_BYTES = 1024 * 1024;
+export const IMAGE_MAX_BYTES = 1024 * 1024;
 
 /** How each allowed type starts, so a file is stored only when its bytes are what its type says. */
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
@@ -12,8 +12,8 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
   'image/svg+xml': (b) => /<svg[\s>]/i.test(b.subarray(0, 4096).toString('utf8')),
 };
 
-/** A logo ready for the database: its bytes, and the same as checked base64 (which the repository sends). */
-export interface DecodedLogo {
+/** An uploaded image (a transporter's logo) ready for the database: its bytes, and the same as checked base64 (which the repository sends). */
+export interface DecodedImage {
   bytes: Buffer;
   base64: string;
   type: string;
@@ -27,12 +27,15 @@ export interface DecodedLogo {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const isBase64 = (text: string) => text.length % 4 === 0 && BASE64.test(text);
 
-/** Decodes and checks an uploaded logo; 400 with the schema's texts when it is too large or not that image type. */
-export function decodeLogo(logo: { name: string; type: string; data: string }): DecodedLogo {
-  if (!isBase64(logo.data)) throw new RuleRefusal(['Logo is not a valid image']);
+/**
+ * Decodes and checks an uploaded image (a field labelled `label`): 400 in the logo schema's words ("Logo must be at
+ * most 1 MB") when it is too large or not that image type.
+ */
+export function decodeImage(logo: { name: string; type: string; data: string }, label = 'Logo'): DecodedImage {
+  if (!isBase64(logo.data)) throw new RuleRefusal([`${label} is not a valid image`]);
   const bytes = Buffer.from(logo.data, 'base64');
-  if (bytes.length > LOGO_MAX_BYTES) throw new RuleRefusal(['Logo must be at most 1 MB']);
-  if (!bytes.length || !SIGNATURES[logo.type]?.(bytes)) throw new RuleRefusal(['Logo is not a valid image']);
+  if (bytes.length > IMAGE_MAX_BYTES) throw new RuleRefusal([`${label} must be at most 1 MB`]);
+  if (!bytes.length || !SIGNATURES[logo.type]?.(bytes)) throw new RuleRefusal([`${label} is not a valid image`]);
   return { bytes, base64: logo.data, type: logo.type, name: logo.name };
 }
 
@@ -40,7 +43,7 @@ export function decodeLogo(logo: { name: string; type: string; data: string }): 
  * Headers for serving a stored logo. An SVG may carry script, so the response forbids everything but inline
  * styles, and nosniff stops a browser from reading it as another type.
  */
-export function logoHeaders(type: string): Record<string, string> {
+export function imageHeaders(type: string): Record<string, string> {
   return {
     'content-type': type,
     'x-content-type-options': 'nosniff',
