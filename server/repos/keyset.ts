@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../store/store';
 import { ApiError } from '../http/envelope';
 import { COUNTED_UP_TO, LIST_CURSOR_MSG } from '../../schemas/list-cursor';
@@ -140,6 +141,23 @@ export interface ListTotal {
 const SAMPLE_ROWS = 1_000;
 
 /**
+ * The estimated totals of searches with more hits than are counted, kept {@link ESTIMATE_KEPT_MS} by what they read
+ * (the issue's "computed once per search and kept"): a desk typing, sorting or paging back to the first page of the
+ * same search reads the pager's "about" from here (each instance its own: an estimate, said to be one). A count up to
+ * the cap is exact and never kept.
+ */
+const ESTIMATE_KEPT_MS = 30_000;
+/** The kept estimates of each database (a store, or a transaction's connection, which keeps them as long as it lives). */
+const ESTIMATES = new WeakMap<Queryable, LRUCache<string, number>>();
+
+/** The estimates kept for the database `q` reads. */
+function estimatesOf(q: Queryable): LRUCache<string, number> {
+  const kept = ESTIMATES.get(q) ?? new LRUCache<string, number>({ max: 2_000, ttl: ESTIMATE_KEPT_MS });
+  ESTIMATES.set(q, kept);
+  return kept;
+}
+
+/**
  * The number of rows a searched list selects (`source`), without reading every hit: counted while there are at most
  * {@link COUNTED_UP_TO}, else the share of hits among the {@link SAMPLE_ROWS} latest saved rows of the unsearched list
  * (`scopeWhere`, over the same parameters; read from the scope's index on `updated_at` where the table has one)
@@ -156,6 +174,11 @@ export async function searchedTotal(
   kept: () => Promise<number>,
 ): Promise<ListTotal> {
   const params = [...source.params];
+  // An estimate of the same search (table, condition and its values, the tenant's among them) made a moment ago.
+  const key = JSON.stringify([source.table, source.where, params]);
+  const estimates = estimatesOf(q);
+  const estimate = estimates.get(key);
+  if (estimate !== undefined) return { total: estimate, estimated: true };
   // One statement: the sample is read only when the count passed its cap (a CASE runs its subquery only then).
   const counted = await q.one<{ n: number; sample: number[] | null }>(
     `select n, case when n > ${COUNTED_UP_TO} then (
@@ -170,7 +193,9 @@ export async function searchedTotal(
   if (n <= COUNTED_UP_TO) return { total: n, estimated: false };
   const [seen = 0, hits = 0] = counted?.sample ?? [];
   if (seen < SAMPLE_ROWS) return { total: hits, estimated: false };
-  return { total: Math.max(n, Math.round(((await kept()) * hits) / seen)), estimated: true };
+  const total = Math.max(n, Math.round(((await kept()) * hits) / seen));
+  estimates.set(key, total);
+  return { total, estimated: true };
 }
 
 /** A page asked for: its number (from 1) or the cursor it starts after, and its size. */

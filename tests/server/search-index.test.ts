@@ -101,6 +101,8 @@ describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) =
   let t: TestApp;
   let call: Call;
   let statements: { sql: string; params: unknown[] }[];
+  /** The count statements of searched lists' first pages. */
+  const counted: string[] = [];
   let db: { drop(): Promise<void> };
   let store: Store;
   beforeAll(async () => {
@@ -115,6 +117,11 @@ describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) =
         if (sql.includes('search_text like') || sql.includes('from company_places') || sql.includes('from consignees'))
           statements.push({ sql, params: params ?? [] });
         return opened.query(sql, params);
+      },
+      // The searches' counts (read as one row), kept apart.
+      one: (sql, params) => {
+        if (sql.includes(`limit ${COUNTED_UP_TO + 1}`)) counted.push(sql);
+        return opened.one(sql, params);
       },
     };
     await opened.query(`insert into companies (id, name, type) values ($1, 'Search Test Limited', 'CONSIGNOR')`, [
@@ -205,6 +212,16 @@ describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) =
         expect(plan).not.toMatch(/"Node Type":"(Sort|Seq Scan)"/);
       },
     );
+
+    it('keeps the estimate of a search with many hits: its first page again counts nothing', async () => {
+      counted.length = 0;
+      const first = await page(list, 'jamshedpur');
+      expect(first.estimated).toBe(true);
+      expect(counted).toHaveLength(1);
+      const again = await page(list, 'jamshedpur');
+      expect(again).toMatchObject({ total: first.total, estimated: true, codes: first.codes });
+      expect(counted).toHaveLength(1);
+    });
 
     it('finds what a plain substring search finds, for many hits, a few and none', async () => {
       for (const text of [
