@@ -72,6 +72,7 @@ import { measureChangeHistory } from './change-history';
 import { measureFlood } from './flood';
 import { measureExports } from './exports';
 import { measureScale } from './scale';
+import { routesPageFigures, routesPageLines } from './routes-page';
 import { authCalls, companyCalls, mainCalls, mapCalls, platformCalls, type Contract } from '../../schemas/api';
 import { allCalls } from '../../schemas/api/all-calls';
 
@@ -490,69 +491,9 @@ async function measureRoutesList(): Promise<string[]> {
     const count = await seedRoutes(app.url, headers, company.id, MANY_ROUTES);
     const seededIn = Math.round((performance.now() - seeding) / 1000);
     const scope = `companyId=${company.id}&companyName=${encodeURIComponent(company.name)}&companyType=${company.type}`;
-    const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
-
-    const fresh = await context.newPage();
-    const opened = performance.now();
-    await fresh.goto(`${app.url}/routes?${scope}`);
-    await rows(fresh).first().waitFor({ timeout: 30_000 });
-    const firstRowsMs = performance.now() - opened;
-    const reloaded = performance.now();
-    await fresh.reload();
-    await rows(fresh).first().waitFor({ timeout: 30_000 });
-    const reloadMs = performance.now() - reloaded;
-    const lines = [
-      `  /routes with ${count} routes of one company (PGlite, seeded in ${seededIn} s): navigation → first rows ${Math.round(firstRowsMs)} ms, ` +
-        `reload → first rows ${Math.round(reloadMs)} ms (target ≤ 1000 ms)`,
-    ];
-
-    const box = fresh
-      .getByRole('searchbox')
-      .or(fresh.getByRole('textbox', { name: /search/i }))
-      .or(fresh.getByPlaceholder(/search/i));
-    if ((await box.count()) === 0) {
-      lines.push('    search: not available yet');
-      return lines;
-    }
-    // "Bench route 9999" names one route: type all but its last character, let the list settle, then time the last key.
-    const query = `Bench route ${MANY_ROUTES - 1}`;
-    const filtered = (text: string) =>
-      fresh.waitForFunction(
-        (t) => {
-          const shown = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
-          return shown.length > 0 && shown.every((r) => (r.textContent ?? '').toLowerCase().includes(t));
-        },
-        text.toLowerCase(),
-        { timeout: 30_000 },
-      );
-    await box.first().fill(query.slice(0, -1));
-    await filtered(query.slice(0, -1));
-    // In the page: from the key's event to the first frame that shows only the filtered rows, as the operator sees it
-    // (the browser's own clock); the harness's figure adds sending the key over the DevTools protocol.
-    // (A string: the functions tsx compiles carry its __name helper, which the page does not have.)
-    // (Not the promise itself: evaluate would wait for it.)
-    await fresh.evaluate(`void (window.benchKeyToRows = new Promise((done) => {
-      let key = 0;
-      document.addEventListener('keydown', (event) => { key = event.timeStamp; }, { capture: true, once: true });
-      const check = () => {
-        const shown = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')];
-        if (key && shown.length > 0 && shown.every((r) => (r.textContent ?? '').toLowerCase().includes(${JSON.stringify(query.toLowerCase())})))
-          done(performance.now() - key);
-        else requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-    }))`);
-    const typed = performance.now();
-    await box.first().press(query.slice(-1));
-    await filtered(query);
-    const keyMs = performance.now() - typed;
-    const inPageMs = await fresh.evaluate(
-      () => (window as unknown as { benchKeyToRows: Promise<number> }).benchKeyToRows,
-    );
-    lines.push(
-      `    search: a keystroke → filtered rows ${Math.round(inPageMs)} ms in the page, ${Math.round(keyMs)} ms from the harness's key press, ${await rows(fresh).count()} row(s) shown (target ≤ 100 ms)`,
-    );
-    return lines;
+    // "Bench route 9999" names one route.
+    const figures = await routesPageFigures(context, app.url, scope, `Bench route ${MANY_ROUTES - 1}`);
+    return routesPageLines(`${count} routes of one company (PGlite, seeded in ${seededIn} s)`, figures);
   } finally {
     await app.stop();
   }

@@ -35,6 +35,11 @@ import { openStore } from '../../server/store/open-store';
 import type { Queryable, Store } from '../../server/store/store';
 import { callPath } from '../e2e/harness';
 import { createPgDatabase } from '../setup/db-template';
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../setup/chromium';
+import { login } from '../setup/console-login';
+import { routesPageFigures, routesPageLines } from './routes-page';
 import { deskToken, startServer } from './trips';
 
 type RouteSort = (typeof ROUTE_SORTS)[number];
@@ -400,6 +405,7 @@ async function measureOn(
       const onScale = await measure(server.apiUrl, token, scale.id, figure.asks(totals.scale));
       lines.push(figureLine(figure, onDemo, onScale));
     }
+    lines.push(...(PAGE ? await measurePage(server.apiUrl, scale.id, totals.scale, backend) : []));
   } finally {
     await server.stop();
   }
@@ -419,6 +425,29 @@ async function measureOn(
   return lines;
 }
 
+/** The built console (`npm run build`), served by the bench server for the page's figures (BENCH_SCALE_PAGE=0 skips them). */
+const STATIC_DIR = join(process.cwd(), 'dist');
+const PAGE = process.env.BENCH_SCALE_PAGE !== '0' && existsSync(join(STATIC_DIR, 'index.html'));
+
+/**
+ * /routes of the large company in Chromium (issue 38: navigation → first rows ≤ 1 s, a keystroke → filtered rows ≤ 100
+ * ms), the search naming one route by its code.
+ */
+async function measurePage(url: string, company: string, routes: number, backend: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await login(page, url, 'ops@demo.local');
+    await page.getByText('Lego Configuration Console').waitFor();
+    const scope = `companyId=${company}&companyName=${encodeURIComponent(`Scale Bench company ${company}`)}&companyType=CONSIGNOR`;
+    const figures = await routesPageFigures(context, url, scope, 'SC0001234');
+    return routesPageLines(`${routes.toLocaleString('en-IN')} routes of one company (${backend})`, figures);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The figures on PGlite (up to {@link PGLITE_MAX_FACTOR}) and, with DATABASE_URL, on a fresh PostgreSQL database. */
 export async function measureScale(): Promise<string[]> {
   if (!(FACTOR >= 1)) throw new Error(`BENCH_SCALE must be a factor of at least 1, not '${process.env.BENCH_SCALE}'`);
@@ -433,7 +462,7 @@ export async function measureScale(): Promise<string[]> {
           'PostgreSQL',
           FACTOR,
           () => openStore({ databaseUrl: db.url }),
-          () => startServer(emptyDir, { DATABASE_URL: db.url }),
+          () => startServer(emptyDir, { DATABASE_URL: db.url, ...(PAGE && { STATIC_DIR }) }),
         )),
       );
     } finally {
@@ -453,7 +482,7 @@ export async function measureScale(): Promise<string[]> {
         'PGlite',
         pgliteFactor,
         () => openStore({ dataDir }),
-        () => startServer(dataDir),
+        () => startServer(dataDir, PAGE ? { STATIC_DIR } : {}),
       )),
     );
   } finally {
