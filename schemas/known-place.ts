@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
-import { afterField } from './list-cursor';
+import { cursorFields } from './list-cursor';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
 import { pagedQueryProperties, sortQueryProperties } from './partner';
@@ -204,7 +204,7 @@ export const knownPlaceFetchQuerySchema = {
     cpId: idField('cpId'),
     ...pagedQueryProperties,
     ...sortQueryProperties(KNOWN_PLACE_SORTS),
-    after: afterField,
+    ...cursorFields,
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },

@@ -6,7 +6,8 @@ export const LIST_CURSOR_MSG = {
 /**
  * A keyset-paged list's `after` parameter: the `next` cursor of the page before (base64url). A page read after a
  * cursor starts right after the row the cursor names, in the same order, whatever was added or removed before it;
- * it carries no `total` (the first page's stands), so no page counts the whole list again.
+ * it carries no `total` (the first page's stands), so no page counts the whole list again. `before` reads the page
+ * that ends right before a row the same way.
  */
 export const afterField = {
   type: 'string',
@@ -18,12 +19,27 @@ export const afterField = {
   errorMessage: LIST_CURSOR_MSG.invalid,
 } as const;
 
-/** The `next` beside a keyset-paged list's rows: the cursor of the page after, or null on the last. */
-export const nextMeta = {
+/** A keyset-paged list's `before` parameter: the `prev` cursor of the page after (base64url). */
+export const beforeField = {
+  ...afterField,
+  description:
+    'The `prev` of the page after: this page ends right before its first row, in the same order (page is then ignored, and the answer has no total)',
+} as const;
+
+/** A keyset-paged list's cursor parameters: `after` a page, or `before` one. */
+export const cursorFields = { after: afterField, before: beforeField } as const;
+
+/** The `next` and `prev` beside a keyset-paged list's rows: the cursors of the pages after and before it. */
+export const cursorMeta = {
   next: {
     type: ['string', 'null'],
     maxLength: 3000,
     description: 'The cursor of the page after this one (send it as `after`), or null when this page is the last',
+  },
+  prev: {
+    type: ['string', 'null'],
+    maxLength: 3000,
+    description: 'The cursor of the page before this one (send it as `before`), or null when this page is the first',
   },
 } as const;
 

@@ -1,6 +1,6 @@
 import { MSG, idField } from './messages';
 import { scopeQuerySchema } from './scope';
-import { afterField } from './list-cursor';
+import { cursorFields } from './list-cursor';
 
 /**
  * The partner fetch the shell's filter bar reads (a company's consignors and transporters) apart from the consignee
@@ -58,7 +58,7 @@ export const partnerFetchQuerySchema = {
     partnerId: idField('partnerId'),
     ...pagedQueryProperties,
     ...sortQueryProperties(CONSIGNEE_SORTS),
-    after: afterField,
+    ...cursorFields,
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },

@@ -11,7 +11,7 @@ import {
   placeSearchQuerySchema,
 } from '../lookup';
 import { MSG } from '../messages';
-import { estimatedMeta, nextMeta } from '../list-cursor';
+import { estimatedMeta, cursorMeta } from '../list-cursor';
 import { partnerFetchQuerySchema } from '../partner';
 
 import { consigneeAnswer } from './embedded';
@@ -142,7 +142,7 @@ export const companyCalls = {
     meta: {
       total: { ...int, description: 'How many consignees match (pt=CONSIGNEE, a page read by number only)' },
       ...estimatedMeta,
-      ...nextMeta,
+      ...cursorMeta,
     },
     scope: SCOPE_IN_QUERY,
   }),

@@ -16,7 +16,7 @@ import { materials } from '../resources/materials';
 import { vehicles } from '../resources/vehicles';
 import { aggregateOf } from './resource-calls';
 import { callsOf } from './resources';
-import { afterField, estimatedMeta, nextMeta } from '../list-cursor';
+import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -80,7 +80,7 @@ export const routeListQuerySchema = {
     size: { type: 'integer', minimum: 1, maximum: 100, errorMessage: ROUTE_LIST_MSG.size },
     sort: { type: 'string', maxLength: 16, enum: ROUTE_SORTS, errorMessage: ROUTE_LIST_MSG.sort },
     order: { type: 'string', maxLength: 4, enum: ['asc', 'desc'], errorMessage: ROUTE_LIST_MSG.order },
-    after: afterField,
+    ...cursorFields,
   },
 } as const;
 
@@ -271,7 +271,7 @@ export const mainCalls = {
     meta: {
       total: { ...int, description: 'How many routes match (a page read by number only)' },
       ...estimatedMeta,
-      ...nextMeta,
+      ...cursorMeta,
     },
     unserialized:
       'The list (and a page) is JSON that PostgreSQL builds (json_agg) and is sent as it comes: a list of thousands of routes is neither parsed nor serialized again',

@@ -3,7 +3,7 @@ import { AGGREGATES } from './aggregates';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { PARTNER } from './refers';
 import { int, list, none, num, shape, str, strOrNull } from './shapes';
-import { estimatedMeta, nextMeta } from '../list-cursor';
+import { estimatedMeta, cursorMeta } from '../list-cursor';
 import {
   KNOWN_PLACE_MSG,
   knownPlaceCreateBodySchema,
@@ -69,7 +69,7 @@ export const placeCalls = {
     meta: {
       total: { ...int, description: 'How many places match (a page read by number only)' },
       ...estimatedMeta,
-      ...nextMeta,
+      ...cursorMeta,
     },
     scope: SCOPE_IN_QUERY,
   }),

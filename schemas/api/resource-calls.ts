@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { afterField, estimatedMeta, nextMeta } from '../list-cursor';
+import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 import { PAGED_LIST_MSG, pagedQueryProperties } from '../partner';
 import { scopedIdQuerySchema } from '../lookup';
 import {
@@ -40,7 +40,7 @@ function listQuery(resource: Resource): JSONSchema {
       ...pagedQueryProperties,
       sort: { type: 'string', maxLength: 32, enum: sorts, errorMessage: `Sort must be one of ${sorts.join(', ')}` },
       order: { type: 'string', maxLength: 4, enum: ['asc', 'desc'], errorMessage: PAGED_LIST_MSG.order },
-      after: afterField,
+      ...cursorFields,
     },
   } as const;
   return query;
@@ -174,7 +174,7 @@ export function listCall(resource: Resource) {
     meta: {
       total: { ...int, description: `How many ${plural} match (a page read by number only)` },
       ...estimatedMeta,
-      ...nextMeta,
+      ...cursorMeta,
     },
   });
 }

@@ -5,7 +5,7 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import { readPage, sortedBy, type KeyOrder, type KeyPart } from './keyset';
+import { readPage, sortedBy, type KeyOrder, type KeyPart, type PageCursors } from './keyset';
 import { ownerCount, type PlaceOwner } from './place-repository';
 
 /** Whose consignees a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
@@ -33,6 +33,7 @@ export type VersionedConsignee = Consignee & { version: number };
 export interface ConsigneePage {
   page: number;
   after?: string;
+  before?: string;
   size: number;
   q?: string;
   sort?: (typeof CONSIGNEE_SORTS)[number];
@@ -87,7 +88,7 @@ export const consigneeRepository = {
     q: Queryable,
     owner: ConsigneeOwner,
     page: ConsigneePage,
-  ): Promise<{ data: Consignee[]; total?: number; estimated?: boolean; next: string | null }> {
+  ): Promise<{ data: Consignee[]; total?: number; estimated?: boolean } & PageCursors> {
     const text = page.q?.trim() ?? '';
     const search = text ? containsPattern(text) : null;
     // The kept search text (migration 225), read through its trigram index.

@@ -90,10 +90,6 @@ export function afterKey(order: KeyOrder, key: readonly unknown[], first: number
   return { sql: `(${bound} and ((${alternatives.join(') or (')})))`, params: [...key] };
 }
 
-/** The next cursor of a page: the key of its last row when the page is full (JSON of {@link keyArray}), else null. */
-export const nextCursor = (order: KeyOrder, lastKey: string | null) =>
-  lastKey === null ? null : encodeCursor(order, JSON.parse(lastKey));
-
 /** The order read backwards (every part's direction turned): the same index serves it. */
 export const reversed = (order: KeyOrder): KeyOrder => ({
   name: order.name,
@@ -198,17 +194,41 @@ export async function searchedTotal(
   return { total, estimated: true };
 }
 
-/** A page asked for: its number (from 1) or the cursor it starts after, and its size. */
+/** A page asked for: its number (from 1), or the cursor it starts after or ends before, and its size. */
 export interface PageAsk {
   page: number;
   size: number;
   after?: string;
+  before?: string;
+}
+
+/** A page's cursors: of the page after it (`after`), and of the page before it (`before`); null where there is none. */
+export interface PageCursors {
+  next: string | null;
+  prev: string | null;
+}
+
+/**
+ * The cursors of a page from the keys of its first and last rows (JSON of {@link keyArray}, null without rows) and how
+ * many rows were read for it: a page read before a cursor (`backwards`, one row more than the page asked for, to know
+ * whether any is left before it) has the page it was read before after it, and one before it when that extra row was
+ * there; any other has one after it when it is full, and one before it unless it starts the list (`atStart`).
+ */
+export function pageCursors(
+  order: KeyOrder,
+  page: { first: string | null; last: string | null; rows: number; size: number },
+  how: PageHow,
+): PageCursors {
+  const cursor = (key: string | null) => (key === null ? null : encodeCursor(order, JSON.parse(key)));
+  if (how.backwards) return { next: cursor(page.last), prev: page.rows > page.size ? cursor(page.first) : null };
+  return { next: page.rows === page.size ? cursor(page.last) : null, prev: how.atStart ? null : cursor(page.first) };
 }
 
 /**
  * A page of a list in `order`, its rows read by Node: after a cursor, from the order's index where the last page
- * ended (no total: the first page's stands); by number, with the total `count` gives (and whether it is an estimate),
- * from the end when the page lies in the back half. The next page's cursor beside the rows.
+ * ended, or before one, backwards from where the next page starts (no total: the first page's stands); by number, with
+ * the total `count` gives (and whether it is an estimate), from the end when the page lies in the back half. The
+ * cursors of the pages after and before it beside the rows.
  */
 export async function readPage<R>(
   q: Queryable,
@@ -216,27 +236,44 @@ export async function readPage<R>(
   order: KeyOrder,
   ask: PageAsk,
   count: () => Promise<ListTotal>,
-): Promise<{ data: R[]; total?: number; estimated?: boolean; next: string | null }> {
+): Promise<{ data: R[]; total?: number; estimated?: boolean } & PageCursors> {
   const n = source.params.length;
-  const read = async (by: KeyOrder, condition: string, tail: string, more: unknown[]) => {
+  const fetch = async (by: KeyOrder, condition: string, tail: string, more: unknown[], how: PageHow) => {
     const rows = await q.query<Record<string, unknown>>(
       `select ${source.columns}, ${keyArray(by, true)}::text as "_key" from ${source.table}
         where ${source.where} ${condition} ${orderBy(by)} ${tail}`,
       [...source.params, ...more],
     );
+    const read = rows.length;
+    // A backward read's extra row (the farthest from the cursor) only says that more lie before the page.
+    if (read > ask.size) rows.pop();
     if (by !== order) rows.reverse();
-    const last = rows.length === ask.size ? rows.at(-1)?._key : undefined;
+    const key = (row: Record<string, unknown> | undefined) => (typeof row?._key === 'string' ? row._key : null);
     const data = rows.map(({ _key, ...row }) => row as R);
-    return { data, next: nextCursor(order, typeof last === 'string' ? last : null) };
+    const page = { first: key(rows[0]), last: key(rows.at(-1)), rows: read, size: ask.size };
+    return { data, ...pageCursors(order, page, how) };
   };
   if (ask.after) {
     const after = afterKey(order, decodeCursor(order, ask.after), n + 2);
-    return read(order, `and ${after.sql}`, `limit $${n + 1}`, [ask.size, ...after.params]);
+    return fetch(order, `and ${after.sql}`, `limit $${n + 1}`, [ask.size, ...after.params], ONWARDS);
+  }
+  if (ask.before) {
+    // The rows just before the cursor's: the order read backwards from it, then put back in the list's order.
+    const back = reversed(order);
+    const before = afterKey(back, decodeCursor(order, ask.before), n + 2);
+    return fetch(back, `and ${before.sql}`, `limit $${n + 1}`, [ask.size + 1, ...before.params], BACKWARDS);
   }
   const slice = (by: KeyOrder, limit: number, offset: number) =>
-    read(by, '', `limit $${n + 1} offset $${n + 2}`, [limit, offset]);
-  return numberedPage(order, ask, count, slice, { data: [], next: null });
+    fetch(by, '', `limit $${n + 1} offset $${n + 2}`, [limit, offset], { backwards: false, atStart: ask.page === 1 });
+  return numberedPage(order, ask, count, slice, { data: [], next: null, prev: null });
 }
+
+/** How a page was read, for its cursors (see {@link pageCursors}). */
+export type PageHow = { backwards: boolean; atStart: boolean };
+/** A page read after a cursor: never the list's first. */
+export const ONWARDS: PageHow = { backwards: false, atStart: false };
+/** A page read before a cursor. */
+export const BACKWARDS: PageHow = { backwards: true, atStart: false };
 
 /**
  * Page `ask.page` of a list in `order`, read by number with the total `count` gives (and whether it is an estimate):

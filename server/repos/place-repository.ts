@@ -4,7 +4,15 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
-import { type KeyOrder, type KeyPart, type ListTotal, type PageSource, readPage, searchedTotal } from './keyset';
+import {
+  type KeyOrder,
+  type KeyPart,
+  type ListTotal,
+  type PageSource,
+  readPage,
+  searchedTotal,
+  type PageCursors,
+} from './keyset';
 
 /** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
 export interface PlaceOwner {
@@ -32,6 +40,7 @@ export type PlaceEdit = Omit<NewPlace, 'google' | 'geofenceRadius'> & { geofence
 export interface PlacePage {
   page: number;
   after?: string;
+  before?: string;
   size: number;
   q?: string;
   sort?: (typeof KNOWN_PLACE_SORTS)[number];
@@ -142,7 +151,7 @@ export const placeRepository = {
     q: Queryable,
     owner: PlaceOwner,
     page: PlacePage,
-  ): Promise<{ data: KnownPlace[]; total?: number; estimated?: boolean; next: string | null }> {
+  ): Promise<{ data: KnownPlace[]; total?: number; estimated?: boolean } & PageCursors> {
     const text = page.q?.trim() ?? '';
     const search = text ? containsPattern(text) : null;
     // The kept search text (migration 215), read through its trigram index.

@@ -20,6 +20,7 @@ export interface ResourcePage {
   sort?: string;
   order?: 'asc' | 'desc';
   after?: string;
+  before?: string;
 }
 
 /** A stored record: its fields by name, with its id (and version, for the ETag). */

@@ -9,7 +9,12 @@ import {
   decodeCursor,
   keyArray,
   keyColumns,
-  nextCursor,
+  BACKWARDS,
+  ONWARDS,
+  type PageCursors,
+  type PageHow,
+  pageCursors,
+  reversed,
   numberedPage,
   orderBy,
   orderByKeys,
@@ -84,6 +89,7 @@ export interface RoutePage {
   sort?: RouteSort;
   order?: 'asc' | 'desc';
   after?: string;
+  before?: string;
 }
 
 /** What each sort of the routes list orders by (fixed SQL, never the request's text; never null). */
@@ -131,7 +137,7 @@ export const routeRepository = {
     q: Queryable,
     scope: Scope,
     page: RoutePage,
-  ): Promise<{ data: string; total?: number; estimated?: boolean; next: string | null }> {
+  ): Promise<{ data: string; total?: number; estimated?: boolean } & PageCursors> {
     const filter = scopeFilter(scope);
     const n = filter.params.length;
     const text = page.q?.trim() ?? '';
@@ -142,19 +148,32 @@ export const routeRepository = {
     const where = `${filter.sql} and ($${n + 1}::text is null or ${searched})`;
     const params = [...filter.params, search];
     const order = routeOrder(page);
-    /** The page's rows read in `read` order, put back in the list's, as JSON, with the last row's key. */
-    const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[]) => {
-      const [row] = await q.query<{ data: string; last: string | null }>(
-        `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(read)} from routes where ${where} ${condition} ${orderBy(read)} ${tail})
-         select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from hits ${orderByKeys(order)}) r), '[]')::text as data,
-                (select ${keyArray(read)} from hits ${orderByKeys(order)} offset ${page.size - 1} limit 1)::text as last`,
+    /**
+     * The page's rows read in `read` order, put back in the list's, as JSON, with its cursors (from the keys of its
+     * first and last rows, and how many it has).
+     */
+    const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[], how: PageHow) => {
+      // A backward read's extra row (the farthest from the cursor) only says that more lie before the page.
+      const [row] = await q.query<{ data: string; first: string | null; last: string | null; rows: number }>(
+        `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(read)} from routes where ${where} ${condition} ${orderBy(read)} ${tail}),
+              kept as (select * from hits ${orderByKeys(read)} limit ${page.size})
+         select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from kept ${orderByKeys(order)}) r), '[]')::text as data,
+                (select ${keyArray(read)} from kept ${orderByKeys(order)} limit 1)::text as first,
+                (select ${keyArray(read)} from kept ${orderByKeys(reversed(order))} limit 1)::text as last,
+                (select count(*)::int from hits) as rows`,
         [...params, ...more],
       );
-      return { data: row.data, next: nextCursor(order, row.last) };
+      return { data: row.data, ...pageCursors(order, { ...row, size: page.size }, how) };
     };
     if (page.after) {
       const after = afterKey(order, decodeCursor(order, page.after), n + 3);
-      return slice(order, `and ${after.sql}`, `limit $${n + 2}`, [page.size, ...after.params]);
+      return slice(order, `and ${after.sql}`, `limit $${n + 2}`, [page.size, ...after.params], ONWARDS);
+    }
+    if (page.before) {
+      // The routes just before the cursor's: the order read backwards from it, then put back in the list's order.
+      const back = reversed(order);
+      const before = afterKey(back, decodeCursor(order, page.before), n + 3);
+      return slice(back, `and ${before.sql}`, `limit $${n + 2}`, [page.size + 1, ...before.params], BACKWARDS);
     }
     // A page read by number carries the number of matching routes: unsearched, the sum of the scope's kept counts
     // (migration 200); searched, the hits counted, or estimated when there are many. A page in the back half is read
@@ -172,8 +191,11 @@ export const routeRepository = {
         ? searchedTotal(q, { table: 'routes', where, params }, filter.sql, kept)
         : { total: await kept(), estimated: false };
     const numbered = (by: KeyOrder, limit: number, offset: number) =>
-      slice(by, '', `limit $${n + 2} offset $${n + 3}`, [limit, offset]);
-    return numberedPage(order, page, counted, numbered, { data: '[]', next: null });
+      slice(by, '', `limit $${n + 2} offset $${n + 3}`, [limit, offset], {
+        backwards: false,
+        atStart: page.page === 1,
+      });
+    return numberedPage(order, page, counted, numbered, { data: '[]', next: null, prev: null });
   },
 
   /**

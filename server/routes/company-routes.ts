@@ -27,21 +27,25 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
       query.size !== undefined ||
       query.sort !== undefined ||
       query.order !== undefined ||
-      query.after !== undefined
+      query.after !== undefined ||
+      query.before !== undefined
     ) {
       const size = query.size ?? 20;
-      const { data, total, estimated, next } = await routeRepository.pageJson(store, scope, {
+      const { data, total, estimated, next, prev } = await routeRepository.pageJson(store, scope, {
         page: query.page ?? 1,
         size,
         q: query.q,
         sort: query.sort,
         order: query.order,
         after: query.after,
+        before: query.before,
       });
       const counted = total === undefined ? '' : `,"total":${total}${estimated ? ',"estimated":true' : ''}`;
       return reply
         .type('application/json; charset=utf-8')
-        .send(`{"success":true,"data":${data},"message":[]${counted},"next":${JSON.stringify(next)}}`);
+        .send(
+          `{"success":true,"data":${data},"message":[]${counted},"next":${JSON.stringify(next)},"prev":${JSON.stringify(prev)}}`,
+        );
     }
     const data = await routeRepository.listJson(store, scope);
     return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${data},"message":[]}`);

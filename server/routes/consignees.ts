@@ -48,17 +48,19 @@ export async function fetchConsignees(store: Queryable, scope: Scope, query: Que
     query.size !== undefined ||
     query.sort !== undefined ||
     query.order !== undefined ||
-    query.after !== undefined
+    query.after !== undefined ||
+    query.before !== undefined
   ) {
-    const { data, total, estimated, next } = await consigneeRepository.page(store, owner, {
+    const { data, total, estimated, next, prev } = await consigneeRepository.page(store, owner, {
       after: query.after,
+      before: query.before,
       page: query.page ?? 1,
       size: query.size ?? 20,
       q: query.q,
       sort: query.sort,
       order: query.order,
     });
-    return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next };
+    return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next, prev };
   }
   return ok(await consigneeRepository.list(store, owner));
 }

@@ -53,17 +53,19 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
       query.size !== undefined ||
       query.sort !== undefined ||
       query.order !== undefined ||
-      query.after !== undefined
+      query.after !== undefined ||
+      query.before !== undefined
     ) {
-      const { data, total, estimated, next } = await placeRepository.page(store, owner, {
+      const { data, total, estimated, next, prev } = await placeRepository.page(store, owner, {
         after: query.after,
+        before: query.before,
         page: query.page ?? 1,
         size: query.size ?? 20,
         q: query.q,
         sort: query.sort,
         order: query.order,
       });
-      return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next };
+      return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next, prev };
     }
     return ok(await placeRepository.list(store, owner));
   });

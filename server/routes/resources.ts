@@ -73,12 +73,14 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
           sort: text(query.sort),
           order: query.order === 'asc' || query.order === 'desc' ? query.order : undefined,
           after: text(query.after),
+          before: text(query.before),
         });
         return {
           ...ok(page.data),
           ...('total' in page && { total: page.total }),
           ...(page.estimated && { estimated: true }),
           next: page.next,
+          prev: page.prev,
         };
       });
     if (calls.byId) route(app, calls.byId, async (request) => ok(await records.read(store, idOf(request))));

@@ -1,16 +1,18 @@
 import { expect } from 'vitest';
 import type { Call } from './helper';
 
-/** A page of a keyset-paged list (body-level total and next). */
+/** A page of a keyset-paged list (body-level total, and the cursors of the pages after and before it). */
 export interface KeysetPage<R> {
   data: R[];
   total?: number;
   next: string | null;
+  prev: string | null;
 }
 
 /**
  * Every page of list `url` by cursor, from the first (`size` rows each; `query` the search and sort): each page after
- * the first is read with the `next` of the one before and carries no total. `between` runs after the first page.
+ * the first is read with the `next` of the one before and carries no total; then (unless `between`, which runs after
+ * the first page, changes the list) every page back to the first with the `prev` of the one after.
  */
 export async function walkKeyset<R>(
   call: Call,
@@ -24,12 +26,29 @@ export async function walkKeyset<R>(
   expect(page.total).toBeGreaterThan(0);
   rows.push(...page.data);
   await between?.();
+  expect(page.prev).toBeNull();
+  let last = page;
   while (page.next) {
     const answer = await call('GET', `${url}&size=${size}${query}&after=${page.next}`);
     expect(answer.status).toBe(200);
     page = answer.body;
     expect(page.total).toBeUndefined();
     rows.push(...page.data);
+    if (page.data.length > 0) last = page;
+  }
+  // And back (nothing added meanwhile): from the last page with rows, each page before it read with the `prev` of the
+  // one after, the same rows in the same order, and the first page's `prev` null.
+  if (!between) {
+    const back = [...last.data];
+    while (last.prev) {
+      const answer = await call('GET', `${url}&size=${size}${query}&before=${last.prev}`);
+      expect(answer.status).toBe(200);
+      last = answer.body;
+      expect(last.total).toBeUndefined();
+      expect(last.data).toHaveLength(size);
+      back.unshift(...last.data);
+    }
+    expect(back).toEqual(rows);
   }
   return rows;
 }

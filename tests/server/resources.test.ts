@@ -43,6 +43,9 @@ describe.each(BACKENDS)('a declared resource (holidays) on $name', (backend) => 
     const after = await list({ sort: 'name', order: 'desc', size: 1, after: byName.body.next });
     expect(after.body).toMatchObject({ data: [{ name: 'Holi' }] });
     expect(after.body.total).toBeUndefined();
+    // And back: the page before the one read after the cursor, the first again (nothing before it).
+    const back = await list({ sort: 'name', order: 'desc', size: 1, before: after.body.prev });
+    expect(back.body).toMatchObject({ data: [{ name: 'Karam Puja' }], prev: null });
     expect((await list({ sort: 'password' })).status).toBe(400);
   });
 
