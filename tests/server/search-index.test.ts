@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_BACKEND, startApp, type Call, type TestApp } from './helper';
 import type { Store } from '../../server/store/store';
@@ -251,6 +252,35 @@ describe.each(EVERY_BACKEND)('the lists’ search indexes on $name', (backend) =
         expect(plain, text).toEqual(expect.arrayContaining(first.codes));
         if (plain.length <= 500) expect(await found(list, text), text).toEqual(plain);
       }
+    });
+
+    it('finds what a plain substring search finds for random texts (a property, seeded)', async () => {
+      // Texts made of the data's own pieces (towns, numbers, words, separators), in any case, and of the characters a
+      // pattern would read as wildcards or escapes: most hit some rows, many none.
+      const piece = fc.oneof(
+        fc.constantFrom(...TOWNS, 'depot', 'yard', 'gate', 'dealer', 'to', 'India', ', ', ' ', '#', '-', '@demo'),
+        fc.integer({ min: 0, max: 999 }).map(String),
+        fc.constantFrom('%', '_', '\\', "'", 'ß'),
+      );
+      const text = fc
+        .tuple(fc.array(piece, { minLength: 1, maxLength: 3 }), fc.nat(), fc.nat(), fc.boolean())
+        .map(([pieces, from, length, upper]) => {
+          const whole = pieces.join('');
+          const start = from % whole.length;
+          const part = whole.slice(start, start + 1 + (length % 12)).trim() || whole;
+          return upper ? part.toUpperCase() : part;
+        });
+      await fc.assert(
+        fc.asyncProperty(text, async (t) => {
+          const plain = await plainly(list, t);
+          const first = await page(list, t);
+          if (plain.length <= COUNTED_UP_TO) expect(first.total, t).toBe(plain.length);
+          else expect(first.total, t).toBeGreaterThan(COUNTED_UP_TO);
+          expect(plain, t).toEqual(expect.arrayContaining(first.codes));
+          if (plain.length <= 300) expect(await found(list, t), t).toEqual(plain);
+        }),
+        { numRuns: 25, seed: 38 },
+      );
     });
 
     it.runIf(onPostgres)(
