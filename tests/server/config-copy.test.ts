@@ -3,6 +3,7 @@ import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, auditCalls, dataCalls, fullPath, vehicleCalls } from '../../schemas/api';
 import { configCopyCalls, type Comparison, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { ALL_AUDITED } from '../../schemas/audited';
+import { ALL_RESOURCES } from '../../schemas/resources';
 import { COPY_MSG } from '../../schemas/config-copy';
 import type { AuditPage } from '../../schemas/audit';
 import { withQuery } from '../../engine/data/http';
@@ -57,8 +58,8 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
       'mapView',
       'lastMile',
       'eta',
-      'apConfig',
-      'holidays',
+      // Then each compared resource's, in the order of its declaration.
+      ...ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
     ]);
     const closure = areaOf(comparison, 'autoClosure');
     const epod = closure.items.find((item) => item.key === 'EPOD');

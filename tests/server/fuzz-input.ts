@@ -415,13 +415,19 @@ interface Parts {
 }
 
 /** The plausible request of a call (no mutation): the seed's scope, ids and a body sampled from its schema. */
+/**
+ * Query parameters a base request leaves out: a list's cursors, valid only as a page before answered them (any other
+ * text is refused, so a request with one never reaches its handler; the sweep still sends odd ones).
+ */
+const UNSAMPLED = new Set(['after', 'before']);
+
 export function baseParts(call: Contract): Parts {
   const queryObject = (sample(call.querystring as Schema | undefined, undefined, call) ?? {}) as Record<
     string,
     unknown
   >;
   const query = Object.entries(call.querystring ? queryObject : {})
-    .filter(([, value]) => value !== null && value !== undefined)
+    .filter(([key, value]) => value !== null && value !== undefined && !UNSAMPLED.has(key))
     .map(([key, value]): [string, string] => [key, encode(value)]);
   const params = Object.fromEntries(
     Object.keys((call.params as Schema | undefined)?.properties ?? {}).map((name) => [
@@ -452,6 +458,12 @@ function sitesOf(call: Contract, base: Parts): Site[] {
         : parts,
     );
   sites.push((parts, rng) => ({ ...parts, query: [...parts.query, [rng.pick(ODD_KEYS), rng.pick(ODD_QUERY)]] }));
+  // A cursor the base request leaves out, sent odd (or a plausible text no page answered).
+  const cursors = Object.keys((call.querystring as Schema | undefined)?.properties ?? {}).filter((key) =>
+    UNSAMPLED.has(key),
+  );
+  for (const key of cursors)
+    sites.push((parts, rng) => ({ ...parts, query: [...parts.query, [key, rng.pick(['abc', ...ODD_QUERY])]] }));
   for (const name of Object.keys(base.params))
     sites.push((parts, rng) => ({ ...parts, params: { ...parts.params, [name]: rng.pick(ODD_IDS) } }));
   return sites;
