@@ -209,19 +209,24 @@ export interface PageCursors {
 }
 
 /**
- * The cursors of a page from the keys of its first and last rows (JSON of {@link keyArray}, null without rows) and how
- * many rows were read for it: a page read before a cursor (`backwards`, one row more than the page asked for, to know
- * whether any is left before it) has the page it was read before after it, and one before it when that extra row was
- * there; any other has one after it when it is full, and one before it unless it starts the list (`atStart`).
+ * The cursors of a page from the keys of its first and last rows (JSON of {@link keyArray}, null without rows), and
+ * whether a row was found past it in the direction it was read (each read asks for one row more than it keeps):
+ * - read before a cursor (`backwards`): the page it was read before comes after it; one comes before it when a row
+ *   was found past it;
+ * - read from the end by number (`atEnd` said): one comes after it unless it ends the list; one comes before it;
+ * - read onwards: one comes after it when a row was found past it; one comes before it unless it starts the list
+ *   (`atStart`).
+ * So the first page's `prev` and the last page's `next` are null, and no cursor leads to an empty page.
  */
 export function pageCursors(
   order: KeyOrder,
-  page: { first: string | null; last: string | null; rows: number; size: number },
+  page: { first: string | null; last: string | null; more: boolean },
   how: PageHow,
 ): PageCursors {
   const cursor = (key: string | null) => (key === null ? null : encodeCursor(order, JSON.parse(key)));
-  if (how.backwards) return { next: cursor(page.last), prev: page.rows > page.size ? cursor(page.first) : null };
-  return { next: page.rows === page.size ? cursor(page.last) : null, prev: how.atStart ? null : cursor(page.first) };
+  if (how.backwards) return { next: cursor(page.last), prev: page.more ? cursor(page.first) : null };
+  const after = how.atEnd === undefined ? page.more : !how.atEnd;
+  return { next: after ? cursor(page.last) : null, prev: how.atStart ? null : cursor(page.first) };
 }
 
 /**
@@ -238,38 +243,45 @@ export async function readPage<R>(
   count: () => Promise<ListTotal>,
 ): Promise<{ data: R[]; total?: number; estimated?: boolean } & PageCursors> {
   const n = source.params.length;
-  const fetch = async (by: KeyOrder, condition: string, tail: string, more: unknown[], how: PageHow) => {
+  /**
+   * Up to `keep` rows read in `by` (and one more, to know whether any lies past them), put back in `order`: after a
+   * condition on the key (its values numbered from `$n + 2`), or `offset` rows on.
+   */
+  const fetch = async (by: KeyOrder, keep: number, how: PageHow, from: { sql: string; params: unknown[] } | number) => {
+    const [condition, tail, more] =
+      typeof from === 'number' ? ['', ` offset $${n + 2}`, [from]] : [`and ${from.sql}`, '', from.params];
     const rows = await q.query<Record<string, unknown>>(
       `select ${source.columns}, ${keyArray(by, true)}::text as "_key" from ${source.table}
-        where ${source.where} ${condition} ${orderBy(by)} ${tail}`,
-      [...source.params, ...more],
+        where ${source.where} ${condition} ${orderBy(by)} limit $${n + 1}${tail}`,
+      [...source.params, keep + 1, ...more],
     );
-    const read = rows.length;
-    // A backward read's extra row (the farthest from the cursor) only says that more lie before the page.
-    if (read > ask.size) rows.pop();
+    const past = rows.length > keep;
+    if (past) rows.pop();
     if (by !== order) rows.reverse();
     const key = (row: Record<string, unknown> | undefined) => (typeof row?._key === 'string' ? row._key : null);
     const data = rows.map(({ _key, ...row }) => row as R);
-    const page = { first: key(rows[0]), last: key(rows.at(-1)), rows: read, size: ask.size };
-    return { data, ...pageCursors(order, page, how) };
+    return { data, ...pageCursors(order, { first: key(rows[0]), last: key(rows.at(-1)), more: past }, how) };
   };
-  if (ask.after) {
-    const after = afterKey(order, decodeCursor(order, ask.after), n + 2);
-    return fetch(order, `and ${after.sql}`, `limit $${n + 1}`, [ask.size, ...after.params], ONWARDS);
-  }
+  if (ask.after) return fetch(order, ask.size, ONWARDS, afterKey(order, decodeCursor(order, ask.after), n + 2));
   if (ask.before) {
     // The rows just before the cursor's: the order read backwards from it, then put back in the list's order.
     const back = reversed(order);
-    const before = afterKey(back, decodeCursor(order, ask.before), n + 2);
-    return fetch(back, `and ${before.sql}`, `limit $${n + 1}`, [ask.size + 1, ...before.params], BACKWARDS);
+    return fetch(back, ask.size, BACKWARDS, afterKey(back, decodeCursor(order, ask.before), n + 2));
   }
   const slice = (by: KeyOrder, limit: number, offset: number) =>
-    fetch(by, '', `limit $${n + 1} offset $${n + 2}`, [limit, offset], { backwards: false, atStart: ask.page === 1 });
+    fetch(by, limit, numberedHow(by === order, ask.page, offset), offset);
   return numberedPage(order, ask, count, slice, { data: [], next: null, prev: null });
 }
 
+/**
+ * How a page read by number was read: from the front (the first page starts the list), or from the end, `offset` rows
+ * before it (none: it ends the list).
+ */
+export const numberedHow = (fromFront: boolean, page: number, offset: number): PageHow =>
+  fromFront ? { backwards: false, atStart: page === 1 } : { backwards: false, atStart: false, atEnd: offset === 0 };
+
 /** How a page was read, for its cursors (see {@link pageCursors}). */
-export type PageHow = { backwards: boolean; atStart: boolean };
+export type PageHow = { backwards: boolean; atStart: boolean; atEnd?: boolean };
 /** A page read after a cursor: never the list's first. */
 export const ONWARDS: PageHow = { backwards: false, atStart: false };
 /** A page read before a cursor. */

@@ -13,6 +13,7 @@ import {
   ONWARDS,
   type PageCursors,
   type PageHow,
+  numberedHow,
   pageCursors,
   reversed,
   numberedPage,
@@ -149,31 +150,35 @@ export const routeRepository = {
     const params = [...filter.params, search];
     const order = routeOrder(page);
     /**
-     * The page's rows read in `read` order, put back in the list's, as JSON, with its cursors (from the keys of its
-     * first and last rows, and how many it has).
+     * Up to `keep` routes read in `read` order (and one more, to know whether any lies past them), put back in the
+     * list's, as JSON, with their cursors (from the keys of the first and last): after a condition on the key (its
+     * values numbered from `$n + 3`), or `offset` rows on.
      */
-    const slice = async (read: KeyOrder, condition: string, tail: string, more: unknown[], how: PageHow) => {
-      // A backward read's extra row (the farthest from the cursor) only says that more lie before the page.
+    const slice = async (
+      read: KeyOrder,
+      keep: number,
+      how: PageHow,
+      from: { sql: string; params: unknown[] } | number,
+    ) => {
+      const [condition, tail, more] =
+        typeof from === 'number' ? ['', ` offset $${n + 3}`, [from]] : [`and ${from.sql}`, '', from.params];
       const [row] = await q.query<{ data: string; first: string | null; last: string | null; rows: number }>(
-        `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(read)} from routes where ${where} ${condition} ${orderBy(read)} ${tail}),
-              kept as (select * from hits ${orderByKeys(read)} limit ${page.size})
+        `with hits as (select ${ROUTE_COLUMNS}, ${keyColumns(read)} from routes where ${where} ${condition} ${orderBy(read)}
+                        limit $${n + 2}${tail}),
+              kept as (select * from hits ${orderByKeys(read)} limit ${keep})
          select coalesce((select json_agg(r) from (select ${ROUTE_FIELDS} from kept ${orderByKeys(order)}) r), '[]')::text as data,
                 (select ${keyArray(read)} from kept ${orderByKeys(order)} limit 1)::text as first,
                 (select ${keyArray(read)} from kept ${orderByKeys(reversed(order))} limit 1)::text as last,
                 (select count(*)::int from hits) as rows`,
-        [...params, ...more],
+        [...params, keep + 1, ...more],
       );
-      return { data: row.data, ...pageCursors(order, { ...row, size: page.size }, how) };
+      return { data: row.data, ...pageCursors(order, { ...row, more: row.rows > keep }, how) };
     };
-    if (page.after) {
-      const after = afterKey(order, decodeCursor(order, page.after), n + 3);
-      return slice(order, `and ${after.sql}`, `limit $${n + 2}`, [page.size, ...after.params], ONWARDS);
-    }
+    if (page.after) return slice(order, page.size, ONWARDS, afterKey(order, decodeCursor(order, page.after), n + 3));
     if (page.before) {
       // The routes just before the cursor's: the order read backwards from it, then put back in the list's order.
       const back = reversed(order);
-      const before = afterKey(back, decodeCursor(order, page.before), n + 3);
-      return slice(back, `and ${before.sql}`, `limit $${n + 2}`, [page.size + 1, ...before.params], BACKWARDS);
+      return slice(back, page.size, BACKWARDS, afterKey(back, decodeCursor(order, page.before), n + 3));
     }
     // A page read by number carries the number of matching routes: unsearched, the sum of the scope's kept counts
     // (migration 200); searched, the hits counted, or estimated when there are many. A page in the back half is read
@@ -191,10 +196,7 @@ export const routeRepository = {
         ? searchedTotal(q, { table: 'routes', where, params }, filter.sql, kept)
         : { total: await kept(), estimated: false };
     const numbered = (by: KeyOrder, limit: number, offset: number) =>
-      slice(by, '', `limit $${n + 2} offset $${n + 3}`, [limit, offset], {
-        backwards: false,
-        atStart: page.page === 1,
-      });
+      slice(by, limit, numberedHow(by === order, page.page, offset), offset);
     return numberedPage(order, page, counted, numbered, { data: '[]', next: null, prev: null });
   },
 

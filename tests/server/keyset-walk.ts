@@ -33,11 +33,13 @@ export async function walkKeyset<R>(
     expect(answer.status).toBe(200);
     page = answer.body;
     expect(page.total).toBeUndefined();
+    // A `next` leads to rows: the last page's is null, even when it is full.
+    expect(page.data.length).toBeGreaterThan(0);
     rows.push(...page.data);
-    if (page.data.length > 0) last = page;
+    last = page;
   }
-  // And back (nothing added meanwhile): from the last page with rows, each page before it read with the `prev` of the
-  // one after, the same rows in the same order, and the first page's `prev` null.
+  // And back (nothing added meanwhile): from the last page, each page before it read with the `prev` of the one after,
+  // the same rows in the same order, and the first page's `prev` null.
   if (!between) {
     const back = [...last.data];
     while (last.prev) {

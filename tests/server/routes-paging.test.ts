@@ -30,9 +30,17 @@ describe.each(BACKENDS)('routes list search, paging and sorting on $name', (back
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, message: [], total: 4 });
     expect(codes(first.body.data)).toEqual(codes(all).slice(0, 3));
+    expect(first.body.prev).toBeNull();
     const second = (await call('GET', `${FETCH}&page=2&size=3`)).body;
     expect(codes(second.data)).toEqual(codes(all).slice(3));
     expect(second.total).toBe(4);
+    // The last page (read from the end) has no page after it; its `prev` reads the first again.
+    expect(second.next).toBeNull();
+    const back = (await call('GET', `${FETCH}&size=3&before=${second.prev}`)).body;
+    expect(codes(back.data)).toEqual(codes(all).slice(0, 3));
+    expect(back.prev).toBeNull();
+    // A full last page too: 4 routes in pages of 2.
+    expect((await call('GET', `${FETCH}&page=2&size=2`)).body.next).toBeNull();
     const beyond = (await call('GET', `${FETCH}&page=9&size=3`)).body;
     expect(beyond).toMatchObject({ data: [], total: 4 });
   });
