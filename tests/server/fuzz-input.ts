@@ -70,9 +70,6 @@ const SEED_VALUES: Record<string, unknown> = {
   branchId: '3101',
   branch_id: '3101',
   departmentId: '31011',
-  routeId: 'rt_tsl_jsr_ccu',
-  vehicleId: 'veh_tsl_trailer40',
-  materialId: 'mat_tsl_tmt',
   partnerId: '2001',
   entity_id: '1001',
   identifier: 'nobody@demo.local',
@@ -161,6 +158,9 @@ export function sample(raw: Schema | undefined, name: string | undefined, call: 
   const schema = flatten(raw);
   if ('const' in schema) return schema.const;
   if (name === 'id' || name === 'customerConfigId') return idFor(call);
+  // A record the call names by this field (its contract `owns` it there): the seed's record of that kind.
+  const owned = name ? call.owns?.find((o) => o.id.endsWith(`.${name}`)) : undefined;
+  if (owned && seedIds.has(owned.aggregate.name)) return seedIds.get(owned.aggregate.name);
   if (name && name in SEED_VALUES) return SEED_VALUES[name];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if ('default' in schema) return schema.default;
