@@ -88,6 +88,9 @@ function exportQuery(list: Contract, paging: ListPaging): JSONSchema {
   const properties = isRecord(base.properties) ? { ...base.properties } : {};
   delete properties[paging.page];
   delete properties[paging.size];
+  // A list's cursors: the export reads its pages from the first, whatever cursor a caller names.
+  delete properties.after;
+  delete properties.before;
   if (paging.cursor) delete properties[paging.cursor.after];
   const required = Array.isArray(base.required) ? base.required.filter((name) => name in properties) : [];
   return {

@@ -24,11 +24,17 @@ export interface KeyOrder {
  * The order of a list sorted by one expression: `name` (from the sort and direction) and the part, then the id in the
  * same direction, so that one index per sort reads any page in order, forwards or backwards.
  */
-export const sortedBy = (sort: string, part: KeyPart, desc: boolean, id = 'id'): KeyOrder => ({
+export const sortedBy = (
+  sort: string,
+  part: KeyPart,
+  desc: boolean,
+  id = 'id',
+  idType: KeyPart['type'] = 'text',
+): KeyOrder => ({
   name: `${sort}.${desc ? 'desc' : 'asc'}`,
   parts: [
     { ...part, desc },
-    { sql: id, type: 'text', desc },
+    { sql: id, type: idType, desc },
   ],
 });
 
@@ -101,17 +107,21 @@ export const orderByKeys = (order: KeyOrder) =>
   `order by ${order.parts.map((part, i) => `"_k${i}" ${part.desc ? 'desc' : 'asc'}`).join(', ')}`;
 
 /**
- * How to read page `page` (from 1) of `size` rows of a list of `total` rows in `order`: from the front, or when it lies
- * in the back half from the end (the order reversed, fewer rows passed over: the last page costs what the first
- * does), the rows then put back in `order`. Null when the page lies past the end.
+ * How to read page `page` (from 1) of `size` rows of a list of `counted` rows in `order`: from the front, or when it
+ * lies in the back half from the end (the order reversed, fewer rows passed over: the last page costs what the first
+ * does), the rows then put back in `order`. Null when the page lies past the end. A total that is an estimate places
+ * no page: it is read from the front.
  */
 export function numberedSlice(
   order: KeyOrder,
   page: number,
   size: number,
-  total: number,
+  counted: ListTotal,
 ): { order: KeyOrder; limit: number; offset: number } | null {
   const offset = (page - 1) * size;
+  // An estimated total does not say where the list ends: read from the front, whatever it says.
+  if (counted.estimated) return { order, limit: size, offset };
+  const { total } = counted;
   if (offset >= total) return null;
   const limit = Math.min(size, total - offset);
   if (offset <= total / 2) return { order, limit, offset };
@@ -304,6 +314,6 @@ export async function numberedPage<P>(
     return { ...rows, ...counted };
   }
   const counted = await count();
-  const plan = numberedSlice(order, ask.page, ask.size, counted.total);
+  const plan = numberedSlice(order, ask.page, ask.size, counted);
   return { ...(plan ? await slice(plan.order, plan.limit, plan.offset) : none), ...counted };
 }

@@ -114,7 +114,13 @@ export function resourceTable(resource: Resource) {
     if (sort === 'id') return { name: `id.${desc ? 'desc' : 'asc'}`, parts: [{ sql: 'id', type: idType, desc }] };
     // When a record was made (a record with `timestamps`), to the microsecond, as a cursor's whole number.
     if (sort === 'createdAt')
-      return sortedBy(sort, { sql: '(extract(epoch from created_at) * 1000000)::bigint', type: 'bigint' }, desc);
+      return sortedBy(
+        sort,
+        { sql: '(extract(epoch from created_at) * 1000000)::bigint', type: 'bigint' },
+        desc,
+        'id',
+        idType,
+      );
     const field = fields.find((candidate) => candidate.name === sort);
     const part =
       field?.sql === 'text'
@@ -122,7 +128,7 @@ export function resourceTable(resource: Resource) {
         : field
           ? { sql: `${readSql(field)}`, type: 'text' as const }
           : { sql: 'updated_at', type: 'bigint' as const };
-    return sortedBy(sort, part, desc);
+    return sortedBy(sort, part, desc, 'id', idType);
   }
 
   /** The scope's rows (the company's; with a branch or department chosen, that one's) matching a search. */
@@ -160,10 +166,19 @@ export function resourceTable(resource: Resource) {
         ]);
         return row?.n ?? 0;
       };
+      /** The records the search selects, counted one by one (a list whose spec answers its total, as a number). */
+      const exactly = async (): Promise<ListTotal> => {
+        const row = await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${where.sql}`, [
+          ...where.params,
+        ]);
+        return { total: row?.n ?? 0, estimated: false };
+      };
       const count = async (): Promise<ListTotal> =>
-        where.scopeSql === null
-          ? { total: await all(), estimated: false }
-          : searchedTotal(q, source, where.scopeSql, all);
+        resource.api?.numbered && where.scopeSql !== null
+          ? exactly()
+          : where.scopeSql === null
+            ? { total: await all(), estimated: false }
+            : searchedTotal(q, source, where.scopeSql, all);
       return readPage<Record<string, unknown>>(q, source, orderOf(page), page, count);
     },
 

@@ -103,8 +103,9 @@ interface Page {
 function pageReader(app: FastifyInstance, entry: ExportableList, request: FastifyRequest) {
   const { paging } = entry;
   const query = new URLSearchParams();
+  // The export's own parameters, and a cursor (its pages are read from the first), are not the list's.
   for (const [name, value] of Object.entries(isRecord(request.query) ? request.query : {}))
-    if (!['format', 'columns', 'tz'].includes(name) && value !== undefined && value !== null)
+    if (!['format', 'columns', 'tz', 'after', 'before'].includes(name) && value !== undefined && value !== null)
       query.set(name, String(value));
   query.set(paging.size, String(paging.maxSize));
   const headers: Record<string, string> = {};
