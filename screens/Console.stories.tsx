@@ -28,6 +28,11 @@ export const Routes_: Story = {
     await expect(await canvas.findByText('Jamshedpur - Kolkata')).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('menuitem', { name: /Vehicles/ }));
     await expect(await canvas.findByText('32 ft MXL Closed')).toBeInTheDocument();
+    // The menu re-renders as the page changes, and may or may not keep the clicked item's focus ring: the page is shown
+    // without it, the pointer away from the menu.
+    const active = canvasElement.ownerDocument.activeElement;
+    if (active instanceof HTMLElement) active.blur();
+    await userEvent.unhover(canvas.getByRole('menuitem', { name: /Vehicles/ }));
   },
 };
 

@@ -119,6 +119,53 @@ describe('list controller', () => {
     expect(result.current.page).toBe(1);
   });
 
+  it("reads the pager's next and previous page by cursor, keeping the total; a page jumped to by number", async () => {
+    // Each page answers its cursors; a page read by number has the total, one read by cursor none.
+    answer = (url) => {
+      const at = new URL(url, 'http://x').searchParams;
+      const cursor = at.get('after') ?? at.get('before');
+      const number = cursor ? Number(cursor.slice(1)) + (at.has('after') ? 1 : -1) : Number(at.get('page'));
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: [{ ...ROUTE, id: `rt${number}` }],
+          message: [],
+          ...(!cursor && { total: 95 }),
+          next: number < 5 ? `p${number}` : null,
+          prev: number > 1 ? `p${number}` : null,
+        },
+      };
+    };
+    const { result } = renderHook(() => useListController(routesList), {
+      wrapper: at('/routes?companyId=1001&companyType=CONSIGNOR'),
+    });
+    await waitFor(() => expect(result.current.rows[0]?.id).toBe('rt1'));
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(result.current.rows[0]?.id).toBe('rt2'));
+    expect(calls.at(-1)?.url).toContain('page=2&size=20&after=p1');
+    expect(result.current.total).toBe(95);
+    act(() => result.current.setPage(3));
+    await waitFor(() => expect(result.current.rows[0]?.id).toBe('rt3'));
+    expect(calls.at(-1)?.url).toContain('page=3&size=20&after=p2');
+    act(() => result.current.setPage(2));
+    await waitFor(() => expect(result.current.rows[0]?.id).toBe('rt2'));
+    expect(calls.at(-1)?.url).toContain('page=2&size=20&before=p3');
+    expect(result.current.total).toBe(95);
+    // A page jumped to (the pager's last) is read by number, with its total.
+    act(() => result.current.setPage(5));
+    await waitFor(() => expect(result.current.rows[0]?.id).toBe('rt5'));
+    expect(calls.at(-1)?.url).toMatch(/page=5&size=20$/);
+    // Each page read once, the way the pager reached it (a page shown by cursor is not read again by number).
+    expect(calls.map((call) => call.url.replace(/^.*size=20&?/, ''))).toEqual([
+      '',
+      'after=p1',
+      'after=p2',
+      'before=p3',
+      '',
+    ]);
+  });
+
   it('reads its place from the address and writes it back there, the scope untouched (issue 4)', async () => {
     answer = () => ({ status: 200, body: { success: true, data: [ROUTE], message: [], total: 141 } });
     const scope = 'companyId=1001&companyType=CONSIGNOR';

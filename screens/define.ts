@@ -53,7 +53,7 @@ export const toolPageScreen = (meta: { path: string; title: string; menu?: Conso
 
 /**
  * The paging of a list the server keyset-pages (routes, known places, consignees, declared resources): 20 a page,
- * the total beside the rows, searched and sorted by the server.
+ * the total beside the rows, searched and sorted by the server; the next and previous page read by cursor.
  */
 export const KEYSET_PAGING = {
   size: 20,
@@ -62,4 +62,5 @@ export const KEYSET_PAGING = {
   from: 'body',
   searchParam: 'q',
   sortParams: { sort: 'sort', order: 'order' },
+  cursors: { next: 'next', prev: 'prev', after: 'after', before: 'before' },
 } as const satisfies ServerPaging;

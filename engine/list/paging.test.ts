@@ -39,7 +39,7 @@ describe('list paging and filters', () => {
 
   it('reads the rows and the total from the whole answer when they sit beside the data', () => {
     const body = { success: true, data: [{ id: 1 }], message: [], total: 604 };
-    expect(rowsOf(body, { size: 20, rows: 'data', total: 'total', from: 'body' })).toEqual({
+    expect(rowsOf(body, { size: 20, rows: 'data', total: 'total', from: 'body' })).toMatchObject({
       rows: [{ id: 1 }],
       total: 604,
       estimated: false,
@@ -68,17 +68,25 @@ describe('list paging and filters', () => {
   });
 
   it("reads a page's rows and total, or every row of a plain answer", () => {
-    expect(rowsOf({ rows: [{ id: 1 }], total: 41 }, paging)).toEqual({
+    expect(rowsOf({ rows: [{ id: 1 }], total: 41 }, paging)).toMatchObject({
       rows: [{ id: 1 }],
       total: 41,
       estimated: false,
+      counted: true,
     });
-    expect(rowsOf([{ id: 1 }, { id: 2 }], undefined)).toEqual({
+    expect(rowsOf([{ id: 1 }, { id: 2 }], undefined)).toMatchObject({
       rows: [{ id: 1 }, { id: 2 }],
       total: 2,
       estimated: false,
     });
-    expect(rowsOf(undefined, paging)).toEqual({ rows: [], total: 0, estimated: false });
+    expect(rowsOf(undefined, paging)).toMatchObject({ rows: [], total: 0, estimated: false, counted: false });
+    // A keyset-paged answer's cursors; one read by cursor has no total.
+    const cursors = { next: 'next', prev: 'prev', after: 'after', before: 'before' };
+    expect(rowsOf({ rows: [{ id: 1 }], next: 'n1', prev: null }, { ...paging, cursors })).toMatchObject({
+      counted: false,
+      next: 'n1',
+      prev: null,
+    });
     // `estimated` beside the total says it is an estimate.
     expect(rowsOf({ rows: [], total: 5_000, estimated: true }, paging)).toMatchObject({
       total: 5_000,

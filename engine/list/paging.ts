@@ -56,18 +56,31 @@ const NO_ROWS: Row[] = [];
 const estimatedPath = (total: string) => total.replace(/[^.]+$/, 'estimated');
 
 /**
- * The rows of an answer and how many there are in all: the page's rows and total when the server pages (read from
- * the data, or from the whole answer for `from: 'body'`), and whether that total is an estimate; else every row.
+ * The rows of an answer and how many there are in all: the page's rows and total when the server pages (read from the
+ * data, or from the whole answer for `from: 'body'`), whether that total is an estimate or was answered at all (a page
+ * read by cursor carries none), and its cursors; else every row.
  */
 export function rowsOf(
   data: unknown,
   paging: ServerPaging | undefined,
-): { rows: Row[]; total: number; estimated: boolean } {
+): { rows: Row[]; total: number; estimated: boolean; counted: boolean; next: string | null; prev: string | null } {
   const rows = paging ? pick(data, paging.rows) : data;
   const list = Array.isArray(rows) ? rowList(rows) : NO_ROWS;
   const total = paging ? Number(pick(data, paging.total)) : list.length;
   const estimated = paging !== undefined && pick(data, estimatedPath(paging.total)) === true;
-  return { rows: list, total: Number.isFinite(total) ? total : list.length, estimated };
+  const cursor = (name: string | undefined) => {
+    const value = name === undefined ? undefined : pick(data, name);
+    return typeof value === 'string' ? value : null;
+  };
+  return {
+    rows: list,
+    total: Number.isFinite(total) ? total : list.length,
+    estimated,
+    // A page read by cursor carries no total: the one of the page it was read from stands.
+    counted: Number.isFinite(total),
+    next: cursor(paging?.cursors?.next),
+    prev: cursor(paging?.cursors?.prev),
+  };
 }
 
 /** The rows whose shown text (as `text` renders a cell) contains the search text, in any case; all rows for no text. */

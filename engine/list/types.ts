@@ -163,6 +163,12 @@ export interface ServerPaging {
   sortParams?: { sort: string; order: string };
   /** The query parameters of the page and its size (default `page` and `size`) and the first page's number there (default 1). */
   pageParams?: { page: string; size: string; first: 0 | 1 };
+  /**
+   * A list the server keyset-pages: the answer's cursors of the pages after and before (beside `rows`), and the query
+   * parameters that read them. The pager's next and previous page are read by cursor from the one shown (through the
+   * order's index, without a total: the shown one stays); any other page by number.
+   */
+  cursors?: { next: string; prev: string; after: string; before: string };
 }
 
 /**

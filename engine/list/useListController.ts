@@ -33,6 +33,20 @@ function useListSource(endpoint: Endpoint, input: CallInput, enabled: boolean, w
 }
 
 /**
+ * The page a keyset-paged list shows, for reading the one after or before it by cursor: its place (scope, search, sort,
+ * size, filters), number, the cursor it was read by (none: by number), its cursors, and the total of its list.
+ */
+interface ShownPage {
+  key: string;
+  page: number;
+  via: Record<string, string> | null;
+  next: string | null;
+  prev: string | null;
+  total: number;
+  estimated: boolean;
+}
+
+/**
  * State and actions of a list screen, without any UI: rows of the scope (narrowed by the filters, one page at a time
  * when the server pages), delete and toggle.
  */
@@ -100,7 +114,24 @@ export function useListController(config: ListConfig) {
     [move],
   );
   const base = config.sourceInput?.({ scope, params, lookup }) ?? { scope };
-  const input = listInput(config, base, filters, { page, size, search, sort });
+  // A keyset-paged list reads the pager's next or previous page of the one shown by cursor (through the order's index,
+  // however deep the page), any other by number; a page read by cursor has no total, the shown one's stands.
+  const cursors = config.paging?.cursors;
+  const placeKey = JSON.stringify([scopeKey, search, sort, size, filters, base]);
+  const shownPage = useRef<ShownPage>(undefined);
+  const from = shownPage.current?.key === placeKey ? shownPage.current : undefined;
+  const step: Record<string, string> | null =
+    !cursors || !from
+      ? null
+      : page === from.page
+        ? from.via
+        : page === from.page + 1 && from.next
+          ? { [cursors.after]: from.next }
+          : page === from.page - 1 && from.prev
+            ? { [cursors.before]: from.prev }
+            : null;
+  const numbered = listInput(config, base, filters, { page, size, search, sort });
+  const input = step ? { ...numbered, query: { ...numbered.query, ...step } } : numbered;
   const enabled = ready && !needs && (!config.lookup || lookup !== undefined);
   const whole = config.paging?.from === 'body';
   const { data, error, isLoading, isValidating, mutate } = useListSource(config.source, input, enabled, whole);
@@ -117,6 +148,19 @@ export function useListController(config: ListConfig) {
   if (data !== undefined) shown.current = { scopeKey, data };
   const current = data ?? (config.paging && shown.current?.scopeKey === scopeKey ? shown.current.data : undefined);
   const answered = rowsOf(current, config.paging);
+  if (cursors && data !== undefined) {
+    const read = rowsOf(data, config.paging);
+    shownPage.current = {
+      key: placeKey,
+      page,
+      via: step,
+      next: read.next,
+      prev: read.prev,
+      total: read.counted ? read.total : (from?.total ?? read.total),
+      estimated: read.counted ? read.estimated : (from?.estimated ?? false),
+    };
+  }
+  const kept = cursors && !answered.counted ? shownPage.current : undefined;
   // A list the server does not page is searched here, in the text its cells show (times in the desk's zone).
   const [zone] = useDeskTimeZone();
   const searched = useMemo(() => {
@@ -131,8 +175,8 @@ export function useListController(config: ListConfig) {
     );
   }, [answered.rows, config.paging, config.search, config.columns, search, zone]);
   const rows = searched;
-  const total = config.paging ? answered.total : searched.length;
-  const estimated = answered.estimated;
+  const total = config.paging ? (kept?.total ?? answered.total) : searched.length;
+  const estimated = kept?.estimated ?? answered.estimated;
 
   useEffect(() => {
     if (looked.error && config.lookup) feedback.error(config.lookup.error);

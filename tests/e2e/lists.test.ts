@@ -177,8 +177,13 @@ describe('lists', () => {
     await header.click();
     await page.waitForURL(/sort=code&order=desc/);
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
+    // The page after the one shown is read by its cursor (keyset, through the order's index), not by number.
+    const byCursor = page.waitForRequest(
+      (r) => r.url().includes('/company_routes/fetch') && /[?&]after=/.test(r.url()),
+    );
     await page.locator('.ant-pagination-item-2').click();
     await page.waitForURL(/page=2/);
+    await byCursor;
     const expected = (await routesPage({ q: 'LST-', sort: 'code', order: 'desc', page: 2, size: 20 })).body.data;
     await expect.poll(async () => (await rows().first().textContent()) ?? '').toContain(expected[0].code);
     // The company scope's keys are as they were; the list's place is beside them.
