@@ -3,20 +3,18 @@
 -- (epoch milliseconds). An entry made before keeps its creation time as the time it was saved, by nobody named (a
 -- row written by hand, the time it is written). The list shows them oldest first, through an index in that order.
 -- (Setting the new columns writes no audit entry: `audit_noise()` leaves them out of what changed.)
-alter table company_vehicles
-  add column version integer not null default 1,
-  add column updated_by text not null default '',
-  add column updated_at bigint;
-update company_vehicles set updated_at = (extract(epoch from created_at) * 1000)::bigint;
-alter table company_vehicles alter column updated_at set not null,
-  alter column updated_at set default (extract(epoch from clock_timestamp()) * 1000)::bigint;
-create index company_vehicles_company_order_idx on company_vehicles (company_id, updated_at, id);
-
-alter table company_materials
-  add column version integer not null default 1,
-  add column updated_by text not null default '',
-  add column updated_at bigint;
-update company_materials set updated_at = (extract(epoch from created_at) * 1000)::bigint;
-alter table company_materials alter column updated_at set not null,
-  alter column updated_at set default (extract(epoch from clock_timestamp()) * 1000)::bigint;
-create index company_materials_company_order_idx on company_materials (company_id, updated_at, id);
+do $$
+declare
+  catalogue text;
+begin
+  foreach catalogue in array array['company_vehicles', 'company_materials'] loop
+    execute format(
+      'alter table %I add column version integer not null default 1, add column updated_by text not null default '''',
+         add column updated_at bigint', catalogue);
+    execute format('update %I set updated_at = (extract(epoch from created_at) * 1000)::bigint', catalogue);
+    execute format(
+      'alter table %I alter column updated_at set not null,
+         alter column updated_at set default (extract(epoch from clock_timestamp()) * 1000)::bigint', catalogue);
+    execute format('create index %I on %I (company_id, updated_at, id)', catalogue || '_company_order_idx', catalogue);
+  end loop;
+end $$;
