@@ -1,7 +1,7 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ServiceName } from './api/services';
 import type { ColumnKind } from './column-kinds';
-import { BODY_OBJECT } from './messages';
+import { BODY_OBJECT, MSG, badId, idOrNumberField } from './messages';
 
 /**
  * One declaration per stored aggregate (issue 35, DESIGN.md): a resource says once where its rows are kept, whose
@@ -57,6 +57,8 @@ export interface ResourceField {
   help?: string;
   /** An image field's other columns and answer (`sql: 'image'`). */
   image?: ImageColumns;
+  /** Its name in an answer, where not the body's (a spec that sends `extracontext` and answers `extraContext`). */
+  answerAs?: string;
 }
 
 /** Whose a row is: a company's, or a company's and possibly one branch's (and department's). */
@@ -123,6 +125,42 @@ export interface ResourceApi {
   refers?: Readonly<Record<`body.${string}`, string>>;
   /** The largest body accepted, in bytes (413 above it). */
   bodyLimit?: number;
+  /** The `toggle` call: what it flips, and how (see {@link ResourceToggle}). */
+  toggle?: ResourceToggle;
+  /** The `save` call's answers in words (see {@link ResourceSave}). */
+  save?: ResourceSave;
+  /** The answer repeats the record's id under this name too (a spec's `customerConfigId`). */
+  idAlso?: string;
+  /** The answer names the record's company (`companyId`). */
+  companyInAnswer?: true;
+  /** The refusal of a call that names no record where it must (default "Not found"). */
+  idMessage?: string;
+  /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
+  byIdFilters?: readonly string[];
+}
+
+/**
+ * A call that flips a boolean field of a record named by an id in the body (a spec's `toggleUIConfig` with
+ * `customerConfigId`), answering the record with the words of its new state.
+ */
+export interface ResourceToggle {
+  /** The boolean field it flips. */
+  field: string;
+  /** The body's name of the record's id (refused without one in the words of `api.idMessage`). */
+  id: string;
+  /** The answer's words once the field is true, and once false. */
+  on: string;
+  off: string;
+}
+
+/**
+ * A create-or-update in one call (a spec's `updateUIConfig`): a body with an `id` changes that record (If-Match
+ * honoured), one without adds a record to the scope the body names (`companyId`, `branchId`); each answers the record
+ * with its words (`{companyId}` in them is the company's id).
+ */
+export interface ResourceSave {
+  created: string;
+  updated: string;
 }
 
 /**
@@ -132,9 +170,15 @@ export interface ResourceApi {
  */
 export type ResourceStamps = 'epoch' | 'timestamps';
 
-/** The kinds of call a resource may have, each built by its builder (schemas/api/resource-calls.ts). */
-export const CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove'] as const;
+/**
+ * The kinds of call a resource may have, each built by its builder (schemas/api/resource-calls.ts): a declaration
+ * without `api.calls` has the first five.
+ */
+export const CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove', 'toggle', 'save'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
+/** The calls a resource has when its declaration names none. */
+export const DEFAULT_CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove'] as const satisfies readonly CallKind[];
+export type DefaultCallKind = (typeof DEFAULT_CALL_KINDS)[number];
 
 /**
  * A field that names an entry of a platform-wide master list (spec 000's standard vehicles and master materials): a
@@ -242,7 +286,10 @@ export const fieldsOf = (resource: Resource) =>
  * (`additionalProperties` keeps them when Fastify serializes the answer), a field with a default never null.
  */
 function answerOf(field: ResourceField): JSONSchema {
-  if (field.sql === 'json') return { type: 'object', additionalProperties: true };
+  if (field.sql === 'json')
+    return typeof field.schema === 'object' && field.schema.type === 'array'
+      ? { type: 'array', ...(field.schema.items !== undefined && { items: field.schema.items }) }
+      : { type: 'object', additionalProperties: true };
   if (field.sql === 'image')
     return { type: ['string', 'null'], description: 'The address of the image; null without one' };
   const types = { text: 'string', date: 'string', boolean: 'boolean', integer: 'integer', numeric: 'number' } as const;
@@ -251,7 +298,8 @@ function answerOf(field: ResourceField): JSONSchema {
 }
 
 /** A field's name in an answer: its own, or for an image the field of its address. */
-export const answerNameOf = (field: ResourceField & { name: string }) => field.image?.answer ?? field.name;
+export const answerNameOf = (field: ResourceField & { name: string }) =>
+  field.image?.answer ?? field.answerAs ?? field.name;
 
 /** The words of a field's label in a sentence: lower case, unless it starts with an acronym ("partner CBDT ID"). */
 export const labelInWords = (label: string) =>
@@ -267,24 +315,40 @@ export const oneOf = (resource: Resource) => `${/^[aeiouAEIOU]/.test(resource.no
 export const idAnswerOf = (resource: Resource): JSONSchema =>
   resource.idPrefix === undefined ? { type: 'integer' } : { type: 'string' };
 
-/** A body of some of a resource's fields, each by its rules, the required ones named; nothing else. */
-function bodyOfFields(resource: Resource, names: readonly string[]): JSONSchema {
+/** What a body sends beside a resource's fields: their rules, and the refusal of each it must send. */
+interface BodyExtras {
+  properties: Readonly<Record<string, JSONSchema>>;
+  required: Readonly<Record<string, string>>;
+}
+
+/**
+ * A body of some of a resource's fields, each by its rules, the required ones named, and the `extras` (a save's scope
+ * and id); nothing else.
+ */
+function bodyOfFields(
+  resource: Resource,
+  names: readonly string[],
+  extras: BodyExtras = { properties: {}, required: {} },
+): JSONSchema {
   const fields = fieldsOf(resource).filter((field) => names.includes(field.name));
   const required = fields.filter((field) => field.required).map((field) => field.name);
   // Built apart from the return: ajv-errors' `errorMessage` is not a keyword of the JSONSchema type.
   const schema = {
     type: 'object',
-    properties: Object.fromEntries(fields.map((field) => [field.name, field.schema])),
-    required,
+    properties: { ...extras.properties, ...Object.fromEntries(fields.map((field) => [field.name, field.schema])) },
+    required: [...Object.keys(extras.required), ...required],
     additionalProperties: false,
     errorMessage: {
       type: BODY_OBJECT,
-      required: Object.fromEntries(
-        required.map((name) => [
-          name,
-          resource.fields[name].requiredMessage ?? `${resource.fields[name].label} is required`,
-        ]),
-      ),
+      required: {
+        ...extras.required,
+        ...Object.fromEntries(
+          required.map((name) => [
+            name,
+            resource.fields[name].requiredMessage ?? `${resource.fields[name].label} is required`,
+          ]),
+        ),
+      },
       additionalProperties: `Send only the fields of ${oneOf(resource)}`,
     },
   } as const;
@@ -317,6 +381,24 @@ export function bodySchemaOf(resource: Resource): JSONSchema {
   return { if: { type: 'object', required: [master.label] }, then: custom, else: picked };
 }
 
+/**
+ * The body of a create-or-update (see {@link ResourceSave}): every field by its rules, the scope it is saved in
+ * (`companyId` and `branchId`, as numbers or texts) and, to change a record, its `id`; nothing else.
+ */
+export function saveBodySchemaOf(resource: Resource): JSONSchema {
+  const anId = { type: ['string', 'integer'], minLength: 1, maxLength: 64 } as const;
+  // Built apart from the call: ajv-errors' `errorMessage` is not a keyword of the JSONSchema type.
+  const properties = {
+    companyId: { ...anId, errorMessage: MSG.selectCompany },
+    branchId: idOrNumberField('branchId'),
+    id: { ...anId, errorMessage: resource.api?.idMessage ?? badId('id') },
+  } as const;
+  return bodyOfFields(resource, Object.keys(resource.fields), {
+    properties,
+    required: { companyId: MSG.selectCompany },
+  });
+}
+
 /** The body of a PATCH: any of the fields, each by its rules (a field left out stays as it is); nothing else. */
 export function patchSchemaOf(resource: Resource): JSONSchema {
   // Without their defaults: a default would be filled in (the server's ajv uses them) and so change a field not sent.
@@ -339,9 +421,12 @@ export function patchSchemaOf(resource: Resource): JSONSchema {
  * who saved it when.
  */
 export function answerSchemaOf(resource: Resource): JSONSchema {
+  const { idAlso, companyInAnswer } = resource.api ?? {};
   const properties: Record<string, JSONSchema> = {
     id: idAnswerOf(resource),
+    ...(idAlso !== undefined && { [idAlso]: idAnswerOf(resource) }),
     ...Object.fromEntries(fieldsOf(resource).map((field) => [answerNameOf(field), answerOf(field)])),
+    ...(companyInAnswer && { companyId: { type: 'string' } }),
     ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
     ...(resource.stamps !== 'timestamps' && { updatedBy: { type: 'string' }, updatedAt: { type: 'integer' } }),
   };
@@ -369,12 +454,29 @@ interface SqlValues {
 }
 
 /** A field's name in an answer (see {@link answerNameOf}). */
-type AnswerName<K, F> = F extends { image: { answer: infer A extends string } } ? A : K;
+type AnswerName<K, F> = F extends { image: { answer: infer A extends string } }
+  ? A
+  : F extends { answerAs: infer A extends string }
+    ? A
+    : K;
+
+/** A field's value as stored: a JSON list of the values its schema says. */
+type StoredValue<F extends ResourceField> = F extends { sql: 'json'; schema: { type: 'array'; items: infer I } }
+  ? I extends JSONSchema
+    ? FromSchema<I>[]
+    : unknown[]
+  : SqlValues[F['sql']];
 
 /** A field's answered value: never null when required or defaulted. */
 type FieldValue<F extends ResourceField> = F extends { required: true } | { default: string | number | boolean }
-  ? SqlValues[F['sql']]
-  : SqlValues[F['sql']] | null;
+  ? StoredValue<F>
+  : StoredValue<F> | null;
+
+/** The answer's repeat of the id, and its company, where the declaration's `api` says so. */
+type AnswerExtras<R extends Resource> = (R extends { api: { idAlso: infer A extends string } }
+  ? { [K in A]: R extends { idPrefix: string } ? string : number }
+  : unknown) &
+  (R extends { api: { companyInAnswer: true } } ? { companyId: string } : unknown);
 
 /**
  * One record of a resource as its calls answer it, derived from its declaration (the type of {@link answerSchemaOf}):
@@ -382,5 +484,6 @@ type FieldValue<F extends ResourceField> = F extends { required: true } | { defa
  */
 export type ResourceRecord<R extends Resource> = { id: R extends { idPrefix: string } ? string : number } & {
   -readonly [K in keyof R['fields'] as AnswerName<K, R['fields'][K]>]: FieldValue<R['fields'][K]>;
-} & (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
+} & AnswerExtras<R> &
+  (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
   (R extends { stamps: 'timestamps' } ? unknown : { updatedBy: string; updatedAt: number });

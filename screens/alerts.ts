@@ -11,10 +11,10 @@ import {
 import { ALERT_FORM_FIELDS, alertFormSchema, type AlertForm } from '../schemas/alert-form';
 import { raisesTicket } from '../schemas/alerts';
 import { ALERT_TYPES } from '../schemas/report-schedule';
-import { UI_MODULES, uiConfigFormSchema, uiModuleLabel, type UiConfig } from '../schemas/ui-config';
+import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
 import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
-import { dataCalls } from '../schemas/api/data';
+import { dataCalls, uiConfigCalls } from '../schemas/api/data';
 import { defineForm, defineList, defineSheet } from '../engine/registry/define';
 import { formModal } from '../engine/form/parts';
 import type { ConfigContext } from '../engine/types';
@@ -28,12 +28,12 @@ export const alertApi = {
   toggleAlertTickets: endpoint(dataCalls.toggleAlertTickets),
   // Each row carries its own CompanyId and branchId; allOrNone false saves the good rows of a mixed sheet.
   setAlerts: endpoint(dataCalls.setAlerts, { query: { key: ACCESS_KEY, allOrNone: false } }),
-  uiConfigs: endpoint(dataCalls.uiConfigs),
-  toggleUiConfig: endpoint(dataCalls.toggleUiConfig),
-  uiConfig: endpoint(dataCalls.uiConfigById),
+  uiConfigs: endpoint(uiConfigCalls.list),
+  toggleUiConfig: endpoint(uiConfigCalls.toggle),
+  uiConfig: endpoint(uiConfigCalls.byId),
   alertList: endpoint(dataCalls.alertList),
   // The body carries the scope (companyId, branchId), as the spec's call does.
-  saveUiConfig: endpoint(dataCalls.updateUiConfig),
+  saveUiConfig: endpoint(uiConfigCalls.save),
 };
 
 /** A config without a branch applies to the whole company: said so rather than left blank. */
@@ -259,7 +259,10 @@ export const uiConfigForm = defineForm({
     }),
     error: 'Error while fetching data',
   },
-  toForm: (config: UiConfig) => ({ featureKey: config.featureKey, extracontext: config.extraContext }),
+  toForm: (config) => ({
+    featureKey: textAt(config, 'featureKey'),
+    extracontext: Array.isArray(config.extraContext) ? config.extraContext.map(String) : [],
+  }),
   toSubmission: (form, { scope, params, editing }) => ({
     body: {
       // Never empty: the engine asks for a company before saving.

@@ -1,5 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
+import { uiConfigs } from '../resources/ui-configs';
+import { callsOf } from './resources';
 import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
 import { REASONS } from './refers';
@@ -7,7 +9,6 @@ import { bool, int, list, none, shape, str } from './shapes';
 import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../alerts';
 import { alertBulkBodySchema, alertBulkQuerySchema, alertBulkResultAnswer } from '../alert-bulk';
 import { BULK_TEXT } from '../bulk-rows';
-import { uiConfigAnswer, uiConfigBodySchema, uiConfigByIdQuerySchema, uiConfigToggleSchema } from '../ui-config';
 import {
   AUTO_CLOSURE_TEXT,
   autoClosureAnswer,
@@ -29,7 +30,6 @@ import { dashboardAnswer, dashboardQuerySchema, setDashboardSchema, toggleDashbo
 const data = { service: 'data', envelope: 'data' } as const;
 
 /** The records of the data family addressed by id (checked within the scope's reach before a handler runs). */
-const UI_CONFIG = AGGREGATES.uiConfig;
 const AUTO_CLOSURE = AGGREGATES.autoClosure;
 const SIDEBAR = AGGREGATES.sidebarOverride;
 const DASHBOARD = AGGREGATES.dashboard;
@@ -127,41 +127,6 @@ export const dataCalls = {
     scope: IDS_IN_QUERY,
   }),
 
-  uiConfigs: defineCall({
-    ...data,
-    id: 'uiConfig.list',
-    method: 'GET',
-    path: '/saas/data/onBoardingAPI/getAlertTicketUIConfig',
-    summary: "A company's alert and ticket UI configs",
-    querystring: dataScopeQuerySchema,
-    answer: list(uiConfigAnswer),
-    scope: IDS_IN_QUERY,
-  }),
-  toggleUiConfig: defineCall({
-    ...data,
-    id: 'uiConfig.toggle',
-    owns: [{ aggregate: UI_CONFIG, id: 'body.customerConfigId' }],
-    method: 'POST',
-    path: '/saas/data/onBoardingAPI/toggleUIConfig',
-    summary: "Flips a UI config's enable flag",
-    querystring: dataScopeQuerySchema,
-    body: uiConfigToggleSchema,
-    versioned: true,
-    answer: uiConfigAnswer,
-    scope: IDS_IN_QUERY,
-  }),
-  uiConfigById: defineCall({
-    ...data,
-    id: 'uiConfig.get',
-    owns: [{ aggregate: UI_CONFIG, id: 'query.id' }],
-    etag: true,
-    method: 'GET',
-    path: '/saas/data/onBoardingAPI/fetchUIConfigById',
-    summary: 'One UI config',
-    querystring: uiConfigByIdQuerySchema,
-    answer: uiConfigAnswer,
-    scope: IDS_IN_QUERY,
-  }),
   alertList: defineCall({
     ...data,
     id: 'uiConfig.alertList',
@@ -170,20 +135,6 @@ export const dataCalls = {
     summary: 'The alert names a UI config can list',
     answer: list(alertTypeAnswer),
   }),
-  updateUiConfig: defineCall({
-    ...data,
-    id: 'uiConfig.update',
-    owns: [{ aggregate: UI_CONFIG, id: 'body.id' }],
-    method: 'POST',
-    path: '/saas/data/onBoardingAPI/updateUIConfig',
-    summary: 'Creates or replaces a UI config',
-    body: uiConfigBodySchema,
-    answers: { 404: ANSWERS.notFoundInBody, 409: 'UI config already exists for this module' },
-    versioned: true,
-    answer: uiConfigAnswer,
-    scope: COMPANY_BRANCH_IN_BODY,
-  }),
-
   autoClosures: defineCall({
     ...data,
     id: 'autoClosure.list',
@@ -393,3 +344,6 @@ export const dataCalls = {
     scope: IDS_IN_BODY,
   }),
 };
+
+/** The alert-and-ticket UI config modules' calls, built from their declaration (schemas/resources/ui-configs.ts). */
+export const uiConfigCalls = callsOf(uiConfigs);

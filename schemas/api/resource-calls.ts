@@ -2,22 +2,27 @@ import type { JSONSchema } from 'json-schema-to-ts';
 import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 import { PAGED_LIST_MSG, pagedQueryProperties } from '../partner';
 import { scopedIdQuerySchema } from '../lookup';
+import { dataScopeQuerySchema } from '../alerts';
+import { BODY_OBJECT, MSG } from '../messages';
 import {
   answerSchemaOf,
   bodySchemaOf,
-  CALL_KINDS,
   type CallKind,
+  DEFAULT_CALL_KINDS,
+  type DefaultCallKind,
   idAnswerOf,
   labelInWords,
   type NumberedPaging,
   oneOf,
   patchSchemaOf,
+  saveBodySchemaOf,
   sortsOf,
   type Resource,
 } from '../resource';
 import { logoSchema } from '../transporter';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
-import { type Aggregate, defineCall, SCOPE_IN_QUERY } from './contract';
+import { ANSWERS } from './answers';
+import { type Aggregate, defineCall, IDS_IN_QUERY, SCOPE_IN_QUERY, type ScopeSource } from './contract';
 import { platformWide } from './refers';
 import { int, list, none, shape } from './shapes';
 
@@ -94,17 +99,48 @@ const CALL_IDS: Readonly<Record<CallKind, string>> = {
   create: 'create',
   update: 'update',
   remove: 'delete',
+  toggle: 'toggle',
+  save: 'save',
 };
 
-/** What every call of a resource shares: its service, envelope and scope, its ids and paths. */
+/** The scope a save names in its body: the data family's `companyId` and `branchId` (a save takes no department). */
+const SCOPE_IN_BODY = { in: 'body', c: 'companyId', b: 'branchId' } as const satisfies ScopeSource;
+
+/**
+ * The query of a data-family call that names one record by `?id=`: the scope, the id (refused without one in the
+ * declaration's words) and the fields a fetch by id may name beside it.
+ */
+function dataIdQuery(resource: Resource): JSONSchema {
+  const message = resource.api?.idMessage ?? 'Not found';
+  const filters = (resource.api?.byIdFilters ?? []).map((name) => [name, resource.fields[name].schema]);
+  const query = {
+    ...dataScopeQuerySchema,
+    properties: {
+      ...dataScopeQuerySchema.properties,
+      id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: message },
+      ...Object.fromEntries(filters),
+    },
+    required: ['companyId', 'id'],
+    errorMessage: { required: { companyId: MSG.selectCompany, id: message } },
+  } as const;
+  return query;
+}
+
+/**
+ * What every call of a resource shares: its service, envelope and scope (the main API's, `c`, `b`, `d`; the data
+ * family's, `companyId`, `branchId`, `departmentId`, answered in its `{status, result}`), its ids and paths.
+ */
 function basics(resource: Resource) {
   const api = resource.api ?? {};
-  const inScope = {
-    service: api.service ?? 'main',
-    envelope: 'main',
-    querystring: scopeQuerySchema,
-    scope: SCOPE_IN_QUERY,
-  } as const;
+  const inScope =
+    api.service === 'data'
+      ? ({ service: 'data', envelope: 'data', querystring: dataScopeQuerySchema, scope: IDS_IN_QUERY } as const)
+      : ({
+          service: api.service ?? 'main',
+          envelope: 'main',
+          querystring: scopeQuerySchema,
+          scope: SCOPE_IN_QUERY,
+        } as const);
   const idOf = (kind: CallKind) => `${api.prefix ?? resource.name}.${api.ids?.[kind] ?? CALL_IDS[kind]}`;
   /** A call that names one record: by `?id=` beside the scope, or in its path (`path/:id`). */
   const one = (kind: CallKind) => {
@@ -113,7 +149,7 @@ function basics(resource: Resource) {
       return {
         ...inScope,
         path: api.paths?.[kind] ?? resource.path,
-        querystring: scopedIdQuerySchema,
+        querystring: api.service === 'data' ? dataIdQuery(resource) : scopedIdQuerySchema,
         owns: [{ aggregate, id: 'query.id' }],
       } as const;
     return {
@@ -237,7 +273,8 @@ export function updateCall(resource: Resource) {
 export function removeCall(resource: Resource) {
   const { api, idOf, one } = basics(resource);
   const uses = (resource.usedBy ?? []).map((use) => use.message);
-  const versioned = (api.calls ?? CALL_KINDS).includes('byId');
+  const kinds: readonly CallKind[] = api.calls ?? DEFAULT_CALL_KINDS;
+  const versioned = kinds.includes('byId');
   const refusals = [
     ...(versioned ? ['a stale If-Match gets 412'] : []),
     ...(uses.length > 0 ? ['409 while something names it'] : []),
@@ -250,6 +287,64 @@ export function removeCall(resource: Resource) {
     ...(uses.length > 0 && { messages: uses, answers: { 409: uses.join(' / ') } }),
     ...(versioned && { versioned: true }),
     answer: none,
+  });
+}
+
+/**
+ * Flips a boolean field of a record named by an id in the body (POST; If-Match honoured), answering the record with
+ * the words of its new state (see {@link ResourceToggle}).
+ */
+export function toggleCall(resource: Resource) {
+  const { api, idOf, inScope } = basics(resource);
+  const { toggle } = api;
+  if (!toggle) throw new Error(`${resource.name} has a toggle call but no api.toggle`);
+  const message = api.idMessage ?? 'Not found';
+  const body = {
+    type: 'object',
+    properties: {
+      [toggle.id]: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: message },
+    },
+    required: [toggle.id],
+    errorMessage: { type: BODY_OBJECT, required: { [toggle.id]: message } },
+  } as const;
+  return defineCall({
+    ...inScope,
+    id: idOf('toggle'),
+    owns: [{ aggregate: aggregateOf(resource), id: `body.${toggle.id}` }],
+    method: 'POST',
+    path: api.paths?.toggle ?? `${resource.path}/toggle`,
+    summary: `Flips ${oneOf(resource).replace(/^an? /, 'the ')}'s ${labelInWords(resource.fields[toggle.field].label)} (a stale If-Match gets 412)`,
+    body,
+    messages: [toggle.on, toggle.off],
+    versioned: true,
+    answer: answerSchemaOf(resource),
+  });
+}
+
+/**
+ * Adds a record to the scope its body names or, with an `id`, changes that one (POST; If-Match honoured); 409 when the
+ * scope has another of its natural key (see {@link ResourceSave}).
+ */
+export function saveCall(resource: Resource) {
+  const { api, idOf, inScope } = basics(resource);
+  const { save } = api;
+  if (!save) throw new Error(`${resource.name} has a save call but no api.save`);
+  const rules = writeRules(resource);
+  return defineCall({
+    service: inScope.service,
+    envelope: inScope.envelope,
+    ...rules,
+    id: idOf('save'),
+    owns: [{ aggregate: aggregateOf(resource), id: 'body.id' }],
+    method: 'POST',
+    path: api.paths?.save ?? `${resource.path}/save`,
+    summary: `Adds ${oneOf(resource)} to the scope the body names or, with an id, changes that one (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
+    body: saveBodySchemaOf(resource),
+    messages: [...rules.messages, save.created, save.updated],
+    answers: { 404: ANSWERS.notFoundInBody, 409: resource.taken },
+    versioned: true,
+    answer: answerSchemaOf(resource),
+    scope: SCOPE_IN_BODY,
   });
 }
 
@@ -282,30 +377,43 @@ export const imageCallsOf = (resource: Resource) =>
   );
 
 /** The builder of each kind of call. */
-const BUILDERS = { list: listCall, byId: byIdCall, create: createCall, update: updateCall, remove: removeCall };
+const BUILDERS = {
+  list: listCall,
+  byId: byIdCall,
+  create: createCall,
+  update: updateCall,
+  remove: removeCall,
+  toggle: toggleCall,
+  save: saveCall,
+};
 
 /** Every kind of call a resource may have, built. */
 export type ResourceCalls = { [K in CallKind]: ReturnType<(typeof BUILDERS)[K]> };
 
-/** The kinds of call a declaration has: those it names in `api.calls`, or all five. */
-type KindsOf<R extends Resource> = R extends { api: { calls: readonly (infer K extends CallKind)[] } } ? K : CallKind;
+/** The kinds of call a declaration has: those it names in `api.calls`, or the five of a declaration that names none. */
+type KindsOf<R extends Resource> = R extends { api: { calls: readonly (infer K extends CallKind)[] } }
+  ? K
+  : DefaultCallKind;
 
 /** The calls of resource `R`, by kind. */
 export type CallsOf<R extends Resource> = Pick<ResourceCalls, KindsOf<R>>;
 
 /**
  * The calls of a resource, built from its declaration by the builders above: `list`, `byId`, `create`, `update` and
- * `remove` (or those its `api.calls` names), in the main API's envelope and scope (`c`, `b`, `d`), shaped as the
+ * `remove` (or those its `api.calls` names, `toggle` and `save` among them), in the main API's envelope and scope
+ * (`c`, `b`, `d`) or the data family's, shaped as the
  * declaration's `api` says where a spec gives them their shape; each record named by id is checked within the scope's
  * reach, and a save that would repeat the natural key is refused with the declaration's words (409).
  */
 export function resourceCallsOf(resource: Resource): Partial<ResourceCalls> {
-  const kinds = resource.api?.calls ?? CALL_KINDS;
+  const kinds: readonly CallKind[] = resource.api?.calls ?? DEFAULT_CALL_KINDS;
   return {
     ...(kinds.includes('list') && { list: listCall(resource) }),
     ...(kinds.includes('byId') && { byId: byIdCall(resource) }),
     ...(kinds.includes('create') && { create: createCall(resource) }),
     ...(kinds.includes('update') && { update: updateCall(resource) }),
     ...(kinds.includes('remove') && { remove: removeCall(resource) }),
+    ...(kinds.includes('toggle') && { toggle: toggleCall(resource) }),
+    ...(kinds.includes('save') && { save: saveCall(resource) }),
   };
 }

@@ -1,6 +1,6 @@
 import { DEPARTMENT_RECORD, declareAudited, type AuditedTable } from './declaration';
 
-/** The automation's audited tables: alerts, UI configs, auto closure, custom fields, menus, landing pages, dashboards and report schedules. */
+/** The automation's audited tables: alerts, auto closure, custom fields, menus, landing pages, dashboards and report schedules. */
 export const AUTOMATION_TABLES = {
   alert: declareAudited({
     objectType: 'alert',
@@ -17,29 +17,6 @@ export const AUTOMATION_TABLES = {
     fields: { feature_key: 'feature key' },
     versioned: true,
     compare: [{ name: 'alerts', title: 'Alert settings', keyWords: 'alert', key: 't.feature_key', idPrefix: 'alc' }],
-  }),
-  ui_config: declareAudited({
-    objectType: 'ui_config',
-    table: 'ui_configs',
-    words: { feature_key: 'Module', enabled: 'Enabled', extra_context: 'Alerts' },
-    name: 'Alert UI config',
-    plural: 'alert UI configs',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label: 't.feature_key',
-    fields: { feature_key: 'feature key' },
-    versioned: true,
-    compare: [
-      {
-        name: 'uiConfig',
-        title: 'Alert and ticket UI config',
-        keyWords: 'module',
-        key: 't.feature_key',
-        idPrefix: 'uic',
-      },
-    ],
   }),
   auto_closure: declareAudited({
     objectType: 'auto_closure',

@@ -3,16 +3,18 @@ import { apConfigs } from './ap-configs';
 import { holidays } from './holidays';
 import { materials } from './materials';
 import { transporters } from './transporters';
+import { uiConfigs } from './ui-configs';
 import { vehicles } from './vehicles';
 
 /**
  * Every declared resource (schemas/resource.ts): what the generic calls, routes, audit, compare, export, seed and screens
- * read. In the order the home screen lists them, after the hand-declared areas: the masters, then the settings.
+ * read. In the order the home screen lists them, after the hand-declared areas: the masters, the automation, then the settings.
  */
 export const RESOURCES = [
   vehicles,
   materials,
   transporters,
+  uiConfigs,
   apConfigs,
   holidays,
 ] as const satisfies readonly Resource[];

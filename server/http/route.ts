@@ -39,16 +39,19 @@ export type ContractRequest<C extends Contract> = FastifyRequest<{
  * What a contract's handler returns: its answer in the call's envelope, typed from the contract's `answer` and `meta`
  * (a handler that returns another shape fails the type check), or the reply it has sent itself (a file, a stream).
  */
-export type ReplyOf<C extends Contract> =
-  unknown extends DataOf<C>
-    ? unknown
-    : C['envelope'] extends 'main'
-      ? Envelope<AnsweredOf<C>> & MetaOf<C>
-      : C['envelope'] extends 'data'
-        ? DataEnvelope<AnsweredOf<C>>
-        : C['envelope'] extends 'value'
-          ? { value: AnsweredOf<C> }
-          : AnsweredOf<C>;
+export type ReplyOf<C extends Contract> = unknown extends DataOf<C> ? unknown : InEnvelope<C['envelope'], C>;
+
+/**
+ * An answer in envelope `E` (each of them, for a call built for either: a declared resource's in the main API or the
+ * data family).
+ */
+type InEnvelope<E, C extends Contract> = E extends 'main'
+  ? Envelope<AnsweredOf<C>> & MetaOf<C>
+  : E extends 'data'
+    ? DataEnvelope<AnsweredOf<C>>
+    : E extends 'value'
+      ? { value: AnsweredOf<C> }
+      : AnsweredOf<C>;
 
 /**
  * A record with the version it was read or written at (null: none to send); in a list (a fetch by id in the spec's list

@@ -1,4 +1,5 @@
 import type { AlertConfig } from '../../schemas/alerts';
+import type { AlertType } from '../../schemas/api/data';
 import type { StoredAlertConfig } from '../rules/trip-alerts';
 import { reachFilter, type Scope } from './scope-repository';
 import type { Queryable } from '../store/store';
@@ -99,5 +100,17 @@ export const alertConfigRepository = {
          from checked c order by c.i`,
       [JSON.stringify(configs.map((config, i) => ({ i, ...config })))],
     );
+  },
+  /** The alert types (the alerts a UI config module can list), in their order. */
+  alertTypes(q: Queryable): Promise<AlertType[]> {
+    return q.query<AlertType>('select feature_key as "featureKey", name from alert_types order by sort, feature_key');
+  },
+  /** Which of `keys` are known alert types. */
+  async knownAlertTypes(q: Queryable, keys: readonly string[]): Promise<Set<string>> {
+    const rows = await q.query<{ k: string }>(
+      'select feature_key as k from alert_types where feature_key = any($1::text[])',
+      [keys],
+    );
+    return new Set(rows.map((r) => r.k));
   },
 };

@@ -2,7 +2,14 @@ import { fullPath } from '../../schemas/api/contract';
 import { IMAGE_CALLS } from '../../schemas/api/resources';
 import { SERVICE_BASES } from '../../schemas/api/services';
 import { isRecord } from '../../schemas/guards';
-import { columnTypeOf, fieldsOf, type Resource, type ResourceField, storedValueOf } from '../../schemas/resource';
+import {
+  answerNameOf,
+  columnTypeOf,
+  fieldsOf,
+  type Resource,
+  type ResourceField,
+  storedValueOf,
+} from '../../schemas/resource';
 import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { refusingDuplicate } from '../store/unique';
@@ -76,7 +83,7 @@ function writesOf(field: ResourceField & { name: string }, body: Readonly<Record
 
 /** How a field is listed: its value, or an image's address (the public call's path around the id; null without one). */
 function listedSql(resource: Resource, field: ResourceField & { name: string }): string {
-  if (!field.image) return `${readSql(field)} as "${field.name}"`;
+  if (!field.image) return `${readSql(field)} as "${answerNameOf(field)}"`;
   const [before, after] = fullPath(IMAGE_CALLS[resource.name][field.name], SERVICE_BASES).split(':id');
   return `case when ${field.column} is null then null else '${before}' || id || '${after}' end as "${field.image.answer}"`;
 }
@@ -97,12 +104,19 @@ export function resourceTable(resource: Resource) {
   const epoch = resource.stamps !== 'timestamps';
   const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
   const stampColumns = epoch ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
+  const { idAlso, companyInAnswer } = resource.api ?? {};
+  const extras = `${idAlso !== undefined ? `, id as "${idAlso}"` : ''}${companyInAnswer ? ', company_id as "companyId"' : ''}`;
   /** A record's columns as a list shows it (its version travels as the ETag of one record only). */
-  const listed = `id, ${fields.map((field) => listedSql(resource, field)).join(', ')}${branchColumn}${stampColumns}`;
+  const listed = `id${extras}, ${fields.map((field) => listedSql(resource, field)).join(', ')}${branchColumn}${stampColumns}`;
   /** The id's type in a cursor: the prefixed text, or the database's number. */
   const idType = resource.idPrefix === undefined ? ('bigint' as const) : ('text' as const);
   const returning = `version, ${listed}`;
   const saving = <T>(write: () => Promise<T>) => refusingDuplicate(resource.taken, write);
+  /** An update's stamps of who saved it when, as SQL from the third parameter on, and their values. */
+  const savedBy = (by: string) =>
+    epoch
+      ? { stamped: 'updated_by = $3, updated_at = $4', stamps: [by, Date.now()] }
+      : { stamped: 'updated_by = $3, updated_at = now()', stamps: [by] };
 
   /**
    * The order of a page: a field (or the time saved) then the id, one direction, or the id alone; unsorted, the
@@ -242,8 +256,7 @@ export function resourceTable(resource: Resource) {
       expected: Expected,
       rule?: WriteRule,
     ) {
-      const stamped = epoch ? 'updated_by = $3, updated_at = $4' : 'updated_by = $3, updated_at = now()';
-      const stamps = epoch ? [by, Date.now()] : [by];
+      const { stamped, stamps } = savedBy(by);
       return saving(() =>
         store.tx(async (q) => {
           const body = rule ? await rule(q, scope, sent) : sent;
@@ -261,6 +274,24 @@ export function resourceTable(resource: Resource) {
             values: [...stamps, ...writes.map((write) => write.value)],
             returning,
           });
+        }),
+      );
+    },
+
+    /**
+     * Flips boolean field `name` of a record that has an expected version, saved by `by` (a stale If-Match changes
+     * nothing: 412).
+     */
+    toggle(store: Store, id: string, name: string, by: string, expected: Expected): Promise<StoredRecord> {
+      const { column } = resource.fields[name];
+      const { stamped, stamps } = savedBy(by);
+      return store.tx((q) =>
+        versioned.update<StoredRecord>(q, {
+          key: id,
+          expected,
+          set: `${stamped}, ${column} = not ${column}`,
+          values: stamps,
+          returning,
         }),
       );
     },

@@ -28,6 +28,9 @@ async function ownAlert(q: Queryable, id: string, scope: Scope, expected: Expect
  * config's new ETag (API.md "Lost updates").
  */
 export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
+  // The alerts a UI config module can list (the modules are a declared resource: schemas/resources/ui-configs.ts).
+  route(app, dataCalls.alertList, async () => dataOk(await alerts.alertTypes(store)));
+
   route(app, dataCalls.alerts, async ({ scope }) => dataOk(await alerts.list(store, scope)));
 
   // Each row names its own CompanyId and branchId; the scope the console also sends is not used for them.

@@ -3,12 +3,13 @@ import { IMAGE_CALLS, RESOURCE_CALLS } from '../../schemas/api/resources';
 import { isRecord } from '../../schemas/guards';
 import { ALL_RESOURCES } from '../../schemas/resources';
 import type { AppContext } from '../context';
+import { dataOk } from '../http/data-envelope';
 import { notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { resourceTable } from '../repos/resource-table';
 import { ruleOf } from '../rules/resource-rules';
 import { decodeImage, imageHeaders } from '../rules/image-upload';
-import type { Resource } from '../../schemas/resource';
+import { answerNameOf, type Resource } from '../../schemas/resource';
 
 /**
  * The fields a body sends (the call's schema has checked them: only the resource's fields), each image among them
@@ -36,6 +37,14 @@ function bodyOf(resource: Resource, body: unknown): Readonly<Record<string, unkn
 const idOf = ({ params, query }: { params: unknown; query: unknown }): string =>
   String((isRecord(params) && params.id) || (isRecord(query) && query.id) || '');
 
+/** Whether a record has each value a fetch by id names beside the id (`byIdFilters`, by their answer's names). */
+function matchesFilters(resource: Resource, record: Readonly<Record<string, unknown>>, query: unknown): boolean {
+  return (resource.api?.byIdFilters ?? []).every((name) => {
+    const sent = isRecord(query) ? query[name] : undefined;
+    return sent === undefined || record[answerNameOf({ name, ...resource.fields[name] })] === sent;
+  });
+}
+
 /**
  * Every declared resource's calls (schemas/api/resource-calls.ts), served from its declaration: its list (ours, a page
  * with its total and cursor in the envelope; a spec's `{total, data}` paged by number; or every record, unpaged), one
@@ -49,10 +58,12 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
     const calls = RESOURCE_CALLS[resource.name];
     const records = resourceTable(resource);
     const rule = ruleOf(resource);
-    const { numbered, unpaged, createAnswer } = resource.api ?? {};
+    const { numbered, unpaged, createAnswer, toggle, save } = resource.api ?? {};
+    /** An answer in the resource's envelope: the data family's (with its words), or the main API's. */
+    const answer = <T>(data: T, message = '') => (resource.api?.service === 'data' ? dataOk(data, message) : ok(data));
     if (calls.list)
       route(app, calls.list, async ({ query: raw, scope }) => {
-        if (unpaged) return ok(await records.all(store, scope));
+        if (unpaged) return answer(await records.all(store, scope));
         // The call's schema has checked the query (and given its defaults); its type is the wide one of a schema
         // built at run time.
         const query = isRecord(raw) ? raw : {};
@@ -83,7 +94,12 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
           prev: page.prev,
         };
       });
-    if (calls.byId) route(app, calls.byId, async (request) => ok(await records.read(store, idOf(request))));
+    if (calls.byId)
+      route(app, calls.byId, async (request) => {
+        const record = await records.read(store, idOf(request));
+        if (!matchesFilters(resource, record, request.query)) throw notFound();
+        return answer(record);
+      });
     if (calls.create)
       route(app, calls.create, async ({ scope, body, desk }) => {
         const record = await records.insert(store, scope, bodyOf(resource, body), desk.email, rule);
@@ -94,6 +110,26 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         const { scope, body, desk, expected } = request;
         const sent = bodyOf(resource, body);
         return ok(await records.update(store, scope, idOf(request), sent, desk.email, expected, rule));
+      });
+    if (calls.toggle && toggle)
+      route(app, calls.toggle, async ({ body, expected, desk }) => {
+        const id = String(isRecord(body) ? body[toggle.id] : '');
+        const record = await records.toggle(store, id, toggle.field, desk.email, expected);
+        return answer(
+          record,
+          record[answerNameOf({ name: toggle.field, ...resource.fields[toggle.field] })] ? toggle.on : toggle.off,
+        );
+      });
+    if (calls.save && save)
+      route(app, calls.save, async (request) => {
+        const { scope, body, desk } = request;
+        const sent = bodyOf(resource, body);
+        if (isRecord(body) && body.id !== undefined) {
+          const id = String(body.id);
+          return answer(await records.update(store, scope, id, sent, desk.email, request.expected, rule), save.updated);
+        }
+        const record = await records.insert(store, scope, sent, desk.email, rule);
+        return answer(record, save.created.replaceAll('{companyId}', scope.companyId));
       });
     if (calls.remove)
       route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));

@@ -1,6 +1,7 @@
 import { AP_MSG, AP_VALUE_MAX } from '../../schemas/ap-config';
 import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
+import { alertConfigRepository } from '../repos/alert-config-repository';
 import { scopeFilter } from '../repos/scope-repository';
 import { OutOfReach, RuleRefusal, Taken } from './refusal';
 
@@ -61,11 +62,23 @@ const masterRule =
   };
 
 /**
+ * What a UI config module stores (spec 001 section 7): the alerts it lists, each a known alert type (400 naming the
+ * first that is not).
+ */
+const uiConfigRule: WriteRule = async (q, _scope, body) => {
+  const keys = Array.isArray(body.extracontext) ? body.extracontext.map(String) : [];
+  const known = await alertConfigRepository.knownAlertTypes(q, keys);
+  const unknown = keys.find((key) => !known.has(key));
+  if (unknown !== undefined) throw new RuleRefusal([`Unknown alert ${unknown}`]);
+  return body;
+};
+
+/**
  * The rules of the declared resources whose writes are checked beyond their body's schema (schemas/resource.ts
  * `api.ruleMessages` names their refusals), by resource name: each makes a body what is stored, in the write's
  * transaction, or throws the refusal.
  */
-const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = { apConfig: apConfigRule };
+const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = { apConfig: apConfigRule, uiConfig: uiConfigRule };
 
 /** The rule a resource's writes go through: its own, or that of its master list; none for one with neither. */
 export const ruleOf = (resource: Resource): WriteRule | undefined =>

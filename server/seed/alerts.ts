@@ -64,37 +64,8 @@ const ALERT_CONFIGS: Record<
   ],
 };
 
-/** UI config modules: id, company, branch (null = the whole company), module, enabled, the alerts it displays. */
-const UI_CONFIGS: [
-  id: string,
-  companyId: string,
-  branchId: string | null,
-  featureKey: string,
-  enabled: boolean,
-  alerts: string[],
-][] = [
-  [
-    'uic_tsl_alerts',
-    '1001',
-    null,
-    'useNeoAlertModule',
-    true,
-    ['long_stoppage', 'route_deviation', 'untracked', 'ewb_expiry'],
-  ],
-  ['uic_tsl_kol_tickets', '1001', '3102', 'neoTicketModule', false, ['long_stoppage', 'over_speeding']],
-  [
-    'uic_hul_alerts',
-    '1002',
-    null,
-    'useNeoAlertModule',
-    true,
-    ['route_deviation', 'transit_delay', 'temperature_breached'],
-  ],
-  ['uic_hul_tickets', '1002', null, 'neoTicketModule', true, ['detention_origin', 'tracking_interrupted']],
-];
-
 /**
- * Alert types, the demo companies' alert configs and UI config modules, each inserted when missing (keyed by
+ * Alert types and the demo companies' alert configs, each inserted when missing (keyed by
  * feature key or id), so it runs on every start and on databases seeded before these tables existed.
  */
 export async function seedAlerts(q: Queryable): Promise<void> {
@@ -113,12 +84,5 @@ export async function seedAlerts(q: Queryable): Promise<void> {
         [`alc_${companyId}_${featureKey}`, companyId, featureKey, enabled, extraContext],
       );
     }
-  }
-  for (const [id, companyId, branchId, featureKey, enabled, alerts] of UI_CONFIGS) {
-    await q.query(
-      `insert into ui_configs (id, company_id, branch_id, feature_key, enabled, extra_context) values ($1, $2, $3, $4, $5, $6)
-       on conflict do nothing`,
-      [id, companyId, branchId, featureKey, enabled, JSON.stringify(alerts)],
-    );
   }
 }

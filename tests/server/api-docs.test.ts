@@ -5,6 +5,7 @@ import {
   authCalls,
   batchCalls,
   dataCalls,
+  uiConfigCalls,
   fullPath,
   notificationCalls,
   reportCalls,
@@ -175,7 +176,7 @@ describe('the API document at /docs', () => {
       >;
     for (const call of [
       viewerCalls.ftToLegoConfig,
-      dataCalls.updateUiConfig,
+      uiConfigCalls.save,
       dataCalls.setDashboard,
       notificationCalls.saveEvent,
       settingsCalls.mapViewAdd,

@@ -3,6 +3,7 @@ import {
   authCalls,
   batchCalls,
   dataCalls,
+  uiConfigCalls,
   fullPath,
   notificationCalls,
   SERVICE_BASES,
@@ -88,10 +89,10 @@ const SENT: Sent[] = [
       }),
   },
   {
-    call: dataCalls.updateUiConfig,
+    call: uiConfigCalls.save,
     status: 404,
     send: (call) =>
-      call('POST', path(dataCalls.updateUiConfig), {
+      call('POST', path(uiConfigCalls.save), {
         companyId: NO_COMPANY,
         featureKey: 'neoTicketModule',
         extracontext: ['detention'],
@@ -171,12 +172,12 @@ const SENT: Sent[] = [
     send: (call) => call('POST', path(authCalls.requestCode), { identifier: 'a'.repeat(5000) }),
   },
   {
-    call: dataCalls.toggleUiConfig,
+    call: uiConfigCalls.toggle,
     status: 412,
     send: (call) =>
       call(
         'POST',
-        `${path(dataCalls.toggleUiConfig)}?companyId=1001`,
+        `${path(uiConfigCalls.toggle)}?companyId=1001`,
         { customerConfigId: 'uic_tsl_alerts' },
         { headers: { 'if-match': '"999999"' } },
       ),
