@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MSG, NOT_BLANK, badId, idField } from './messages';
-import { bool, list as listOf, num, shape, str, strOrNull } from './api/shapes';
+import { list as listOf, num, shape, str } from './api/shapes';
 
 /** Auto closure rule types (spec 001 section 5). */
 export const AUTO_CLOSURE_TYPES = [
@@ -399,23 +399,6 @@ export const autoClosureQuerySchema = {
   errorMessage: { required: { companyId: MSG.selectCompany } },
 } as const;
 
-/** Query of getAutoClosureById: the scope and the rule's id. */
-export const autoClosureByIdQuerySchema = {
-  ...autoClosureQuerySchema,
-  required: ['companyId', 'id'],
-  errorMessage: { required: { companyId: MSG.selectCompany, id: 'Please select a configuration' } },
-} as const;
-
-/** POST toggleAutoClosure's body. */
-export const autoClosureToggleSchema = {
-  type: 'object',
-  properties: {
-    customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' },
-  },
-  required: ['customerConfigId'],
-  errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
-} as const;
-
 /** Query of the auto closure calls, as their schema types it. */
 export type AutoClosureQuery = FromSchema<typeof autoClosureQuerySchema>;
 
@@ -452,26 +435,3 @@ export const autoClosureConfigAnswer = shape(
     lastMileMinutes: num,
   },
 );
-
-/** The fields a rule stores of its type. */
-export type AutoClosureConfig = FromSchema<typeof autoClosureConfigAnswer>;
-
-/**
- * A stored rule as the auto closure calls answer it: its type as `identifier`, its switch (active), its branch (null:
- * the whole company's), a name (its rows' subjects, else its type) and its type's stored fields beside them.
- */
-export const autoClosureAnswer = shape(
-  {
-    id: str,
-    identifier: { type: 'string', enum: AUTO_CLOSURE_TYPES },
-    active: bool,
-    branchId: strOrNull,
-    name: str,
-  },
-  autoClosureConfigAnswer.properties,
-);
-
-export type AutoClosure = FromSchema<typeof autoClosureAnswer>;
-
-/** A stored rule as the form reads it (getAutoClosureById's answer): its type, and its type's fields by name. */
-export type AutoClosureRecord = Pick<AutoClosure, 'identifier'> & { readonly [field: string]: unknown };

@@ -59,6 +59,19 @@ export interface ResourceField {
   image?: ImageColumns;
   /** Its name in an answer, where not the body's (a spec that sends `extracontext` and answers `extraContext`). */
   answerAs?: string;
+  /** Its answer's schema, where not the one its `sql` gives (a JSON field's keys). */
+  answer?: JSONSchema;
+  /**
+   * A JSON field whose keys are the record's own in an answer (an auto closure rule's fields of its type, beside its
+   * id): its `answer` schema's properties are the answer's, and it is not answered under its own name.
+   */
+  spread?: true;
+}
+
+/** A value the answer carries beside the fields, computed by SQL over the record's row (its name in words). */
+export interface ComputedAnswer {
+  sql: string;
+  answer: JSONSchema;
 }
 
 /** Whose a row is: a company's, or a company's and possibly one branch's (and department's). */
@@ -135,6 +148,13 @@ export interface ResourceApi {
   companyInAnswer?: true;
   /** The refusal of a call that names no record where it must (default "Not found"). */
   idMessage?: string;
+  /**
+   * The body a create, update or save takes where the spec's is not the fields' (a type's fields beside its name):
+   * the server's rule for the resource makes the fields of it.
+   */
+  body?: JSONSchema;
+  /** Values the answer carries beside the fields, by name. */
+  computed?: Readonly<Record<string, ComputedAnswer>>;
   /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
   byIdFilters?: readonly string[];
 }
@@ -151,6 +171,8 @@ export interface ResourceToggle {
   /** The answer's words once the field is true, and once false. */
   on: string;
   off: string;
+  /** It answers the record's id and the flipped field alone, not the record. */
+  stateOnly?: true;
 }
 
 /**
@@ -161,6 +183,13 @@ export interface ResourceToggle {
 export interface ResourceSave {
   created: string;
   updated: string;
+  /**
+   * A body edits a record when its `flag` is true, the record its field `id` names (`{edit: true, customerConfigId}`);
+   * otherwise (default) when it sends an `id`.
+   */
+  edit?: { flag: string; id: string };
+  /** It answers the record's id and the company it is kept for, as a list under this name (`companyIds`). */
+  companiesAs?: string;
 }
 
 /**
@@ -286,6 +315,7 @@ export const fieldsOf = (resource: Resource) =>
  * (`additionalProperties` keeps them when Fastify serializes the answer), a field with a default never null.
  */
 function answerOf(field: ResourceField): JSONSchema {
+  if (field.answer !== undefined) return field.answer;
   if (field.sql === 'json')
     return typeof field.schema === 'object' && field.schema.type === 'array'
       ? { type: 'array', ...(field.schema.items !== undefined && { items: field.schema.items }) }
@@ -375,6 +405,7 @@ export function masterBodiesOf(resource: Resource, master: ResourceMaster) {
  * master list, a custom label or else a master entry's id.
  */
 export function bodySchemaOf(resource: Resource): JSONSchema {
+  if (resource.api?.body !== undefined) return resource.api.body;
   const { master } = resource;
   if (!master) return bodyOfFields(resource, Object.keys(resource.fields));
   const { custom, picked } = masterBodiesOf(resource, master);
@@ -386,6 +417,7 @@ export function bodySchemaOf(resource: Resource): JSONSchema {
  * (`companyId` and `branchId`, as numbers or texts) and, to change a record, its `id`; nothing else.
  */
 export function saveBodySchemaOf(resource: Resource): JSONSchema {
+  if (resource.api?.body !== undefined) return resource.api.body;
   const anId = { type: ['string', 'integer'], minLength: 1, maxLength: 64 } as const;
   // Built apart from the call: ajv-errors' `errorMessage` is not a keyword of the JSONSchema type.
   const properties = {
@@ -421,16 +453,30 @@ export function patchSchemaOf(resource: Resource): JSONSchema {
  * who saved it when.
  */
 export function answerSchemaOf(resource: Resource): JSONSchema {
-  const { idAlso, companyInAnswer } = resource.api ?? {};
+  const { idAlso, companyInAnswer, computed = {} } = resource.api ?? {};
+  const fields = fieldsOf(resource);
+  /** The keys of a spread JSON field: optional, each as its answer schema says. */
+  const spread = fields.flatMap((field) => {
+    const schema = field.spread ? field.answer : undefined;
+    return typeof schema === 'object' && schema.properties ? Object.entries(schema.properties) : [];
+  });
   const properties: Record<string, JSONSchema> = {
     id: idAnswerOf(resource),
     ...(idAlso !== undefined && { [idAlso]: idAnswerOf(resource) }),
-    ...Object.fromEntries(fieldsOf(resource).map((field) => [answerNameOf(field), answerOf(field)])),
+    ...Object.fromEntries(
+      fields.filter((field) => !field.spread).map((field) => [answerNameOf(field), answerOf(field)]),
+    ),
+    ...Object.fromEntries(Object.entries(computed).map(([name, value]) => [name, value.answer])),
     ...(companyInAnswer && { companyId: { type: 'string' } }),
     ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
     ...(resource.stamps !== 'timestamps' && { updatedBy: { type: 'string' }, updatedAt: { type: 'integer' } }),
   };
-  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+  return {
+    type: 'object',
+    properties: { ...Object.fromEntries(spread), ...properties },
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
 }
 
 /** The sorts of a resource's list: its sortable fields, and (its stamps `epoch`) when it was saved. */
@@ -454,11 +500,13 @@ interface SqlValues {
 }
 
 /** A field's name in an answer (see {@link answerNameOf}). */
-type AnswerName<K, F> = F extends { image: { answer: infer A extends string } }
-  ? A
-  : F extends { answerAs: infer A extends string }
+type AnswerName<K, F> = F extends { spread: true }
+  ? never
+  : F extends { image: { answer: infer A extends string } }
     ? A
-    : K;
+    : F extends { answerAs: infer A extends string }
+      ? A
+      : K;
 
 /** A field's value as stored: a JSON list of the values its schema says. */
 type StoredValue<F extends ResourceField> = F extends { sql: 'json'; schema: { type: 'array'; items: infer I } }

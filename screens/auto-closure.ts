@@ -4,22 +4,22 @@ import {
   CUSTOM_VALUE_PREFIX,
   TYPE_FIELDS,
   autoClosureFormSchema,
-  type AutoClosureRecord,
+  AUTO_CLOSURE_TYPES,
 } from '../schemas/auto-closure';
 import { DISTANCE_ARRAYS, RULE_ARRAYS, quote, unquote } from '../schemas/auto-closure-payload';
 import { endpoint } from '../engine/data/endpoint';
-import { dataCalls } from '../schemas/api/data';
+import { autoClosureCalls, dataCalls } from '../schemas/api/data';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { Row } from '../engine/types';
 import * as registered from './auto-closure.meta';
 
 /** The data family's auto closure calls (spec 001 section 7). */
 export const autoClosureApi = {
-  list: endpoint(dataCalls.autoClosures),
-  toggle: endpoint(dataCalls.toggleAutoClosure),
-  byId: endpoint(dataCalls.autoClosureById),
+  list: endpoint(autoClosureCalls.list),
+  toggle: endpoint(autoClosureCalls.toggle),
+  byId: endpoint(autoClosureCalls.byId),
   customFields: endpoint(dataCalls.customFields),
-  save: endpoint(dataCalls.saveAutoClosure),
+  save: endpoint(autoClosureCalls.save),
 };
 
 // The form edits rows; the call and the store use section 3's parallel arrays (see `auto-closure-payload.ts`).
@@ -92,9 +92,10 @@ export function toAutoClosureBody<Type extends string>(
 }
 
 /** The form's data from a stored rule (getAutoClosureById): the type's fields, rows from the parallel arrays. */
-export function toAutoClosureForm(record: AutoClosureRecord): Row {
+export function toAutoClosureForm(record: Row): Row {
+  const type = AUTO_CLOSURE_TYPES.find((candidate) => candidate === record.identifier);
   const form: Row = { autoClosureType: record.identifier };
-  for (const field of TYPE_FIELDS[record.identifier] ?? []) {
+  for (const field of type ? TYPE_FIELDS[type] : []) {
     if (field === 'rules') form.rules = toRows(record, RULE_ARRAYS);
     else if (field === 'distances') form.distances = toRows(record, DISTANCE_ARRAYS);
     else if (record[field] !== undefined && record[field] !== null) form[field] = record[field];

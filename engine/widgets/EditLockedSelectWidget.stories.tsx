@@ -4,7 +4,7 @@ import { autoClosureFormSchema } from '../../schemas/auto-closure';
 import { FormView } from '../form/FormView';
 import type { FormConfig } from '../form/types';
 import { at, tataSteel } from '../../src/stories/fixtures';
-import { dataCalls } from '../../schemas/api/data';
+import { autoClosureCalls, dataCalls } from '../../schemas/api/data';
 import { endpoint } from '../data/endpoint';
 import { fixtureKey } from '../../src/stories/storyApi';
 
@@ -30,13 +30,13 @@ const ruleForm: FormConfig = {
     autoClosureType: { 'ui:widget': 'editLockedSelect', 'ui:placeholder': 'Select auto closure type' },
   },
   load: {
-    endpoint: endpoint(dataCalls.autoClosureById),
+    endpoint: endpoint(autoClosureCalls.byId),
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
     error: 'Error while fetching data',
   },
   // The stored rule's type and threshold are all this story's form shows.
   toForm: (rule) => ({ autoClosureType: rule.identifier, threshold: rule.threshold }),
-  submit: { create: endpoint(dataCalls.saveAutoClosure) },
+  submit: { create: endpoint(autoClosureCalls.save) },
   messages: { created: 'Saved', createError: 'Not saved' },
 };
 
@@ -54,7 +54,7 @@ const meta = {
     route: at('/auto-closure/add', tataSteel),
     path: '/auto-closure/add',
     api: {
-      [fixtureKey(dataCalls.autoClosureById)]: epodRule,
+      [fixtureKey(autoClosureCalls.byId)]: epodRule,
       [fixtureKey(dataCalls.customFields)]: { status: 'ok', result: { status: 1, data: [] } },
     },
   },

@@ -45,7 +45,6 @@ export function companyWideOf(declaration: AuditedTable): CompanyWide {
 export const AGGREGATES = {
   route: aggregateOf(AUDITED.route),
   waypoint: aggregateOf(AUDITED.waypoint),
-  autoClosure: aggregateOf(AUDITED.auto_closure),
   sidebarOverride: aggregateOf(AUDITED.sidebar_menu),
   dashboard: aggregateOf(AUDITED.dashboard),
   reportSchedule: aggregateOf(AUDITED.report_schedule),

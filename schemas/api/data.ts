@@ -1,6 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
 import { uiConfigs } from '../resources/ui-configs';
+import { autoClosures } from '../resources/auto-closure';
 import { callsOf } from './resources';
 import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
@@ -9,14 +10,7 @@ import { bool, int, list, none, shape, str } from './shapes';
 import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../alerts';
 import { alertBulkBodySchema, alertBulkQuerySchema, alertBulkResultAnswer } from '../alert-bulk';
 import { BULK_TEXT } from '../bulk-rows';
-import {
-  AUTO_CLOSURE_TEXT,
-  autoClosureAnswer,
-  autoClosureBodySchema,
-  autoClosureByIdQuerySchema,
-  autoClosureQuerySchema,
-  autoClosureToggleSchema,
-} from '../auto-closure';
+import { autoClosureQuerySchema } from '../auto-closure';
 import {
   menuItemAnswer,
   sidebarConfigAnswer,
@@ -30,7 +24,6 @@ import { dashboardAnswer, dashboardQuerySchema, setDashboardSchema, toggleDashbo
 const data = { service: 'data', envelope: 'data' } as const;
 
 /** The records of the data family addressed by id (checked within the scope's reach before a handler runs). */
-const AUTO_CLOSURE = AGGREGATES.autoClosure;
 const SIDEBAR = AGGREGATES.sidebarOverride;
 const DASHBOARD = AGGREGATES.dashboard;
 
@@ -135,29 +128,6 @@ export const dataCalls = {
     summary: 'The alert names a UI config can list',
     answer: list(alertTypeAnswer),
   }),
-  autoClosures: defineCall({
-    ...data,
-    id: 'autoClosure.list',
-    refers: { 'query.id': REASONS.unread },
-    method: 'GET',
-    path: '/saas/data/autoclosure/getAutoClosureList',
-    summary: "A company's auto closure rules",
-    querystring: autoClosureQuerySchema,
-    answer: list(autoClosureAnswer),
-    scope: IDS_IN_QUERY,
-  }),
-  autoClosureById: defineCall({
-    ...data,
-    id: 'autoClosure.get',
-    owns: [{ aggregate: AUTO_CLOSURE, id: 'query.id' }],
-    etag: true,
-    method: 'GET',
-    path: '/saas/data/autoclosure/getAutoClosureById',
-    summary: 'One auto closure rule',
-    querystring: autoClosureByIdQuerySchema,
-    answer: autoClosureAnswer,
-    scope: IDS_IN_QUERY,
-  }),
   customFields: defineCall({
     ...data,
     id: 'autoClosure.customFields',
@@ -169,35 +139,6 @@ export const dataCalls = {
     answer: list(customFieldAnswer),
     scope: IDS_IN_QUERY,
   }),
-  toggleAutoClosure: defineCall({
-    ...data,
-    id: 'autoClosure.toggle',
-    refers: { 'query.id': REASONS.unread },
-    owns: [{ aggregate: AUTO_CLOSURE, id: 'body.customerConfigId' }],
-    method: 'POST',
-    path: '/saas/data/autoclosure/toggleAutoClosure',
-    summary: "Flips a rule's enable flag",
-    querystring: autoClosureQuerySchema,
-    body: autoClosureToggleSchema,
-    versioned: true,
-    answer: shape({ id: str, active: bool }),
-    scope: IDS_IN_QUERY,
-  }),
-  saveAutoClosure: defineCall({
-    ...data,
-    id: 'autoClosure.save',
-    owns: [{ aggregate: AUTO_CLOSURE, id: 'body.customerConfigId' }],
-    method: 'POST',
-    path: '/saas/data/autoclosure/createAndUpdateAutoClosure',
-    summary: 'Creates a rule (one per type and scope), or updates the one named by customerConfigId (edit: true)',
-    body: autoClosureBodySchema,
-    messages: [AUTO_CLOSURE_TEXT.exists, AUTO_CLOSURE_TEXT.bandOrder, AUTO_CLOSURE_TEXT.bandsOverlap],
-    answers: { 404: ANSWERS.notFoundInBody, 409: AUTO_CLOSURE_TEXT.exists },
-    versioned: true,
-    answer: shape({ id: str, companyIds: list(str) }),
-    scope: COMPANY_BRANCH_IN_BODY,
-  }),
-
   sidebarConfigs: defineCall({
     ...data,
     id: 'sidebar.configs',
@@ -347,3 +288,6 @@ export const dataCalls = {
 
 /** The alert-and-ticket UI config modules' calls, built from their declaration (schemas/resources/ui-configs.ts). */
 export const uiConfigCalls = callsOf(uiConfigs);
+
+/** The auto closure rules' calls, built from their declaration (schemas/resources/auto-closure.ts). */
+export const autoClosureCalls = callsOf(autoClosures);

@@ -3,7 +3,7 @@ import { authCalls } from './auth';
 import { companyCalls } from './company';
 import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
-import { dataCalls, uiConfigCalls } from './data';
+import { autoClosureCalls, dataCalls, uiConfigCalls } from './data';
 import { mainCalls, materialCalls, vehicleCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
@@ -30,6 +30,7 @@ export {
   companyCalls,
   dataCalls,
   uiConfigCalls,
+  autoClosureCalls,
   mainCalls,
   materialCalls,
   vehicleCalls,

@@ -317,7 +317,9 @@ export function toggleCall(resource: Resource) {
     body,
     messages: [toggle.on, toggle.off],
     versioned: true,
-    answer: answerSchemaOf(resource),
+    answer: toggle.stateOnly
+      ? shape({ id: idAnswerOf(resource), [toggle.field]: { type: 'boolean' } })
+      : answerSchemaOf(resource),
   });
 }
 
@@ -335,15 +337,17 @@ export function saveCall(resource: Resource) {
     envelope: inScope.envelope,
     ...rules,
     id: idOf('save'),
-    owns: [{ aggregate: aggregateOf(resource), id: 'body.id' }],
+    owns: [{ aggregate: aggregateOf(resource), id: `body.${save.edit?.id ?? 'id'}` }],
     method: 'POST',
     path: api.paths?.save ?? `${resource.path}/save`,
-    summary: `Adds ${oneOf(resource)} to the scope the body names or, with an id, changes that one (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
+    summary: `Adds ${oneOf(resource)} to the scope the body names or, ${save.edit ? `with ${save.edit.flag} and ${save.edit.id}` : 'with an id'}, changes that one (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
     body: saveBodySchemaOf(resource),
     messages: [...rules.messages, save.created, save.updated],
     answers: { 404: ANSWERS.notFoundInBody, 409: resource.taken },
     versioned: true,
-    answer: answerSchemaOf(resource),
+    answer: save.companiesAs
+      ? shape({ id: idAnswerOf(resource), [save.companiesAs]: list({ type: 'string' }) })
+      : answerSchemaOf(resource),
     scope: SCOPE_IN_BODY,
   });
 }

@@ -1,6 +1,6 @@
 import { DEPARTMENT_RECORD, declareAudited, type AuditedTable } from './declaration';
 
-/** The automation's audited tables: alerts, auto closure, custom fields, menus, landing pages, dashboards and report schedules. */
+/** The automation's audited tables: alerts, custom fields, menus, landing pages, dashboards and report schedules. */
 export const AUTOMATION_TABLES = {
   alert: declareAudited({
     objectType: 'alert',
@@ -17,29 +17,6 @@ export const AUTOMATION_TABLES = {
     fields: { feature_key: 'feature key' },
     versioned: true,
     compare: [{ name: 'alerts', title: 'Alert settings', keyWords: 'alert', key: 't.feature_key', idPrefix: 'alc' }],
-  }),
-  auto_closure: declareAudited({
-    objectType: 'auto_closure',
-    table: 'auto_closure_rules',
-    words: { identifier: 'Auto closure type', active: 'Active', config: 'Rule' },
-    name: 'Auto closure',
-    plural: 'auto closure rules',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label: 't.identifier',
-    fields: { identifier: 'type' },
-    versioned: true,
-    compare: [
-      {
-        name: 'autoClosure',
-        title: 'Auto closure',
-        keyWords: 'auto closure type',
-        key: 't.identifier',
-        idPrefix: 'acl',
-      },
-    ],
   }),
   custom_field: declareAudited({
     objectType: 'custom_field',

@@ -1,5 +1,6 @@
 import type { Resource } from '../resource';
 import { apConfigs } from './ap-configs';
+import { autoClosures } from './auto-closure';
 import { holidays } from './holidays';
 import { materials } from './materials';
 import { transporters } from './transporters';
@@ -15,6 +16,7 @@ export const RESOURCES = [
   materials,
   transporters,
   uiConfigs,
+  autoClosures,
   apConfigs,
   holidays,
 ] as const satisfies readonly Resource[];

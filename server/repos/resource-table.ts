@@ -41,6 +41,8 @@ export type WriteRule = (
   q: Queryable,
   scope: Scope,
   body: Readonly<Record<string, unknown>>,
+  /** The record an update changes (null: a create). */
+  id: string | null,
 ) => Promise<Readonly<Record<string, unknown>>>;
 
 /** How a field is read: its column, a date as `YYYY-MM-DD` text. */
@@ -104,10 +106,25 @@ export function resourceTable(resource: Resource) {
   const epoch = resource.stamps !== 'timestamps';
   const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
   const stampColumns = epoch ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
-  const { idAlso, companyInAnswer } = resource.api ?? {};
-  const extras = `${idAlso !== undefined ? `, id as "${idAlso}"` : ''}${companyInAnswer ? ', company_id as "companyId"' : ''}`;
+  const { idAlso, companyInAnswer, computed = {} } = resource.api ?? {};
+  const extras = [
+    ...(idAlso !== undefined ? [`id as "${idAlso}"`] : []),
+    ...(companyInAnswer ? ['company_id as "companyId"'] : []),
+    ...Object.entries(computed).map(([name, value]) => `${value.sql} as "${name}"`),
+  ]
+    .map((column) => `, ${column}`)
+    .join('');
   /** A record's columns as a list shows it (its version travels as the ETag of one record only). */
   const listed = `id${extras}, ${fields.map((field) => listedSql(resource, field)).join(', ')}${branchColumn}${stampColumns}`;
+  const spread = fields.filter((field) => field.spread).map((field) => field.name);
+  /** A row as the calls answer it: the keys of each spread JSON field are the record's own (its other values win). */
+  function present<T extends Record<string, unknown>>(row: T): T {
+    if (spread.length === 0) return row;
+    const keys = Object.fromEntries(spread.flatMap((name) => (isRecord(row[name]) ? Object.entries(row[name]) : [])));
+    const answered = { ...keys, ...row };
+    for (const name of spread) delete answered[name];
+    return answered;
+  }
   /** The id's type in a cursor: the prefixed text, or the database's number. */
   const idType = resource.idPrefix === undefined ? ('bigint' as const) : ('text' as const);
   const returning = `version, ${listed}`;
@@ -193,17 +210,23 @@ export function resourceTable(resource: Resource) {
           : where.scopeSql === null
             ? { total: await all(), estimated: false }
             : searchedTotal(q, source, where.scopeSql, all);
-      return readPage<Record<string, unknown>>(q, source, orderOf(page), page, count);
+      const read = await readPage<Record<string, unknown>>(q, source, orderOf(page), page, count);
+      return { ...read, data: read.data.map(present) };
     },
 
     /** Every record of the scope in the list's order (an unpaged list: a spec's catalogue of a few dozen). */
-    all(q: Queryable, scope: Scope): Promise<Record<string, unknown>[]> {
+    async all(q: Queryable, scope: Scope): Promise<Record<string, unknown>[]> {
       const where = matching(scope, undefined);
-      return q.query(`select ${listed} from ${table} where ${where.sql} ${orderBy(orderOf({}))}`, where.params);
+      const rows = await q.query(
+        `select ${listed} from ${table} where ${where.sql} ${orderBy(orderOf({}))}`,
+        where.params,
+      );
+      return rows.map(present);
     },
 
     /** One record with its version (ownership is checked by the call's `owns`). */
-    read: (q: Queryable, id: string) => versioned.read<StoredRecord>(q, { key: id, expected: null, returning }),
+    read: async (q: Queryable, id: string) =>
+      present(await versioned.read<StoredRecord>(q, { key: id, expected: null, returning })),
 
     /**
      * Adds a record in the scope, saved by `by`, its body first made what `rule` makes it (in the same transaction).
@@ -228,17 +251,19 @@ export function resourceTable(resource: Resource) {
       ];
       return saving(() =>
         store.tx(async (q) => {
-          const body = rule ? await rule(q, scope, sent) : sent;
+          const body = rule ? await rule(q, scope, sent, null) : sent;
           const writes = fields.flatMap((field) => writesOf(field, body));
           const columns = [...placement.map(([column]) => column), ...writes.map((write) => write.column)];
           const params = [
             ...placement.map((_, i) => `$${i + 1}`),
             ...writes.map((write, i) => write.sql(placement.length + i + 1)),
           ];
-          return (await q.one<StoredRecord>(
-            `insert into ${table} (${columns.join(', ')}) values (${params.join(', ')}) returning ${returning}`,
-            [...placement.map(([, value]) => value), ...writes.map((write) => write.value)],
-          ))!;
+          return present(
+            (await q.one<StoredRecord>(
+              `insert into ${table} (${columns.join(', ')}) values (${params.join(', ')}) returning ${returning}`,
+              [...placement.map(([, value]) => value), ...writes.map((write) => write.value)],
+            ))!,
+          );
         }),
       );
     },
@@ -259,21 +284,24 @@ export function resourceTable(resource: Resource) {
       const { stamped, stamps } = savedBy(by);
       return saving(() =>
         store.tx(async (q) => {
-          const body = rule ? await rule(q, scope, sent) : sent;
+          const body = rule ? await rule(q, scope, sent, id) : sent;
           const writes = fields.filter((field) => field.name in body).flatMap((field) => writesOf(field, body));
           // A patch that sends no field changes nothing: the record as it is (or the refusal of a stale If-Match).
-          if (writes.length === 0) return versioned.read<StoredRecord>(q, { key: id, expected, returning });
+          if (writes.length === 0)
+            return present(await versioned.read<StoredRecord>(q, { key: id, expected, returning }));
           const set = [
             stamped,
             ...writes.map((write, i) => `${write.column} = ${write.sql(i + 3 + stamps.length)}`),
           ].join(', ');
-          return versioned.update<StoredRecord>(q, {
-            key: id,
-            expected,
-            set,
-            values: [...stamps, ...writes.map((write) => write.value)],
-            returning,
-          });
+          return present(
+            await versioned.update<StoredRecord>(q, {
+              key: id,
+              expected,
+              set,
+              values: [...stamps, ...writes.map((write) => write.value)],
+              returning,
+            }),
+          );
         }),
       );
     },
@@ -285,14 +313,16 @@ export function resourceTable(resource: Resource) {
     toggle(store: Store, id: string, name: string, by: string, expected: Expected): Promise<StoredRecord> {
       const { column } = resource.fields[name];
       const { stamped, stamps } = savedBy(by);
-      return store.tx((q) =>
-        versioned.update<StoredRecord>(q, {
-          key: id,
-          expected,
-          set: `${stamped}, ${column} = not ${column}`,
-          values: stamps,
-          returning,
-        }),
+      return store.tx(async (q) =>
+        present(
+          await versioned.update<StoredRecord>(q, {
+            key: id,
+            expected,
+            set: `${stamped}, ${column} = not ${column}`,
+            values: stamps,
+            returning,
+          }),
+        ),
       );
     },
 

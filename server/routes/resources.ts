@@ -115,21 +115,24 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       route(app, calls.toggle, async ({ body, expected, desk }) => {
         const id = String(isRecord(body) ? body[toggle.id] : '');
         const record = await records.toggle(store, id, toggle.field, desk.email, expected);
-        return answer(
-          record,
-          record[answerNameOf({ name: toggle.field, ...resource.fields[toggle.field] })] ? toggle.on : toggle.off,
-        );
+        const state = record[answerNameOf({ name: toggle.field, ...resource.fields[toggle.field] })];
+        const words = state ? toggle.on : toggle.off;
+        if (toggle.stateOnly) return answer({ id: record.id, [toggle.field]: state, version: record.version }, words);
+        return answer(record, words);
       });
     if (calls.save && save)
       route(app, calls.save, async (request) => {
         const { scope, body, desk } = request;
         const sent = bodyOf(resource, body);
-        if (isRecord(body) && body.id !== undefined) {
-          const id = String(body.id);
-          return answer(await records.update(store, scope, id, sent, desk.email, request.expected, rule), save.updated);
-        }
-        const record = await records.insert(store, scope, sent, desk.email, rule);
-        return answer(record, save.created.replaceAll('{companyId}', scope.companyId));
+        const edit = save.edit ?? { flag: null, id: 'id' };
+        const editing = edit.flag === null ? sent[edit.id] !== undefined : sent[edit.flag] === true;
+        const record = editing
+          ? await records.update(store, scope, String(sent[edit.id]), sent, desk.email, request.expected, rule)
+          : await records.insert(store, scope, sent, desk.email, rule);
+        const words = editing ? save.updated : save.created.replaceAll('{companyId}', scope.companyId);
+        if (save.companiesAs)
+          return answer({ id: record.id, [save.companiesAs]: [scope.companyId], version: record.version }, words);
+        return answer(record, words);
       });
     if (calls.remove)
       route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));

@@ -1,4 +1,7 @@
 import { AP_MSG, AP_VALUE_MAX } from '../../schemas/ap-config';
+import { AUTO_CLOSURE_TEXT, AUTO_CLOSURE_TYPES } from '../../schemas/auto-closure';
+import { storedFields } from '../../schemas/auto-closure-payload';
+import { checkRuleRows } from './auto-closure-rows';
 import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
 import { alertConfigRepository } from '../repos/alert-config-repository';
@@ -74,11 +77,33 @@ const uiConfigRule: WriteRule = async (q, _scope, body) => {
 };
 
 /**
+ * What an auto closure rule stores (spec 001 sections 3 and 7): its type and that type's fields of the body (section
+ * 3's names), once its rows, distance bands and custom values are checked (server/rules/auto-closure-rows.ts); an
+ * edit keeps the rule's type (400 otherwise).
+ */
+const autoClosureRule: WriteRule = async (q, scope, body, id) => {
+  const type = AUTO_CLOSURE_TYPES.find((candidate) => candidate === body.autoClosureType);
+  if (!type) throw new RuleRefusal([AUTO_CLOSURE_TEXT.type]);
+  await checkRuleRows(q, { ...body }, scope.companyId);
+  if (id !== null) {
+    const stored = await q.one<{ type: string }>('select identifier as type from auto_closure_rules where id = $1', [
+      id,
+    ]);
+    if (stored?.type !== type) throw new RuleRefusal([AUTO_CLOSURE_TEXT.typeLocked]);
+  }
+  return { autoClosureType: type, config: storedFields({ ...body, autoClosureType: type }) };
+};
+
+/**
  * The rules of the declared resources whose writes are checked beyond their body's schema (schemas/resource.ts
  * `api.ruleMessages` names their refusals), by resource name: each makes a body what is stored, in the write's
  * transaction, or throws the refusal.
  */
-const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = { apConfig: apConfigRule, uiConfig: uiConfigRule };
+const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
+  apConfig: apConfigRule,
+  uiConfig: uiConfigRule,
+  autoClosure: autoClosureRule,
+};
 
 /** The rule a resource's writes go through: its own, or that of its master list; none for one with neither. */
 export const ruleOf = (resource: Resource): WriteRule | undefined =>

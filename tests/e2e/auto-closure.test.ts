@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, choose, pickCompany, saveScreen, type RunningConsole, operatorSession, callPath } from './harness';
-import { dataCalls } from '../../schemas/api';
+import { autoClosureCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -20,7 +20,7 @@ type Rule = Record<string, unknown> & { id: string; identifier: string; active: 
 /** The stored rules of Tata Steel, read from the data family's list call with the page's desk token. */
 async function stored(): Promise<Rule[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${callPath(dataCalls.autoClosures, { companyId: 1001 })}`, {
+  const res = await fetch(`${app.url}${callPath(autoClosureCalls.list, { companyId: 1001 })}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { result: { data: Rule[] } }).result.data;

@@ -49,7 +49,6 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(comparison.right.companyName).toBe('Hindustan Unilever Limited');
     expect(comparison.areas.map((a) => a.area)).toEqual([
       'alerts',
-      'autoClosure',
       'sidebarMenu',
       'dashboards',
       'reportSchedules',
