@@ -331,7 +331,7 @@ export const autoClosureBodySchema = {
     branchId: { type: ['string', 'null'], maxLength: 64, errorMessage: badId('branchId') },
     autoClosureType: autoClosureFormSchema.properties.autoClosureType,
     edit: { type: 'boolean', errorMessage: 'edit must be true or false' },
-    customerConfigId: idField('customerConfigId'),
+    customerConfigId: { ...idField('customerConfigId'), minLength: 1 },
     key: accessKeySchema,
   },
   required: ['companyId', 'autoClosureType'],

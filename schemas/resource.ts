@@ -153,8 +153,18 @@ export interface ResourceApi {
    * the server's rule for the resource makes the fields of it.
    */
   body?: JSONSchema;
+  /**
+   * Query fields the data family's calls take beside the scope, by name: what a spec's client sends with them, checked
+   * by these rules (`active=0|1` on the dashboard calls), not read.
+   */
+  query?: Readonly<Record<string, JSONSchema>>;
   /** Values the answer carries beside the fields, by name. */
   computed?: Readonly<Record<string, ComputedAnswer>>;
+  /**
+   * The data family's fetch by id answers the record as `result` itself (its fields beside `status` and `message`,
+   * no `data`), as a spec's `getDashboardbyId` does.
+   */
+  byIdInResult?: true;
   /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
   byIdFilters?: readonly string[];
 }
@@ -184,12 +194,16 @@ export interface ResourceSave {
   created: string;
   updated: string;
   /**
-   * A body edits a record when its `flag` is true, the record its field `id` names (`{edit: true, customerConfigId}`);
-   * otherwise (default) when it sends an `id`.
+   * A body edits a record when its `flag` is true (with `creates`, unless it is: `{isCreate: false}`), the record its
+   * field `id` names (`{edit: true, customerConfigId}`); otherwise (default) when it sends an `id`.
    */
-  edit?: { flag: string; id: string };
-  /** It answers the record's id and the company it is kept for, as a list under this name (`companyIds`). */
+  edit?: { flag: string; id: string; creates?: true };
+  /**
+   * It answers the record's id and the company it is kept for, as a list under this name (`companyIds`), in the data
+   * or (`inResult`) beside it, in the envelope's `result`.
+   */
   companiesAs?: string;
+  companiesInResult?: true;
 }
 
 /**
@@ -257,8 +271,11 @@ export interface Resource {
   fields: Readonly<Record<string, ResourceField>>;
   /** The fields that make a record unique within its scope (a unique index), and match it across companies. */
   naturalKey: readonly string[];
-  /** The refusal of a save that would make a second record of the same natural key (409). */
-  taken: string;
+  /**
+   * The refusal of a save that would make a second record of the same natural key (409; a unique index decides). None:
+   * records of the same natural key may be kept side by side (Compare matches them by it all the same).
+   */
+  taken?: string;
   /** The fields that name a record in words ("Diwali · 08/11/2026"), in order. */
   label: readonly string[];
   /**

@@ -2,18 +2,18 @@ import { ACCESS_KEY } from '../schemas/access-key';
 import { DASHBOARD_MSG, dashboardFormSchema, type DashboardRecord } from '../schemas/dashboard';
 import { parseUserIds } from '../schemas/sidebar-menu';
 import { endpoint } from '../engine/data/endpoint';
-import { dataCalls } from '../schemas/api/data';
+import { dashboardCalls, dataCalls } from '../schemas/api/data';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { Row } from '../engine/types';
 import * as registered from './dashboards.meta';
 
 /** The data family's dashboard calls (spec 001 section 7). */
 export const dashboardApi = {
-  list: endpoint(dataCalls.dashboards, { query: { active: 1 } }),
-  toggle: endpoint(dataCalls.toggleDashboard),
-  byId: endpoint(dataCalls.dashboardById),
+  list: endpoint(dashboardCalls.list, { query: { active: 1 } }),
+  toggle: endpoint(dashboardCalls.toggle),
+  byId: endpoint(dashboardCalls.byId),
   menu: endpoint(dataCalls.dashboardMenu, { scoped: false, query: { key: ACCESS_KEY, companyId: 1 } }),
-  save: endpoint(dataCalls.setDashboard),
+  save: endpoint(dashboardCalls.save),
 };
 
 /** 'zoho' is shown as 'powerbi' (spec 001 section 2.5). */

@@ -176,7 +176,7 @@ export function resourceForm(
       updated: `${resource.title}: ${resource.noun} saved`,
       createError: `Error while adding the ${resource.noun}`,
       updateError: `Error while saving the ${resource.noun}`,
-      fieldOf: { [resource.taken]: resource.naturalKey[0] },
+      ...(resource.taken !== undefined && { fieldOf: { [resource.taken]: resource.naturalKey[0] } }),
     },
     after: resource.screen,
   });

@@ -46,7 +46,6 @@ export const AGGREGATES = {
   route: aggregateOf(AUDITED.route),
   waypoint: aggregateOf(AUDITED.waypoint),
   sidebarOverride: aggregateOf(AUDITED.sidebar_menu),
-  dashboard: aggregateOf(AUDITED.dashboard),
   reportSchedule: aggregateOf(AUDITED.report_schedule),
   knownPlace: companyWideOf(AUDITED.place),
   consignee: companyWideOf(AUDITED.consignee),

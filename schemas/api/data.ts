@@ -2,11 +2,12 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
 import { uiConfigs } from '../resources/ui-configs';
 import { autoClosures } from '../resources/auto-closure';
+import { dashboards } from '../resources/dashboards';
 import { callsOf } from './resources';
-import { defineCall, IDS_IN_BODY, IDS_IN_QUERY, type ScopeSource } from './contract';
+import { defineCall, IDS_IN_QUERY, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
 import { REASONS } from './refers';
-import { bool, int, list, none, shape, str } from './shapes';
+import { int, list, none, shape, str } from './shapes';
 import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../alerts';
 import { alertBulkBodySchema, alertBulkQuerySchema, alertBulkResultAnswer } from '../alert-bulk';
 import { BULK_TEXT } from '../bulk-rows';
@@ -18,14 +19,13 @@ import {
   updateLandingPageSchema,
   updateSideMenuListSchema,
 } from '../sidebar-menu';
-import { dashboardAnswer, dashboardQuerySchema, setDashboardSchema, toggleDashboardSchema } from '../dashboard';
+import { dashboardQuerySchema } from '../dashboard';
 
 /** Every data-family call answers `{status, result: {status, data, message}}` and names its scope companyId/branchId/departmentId. */
 const data = { service: 'data', envelope: 'data' } as const;
 
 /** The records of the data family addressed by id (checked within the scope's reach before a handler runs). */
 const SIDEBAR = AGGREGATES.sidebarOverride;
-const DASHBOARD = AGGREGATES.dashboard;
 
 /** A bulk upload of 600 rows with long e-mail lists is larger than Fastify's default 1 MB. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
@@ -215,45 +215,6 @@ export const dataCalls = {
     scope: COMPANY_BRANCH_IN_BODY,
   }),
 
-  dashboards: defineCall({
-    ...data,
-    id: 'dashboards.list',
-    refers: { 'query.id': REASONS.unread },
-    method: 'GET',
-    path: '/saas/data/automationdashboard/getDashboardList',
-    summary: "A company's dashboards",
-    querystring: dashboardQuerySchema,
-    answer: list(dashboardAnswer),
-    scope: IDS_IN_QUERY,
-  }),
-  toggleDashboard: defineCall({
-    ...data,
-    id: 'dashboards.toggle',
-    refers: { 'query.id': REASONS.unread },
-    owns: [{ aggregate: DASHBOARD, id: 'body.customerConfigId' }],
-    method: 'POST',
-    path: '/saas/data/automationdashboard/toggleDashboard',
-    summary: "Flips a dashboard's enable flag",
-    querystring: dashboardQuerySchema,
-    body: toggleDashboardSchema,
-    versioned: true,
-    answer: shape({ enabled: bool }),
-    scope: IDS_IN_QUERY,
-  }),
-  dashboardById: defineCall({
-    ...data,
-    id: 'dashboards.get',
-    owns: [{ aggregate: DASHBOARD, id: 'query.id' }],
-    etag: true,
-    method: 'GET',
-    path: '/saas/data/automationdashboard/getDashboardbyId',
-    summary: 'One dashboard',
-    querystring: dashboardQuerySchema,
-    // The dashboard is result itself (the console reads result.extraContext and result.dashboardType): no data.
-    answer: { ...none, description: 'Not sent: the dashboard is result itself, its fields beside status and message' },
-    meta: dashboardAnswer.properties,
-    scope: IDS_IN_QUERY,
-  }),
   dashboardMenu: defineCall({
     ...data,
     id: 'dashboards.menu',
@@ -264,26 +225,6 @@ export const dataCalls = {
     querystring: dashboardMenuQuerySchema,
     answer: list(dashboardMenuAnswer),
   }),
-  setDashboard: defineCall({
-    ...data,
-    id: 'dashboards.set',
-    refers: {
-      'body.dashboardReportId': REASONS.powerBi,
-      'body.dashboardWorkspaceId': REASONS.powerBi,
-      'body.userId': REASONS.platformUser,
-    },
-    owns: [{ aggregate: DASHBOARD, id: 'body.customerConfigId' }],
-    method: 'POST',
-    path: '/saas/data/automationdashboard/setDashboard',
-    summary: 'Creates or replaces a dashboard config',
-    body: setDashboardSchema,
-    answers: { 404: ANSWERS.notFoundInBody },
-    versioned: true,
-    answer: shape({ id: str }),
-    // The company saved for, beside data (as the spec's answer has it).
-    meta: { companyId: list(str) },
-    scope: IDS_IN_BODY,
-  }),
 };
 
 /** The alert-and-ticket UI config modules' calls, built from their declaration (schemas/resources/ui-configs.ts). */
@@ -291,3 +232,6 @@ export const uiConfigCalls = callsOf(uiConfigs);
 
 /** The auto closure rules' calls, built from their declaration (schemas/resources/auto-closure.ts). */
 export const autoClosureCalls = callsOf(autoClosures);
+
+/** The dashboards' calls, built from their declaration (schemas/resources/dashboards.ts). */
+export const dashboardCalls = callsOf(dashboards);

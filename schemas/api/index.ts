@@ -3,7 +3,7 @@ import { authCalls } from './auth';
 import { companyCalls } from './company';
 import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
-import { autoClosureCalls, dataCalls, uiConfigCalls } from './data';
+import { autoClosureCalls, dashboardCalls, dataCalls, uiConfigCalls } from './data';
 import { mainCalls, materialCalls, vehicleCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
@@ -31,6 +31,7 @@ export {
   dataCalls,
   uiConfigCalls,
   autoClosureCalls,
+  dashboardCalls,
   mainCalls,
   materialCalls,
   vehicleCalls,

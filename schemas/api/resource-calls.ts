@@ -18,11 +18,12 @@ import {
   saveBodySchemaOf,
   sortsOf,
   type Resource,
+  type ResourceSave,
 } from '../resource';
 import { logoSchema } from '../transporter';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
 import { ANSWERS } from './answers';
-import { type Aggregate, defineCall, IDS_IN_QUERY, SCOPE_IN_QUERY, type ScopeSource } from './contract';
+import { type Aggregate, defineCall, IDS_IN_BODY, IDS_IN_QUERY, SCOPE_IN_QUERY, type ScopeSource } from './contract';
 import { platformWide } from './refers';
 import { int, list, none, shape } from './shapes';
 
@@ -117,6 +118,7 @@ function dataIdQuery(resource: Resource): JSONSchema {
     ...dataScopeQuerySchema,
     properties: {
       ...dataScopeQuerySchema.properties,
+      ...resource.api?.query,
       id: { type: 'string', minLength: 1, maxLength: 64, errorMessage: message },
       ...Object.fromEntries(filters),
     },
@@ -132,9 +134,13 @@ function dataIdQuery(resource: Resource): JSONSchema {
  */
 function basics(resource: Resource) {
   const api = resource.api ?? {};
+  const dataQuery = {
+    ...dataScopeQuerySchema,
+    properties: { ...dataScopeQuerySchema.properties, ...api.query },
+  } as const;
   const inScope =
     api.service === 'data'
-      ? ({ service: 'data', envelope: 'data', querystring: dataScopeQuerySchema, scope: IDS_IN_QUERY } as const)
+      ? ({ service: 'data', envelope: 'data', querystring: dataQuery, scope: IDS_IN_QUERY } as const)
       : ({
           service: api.service ?? 'main',
           envelope: 'main',
@@ -170,9 +176,10 @@ function writeRules(resource: Resource) {
   const { api } = basics(resource);
   const { master } = resource;
   const refers = { ...api.refers, ...(master && { [`body.${master.field}`]: platformWide(master.what) }) };
+  const { taken } = resource;
   return {
-    messages: [...(api.ruleMessages ?? []), resource.taken],
-    answers: { 409: resource.taken },
+    messages: [...(api.ruleMessages ?? []), ...(taken === undefined ? [] : [taken])],
+    ...(taken !== undefined && { answers: { 409: taken } }),
     ...(Object.keys(refers).length > 0 && { refers }),
     ...(api.bodyLimit !== undefined && { bodyLimit: api.bodyLimit }),
   };
@@ -218,14 +225,24 @@ export function listCall(resource: Resource) {
 /** One record by its id (GET path/:id, or ?id=), with its ETag. */
 export function byIdCall(resource: Resource) {
   const { idOf, one } = basics(resource);
-  return defineCall({
+  const common = {
     ...one('byId'),
     id: idOf('byId'),
     method: 'GET',
     summary: `One ${resource.noun}, with its ETag`,
     etag: true,
-    answer: answerSchemaOf(resource),
-  });
+  } as const;
+  const answer = answerSchemaOf(resource);
+  if (resource.api?.byIdInResult && typeof answer === 'object' && answer.properties)
+    return defineCall({
+      ...common,
+      answer: {
+        ...none,
+        description: `Not sent: the ${resource.noun} is result itself, its fields beside status and message`,
+      },
+      meta: answer.properties,
+    });
+  return defineCall({ ...common, answer });
 }
 
 /**
@@ -323,6 +340,22 @@ export function toggleCall(resource: Resource) {
   });
 }
 
+/** The scope a save names in its body: with its department where the resource reaches one. */
+const saveScopeOf = (resource: Resource): ScopeSource =>
+  resource.reach === 'department' ? IDS_IN_BODY : SCOPE_IN_BODY;
+
+/** What a save answers: the record; or its id and, in the data or beside it, its company (see {@link ResourceSave}). */
+function savedAnswer(
+  resource: Resource,
+  { companiesAs, companiesInResult }: ResourceSave,
+): { answer: JSONSchema; meta?: Readonly<Record<string, JSONSchema>> } {
+  const id = idAnswerOf(resource);
+  const companies = list({ type: 'string' });
+  if (companiesAs === undefined) return { answer: answerSchemaOf(resource) };
+  if (companiesInResult) return { answer: shape({ id }), meta: { [companiesAs]: companies } };
+  return { answer: shape({ id, [companiesAs]: companies }) };
+}
+
 /**
  * Adds a record to the scope its body names or, with an `id`, changes that one (POST; If-Match honoured); 409 when the
  * scope has another of its natural key (see {@link ResourceSave}).
@@ -332,6 +365,10 @@ export function saveCall(resource: Resource) {
   const { save } = api;
   if (!save) throw new Error(`${resource.name} has a save call but no api.save`);
   const rules = writeRules(resource);
+  const saved = savedAnswer(resource, save);
+  const { taken } = resource;
+  const answers: Readonly<Record<number, string>> =
+    taken === undefined ? { 404: ANSWERS.notFoundInBody } : { 404: ANSWERS.notFoundInBody, 409: taken };
   return defineCall({
     service: inScope.service,
     envelope: inScope.envelope,
@@ -343,12 +380,11 @@ export function saveCall(resource: Resource) {
     summary: `Adds ${oneOf(resource)} to the scope the body names or, ${save.edit ? `with ${save.edit.flag} and ${save.edit.id}` : 'with an id'}, changes that one (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
     body: saveBodySchemaOf(resource),
     messages: [...rules.messages, save.created, save.updated],
-    answers: { 404: ANSWERS.notFoundInBody, 409: resource.taken },
+    answers,
     versioned: true,
-    answer: save.companiesAs
-      ? shape({ id: idAnswerOf(resource), [save.companiesAs]: list({ type: 'string' }) })
-      : answerSchemaOf(resource),
-    scope: SCOPE_IN_BODY,
+    answer: saved.answer,
+    ...(saved.meta !== undefined && { meta: saved.meta }),
+    scope: saveScopeOf(resource),
   });
 }
 

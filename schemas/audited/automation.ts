@@ -1,6 +1,6 @@
-import { DEPARTMENT_RECORD, declareAudited, type AuditedTable } from './declaration';
+import { declareAudited, type AuditedTable } from './declaration';
 
-/** The automation's audited tables: alerts, custom fields, menus, landing pages, dashboards and report schedules. */
+/** The automation's audited tables: alerts, custom fields, menus, landing pages and report schedules. */
 export const AUTOMATION_TABLES = {
   alert: declareAudited({
     objectType: 'alert',
@@ -65,26 +65,6 @@ export const AUTOMATION_TABLES = {
     tenant: 'company_id',
     branch: ['branch_key'],
     label: "case when t.target = 'all' then 'All users' else t.target end",
-  }),
-  dashboard: declareAudited({
-    objectType: 'dashboard',
-    table: 'dashboards',
-    words: { feature_key: 'Feature', dashboard_type: 'Dashboard type', extra_context: 'Settings', enabled: 'Enabled' },
-    name: 'Dashboard',
-    plural: 'dashboards',
-    ...DEPARTMENT_RECORD,
-    label: "t.feature_key || ' · ' || t.dashboard_type",
-    versioned: true,
-    compare: [
-      {
-        name: 'dashboards',
-        title: 'Dashboards',
-        keyWords: 'feature and dashboard type',
-        key: "t.feature_key || ' · ' || t.dashboard_type",
-        departments: true,
-        idPrefix: 'dsh',
-      },
-    ],
   }),
   report_schedule: declareAudited({
     objectType: 'report_schedule',

@@ -1,6 +1,7 @@
 import type { Resource } from '../resource';
 import { apConfigs } from './ap-configs';
 import { autoClosures } from './auto-closure';
+import { dashboards } from './dashboards';
 import { holidays } from './holidays';
 import { materials } from './materials';
 import { transporters } from './transporters';
@@ -17,6 +18,7 @@ export const RESOURCES = [
   transporters,
   uiConfigs,
   autoClosures,
+  dashboards,
   apConfigs,
   holidays,
 ] as const satisfies readonly Resource[];

@@ -128,7 +128,8 @@ export function resourceTable(resource: Resource) {
   /** The id's type in a cursor: the prefixed text, or the database's number. */
   const idType = resource.idPrefix === undefined ? ('bigint' as const) : ('text' as const);
   const returning = `version, ${listed}`;
-  const saving = <T>(write: () => Promise<T>) => refusingDuplicate(resource.taken, write);
+  const { taken } = resource;
+  const saving = <T>(write: () => Promise<T>) => (taken === undefined ? write() : refusingDuplicate(taken, write));
   /** An update's stamps of who saved it when, as SQL from the third parameter on, and their values. */
   const savedBy = (by: string) =>
     epoch

@@ -98,6 +98,9 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       route(app, calls.byId, async (request) => {
         const record = await records.read(store, idOf(request));
         if (!matchesFilters(resource, record, request.query)) throw notFound();
+        // The record as `result` itself, beside its status and message (its version still travels as the ETag).
+        if (resource.api?.byIdInResult)
+          return { status: 'ok' as const, result: { status: 1 as const, message: '', ...record } };
         return answer(record);
       });
     if (calls.create)
@@ -124,15 +127,22 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       route(app, calls.save, async (request) => {
         const { scope, body, desk } = request;
         const sent = bodyOf(resource, body);
-        const edit = save.edit ?? { flag: null, id: 'id' };
-        const editing = edit.flag === null ? sent[edit.id] !== undefined : sent[edit.flag] === true;
+        const edit = save.edit ?? { flag: null, id: 'id', creates: false };
+        const flagged = edit.flag !== null && sent[edit.flag] === true;
+        const editing = edit.flag === null ? sent[edit.id] !== undefined : flagged !== (edit.creates === true);
+        const id = sent[edit.id];
+        // An edit names its record (`owns` has checked one named); one without is of no record.
+        if (editing && (id === undefined || id === null || id === '')) throw notFound();
         const record = editing
-          ? await records.update(store, scope, String(sent[edit.id]), sent, desk.email, request.expected, rule)
+          ? await records.update(store, scope, String(id), sent, desk.email, request.expected, rule)
           : await records.insert(store, scope, sent, desk.email, rule);
-        const words = editing ? save.updated : save.created.replaceAll('{companyId}', scope.companyId);
-        if (save.companiesAs)
-          return answer({ id: record.id, [save.companiesAs]: [scope.companyId], version: record.version }, words);
-        return answer(record, words);
+        const words = (editing ? save.updated : save.created).replaceAll('{companyId}', scope.companyId);
+        const { companiesAs } = save;
+        if (companiesAs === undefined) return answer(record, words);
+        const companies = [scope.companyId];
+        if (save.companiesInResult)
+          return dataOk({ id: record.id, version: record.version }, words, { [companiesAs]: companies });
+        return answer({ id: record.id, [companiesAs]: companies, version: record.version }, words);
       });
     if (calls.remove)
       route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));

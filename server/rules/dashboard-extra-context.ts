@@ -1,4 +1,6 @@
-import { DASHBOARD_MSG, type SetDashboardBody } from '../../schemas/dashboard';
+import { DASHBOARD_MSG } from '../../schemas/dashboard';
+import { dashboardRepository } from '../repos/dashboard-repository';
+import type { WriteRule } from '../repos/resource-table';
 import { RuleRefusal } from './refusal';
 
 /** The PowerBI lists parallel to dashboardSlug, each with the text of spec 001 section 5 for a missing entry. */
@@ -8,15 +10,21 @@ const POWERBI_LISTS = [
   ['dashboardRlsRoles', DASHBOARD_MSG.rlsRoles],
 ] as const;
 
+/** A body's list (the call's schema has checked its entries), or none. */
+const listAt = (body: Readonly<Record<string, unknown>>, name: string): readonly unknown[] => {
+  const value = body[name];
+  return Array.isArray(value) ? value : [];
+};
+
 /**
  * 400 unless every chosen dashboard has its report id, workspace id and RLS roles: each list shorter than
  * dashboardSlug answers its own text; an entry beyond the last slug has no dashboard ('Please select menulist').
  */
-function checkPowerbiLists(body: SetDashboardBody) {
-  const slugs = body.dashboardSlug?.length ?? 0;
-  const short = POWERBI_LISTS.filter(([name]) => (body[name]?.length ?? 0) < slugs).map(([, message]) => message);
+function checkPowerbiLists(body: Readonly<Record<string, unknown>>) {
+  const slugs = listAt(body, 'dashboardSlug').length;
+  const short = POWERBI_LISTS.filter(([name]) => listAt(body, name).length < slugs).map(([, message]) => message);
   if (short.length) throw new RuleRefusal(short);
-  if (POWERBI_LISTS.some(([name]) => (body[name]?.length ?? 0) > slugs)) throw new RuleRefusal([DASHBOARD_MSG.menu]);
+  if (POWERBI_LISTS.some(([name]) => listAt(body, name).length > slugs)) throw new RuleRefusal([DASHBOARD_MSG.menu]);
 }
 
 /**
@@ -24,22 +32,32 @@ function checkPowerbiLists(body: SetDashboardBody) {
  * report, workspace and RLS roles (400 when the lists do not match); looker keeps its users and tabs. The schema
  * keeps slugs unique.
  */
-export function dashboardExtraContext(body: SetDashboardBody): string {
+export function dashboardExtraContext(body: Readonly<Record<string, unknown>>): string {
   if (body.typeDashboard === 'zoho') {
     checkPowerbiLists(body);
-    const slugs = body.dashboardSlug ?? [];
+    const [reports, workspaces, roles] = POWERBI_LISTS.map(([name]) => listAt(body, name));
     return JSON.stringify(
       Object.fromEntries(
-        slugs.map((slug, i) => [
-          slug,
-          {
-            reportId: body.dashboardReportId![i],
-            workspaceId: body.dashboardWorkspaceId![i],
-            rlsRoles: body.dashboardRlsRoles![i],
-          },
+        listAt(body, 'dashboardSlug').map((slug, i) => [
+          String(slug),
+          { reportId: reports[i], workspaceId: workspaces[i], rlsRoles: roles[i] },
         ]),
       ),
     );
   }
-  return JSON.stringify({ enabled_users: body.userId ?? [], dashboard_tab: body.dashboardWorkspace ?? [] });
+  return JSON.stringify({ enabled_users: listAt(body, 'userId'), dashboard_tab: listAt(body, 'dashboardWorkspace') });
 }
+
+/**
+ * What a dashboard stores (spec 001 sections 3 and 7): its type as its feature and type, and the settings made of the
+ * body; a PowerBI dashboard's menus must be dashboard menu items (400 'Please select menulist').
+ */
+export const dashboardRule: WriteRule = async (q, _scope, body) => {
+  const type = String(body.typeDashboard);
+  if (type === 'zoho') {
+    const slugs = listAt(body, 'dashboardSlug').map(String);
+    if ((await dashboardRepository.menuSlugs(q, slugs)).size !== new Set(slugs).size)
+      throw new RuleRefusal([DASHBOARD_MSG.menu]);
+  }
+  return { featureKey: type, dashboardType: type, extraContext: dashboardExtraContext(body) };
+};

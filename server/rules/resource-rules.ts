@@ -2,6 +2,7 @@ import { AP_MSG, AP_VALUE_MAX } from '../../schemas/ap-config';
 import { AUTO_CLOSURE_TEXT, AUTO_CLOSURE_TYPES } from '../../schemas/auto-closure';
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { checkRuleRows } from './auto-closure-rows';
+import { dashboardRule } from './dashboard-extra-context';
 import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
 import { alertConfigRepository } from '../repos/alert-config-repository';
@@ -60,7 +61,7 @@ const masterRule =
         where (${masterColumn} = $1 or lower(${labelColumn}) = lower($2)) and ${filter.sql} limit 1`,
       [picked, label, ...filter.params],
     );
-    if (same) throw new Taken([resource.taken]);
+    if (same && resource.taken !== undefined) throw new Taken([resource.taken]);
     return { [master.label]: label, [master.field]: picked };
   };
 
@@ -103,6 +104,7 @@ const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
   apConfig: apConfigRule,
   uiConfig: uiConfigRule,
   autoClosure: autoClosureRule,
+  dashboards: dashboardRule,
 };
 
 /** The rule a resource's writes go through: its own, or that of its master list; none for one with neither. */

@@ -45,19 +45,4 @@ export async function seedSidebarDashboards(q: Queryable): Promise<void> {
     `insert into sidebar_landing_pages (company_id, branch_key, target, landing_page) values ('1001', '', 'role:9', '/trips')
      on conflict do nothing`,
   );
-  const powerbi = {
-    trip_analytics: {
-      reportId: 'f3b1c2d4-8a7e-4c21-9d3b-5e6f7a8b9c01',
-      workspaceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-      rlsRoles: ['Shipper_Company_Trips'],
-    },
-  };
-  const looker = { enabled_users: [5001, 5002], dashboard_tab: [{ dashboard_id: '42', name: 'Freight Overview' }] };
-  await q.query(
-    `insert into dashboards (id, company_id, feature_key, dashboard_type, extra_context, enabled) values
-      ('dsh_tsl_powerbi', '1001', 'zoho', 'zoho', $1, true),
-      ('dsh_tsl_looker', '1001', 'looker', 'looker', $2, true)
-     on conflict do nothing`,
-    [JSON.stringify(powerbi), JSON.stringify(looker)],
-  );
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
-import { dataCalls } from '../../schemas/api';
+import { dashboardCalls, dataCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -174,7 +174,7 @@ describe('sidebar menu override', () => {
 
 describe('dashboard settings', () => {
   type Row = { id: string; featureKey: string; enabled: boolean };
-  const rows = () => dataAs<Row[]>(callPath(dataCalls.dashboards, { companyId: 1001 }));
+  const rows = () => dataAs<Row[]>(callPath(dashboardCalls.list, { companyId: 1001 }));
 
   it('choosing a role loads the menu stored for that role', async () => {
     const url = new URL(page.url());
@@ -253,7 +253,7 @@ describe('dashboard settings', () => {
     expect(lookers).toHaveLength(2);
     const created = lookers.find((r) => r.id !== 'dsh_tsl_looker')!;
     const record = await dataAs<{ extraContext: string }>(
-      callPath(dataCalls.dashboardById, { companyId: 1001, id: created.id }),
+      callPath(dashboardCalls.byId, { companyId: 1001, id: created.id }),
     );
     expect(JSON.parse(record.extraContext)).toEqual({
       enabled_users: [31, 32],
@@ -276,7 +276,7 @@ describe('dashboard settings', () => {
     await page.getByText('Dashboard set successfully for companyIds [ 1001 ]').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/dashboard-settings');
     const record = await dataAs<{ extraContext: string }>(
-      callPath(dataCalls.dashboardById, { companyId: 1001, id: 'dsh_tsl_powerbi' }),
+      callPath(dashboardCalls.byId, { companyId: 1001, id: 'dsh_tsl_powerbi' }),
     );
     expect(JSON.parse(record.extraContext).trip_analytics).toMatchObject({
       reportId: 'rep-edited',

@@ -4,8 +4,8 @@ import {
   API_PREFIXES,
   authCalls,
   batchCalls,
-  dataCalls,
   uiConfigCalls,
+  dashboardCalls,
   fullPath,
   notificationCalls,
   reportCalls,
@@ -177,7 +177,7 @@ describe('the API document at /docs', () => {
     for (const call of [
       viewerCalls.ftToLegoConfig,
       uiConfigCalls.save,
-      dataCalls.setDashboard,
+      dashboardCalls.save,
       notificationCalls.saveEvent,
       settingsCalls.mapViewAdd,
       settingsCalls.tripAlertsAdd,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAutoClosure } from '../../server/seed/auto-closure';
 import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
+import { badId } from '../../schemas/messages';
 
 const BASE = '/saas/data/autoclosure';
 const save = (body: object) => ({ companyId: '1001', branchId: null, edit: false, ...body });
@@ -216,7 +217,12 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
 
   it('updates a rule but never its type', async () => {
     const update = { autoClosureType: 'EPOD', threshold: 9, edit: true, customerConfigId: 'acl_tsl_epod' };
-    expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(update))).status).toBe(200);
+    // An edit answers the same words as a create, naming the company.
+    expect((await call('POST', `${BASE}/createAndUpdateAutoClosure`, save(update))).body.result).toMatchObject({
+      status: 1,
+      data: { id: 'acl_tsl_epod', companyIds: ['1001'] },
+      message: 'Auto Closure set successfully for companyIds [ 1001 ]',
+    });
     expect(
       (await call('GET', `${BASE}/getAutoClosureById?id=acl_tsl_epod&companyId=1001`)).body.result.data,
     ).toMatchObject({ identifier: 'EPOD', threshold: 9 });
@@ -226,6 +232,10 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
     expect(
       await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ ...update, customerConfigId: undefined })),
     ).toMatchObject({ status: 400 });
+    // An empty id names no rule: refused by its schema before any read.
+    expect(
+      await call('POST', `${BASE}/createAndUpdateAutoClosure`, save({ ...update, customerConfigId: '' })),
+    ).toMatchObject({ status: 400, body: dataFailure(badId('customerConfigId')) });
   });
 
   it('toggles a rule on and off', async () => {

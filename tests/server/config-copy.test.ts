@@ -50,7 +50,6 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(comparison.areas.map((a) => a.area)).toEqual([
       'alerts',
       'sidebarMenu',
-      'dashboards',
       'reportSchedules',
       'notifications',
       'mapView',

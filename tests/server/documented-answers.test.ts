@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authCalls,
   batchCalls,
-  dataCalls,
   uiConfigCalls,
+  dashboardCalls,
   fullPath,
   notificationCalls,
   SERVICE_BASES,
@@ -100,10 +100,10 @@ const SENT: Sent[] = [
       }),
   },
   {
-    call: dataCalls.setDashboard,
+    call: dashboardCalls.save,
     status: 404,
     send: (call) =>
-      call('POST', path(dataCalls.setDashboard), {
+      call('POST', path(dashboardCalls.save), {
         companyId: NO_COMPANY,
         isCreate: false,
         customerConfigId: 'dsh_none',
