@@ -122,7 +122,10 @@ export interface ResourceApi {
   calls?: readonly CallKind[];
   /** A call's id after the prefix, where not its kind's (`fetch` makes `materials.fetch`; default: list, get, …). */
   ids?: Readonly<Partial<Record<CallKind, string>>>;
-  /** A call's own path, where not `path` (list, create) or `path/:id` (the others): `…/fetch/all`, `…/create`. */
+  /**
+   * A call's own path, where not `path` (list, create) or `path/:id` (the others): under `path` unless it starts with
+   * a slash (`fetch/all` is `path/fetch/all`).
+   */
   paths?: Readonly<Partial<Record<CallKind, string>>>;
   numbered?: NumberedPaging;
   /** The list answers every record of the scope in its order, unpaged (a spec's catalogue of a few dozen entries). */

@@ -14,8 +14,6 @@ export const homeScreen: HomeConfig = {
     { objectType: 'place', path: '/known-places' },
     { objectType: 'consignee', path: '/consignees' },
     { objectType: 'alert', path: '/alert-settings' },
-    { objectType: 'auto_closure', path: '/auto-closure' },
-    { objectType: 'dashboard', path: '/dashboard-settings' },
     { objectType: 'report_schedule', path: '/sputnik-daily-summary' },
     { objectType: 'notification_config', path: '/configuration-list' },
     { objectType: 'sidebar_menu', path: '/sidebar-menu' },

@@ -148,24 +148,29 @@ function basics(resource: Resource) {
           scope: SCOPE_IN_QUERY,
         } as const);
   const idOf = (kind: CallKind) => `${api.prefix ?? resource.name}.${api.ids?.[kind] ?? CALL_IDS[kind]}`;
+  /** A call's path: its own (one without a leading slash is under the resource's `path`), or `otherwise`. */
+  const pathOf = (kind: CallKind, otherwise: string) => {
+    const own = api.paths?.[kind];
+    return own === undefined ? otherwise : own.startsWith('/') ? own : `${resource.path}/${own}`;
+  };
   /** A call that names one record: by `?id=` beside the scope, or in its path (`path/:id`). */
   const one = (kind: CallKind) => {
     const aggregate = aggregateOf(resource);
     if (api.idInQuery)
       return {
         ...inScope,
-        path: api.paths?.[kind] ?? resource.path,
+        path: pathOf(kind, resource.path),
         querystring: api.service === 'data' ? dataIdQuery(resource) : scopedIdQuerySchema,
         owns: [{ aggregate, id: 'query.id' }],
       } as const;
     return {
       ...inScope,
-      path: api.paths?.[kind] ?? `${resource.path}/:id`,
+      path: pathOf(kind, `${resource.path}/:id`),
       params: idParamsOf(resource),
       owns: [{ aggregate, id: 'params.id' }],
     } as const;
   };
-  return { api, idOf, inScope, one };
+  return { api, idOf, pathOf, inScope, one };
 }
 
 /**
@@ -195,9 +200,9 @@ const keyWordsOf = (resource: Resource) =>
  * the scope in the list's order.
  */
 export function listCall(resource: Resource) {
-  const { api, idOf, inScope } = basics(resource);
+  const { api, idOf, pathOf, inScope } = basics(resource);
   const { plural } = resource;
-  const common = { ...inScope, id: idOf('list'), method: 'GET', path: api.paths?.list ?? resource.path } as const;
+  const common = { ...inScope, id: idOf('list'), method: 'GET', path: pathOf('list', resource.path) } as const;
   const answer = answerSchemaOf(resource);
   if (api.unpaged) return defineCall({ ...common, summary: `The scope's ${plural}`, answer: list(answer) });
   if (api.numbered) {
@@ -250,14 +255,14 @@ export function byIdCall(resource: Resource) {
  * ETag, or (a spec's `createAnswer`) its id alone.
  */
 export function createCall(resource: Resource) {
-  const { api, idOf, inScope } = basics(resource);
+  const { api, idOf, pathOf, inScope } = basics(resource);
   const from = resource.master ? ' from the master list or a custom one' : '';
   const common = {
     ...inScope,
     ...writeRules(resource),
     id: idOf('create'),
     method: 'POST',
-    path: api.paths?.create ?? resource.path,
+    path: pathOf('create', resource.path),
     summary: `Adds ${oneOf(resource)}${from} to the scope (409 when it has one of that ${keyWordsOf(resource)} already)`,
     body: bodySchemaOf(resource),
   } as const;
@@ -312,7 +317,7 @@ export function removeCall(resource: Resource) {
  * the words of its new state (see {@link ResourceToggle}).
  */
 export function toggleCall(resource: Resource) {
-  const { api, idOf, inScope } = basics(resource);
+  const { api, idOf, pathOf, inScope } = basics(resource);
   const { toggle } = api;
   if (!toggle) throw new Error(`${resource.name} has a toggle call but no api.toggle`);
   const message = api.idMessage ?? 'Not found';
@@ -329,7 +334,7 @@ export function toggleCall(resource: Resource) {
     id: idOf('toggle'),
     owns: [{ aggregate: aggregateOf(resource), id: `body.${toggle.id}` }],
     method: 'POST',
-    path: api.paths?.toggle ?? `${resource.path}/toggle`,
+    path: pathOf('toggle', `${resource.path}/toggle`),
     summary: `Flips ${oneOf(resource).replace(/^an? /, 'the ')}'s ${labelInWords(resource.fields[toggle.field].label)} (a stale If-Match gets 412)`,
     body,
     messages: [toggle.on, toggle.off],
@@ -361,7 +366,7 @@ function savedAnswer(
  * scope has another of its natural key (see {@link ResourceSave}).
  */
 export function saveCall(resource: Resource) {
-  const { api, idOf, inScope } = basics(resource);
+  const { api, idOf, pathOf, inScope } = basics(resource);
   const { save } = api;
   if (!save) throw new Error(`${resource.name} has a save call but no api.save`);
   const rules = writeRules(resource);
@@ -376,7 +381,7 @@ export function saveCall(resource: Resource) {
     id: idOf('save'),
     owns: [{ aggregate: aggregateOf(resource), id: `body.${save.edit?.id ?? 'id'}` }],
     method: 'POST',
-    path: api.paths?.save ?? `${resource.path}/save`,
+    path: pathOf('save', `${resource.path}/save`),
     summary: `Adds ${oneOf(resource)} to the scope the body names or, ${save.edit ? `with ${save.edit.flag} and ${save.edit.id}` : 'with an id'}, changes that one (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
     body: saveBodySchemaOf(resource),
     messages: [...rules.messages, save.created, save.updated],

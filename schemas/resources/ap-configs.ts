@@ -25,7 +25,7 @@ export const apConfigs = defineResource({
   api: {
     prefix: 'ap',
     service: 'ap',
-    paths: { list: '/saas/v1/ap/config/fetch/all' },
+    paths: { list: 'fetch/all' },
     numbered: {
       page: 'page_number',
       size: 'page_size',

@@ -22,9 +22,9 @@ export const materials = defineResource({
     calls: ['list', 'create', 'remove'],
     ids: { list: 'fetch' },
     paths: {
-      list: '/saas/lego/company_materials/fetch',
-      create: '/saas/lego/company_materials/create',
-      remove: '/saas/lego/company_materials/delete',
+      list: 'fetch',
+      create: 'create',
+      remove: 'delete',
     },
     unpaged: true,
     createAnswer: 'materialId',

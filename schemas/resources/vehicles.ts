@@ -23,9 +23,9 @@ export const vehicles = defineResource({
     calls: ['list', 'create', 'remove'],
     ids: { list: 'fetch' },
     paths: {
-      list: '/saas/lego/company_vehicles/fetch',
-      create: '/saas/lego/company_vehicles/create',
-      remove: '/saas/lego/company_vehicles/delete',
+      list: 'fetch',
+      create: 'create',
+      remove: 'delete',
     },
     unpaged: true,
     createAnswer: 'vehicleId',

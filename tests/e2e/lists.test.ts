@@ -308,10 +308,8 @@ describe('lists', () => {
       ['/display-alert-ticket', scope, ''],
     ] as const) {
       await page.goto(`${app.url}${path}${query}`);
-      await page
-        .locator('.ant-table-tbody tr.ant-table-row, .ant-table-tbody .ant-table-placeholder')
-        .first()
-        .waitFor();
+      // Each of these lists has rows in the demo: wait for them (the table shows its placeholder while it loads).
+      await rows().first().waitFor();
       const all = await rows().count();
       const search = page.getByRole('searchbox', { name: 'Search' });
       await search.fill('no such text in any row');
