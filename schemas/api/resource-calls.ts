@@ -194,6 +194,10 @@ function writeRules(resource: Resource) {
 const keyWordsOf = (resource: Resource) =>
   resource.naturalKey.map((field) => labelInWords(resource.fields[field].label)).join(' and ');
 
+/** The refusal of a second record of one natural key in a summary, or nothing where records may share one. */
+const takenWords = (resource: Resource, what: string) =>
+  resource.taken === undefined ? '' : `; 409 when ${what} of that ${keyWordsOf(resource)}`;
+
 /**
  * The list of a resource (GET): ours, a page of the scope's records searched and sorted, with their total and the next
  * page's cursor; paged by number in a spec's words, `{total, data}` of a page newest first; or unpaged, every record of
@@ -263,7 +267,7 @@ export function createCall(resource: Resource) {
     id: idOf('create'),
     method: 'POST',
     path: pathOf('create', resource.path),
-    summary: `Adds ${oneOf(resource)}${from} to the scope (409 when it has one of that ${keyWordsOf(resource)} already)`,
+    summary: `Adds ${oneOf(resource)}${from} to the scope${resource.taken === undefined ? '' : ` (409 when it has one of that ${keyWordsOf(resource)} already)`}`,
     body: bodySchemaOf(resource),
   } as const;
   if (api.createAnswer) return defineCall({ ...common, answer: shape({ [api.createAnswer]: idAnswerOf(resource) }) });
@@ -281,7 +285,7 @@ export function updateCall(resource: Resource) {
     ...writeRules(resource),
     id: idOf('update'),
     method: api.patch ? 'PATCH' : 'PUT',
-    summary: `Changes ${api.patch ? `the fields sent of ${oneOf(resource)}` : oneOf(resource)} (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
+    summary: `Changes ${api.patch ? `the fields sent of ${oneOf(resource)}` : oneOf(resource)} (a stale If-Match gets 412${takenWords(resource, 'the scope has another')})`,
     body: api.patch ? patchSchemaOf(resource) : bodySchemaOf(resource),
     versioned: true,
     answer: answerSchemaOf(resource),
@@ -335,7 +339,7 @@ export function toggleCall(resource: Resource) {
     owns: [{ aggregate: aggregateOf(resource), id: `body.${toggle.id}` }],
     method: 'POST',
     path: pathOf('toggle', `${resource.path}/toggle`),
-    summary: `Flips ${oneOf(resource).replace(/^an? /, 'the ')}'s ${labelInWords(resource.fields[toggle.field].label)} (a stale If-Match gets 412)`,
+    summary: `Flips ${oneOf(resource).replace(/^an? /, 'the ')}'s ${labelInWords(resource.fields[toggle.field].label)} switch (a stale If-Match gets 412)`,
     body,
     messages: [toggle.on, toggle.off],
     versioned: true,
@@ -344,6 +348,10 @@ export function toggleCall(resource: Resource) {
       : answerSchemaOf(resource),
   });
 }
+
+/** How a save's body says it edits a record, in words. */
+const editWords = ({ edit }: ResourceSave) =>
+  edit === undefined ? 'with an id' : `with ${edit.flag} ${edit.creates ? 'false' : 'true'} and ${edit.id}`;
 
 /** The scope a save names in its body: with its department where the resource reaches one. */
 const saveScopeOf = (resource: Resource): ScopeSource =>
@@ -382,9 +390,9 @@ export function saveCall(resource: Resource) {
     owns: [{ aggregate: aggregateOf(resource), id: `body.${save.edit?.id ?? 'id'}` }],
     method: 'POST',
     path: pathOf('save', `${resource.path}/save`),
-    summary: `Adds ${oneOf(resource)} to the scope the body names or, ${save.edit ? `with ${save.edit.flag} and ${save.edit.id}` : 'with an id'}, changes that one (a stale If-Match gets 412; 409 when the scope has another of that ${keyWordsOf(resource)})`,
+    summary: `Adds ${oneOf(resource)} to the scope the body names or, ${editWords(save)}, changes that one (a stale If-Match gets 412${takenWords(resource, 'the scope has another')})`,
     body: saveBodySchemaOf(resource),
-    messages: [...rules.messages, save.created, save.updated],
+    messages: [...new Set([...rules.messages, save.created, save.updated])],
     answers,
     versioned: true,
     answer: saved.answer,
