@@ -8,14 +8,25 @@ import screens from '../../screens/resources.meta';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
 import { callPath } from '../e2e/harness';
 import { DOCK_DOORS_TABLE, dockDoors } from './fixtures/dock-doors';
-import { auditInWords, BACKENDS, copyItems, startApp, type Call, type TestApp, type TestDatabase } from './helper';
+import { GATE_RULES_TABLE, gateRules } from './fixtures/gate-rules';
+import {
+  auditInWords,
+  BACKENDS,
+  copyItems,
+  dataFailure,
+  startApp,
+  type Call,
+  type TestApp,
+  type TestDatabase,
+} from './helper';
 
 // The declared resources with one more, as a developer adds one: the declaration (fixtures/dock-doors.ts) in the list.
 // This file has modules of its own (vitest.config.ts OWN_MODULES), so the other files keep the project's list.
 vi.mock('../../schemas/resources/index.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../schemas/resources/index.ts')>();
   const { dockDoors: fixture } = await import('./fixtures/dock-doors');
-  const declared = [...actual.RESOURCES, fixture];
+  const { gateRules: dataFixture } = await import('./fixtures/gate-rules');
+  const declared = [...actual.RESOURCES, fixture, dataFixture];
   return { ...actual, RESOURCES: declared, ALL_RESOURCES: declared };
 });
 
@@ -33,8 +44,9 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
   beforeAll(async () => {
     db = await backend.prepared();
     const store = await db.open();
-    // Its migration, before the server starts (which makes its audit trigger from the declaration).
+    // Their migrations, before the server starts (which makes their audit triggers from the declarations).
     await store.exec(DOCK_DOORS_TABLE);
+    await store.exec(GATE_RULES_TABLE);
     // Its answers are checked here: the suite's API document (documented-answers.test.ts) does not hold its calls.
     t = await startApp(store, {}, { logged: false });
     ({ call, deskToken: token } = await t.login('ops@demo.local'));
@@ -150,5 +162,72 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
         .trim()
         .split('\r\n'),
     ).toEqual(['Door code,Loading bays,Takes reefers', 'D-01,4,Yes', 'D-02,3,No']);
+  });
+
+  describe('a data-family resource (gate rules)', () => {
+    const gates = callsOf(gateRules);
+    const save = (body: object, headers: Record<string, string> = {}) =>
+      call('POST', callPath(gates.save, {}), body, { headers });
+    const hours = { from: '06:00', to: '22:00' };
+
+    it('is documented under its own paths, with the data envelope and its words', async () => {
+      const doc = (await call('GET', `${DOCS_PREFIX}/json`)).body;
+      expect(doc.paths['/saas/data/gates/getGateRules'].get.operationId).toBe('gateRules.list');
+      expect(doc.paths['/saas/data/gates/getGateRuleById'].get.operationId).toBe('gateRules.get');
+      expect(doc.paths['/saas/data/gates/toggleGateRule'].post.operationId).toBe('gateRules.toggle');
+      const saved = doc.paths['/saas/data/gates/saveGateRule'].post;
+      expect(saved.operationId).toBe('gateRules.save');
+      expect(saved.responses[409]).toBeDefined();
+      expect(saved.requestBody.content['application/json'].schema.properties).toMatchObject({
+        companyId: expect.anything(),
+        id: expect.anything(),
+        gate: { maxLength: 10 },
+      });
+    });
+
+    it('creates in the scope its body names, answers the record with its spread and computed values, and refuses a second of its gate', async () => {
+      const created = await save({ companyId: '1001', gate: 'G1', hours });
+      expect(created.status).toBe(200);
+      expect(created.headers.etag).toBe('"1"');
+      expect(created.body).toMatchObject({
+        status: 'ok',
+        result: {
+          status: 1,
+          message: 'Gate rule set for companyIds [ 1001 ]',
+          data: { gate: 'G1', open: true, from: '06:00', to: '22:00', name: 'G1 gate', branchId: null },
+        },
+      });
+      expect(created.body.result.data).not.toHaveProperty('hours');
+      expect(await save({ companyId: '1001', gate: 'G1', hours })).toMatchObject({
+        status: 409,
+        body: dataFailure('A rule for that gate already exists'),
+      });
+      expect(await save({ companyId: '1001', gate: 'g 1', hours: { from: 'dawn' } })).toMatchObject({ status: 400 });
+      const listed = await call('GET', callPath(gates.list, { companyId: '1001' }));
+      expect(listed.body.result.data).toEqual([created.body.result.data]);
+    });
+
+    it('changes the record its body names with If-Match, flips its switch in its words, and keeps other companies out', async () => {
+      const [rule] = (await call('GET', callPath(gates.list, { companyId: '1001' }))).body.result.data;
+      const read = await call('GET', callPath(gates.byId, { companyId: '1001', id: rule.id }));
+      expect(read.body.result.data).toMatchObject({ id: rule.id, from: '06:00' });
+      const edit = { companyId: '1001', id: rule.id, gate: 'G1', hours: { from: '05:00', to: '23:00' } };
+      const changed = await save(edit, { 'if-match': String(read.headers.etag) });
+      expect(changed.body.result).toMatchObject({ message: 'Gate rule updated', data: { from: '05:00', to: '23:00' } });
+      expect((await save(edit, { 'if-match': String(read.headers.etag) })).status).toBe(412);
+      const flipped = await call('POST', callPath(gates.toggle, { companyId: '1001' }), { gateRuleId: rule.id });
+      expect(flipped.body.result).toMatchObject({ message: 'Gate closed', data: { open: false, name: 'G1 gate' } });
+      // Another company's rule is not found by any call of company 1001.
+      const theirs = (await save({ companyId: '1002', gate: 'G9', hours })).body.result.data.id;
+      expect((await call('GET', callPath(gates.byId, { companyId: '1001', id: theirs }))).status).toBe(404);
+      expect((await call('POST', callPath(gates.toggle, { companyId: '1001' }), { gateRuleId: theirs })).status).toBe(
+        404,
+      );
+      expect((await save({ ...edit, id: theirs })).status).toBe(404);
+      expect((await auditInWords(t.app, token, '1001', 'gate_rule')).slice(0, 2)).toEqual([
+        'Gate rule,Open',
+        'Gate rule,"Hours › from, Hours › to"',
+      ]);
+    });
   });
 });
