@@ -263,16 +263,6 @@ export const dashboardQuerySchema = {
   errorMessage: { required: { companyId: MSG.selectCompany } },
 } as const;
 
-/** POST toggleDashboard. */
-export const toggleDashboardSchema = {
-  type: 'object',
-  properties: {
-    customerConfigId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Please select a configuration' },
-  },
-  required: ['customerConfigId'],
-  errorMessage: { type: BODY_OBJECT, required: { customerConfigId: 'Please select a configuration' } },
-} as const;
-
 /**
  * A dashboard config as the dashboard calls answer it. `extraContext` is the JSON text of spec 001 section 3:
  * PowerBI's entries keyed by menu slug, or looker's `enabled_users` and `dashboard_tab`; a null branch: the company's.
@@ -289,5 +279,4 @@ export const dashboardAnswer = shape({
 
 export type DashboardRecord = FromSchema<typeof dashboardAnswer>;
 
-export type SetDashboardBody = FromSchema<typeof setDashboardSchema>;
 export type DashboardQuery = FromSchema<typeof dashboardQuerySchema>;

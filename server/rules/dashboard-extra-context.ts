@@ -54,10 +54,12 @@ export function dashboardExtraContext(body: Readonly<Record<string, unknown>>): 
  */
 export const dashboardRule: WriteRule = async (q, _scope, body) => {
   const type = String(body.typeDashboard);
+  // The lists first: a PowerBI list that lacks an entry is said before its menus are looked up.
+  const extraContext = dashboardExtraContext(body);
   if (type === 'zoho') {
     const slugs = listAt(body, 'dashboardSlug').map(String);
     if ((await dashboardRepository.menuSlugs(q, slugs)).size !== new Set(slugs).size)
       throw new RuleRefusal([DASHBOARD_MSG.menu]);
   }
-  return { featureKey: type, dashboardType: type, extraContext: dashboardExtraContext(body) };
+  return { featureKey: type, dashboardType: type, extraContext };
 };

@@ -271,6 +271,15 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
     expect(await message({ ...powerbi, ...full, dashboardReportId: ['r-1'] })).toBe(
       'Please enter valid PowerBI ReportId',
     );
+    // A list that lacks an entry is said before the menus are looked up (one of these is no dashboard menu).
+    expect(
+      await message({
+        ...powerbi,
+        ...full,
+        dashboardSlug: ['trip_analytics', 'no_such_menu'],
+        dashboardReportId: ['r-1'],
+      }),
+    ).toBe('Please enter valid PowerBI ReportId');
     expect(await message({ ...powerbi, ...full, dashboardWorkspaceId: ['w-1'] })).toBe(
       'Please enter valid PowerBI WorkspaceId',
     );
