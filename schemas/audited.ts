@@ -64,7 +64,10 @@ export function auditedOf(resource: Resource): AuditedTable {
     versioned: true,
     // An image is logged as a digest of its bytes, never the bytes.
     ...(images.length > 0 && { digests: images.map((image) => image.column) }),
-    label: resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
+    label:
+      resource.labelSql ??
+      resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
+    ...(resource.refs && { refs: resource.refs }),
     fields: Object.fromEntries(fields.map((field) => [field.column, field.label.toLowerCase()])),
     words: { ...words, branch_id: 'Branch' },
   };

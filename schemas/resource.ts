@@ -1,6 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ServiceName } from './api/services';
 import type { ColumnKind } from './column-kinds';
+import type { AuditRef } from './audited/declaration';
 import { BODY_OBJECT, MSG, badId, idOrNumberField } from './messages';
 
 /**
@@ -168,6 +169,8 @@ export interface ResourceApi {
    * no `data`), as a spec's `getDashboardbyId` does.
    */
   byIdInResult?: true;
+  /** With a branch chosen, the list shows the company-wide records too (which apply to the branch as well). */
+  listWider?: true;
   /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
   byIdFilters?: readonly string[];
 }
@@ -186,6 +189,8 @@ export interface ResourceToggle {
   off: string;
   /** It answers the record's id and the flipped field alone, not the record. */
   stateOnly?: true;
+  /** Fields its body takes beside the id (a spec's access key), by name: checked by these rules, not read. */
+  more?: Readonly<Record<string, JSONSchema>>;
 }
 
 /**
@@ -307,6 +312,10 @@ export interface Resource {
   master?: ResourceMaster;
   /** What names its records elsewhere (a delete is refused while something does). */
   usedBy?: readonly ResourceUse[];
+  /** SQL over the row `t` that names a record in words, where not its `label` fields (a name from another table). */
+  labelSql?: string;
+  /** Columns holding the id of something with a name, which the Audit Log shows by name (see {@link AuditRef}). */
+  refs?: Readonly<Record<string, AuditRef>>;
 }
 
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */

@@ -14,7 +14,7 @@ import { ALERT_TYPES } from '../schemas/report-schedule';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
 import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
-import { dataCalls, uiConfigCalls } from '../schemas/api/data';
+import { alertCalls, dataCalls, uiConfigCalls } from '../schemas/api/data';
 import { defineForm, defineList, defineSheet } from '../engine/registry/define';
 import { formModal } from '../engine/form/parts';
 import type { ConfigContext } from '../engine/types';
@@ -23,8 +23,8 @@ import * as registered from './alerts.meta';
 
 /** The calls of spec 001 sections 2.1 and 2.2. */
 export const alertApi = {
-  alerts: endpoint(dataCalls.alerts, { query: { key: ACCESS_KEY } }),
-  toggleAlert: endpoint(dataCalls.toggleAlert),
+  alerts: endpoint(alertCalls.list, { query: { key: ACCESS_KEY } }),
+  toggleAlert: endpoint(alertCalls.toggle),
   toggleAlertTickets: endpoint(dataCalls.toggleAlertTickets),
   // Each row carries its own CompanyId and branchId; allOrNone false saves the good rows of a mixed sheet.
   setAlerts: endpoint(dataCalls.setAlerts, { query: { key: ACCESS_KEY, allOrNone: false } }),

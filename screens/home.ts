@@ -13,7 +13,6 @@ export const homeScreen: HomeConfig = {
     { objectType: 'route_master', path: '/route-master' },
     { objectType: 'place', path: '/known-places' },
     { objectType: 'consignee', path: '/consignees' },
-    { objectType: 'alert', path: '/alert-settings' },
     { objectType: 'report_schedule', path: '/sputnik-daily-summary' },
     { objectType: 'notification_config', path: '/configuration-list' },
     { objectType: 'sidebar_menu', path: '/sidebar-menu' },

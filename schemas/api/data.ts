@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
+import { alerts } from '../resources/alerts';
 import { uiConfigs } from '../resources/ui-configs';
 import { autoClosures } from '../resources/auto-closure';
 import { dashboards } from '../resources/dashboards';
@@ -68,16 +69,6 @@ export type DashboardMenuItem = FromSchema<typeof dashboardMenuAnswer>;
 
 /** The data family of spec 001 section 7: alert settings, alert and ticket UI config, auto closure, sidebar menu, dashboards. */
 export const dataCalls = {
-  alerts: defineCall({
-    ...data,
-    id: 'alerts.list',
-    method: 'GET',
-    path: '/saas/data/automation/getAlerts',
-    summary: "A company's alert configs (with a branch: its own and the company-wide ones)",
-    querystring: dataScopeQuerySchema,
-    answer: list(alertConfigAnswer),
-    scope: IDS_IN_QUERY,
-  }),
   setAlerts: defineCall({
     ...data,
     id: 'alerts.set',
@@ -94,18 +85,6 @@ export const dataCalls = {
     bodyLimit: BULK_BODY_LIMIT,
     messages: ['Alert config already exists', BULK_TEXT.unstorable],
     answer: list(alertBulkResultAnswer),
-  }),
-  toggleAlert: defineCall({
-    ...data,
-    id: 'alerts.toggle',
-    method: 'POST',
-    path: '/saas/data/automation/toggleAlert',
-    summary: "Flips an alert config's enable flag",
-    querystring: dataScopeQuerySchema,
-    body: alertToggleSchema,
-    versioned: true,
-    answer: alertConfigAnswer,
-    scope: IDS_IN_QUERY,
   }),
   toggleAlertTickets: defineCall({
     ...data,
@@ -235,3 +214,6 @@ export const autoClosureCalls = callsOf(autoClosures);
 
 /** The dashboards' calls, built from their declaration (schemas/resources/dashboards.ts). */
 export const dashboardCalls = callsOf(dashboards);
+
+/** The alert configs' list and switch, built from their declaration (schemas/resources/alerts.ts). */
+export const alertCalls = callsOf(alerts);

@@ -3,7 +3,7 @@ import { authCalls } from './auth';
 import { companyCalls } from './company';
 import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
-import { autoClosureCalls, dashboardCalls, dataCalls, uiConfigCalls } from './data';
+import { alertCalls, autoClosureCalls, dashboardCalls, dataCalls, uiConfigCalls } from './data';
 import { mainCalls, materialCalls, vehicleCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
@@ -29,6 +29,7 @@ export {
   authCalls,
   companyCalls,
   dataCalls,
+  alertCalls,
   uiConfigCalls,
   autoClosureCalls,
   dashboardCalls,

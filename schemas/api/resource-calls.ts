@@ -328,6 +328,7 @@ export function toggleCall(resource: Resource) {
   const body = {
     type: 'object',
     properties: {
+      ...toggle.more,
       [toggle.id]: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: message },
     },
     required: [toggle.id],

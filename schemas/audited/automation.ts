@@ -1,23 +1,7 @@
 import { declareAudited, type AuditedTable } from './declaration';
 
-/** The automation's audited tables: alerts, custom fields, menus, landing pages and report schedules. */
+/** The automation's audited tables: custom fields, menus, landing pages and report schedules. */
 export const AUTOMATION_TABLES = {
-  alert: declareAudited({
-    objectType: 'alert',
-    refs: { feature_key: 'alertType' },
-    table: 'alert_configs',
-    words: { feature_key: 'Alert', enabled: 'Enabled', extra_context: 'Settings' },
-    name: 'Alert',
-    plural: 'alerts',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label: 'coalesce((select a.name from alert_types a where a.feature_key = t.feature_key), t.feature_key)',
-    fields: { feature_key: 'feature key' },
-    versioned: true,
-    compare: [{ name: 'alerts', title: 'Alert settings', keyWords: 'alert', key: 't.feature_key', idPrefix: 'alc' }],
-  }),
   custom_field: declareAudited({
     objectType: 'custom_field',
     table: 'company_custom_fields',

@@ -1,4 +1,5 @@
 import type { Resource } from '../resource';
+import { alerts } from './alerts';
 import { apConfigs } from './ap-configs';
 import { autoClosures } from './auto-closure';
 import { dashboards } from './dashboards';
@@ -16,6 +17,7 @@ export const RESOURCES = [
   vehicles,
   materials,
   transporters,
+  alerts,
   uiConfigs,
   autoClosures,
   dashboards,

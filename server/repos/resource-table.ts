@@ -170,7 +170,9 @@ export function resourceTable(resource: Resource) {
         ? scopeFilter(scope)
         : resource.reach === 'branch'
           ? {
-              sql: 'company_id = $1 and ($2::text is null or branch_id = $2)',
+              sql: resource.api?.listWider
+                ? 'company_id = $1 and ($2::text is null or branch_id is null or branch_id = $2)'
+                : 'company_id = $1 and ($2::text is null or branch_id = $2)',
               params: [scope.companyId, scope.branchId],
             }
           : { sql: 'company_id = $1', params: [scope.companyId] };

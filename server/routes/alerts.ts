@@ -23,29 +23,18 @@ async function ownAlert(q: Queryable, id: string, scope: Scope, expected: Expect
 }
 
 /**
- * Alert settings: the company's alert configs, their bulk upload, their enable switch and their ticket switch
- * (spec 001 sections 2.1 and 7). A switch flip with a stale If-Match changes nothing: 412; its answer carries the
- * config's new ETag (API.md "Lost updates").
+ * Alert settings' own calls (spec 001 sections 2.1 and 7): the bulk upload and the ticket switch (a flag inside the
+ * settings). The list and the enable switch are the declared resource's (schemas/resources/alerts.ts). A ticket flip
+ * with a stale If-Match changes nothing: 412; its answer carries the config's new ETag (API.md "Lost updates").
  */
 export async function alertRoutes(app: FastifyInstance, { store }: AppContext) {
   // The alerts a UI config module can list (the modules are a declared resource: schemas/resources/ui-configs.ts).
   route(app, dataCalls.alertList, async () => dataOk(await alerts.alertTypes(store)));
 
-  route(app, dataCalls.alerts, async ({ scope }) => dataOk(await alerts.list(store, scope)));
-
   // Each row names its own CompanyId and branchId; the scope the console also sends is not used for them.
   route(app, dataCalls.setAlerts, async ({ query, body }) => {
     const results = await saveAlertRows(store, body, query.allOrNone ?? false);
     return dataOk(results, alertBulkMessage(results));
-  });
-
-  route(app, dataCalls.toggleAlert, async ({ scope, body, expected }) => {
-    const record = await store.tx(async (q) => {
-      const alert = await ownAlert(q, String(body.alertId), scope, expected);
-      const stored = await alerts.setEnabled(q, alert.id, !alert.enabled, expected);
-      return { ...alert, enabled: !alert.enabled, version: stored };
-    });
-    return dataOk(record, `Alert ${record.enabled ? 'enabled' : 'disabled'} successfully`);
   });
 
   route(app, dataCalls.toggleAlertTickets, async ({ scope, body, expected }) => {

@@ -3,18 +3,20 @@ import { useMemo, useState } from 'react';
 import type { RowModalProps } from '../../engine/list/rowActionTypes';
 import { useScope } from '../../engine/scope/useScope';
 import { alertRowOfConfig, IMPACT_SETTINGS } from '../../schemas/alert-impact';
-import type { AlertConfig } from '../../schemas/alerts';
 import { alertType } from '../../screens/trip-replay/track';
 import { ImpactPreviewModal, notComputed } from './ImpactPreview';
 
 /** A list row's 'Preview impact': the alert's settings that its computation reads, and its switch, to try in place. */
-export default function RowImpact({ row, onClose }: RowModalProps<AlertConfig>) {
+export default function RowImpact({ row, onClose }: RowModalProps) {
   const [scope] = useScope();
-  const stored = useMemo(() => alertRowOfConfig(row.featureKey, row.extraContext), [row]);
-  const settings = IMPACT_SETTINGS[row.featureKey];
-  const [enabled, setEnabled] = useState(row.enabled);
+  // The alert list's row (schemas/resources/alerts.ts): its alert, settings text, switch and branch.
+  const featureKey = String(row.featureKey ?? '');
+  const extraContext = String(row.extraContext ?? '');
+  const stored = useMemo(() => alertRowOfConfig(featureKey, extraContext), [featureKey, extraContext]);
+  const settings = IMPACT_SETTINGS[featureKey];
+  const [enabled, setEnabled] = useState(row.enabled === true);
   const [edits, setEdits] = useState<Record<string, number>>({});
-  const name = alertType(row.featureKey).label;
+  const name = alertType(featureKey).label;
   const proposal = useMemo(() => ({ rows: [{ enabled, values: { ...stored, ...edits } }] }), [enabled, stored, edits]);
   const editor = settings ? (
     <Flex vertical gap="small">
@@ -59,7 +61,7 @@ export default function RowImpact({ row, onClose }: RowModalProps<AlertConfig>) 
   );
   return (
     <ImpactPreviewModal
-      title={`Preview impact: ${name}${row.branchId ? ` (branch ${row.branchId})` : ''}`}
+      title={`Preview impact: ${name}${typeof row.branchId === 'string' ? ` (branch ${row.branchId})` : ''}`}
       proposal={settings ? proposal : null}
       scope={scope}
       editor={editor}

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { auditCalls, mainCalls, platformCalls } from '../../schemas/api';
 import { alertImpactCalls } from '../../schemas/api/alert-impact';
 import { configCopyCalls } from '../../schemas/api/config-copy';
-import { dataCalls } from '../../schemas/api/data';
+import { alertCalls, } from '../../schemas/api/data';
 import { tripCalls } from '../../schemas/api/trips';
 import { CONFIG_AREA_KEYS } from '../../schemas/config-copy';
 import { callPath } from '../e2e/harness';
@@ -57,7 +57,7 @@ function ordinaryWork(apiUrl: string, token: string): (() => Promise<Sample>)[] 
   const get = (path: string) => () => timed(`${apiUrl}${path}`, { headers: json(token) });
   return [
     get(callPath(mainCalls.routes, { c: '1003', page: 1, size: 20 })),
-    get(callPath(dataCalls.alerts, { companyId: '1003' })),
+    get(callPath(alertCalls.list, { companyId: '1003' })),
     get(callPath(tripCalls.replay, { c: '1001' }, { tripId: 'TRP1001M0002' })),
     get(callPath(auditCalls.list, { c: '1003', page: 1, size: 20 })),
   ];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
-import { dataCalls } from '../../schemas/api';
+import { alertCalls, } from '../../schemas/api';
 import type { alertImpactCalls } from '../../schemas/api/alert-impact';
 import type { DataOf } from '../../schemas/api/contract';
 import { apiAs, callPath, operatorSession, pickCompany, type RunningConsole } from './harness';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 type StoredAlert = { featureKey: string; enabled: boolean; extraContext: string };
-const storedAlerts = () => apiAs<StoredAlert[]>(page, app.url, callPath(dataCalls.alerts, { companyId: '1001' }));
+const storedAlerts = () => apiAs<StoredAlert[]>(page, app.url, callPath(alertCalls.list, { companyId: '1001' }));
 
 /** The counts table's figures of an alert type, summed over its levels: as it is and as it would be. */
 async function counts(dialog: ReturnType<Page['getByRole']>, label: string) {

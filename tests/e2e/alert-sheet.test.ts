@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
 import { answer, choose, operatorSession, type RunningConsole, callPath } from './harness';
-import { dataCalls } from '../../schemas/api';
+import { alertCalls, } from '../../schemas/api';
 import { draftKey } from '../../engine/sheet/drafts';
 
 const session = operatorSession();
@@ -30,7 +30,7 @@ const importCsv = (rows: Record<string, string>[]) => page.locator('input[type=f
 type Alert = { featureKey: string; enabled: boolean; extraContext: string; branchId: string | null };
 async function alerts(companyId: string): Promise<Alert[]> {
   const token = await page.evaluate(() => localStorage.getItem('deskToken'));
-  const res = await fetch(`${app.url}${callPath(dataCalls.alerts, { companyId })}`, {
+  const res = await fetch(`${app.url}${callPath(alertCalls.list, { companyId })}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { result: { data: Alert[] } }).result.data;

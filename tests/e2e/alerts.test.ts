@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { answer, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
-import { dataCalls, uiConfigCalls } from '../../schemas/api';
+import { alertCalls, uiConfigCalls } from '../../schemas/api';
 import type { UiConfig } from '../../schemas/resources/ui-configs';
 
 const session = operatorSession();
@@ -20,7 +20,7 @@ async function stored<T>(path: string): Promise<T> {
 
 type Alert = { id: string; featureKey: string; enabled: boolean; extraContext: string };
 const alertOf = async (featureKey: string) =>
-  (await stored<Alert[]>(callPath(dataCalls.alerts, { companyId: 1001 }))).find((a) => a.featureKey === featureKey)!;
+  (await stored<Alert[]>(callPath(alertCalls.list, { companyId: 1001 }))).find((a) => a.featureKey === featureKey)!;
 const ticketOf = async (featureKey: string) =>
   JSON.parse((await alertOf(featureKey)).extraContext)[0].ticketing.raise_ticket as boolean;
 const uiConfigs = () => stored<UiConfig[]>(callPath(uiConfigCalls.list, { companyId: 1001 }));

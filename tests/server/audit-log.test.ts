@@ -5,7 +5,7 @@ import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 import {
   SERVICE_BASES,
   auditCalls,
-  dataCalls,
+  alertCalls,
   fullPath,
   mainCalls,
   materialCalls,
@@ -465,7 +465,7 @@ describe.each(BACKENDS)('audit log on $name', (backend) => {
     const [alert] = await t.store.query<{ id: string }>(
       "select id from alert_configs where company_id = '1002' order by id limit 1",
     );
-    const toggled = await call('POST', `${fullPath(dataCalls.toggleAlert, SERVICE_BASES)}?companyId=1002`, {
+    const toggled = await call('POST', `${fullPath(alertCalls.toggle, SERVICE_BASES)}?companyId=1002`, {
       alertId: alert.id,
     });
     expect(toggled.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
-import { SERVICE_BASES, auditCalls, dataCalls, fullPath, vehicleCalls } from '../../schemas/api';
+import { SERVICE_BASES, auditCalls, alertCalls, fullPath, vehicleCalls } from '../../schemas/api';
 import { configCopyCalls, type Comparison, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { ALL_AUDITED } from '../../schemas/audited';
 import { ALL_RESOURCES } from '../../schemas/resources';
@@ -48,7 +48,6 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(comparison.left).toMatchObject({ companyId: '1001', companyName: 'Tata Steel Limited', branchId: null });
     expect(comparison.right.companyName).toBe('Hindustan Unilever Limited');
     expect(comparison.areas.map((a) => a.area)).toEqual([
-      'alerts',
       'sidebarMenu',
       'reportSchedules',
       'notifications',
@@ -256,9 +255,7 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     const [alert] = await t.store.query<{ id: string; enabled: boolean }>(
       "select id, enabled from alert_configs where company_id = '1002' order by id limit 1",
     );
-    expect((await call('POST', `${path(dataCalls.toggleAlert)}?companyId=1002`, { alertId: alert.id })).status).toBe(
-      200,
-    );
+    expect((await call('POST', `${path(alertCalls.toggle)}?companyId=1002`, { alertId: alert.id })).status).toBe(200);
     const toggled = await newestEntry('1002');
     const update = await revert({ c: '1002', entry: toggled.id });
     expect(update.items).toEqual([expect.objectContaining({ action: 'restore', objectId: alert.id })]);
@@ -309,9 +306,7 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     const [later] = await t.store.query<{ id: string }>(
       "select id from alert_configs where company_id = '2003' and branch_id is null order by id limit 1",
     );
-    expect((await call('POST', `${path(dataCalls.toggleAlert)}?companyId=2003`, { alertId: later.id })).status).toBe(
-      200,
-    );
+    expect((await call('POST', `${path(alertCalls.toggle)}?companyId=2003`, { alertId: later.id })).status).toBe(200);
     const before = await count(t.store, 'audit_log');
     const refused = await call('POST', REVERT_PREVIEW, { c: '2003', changeSet: copy.body.data.changeSet });
     expect(refused.status).toBe(409);
