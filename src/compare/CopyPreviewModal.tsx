@@ -12,7 +12,7 @@ const applyCall = endpoint(configCopyCalls.copyApply);
 
 /** How each action is shown. */
 const ACTIONS: Record<CopyAction, { color: string; text: string }> = {
-  create: { color: 'geekblue', text: 'Create' },
+  create: { color: 'blue', text: 'Create' },
   overwrite: { color: 'magenta', text: 'Overwrite' },
   skip: { color: 'default', text: 'Same: skipped' },
   refuse: { color: 'red', text: 'Cannot copy' },

@@ -16,7 +16,7 @@ const revertCall = endpoint(configCopyCalls.revert);
 const ACTIONS: Record<RevertItem['action'], { color: string; text: string }> = {
   delete: { color: 'red', text: 'Delete (it was created)' },
   restore: { color: 'magenta', text: 'Put back' },
-  recreate: { color: 'geekblue', text: 'Re-create (it was deleted)' },
+  recreate: { color: 'blue', text: 'Re-create (it was deleted)' },
 };
 
 /** Whether the one entry or its whole change set is reverted. */

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { auditCalls, mainCalls, platformCalls } from '../../schemas/api';
 import { alertImpactCalls } from '../../schemas/api/alert-impact';
 import { configCopyCalls } from '../../schemas/api/config-copy';
-import { alertCalls, } from '../../schemas/api/data';
+import { alertCalls } from '../../schemas/api/data';
 import { tripCalls } from '../../schemas/api/trips';
 import { CONFIG_AREA_KEYS } from '../../schemas/config-copy';
 import { callPath } from '../e2e/harness';

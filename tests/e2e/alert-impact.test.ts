@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
-import { alertCalls, } from '../../schemas/api';
+import { alertCalls } from '../../schemas/api';
 import type { alertImpactCalls } from '../../schemas/api/alert-impact';
 import type { DataOf } from '../../schemas/api/contract';
 import { apiAs, callPath, operatorSession, pickCompany, type RunningConsole } from './harness';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALERT_COLUMNS } from '../../schemas/alert-bulk';
 import { answer, choose, operatorSession, type RunningConsole, callPath } from './harness';
-import { alertCalls, } from '../../schemas/api';
+import { alertCalls } from '../../schemas/api';
 import { draftKey } from '../../engine/sheet/drafts';
 
 const session = operatorSession();
