@@ -318,6 +318,13 @@ export interface Resource {
   refs?: Readonly<Record<string, AuditRef>>;
 }
 
+/**
+ * A record's on/off switch: stored on unless a body says otherwise, listed as a switch, flipped by the `toggle` call
+ * (an alert's or a dashboard's `enabled`, an auto closure rule's `active`).
+ */
+export const switchField = <const C extends string, const L extends string>(column: C, label: L) =>
+  ({ column, label, sql: 'boolean', default: true, kind: 'switch', schema: { type: 'boolean' } }) as const;
+
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */
 export const defineResource = <const R extends Resource>(resource: R): R => resource;
 

@@ -1,5 +1,5 @@
 import { accessKeySchema } from '../access-key';
-import { defineResource, type SeedRow } from '../resource';
+import { defineResource, switchField, type SeedRow } from '../resource';
 
 /** Alert configs per company: feature key, enabled, raises a ticket, and extra settings kept beside the flag. */
 const ALERT_CONFIGS: Record<
@@ -93,14 +93,7 @@ export const alerts = defineResource({
       required: true,
       schema: { type: 'string', minLength: 1, maxLength: 64 },
     },
-    enabled: {
-      column: 'enabled',
-      label: 'Enabled',
-      sql: 'boolean',
-      default: true,
-      kind: 'switch',
-      schema: { type: 'boolean' },
-    },
+    enabled: switchField('enabled', 'Enabled'),
     // Section 3's JSON text: `[{ticketing: {raise_ticket}, ...the alert's settings}]`.
     extraContext: {
       column: 'extra_context',

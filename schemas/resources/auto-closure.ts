@@ -4,7 +4,7 @@ import {
   autoClosureConfigAnswer,
   autoClosureFormSchema,
 } from '../auto-closure';
-import { defineResource } from '../resource';
+import { defineResource, switchField } from '../resource';
 
 /** A rule's name in the list: its rule-based subjects, or else its type. */
 const NAME_SQL = `coalesce(nullif(case when jsonb_typeof(config -> 'autoClosureRuleSubject') = 'array'
@@ -71,14 +71,7 @@ export const autoClosures = defineResource({
       requiredMessage: T.type,
       schema: autoClosureFormSchema.properties.autoClosureType,
     },
-    active: {
-      column: 'active',
-      label: 'Active',
-      sql: 'boolean',
-      default: true,
-      kind: 'switch',
-      schema: { type: 'boolean' },
-    },
+    active: switchField('active', 'Active'),
     config: {
       column: 'config',
       label: 'Rule',

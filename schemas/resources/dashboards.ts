@@ -1,6 +1,6 @@
 import { REASONS } from '../api/reasons';
 import { DASHBOARD_MSG, DASHBOARD_TYPES, dashboardQuerySchema, setDashboardSchema } from '../dashboard';
-import { defineResource } from '../resource';
+import { defineResource, switchField } from '../resource';
 
 /** The words of a dashboard saved, created or edited alike (spec 001 section 7). */
 const SET = 'Dashboard set successfully for companyIds [ {companyId} ]';
@@ -86,14 +86,7 @@ export const dashboards = defineResource({
       required: true,
       schema: { type: 'string', maxLength: 200_000 },
     },
-    enabled: {
-      column: 'enabled',
-      label: 'Enabled',
-      sql: 'boolean',
-      default: true,
-      kind: 'switch',
-      schema: { type: 'boolean' },
-    },
+    enabled: switchField('enabled', 'Enabled'),
   },
   naturalKey: ['featureKey', 'dashboardType'],
   label: ['featureKey', 'dashboardType'],

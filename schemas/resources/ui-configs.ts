@@ -1,4 +1,4 @@
-import { defineResource, type ResourceRecord } from '../resource';
+import { defineResource, type ResourceRecord, switchField } from '../resource';
 import { uiConfigFormSchema } from '../ui-config';
 
 const { properties: form, errorMessage } = uiConfigFormSchema;
@@ -70,11 +70,7 @@ export const uiConfigs = defineResource({
     },
     // A save always enables the module (spec 001 section 7: "enabled (sent as 1)"); the toggle disables it.
     enabled: {
-      column: 'enabled',
-      label: 'Enabled',
-      sql: 'boolean',
-      default: true,
-      kind: 'switch',
+      ...switchField('enabled', 'Enabled'),
       schema: { type: 'integer', const: 1, default: 1, errorMessage: 'enabled must be 1' },
     },
   },
