@@ -40,6 +40,16 @@ function fieldSql(field: ResourceField): string {
   return `t.${field.column}::text`;
 }
 
+/**
+ * How the audit finds a resource's record, and the id the Audit Log shows: its `id`, or (a table without one) its
+ * company and natural key, shown by the key's last field (by the company where the key is the company alone).
+ */
+function identityOf(resource: Resource): Pick<AuditedTable, 'key' | 'id'> {
+  if (!resource.noIdColumn) return { key: ['id'], id: 'id' };
+  const columns = resource.naturalKey.map((name) => resource.fields[name].column);
+  return { key: ['company_id', ...columns], id: columns[columns.length - 1] ?? 'company_id' };
+}
+
 /** The audit declaration of a declared resource (schemas/resource.ts): its table, words and label from its fields. */
 export function auditedOf(resource: Resource): AuditedTable {
   const fields = fieldsOf(resource);
@@ -56,12 +66,12 @@ export function auditedOf(resource: Resource): AuditedTable {
     table: resource.table,
     name: `${resource.noun[0].toUpperCase()}${resource.noun.slice(1)}`,
     plural: resource.plural,
-    key: ['id'],
-    id: 'id',
+    ...identityOf(resource),
     tenant: 'company_id',
     ...(resource.reach !== 'company' && { branch: ['branch_id'] }),
     ...(resource.reach === 'department' && { department: ['department_id'] }),
-    versioned: true,
+    // A resource with calls keeps a record's version (its ETag, bumped by every save); one without keeps none.
+    ...(resource.path !== undefined && { versioned: true }),
     // An image is logged as a digest of its bytes, never the bytes.
     ...(images.length > 0 && { digests: images.map((image) => image.column) }),
     label:

@@ -19,16 +19,19 @@ describe('the areas of Compare and Copy', () => {
   it("are shown in the screen's order, each with its heading and its natural key in words", () => {
     expect(CONFIG_AREA_KEYS.slice(0, 3)).toEqual(['sidebarMenu', 'reportSchedules', 'notifications']);
     // A compared resource's area follows the hand-declared ones, in the order of the declarations.
-    expect(CONFIG_AREA_KEYS.slice(-6)).toEqual([
+    expect(CONFIG_AREA_KEYS.slice(-8)).toEqual([
       'alerts',
       'uiConfig',
       'autoClosure',
       'dashboards',
+      'featureSettings',
+      'etaPreferences',
       'apConfig',
       'holidays',
     ]);
     expect(CONFIG_AREAS.uiConfig).toEqual({ label: 'Alert and ticket UI config', key: 'module' });
-    expect(CONFIG_AREAS.mapView).toEqual({ label: 'Map view', key: 'feature' });
+    expect(CONFIG_AREAS.featureSettings).toEqual({ label: 'Feature settings', key: 'feature' });
+    expect(CONFIG_AREAS.etaPreferences).toEqual({ label: 'ETA preferences', key: 'the company (one per company)' });
     expect(CONFIG_AREAS.holidays).toEqual({ label: 'Holiday Calendar', key: 'date and region' });
   });
 

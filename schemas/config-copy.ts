@@ -34,16 +34,18 @@ const keyPartSql = (field: ResourceField) =>
 
 /**
  * A compared resource's compare section: its area under its title, matched by its compare key or else its natural key
- * (where the resource reaches departments, the rows of none), a row created in the target given an id of the
- * resource's prefix (or, numbered by the database, the target's next number).
+ * (none: the company's one item; where the resource reaches departments, the rows of none), a row created in the target
+ * given an id of the resource's prefix (or, numbered by the database, the target's next number).
  */
 export function compareSectionOf(resource: Resource): CompareSection {
   const key = (resource.compareKey ?? resource.naturalKey).map((name) => resource.fields[name]);
+  // A resource kept once per company (an empty natural key) is one item, matched by its area's name.
   return {
     name: resource.name,
     title: resource.title,
-    keyWords: key.map((field) => labelInWords(field.label)).join(' and '),
-    key: key.map(keyPartSql).join(" || ' · ' || "),
+    keyWords:
+      key.length > 0 ? key.map((field) => labelInWords(field.label)).join(' and ') : 'the company (one per company)',
+    key: key.length > 0 ? key.map(keyPartSql).join(" || ' · ' || ") : `'${resource.name}'`,
     ...(resource.reach === 'department' && { departments: true }),
     idPrefix: resource.idPrefix,
   };

@@ -1,6 +1,3 @@
-import type { FromSchema } from 'json-schema-to-ts';
-import { BODY_OBJECT, MSG, badId } from './messages';
-
 /**
  * The three per-company settings of spec 002 sections 2.7, 3, 5 and 7: map view and last mile threshold (feature
  * permissions stored per company, branch and department with an `extraContext`), and the ETA engine preferences
@@ -30,64 +27,27 @@ export type Feature = (typeof FEATURES)[number];
 /** The engine of the ETA preferences that carries minDistance and avgSpeed. */
 export const SPEED_ENGINE = 'SpeedBasedTransformer';
 
-const companyIdValue = {
-  type: ['string', 'integer'],
-  minLength: 1,
-  maxLength: 64,
-  errorMessage: MSG.selectCompany,
-} as const;
-const optionalId = <Name extends string>(name: Name) =>
-  ({ type: ['string', 'integer', 'null'], maxLength: 64, errorMessage: badId(name) }) as const;
+/** A settings body is small: a few keys of extraContext. */
+export const SETTINGS_BODY_LIMIT = 64 * 1024;
 
-/** Query of the feature-permission reads: companyId, optional branchId and departmentId. */
-export const featureQuerySchema = {
+/** A feature permission's `extraContext` as a save sends it: a JSON object of at most 100 keys. */
+export const extraContextField = {
+  type: 'object',
+  maxProperties: 100,
+  errorMessage: SETTINGS_MSG.extraContext,
+} as const;
+
+/** The map view's extraContext (map_view/add): whether trip locations are joined with arrows and the trail is shown. */
+export const mapViewContextSchema = {
   type: 'object',
   properties: {
-    companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    branchId: { type: 'string', maxLength: 64, errorMessage: badId('branchId') },
-    departmentId: { type: 'string', maxLength: 64, errorMessage: badId('departmentId') },
+    join_locations_with_arrow: { type: 'boolean', errorMessage: 'join_locations_with_arrow must be true or false' },
+    show_trail: { type: 'boolean', errorMessage: 'show_trail must be true or false' },
   },
-  required: ['companyId'],
-  errorMessage: { required: { companyId: MSG.selectCompany } },
-} as const;
-
-/** Query of the ETA preferences read: companyId. */
-export const etaQuerySchema = {
-  type: 'object',
-  properties: { companyId: featureQuerySchema.properties.companyId },
-  required: ['companyId'],
-  errorMessage: { required: { companyId: MSG.selectCompany } },
-} as const;
-
-/** The scope of a feature-permission save. */
-const scopeProperties = {
-  companyId: companyIdValue,
-  branchId: optionalId('branchId'),
-  departmentId: optionalId('departmentId'),
-} as const;
-
-/** POST map_view/add: whether trip locations are joined with arrows and the trail is shown. */
-export const mapViewBodySchema = {
-  type: 'object',
-  properties: {
-    ...scopeProperties,
-    extraContext: {
-      type: 'object',
-      properties: {
-        join_locations_with_arrow: { type: 'boolean', errorMessage: 'join_locations_with_arrow must be true or false' },
-        show_trail: { type: 'boolean', errorMessage: 'show_trail must be true or false' },
-      },
-      additionalProperties: false,
-      errorMessage: {
-        type: SETTINGS_MSG.extraContext,
-        additionalProperties: 'extraContext takes only join_locations_with_arrow and show_trail',
-      },
-    },
-  },
-  required: ['companyId', 'extraContext'],
+  additionalProperties: false,
   errorMessage: {
-    type: BODY_OBJECT,
-    required: { companyId: MSG.selectCompany, extraContext: SETTINGS_MSG.extraContext },
+    type: SETTINGS_MSG.extraContext,
+    additionalProperties: 'extraContext takes only join_locations_with_arrow and show_trail',
   },
 } as const;
 
@@ -103,27 +63,16 @@ export const lastMileField = {
   errorMessage: SETTINGS_MSG.lastMile,
 } as const;
 
-/** POST tripAlerts/add: lastMileThreshold beside the record's other keys (kept as they are). */
-export const tripAlertsBodySchema = {
+/** The trip alerts' extraContext (tripAlerts/add): lastMileThreshold beside the record's other keys (kept as they are). */
+export const tripAlertsContextSchema = {
   type: 'object',
-  properties: {
-    ...scopeProperties,
-    extraContext: {
-      type: 'object',
-      properties: { lastMileThreshold: lastMileField },
-      required: ['lastMileThreshold'],
-      maxProperties: 100,
-      errorMessage: {
-        type: SETTINGS_MSG.extraContext,
-        maxProperties: SETTINGS_MSG.extraContext,
-        required: { lastMileThreshold: SETTINGS_MSG.required },
-      },
-    },
-  },
-  required: ['companyId', 'extraContext'],
+  properties: { lastMileThreshold: lastMileField },
+  required: ['lastMileThreshold'],
+  maxProperties: 100,
   errorMessage: {
-    type: BODY_OBJECT,
-    required: { companyId: MSG.selectCompany, extraContext: SETTINGS_MSG.extraContext },
+    type: SETTINGS_MSG.extraContext,
+    maxProperties: SETTINGS_MSG.extraContext,
+    required: { lastMileThreshold: SETTINGS_MSG.required },
   },
 } as const;
 
@@ -140,39 +89,18 @@ export const avgSpeedField = {
   errorMessage: SETTINGS_MSG.avgSpeed,
 } as const;
 
-/** POST eta/preferences/add: at least one of minDistance and avgSpeed. */
-export const etaBodySchema = {
+/** The ETA preferences' engineSetting as eta/preferences/add sends it: at least one of minDistance and avgSpeed. */
+export const engineSettingField = {
   type: 'object',
-  properties: {
-    companyId: companyIdValue,
-    engineSetting: {
-      type: 'object',
-      properties: { minDistance: minDistanceField, avgSpeed: avgSpeedField },
-      additionalProperties: false,
-      minProperties: 1,
-      errorMessage: {
-        type: SETTINGS_MSG.etaNeedsOne,
-        minProperties: SETTINGS_MSG.etaNeedsOne,
-        additionalProperties: 'engineSetting takes only minDistance and avgSpeed',
-      },
-    },
-  },
-  required: ['companyId', 'engineSetting'],
+  properties: { minDistance: minDistanceField, avgSpeed: avgSpeedField },
+  additionalProperties: false,
+  minProperties: 1,
   errorMessage: {
-    type: BODY_OBJECT,
-    required: { companyId: MSG.selectCompany, engineSetting: SETTINGS_MSG.etaNeedsOne },
+    type: SETTINGS_MSG.etaNeedsOne,
+    minProperties: SETTINGS_MSG.etaNeedsOne,
+    additionalProperties: 'engineSetting takes only minDistance and avgSpeed',
   },
 } as const;
-
-export type MapViewBody = FromSchema<typeof mapViewBodySchema>;
-export type TripAlertsBody = FromSchema<typeof tripAlertsBodySchema>;
-export type EtaBody = FromSchema<typeof etaBodySchema>;
-
-/**
- * A feature-permission record as read (extraContext a JSON string, as the spec's server answers it), and the ETA
- * preferences as read (engineSetting a JSON string of `{engines: [{id, param}]}`): the answers of schemas/api/settings.ts.
- */
-export type { EtaRecord, FeatureRecord } from './api/settings';
 
 /** The form of /utilities/enable-map-view. */
 export const mapViewFormSchema = {

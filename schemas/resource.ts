@@ -67,6 +67,8 @@ export interface ResourceField {
    * id): its `answer` schema's properties are the answer's, and it is not answered under its own name.
    */
   spread?: true;
+  /** A JSON field answered as its JSON text, as a spec's server answers it (a setting's `extraContext`). */
+  asText?: true;
 }
 
 /** A value the answer carries beside the fields, computed by SQL over the record's row (its name in words). */
@@ -84,6 +86,8 @@ export interface SeedRow {
   id?: string;
   company: string;
   branch?: string;
+  /** Its department (a resource that reaches one). */
+  department?: string;
   values: Readonly<Record<string, unknown>>;
 }
 
@@ -173,6 +177,24 @@ export interface ResourceApi {
   listWider?: true;
   /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
   byIdFilters?: readonly string[];
+  /** How a setting's `put` treats some values of its natural key (see {@link ResourceSetting}). */
+  setting?: ResourceSetting;
+}
+
+/**
+ * A setting (call kinds `read` and `put`): a record kept once per scope and natural key, never named by an id. `read`
+ * answers the list of at most one record the scope has exactly (its company, branch and department as sent); `put`
+ * saves the scope's record from a body that names the scope (made, or else changed in place). The natural key's fields
+ * are named in the calls' paths (`:feature/get`), and the scope is named `companyId`, `branchId`, `departmentId` (the
+ * settings service's).
+ */
+export interface ResourceSetting {
+  /**
+   * A value of the natural key (`tripAlerts`) whose fields take rules of their own, checked after the call's (their
+   * messages in their `errorMessage`), and whose save keeps the keys of a stored JSON field the body does not send
+   * (`merge`).
+   */
+  byKey?: Readonly<Record<string, { fields: Readonly<Record<string, JSONSchema>>; merge?: true }>>;
 }
 
 /**
@@ -223,9 +245,9 @@ export type ResourceStamps = 'epoch' | 'timestamps';
 
 /**
  * The kinds of call a resource may have, each built by its builder (schemas/api/resource-calls.ts): a declaration
- * without `api.calls` has the first five.
+ * without `api.calls` has the first five; `read` and `put` are a setting's (see {@link ResourceSetting}).
  */
-export const CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove', 'toggle', 'save'] as const;
+export const CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove', 'toggle', 'save', 'read', 'put'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 /** The calls a resource has when its declaration names none. */
 export const DEFAULT_CALL_KINDS = ['list', 'byId', 'create', 'update', 'remove'] as const satisfies readonly CallKind[];
@@ -271,10 +293,19 @@ export interface Resource {
   noun: string;
   plural: string;
   title: string;
-  /** The calls' path on the main API (one record at `path/:id`). */
-  path: string;
-  /** The console's path of the list (the form at `screen/add` and `screen/:id/edit`). */
-  screen: string;
+  /** The calls' path (one record at `path/:id`); none: it has no calls (`api.calls: []`), others read its rows. */
+  path?: string;
+  /**
+   * The console's path of the list (the form at `screen/add` and `screen/:id/edit`); none: it has no screen of its own
+   * (reference data another screen reads, such as a company's custom fields).
+   */
+  screen?: string;
+  /**
+   * The table has no `id` column: a record is found by its company and its natural key, which the Audit Log shows as
+   * its id (a company's partner links and custom fields, its ETA preferences). Its calls, if any, are a setting's
+   * (`read` and `put`, see {@link ResourceSetting}), which name no id.
+   */
+  noIdColumn?: true;
   reach: ResourceReach;
   fields: Readonly<Record<string, ResourceField>>;
   /** The fields that make a record unique within its scope (a unique index), and match it across companies. */
@@ -325,6 +356,12 @@ export interface Resource {
 export const switchField = <const C extends string, const L extends string>(column: C, label: L) =>
   ({ column, label, sql: 'boolean', default: true, kind: 'switch', schema: { type: 'boolean' } }) as const;
 
+/** A resource with a screen of its own (see {@link Resource.screen}). */
+export type ScreenedResource = Resource & { screen: string };
+
+/** Whether a resource has a screen of its own: the console lists it, and counts it on the home screen. */
+export const hasScreen = (resource: Resource): resource is ScreenedResource => resource.screen !== undefined;
+
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */
 export const defineResource = <const R extends Resource>(resource: R): R => resource;
 
@@ -352,6 +389,7 @@ export const fieldsOf = (resource: Resource) =>
  */
 function answerOf(field: ResourceField): JSONSchema {
   if (field.answer !== undefined) return field.answer;
+  if (field.asText) return { type: 'string', description: `${field.label}: a JSON object, as its text` };
   if (field.sql === 'json')
     return typeof field.schema === 'object' && field.schema.type === 'array'
       ? { type: 'array', ...(field.schema.items !== undefined && { items: field.schema.items }) }
@@ -465,6 +503,38 @@ export function saveBodySchemaOf(resource: Resource): JSONSchema {
     properties,
     required: { companyId: MSG.selectCompany },
   });
+}
+
+/** The fields of a setting a body sends and a read answers: all but its natural key's (named in the path). */
+const settingFieldsOf = (resource: Resource) =>
+  fieldsOf(resource).filter((field) => !resource.naturalKey.includes(field.name));
+
+/**
+ * The body of a setting's `put` (see {@link ResourceSetting}): the scope it is saved in (`companyId` and, as its reach
+ * has them, `branchId` and `departmentId`, each a text or a number) and its fields but the natural key's; nothing else.
+ */
+export function settingBodyOf(resource: Resource): JSONSchema {
+  const properties = {
+    companyId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+    ...(resource.reach !== 'company' && { branchId: idOrNumberField('branchId') }),
+    ...(resource.reach === 'department' && { departmentId: idOrNumberField('departmentId') }),
+  } as const;
+  return bodyOfFields(
+    resource,
+    settingFieldsOf(resource).map((field) => field.name),
+    { properties, required: { companyId: MSG.selectCompany } },
+  );
+}
+
+/** A setting as its `read` answers it: its scope's ids (as its reach has them) and its fields but the natural key's. */
+export function settingAnswerOf(resource: Resource): JSONSchema {
+  const properties: Record<string, JSONSchema> = {
+    companyId: { type: 'string' },
+    ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
+    ...(resource.reach === 'department' && { departmentId: { type: ['string', 'null'] } }),
+    ...Object.fromEntries(settingFieldsOf(resource).map((field) => [answerNameOf(field), answerOf(field)])),
+  };
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
 /** The body of a PATCH: any of the fields, each by its rules (a field left out stays as it is); nothing else. */

@@ -1,5 +1,6 @@
 import type { HomeConfig } from '../src/home/config';
-import { RESOURCES } from '../schemas/resources';
+import { hasScreen } from '../schemas/resource';
+import { ALL_RESOURCES } from '../schemas/resources';
 import * as registered from './home.meta';
 
 /**
@@ -17,7 +18,7 @@ export const homeScreen: HomeConfig = {
     { objectType: 'notification_config', path: '/configuration-list' },
     { objectType: 'sidebar_menu', path: '/sidebar-menu' },
     // Each declared resource's, at its list.
-    ...RESOURCES.map((resource) => ({ objectType: resource.objectType, path: resource.screen })),
+    ...ALL_RESOURCES.filter(hasScreen).map((resource) => ({ objectType: resource.objectType, path: resource.screen })),
   ],
   auditPath: '/audit-log',
   recent: 5,

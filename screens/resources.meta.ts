@@ -1,5 +1,5 @@
 import { defineScreens } from '../engine/registry/screenRegistry';
-import type { Resource } from '../schemas/resource';
+import { hasScreen, type Resource, type ScreenedResource } from '../schemas/resource';
 import { ALL_RESOURCES } from '../schemas/resources';
 import { MENU_GROUPS } from '../src/shell/menuGroups';
 import { type MenuIconName, menuIcons } from '../src/shell/menuIcons';
@@ -28,7 +28,7 @@ const isMenuIcon = (name: string): name is MenuIconName => Object.hasOwn(menuIco
  * A declared resource's list and form registrations (schemas/resource.ts): the list at its `screen` path with its menu
  * entry, the form at `screen/add` and `screen/:id/edit`.
  */
-export const resourceScreens = (resource: Resource) => ({
+export const resourceScreens = (resource: ScreenedResource) => ({
   list: listScreen({ path: resource.screen, title: resource.title, menu: menuOf(resource) }),
   form: formScreen({
     path: `${resource.screen}/add`,
@@ -43,12 +43,14 @@ export const resourceScreens = (resource: Resource) => ({
  */
 export default defineScreens<Record<string, { kind: 'list' } | { kind: 'form' }>>(
   Object.fromEntries(
-    ALL_RESOURCES.filter((resource) => !resource.screenFile).flatMap((resource) => {
-      const { list, form } = resourceScreens(resource);
-      return [
-        [`${resource.name}List`, list],
-        [`${resource.name}Form`, form],
-      ];
-    }),
+    ALL_RESOURCES.filter(hasScreen)
+      .filter((resource) => !resource.screenFile)
+      .flatMap((resource) => {
+        const { list, form } = resourceScreens(resource);
+        return [
+          [`${resource.name}List`, list],
+          [`${resource.name}Form`, form],
+        ];
+      }),
   ),
 );

@@ -3,7 +3,7 @@ import { defineForm, defineList } from '../engine/registry/define';
 import type { FormConfig } from '../engine/form/types';
 import type { ColumnConfig, ListConfig } from '../engine/list/types';
 import { callOf, RESOURCE_CALLS } from '../schemas/api/resources';
-import { fieldsOf, labelInWords, type Resource } from '../schemas/resource';
+import { fieldsOf, hasScreen, labelInWords, type Resource, type ScreenedResource } from '../schemas/resource';
 import { ALL_RESOURCES } from '../schemas/resources';
 import { isRecord } from '../schemas/guards';
 import type { Row } from '../engine/types';
@@ -64,7 +64,7 @@ function formSchemaOf(resource: Resource) {
  * with `override`, given the derived list.
  */
 export function resourceList(
-  resource: Resource,
+  resource: ScreenedResource,
   registration: Registration,
   override: (derived: ListConfig) => ListConfig = (derived) => derived,
 ): ListConfig {
@@ -126,7 +126,7 @@ export function resourceList(
  * given the derived form.
  */
 export function resourceForm(
-  resource: Resource,
+  resource: ScreenedResource,
   registration: FormRegistration,
   override: (derived: FormConfig) => FormConfig = (derived) => derived,
 ): FormConfig {
@@ -185,11 +185,13 @@ export function resourceForm(
 
 /** Every resource's list and form configs but those of a screen file, by the names resources.meta.ts registers them under. */
 export default Object.fromEntries(
-  ALL_RESOURCES.filter((resource) => !resource.screenFile).flatMap((resource) => {
-    const { list, form } = resourceScreens(resource);
-    return [
-      [`${resource.name}List`, resourceList(resource, list)],
-      [`${resource.name}Form`, resourceForm(resource, form)],
-    ];
-  }),
+  ALL_RESOURCES.filter(hasScreen)
+    .filter((resource) => !resource.screenFile)
+    .flatMap((resource) => {
+      const { list, form } = resourceScreens(resource);
+      return [
+        [`${resource.name}List`, resourceList(resource, list)],
+        [`${resource.name}Form`, resourceForm(resource, form)],
+      ];
+    }),
 );

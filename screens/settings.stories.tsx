@@ -6,9 +6,13 @@ import { failure, fixtureKey, ok } from '../src/stories/storyApi';
 import { settingsCalls } from '../schemas/api/settings';
 import { FormView } from '../engine/form/FormView';
 
+/** The features of the feature permission calls' `:feature`. */
+const MAP_VIEW = { feature: 'map_view' };
+const TRIP_ALERTS = { feature: 'tripAlerts' };
+
 /** Tata Steel's stored settings, as the settings service answers them (extraContext and engineSetting as JSON strings). */
 const settingsApi = {
-  [fixtureKey(settingsCalls.mapViewGet)]: ok([
+  [fixtureKey(settingsCalls.featureGet, MAP_VIEW)]: ok([
     {
       companyId: '1001',
       branchId: null,
@@ -16,7 +20,7 @@ const settingsApi = {
       extraContext: '{"join_locations_with_arrow":true,"show_trail":false}',
     },
   ]),
-  [fixtureKey(settingsCalls.tripAlertsGet)]: ok([
+  [fixtureKey(settingsCalls.featureGet, TRIP_ALERTS)]: ok([
     {
       companyId: '1001',
       branchId: null,
@@ -30,8 +34,8 @@ const settingsApi = {
       engineSetting: '{"engines":[{"id":"SpeedBasedTransformer","param":{"minDistance":50,"avgSpeed":35.5}}]}',
     },
   ]),
-  [fixtureKey(settingsCalls.mapViewAdd)]: ok(null),
-  [fixtureKey(settingsCalls.tripAlertsAdd)]: ok(null),
+  [fixtureKey(settingsCalls.featureAdd, MAP_VIEW)]: ok(null),
+  [fixtureKey(settingsCalls.featureAdd, TRIP_ALERTS)]: ok(null),
   [fixtureKey(settingsCalls.etaAdd)]: ok(null),
 };
 
@@ -61,7 +65,7 @@ export const MapView: Story = {
 
 /** A failed read leaves the flags off. */
 export const MapViewReadFails: Story = {
-  parameters: { api: { ...settingsApi, [fixtureKey(settingsCalls.mapViewGet)]: failure(500) } },
+  parameters: { api: { ...settingsApi, [fixtureKey(settingsCalls.featureGet, MAP_VIEW)]: failure(500) } },
 };
 
 /** Last Mile Threshold: 102 is refused with the spec's message. */

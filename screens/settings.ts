@@ -10,17 +10,17 @@ import {
   lastMileFormSchema,
   mapViewFormSchema,
   speedParams,
-  type EtaRecord,
-  type FeatureRecord,
 } from '../schemas/feature-settings';
 import * as registered from './settings.meta';
 
 /** The settings service's calls (spec 002 section 7); reads send the scope as companyId, branchId, departmentId. */
+const mapView = { params: { feature: 'map_view' } } as const;
+const tripAlerts = { params: { feature: 'tripAlerts' } } as const;
 const settingsApi = {
-  mapView: endpoint(settingsCalls.mapViewGet),
-  saveMapView: endpoint(settingsCalls.mapViewAdd),
-  tripAlerts: endpoint(settingsCalls.tripAlertsGet),
-  saveTripAlerts: endpoint(settingsCalls.tripAlertsAdd),
+  mapView: endpoint(settingsCalls.featureGet, mapView),
+  saveMapView: endpoint(settingsCalls.featureAdd, mapView),
+  tripAlerts: endpoint(settingsCalls.featureGet, tripAlerts),
+  saveTripAlerts: endpoint(settingsCalls.featureAdd, tripAlerts),
   eta: endpoint(settingsCalls.etaGet),
   saveEta: endpoint(settingsCalls.etaAdd),
 };
@@ -48,7 +48,7 @@ export const mapViewForm = defineForm({
     error: SETTINGS_MSG.failed,
     byScope: true,
   },
-  toForm: (record: Partial<FeatureRecord>) => {
+  toForm: (record: { extraContext?: unknown }) => {
     const flags = jsonObject(record.extraContext);
     return {
       join_locations_with_arrow: flags.join_locations_with_arrow === true,
@@ -80,7 +80,7 @@ export const lastMileForm = defineForm({
     error: SETTINGS_MSG.failedPlain,
     byScope: true,
   },
-  toForm: (record: Partial<FeatureRecord>) => {
+  toForm: (record: { extraContext?: unknown }) => {
     const threshold = jsonObject(record.extraContext).lastMileThreshold;
     return typeof threshold === 'number' ? { lastMileThreshold: threshold } : {};
   },
@@ -106,7 +106,7 @@ export const etaForm = defineForm({
     error: SETTINGS_MSG.failedPlain,
     byScope: true,
   },
-  toForm: (record: Partial<EtaRecord>) => speedParams(record.engineSetting),
+  toForm: (record: { engineSetting?: unknown }) => speedParams(record.engineSetting),
   toSubmission: (form, { scope }) => ({
     body: {
       companyId: scope.companyId ?? '',

@@ -34,8 +34,11 @@ export function isEndpoint(value: unknown): value is Endpoint {
   return isRecord(value) && typeof value.path === 'string';
 }
 
-/** What a screen adds to a contract: fixed query values, and whether the scope is sent (when the contract's default is not wanted). */
-export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'>;
+/**
+ * What a screen adds to a contract: fixed query values, whether the scope is sent (when the contract's default is not
+ * wanted), and fixed path parameters (a setting's `:feature`), filled in once.
+ */
+export type EndpointOptions = Pick<Endpoint, 'query' | 'scoped'> & { params?: Record<string, string> };
 
 /** The names a query takes the company under, by naming: the data family's, the notification service's, the main API's. */
 const SCOPE_NAMES = ['companyId', 'company_id', 'c'] as const;
@@ -43,9 +46,10 @@ const SCOPE_NAMES = ['companyId', 'company_id', 'c'] as const;
 /**
  * The endpoint of a call, from its contract: service, method, path and envelope as declared; the scope is sent
  * under the names the contract declares (its `scope`) or its query takes (companyId/branchId/departmentId,
- * company_id…, else c/b/d/t), when the query takes it; `options` adds fixed query values or overrides that.
+ * company_id…, else c/b/d/t), when the query takes it; `options` adds fixed query values or path parameters, or
+ * overrides that.
  */
-export function endpoint<const C extends Contract>(call: C, options: EndpointOptions = {}): Endpoint<C> {
+export function endpoint<const C extends Contract>(call: C, { params, ...options }: EndpointOptions = {}): Endpoint<C> {
   const query: JSONSchema | undefined = call.querystring;
   const properties = (typeof query === 'object' ? query.properties : undefined) ?? {};
   // The names the contract declares its scope under (`scope.c`), or else the first scope name its query takes:
@@ -58,7 +62,7 @@ export function endpoint<const C extends Contract>(call: C, options: EndpointOpt
     call,
     service: call.service,
     method: call.method,
-    path: call.path,
+    path: params ? fillPath(call.path, params) : call.path,
     envelope: call.envelope === 'none' ? 'main' : call.envelope,
     scopeNames,
     scoped: (scopeNames === 'ids' ? 'companyId' : scopeNames === 'snake' ? 'company_id' : 'c') in properties,

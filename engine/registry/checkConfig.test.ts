@@ -109,6 +109,17 @@ describe('config checks', () => {
     ]);
   });
 
+  it("takes an endpoint with its contract's path parameters filled in as that call, and no other path", () => {
+    const settings = [...calls, { method: 'GET', path: '/features/:feature/get' }];
+    const at = (path: string): ListConfig => ({ ...list, source: { path } });
+    expect(configProblems(at('/features/map_view/get'), { calls: settings, paths })).toEqual([]);
+    expect(configProblems(at('/features/:feature/get'), { calls: settings, paths })).toEqual([]);
+    for (const path of ['/features/map_view', '/features//get', '/features/map_view/put'])
+      expect(configProblems(at(path), { calls: settings, paths })).toEqual([
+        `source (GET ${path}, main) is not a call of the API contracts`,
+      ]);
+  });
+
   it("checks row actions (calls, modals of rows and their columns, labels used once) and columns' downloads", () => {
     const acting: ListConfig = {
       ...list,

@@ -98,6 +98,16 @@ function uiEndpoints(ui: unknown, at: string): [string, Endpoint][] {
   });
 }
 
+/** Whether a contract's path (with `:name` parameters) is an endpoint's, as written or with its parameters filled in. */
+function pathMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return (
+    want.length === have.length &&
+    want.every((part, i) => part === have[i] || (part.startsWith(':') && have[i] !== '' && !have[i].startsWith(':')))
+  );
+}
+
 /** An endpoint: a call with a path (a uiSchema's are untyped), and one of the API contracts' (given `calls`). */
 function checkEndpoint(endpoint: unknown, at: string, options: CheckOptions, problems: string[]): void {
   if (!isEndpoint(endpoint) || !endpoint.path.startsWith('/')) {
@@ -109,7 +119,10 @@ function checkEndpoint(endpoint: unknown, at: string, options: CheckOptions, pro
   if (
     options.calls &&
     !options.calls.some(
-      (call) => call.method === method && call.path === endpoint.path && (call.service ?? 'main') === service,
+      (call) =>
+        call.method === method &&
+        (call.path === endpoint.path || pathMatches(call.path, endpoint.path)) &&
+        (call.service ?? 'main') === service,
     )
   ) {
     problems.push(`${at} (${method} ${endpoint.path}, ${service}) is not a call of the API contracts`);

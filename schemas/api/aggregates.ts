@@ -1,4 +1,5 @@
-import { AUDITED, type AuditedTable, auditedTable } from '../audited';
+import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited';
+import { partners } from '../resources/partners';
 import type { Aggregate, CompanyWide } from './contract';
 
 /**
@@ -49,5 +50,5 @@ export const AGGREGATES = {
   reportSchedule: aggregateOf(AUDITED.report_schedule),
   knownPlace: companyWideOf(AUDITED.place),
   consignee: companyWideOf(AUDITED.consignee),
-  partner: companyWideOf(AUDITED.partner),
+  partner: companyWideOf(auditedOf(partners)),
 } as const;

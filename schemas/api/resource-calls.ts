@@ -3,7 +3,7 @@ import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 import { PAGED_LIST_MSG, pagedQueryProperties } from '../partner';
 import { scopedIdQuerySchema } from '../lookup';
 import { dataScopeQuerySchema } from '../alerts';
-import { BODY_OBJECT, MSG } from '../messages';
+import { BODY_OBJECT, MSG, idField } from '../messages';
 import {
   answerSchemaOf,
   bodySchemaOf,
@@ -16,6 +16,8 @@ import {
   oneOf,
   patchSchemaOf,
   saveBodySchemaOf,
+  settingAnswerOf,
+  settingBodyOf,
   sortsOf,
   type Resource,
   type ResourceSave,
@@ -102,6 +104,8 @@ const CALL_IDS: Readonly<Record<CallKind, string>> = {
   remove: 'delete',
   toggle: 'toggle',
   save: 'save',
+  read: 'get',
+  put: 'add',
 };
 
 /** The scope a save names in its body: the data family's `companyId` and `branchId` (a save takes no department). */
@@ -134,6 +138,8 @@ function dataIdQuery(resource: Resource): JSONSchema {
  */
 function basics(resource: Resource) {
   const api = resource.api ?? {};
+  const { path } = resource;
+  if (path === undefined) throw new Error(`${resource.name} has calls but no path`);
   const dataQuery = {
     ...dataScopeQuerySchema,
     properties: { ...dataScopeQuerySchema.properties, ...api.query },
@@ -151,7 +157,7 @@ function basics(resource: Resource) {
   /** A call's path: its own (one without a leading slash is under the resource's `path`), or `otherwise`. */
   const pathOf = (kind: CallKind, otherwise: string) => {
     const own = api.paths?.[kind];
-    return own === undefined ? otherwise : own.startsWith('/') ? own : `${resource.path}/${own}`;
+    return own === undefined ? otherwise : own.startsWith('/') ? own : `${path}/${own}`;
   };
   /** A call that names one record: by `?id=` beside the scope, or in its path (`path/:id`). */
   const one = (kind: CallKind) => {
@@ -159,18 +165,18 @@ function basics(resource: Resource) {
     if (api.idInQuery)
       return {
         ...inScope,
-        path: pathOf(kind, resource.path),
+        path: pathOf(kind, path),
         querystring: api.service === 'data' ? dataIdQuery(resource) : scopedIdQuerySchema,
         owns: [{ aggregate, id: 'query.id' }],
       } as const;
     return {
       ...inScope,
-      path: pathOf(kind, `${resource.path}/:id`),
+      path: pathOf(kind, `${path}/:id`),
       params: idParamsOf(resource),
       owns: [{ aggregate, id: 'params.id' }],
     } as const;
   };
-  return { api, idOf, pathOf, inScope, one };
+  return { api, path, idOf, pathOf, inScope, one };
 }
 
 /**
@@ -204,9 +210,9 @@ const takenWords = (resource: Resource, what: string) =>
  * the scope in the list's order.
  */
 export function listCall(resource: Resource) {
-  const { api, idOf, pathOf, inScope } = basics(resource);
+  const { api, path, idOf, pathOf, inScope } = basics(resource);
   const { plural } = resource;
-  const common = { ...inScope, id: idOf('list'), method: 'GET', path: pathOf('list', resource.path) } as const;
+  const common = { ...inScope, id: idOf('list'), method: 'GET', path: pathOf('list', path) } as const;
   const answer = answerSchemaOf(resource);
   if (api.unpaged) return defineCall({ ...common, summary: `The scope's ${plural}`, answer: list(answer) });
   if (api.numbered) {
@@ -259,14 +265,14 @@ export function byIdCall(resource: Resource) {
  * ETag, or (a spec's `createAnswer`) its id alone.
  */
 export function createCall(resource: Resource) {
-  const { api, idOf, pathOf, inScope } = basics(resource);
+  const { api, path, idOf, pathOf, inScope } = basics(resource);
   const from = resource.master ? ' from the master list or a custom one' : '';
   const common = {
     ...inScope,
     ...writeRules(resource),
     id: idOf('create'),
     method: 'POST',
-    path: pathOf('create', resource.path),
+    path: pathOf('create', path),
     summary: `Adds ${oneOf(resource)}${from} to the scope${resource.taken === undefined ? '' : ` (409 when it has one of that ${keyWordsOf(resource)} already)`}`,
     body: bodySchemaOf(resource),
   } as const;
@@ -321,7 +327,7 @@ export function removeCall(resource: Resource) {
  * the words of its new state (see {@link ResourceToggle}).
  */
 export function toggleCall(resource: Resource) {
-  const { api, idOf, pathOf, inScope } = basics(resource);
+  const { api, path, idOf, pathOf, inScope } = basics(resource);
   const { toggle } = api;
   if (!toggle) throw new Error(`${resource.name} has a toggle call but no api.toggle`);
   const message = api.idMessage ?? 'Not found';
@@ -339,7 +345,7 @@ export function toggleCall(resource: Resource) {
     id: idOf('toggle'),
     owns: [{ aggregate: aggregateOf(resource), id: `body.${toggle.id}` }],
     method: 'POST',
-    path: pathOf('toggle', `${resource.path}/toggle`),
+    path: pathOf('toggle', `${path}/toggle`),
     summary: `Flips ${oneOf(resource).replace(/^an? /, 'the ')}'s ${labelInWords(resource.fields[toggle.field].label)} switch (a stale If-Match gets 412)`,
     body,
     messages: [toggle.on, toggle.off],
@@ -375,7 +381,7 @@ function savedAnswer(
  * scope has another of its natural key (see {@link ResourceSave}).
  */
 export function saveCall(resource: Resource) {
-  const { api, idOf, pathOf, inScope } = basics(resource);
+  const { api, path, idOf, pathOf, inScope } = basics(resource);
   const { save } = api;
   if (!save) throw new Error(`${resource.name} has a save call but no api.save`);
   const rules = writeRules(resource);
@@ -390,7 +396,7 @@ export function saveCall(resource: Resource) {
     id: idOf('save'),
     owns: [{ aggregate: aggregateOf(resource), id: `body.${save.edit?.id ?? 'id'}` }],
     method: 'POST',
-    path: pathOf('save', `${resource.path}/save`),
+    path: pathOf('save', `${path}/save`),
     summary: `Adds ${oneOf(resource)} to the scope the body names or, ${editWords(save)}, changes that one (a stale If-Match gets 412${takenWords(resource, 'the scope has another')})`,
     body: saveBodySchemaOf(resource),
     messages: [...new Set([...rules.messages, save.created, save.updated])],
@@ -402,12 +408,94 @@ export function saveCall(resource: Resource) {
   });
 }
 
+/** The query of a setting's `read`: the scope, named `companyId` and (as its reach has them) `branchId`, `departmentId`. */
+function settingQueryOf(resource: Resource): JSONSchema {
+  const query = {
+    type: 'object',
+    properties: {
+      companyId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
+      ...(resource.reach !== 'company' && { branchId: idField('branchId') }),
+      ...(resource.reach === 'department' && { departmentId: idField('departmentId') }),
+    },
+    required: ['companyId'],
+    errorMessage: { required: { companyId: MSG.selectCompany } },
+  } as const;
+  return query;
+}
+
+/**
+ * What a setting's calls share (see {@link ResourceSetting}): their service and envelope, and the natural key named in
+ * their path (`:feature`), each part by its field's rules.
+ */
+function settingBasics(resource: Resource, kind: 'read' | 'put', otherwise: string) {
+  const { api, idOf, pathOf } = basics(resource);
+  const path = pathOf(kind, otherwise);
+  const missing = resource.naturalKey.filter((name) => !path.includes(`/:${name}`));
+  if (missing.length > 0) throw new Error(`${resource.name}: the ${kind} path names no :${missing.join(', :')}`);
+  const params = {
+    type: 'object',
+    properties: Object.fromEntries(resource.naturalKey.map((name) => [name, resource.fields[name].schema])),
+    required: [...resource.naturalKey],
+  } as const;
+  const keyed = resource.naturalKey.length > 0;
+  return {
+    common: {
+      service: api.service ?? 'main',
+      envelope: 'main',
+      id: idOf(kind),
+      path,
+      ...(keyed && { params }),
+    } as const,
+    /** The record a call names, in words: the scope's, and of the natural key its path names. */
+    which: keyed
+      ? `the scope's ${resource.noun} of the ${keyWordsOf(resource)} in the path`
+      : `the scope's ${resource.noun}`,
+  };
+}
+
+/** A setting as the scope has it exactly (GET path/get): a list of at most one record (see {@link ResourceSetting}). */
+export function readCall(resource: Resource) {
+  const { path } = basics(resource);
+  const { common, which } = settingBasics(resource, 'read', `${path}/get`);
+  return defineCall({
+    ...common,
+    method: 'GET',
+    summary: `${which[0].toUpperCase()}${which.slice(1)}, as a list of at most one (none saved: empty; a wider scope's is not this one's)`,
+    querystring: settingQueryOf(resource),
+    answer: list(settingAnswerOf(resource)),
+    scope: IDS_IN_QUERY,
+  });
+}
+
+/**
+ * Saves a setting in the scope its body names (POST path/add): made, or else changed in place; a value of its natural
+ * key may take rules of its own and keep the stored JSON's other keys (see {@link ResourceSetting}).
+ */
+export function putCall(resource: Resource) {
+  const { api, path } = basics(resource);
+  const { common, which } = settingBasics(resource, 'put', `${path}/add`);
+  const byKey = Object.entries(api.setting?.byKey ?? {});
+  const merging = byKey.filter(([, own]) => own.merge).map(([value]) => value);
+  const kept =
+    merging.length > 0 ? `; for ${merging.join(', ')} the stored JSON's keys the body does not send are kept` : '';
+  return defineCall({
+    ...common,
+    ...writeRules(resource),
+    method: 'POST',
+    summary: `Saves ${which} the body names, made or else changed in place${kept}`,
+    body: settingBodyOf(resource),
+    answers: { 404: ANSWERS.notFoundInBody },
+    answer: none,
+    scope: IDS_IN_BODY,
+  });
+}
+
 /**
  * The public read of a record's image field (GET path/:id/field, for an `<img>`: no desk token, no scope), answering its
  * bytes with their type, or 404 without one.
  */
 export function imageCall(resource: Resource, name: string) {
-  const { api } = basics(resource);
+  const { api, path } = basics(resource);
   return defineCall({
     service: api.service ?? 'main',
     envelope: 'none',
@@ -415,7 +503,7 @@ export function imageCall(resource: Resource, name: string) {
     id: `${api.prefix ?? resource.name}.${name}`,
     refers: { 'params.id': `a public ${labelInWords(resource.fields[name].label)}, read without any scope` },
     method: 'GET',
-    path: `${resource.path}/:id/${name}`,
+    path: `${path}/:id/${name}`,
     summary: `${oneOf(resource).replace(/^an? /, 'The ')}'s ${labelInWords(resource.fields[name].label)} (public, for <img>)`,
     params: idParamsOf(resource),
     produces: logoSchema.properties.type.enum,
@@ -439,6 +527,8 @@ const BUILDERS = {
   remove: removeCall,
   toggle: toggleCall,
   save: saveCall,
+  read: readCall,
+  put: putCall,
 };
 
 /** Every kind of call a resource may have, built. */
@@ -469,5 +559,7 @@ export function resourceCallsOf(resource: Resource): Partial<ResourceCalls> {
     ...(kinds.includes('remove') && { remove: removeCall(resource) }),
     ...(kinds.includes('toggle') && { toggle: toggleCall(resource) }),
     ...(kinds.includes('save') && { save: saveCall(resource) }),
+    ...(kinds.includes('read') && { read: readCall(resource) }),
+    ...(kinds.includes('put') && { put: putCall(resource) }),
   };
 }

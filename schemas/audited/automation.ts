@@ -1,18 +1,7 @@
 import { declareAudited, type AuditedTable } from './declaration';
 
-/** The automation's audited tables: custom fields, menus, landing pages and report schedules. */
+/** The automation's audited tables: menus, landing pages and report schedules. */
 export const AUTOMATION_TABLES = {
-  custom_field: declareAudited({
-    objectType: 'custom_field',
-    table: 'company_custom_fields',
-    words: { field_id: 'Field', display_name: 'Display name' },
-    name: 'Custom field',
-    plural: 'custom fields',
-    key: ['company_id', 'field_id'],
-    id: 'field_id',
-    tenant: 'company_id',
-    label: 'coalesce(t.display_name, t.field_id)',
-  }),
   sidebar_menu: declareAudited({
     objectType: 'sidebar_menu',
     refs: { user_ids: 'user' },

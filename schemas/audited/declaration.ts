@@ -14,7 +14,7 @@ export interface AuditedTable {
   plural: string;
   /**
    * The columns that find one record: the table's primary key. Where that key is unique only inside a company
-   * (partners, custom fields, landing pages, ETA preferences), the company is part of it.
+   * (landing pages, ETA preferences), the company is part of it.
    */
   key: readonly string[];
   /** The column the Audit Log shows as the object's id. */

@@ -1,6 +1,6 @@
 import { DEPARTMENT_RECORD, declareAudited, type AuditedTable, PLACE_WORDS } from './declaration';
 
-/** The masters' audited tables: routes and their waypoints and rates, vehicles, materials, known places, partners and transporters. */
+/** The masters' audited tables: routes, their waypoints and freight rates, and known places. */
 export const MASTER_TABLES = {
   route: declareAudited({
     objectType: 'route',
@@ -68,17 +68,5 @@ export const MASTER_TABLES = {
     label: "coalesce(nullif(t.label, ''), t.cp_code)",
     fields: { cp_code: 'code' },
     versioned: true,
-  }),
-  partner: declareAudited({
-    objectType: 'partner',
-    refs: { partner_id: 'company' },
-    table: 'company_partners',
-    words: { partner_id: 'Partner' },
-    name: 'Partner link',
-    plural: 'partner links',
-    key: ['company_id', 'partner_id'],
-    id: 'partner_id',
-    tenant: 'company_id',
-    label: 'coalesce((select c.name from companies c where c.id = t.partner_id), t.partner_id)',
   }),
 } as const satisfies Record<string, AuditedTable>;

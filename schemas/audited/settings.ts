@@ -8,7 +8,7 @@ const NOTIFICATION_ITEM = `(select e.name from notification_events e where e.id 
       || coalesce(' · user ' || t.user_id, '') || coalesce(' · group ' || t.group_id, '')
       || coalesce(' · for ' || t.related_company_id, '')`;
 
-/** The settings' audited tables: consignees, notification configurations, feature settings, ETA preferences, AP configs and entity configs. */
+/** The settings' audited tables: consignees and notification configurations. */
 export const SETTINGS_TABLES = {
   consignee: declareAudited({
     objectType: 'consignee',
@@ -69,72 +69,5 @@ export const SETTINGS_TABLES = {
         departments: true,
       },
     ],
-  }),
-  feature_setting: declareAudited({
-    objectType: 'feature_setting',
-    table: 'feature_settings',
-    words: { feature: 'Feature', extra_context: 'Settings' },
-    name: 'Feature setting',
-    plural: 'feature settings',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label:
-      "case t.feature when 'map_view' then 'Map view' when 'tripAlerts' then 'Last mile threshold' else t.feature end",
-    fields: { feature: 'feature' },
-    compare: [
-      {
-        name: 'mapView',
-        title: 'Map view',
-        keyWords: 'feature',
-        key: 't.feature',
-        label: "'Map view'",
-        departments: true,
-        where: "t.feature = 'map_view'",
-      },
-      {
-        name: 'lastMile',
-        title: 'Last mile threshold',
-        keyWords: 'feature',
-        key: 't.feature',
-        label: "'Last mile threshold'",
-        departments: true,
-        where: "t.feature = 'tripAlerts'",
-      },
-    ],
-  }),
-  eta_preference: declareAudited({
-    objectType: 'eta_preference',
-    table: 'eta_preferences',
-    words: { engine_setting: 'ETA engine setting' },
-    name: 'ETA preferences',
-    plural: 'ETA preferences',
-    key: ['company_id'],
-    id: 'company_id',
-    tenant: 'company_id',
-    label: "'ETA preferences'",
-    compare: [
-      {
-        name: 'eta',
-        title: 'ETA preferences',
-        keyWords: 'the company (one per company)',
-        key: "'eta'",
-        label: "'ETA engines'",
-      },
-    ],
-  }),
-  entity_config: declareAudited({
-    objectType: 'entity_config',
-    table: 'entity_configs',
-    words: { config_key: 'Setting', value: 'Value' },
-    name: 'Entity config',
-    plural: 'entity configs',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label: 't.config_key',
-    fields: { config_key: 'key' },
   }),
 } as const satisfies Record<string, AuditedTable>;

@@ -2,9 +2,14 @@ import type { Resource } from '../resource';
 import { alerts } from './alerts';
 import { apConfigs } from './ap-configs';
 import { autoClosures } from './auto-closure';
+import { customFields } from './custom-fields';
 import { dashboards } from './dashboards';
+import { entityConfigs } from './entity-configs';
+import { etaPreferences } from './eta-preferences';
+import { featureSettings } from './feature-settings';
 import { holidays } from './holidays';
 import { materials } from './materials';
+import { partners } from './partners';
 import { transporters } from './transporters';
 import { uiConfigs } from './ui-configs';
 import { vehicles } from './vehicles';
@@ -17,11 +22,16 @@ export const RESOURCES = [
   vehicles,
   materials,
   transporters,
+  partners,
   alerts,
+  customFields,
   uiConfigs,
   autoClosures,
   dashboards,
+  featureSettings,
+  etaPreferences,
   apConfigs,
+  entityConfigs,
   holidays,
 ] as const satisfies readonly Resource[];
 

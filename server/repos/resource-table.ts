@@ -187,6 +187,34 @@ export function resourceTable(resource: Resource) {
     };
   }
 
+  /**
+   * The rows of exactly the scope (its company, and its branch and department or none, as the reach has them) and of
+   * the natural key's values `key`: the condition, its parameters (the scope's, then the key's), and a new row's place.
+   */
+  function exactly(scope: Scope, key: Readonly<Record<string, string>>) {
+    const placement: [string, unknown][] = [
+      ['company_id', scope.companyId],
+      ...(resource.reach !== 'company' ? [['branch_id', scope.branchId] satisfies [string, unknown]] : []),
+      ...(resource.reach === 'department' ? [['department_id', scope.departmentId] satisfies [string, unknown]] : []),
+    ];
+    const keyed = Object.entries(key).map(([name, value]): [string, unknown] => [resource.fields[name].column, value]);
+    const sql = [...placement, ...keyed].map(([column], i) =>
+      column === 'company_id' || i >= placement.length
+        ? `${column} = $${i + 1}`
+        : `coalesce(${column}, '') = coalesce($${i + 1}::text, '')`,
+    );
+    return { sql: sql.join(' and '), params: [...placement, ...keyed].map(([, value]) => value), placement };
+  }
+  /** A setting's columns as its read answers them: its scope's ids and its fields but the natural key's. */
+  const settingColumns = [
+    'company_id as "companyId"',
+    ...(resource.reach !== 'company' ? ['branch_id as "branchId"'] : []),
+    ...(resource.reach === 'department' ? ['department_id as "departmentId"'] : []),
+    ...fields
+      .filter((field) => !resource.naturalKey.includes(field.name))
+      .map((field) => `${readSql(field)}${field.asText ? '::text' : ''} as "${answerNameOf(field)}"`),
+  ].join(', ');
+
   return {
     /** A page of the scope's records, with the next page's cursor and, read by number, the number matching. */
     async page(q: Queryable, scope: Scope, page: ResourcePage) {
@@ -327,6 +355,78 @@ export function resourceTable(resource: Resource) {
           }),
         ),
       );
+    },
+
+    /**
+     * A setting as the scope has it exactly (its company, and its branch and department or none, as its reach has
+     * them) of the natural key's values `key`: a list of at most one, its fields (a JSON field `asText` as its text).
+     */
+    setting(q: Queryable, scope: Scope, key: Readonly<Record<string, string>>) {
+      const exact = exactly(scope, key);
+      return q.query<Record<string, unknown>>(
+        `select ${settingColumns} from ${table} where ${exact.sql}`,
+        exact.params,
+      );
+    },
+
+    /**
+     * Saves the scope's setting of the natural key's values `key` (see `setting`), saved by `by`, its body first made
+     * what `rule` makes it: made, or else changed in place (a JSON field in `merge` keeping the stored keys the body does
+     * not send). Two saves of one setting run one after the other (a lock of its identity for the transaction), so
+     * neither is lost and the second never makes a second record.
+     */
+    put(
+      store: Store,
+      scope: Scope,
+      key: Readonly<Record<string, string>>,
+      sent: Readonly<Record<string, unknown>>,
+      by: string,
+      rule: WriteRule | undefined,
+      merge: boolean,
+    ): Promise<void> {
+      const exact = exactly(scope, key);
+      return store.tx(async (q) => {
+        await q.query('select pg_advisory_xact_lock(hashtext($1))', [JSON.stringify([table, ...exact.params])]);
+        const body = rule ? await rule(q, scope, sent, null) : sent;
+        const writes = fields
+          .filter((field) => !(field.name in key) && field.name in body)
+          .flatMap((field) => writesOf(field, body));
+        const stored = await q.one(`select 1 from ${table} where ${exact.sql} for update`, exact.params);
+        const n = exact.params.length;
+        if (stored) {
+          const set = [
+            'version = version + 1',
+            `updated_by = $${n + 1}`,
+            'updated_at = now()',
+            ...writes.map(({ column, sql }, i) =>
+              merge && fields.some((field) => field.column === column && field.sql === 'json')
+                ? `${column} = ${column} || ${sql(n + i + 2)}`
+                : `${column} = ${sql(n + i + 2)}`,
+            ),
+          ];
+          await q.query(`update ${table} set ${set.join(', ')} where ${exact.sql}`, [
+            ...exact.params,
+            by,
+            ...writes.map((write) => write.value),
+          ]);
+          return;
+        }
+        const placement: [string, unknown][] = [
+          ...exact.placement,
+          ...Object.entries(key).map(([name, value]): [string, unknown] => [resource.fields[name].column, value]),
+          ['created_by', by],
+          ['updated_by', by],
+        ];
+        const columns = [...placement.map(([column]) => column), ...writes.map((write) => write.column)];
+        const params = [
+          ...placement.map((_, i) => `$${i + 1}`),
+          ...writes.map((write, i) => write.sql(placement.length + i + 1)),
+        ];
+        await q.query(`insert into ${table} (${columns.join(', ')}) values (${params.join(', ')})`, [
+          ...placement.map(([, value]) => value),
+          ...writes.map((write) => write.value),
+        ]);
+      });
     },
 
     /** The image field `name` of record `id` (its bytes and type), or null when it has none (or there is no record). */

@@ -4,7 +4,8 @@ import { isRecord } from '../../schemas/guards';
 import { ALL_RESOURCES } from '../../schemas/resources';
 import type { AppContext } from '../context';
 import { dataOk } from '../http/data-envelope';
-import { notFound, ok } from '../http/envelope';
+import { ApiError, notFound, ok } from '../http/envelope';
+import { check } from '../http/validation';
 import { route } from '../http/route';
 import { resourceTable } from '../repos/resource-table';
 import { ruleOf } from '../rules/resource-rules';
@@ -48,7 +49,8 @@ function matchesFilters(resource: Resource, record: Readonly<Record<string, unkn
 /**
  * Every declared resource's calls (schemas/api/resource-calls.ts), served from its declaration: its list (ours, a page
  * with its total and cursor in the envelope; a spec's `{total, data}` paged by number; or every record, unpaged), one
- * record with its ETag, create (answering the record, or its id alone), update and delete honouring If-Match. The
+ * record with its ETag, create (answering the record, or its id alone), update and delete honouring If-Match, a
+ * setting's read and save. The
  * scope, and the record a call names by id, are checked before a handler runs (their contracts' `scope` and `owns`); a
  * write's body is made what the resource's rules make of it (server/rules/resource-rules.ts) in the write's
  * transaction.
@@ -58,6 +60,9 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
     const calls = RESOURCE_CALLS[resource.name];
     const records = resourceTable(resource);
     const rule = ruleOf(resource);
+    /** A setting's natural key as its path names it (the call's schema has checked each part). */
+    const keyOf = (params: unknown): Record<string, string> =>
+      Object.fromEntries(resource.naturalKey.map((name) => [name, String(isRecord(params) ? params[name] : '')]));
     const { numbered, unpaged, createAnswer, toggle, save } = resource.api ?? {};
     /** An answer in the resource's envelope: the data family's (with its words), or the main API's. */
     const answer = <T>(data: T, message = '') => (resource.api?.service === 'data' ? dataOk(data, message) : ok(data));
@@ -143,6 +148,23 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         if (save.companiesInResult)
           return dataOk({ id: record.id, version: record.version }, words, { [companiesAs]: companies });
         return answer({ id: record.id, [companiesAs]: companies, version: record.version }, words);
+      });
+    // A setting: the scope's record of the natural key its path names, read as a list of at most one and saved in
+    // place; a value of the key with rules of its own has its fields checked by them (400 in their words, nothing saved).
+    if (calls.read)
+      route(app, calls.read, async ({ params, scope }) => ok(await records.setting(store, scope, keyOf(params))));
+    if (calls.put)
+      route(app, calls.put, async ({ params, scope, body, desk }) => {
+        const key = keyOf(params);
+        const sent = bodyOf(resource, body);
+        const own = Object.values(key).flatMap((value) => resource.api?.setting?.byKey?.[value] ?? []);
+        const problems = own.flatMap(({ fields }) =>
+          Object.entries(fields).flatMap(([name, schema]) => (name in sent ? check(schema, sent[name]) : [])),
+        );
+        if (problems.length > 0) throw new ApiError(400, problems);
+        const merge = own.some((value) => value.merge);
+        await records.put(store, scope, key, sent, desk.email, rule, merge);
+        return ok(null);
       });
     if (calls.remove)
       route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));

@@ -2,6 +2,8 @@ import { AP_MSG, AP_VALUE_MAX } from '../../schemas/ap-config';
 import { AUTO_CLOSURE_TEXT, AUTO_CLOSURE_TYPES } from '../../schemas/auto-closure';
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { checkRuleRows } from './auto-closure-rows';
+import { withSpeedParams } from './eta-engines';
+import { isRecord } from '../../schemas/guards';
 import { dashboardRule } from './dashboard-extra-context';
 import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
@@ -100,11 +102,32 @@ const autoClosureRule: WriteRule = async (q, scope, body, id) => {
  * `api.ruleMessages` names their refusals), by resource name: each makes a body what is stored, in the write's
  * transaction, or throws the refusal.
  */
+/**
+ * What an ETA preferences save stores (API.md "Settings"): the company's stored engines with the SpeedBasedTransformer
+ * engine's `minDistance` and `avgSpeed` as sent (a value not sent keeps the stored one; other engines stay), read
+ * under the save's lock of the setting.
+ */
+const etaRule: WriteRule = async (q, scope, body) => {
+  const stored = await q.one<{ setting: unknown }>(
+    'select engine_setting as setting from eta_preferences where company_id = $1 for update',
+    [scope.companyId],
+  );
+  const sent = isRecord(body.engineSetting) ? body.engineSetting : {};
+  const speed = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return {
+    engineSetting: withSpeedParams(isRecord(stored?.setting) ? stored.setting : null, {
+      minDistance: speed(sent.minDistance),
+      avgSpeed: speed(sent.avgSpeed),
+    }),
+  };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
   apConfig: apConfigRule,
   uiConfig: uiConfigRule,
   autoClosure: autoClosureRule,
   dashboards: dashboardRule,
+  etaPreferences: etaRule,
 };
 
 /** The rule a resource's writes go through: its own, or that of its master list; none for one with neither. */

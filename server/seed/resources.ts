@@ -7,7 +7,7 @@ const SEED_USER = 'ops@demo.local';
 
 /**
  * Every declared resource's demo rows (schemas/resource.ts `seed`), as a save in their scope would store them: with
- * the row's id (or the database's number), its company and branch (where the resource has one), who saved it when,
+ * the row's id (or the database's), its company, branch and department (where the resource has them), who saved it when,
  * and its fields (a field left out its default; a label left out, that of the master entry the row picks).
  */
 export async function seedResources(q: Queryable, now: number): Promise<void> {
@@ -18,6 +18,9 @@ export async function seedResources(q: Queryable, now: number): Promise<void> {
         ...(row.id !== undefined ? [['id', row.id] satisfies [string, unknown]] : []),
         ['company_id', row.company],
         ...(resource.reach !== 'company' ? [['branch_id', row.branch ?? null] satisfies [string, unknown]] : []),
+        ...(resource.reach === 'department'
+          ? [['department_id', row.department ?? null] satisfies [string, unknown]]
+          : []),
         ...(resource.stamps === 'timestamps'
           ? [
               ['created_by', SEED_USER] satisfies [string, unknown],

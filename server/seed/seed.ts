@@ -3,10 +3,7 @@ import { seedReference } from './seed-reference';
 import { seedDemo } from './seed-demo';
 import { seedReportSchedules } from './report-schedules';
 import { seedAlerts } from './alerts';
-import { seedAutoClosure } from './auto-closure';
 import { seedSidebarDashboards } from './sidebar-dashboards';
-import { seedEntityConfigs } from './entity-configs';
-import { seedSettings } from './settings';
 
 /** Same lock for every instance: two starting together seed one after the other. */
 const SEED_LOCK = 7_311_943;
@@ -20,14 +17,11 @@ export async function seed(store: Store): Promise<void> {
     await q.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
     await seedReference(q);
     await seedAlerts(q);
-    await seedAutoClosure(q);
     await seedReportSchedules(q);
     await seedSidebarDashboards(q);
-    await seedEntityConfigs(q);
     const marked = await q.one('select 1 from settings where key = $1', [DEMO_MARK]);
     if (!marked) {
       await seedDemo(q);
-      await seedSettings(q);
       await q.query('insert into settings (key, value) values ($1, $2)', [DEMO_MARK, new Date().toISOString()]);
     }
   });

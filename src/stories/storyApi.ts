@@ -1,3 +1,4 @@
+import { fillPath } from '../../engine/data/endpoint';
 import { runtimeConfig, serviceUrl } from '../../engine/data/services';
 import type { Contract } from '../../schemas/api/contract';
 import { API_PREFIXES } from '../../schemas/api';
@@ -28,8 +29,12 @@ export type ApiFixture = unknown | ApiReply | ((request: ApiRequest) => unknown)
 /** Fixtures by `path` or `METHOD path`; paths may hold `:name` placeholders. The method-specific, exact key wins. */
 export type ApiFixtures = Record<string, ApiFixture>;
 
-/** The fixture key of a call, from its contract: `METHOD base+path` (e.g. `GET /tms/transporters/:id`). */
-export const fixtureKey = (call: Contract): string => `${call.method} ${serviceUrl(call.service, call.path)}`;
+/**
+ * The fixture key of a call, from its contract: `METHOD base+path` (e.g. `GET /tms/transporters/:id`), with the path
+ * parameters given filled in (a setting's `:feature`).
+ */
+export const fixtureKey = (call: Contract, params?: Record<string, string>): string =>
+  `${call.method} ${serviceUrl(call.service, params ? fillPath(call.path, params) : call.path)}`;
 
 /** Story parameters the preview reads (`.storybook/preview.tsx`). */
 export interface ConsoleParameters {

@@ -47,7 +47,11 @@ describe('settings screens', () => {
     await field('Join Locations With Arrow').check();
     await save();
     await toast(SETTINGS_MSG.saved);
-    const stored = await apiAs<Stored>(page, url, callPath(settingsCalls.mapViewGet, { companyId: '1001' }));
+    const stored = await apiAs<Stored>(
+      page,
+      url,
+      callPath(settingsCalls.featureGet, { companyId: '1001' }, { feature: 'map_view' }),
+    );
     // The seed's show_trail stays as it was.
     expect(JSON.parse(stored[0]!.extraContext)).toEqual({ join_locations_with_arrow: true, show_trail: true });
     await saveScreen(page, 'settings-map-view');
@@ -85,7 +89,11 @@ describe('settings screens', () => {
     await field('Last Mile Threshold').fill('25');
     await save();
     await toast(SETTINGS_MSG.savedCapital);
-    const stored = await apiAs<Stored>(page, url, callPath(settingsCalls.tripAlertsGet, { companyId: '1001' }));
+    const stored = await apiAs<Stored>(
+      page,
+      url,
+      callPath(settingsCalls.featureGet, { companyId: '1001' }, { feature: 'tripAlerts' }),
+    );
     expect(JSON.parse(stored[0]!.extraContext)).toMatchObject({ lastMileThreshold: 25 });
     await saveScreen(page, 'settings-last-mile');
   });

@@ -179,8 +179,7 @@ describe('the API document at /docs', () => {
       uiConfigCalls.save,
       dashboardCalls.save,
       notificationCalls.saveEvent,
-      settingsCalls.mapViewAdd,
-      settingsCalls.tripAlertsAdd,
+      settingsCalls.featureAdd,
       settingsCalls.etaAdd,
     ]) {
       expect(answers(call)['404'], call.id).toBeDefined();

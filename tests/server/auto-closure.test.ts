@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedAutoClosure } from '../../server/seed/auto-closure';
+import { seed } from '../../server/seed/seed';
 import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 import { badId } from '../../schemas/messages';
 
@@ -252,7 +252,8 @@ describe.each(BACKENDS)('auto closure on $name', (backend) => {
   it('seeds idempotently: a second run adds and changes nothing', async () => {
     const before = await t.store.query('select id, active, config from auto_closure_rules order by id');
     const fields = await count(t.store, 'company_custom_fields');
-    await t.store.tx((q) => seedAutoClosure(q));
+    expect(fields).toBe(2);
+    await seed(t.store);
     expect(await t.store.query('select id, active, config from auto_closure_rules order by id')).toEqual(before);
     expect(await count(t.store, 'company_custom_fields')).toBe(fields);
   });

@@ -51,9 +51,6 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
       'sidebarMenu',
       'reportSchedules',
       'notifications',
-      'mapView',
-      'lastMile',
-      'eta',
       // Then each compared resource's, in the order of its declaration.
       ...ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
     ]);
@@ -68,7 +65,10 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     for (const item of both) expect(item.fields.some((f) => f.differs)).toBe(item.state === 'different');
     // A branch chosen: areas kept per company say so instead of comparing.
     const branches = await compare({ c: '1001', b: '3102', rc: '1002', rb: '3203' });
-    expect(areaOf(branches, 'eta')).toMatchObject({ items: [], note: expect.stringContaining('Kept per company') });
+    expect(areaOf(branches, 'etaPreferences')).toMatchObject({
+      items: [],
+      note: expect.stringContaining('Kept per company'),
+    });
   });
 
   it("reads each area's table as its declaration says: its version column, and departments where it has them", async () => {

@@ -12,6 +12,7 @@ import {
   viewerCalls,
   type Contract,
 } from '../../schemas/api';
+import { fillPath } from '../../engine/data/endpoint';
 import { allCalls } from '../../schemas/api/all-calls';
 import { XLSX_MEDIA_TYPE } from '../../schemas/api/answers';
 import { DOCS_PREFIX } from '../../server/http/api-docs';
@@ -75,7 +76,11 @@ interface Sent {
   send(call: Call): Promise<Answer>;
 }
 
-const path = (call: Contract) => fullPath(call, SERVICE_BASES);
+const path = (call: Contract, params?: Record<string, string>) =>
+  params ? fillPath(fullPath(call, SERVICE_BASES), params) : fullPath(call, SERVICE_BASES);
+/** The features of the feature permission calls' `:feature`. */
+const MAP_VIEW = { feature: 'map_view' };
+const TRIP_ALERTS = { feature: 'tripAlerts' };
 const JSON_TYPE = 'application/json';
 
 /** The answers issue 21 found missing from the document, and one of each status every call of a kind can give. */
@@ -119,16 +124,19 @@ const SENT: Sent[] = [
     send: (call) => call('POST', path(notificationCalls.saveEvent), { id: 999_999, event_status: 'ONBOARDED' }),
   },
   {
-    call: settingsCalls.mapViewAdd,
+    call: settingsCalls.featureAdd,
     status: 404,
     send: (call) =>
-      call('POST', path(settingsCalls.mapViewAdd), { companyId: NO_COMPANY, extraContext: { show_trail: true } }),
+      call('POST', path(settingsCalls.featureAdd, MAP_VIEW), {
+        companyId: NO_COMPANY,
+        extraContext: { show_trail: true },
+      }),
   },
   {
-    call: settingsCalls.tripAlertsAdd,
+    call: settingsCalls.featureAdd,
     status: 404,
     send: (call) =>
-      call('POST', path(settingsCalls.tripAlertsAdd), {
+      call('POST', path(settingsCalls.featureAdd, TRIP_ALERTS), {
         companyId: NO_COMPANY,
         extraContext: { lastMileThreshold: 10 },
       }),
@@ -151,18 +159,18 @@ const SENT: Sent[] = [
     send: (call) => call('GET', '/v1/bulk-upload/configurations/sample'),
   },
   {
-    call: settingsCalls.mapViewAdd,
+    call: settingsCalls.featureAdd,
     status: 415,
     send: (call) =>
-      call('POST', path(settingsCalls.mapViewAdd), '<extraContext/>', {
+      call('POST', path(settingsCalls.featureAdd, MAP_VIEW), '<extraContext/>', {
         headers: { 'content-type': 'application/xml' },
       }),
   },
   {
-    call: settingsCalls.mapViewAdd,
+    call: settingsCalls.featureAdd,
     status: 400,
     send: (call) =>
-      call('POST', path(settingsCalls.mapViewAdd), '{"companyId":', {
+      call('POST', path(settingsCalls.featureAdd, MAP_VIEW), '{"companyId":', {
         headers: { 'content-type': 'application/json' },
       }),
   },

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCalls, fullPath, SERVICE_BASES } from '../../schemas/api';
+import type { AuditEntry } from '../../schemas/audit';
 import { SETTINGS_MSG } from '../../schemas/feature-settings';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
 
@@ -176,10 +178,39 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     ).toEqual({ minDistance: 50, avgSpeed: 40 });
   });
 
-  it('records each save in the audit log', async () => {
+  it('refuses a feature it does not keep, and saves of one new setting at once make one record', async () => {
+    expect((await call('GET', `${FP}/night_mode/get?companyId=1001`)).status).toBe(400);
+    const other = await call('POST', `${FP}/night_mode/add`, { companyId: '1001', extraContext: {} });
+    expect(other.status).toBe(400);
+    expect(other.body.message).toContain('The feature must be one of map_view, tripAlerts');
+    // Hindustan Unilever's branch 3201 has no trip alert setting yet: three desks save one together.
+    const sent = (threshold: number) => ({
+      companyId: '1002',
+      branchId: '3201',
+      extraContext: { lastMileThreshold: threshold },
+    });
+    const saved = await Promise.all(
+      [5, 6, 7].map((threshold) => call('POST', `${FP}/tripAlerts/add`, sent(threshold))),
+    );
+    expect(saved.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const read = (await call('GET', `${FP}/tripAlerts/get?companyId=1002&branchId=3201`)).body.data;
+    expect(read).toHaveLength(1);
+    expect([5, 6, 7]).toContain(JSON.parse(read[0].extraContext).lastMileThreshold);
+    expect(read[0]).toMatchObject({ companyId: '1002', branchId: '3201', departmentId: null });
+  });
+
+  it('records each save in the audit log, its fields in words', async () => {
     const rows = await t.store.query<{ object_type: string }>(
       "select object_type from audit_log where object_type in ('feature_setting', 'eta_preference')",
     );
     expect(new Set(rows.map((r) => r.object_type))).toEqual(new Set(['feature_setting', 'eta_preference']));
+    const log = await call(
+      'GET',
+      `${fullPath(auditCalls.list, SERVICE_BASES)}?c=1002&t=CONSIGNOR&objectType=feature_setting`,
+    );
+    const changed = log.body.data.rows.find((entry: AuditEntry) => entry.action === 'update');
+    expect(changed.changes).toContainEqual(
+      expect.objectContaining({ field: 'extra_context.lastMileThreshold', label: 'Settings › lastMileThreshold' }),
+    );
   });
 });

@@ -1,17 +1,19 @@
-import type { Queryable } from '../store/store';
+import { defineResource, type SeedRow } from '../resource';
 
-/**
- * Demo configurations of the config service (spec 002 section 3's keys): Tata Steel (1001) company-wide and for its
- * Jamshedpur branch (3101) and that branch's Dispatch department (31011), Hindustan Unilever (1002) company-wide.
- * Each inserted when missing (keyed by entity and key), so it runs on every start.
- */
-const ENTITY_CONFIGS: [
+/** A demo configuration: its company, branch and department (null: none), key and value. */
+type DemoConfig = [
   companyId: string,
   branchId: string | null,
   departmentId: string | null,
   key: string,
   value: Record<string, unknown>,
-][] = [
+];
+
+/**
+ * Demo configurations of spec 002 section 3's keys: Tata Steel (1001) company-wide and for its Jamshedpur branch (3101)
+ * and that branch's Dispatch department (31011), Hindustan Unilever (1002) company-wide.
+ */
+const DEMO_CONFIGS: DemoConfig[] = [
   [
     '1001',
     null,
@@ -62,14 +64,40 @@ const ENTITY_CONFIGS: [
   ['1002', null, null, 'indent.handleSearch', { searchBy: ['indent_id', 'customer'], minCharacters: 3 }],
 ];
 
-export async function seedEntityConfigs(q: Queryable): Promise<void> {
-  for (const [companyId, branchId, departmentId, key, value] of ENTITY_CONFIGS) {
-    await q.query(
-      `insert into entity_configs (company_id, branch_id, department_id, config_key, value, updated_by)
-       select $1, $2, $3, $4, $5::jsonb, 'seed'
-        where not exists (select 1 from entity_configs where company_id = $1 and coalesce(branch_id, '') = coalesce($2, '')
-                            and coalesce(department_id, '') = coalesce($3, '') and config_key = $4)`,
-      [companyId, branchId, departmentId, key, JSON.stringify(value)],
-    );
-  }
-}
+const seedRow = ([company, branch, department, key, value]: DemoConfig): SeedRow => ({
+  company,
+  ...(branch !== null && { branch }),
+  ...(department !== null && { department }),
+  values: { config_key: key, value },
+});
+
+/**
+ * The config service's entity configs (spec 002 section 7, API.md "Viewers"): a JSON configuration per entity and key
+ * (`trip`, `indent`, `trip.geofence`…), where an entity is a company, a branch or a department of a branch. The viewers'
+ * `GET /v1/config/entity/{fteid}/key/{configKey}` reads the most specific one (server/repos/viewer-repository.ts); the
+ * console has no calls or screen that write them.
+ */
+export const entityConfigs = defineResource({
+  name: 'entityConfigs',
+  objectType: 'entity_config',
+  table: 'entity_configs',
+  noun: 'entity config',
+  plural: 'entity configs',
+  title: 'Entity configs',
+  reach: 'department',
+  stamps: 'timestamps',
+  api: { calls: [] },
+  fields: {
+    config_key: {
+      column: 'config_key',
+      label: 'Setting',
+      sql: 'text',
+      required: true,
+      schema: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+    value: { column: 'value', label: 'Value', sql: 'json', required: true, schema: { type: 'object' } },
+  },
+  naturalKey: ['config_key'],
+  label: ['config_key'],
+  seed: DEMO_CONFIGS.map(seedRow),
+});
