@@ -510,14 +510,15 @@ const settingFieldsOf = (resource: Resource) =>
   fieldsOf(resource).filter((field) => !resource.naturalKey.includes(field.name));
 
 /**
- * The body of a setting's `put` (see {@link ResourceSetting}): the scope it is saved in (`companyId` and, as its reach
- * has them, `branchId` and `departmentId`, each a text or a number) and its fields but the natural key's; nothing else.
+ * The body of a setting's `put` (see {@link ResourceSetting}): the scope it is saved in (`companyId`, `branchId` and
+ * `departmentId`, each a text or a number; one the company has not is 404 also where the setting is kept per company,
+ * as the console sends the same scope to each settings screen) and its fields but the natural key's; nothing else.
  */
 export function settingBodyOf(resource: Resource): JSONSchema {
   const properties = {
     companyId: { type: ['string', 'integer'], minLength: 1, maxLength: 64, errorMessage: MSG.selectCompany },
-    ...(resource.reach !== 'company' && { branchId: idOrNumberField('branchId') }),
-    ...(resource.reach === 'department' && { departmentId: idOrNumberField('departmentId') }),
+    branchId: idOrNumberField('branchId'),
+    departmentId: idOrNumberField('departmentId'),
   } as const;
   return bodyOfFields(
     resource,

@@ -12,7 +12,8 @@ import {
 } from '../../schemas/resource';
 import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
-import { refusingDuplicate } from '../store/unique';
+import { isUniqueViolation, refusingDuplicate } from '../store/unique';
+import { inSavepoint } from './savepoint';
 import { containsPattern } from './contains-pattern';
 import { Taken } from '../rules/refusal';
 import { type KeyOrder, type ListTotal, orderBy, readPage, searchedTotal, sortedBy } from './keyset';
@@ -373,7 +374,8 @@ export function resourceTable(resource: Resource) {
      * Saves the scope's setting of the natural key's values `key` (see `setting`), saved by `by`, its body first made
      * what `rule` makes it: made, or else changed in place (a JSON field in `merge` keeping the stored keys the body does
      * not send). Two saves of one setting run one after the other (a lock of its identity for the transaction), so
-     * neither is lost and the second never makes a second record.
+     * neither is lost and the second never makes a second record; one made meanwhile by a write that takes no such
+     * lock (a copy, a revert) is changed instead.
      */
     put(
       store: Store,
@@ -385,32 +387,28 @@ export function resourceTable(resource: Resource) {
       merge: boolean,
     ): Promise<void> {
       const exact = exactly(scope, key);
-      return store.tx(async (q) => {
-        await q.query('select pg_advisory_xact_lock(hashtext($1))', [JSON.stringify([table, ...exact.params])]);
-        const body = rule ? await rule(q, scope, sent, null) : sent;
-        const writes = fields
-          .filter((field) => !(field.name in key) && field.name in body)
-          .flatMap((field) => writesOf(field, body));
-        const stored = await q.one(`select 1 from ${table} where ${exact.sql} for update`, exact.params);
-        const n = exact.params.length;
-        if (stored) {
-          const set = [
-            'version = version + 1',
-            `updated_by = $${n + 1}`,
-            'updated_at = now()',
-            ...writes.map(({ column, sql }, i) =>
-              merge && fields.some((field) => field.column === column && field.sql === 'json')
-                ? `${column} = ${column} || ${sql(n + i + 2)}`
-                : `${column} = ${sql(n + i + 2)}`,
-            ),
-          ];
-          await q.query(`update ${table} set ${set.join(', ')} where ${exact.sql}`, [
-            ...exact.params,
-            by,
-            ...writes.map((write) => write.value),
-          ]);
-          return;
-        }
+      const n = exact.params.length;
+      /** Changes the stored record; false when there is none. */
+      const update = async (q: Queryable, writes: ColumnWrite[]) => {
+        const set = [
+          'version = version + 1',
+          `updated_by = $${n + 1}`,
+          'updated_at = now()',
+          ...writes.map(({ column, sql }, i) =>
+            merge && fields.some((field) => field.column === column && field.sql === 'json')
+              ? `${column} = ${column} || ${sql(n + i + 2)}`
+              : `${column} = ${sql(n + i + 2)}`,
+          ),
+        ];
+        const changed = await q.query(`update ${table} set ${set.join(', ')} where ${exact.sql} returning 1`, [
+          ...exact.params,
+          by,
+          ...writes.map((write) => write.value),
+        ]);
+        return changed.length > 0;
+      };
+      /** Makes the record (in a savepoint: a record made meanwhile by a write that takes no lock refuses it). */
+      const insert = (q: Queryable, writes: ColumnWrite[]) => {
         const placement: [string, unknown][] = [
           ...exact.placement,
           ...Object.entries(key).map(([name, value]): [string, unknown] => [resource.fields[name].column, value]),
@@ -422,10 +420,32 @@ export function resourceTable(resource: Resource) {
           ...placement.map((_, i) => `$${i + 1}`),
           ...writes.map((write, i) => write.sql(placement.length + i + 1)),
         ];
-        await q.query(`insert into ${table} (${columns.join(', ')}) values (${params.join(', ')})`, [
-          ...placement.map(([, value]) => value),
-          ...writes.map((write) => write.value),
-        ]);
+        return inSavepoint(q, 'setting_put', () =>
+          q.query(`insert into ${table} (${columns.join(', ')}) values (${params.join(', ')})`, [
+            ...placement.map(([, value]) => value),
+            ...writes.map((write) => write.value),
+          ]),
+        );
+      };
+      return store.tx(async (q) => {
+        await q.query('select pg_advisory_xact_lock(hashtext($1))', [JSON.stringify([table, ...exact.params])]);
+        // Twice at most: a record a copy or revert (which take no such lock) made meanwhile is then changed instead,
+        // the rule made again from it.
+        for (let attempt = 1; ; attempt++) {
+          const body = rule ? await rule(q, scope, sent, null) : sent;
+          const writes = fields
+            .filter((field) => !(field.name in key) && field.name in body)
+            .flatMap((field) => writesOf(field, body));
+          if (await q.one(`select 1 from ${table} where ${exact.sql} for update`, exact.params)) {
+            if (await update(q, writes)) return;
+          }
+          try {
+            await insert(q, writes);
+            return;
+          } catch (err) {
+            if (!isUniqueViolation(err) || attempt === 2) throw err;
+          }
+        }
       });
     },
 

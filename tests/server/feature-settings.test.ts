@@ -156,6 +156,11 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     expect(JSON.parse(read.body.data[0].engineSetting)).toEqual({
       engines: [{ id: 'SpeedBasedTransformer', param: { minDistance: 50, avgSpeed: 40 } }],
     });
+    // The scope the other settings screens send is taken (the company's one record is saved); another company's
+    // branch is not found.
+    const scoped = { companyId: '1003', branchId: null, departmentId: null, engineSetting: { avgSpeed: 41 } };
+    expect((await call('POST', `${ETA}/add`, scoped)).status).toBe(200);
+    expect((await call('POST', `${ETA}/add`, { ...scoped, branchId: '3201' })).status).toBe(404);
   });
 
   it('refuses ETA values out of range, and a save with neither value', async () => {
@@ -175,7 +180,7 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     expect((await call('POST', `${ETA}/add`, { companyId: '1003' })).body.message).toContain(SETTINGS_MSG.etaNeedsOne);
     expect(
       JSON.parse((await call('GET', `${ETA}/get?companyId=1003`)).body.data[0].engineSetting).engines[0].param,
-    ).toEqual({ minDistance: 50, avgSpeed: 40 });
+    ).toEqual({ minDistance: 50, avgSpeed: 41 });
   });
 
   it('refuses a feature it does not keep, and saves of one new setting at once make one record', async () => {
@@ -198,6 +203,41 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     expect([5, 6, 7]).toContain(JSON.parse(read[0].extraContext).lastMileThreshold);
     expect(read[0]).toMatchObject({ companyId: '1002', branchId: '3201', departmentId: null });
   });
+
+  // Only PostgreSQL has a second connection that can make the record while the save checks and inserts.
+  it.runIf(backend.name === 'postgres')(
+    'changes a setting a copy made meanwhile (a write without its lock) instead of failing',
+    async () => {
+      let stored!: () => void;
+      let release!: () => void;
+      const inserted = new Promise<void>((resolve) => (stored = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const holder = t.store.tx(async (q) => {
+        await q.query(
+          `insert into feature_settings (company_id, branch_id, feature, extra_context)
+           values ('1002', '3203', 'tripAlerts', '{"lastMileThreshold": 3, "keep": 1}')`,
+        );
+        stored();
+        await gate;
+      });
+      await inserted;
+      const save = call('POST', `${FP}/tripAlerts/add`, {
+        companyId: '1002',
+        branchId: '3203',
+        extraContext: { lastMileThreshold: 8 },
+      });
+      // The save's insert waits on the unique index for the uncommitted row, then changes it.
+      for (let i = 0; i < 500 && !(await t.store.one('select 1 from pg_locks where not granted')); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      release();
+      await holder;
+      expect((await save).status).toBe(200);
+      const read = (await call('GET', `${FP}/tripAlerts/get?companyId=1002&branchId=3203`)).body.data;
+      expect(read.map((row: { extraContext: string }) => JSON.parse(row.extraContext))).toEqual([
+        { lastMileThreshold: 8, keep: 1 },
+      ]);
+    },
+  );
 
   it('records each save in the audit log, its fields in words', async () => {
     const rows = await t.store.query<{ object_type: string }>(
