@@ -31,7 +31,7 @@ describe('the areas of Compare and Copy', () => {
     ]);
     expect(CONFIG_AREAS.uiConfig).toEqual({ label: 'Alert and ticket UI config', key: 'module' });
     expect(CONFIG_AREAS.featureSettings).toEqual({ label: 'Feature settings', key: 'feature' });
-    expect(CONFIG_AREAS.etaPreferences).toEqual({ label: 'ETA preferences', key: 'the company (one per company)' });
+    expect(CONFIG_AREAS.etaPreferences).toEqual({ label: 'ETA preferences', key: 'company' });
     expect(CONFIG_AREAS.holidays).toEqual({ label: 'Holiday Calendar', key: 'date and region' });
   });
 

@@ -43,8 +43,7 @@ export function compareSectionOf(resource: Resource): CompareSection {
   return {
     name: resource.name,
     title: resource.title,
-    keyWords:
-      key.length > 0 ? key.map((field) => labelInWords(field.label)).join(' and ') : 'the company (one per company)',
+    keyWords: key.length > 0 ? key.map((field) => labelInWords(field.label)).join(' and ') : 'company',
     key: key.length > 0 ? key.map(keyPartSql).join(" || ' · ' || ") : `'${resource.name}'`,
     ...(resource.reach === 'department' && { departments: true }),
     idPrefix: resource.idPrefix,
