@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, heldWrite, type Call, type TestApp } from './helper';
 
 const ALERTS = '/saas/data/automation';
 /** The call as the console makes it: the access key, one by one, and the selected scope (ignored for the rows). */
@@ -250,27 +250,17 @@ describe.each(BACKENDS)('bulk alert upload (setAlerts) on $name', (backend) => {
   ] as const)(
     'maps a config stored meanwhile to the same message (%s)',
     async (_mode, allOrNone, alertName, expected) => {
-      let stored!: () => void;
-      let release!: () => void;
-      const inserted = new Promise<void>((resolve) => (stored = resolve));
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const holder = t.store.tx(async (q) => {
-        await q.query(
-          "insert into alert_configs (id, company_id, branch_id, feature_key) values ($1, '1003', '3303', $2)",
-          [`alc_meanwhile_${allOrNone}`, alertName],
-        );
-        stored();
-        await gate;
-      });
-      await inserted;
+      const held = await heldWrite(t.store, (q) =>
+        q.query("insert into alert_configs (id, company_id, branch_id, feature_key) values ($1, '1003', '3303', $2)", [
+          `alc_meanwhile_${allOrNone}`,
+          alertName,
+        ]),
+      );
       const upload = call('POST', `${ALERTS}/setAlerts?allOrNone=${allOrNone}`, [
         { CompanyId: '1003', branchId: '3303', Alert_Name: alertName },
       ]);
       // The upload's insert waits on the unique index for the uncommitted row, then stores nothing.
-      for (let i = 0; i < 500 && !(await t.store.one('select 1 from pg_locks where not granted')); i++)
-        await new Promise((r) => setTimeout(r, 10));
-      release();
-      await holder;
+      await held.commitOnceWaited();
       expect(await upload).toMatchObject(expected);
     },
   );

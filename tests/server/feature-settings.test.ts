@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCalls, fullPath, SERVICE_BASES } from '../../schemas/api';
 import type { AuditEntry } from '../../schemas/audit';
 import { SETTINGS_MSG } from '../../schemas/feature-settings';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, heldWrite, type Call, type TestApp } from './helper';
 
 /** The settings calls (API.md "Settings"): map view, trip alerts (last mile), ETA preferences; validated and scoped. */
 
@@ -208,29 +208,19 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
   it.runIf(backend.name === 'postgres')(
     'changes a setting a copy made meanwhile (a write without its lock) instead of failing',
     async () => {
-      let stored!: () => void;
-      let release!: () => void;
-      const inserted = new Promise<void>((resolve) => (stored = resolve));
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const holder = t.store.tx(async (q) => {
-        await q.query(
+      const held = await heldWrite(t.store, (q) =>
+        q.query(
           `insert into feature_settings (company_id, branch_id, feature, extra_context)
            values ('1002', '3203', 'tripAlerts', '{"lastMileThreshold": 3, "keep": 1}')`,
-        );
-        stored();
-        await gate;
-      });
-      await inserted;
+        ),
+      );
       const save = call('POST', `${FP}/tripAlerts/add`, {
         companyId: '1002',
         branchId: '3203',
         extraContext: { lastMileThreshold: 8 },
       });
       // The save's insert waits on the unique index for the uncommitted row, then changes it.
-      for (let i = 0; i < 500 && !(await t.store.one('select 1 from pg_locks where not granted')); i++)
-        await new Promise((r) => setTimeout(r, 10));
-      release();
-      await holder;
+      await held.commitOnceWaited();
       expect((await save).status).toBe(200);
       const read = (await call('GET', `${FP}/tripAlerts/get?companyId=1002&branchId=3203`)).body.data;
       expect(read.map((row: { extraContext: string }) => JSON.parse(row.extraContext))).toEqual([

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app';
-import type { Store } from '../../server/store/store';
+import type { Queryable, Store } from '../../server/store/store';
 import { openPgliteStore } from '../../server/store/pglite-store';
 import { openPgStore } from '../../server/store/pg-store';
 import { authCalls, fullPath, platformCalls, SERVICE_BASES } from '../../schemas/api';
@@ -275,4 +275,29 @@ export async function copyItems(call: Call, from: string, to: string, items: { a
     token: preview.body.data?.token,
   });
   return { preview, applied };
+}
+
+/**
+ * Holds a transaction open after `write` (on PostgreSQL, on a connection of its own), so that a call meets its
+ * uncommitted rows; `commitOnceWaited` commits it once some statement waits on a lock (the call's, on the rows).
+ */
+export async function heldWrite(store: Store, write: (q: Queryable) => Promise<unknown>) {
+  let written!: () => void;
+  let release!: () => void;
+  const done = new Promise<void>((resolve) => (written = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const holder = store.tx(async (q) => {
+    await write(q);
+    written();
+    await gate;
+  });
+  await done;
+  return {
+    async commitOnceWaited(): Promise<void> {
+      for (let i = 0; i < 500 && !(await store.one('select 1 from pg_locks where not granted')); i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      release();
+      await holder;
+    },
+  };
 }
