@@ -16,7 +16,7 @@ export interface Scope {
 /**
  * Resolves `c`, `b`, `d` of the scope query to a {@link Scope}; an empty `b` or `d` means "not chosen". An unknown
  * company, a branch of another company or a department of another branch is answered 404 'Not found'. `d` may be
- * the department's old_department_id or its id.
+ * the department's old_department_id or its id; a department named without a branch is in its own branch.
  */
 export async function resolveScope(q: Queryable, params: Pick<ScopeQuery, 'c' | 'b' | 'd'>): Promise<Scope> {
   const company = await q.one<{ id: string; type: Scope['companyType'] }>(
@@ -24,20 +24,22 @@ export async function resolveScope(q: Queryable, params: Pick<ScopeQuery, 'c' | 
     [params.c],
   );
   if (!company) throw notFound();
-  const branchId = params.b || null;
+  let branchId = params.b || null;
   const deptParam = params.d || null;
   if (branchId && !(await q.one('select 1 from branches where id = $1 and company_id = $2', [branchId, company.id]))) {
     throw notFound();
   }
   let departmentId: string | null = null;
   if (deptParam) {
-    const dept = await q.one<{ old_department_id: string }>(
-      `select old_department_id from departments
+    const dept = await q.one<{ old_department_id: string; branch_id: string }>(
+      `select old_department_id, branch_id from departments
         where (old_department_id = $1 or id = $1) and company_id = $2 and ($3::text is null or branch_id = $3)`,
       [deptParam, company.id, branchId],
     );
     if (!dept) throw notFound();
     departmentId = dept.old_department_id;
+    // A department is one branch's: named without its branch, the scope is that branch's department all the same.
+    branchId = dept.branch_id;
   }
   return { companyId: company.id, companyType: company.type, branchId, departmentId };
 }

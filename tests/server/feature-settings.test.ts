@@ -47,6 +47,16 @@ describe.each(BACKENDS)('settings on $name', (backend) => {
     expect(JSON.parse(again.body.data[0].extraContext)).toEqual({ show_trail: true });
   });
 
+  it("keeps a department named without its branch as that branch's department", async () => {
+    const body = { companyId: '1001', departmentId: '31012', extraContext: { show_trail: false } };
+    expect((await call('POST', `${FP}/map_view/add`, body)).status).toBe(200);
+    const read = (await call('GET', `${FP}/map_view/get?companyId=1001&departmentId=31012`)).body.data;
+    expect(read).toMatchObject([{ companyId: '1001', branchId: '3101', departmentId: '31012' }]);
+    expect((await call('GET', `${FP}/map_view/get?companyId=1001&branchId=3101&departmentId=31012`)).body.data).toEqual(
+      read,
+    );
+  });
+
   it("saves the last mile threshold and keeps the record's other extraContext keys", async () => {
     await call('POST', `${FP}/tripAlerts/add`, {
       companyId: '1002',
