@@ -35,7 +35,7 @@ export type AuditedType = keyof typeof AUDITED;
  */
 function fieldSql(field: ResourceField): string {
   if (field.sql === 'date') return `to_char(t.${field.column}, 'DD/MM/YYYY')`;
-  if (field.sql === 'integer' || field.sql === 'numeric')
+  if (field.sql === 'integer' || field.sql === 'bigint' || field.sql === 'numeric')
     return `'${field.label.replaceAll("'", "''")} ' || t.${field.column}::text`;
   return `t.${field.column}::text`;
 }

@@ -14,10 +14,11 @@ import { BODY_OBJECT, MSG, badId, idOrNumberField } from './messages';
  */
 
 /**
- * How a field is stored: its SQL type (a `date` is read and written as `YYYY-MM-DD` text, a `json` field is a `jsonb`
- * object, an `image` its bytes with its type and file name, see {@link ImageColumns}).
+ * How a field is stored: its SQL type (a `date` is read and written as `YYYY-MM-DD` text, a `bigint` is a whole number
+ * beyond 32 bits such as epoch milliseconds, a `json` field is a `jsonb` object, an `image` its bytes with its type and
+ * file name, see {@link ImageColumns}).
  */
-export type FieldSql = 'text' | 'boolean' | 'integer' | 'numeric' | 'date' | 'json' | 'image';
+export type FieldSql = 'text' | 'boolean' | 'integer' | 'bigint' | 'numeric' | 'date' | 'json' | 'image';
 
 /**
  * Where an image field keeps its type and file name beside its bytes (`column`), and the answer's field of its address:
@@ -177,6 +178,14 @@ export interface ResourceApi {
   listWider?: true;
   /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
   byIdFilters?: readonly string[];
+  /**
+   * The record is a child of the record this field names (a freight rate of its route): a create takes it from its
+   * query under the field's name (refused with `message` without one), not from its body, and it is checked within the
+   * scope's reach as its `refs` kind says.
+   */
+  parent?: { field: string; message: string };
+  /** Body fields naming records of other tables (by their `refs` kind), each checked within the scope's reach. */
+  owns?: readonly string[];
   /** How a setting's `put` treats some values of its natural key (see {@link ResourceSetting}). */
   setting?: ResourceSetting;
 }
@@ -396,7 +405,14 @@ function answerOf(field: ResourceField): JSONSchema {
       : { type: 'object', additionalProperties: true };
   if (field.sql === 'image')
     return { type: ['string', 'null'], description: 'The address of the image; null without one' };
-  const types = { text: 'string', date: 'string', boolean: 'boolean', integer: 'integer', numeric: 'number' } as const;
+  const types = {
+    text: 'string',
+    date: 'string',
+    boolean: 'boolean',
+    integer: 'integer',
+    bigint: 'integer',
+    numeric: 'number',
+  } as const;
   const type = types[field.sql];
   return { type: field.required || field.default !== undefined ? type : [type, 'null'] };
 }
@@ -599,6 +615,7 @@ interface SqlValues {
   text: string;
   boolean: boolean;
   integer: number;
+  bigint: number;
   numeric: number;
   date: string;
   json: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { endpoint } from '../engine/data/endpoint';
 import { companyCalls } from '../schemas/api/company';
-import { mainCalls, materialCalls, vehicleCalls } from '../schemas/api/main';
+import { mainCalls, materialCalls, routeMasterCalls, vehicleCalls } from '../schemas/api/main';
 import { transporterCalls } from '../schemas/api/transporters';
 
 /** The route master's calls name the consignor and its transporters. */
@@ -12,8 +12,8 @@ export const api = {
   routeOptions: endpoint(mainCalls.routeOptions),
   lookupRoutes: endpoint(mainCalls.lookupRoutes),
   saveRoute: endpoint(mainCalls.saveRoute),
-  routeMaster: endpoint(mainCalls.routeMaster, consignorsTransporters),
-  createRouteMaster: endpoint(mainCalls.createRouteMaster, consignorsTransporters),
+  routeMaster: endpoint(routeMasterCalls.list, consignorsTransporters),
+  createRouteMaster: endpoint(routeMasterCalls.create, consignorsTransporters),
   transportersOfConsignor: endpoint(companyCalls.partners, consignorsTransporters),
   vehicles: endpoint(vehicleCalls.list),
   createVehicle: endpoint(vehicleCalls.create),

@@ -11,7 +11,6 @@ export const homeScreen: HomeConfig = {
   ...registered.homeScreen,
   areas: [
     { objectType: 'route', path: '/routes' },
-    { objectType: 'route_master', path: '/route-master' },
     { objectType: 'place', path: '/known-places' },
     { objectType: 'consignee', path: '/consignees' },
     { objectType: 'report_schedule', path: '/sputnik-daily-summary' },

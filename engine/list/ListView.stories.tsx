@@ -6,7 +6,7 @@ import { failure, ok, fixtureKey } from '../../src/stories/storyApi';
 import { rowDetail } from './parts';
 import type { ListConfig } from './types';
 import { ListView } from './ListView';
-import { mainCalls, materialCalls } from '../../schemas/api/main';
+import { mainCalls, materialCalls, routeMasterCalls } from '../../schemas/api/main';
 import { auditCalls } from '../../schemas/api/audit';
 import { endpoint } from '../data/endpoint';
 
@@ -31,7 +31,7 @@ const routes: ListConfig = {
 /** Freight rates: a date column and rupees with Indian grouping. */
 const rates: ListConfig = {
   ...routes,
-  source: endpoint(mainCalls.routeMaster),
+  source: endpoint(routeMasterCalls.list),
   columns: [
     { title: 'Route', field: 'routeLabel' },
     { title: 'Valid From', field: 'validFrom', kind: 'date', sortable: true },

@@ -4,7 +4,7 @@ import { companyCalls } from './company';
 import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
 import { alertCalls, autoClosureCalls, dashboardCalls, dataCalls, uiConfigCalls } from './data';
-import { mainCalls, materialCalls, vehicleCalls } from './main';
+import { mainCalls, materialCalls, routeMasterCalls, vehicleCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
 import { reportCalls } from './reports';
@@ -35,6 +35,7 @@ export {
   dashboardCalls,
   mainCalls,
   materialCalls,
+  routeMasterCalls,
   vehicleCalls,
   mapCalls,
   platformCalls,

@@ -1,7 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
-import { PARTNER } from './refers';
 import { int, list, none, num, numOrNull, shape, str } from './shapes';
 import { googlePlaceAnswer } from './embedded';
 import { MSG, idField } from '../messages';
@@ -10,12 +9,13 @@ import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
 import { ROUTE_CODE_TAKEN, routeBodySchema } from '../route';
 import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
-import { ROUTE_MASTER_TAKEN, routeMasterBodySchema, routeMasterBulkBodySchema } from '../route-master';
-import type { ResourceRecord } from '../resource';
+import { ROUTE_MASTER_TAKEN, routeMasterBulkBodySchema } from '../route-master';
 import { materials } from '../resources/materials';
 import { vehicles } from '../resources/vehicles';
 import { aggregateOf } from './resource-calls';
 import { callsOf } from './resources';
+import { routeMaster } from '../resources/route-master';
+import type { ResourceRecord } from '../resource';
 import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 
 const main = { service: 'main', envelope: 'main' } as const;
@@ -206,24 +206,6 @@ export type RouteBulkResult = FromSchema<typeof routeBulkResultAnswer>;
 const costAnswer = shape({ key: str, value: num, unit: str });
 
 /** A freight rate as the fetch lists it: its references with the names of what they point at, and its costs. */
-export const routeMasterAnswer = shape({
-  id: str,
-  partnerId: str,
-  partnerName: str,
-  routeId: str,
-  routeLabel: str,
-  vehicleId: str,
-  vehicleType: str,
-  materialId: str,
-  materialType: str,
-  validFrom: { ...int, description: 'Epoch milliseconds' },
-  loadType: str,
-  data: list(costAnswer),
-});
-
-/** A freight rate as the fetch lists it. */
-export type RouteMasterEntry = FromSchema<typeof routeMasterAnswer>;
-
 /** One row's answer of the bulk freight rate create: the new entry's id, or why it was not stored. */
 export const routeMasterBulkResultAnswer = either(shape({ id: str }), shape({ error: str }));
 
@@ -382,32 +364,6 @@ export const mainCalls = {
     owns: [{ aggregate: WAYPOINT, id: 'query.id' }],
   }),
 
-  routeMaster: defineCall({
-    ...main,
-    id: 'routeMaster.fetch',
-    method: 'GET',
-    path: '/saas/lego/company_routes_master/fetch',
-    summary: "The consignor's freight rates per route and transporter",
-    querystring: scopeQuerySchema,
-    answer: list(routeMasterAnswer),
-    scope: SCOPE_IN_QUERY,
-  }),
-  createRouteMaster: defineCall({
-    ...main,
-    id: 'routeMaster.create',
-    refers: { 'body.partnerId': PARTNER },
-    method: 'POST',
-    path: '/saas/lego/company_routes_master/create',
-    summary:
-      'Adds freight rates for a route (409 when the scope has a rate for that route, transporter, vehicle, material and valid-from date)',
-    querystring: routeScopeQuerySchema,
-    body: routeMasterBodySchema,
-    messages: ['Please select unit', ROUTE_MASTER_TAKEN],
-    answers: { 409: ROUTE_MASTER_TAKEN },
-    answer: idAnswer,
-    scope: SCOPE_IN_QUERY,
-    owns: [...ownsRoute, { aggregate: VEHICLE, id: 'body.vehicleId' }, { aggregate: MATERIAL, id: 'body.materialId' }],
-  }),
   createRouteMasters: defineCall({
     ...main,
     id: 'routeMaster.bulkCreate',
@@ -448,3 +404,9 @@ export const mainCalls = {
  */
 export const vehicleCalls = callsOf(vehicles);
 export const materialCalls = callsOf(materials);
+
+/** The route master's list and create (freight rates), built from its declaration (schemas/resources/route-master.ts). */
+export const routeMasterCalls = callsOf(routeMaster);
+
+/** A freight rate as the list answers it, from its declaration. */
+export type RouteMasterEntry = ResourceRecord<typeof routeMaster>;

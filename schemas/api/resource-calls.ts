@@ -25,7 +25,19 @@ import {
 import { logoSchema } from '../transporter';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
 import { ANSWERS } from './answers';
-import { type Aggregate, defineCall, IDS_IN_BODY, IDS_IN_QUERY, SCOPE_IN_QUERY, type ScopeSource } from './contract';
+import { AGGREGATES } from './aggregates';
+import type { AuditRef } from '../audited/declaration';
+import { materials } from '../resources/materials';
+import { vehicles } from '../resources/vehicles';
+import {
+  type Aggregate,
+  defineCall,
+  type Owned,
+  IDS_IN_BODY,
+  IDS_IN_QUERY,
+  SCOPE_IN_QUERY,
+  type ScopeSource,
+} from './contract';
 import { platformWide } from './refers';
 import { int, list, none, shape } from './shapes';
 
@@ -37,6 +49,47 @@ export const aggregateOf = (resource: Resource): Aggregate => ({
   branch: resource.reach !== 'company',
   department: resource.reach === 'department',
 });
+
+/** The records a kind of reference names, where a call may name one (`api.parent`, `api.owns`). */
+const REFERRED: Partial<Record<AuditRef, Aggregate>> = {
+  route: AGGREGATES.route,
+  vehicle: aggregateOf(vehicles),
+  material: aggregateOf(materials),
+};
+
+/**
+ * What a write checks within the scope's reach before it runs: the parent its query names (`api.parent`) and the
+ * records its body names (`api.owns`), each by its field's `refs` kind.
+ */
+function referencesOf(resource: Resource): Owned[] {
+  const { parent, owns = [] } = resource.api ?? {};
+  const named = [
+    ...(parent ? [{ name: parent.field, id: `query.${parent.field}` as const }] : []),
+    ...owns.map((name) => ({ name, id: `body.${name}` as const })),
+  ];
+  return named.map(({ name, id }) => {
+    const kind = resource.refs?.[resource.fields[name].column];
+    const aggregate = kind && REFERRED[kind];
+    if (!aggregate) throw new Error(`${resource.name}.${name} names no record a call can check (its refs kind)`);
+    return { aggregate, id };
+  });
+}
+
+/** The query of a create: the scope's and, where the record is a child, its parent's id (see `api.parent`). */
+function createQueryOf(resource: Resource): JSONSchema | undefined {
+  const { parent } = resource.api ?? {};
+  if (!parent) return undefined;
+  const query = {
+    ...scopeQuerySchema,
+    properties: {
+      ...scopeQuerySchema.properties,
+      [parent.field]: { type: 'string', minLength: 1, maxLength: 64, errorMessage: parent.message },
+    },
+    required: ['c', parent.field],
+    errorMessage: { required: { c: MSG.selectCompany, [parent.field]: parent.message } },
+  } as const;
+  return query;
+}
 
 /** The list's query of ours: the scope, and a search, page, size, sort, order or cursor. */
 function listQuery(resource: Resource): JSONSchema {
@@ -267,8 +320,12 @@ export function byIdCall(resource: Resource) {
 export function createCall(resource: Resource) {
   const { api, path, idOf, pathOf, inScope } = basics(resource);
   const from = resource.master ? ' from the master list or a custom one' : '';
+  const references = referencesOf(resource);
+  const query = createQueryOf(resource);
   const common = {
     ...inScope,
+    ...(query && { querystring: query }),
+    ...(references.length > 0 && { owns: references }),
     ...writeRules(resource),
     id: idOf('create'),
     method: 'POST',

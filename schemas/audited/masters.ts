@@ -1,6 +1,6 @@
 import { DEPARTMENT_RECORD, declareAudited, type AuditedTable, PLACE_WORDS } from './declaration';
 
-/** The masters' audited tables: routes, their waypoints and freight rates, and known places. */
+/** The masters' audited tables: routes, their waypoints, and known places. */
 export const MASTER_TABLES = {
   route: declareAudited({
     objectType: 'route',
@@ -31,28 +31,6 @@ export const MASTER_TABLES = {
     id: 'id',
     tenant: { parent: 'routes', via: 'route_id' },
     label: "coalesce(t.place->>'address', t.id::text)",
-  }),
-  route_master: declareAudited({
-    objectType: 'route_master',
-    refs: { route_id: 'route', partner_id: 'company', vehicle_id: 'vehicle', material_id: 'material' },
-    table: 'route_master',
-    words: {
-      route_id: 'Route',
-      partner_id: 'Transporter',
-      vehicle_id: 'Vehicle',
-      material_id: 'Material',
-      valid_from: 'Valid from',
-      load_type: 'Load type',
-      data: 'Freight rates',
-    },
-    name: 'Route master',
-    plural: 'freight rates',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label:
-      "coalesce((select coalesce(nullif(r.code, ''), r.label) from routes r where r.id = t.route_id), t.id::text) || ' from ' || t.valid_from::text",
   }),
   place: declareAudited({
     objectType: 'place',

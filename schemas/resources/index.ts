@@ -10,6 +10,7 @@ import { featureSettings } from './feature-settings';
 import { holidays } from './holidays';
 import { materials } from './materials';
 import { partners } from './partners';
+import { routeMaster } from './route-master';
 import { transporters } from './transporters';
 import { uiConfigs } from './ui-configs';
 import { vehicles } from './vehicles';
@@ -19,6 +20,7 @@ import { vehicles } from './vehicles';
  * read. In the order the home screen lists them, after the hand-declared areas: the masters, the automation, then the settings.
  */
 export const RESOURCES = [
+  routeMaster,
   vehicles,
   materials,
   transporters,

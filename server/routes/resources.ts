@@ -109,8 +109,12 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         return answer(record);
       });
     if (calls.create)
-      route(app, calls.create, async ({ scope, body, desk }) => {
-        const record = await records.insert(store, scope, bodyOf(resource, body), desk.email, rule);
+      route(app, calls.create, async ({ scope, body, desk, query }) => {
+        // A child's parent travels in the query (`api.parent`; the call's schema and `owns` have checked it).
+        const parent = resource.api?.parent?.field;
+        const sent = bodyOf(resource, body);
+        const made = parent && isRecord(query) ? { ...sent, [parent]: query[parent] } : sent;
+        const record = await records.insert(store, scope, made, desk.email, rule);
         return ok(createAnswer ? { [createAnswer]: record.id } : record);
       });
     if (calls.update)

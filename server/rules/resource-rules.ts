@@ -8,7 +8,9 @@ import { dashboardRule } from './dashboard-extra-context';
 import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
 import { alertConfigRepository } from '../repos/alert-config-repository';
-import { scopeFilter } from '../repos/scope-repository';
+import { ensurePartner, scopeFilter } from '../repos/scope-repository';
+import { COST_UNITS } from '../../schemas/route-master';
+import { costUnitErrors } from './route-master-units';
 import { OutOfReach, RuleRefusal, Taken } from './refusal';
 
 /**
@@ -122,12 +124,33 @@ const etaRule: WriteRule = async (q, scope, body) => {
   };
 };
 
+/** A cost as the body's schema has checked it: a key of the cost units, its value and unit. */
+const isCost = (value: unknown): value is { key: keyof typeof COST_UNITS; value: unknown; unit: string } =>
+  isRecord(value) &&
+  typeof value.key === 'string' &&
+  Object.hasOwn(COST_UNITS, value.key) &&
+  typeof value.unit === 'string';
+
+/**
+ * What a freight rate stores (API.md "Route master"): its transporter a TRANSPORTER partner of the company (404
+ * otherwise, as an id out of reach), each cost in a unit of its key ('Please select unit'), the costs as key, value
+ * and unit only.
+ */
+const routeMasterRule: WriteRule = async (q, scope, body) => {
+  const costs = Array.isArray(body.data) ? body.data.filter(isCost) : [];
+  const units = costUnitErrors(costs);
+  if (units.length > 0) throw new RuleRefusal(units);
+  await ensurePartner(q, scope.companyId, String(body.partnerId), 'TRANSPORTER');
+  return { ...body, data: costs.map(({ key, value, unit }) => ({ key, value, unit })) };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
   apConfig: apConfigRule,
   uiConfig: uiConfigRule,
   autoClosure: autoClosureRule,
   dashboards: dashboardRule,
   etaPreferences: etaRule,
+  routeMaster: routeMasterRule,
 };
 
 /** The rule a resource's writes go through: its own, or that of its master list; none for one with neither. */

@@ -2,7 +2,7 @@
 import { combinedName, writeScope, type Scope } from '../../engine/scope/scope';
 import { fixtureKey, ok, type ApiFixtures, type ApiRequest } from './storyApi';
 import { companyCalls } from '../../schemas/api/company';
-import { mainCalls, materialCalls, vehicleCalls } from '../../schemas/api/main';
+import { mainCalls, materialCalls, routeMasterCalls, vehicleCalls } from '../../schemas/api/main';
 import { mapCalls } from '../../schemas/api/maps';
 import { transporterCalls } from '../../schemas/api/transporters';
 import { endpoint } from '../../engine/data/endpoint';
@@ -403,7 +403,7 @@ export const consoleApi = {
   [fixtureKey(mainCalls.routes)]: ({ query }: ApiRequest) =>
     ok(query.get('id') ? routes.filter((r) => r.id === query.get('id')) : routes),
   [fixtureKey(mainCalls.routeOptions)]: ({ query }: ApiRequest) => ok(routeOptions(query)),
-  [fixtureKey(mainCalls.routeMaster)]: ok(routeMasterEntries),
+  [fixtureKey(routeMasterCalls.list)]: ok(routeMasterEntries),
   [fixtureKey(vehicleCalls.list)]: ok(vehicles),
   [fixtureKey(mainCalls.standardVehicles)]: ok(standardVehicles),
   [fixtureKey(materialCalls.list)]: ok(materials),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, apiAs, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
-import { mainCalls } from '../../schemas/api';
+import { routeMasterCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -161,7 +161,7 @@ describe('route master', () => {
     const entries = await apiAs<Entry[]>(
       page,
       app.url,
-      callPath(mainCalls.routeMaster, { c: companyId, t: 'CONSIGNOR', pt: 'TRANSPORTER' }),
+      callPath(routeMasterCalls.list, { c: companyId, t: 'CONSIGNOR', pt: 'TRANSPORTER' }),
     );
     const entry = entries.find((e) => e.data.some((d) => d.key === 'ROUTE_COST' && d.value === 1234567))!;
     expect(entry.loadType).toBe('FTL');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as XLSX from '@e965/xlsx';
 import { answer, apiAs, callPath, operatorSession, type RunningConsole } from './harness';
-import { mainCalls, mapCalls } from '../../schemas/api';
+import { mainCalls, mapCalls, routeMasterCalls } from '../../schemas/api';
 import { EARTH_RADIUS_KM, distanceKm } from '../../schemas/haversine';
 import { ROUTE_SHEET_COLUMNS } from '../../screens/routes-upload';
 import { ROUTE_MASTER_SHEET_COLUMNS } from '../../screens/route-master-upload';
@@ -248,7 +248,7 @@ type Entry = {
   data: { key: string; value: number; unit: string }[];
 };
 const entries = () =>
-  apiAs<Entry[]>(page, app.url, callPath(mainCalls.routeMaster, { c: '1001', t: 'CONSIGNOR', pt: 'TRANSPORTER' }));
+  apiAs<Entry[]>(page, app.url, callPath(routeMasterCalls.list, { c: '1001', t: 'CONSIGNOR', pt: 'TRANSPORTER' }));
 
 describe('route master upload', () => {
   const status = ROUTE_MASTER_SHEET_COLUMNS.length;

@@ -65,6 +65,7 @@ describe.each(BACKENDS)('route master on $name', (backend) => {
       validFrom: entry.validFrom,
       loadType: 'FTL',
       data: entry.data,
+      branchId: '3101',
     });
   });
 
