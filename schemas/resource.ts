@@ -632,8 +632,10 @@ type AnswerName<K, F> = F extends { spread: true }
       ? A
       : K;
 
-/** A field's value as stored: a JSON list of the values its schema says. */
-type StoredValue<F extends ResourceField> = F extends { sql: 'json'; schema: { type: 'array'; items: infer I } }
+/** A field's value as answered: its answer schema's, or a JSON list of the values its schema says. */
+type StoredValue<F extends ResourceField> = F extends { answer: infer A extends JSONSchema }
+  ? FromSchema<A>
+  : F extends { sql: 'json'; schema: { type: 'array'; items: infer I } }
   ? I extends JSONSchema
     ? FromSchema<I>[]
     : unknown[]

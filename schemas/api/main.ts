@@ -202,10 +202,6 @@ export const routeBulkResultAnswer = either(shape({ routeId: str }), shape({ err
 /** One row's answer of the bulk route create. */
 export type RouteBulkResult = FromSchema<typeof routeBulkResultAnswer>;
 
-/** A cost of a freight rate as stored: key, value and unit. */
-const costAnswer = shape({ key: str, value: num, unit: str });
-
-/** A freight rate as the fetch lists it: its references with the names of what they point at, and its costs. */
 /** One row's answer of the bulk freight rate create: the new entry's id, or why it was not stored. */
 export const routeMasterBulkResultAnswer = either(shape({ id: str }), shape({ error: str }));
 

@@ -1,4 +1,5 @@
 import { ROUTE_MASTER_TAKEN, routeMasterBodySchema } from '../route-master';
+import { list, num, shape, str } from '../api/shapes';
 import { defineResource } from '../resource';
 
 /** A name from another table, over the row of `route_master` (a freight rate's list shows them beside the ids). */
@@ -69,6 +70,8 @@ export const routeMaster = defineResource({
       sql: 'json',
       required: true,
       schema: routeMasterBodySchema.properties.data,
+      // As stored: each cost's key, value and unit (the body's rules are not the answer's).
+      answer: list(shape({ key: str, value: num, unit: str })),
     },
   },
   naturalKey: ['routeId', 'partnerId', 'vehicleId', 'materialId', 'validFrom'],

@@ -67,9 +67,11 @@ async function takenText(
     );
     if (!other) continue;
     if (!other.mine) return `${declaration.name} ${await labelOf(q, declaration, row)} is already there`;
-    const named = Object.entries(declaration.fields ?? {}).find(([column]) =>
+    // A value that is taken alone names its field; a combination of several fields names the record.
+    const fields = Object.entries(declaration.fields ?? {}).filter(([column]) =>
       exprs.some((expr) => new RegExp(`\\b${column}\\b`).test(expr)),
     );
+    const named = fields.length === 1 ? fields[0] : undefined;
     const what = named
       ? `${declaration.name} ${named[1]} ${String(row[named[0]] ?? '')}`
       : `${declaration.name} ${await labelOf(q, declaration, row)}`;

@@ -66,8 +66,8 @@ export const routeMasterRepository = {
     };
   },
 
-  /** Adds entries in `scope` in one statement (references checked by the caller); returns their ids in order. */
-  async insertMany(q: Queryable, scope: Scope, entries: RouteMasterBulkEntry[]): Promise<string[]> {
+  /** Adds entries in `scope` in one statement, made and saved by `by` (references checked by the caller); their ids in order. */
+  async insertMany(q: Queryable, scope: Scope, entries: RouteMasterBulkEntry[], by: string): Promise<string[]> {
     const rows = entries.map((entry) => ({
       id: newId('rm'),
       routeId: entry.routeId,
@@ -80,12 +80,12 @@ export const routeMasterRepository = {
     }));
     await q.query(
       `insert into route_master (id, company_id, branch_id, department_id, route_id, partner_id, vehicle_id,
-                                 material_id, valid_from, load_type, data)
+                                 material_id, valid_from, load_type, data, created_by, updated_by)
        select r.id, $2::text, $3::text, $4::text, r."routeId", r."partnerId", r."vehicleId", r."materialId",
-              r."validFrom", r."loadType", r.data
+              r."validFrom", r."loadType", r.data, $5::text, $5::text
          from jsonb_to_recordset($1::jsonb) as r(id text, "routeId" text, "partnerId" text, "vehicleId" text,
               "materialId" text, "validFrom" bigint, "loadType" text, data jsonb)`,
-      [JSON.stringify(rows), scope.companyId, scope.branchId, scope.departmentId],
+      [JSON.stringify(rows), scope.companyId, scope.branchId, scope.departmentId, by],
     );
     return rows.map((row) => row.id);
   },

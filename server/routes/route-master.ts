@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 export async function routeMasterRoutes(app: FastifyInstance, { store }: AppContext) {
   // The upload's rows, each answered on its own: a bad row (or one naming another company's route, transporter,
   // vehicle or material, or a rate the scope or an earlier row has) is reported, the others stored.
-  route(app, mainCalls.createRouteMasters, async ({ query, scope, body }) =>
-    ok(await saveRouteMasterRows(store, scope, body, query.pt ?? 'TRANSPORTER')),
+  route(app, mainCalls.createRouteMasters, async ({ query, scope, body, desk }) =>
+    ok(await saveRouteMasterRows(store, scope, body, query.pt ?? 'TRANSPORTER', desk.email)),
   );
 }

@@ -30,6 +30,7 @@ export async function saveRouteMasterRows(
   scope: Scope,
   rows: unknown[],
   partnerType: string,
+  by: string,
 ): Promise<RouteMasterBulkResult[]> {
   const outcomes = await saveBulk(store, rows, false, {
     read: readRouteMasterRow,
@@ -48,7 +49,7 @@ export async function saveRouteMasterRows(
         return wrong.length ? { refused: refText(wrong) } : { saved: '' };
       });
       const good = entries.filter((_, i) => 'saved' in answers[i]);
-      const ids = good.length ? await routeMasterRepository.insertMany(q, scope, good) : [];
+      const ids = good.length ? await routeMasterRepository.insertMany(q, scope, good, by) : [];
       let next = 0;
       return answers.map((a) => ('saved' in a ? { saved: ids[next++] } : a));
     },

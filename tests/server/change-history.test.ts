@@ -186,6 +186,28 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toEqual(["Known place code KP-17 is taken by 'Pune Hub'"]);
 
+    // A freight rate is unique by route, transporter, vehicle, material and date together: it names the rate, not
+    // one of them.
+    const rate = (id: string) =>
+      asDesk('usr_ops', (q) =>
+        q.query(
+          `insert into route_master (id, company_id, branch_id, department_id, route_id, partner_id, vehicle_id,
+                                     material_id, valid_from, load_type, data)
+           select $1, company_id, branch_id, department_id, route_id, partner_id, vehicle_id, material_id,
+                  valid_from + 86400000, load_type, data from route_master where id = 'rm_tsl_1'`,
+          [id],
+        ),
+      );
+    await rate('rm_revert_old');
+    await asDesk('usr_ops', (q) => q.query("delete from route_master where id = 'rm_revert_old'"));
+    const gone = await entryOf('1001', 'route_master', 'rm_revert_old');
+    await rate('rm_revert_new');
+    const clash = await revert({ c: '1001', entry: gone });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toEqual([
+      expect.stringMatching(/^Route master TSL-JSR-CCU from \d+ is taken by 'TSL-JSR-CCU from \d+'$/),
+    ]);
+
     await asDesk('usr_ops', (q) =>
       q.query(
         "insert into company_vehicles (id, company_id, label, ft_vehicle_id) values ('veh_revert', '1001', 'MH12AB1234', 'sv-open-22ft-15mt')",

@@ -68,6 +68,12 @@ describe.each(BACKENDS)('route master bulk create on $name', (backend) => {
     expect(data[5]).toEqual({ error: 'Valid from date must be on or after 01/01/2000' });
     expect(data[6]).toHaveProperty('error');
     expect(await count(t.store, 'route_master')).toBe(before + 2);
+    // Made and saved by the desk that uploaded them.
+    expect(
+      await t.store.one('select created_by, updated_by from route_master where id = $1', [
+        (data[0] as { id: string }).id,
+      ]),
+    ).toEqual({ created_by: 'ops@demo.local', updated_by: 'ops@demo.local' });
     const stored = await entries();
     const first = stored.find((e) => e.id === (data[0] as { id: string }).id)!;
     expect(first).toMatchObject({
