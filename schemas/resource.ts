@@ -636,10 +636,10 @@ type AnswerName<K, F> = F extends { spread: true }
 type StoredValue<F extends ResourceField> = F extends { answer: infer A extends JSONSchema }
   ? FromSchema<A>
   : F extends { sql: 'json'; schema: { type: 'array'; items: infer I } }
-  ? I extends JSONSchema
-    ? FromSchema<I>[]
-    : unknown[]
-  : SqlValues[F['sql']];
+    ? I extends JSONSchema
+      ? FromSchema<I>[]
+      : unknown[]
+    : SqlValues[F['sql']];
 
 /** A field's answered value: never null when required or defaulted. */
 type FieldValue<F extends ResourceField> = F extends { required: true } | { default: string | number | boolean }

@@ -12,7 +12,6 @@ import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
 import { ROUTE_MASTER_TAKEN, routeMasterBulkBodySchema } from '../route-master';
 import { materials } from '../resources/materials';
 import { vehicles } from '../resources/vehicles';
-import { aggregateOf } from './resource-calls';
 import { callsOf } from './resources';
 import { routeMaster } from '../resources/route-master';
 import type { ResourceRecord } from '../resource';
@@ -36,9 +35,6 @@ export const routeScopeQuerySchema = {
 const ROUTE = AGGREGATES.route;
 /** A waypoint is its route's: within reach when its route is. */
 const WAYPOINT = AGGREGATES.waypoint;
-/** A company's vehicle and material (declared resources: schemas/resources/vehicles.ts, materials.ts). */
-const VEHICLE = aggregateOf(vehicles);
-const MATERIAL = aggregateOf(materials);
 
 const ownsRoute = [{ aggregate: ROUTE, id: 'query.routeId' }] as const;
 
