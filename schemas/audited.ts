@@ -1,4 +1,4 @@
-import { fieldsOf, type Resource, type ResourceField } from './resource';
+import { fieldsOf, isVersioned, type Resource, type ResourceField } from './resource';
 import { RESOURCES } from './resources';
 import { AUTOMATION_TABLES } from './audited/automation';
 import type { AuditedTable, AuditRef } from './audited/declaration';
@@ -71,7 +71,7 @@ export function auditedOf(resource: Resource): AuditedTable {
     ...(resource.reach !== 'company' && { branch: ['branch_id'] }),
     ...(resource.reach === 'department' && { department: ['department_id'] }),
     // A resource with calls keeps a record's version (its ETag, bumped by every save); one without keeps none.
-    ...(resource.path !== undefined && { versioned: true }),
+    ...(isVersioned(resource) && { versioned: true }),
     // An image is logged as a digest of its bytes, never the bytes.
     ...(images.length > 0 && { digests: images.map((image) => image.column) }),
     label:

@@ -17,13 +17,15 @@ describe('the areas of Compare and Copy', () => {
   });
 
   it("are shown in the screen's order, each with its heading and its natural key in words", () => {
-    expect(CONFIG_AREA_KEYS.slice(0, 3)).toEqual(['sidebarMenu', 'reportSchedules', 'notifications']);
+    expect(CONFIG_AREA_KEYS.slice(0, 2)).toEqual(['reportSchedules', 'notifications']);
     // A compared resource's area follows the hand-declared ones, in the order of the declarations.
-    expect(CONFIG_AREA_KEYS.slice(-8)).toEqual([
+    expect(CONFIG_AREA_KEYS.slice(-10)).toEqual([
       'alerts',
       'uiConfig',
       'autoClosure',
       'dashboards',
+      'sidebarMenu',
+      'landingPages',
       'featureSettings',
       'etaPreferences',
       'apConfig',
@@ -33,6 +35,7 @@ describe('the areas of Compare and Copy', () => {
     expect(CONFIG_AREAS.featureSettings).toEqual({ label: 'Feature settings', key: 'feature' });
     expect(CONFIG_AREAS.etaPreferences).toEqual({ label: 'ETA preferences', key: 'company' });
     expect(CONFIG_AREAS.holidays).toEqual({ label: 'Holiday Calendar', key: 'date and region' });
+    expect(CONFIG_AREAS.sidebarMenu).toEqual({ label: 'Sidebar menus', key: 'role or users' });
   });
 
   it("compare only tables of a company's own rows (scoped by their company_id)", () => {

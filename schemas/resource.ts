@@ -179,6 +179,11 @@ export interface ResourceApi {
   /** Fields a fetch by id may name beside the id (`?featureKey=`): a record whose value differs is not found. */
   byIdFilters?: readonly string[];
   /**
+   * Fields the list may name in its query (`?enabled=1`, each in `query`): it lists only the records of the value
+   * named.
+   */
+  listFilters?: readonly string[];
+  /**
    * The record is a child of the record this field names (a freight rate of its route): a create takes it from its
    * query under the field's name (refused with `message` without one), not from its body, and it is checked within the
    * scope's reach as its `refs` kind says.
@@ -243,6 +248,11 @@ export interface ResourceSave {
    */
   companiesAs?: string;
   companiesInResult?: true;
+  /**
+   * A body naming no record, of a natural key the scope already has a record of, changes that record (in place, as a
+   * setting's save does) rather than being refused: a spec's "set the menu of a role" (`updateSideMenuList`).
+   */
+  upsert?: true;
 }
 
 /**
@@ -370,6 +380,12 @@ export type ScreenedResource = Resource & { screen: string };
 
 /** Whether a resource has a screen of its own: the console lists it, and counts it on the home screen. */
 export const hasScreen = (resource: Resource): resource is ScreenedResource => resource.screen !== undefined;
+
+/**
+ * Whether a resource's records keep a version (their ETag, bumped by every save): those of a resource with calls; one
+ * without (reference data another call or table reads) keeps none.
+ */
+export const isVersioned = (resource: Resource): boolean => resource.path !== undefined;
 
 /** Declares a resource, keeping its literal types (its name, fields and seed ids). */
 export const defineResource = <const R extends Resource>(resource: R): R => resource;
@@ -646,11 +662,14 @@ type FieldValue<F extends ResourceField> = F extends { required: true } | { defa
   ? StoredValue<F>
   : StoredValue<F> | null;
 
-/** The answer's repeat of the id, and its company, where the declaration's `api` says so. */
+/** The answer's repeat of the id, its company and its computed values, where the declaration's `api` says so. */
 type AnswerExtras<R extends Resource> = (R extends { api: { idAlso: infer A extends string } }
   ? { [K in A]: R extends { idPrefix: string } ? string : number }
   : unknown) &
-  (R extends { api: { companyInAnswer: true } } ? { companyId: string } : unknown);
+  (R extends { api: { companyInAnswer: true } } ? { companyId: string } : unknown) &
+  (R extends { api: { computed: infer C extends Readonly<Record<string, ComputedAnswer>> } }
+    ? { -readonly [K in keyof C]: FromSchema<C[K]['answer']> }
+    : unknown);
 
 /**
  * One record of a resource as its calls answer it, derived from its declaration (the type of {@link answerSchemaOf}):

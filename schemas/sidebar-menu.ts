@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { accessKeySchema } from './access-key';
 import { BODY_OBJECT, MAX_NUMERIC_ID, MSG, badId, idField, idTooLarge } from './messages';
-import { int, list, shape, str, strOrNull } from './api/shapes';
+import { int, shape, str, strOrNull } from './api/shapes';
 
 /** Texts of spec 001 sections 5 and 8 for the sidebar menu override. */
 export const SIDEBAR_MSG = {
@@ -183,27 +183,6 @@ export type UpdateLandingPageBody = FromSchema<typeof updateLandingPageSchema>;
 
 /** The override form's data, from its schema. */
 export type SidebarMenuForm = FromSchema<typeof sidebarMenuFormSchema>;
-
-/** The role an override is for (one of {@link SIDEBAR_ROLES}), or null. */
-const roleOrNull = { type: ['integer', 'null'], enum: [...SIDEBAR_ROLES.map((role) => role.id), null] } as const;
-
-/**
- * An override as the calls answer it: its feature key, scope, role or user ids (userId: the saved ids), menu slugs
- * (extracontext), enabled (0 or 1) and the landing page of its target (null when none is set).
- */
-export const sidebarConfigAnswer = shape({
-  id: str,
-  featureKey: str,
-  companyId: str,
-  branchId: strOrNull,
-  roles: roleOrNull,
-  userId: list(int),
-  extracontext: list(str),
-  enabled: int,
-  landingPage: strOrNull,
-});
-
-export type SidebarConfig = FromSchema<typeof sidebarConfigAnswer>;
 
 /** A menu item of the platform (fetchSideBarMenuList): parent is the parent's slug (null at the top). */
 export const menuItemAnswer = shape({ id: int, name: str, slug: str, parent: strOrNull, url: str });

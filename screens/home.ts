@@ -15,7 +15,6 @@ export const homeScreen: HomeConfig = {
     { objectType: 'consignee', path: '/consignees' },
     { objectType: 'report_schedule', path: '/sputnik-daily-summary' },
     { objectType: 'notification_config', path: '/configuration-list' },
-    { objectType: 'sidebar_menu', path: '/sidebar-menu' },
     // Each declared resource's, at its list.
     ...ALL_RESOURCES.filter(hasScreen).map((resource) => ({ objectType: resource.objectType, path: resource.screen })),
   ],

@@ -5,14 +5,14 @@ import {
   parseUserIds,
   sidebarMenuFormSchema,
   userIdTextSchema,
-  type SidebarConfig,
   type SidebarMenuForm,
   type UpdateLandingPageBody,
   type UpdateSideMenuListBody,
 } from '../schemas/sidebar-menu';
 import { validate } from '../schemas/ajv';
 import { callEndpoint, endpoint } from '../engine/data/endpoint';
-import { dataCalls } from '../schemas/api/data';
+import { dataCalls, sidebarMenuCalls } from '../schemas/api/data';
+import { pick, textAt, textsAt } from '../engine/data/pick';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { ConfigContext } from '../engine/types';
 import * as registered from './sidebar-menu.meta';
@@ -20,11 +20,11 @@ import * as registered from './sidebar-menu.meta';
 /** The data family's sidebar calls (spec 001 section 7); every one sends the access key. */
 const key = { key: ACCESS_KEY };
 export const sidebarApi = {
-  list: endpoint(dataCalls.sidebarConfigs, { query: { ...key, enabled: 1 } }),
+  list: endpoint(sidebarMenuCalls.list, { query: { ...key, enabled: 1 } }),
   menu: endpoint(dataCalls.sidebarMenuList, { scoped: false, query: { ...key, companyId: 1, active: 1 } }),
   byId: endpoint(dataCalls.sidebarConfigById, { query: key }),
   landing: endpoint(dataCalls.landingPage, { query: key }),
-  save: endpoint(dataCalls.updateSideMenuList, { query: key }),
+  save: endpoint(sidebarMenuCalls.save, { query: key }),
   saveLanding: endpoint(dataCalls.updateLandingPage, { query: key }),
 };
 
@@ -75,12 +75,15 @@ export const sidebarMenuForm = defineForm({
     input: ({ scope, params }) => ({ scope, query: { id: params.id } }),
     error: 'Error while fetching data',
   },
-  toForm: (config: SidebarConfig) => ({
-    roles: config.roles ?? undefined,
-    userId: (config.userId ?? []).join(', ') || undefined,
-    landingPage: config.landingPage ?? undefined,
-    extracontext: config.extracontext ?? [],
-  }),
+  toForm: (config) => {
+    const roles = pick(config, 'roles');
+    return {
+      roles: typeof roles === 'number' ? roles : undefined,
+      userId: textsAt(config, 'userId').join(', ') || undefined,
+      landingPage: textAt(config, 'landingPage'),
+      extracontext: textsAt(config, 'extracontext'),
+    };
+  },
   toSubmission: (form, ctx) => ({
     body: {
       ...where(ctx),

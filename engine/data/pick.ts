@@ -19,3 +19,9 @@ export function textAt(data: unknown, field: string): string | undefined {
   const value = pick(data, field);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
+
+/** The list at a dotted path of an answer, each entry as text (a record's menu slugs or user ids); empty when none. */
+export function textsAt(data: unknown, field: string): string[] {
+  const value = pick(data, field);
+  return Array.isArray(value) ? value.map(String) : [];
+}

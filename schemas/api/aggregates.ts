@@ -1,5 +1,6 @@
 import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited';
 import { partners } from '../resources/partners';
+import { sidebarMenus } from '../resources/sidebar-menus';
 import type { Aggregate, CompanyWide } from './contract';
 
 /**
@@ -46,7 +47,7 @@ export function companyWideOf(declaration: AuditedTable): CompanyWide {
 export const AGGREGATES = {
   route: aggregateOf(AUDITED.route),
   waypoint: aggregateOf(AUDITED.waypoint),
-  sidebarOverride: aggregateOf(AUDITED.sidebar_menu),
+  sidebarOverride: aggregateOf(auditedOf(sidebarMenus)),
   reportSchedule: aggregateOf(AUDITED.report_schedule),
   knownPlace: companyWideOf(AUDITED.place),
   consignee: companyWideOf(AUDITED.consignee),

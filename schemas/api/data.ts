@@ -4,7 +4,9 @@ import { alerts } from '../resources/alerts';
 import { uiConfigs } from '../resources/ui-configs';
 import { autoClosures } from '../resources/auto-closure';
 import { dashboards } from '../resources/dashboards';
+import { sidebarMenus } from '../resources/sidebar-menus';
 import { callsOf } from './resources';
+import { answerSchemaOf } from '../resource';
 import { defineCall, IDS_IN_QUERY, type ScopeSource } from './contract';
 import { ANSWERS } from './answers';
 import { REASONS } from './refers';
@@ -13,13 +15,7 @@ import { alertConfigAnswer, alertToggleSchema, dataScopeQuerySchema } from '../a
 import { alertBulkBodySchema, alertBulkQuerySchema, alertBulkResultAnswer } from '../alert-bulk';
 import { BULK_TEXT } from '../bulk-rows';
 import { autoClosureQuerySchema } from '../auto-closure';
-import {
-  menuItemAnswer,
-  sidebarConfigAnswer,
-  sidebarQuerySchema,
-  updateLandingPageSchema,
-  updateSideMenuListSchema,
-} from '../sidebar-menu';
+import { menuItemAnswer, sidebarQuerySchema, updateLandingPageSchema } from '../sidebar-menu';
 import { dashboardQuerySchema } from '../dashboard';
 
 /** Every data-family call answers `{status, result: {status, data, message}}` and names its scope companyId/branchId/departmentId. */
@@ -118,17 +114,6 @@ export const dataCalls = {
     answer: list(customFieldAnswer),
     scope: IDS_IN_QUERY,
   }),
-  sidebarConfigs: defineCall({
-    ...data,
-    id: 'sidebar.configs',
-    refers: { 'query.id': REASONS.unread, ...SIDEBAR_QUERY_IDS },
-    method: 'GET',
-    path: '/saas/data/onBoardingAPI/fetchSideBarMenuConfig',
-    summary: "A company's sidebar menu overrides",
-    querystring: sidebarQuerySchema,
-    answer: list(sidebarConfigAnswer),
-    scope: COMPANY_BRANCH_IN_QUERY,
-  }),
   sidebarMenuList: defineCall({
     ...data,
     id: 'sidebar.menuList',
@@ -150,7 +135,7 @@ export const dataCalls = {
     summary: 'One override, by id or by role and users',
     querystring: sidebarQuerySchema,
     // By target, a role or users without an override answer null ('No sidebar menu found').
-    answer: orNull(sidebarConfigAnswer),
+    answer: orNull(answerSchemaOf(sidebarMenus)),
     scope: COMPANY_BRANCH_IN_QUERY,
   }),
   landingPage: defineCall({
@@ -163,23 +148,6 @@ export const dataCalls = {
     querystring: sidebarQuerySchema,
     answer: orNull(landingPageAnswer),
     scope: COMPANY_BRANCH_IN_QUERY,
-  }),
-  updateSideMenuList: defineCall({
-    ...data,
-    id: 'sidebar.update',
-    refers: { 'body.userId': REASONS.platformUser },
-    owns: [{ aggregate: SIDEBAR, id: 'body.id' }],
-    method: 'POST',
-    path: '/saas/data/onBoardingAPI/updateSideMenuList',
-    summary: 'Sets the menu items of a role or users',
-    body: updateSideMenuListSchema,
-    answers: {
-      404: ANSWERS.notFoundInBody,
-      409: 'A side menu for this role or these users already exists',
-    },
-    versioned: true,
-    answer: sidebarConfigAnswer,
-    scope: COMPANY_BRANCH_IN_BODY,
   }),
   updateLandingPage: defineCall({
     ...data,
@@ -205,6 +173,12 @@ export const dataCalls = {
     answer: list(dashboardMenuAnswer),
   }),
 };
+
+/**
+ * The sidebar menu overrides' list and save, built from their declaration (schemas/resources/sidebar-menus.ts); the
+ * fetch by id or target, the landing page's calls and the platform's menu are the data family's above.
+ */
+export const sidebarMenuCalls = callsOf(sidebarMenus);
 
 /** The alert-and-ticket UI config modules' calls, built from their declaration (schemas/resources/ui-configs.ts). */
 export const uiConfigCalls = callsOf(uiConfigs);

@@ -3,7 +3,7 @@ import { authCalls } from './auth';
 import { companyCalls } from './company';
 import { placeCalls } from './places';
 import { consigneeCalls } from './consignees';
-import { alertCalls, autoClosureCalls, dashboardCalls, dataCalls, uiConfigCalls } from './data';
+import { alertCalls, autoClosureCalls, dashboardCalls, dataCalls, sidebarMenuCalls, uiConfigCalls } from './data';
 import { mainCalls, materialCalls, routeMasterCalls, vehicleCalls } from './main';
 import { mapCalls } from './maps';
 import { platformCalls } from './platform';
@@ -31,6 +31,7 @@ export {
   dataCalls,
   alertCalls,
   uiConfigCalls,
+  sidebarMenuCalls,
   autoClosureCalls,
   dashboardCalls,
   mainCalls,

@@ -454,7 +454,7 @@ export function saveCall(resource: Resource) {
     owns: [{ aggregate: aggregateOf(resource), id: `body.${save.edit?.id ?? 'id'}` }],
     method: 'POST',
     path: pathOf('save', `${path}/save`),
-    summary: `Adds ${oneOf(resource)} to the scope the body names or, ${editWords(save)}, changes that one (a stale If-Match gets 412${takenWords(resource, 'the scope has another')})`,
+    summary: `Adds ${oneOf(resource)} to the scope the body names${save.upsert ? ` (or changes the scope's one of that ${keyWordsOf(resource)})` : ''} or, ${editWords(save)}, changes that one (a stale If-Match gets 412${takenWords(resource, save.upsert ? 'an edit would make a second' : 'the scope has another')})`,
     body: saveBodySchemaOf(resource),
     messages: [...new Set([...rules.messages, save.created, save.updated])],
     answers,

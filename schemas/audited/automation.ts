@@ -1,44 +1,7 @@
 import { declareAudited, type AuditedTable } from './declaration';
 
-/** The automation's audited tables: menus, landing pages and report schedules. */
+/** The automation's audited tables: report schedules. */
 export const AUTOMATION_TABLES = {
-  sidebar_menu: declareAudited({
-    objectType: 'sidebar_menu',
-    refs: { user_ids: 'user' },
-    table: 'sidebar_menu_configs',
-    words: {
-      target: 'For',
-      feature_key: 'Feature',
-      roles: 'Roles',
-      user_ids: 'Users',
-      extracontext: 'Menu items',
-      enabled: 'Enabled',
-    },
-    name: 'Sidebar menu',
-    plural: 'sidebar menus',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    branch: ['branch_id'],
-    label: "case when t.target = 'all' then 'All users' else t.target end",
-    fields: { target: 'target' },
-    versioned: true,
-    compare: [
-      { name: 'sidebarMenu', title: 'Sidebar menus', keyWords: 'role or users', key: 't.target', idPrefix: 'sbm' },
-    ],
-  }),
-  landing_page: declareAudited({
-    objectType: 'landing_page',
-    table: 'sidebar_landing_pages',
-    words: { target: 'For', landing_page: 'Landing page' },
-    name: 'Landing page',
-    plural: 'landing pages',
-    key: ['company_id', 'branch_key', 'target'],
-    id: 'target',
-    tenant: 'company_id',
-    branch: ['branch_key'],
-    label: "case when t.target = 'all' then 'All users' else t.target end",
-  }),
   report_schedule: declareAudited({
     objectType: 'report_schedule',
     table: 'report_schedules',

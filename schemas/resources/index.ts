@@ -8,9 +8,11 @@ import { entityConfigs } from './entity-configs';
 import { etaPreferences } from './eta-preferences';
 import { featureSettings } from './feature-settings';
 import { holidays } from './holidays';
+import { landingPages } from './landing-pages';
 import { materials } from './materials';
 import { partners } from './partners';
 import { routeMaster } from './route-master';
+import { sidebarMenus } from './sidebar-menus';
 import { transporters } from './transporters';
 import { uiConfigs } from './ui-configs';
 import { vehicles } from './vehicles';
@@ -30,6 +32,8 @@ export const RESOURCES = [
   uiConfigs,
   autoClosures,
   dashboards,
+  sidebarMenus,
+  landingPages,
   featureSettings,
   etaPreferences,
   apConfigs,

@@ -18,21 +18,9 @@ export interface AreaHooks {
 
 /** The areas whose items name things of their own company, or need more than a row to be created: by area. */
 export const AREA_HOOKS: Readonly<Partial<Record<string, AreaHooks>>> = {
-  sidebarMenu: {
-    async map(doc, { source, q }) {
-      const users = Array.isArray(doc.user_ids) ? doc.user_ids.map(String) : [];
-      const target = String(doc.target ?? '');
-      if (target.startsWith('users:')) users.push(...target.slice('users:'.length).split(','));
-      if (users.length === 0) return { doc };
-      const names = await q.query<{ name: string }>(
-        'select coalesce(name, email, id) as name from users where id = any($1::text[]) order by 1',
-        [[...new Set(users)]],
-      );
-      return {
-        refused: `Names users of ${await companyName(q, source.companyId)} (${names.map((n) => n.name).join(', ') || users.join(', ')}): they are not the target's`,
-      };
-    },
-  },
+  // A menu or landing page for some users names the source's users, who are not the target's.
+  sidebarMenu: { map: refusingUsers },
+  landingPages: { map: refusingUsers },
   reportSchedules: {
     // A schedule runs as its company's report entity (made with the company's first schedule) and job.
     async place(target, q) {
@@ -95,6 +83,24 @@ export const AREA_HOOKS: Readonly<Partial<Record<string, AreaHooks>>> = {
     },
   },
 } satisfies Partial<Record<ConfigArea, AreaHooks>>;
+
+/**
+ * A sidebar menu's or landing page's row as the target keeps it, or refused where it is for users of the source (by
+ * their ids, or by its target `users:…`): they are not the target's.
+ */
+async function refusingUsers(doc: RowDoc, { source, q }: CopyContext): Promise<Mapped> {
+  const users = Array.isArray(doc.user_ids) ? doc.user_ids.map(String) : [];
+  const target = String(doc.target ?? '');
+  if (target.startsWith('users:')) users.push(...target.slice('users:'.length).split(','));
+  if (users.length === 0) return { doc };
+  const names = await q.query<{ name: string }>(
+    'select coalesce(name, email, id) as name from users where id = any($1::text[]) order by 1',
+    [[...new Set(users)]],
+  );
+  return {
+    refused: `Names users of ${await companyName(q, source.companyId)} (${names.map((n) => n.name).join(', ') || users.join(', ')}): they are not the target's`,
+  };
+}
 
 /** The text of a column that may hold JSON as text (an alert's extra_context). */
 const isBlank = (value: unknown) =>

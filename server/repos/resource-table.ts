@@ -6,6 +6,7 @@ import {
   answerNameOf,
   columnTypeOf,
   fieldsOf,
+  isVersioned,
   type Resource,
   type ResourceField,
   storedValueOf,
@@ -29,7 +30,12 @@ export interface ResourcePage {
   order?: 'asc' | 'desc';
   after?: string;
   before?: string;
+  /** Only the records of these values of fields the list may name (`api.listFilters`). */
+  only?: ListFilters;
 }
+
+/** Values of fields a list names (`?enabled=1`), by field; one undefined names none. */
+export type ListFilters = Readonly<Record<string, unknown>>;
 
 /** A stored record: its fields by name, with its id (and version, for the ETag). */
 export type StoredRecord = Record<string, unknown> & { id: string | number; version: number };
@@ -45,6 +51,13 @@ export type WriteRule = (
   /** The record an update changes (null: a create). */
   id: string | null,
 ) => Promise<Readonly<Record<string, unknown>>>;
+
+/** The rows of exactly one scope and natural key: their condition, its parameters, and a new row's place. */
+interface Exact {
+  sql: string;
+  params: unknown[];
+  placement: [string, unknown][];
+}
 
 /** How a field is read: its column, a date as `YYYY-MM-DD` text. */
 const readSql = (field: ResourceField) =>
@@ -128,7 +141,8 @@ export function resourceTable(resource: Resource) {
   }
   /** The id's type in a cursor: the prefixed text, or the database's number. */
   const idType = resource.idPrefix === undefined ? ('bigint' as const) : ('text' as const);
-  const returning = `version, ${listed}`;
+  /** A record as a write answers it: with its version, where it keeps one (see `isVersioned`). */
+  const returning = isVersioned(resource) ? `version, ${listed}` : listed;
   const { taken } = resource;
   const saving = <T>(write: () => Promise<T>) => (taken === undefined ? write() : refusingDuplicate(taken, write));
   /** An update's stamps of who saved it when, as SQL from the third parameter on, and their values. */
@@ -165,8 +179,8 @@ export function resourceTable(resource: Resource) {
   }
 
   /** The scope's rows (the company's; with a branch or department chosen, that one's) matching a search. */
-  function matching(scope: Scope, q: string | undefined) {
-    const filter =
+  function matching(scope: Scope, q: string | undefined, only: ListFilters = {}) {
+    const scoped =
       resource.reach === 'department'
         ? scopeFilter(scope)
         : resource.reach === 'branch'
@@ -177,6 +191,14 @@ export function resourceTable(resource: Resource) {
               params: [scope.companyId, scope.branchId],
             }
           : { sql: 'company_id = $1', params: [scope.companyId] };
+    const named = Object.entries(only).filter(([, value]) => value !== undefined);
+    const filter = {
+      sql: [
+        scoped.sql,
+        ...named.map(([name], i) => `${resource.fields[name].column} = $${scoped.params.length + i + 1}`),
+      ].join(' and '),
+      params: [...scoped.params, ...named.map(([, value]) => value)],
+    };
     const searched = fields.filter((field) => field.search);
     const text = q?.trim();
     if (!text || searched.length === 0) return { ...filter, scopeSql: null };
@@ -192,7 +214,7 @@ export function resourceTable(resource: Resource) {
    * The rows of exactly the scope (its company, and its branch and department or none, as the reach has them) and of
    * the natural key's values `key`: the condition, its parameters (the scope's, then the key's), and a new row's place.
    */
-  function exactly(scope: Scope, key: Readonly<Record<string, string>>) {
+  function exactly(scope: Scope, key: Readonly<Record<string, string>>): Exact {
     const placement: [string, unknown][] = [
       ['company_id', scope.companyId],
       ...(resource.reach !== 'company' ? [['branch_id', scope.branchId] satisfies [string, unknown]] : []),
@@ -219,11 +241,11 @@ export function resourceTable(resource: Resource) {
   return {
     /** A page of the scope's records, with the next page's cursor and, read by number, the number matching. */
     async page(q: Queryable, scope: Scope, page: ResourcePage) {
-      const where = matching(scope, page.q);
+      const where = matching(scope, page.q, page.only);
       const source = { columns: listed, table, where: where.sql, params: where.params };
       /** Every row of the scope, counted (a declared resource keeps no count). */
       const all = async () => {
-        const unsearched = matching(scope, undefined);
+        const unsearched = matching(scope, undefined, page.only);
         const row = await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${unsearched.sql}`, [
           ...unsearched.params,
         ]);
@@ -247,8 +269,8 @@ export function resourceTable(resource: Resource) {
     },
 
     /** Every record of the scope in the list's order (an unpaged list: a spec's catalogue of a few dozen). */
-    async all(q: Queryable, scope: Scope): Promise<Record<string, unknown>[]> {
-      const where = matching(scope, undefined);
+    async all(q: Queryable, scope: Scope, only: ListFilters = {}): Promise<Record<string, unknown>[]> {
+      const where = matching(scope, undefined, only);
       const rows = await q.query(
         `select ${listed} from ${table} where ${where.sql} ${orderBy(orderOf({}))}`,
         where.params,
@@ -370,46 +392,69 @@ export function resourceTable(resource: Resource) {
       );
     },
 
+    /** The scope's record of the natural key's values `key` exactly (see `setting`) with its version, or null. */
+    async byKey(q: Queryable, scope: Scope, key: Readonly<Record<string, string>>): Promise<StoredRecord | null> {
+      const exact = exactly(scope, key);
+      const row = await q.one<StoredRecord>(`select ${returning} from ${table} where ${exact.sql}`, exact.params);
+      return row && present(row);
+    },
+
     /**
-     * Saves the scope's setting of the natural key's values `key` (see `setting`), saved by `by`, its body first made
-     * what `rule` makes it: made, or else changed in place (a JSON field in `merge` keeping the stored keys the body does
-     * not send). Two saves of one setting run one after the other (a lock of its identity for the transaction), so
-     * neither is lost and the second never makes a second record; one made meanwhile by a write that takes no such
-     * lock (a copy, a revert) is changed instead.
+     * Moves on the version of the scope's record of the natural key's values `key`, if it has one: a change of what it
+     * is read with, kept elsewhere (a sidebar override's landing page), so that a form read before cannot save over it.
+     */
+    async touch(q: Queryable, scope: Scope, key: Readonly<Record<string, string>>): Promise<void> {
+      const exact = exactly(scope, key);
+      await q.query(`update ${table} set version = version + 1 where ${exact.sql}`, exact.params);
+    },
+
+    /**
+     * Saves the scope's record of a natural key (see `setting`), saved by `by`, its body first made what `rule` makes
+     * it: made, or else changed in place (a JSON field in `merge` keeping the stored keys the body does not send). The
+     * key is a setting's `key` (named by its call's path), or else the natural key's values of the body `rule` makes
+     * (a save that changes the scope's record of its key rather than refusing a second one, see `ResourceSave.upsert`).
+     * Two saves of one record run one after the other (a lock of its identity for the transaction), so neither is lost
+     * and the second never makes a second record; one made meanwhile by a write that takes no such lock (a copy, a
+     * revert) is changed instead. A save that changes nothing writes nothing (its version stays); one that does runs
+     * `changed` in its transaction. Answers the record as saved (none for a table without ids).
      */
     put(
       store: Store,
       scope: Scope,
-      key: Readonly<Record<string, string>>,
       sent: Readonly<Record<string, unknown>>,
       by: string,
-      rule: WriteRule | undefined,
-      merge: boolean,
-    ): Promise<void> {
-      const exact = exactly(scope, key);
-      const n = exact.params.length;
-      /** Changes the stored record; false when there is none. */
-      const update = async (q: Queryable, writes: ColumnWrite[]) => {
+      how: {
+        key?: Readonly<Record<string, string>>;
+        rule?: WriteRule;
+        merge?: boolean;
+        changed?: (q: Queryable) => Promise<unknown>;
+      } = {},
+    ): Promise<StoredRecord | null> {
+      const answered = resource.noIdColumn ? '1' : returning;
+      /** Changes the stored record where the body changes something: the record, or null when it changes nothing. */
+      const update = async (q: Queryable, exact: Exact, writes: ColumnWrite[]) => {
+        const n = exact.params.length;
+        const values = writes.map(({ column, sql }, i) =>
+          how.merge && fields.some((field) => field.column === column && field.sql === 'json')
+            ? { column, sql: `${column} || ${sql(n + i + 2)}` }
+            : { column, sql: sql(n + i + 2) },
+        );
         const set = [
-          'version = version + 1',
+          ...(isVersioned(resource) ? ['version = version + 1'] : []),
           `updated_by = $${n + 1}`,
           'updated_at = now()',
-          ...writes.map(({ column, sql }, i) =>
-            merge && fields.some((field) => field.column === column && field.sql === 'json')
-              ? `${column} = ${column} || ${sql(n + i + 2)}`
-              : `${column} = ${sql(n + i + 2)}`,
-          ),
+          ...values.map(({ column, sql }) => `${column} = ${sql}`),
         ];
-        const changed = await q.query(`update ${table} set ${set.join(', ')} where ${exact.sql} returning 1`, [
-          ...exact.params,
-          by,
-          ...writes.map((write) => write.value),
-        ]);
-        return changed.length > 0;
+        const differs = values.map(({ column, sql }) => `${column} is distinct from ${sql}`).join(' or ') || 'false';
+        return q.one<StoredRecord>(
+          `update ${table} set ${set.join(', ')} where ${exact.sql} and (${differs}) returning ${answered}`,
+          [...exact.params, by, ...writes.map((write) => write.value)],
+        );
       };
       /** Makes the record (in a savepoint: a record made meanwhile by a write that takes no lock refuses it). */
-      const insert = (q: Queryable, writes: ColumnWrite[]) => {
+      const insert = (q: Queryable, exact: Exact, key: Readonly<Record<string, unknown>>, writes: ColumnWrite[]) => {
         const placement: [string, unknown][] = [
+          ...(resource.idPrefix !== undefined ? [['id', newId(resource.idPrefix)] satisfies [string, unknown]] : []),
           ...exact.placement,
           ...Object.entries(key).map(([name, value]): [string, unknown] => [resource.fields[name].column, value]),
           ['created_by', by],
@@ -421,27 +466,38 @@ export function resourceTable(resource: Resource) {
           ...writes.map((write, i) => write.sql(placement.length + i + 1)),
         ];
         return inSavepoint(q, 'setting_put', () =>
-          q.query(`insert into ${table} (${columns.join(', ')}) values (${params.join(', ')})`, [
-            ...placement.map(([, value]) => value),
-            ...writes.map((write) => write.value),
-          ]),
+          q.one<StoredRecord>(
+            `insert into ${table} (${columns.join(', ')}) values (${params.join(', ')}) returning ${answered}`,
+            [...placement.map(([, value]) => value), ...writes.map((write) => write.value)],
+          ),
         );
       };
+      const result = (row: StoredRecord | null) => (row && !resource.noIdColumn ? present(row) : null);
       return store.tx(async (q) => {
-        await q.query('select pg_advisory_xact_lock(hashtext($1))', [JSON.stringify([table, ...exact.params])]);
         // Twice at most: a record a copy or revert (which take no such lock) made meanwhile is then changed instead,
         // the rule made again from it.
         for (let attempt = 1; ; attempt++) {
-          const body = rule ? await rule(q, scope, sent, null) : sent;
+          const body = how.rule ? await how.rule(q, scope, sent, null) : sent;
+          const key =
+            how.key ?? Object.fromEntries(resource.naturalKey.map((name) => [name, String(body[name] ?? '')] as const));
+          const exact = exactly(scope, key);
+          await q.query('select pg_advisory_xact_lock(hashtext($1))', [JSON.stringify([table, ...exact.params])]);
           const writes = fields
             .filter((field) => !(field.name in key) && field.name in body)
             .flatMap((field) => writesOf(field, body));
-          if (await q.one(`select 1 from ${table} where ${exact.sql} for update`, exact.params)) {
-            if (await update(q, writes)) return;
+          const stored = await q.one<StoredRecord>(
+            `select ${answered} from ${table} where ${exact.sql} for update`,
+            exact.params,
+          );
+          if (stored) {
+            const changed = await update(q, exact, writes);
+            if (changed) await how.changed?.(q);
+            return result(changed ?? stored);
           }
           try {
-            await insert(q, writes);
-            return;
+            const made = await insert(q, exact, key, writes);
+            await how.changed?.(q);
+            return result(made);
           } catch (err) {
             if (!isUniqueViolation(err) || attempt === 2) throw err;
           }

@@ -68,10 +68,11 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
     const answer = <T>(data: T, message = '') => (resource.api?.service === 'data' ? dataOk(data, message) : ok(data));
     if (calls.list)
       route(app, calls.list, async ({ query: raw, scope }) => {
-        if (unpaged) return answer(await records.all(store, scope));
         // The call's schema has checked the query (and given its defaults); its type is the wide one of a schema
         // built at run time.
         const query = isRecord(raw) ? raw : {};
+        const only = Object.fromEntries((resource.api?.listFilters ?? []).map((name) => [name, query[name]]));
+        if (unpaged) return answer(await records.all(store, scope, only));
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const number = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);
         if (numbered) {
@@ -79,6 +80,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
             page: number(query[numbered.page], numbered.first) - numbered.first + 1,
             size: number(query[numbered.size], numbered.defaultSize),
             q: text(query.q),
+            only,
           });
           return ok({ total: page.total ?? 0, data: page.data });
         }
@@ -90,6 +92,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
           order: query.order === 'asc' || query.order === 'desc' ? query.order : undefined,
           after: text(query.after),
           before: text(query.before),
+          only,
         });
         return {
           ...ok(page.data),
@@ -144,7 +147,10 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         if (editing && (id === undefined || id === null || id === '')) throw notFound();
         const record = editing
           ? await records.update(store, scope, String(id), sent, desk.email, request.expected, rule)
-          : await records.insert(store, scope, sent, desk.email, rule);
+          : save.upsert
+            ? await records.put(store, scope, sent, desk.email, { rule })
+            : await records.insert(store, scope, sent, desk.email, rule);
+        if (!record) throw notFound();
         const words = (editing ? save.updated : save.created).replaceAll('{companyId}', scope.companyId);
         const { companiesAs } = save;
         if (companiesAs === undefined) return answer(record, words);
@@ -167,7 +173,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         );
         if (problems.length > 0) throw new ApiError(400, problems);
         const merge = own.some((value) => value.merge);
-        await records.put(store, scope, key, sent, desk.email, rule, merge);
+        await records.put(store, scope, sent, desk.email, { key, rule, merge });
         return ok(null);
       });
     if (calls.remove)

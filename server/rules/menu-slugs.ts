@@ -1,6 +1,6 @@
 import { SIDEBAR_MSG, isLiveMenuItem } from '../../schemas/sidebar-menu';
 import { RuleRefusal } from './refusal';
-import { sidebarMenuRepository as menus } from '../repos/sidebar-menu-repository';
+import { menuItemRepository as menus } from '../repos/menu-item-repository';
 import type { Queryable } from '../store/store';
 
 /** Every menu slug must name a live menu item, not one marked '(Deprecated)' or '(Depreciated)'. */

@@ -12,6 +12,8 @@ import { ensurePartner, scopeFilter } from '../repos/scope-repository';
 import { COST_UNITS } from '../../schemas/route-master';
 import { costUnitErrors } from './route-master-units';
 import { OutOfReach, RuleRefusal, Taken } from './refusal';
+import { checkSlugs } from './menu-slugs';
+import { sidebarTarget } from './sidebar-target';
 
 /**
  * What an AP config write may store (API.md "AP config"): the CBDT id is the company in scope's own id (the AP
@@ -144,7 +146,23 @@ const routeMasterRule: WriteRule = async (q, scope, body) => {
   return { ...body, data: costs.map(({ key, value, unit }) => ({ key, value, unit })) };
 };
 
+/**
+ * What a sidebar menu save stores (spec 001 section 7): whom the override is for and the feature key it is stored
+ * under, from the body's role or user ids (not both: 400; see sidebar-target.ts); its menu slugs, each a live menu
+ * item ('Please select menulist' otherwise), once each; enabled. An edit keeps its company and branch (a save never
+ * moves an override); one that would make a second override of a target is refused by the unique index (409).
+ */
+const sidebarMenuRule: WriteRule = async (q, _scope, body) => {
+  const userIds = Array.isArray(body.userId) ? body.userId.map(Number) : [];
+  const roles = typeof body.roles === 'number' ? body.roles : null;
+  const { target, featureKey } = sidebarTarget(roles, userIds);
+  const slugs = Array.isArray(body.extracontext) ? [...new Set(body.extracontext.map(String))] : [];
+  await checkSlugs(q, slugs);
+  return { target, featureKey, roles, userId: userIds, extracontext: slugs, enabled: 1 };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
+  sidebarMenu: sidebarMenuRule,
   apConfig: apConfigRule,
   uiConfig: uiConfigRule,
   autoClosure: autoClosureRule,

@@ -3,7 +3,7 @@ import { seedReference } from './seed-reference';
 import { seedDemo } from './seed-demo';
 import { seedReportSchedules } from './report-schedules';
 import { seedAlerts } from './alerts';
-import { seedSidebarDashboards } from './sidebar-dashboards';
+import { seedMenuItems } from './menu-items';
 
 /** Same lock for every instance: two starting together seed one after the other. */
 const SEED_LOCK = 7_311_943;
@@ -18,7 +18,7 @@ export async function seed(store: Store): Promise<void> {
     await seedReference(q);
     await seedAlerts(q);
     await seedReportSchedules(q);
-    await seedSidebarDashboards(q);
+    await seedMenuItems(q);
     const marked = await q.one('select 1 from settings where key = $1', [DEMO_MARK]);
     if (!marked) {
       await seedDemo(q);

@@ -5,6 +5,7 @@ import { hasRealUrl, isLiveMenuItem, parseUserIds, SIDEBAR_MSG } from '../../sch
 import type { dataCalls } from '../../schemas/api/data';
 import { callEndpoint, type Endpoint } from '../../engine/data/endpoint';
 import { useEndpoint } from '../../engine/data/useEndpoint';
+import { textsAt } from '../../engine/data/pick';
 import { feedback } from '../../engine/feedback';
 import { useScope } from '../../engine/scope/useScope';
 import { IdListInput } from '../../engine/widgets/IdListWidget';
@@ -76,7 +77,7 @@ export function SideMenuField({
       callEndpoint(options.configByTarget, input),
       callEndpoint(options.landingByTarget, input),
     ]);
-    const extracontext = config.ok ? (config.data?.extracontext ?? []) : [];
+    const extracontext = config.ok ? textsAt(config.data, 'extracontext') : [];
     if ('roles' in query && !extracontext.length) return;
     if (config.ok && !extracontext.length) feedback.warning(SIDEBAR_MSG.noMenu);
     set({ ...latest.current, extracontext, landingPage: (landing.ok && landing.data?.landingPage) || undefined });

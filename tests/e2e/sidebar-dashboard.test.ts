@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { answer, choose, pickCompany, type RunningConsole, operatorSession, callPath } from './harness';
-import { dashboardCalls, dataCalls } from '../../schemas/api';
+import { dashboardCalls, dataCalls, sidebarMenuCalls } from '../../schemas/api';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -104,7 +104,7 @@ describe('sidebar menu override', () => {
     // A menu stored for user 5150 alone, then loaded by typing that id.
     const token = await page.evaluate(() => localStorage.getItem('deskToken'));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    await fetch(`${app.url}${callPath(dataCalls.updateSideMenuList)}`, {
+    await fetch(`${app.url}${callPath(sidebarMenuCalls.save)}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ companyId: 1001, extracontext: ['reports', 'trip_reports'], userId: [5150], enabled: 1 }),

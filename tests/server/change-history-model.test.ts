@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bootFresh, type Answer, type Call, type TestApp } from './helper';
 import { SERVICE_BASES, fullPath } from '../../schemas/api';
 import { configCopyCalls } from '../../schemas/api/config-copy';
-import { AUDITED } from '../../schemas/audited';
+import { ALL_AUDITED, declarationOf } from '../../schemas/audited';
 
 /**
  * A model-based property test of change history (issue 33): two desks, three companies with branches, random
@@ -74,7 +74,7 @@ describe.each(BACKENDS)('change history as a model on $name', (backend) => {
 
   /** Each company's audited rows as one digest per table. */
   const snapshot = async (): Promise<Map<string, string>> => {
-    const parts = Object.values(AUDITED).map((d) =>
+    const parts = ALL_AUDITED.map((d) =>
       typeof d.tenant === 'string'
         ? `select '${d.table}' as tbl, t.company_id as company, md5(string_agg(to_jsonb(t)::text, ',' order by to_jsonb(t)::text)) as digest
              from ${d.table} t group by t.company_id`
@@ -153,14 +153,14 @@ describe.each(BACKENDS)('change history as a model on $name', (backend) => {
         if (s.pick % 4 === 3)
           await asDesk(
             s.desk,
-            'delete from sidebar_landing_pages where company_id = $1 and branch_key = $2 and target = $3',
-            [s.company, '', target],
+            'delete from sidebar_landing_pages where company_id = $1 and branch_id is null and target = $2',
+            [s.company, target],
           );
         else
           await asDesk(
             s.desk,
-            `insert into sidebar_landing_pages (company_id, branch_key, target, landing_page) values ($1, '', $2, $3)
-             on conflict (company_id, branch_key, target) do update set landing_page = excluded.landing_page`,
+            `insert into sidebar_landing_pages (company_id, target, landing_page) values ($1, $2, $3)
+             on conflict (company_id, coalesce(branch_id, ''), target) do update set landing_page = excluded.landing_page`,
             [s.company, target, `/page-${s.pick}`],
           );
         return [s.company];
@@ -218,7 +218,7 @@ describe.each(BACKENDS)('change history as a model on $name', (backend) => {
       before: Record<string, unknown> | null;
       after: Record<string, unknown> | null;
     }>('select object_type, before, after from audit_log where id = $1', [entryId]);
-    const declaration = Object.values(AUDITED).find((d) => d.objectType === entry!.object_type)!;
+    const declaration = declarationOf(entry!.object_type);
     const key = (entry!.after ?? entry!.before)!;
     const now = await t.store.one<{ doc: Record<string, unknown> }>(
       `select to_jsonb(t) as doc from ${declaration.table} t where ${declaration.key.map((c, i) => `t."${c}"::text = $${i + 1}`).join(' and ')}`,

@@ -58,14 +58,14 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
   it('reverts a record of one company only, where its key is unique only inside a company', async () => {
     await asDesk('usr_ops', (q) =>
       q.query(
-        `insert into sidebar_landing_pages (company_id, branch_key, target, landing_page)
-         values ('1001', '', 'role:77', '/routes'), ('1002', '', 'role:77', '/routes'), ('1003', '', 'role:77', '/routes')`,
+        `insert into company_custom_fields (company_id, field_id, display_name)
+         values ('1001', 'bay_77', 'Bay'), ('1002', 'bay_77', 'Bay'), ('1003', 'bay_77', 'Bay')`,
       ),
     );
-    const reverted = await revert({ c: '1003', entry: await entryOf('1003', 'landing_page', 'role:77') });
+    const reverted = await revert({ c: '1003', entry: await entryOf('1003', 'custom_field', 'bay_77') });
     expect(reverted.status).toBe(200);
     const left = await t.store.query<{ company_id: string }>(
-      "select company_id from sidebar_landing_pages where target = 'role:77' order by 1",
+      "select company_id from company_custom_fields where field_id = 'bay_77' order by 1",
     );
     expect(left.map((row) => row.company_id)).toEqual(['1001', '1002']);
 

@@ -48,7 +48,6 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(comparison.left).toMatchObject({ companyId: '1001', companyName: 'Tata Steel Limited', branchId: null });
     expect(comparison.right.companyName).toBe('Hindustan Unilever Limited');
     expect(comparison.areas.map((a) => a.area)).toEqual([
-      'sidebarMenu',
       'reportSchedules',
       'notifications',
       // Then each compared resource's, in the order of its declaration.

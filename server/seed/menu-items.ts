@@ -26,23 +26,15 @@ const MENU: [number, string, string, string | null, string][] = [
 ];
 
 /**
- * Menu items, one sidebar override (Tata Steel's Admin role) and a dashboard of each type for Tata Steel.
+ * The platform's menu items (Tata Steel's sidebar menu and landing page are their declarations' seed rows,
+ * schemas/resources/sidebar-menus.ts and landing-pages.ts).
  * Keyed inserts, so a restart adds nothing; runs on every start, so older databases get them too.
  */
-export async function seedSidebarDashboards(q: Queryable): Promise<void> {
+export async function seedMenuItems(q: Queryable): Promise<void> {
   for (const [id, name, slug, parent, url] of MENU) {
     await q.query(
       'insert into menu_items (id, name, slug, parent, url) values ($1, $2, $3, $4, $5) on conflict do nothing',
       [id, name, slug, parent, url],
     );
   }
-  await q.query(
-    `insert into sidebar_menu_configs (id, company_id, branch_id, target, feature_key, roles, user_ids, extracontext, enabled)
-     values ('sbm_tsl_admin', '1001', null, 'role:9', 'sidebar_menu_Admin', 9, '[]', $1::jsonb, 1) on conflict do nothing`,
-    [JSON.stringify(['trips', 'trip_list', 'create_trip', 'control_tower', 'alerts', 'analytics', 'trip_analytics'])],
-  );
-  await q.query(
-    `insert into sidebar_landing_pages (company_id, branch_key, target, landing_page) values ('1001', '', 'role:9', '/trips')
-     on conflict do nothing`,
-  );
 }
