@@ -46,6 +46,7 @@ export function compareSectionOf(resource: Resource): CompareSection {
     keyWords: key.length > 0 ? key.map((field) => labelInWords(field.label)).join(' and ') : 'company',
     key: key.length > 0 ? key.map(keyPartSql).join(" || ' · ' || ") : `'${resource.name}'`,
     ...(resource.reach === 'department' && { departments: true }),
+    ...(resource.compareOwn && { own: resource.compareOwn }),
     idPrefix: resource.idPrefix,
   };
 }

@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { ServiceName } from './api/services';
+import type { Owned } from './api/contract';
 import type { ColumnKind } from './column-kinds';
 import type { AuditRef } from './audited/declaration';
 import { BODY_OBJECT, MSG, badId, idOrNumberField } from './messages';
@@ -70,6 +71,11 @@ export interface ResourceField {
   spread?: true;
   /** A JSON field answered as its JSON text, as a spec's server answers it (a setting's `extraContext`). */
   asText?: true;
+  /**
+   * SQL over the row that reads it, where not its column (a report's definition with its schedule's job uuid put
+   * back); it is still written to its column as sent.
+   */
+  read?: string;
 }
 
 /** A value the answer carries beside the fields, computed by SQL over the record's row (its name in words). */
@@ -193,6 +199,21 @@ export interface ResourceApi {
   owns?: readonly string[];
   /** How a setting's `put` treats some values of its natural key (see {@link ResourceSetting}). */
   setting?: ResourceSetting;
+  /** The list's query where a spec gives it (the scope and what it must name: a report list's entity and type). */
+  listQuery?: JSONSchema;
+  /**
+   * Where a create's body may name the record's branch (a report definition's `branch_id`): made with the whole company
+   * chosen, the record is that branch's (the rule checks that it is one of the company's); with a branch chosen, the
+   * rule checks that the body names that one.
+   */
+  branchIn?: readonly string[];
+  /** The body of an update where it is not the create's (a report's definition or active flag, either or both). */
+  updateBody?: JSONSchema;
+  /**
+   * Records of other tables the calls name beside their own, by call kind: each checked within the scope's reach before
+   * the call runs (404 otherwise), as `owns` says (a report list's and create's entity, the company's own).
+   */
+  names?: Readonly<Partial<Record<CallKind, readonly Owned[]>>>;
 }
 
 /**
@@ -358,6 +379,11 @@ export interface Resource {
   /** Rows of the demo seed. */
   seed?: readonly SeedRow[];
   menu?: ResourceMenu;
+  /**
+   * Columns naming the company's own things (a report's entity and job), which Compare leaves out and a copy's place
+   * hook gives the target's (server/repos/config-area-hooks.ts).
+   */
+  compareOwn?: readonly string[];
   /** A field naming an entry of a master list, whose label a record picked from it takes. */
   master?: ResourceMaster;
   /** What names its records elsewhere (a delete is refused while something does). */

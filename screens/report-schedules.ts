@@ -2,7 +2,8 @@ import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { companyCalls } from '../schemas/api/company';
 import { deskTime } from '../engine/timeZone';
-import { reportCalls, type ReportRun, type ReportSchedule } from '../schemas/api/reports';
+import { reportCalls, reportRunAnswer, type ReportRun } from '../schemas/api/reports';
+import { schemaGuard } from '../schemas/guards';
 import type { BodyOf } from '../schemas/api/contract';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { CellTag, ColumnConfig } from '../engine/list/types';
@@ -11,7 +12,7 @@ import type { ActionQuestion, ConfigContext, LookupConfig, Row } from '../engine
 import type { FormConfig, SubmitContext } from '../engine/form/types';
 import type { Scope } from '../engine/scope/scope';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
-import { buildFilters, definitionSummary, filterRows } from '../schemas/report-definition';
+import { buildFilters, definitionOf, definitionSummary, filterRows } from '../schemas/report-definition';
 import { recipientWords } from '../schemas/recipient-words';
 import {
   EXCEPTION_FIXED,
@@ -80,8 +81,9 @@ export function exceptionDefinition(form: ExceptionForm, scope: Scope): ReportDe
   };
 }
 
-/** A stored report as form data. */
-export function reportToForm({ definition }: { definition?: ReportDefinition }) {
+/** A stored report as form data (its definition as the schema it was saved under reads it; none: an empty form). */
+export function reportToForm(record: { definition?: unknown }) {
+  const definition = definitionOf(record.definition);
   if (!definition) return {};
   const params = definition.params;
   return {
@@ -171,19 +173,21 @@ export function runQuestion(row: { definition?: unknown }): ActionQuestion | nul
   };
 }
 
-type Listed = Pick<ReportSchedule, 'id' | 'active' | 'lastRun'> & { definition?: unknown };
+const isActive = (row: Row) => Number(row.active) === 1;
 
-const isActive = (row: Listed) => Number(row.active) === 1;
+/** Whether a value is a run as the report service answers it (a listed schedule's latest, null before the first). */
+const isRun = schemaGuard(reportRunAnswer);
+const lastRunOf = (row: Row): ReportRun | null => (isRun(row.lastRun) ? row.lastRun : null);
 
 /** The 'Last run' column: time and outcome, tags for a failure and a late run, and the run's file. */
-export const lastRunColumn: ColumnConfig<Listed> = {
+export const lastRunColumn: ColumnConfig<Row> = {
   title: 'Last run',
   field: 'lastRun',
-  value: (row) => runText(row.lastRun),
-  tags: (row) => runTags(row.lastRun),
+  value: (row) => runText(lastRunOf(row)),
+  tags: (row) => runTags(lastRunOf(row)),
   download: {
     endpoint: reportApi.runFile,
-    input: (row) => runFile(row.lastRun),
+    input: (row) => runFile(lastRunOf(row)),
     error: 'Error while downloading the report file',
     compact: true,
   },
@@ -218,7 +222,7 @@ const runColumns: ColumnConfig<ReportRun & Row>[] = [
 ];
 
 /** 'Run now' (an inactive schedule cannot be run) and 'Runs' (the schedule's runs, each file downloadable). */
-export const runActions: RowAction<ReportSchedule>[] = [
+export const runActions: RowAction<Row>[] = [
   rowCall({
     kind: 'call',
     label: 'Run now',
@@ -318,7 +322,7 @@ const reportForm = (path: string) => ({
     input: ({ scope, params }: ConfigContext) => ({ scope, params: { id: params.id } }),
     error: 'Error while fetching report',
   },
-  toForm: (record: ReportSchedule) => reportToForm(record),
+  toForm: (record: Row) => reportToForm(record),
   submit: { create: reportApi.create, update: reportApi.update },
   messages: {
     created: 'Report set sucessfully',
@@ -337,10 +341,10 @@ const reportForm = (path: string) => ({
 function saving(
   type: ReportType,
   definition: ReportDefinition,
-  { params, editing, lookup, record }: SubmitContext<ReportSchedule>,
+  { params, editing, lookup, record }: SubmitContext<Row>,
 ) {
   if (editing) {
-    const job = record?.job_request?.job_uuid;
+    const job = textAt(record, 'job_request.job_uuid');
     return {
       params: { id: params.id },
       body: { definition: job ? { ...definition, job_uuid: job } : definition } satisfies BodyOf<

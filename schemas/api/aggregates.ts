@@ -1,5 +1,6 @@
 import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited';
 import { partners } from '../resources/partners';
+import { reportSchedules } from '../resources/report-schedules';
 import { sidebarMenus } from '../resources/sidebar-menus';
 import type { Aggregate, CompanyWide } from './contract';
 
@@ -48,7 +49,7 @@ export const AGGREGATES = {
   route: aggregateOf(AUDITED.route),
   waypoint: aggregateOf(AUDITED.waypoint),
   sidebarOverride: aggregateOf(auditedOf(sidebarMenus)),
-  reportSchedule: aggregateOf(AUDITED.report_schedule),
+  reportSchedule: aggregateOf(auditedOf(reportSchedules)),
   knownPlace: companyWideOf(AUDITED.place),
   consignee: companyWideOf(AUDITED.consignee),
   partner: companyWideOf(auditedOf(partners)),

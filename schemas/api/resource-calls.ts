@@ -75,6 +75,12 @@ function referencesOf(resource: Resource): Owned[] {
   });
 }
 
+/** The records of other tables a call of `kind` names, checked within the scope's reach (see `api.names`). */
+function namesOf(resource: Resource, kind: CallKind) {
+  const names = resource.api?.names?.[kind];
+  return names === undefined ? {} : { owns: names };
+}
+
 /** The query of a create: the scope's and, where the record is a child, its parent's id (see `api.parent`). */
 function createQueryOf(resource: Resource): JSONSchema | undefined {
   const { parent } = resource.api ?? {};
@@ -220,13 +226,13 @@ function basics(resource: Resource) {
         ...inScope,
         path: pathOf(kind, path),
         querystring: api.service === 'data' ? dataIdQuery(resource) : scopedIdQuerySchema,
-        owns: [{ aggregate, id: 'query.id' }],
+        owns: [{ aggregate, id: 'query.id' }, ...(api.names?.[kind] ?? [])],
       } as const;
     return {
       ...inScope,
       path: pathOf(kind, `${path}/:id`),
       params: idParamsOf(resource),
-      owns: [{ aggregate, id: 'params.id' }],
+      owns: [{ aggregate, id: 'params.id' }, ...(api.names?.[kind] ?? [])],
     } as const;
   };
   return { api, path, idOf, pathOf, inScope, one };
@@ -265,7 +271,14 @@ const takenWords = (resource: Resource, what: string) =>
 export function listCall(resource: Resource) {
   const { api, path, idOf, pathOf, inScope } = basics(resource);
   const { plural } = resource;
-  const common = { ...inScope, id: idOf('list'), method: 'GET', path: pathOf('list', path) } as const;
+  const common = {
+    ...inScope,
+    ...(api.listQuery && { querystring: api.listQuery }),
+    ...namesOf(resource, 'list'),
+    id: idOf('list'),
+    method: 'GET',
+    path: pathOf('list', path),
+  } as const;
   const answer = answerSchemaOf(resource);
   if (api.unpaged) return defineCall({ ...common, summary: `The scope's ${plural}`, answer: list(answer) });
   if (api.numbered) {
@@ -320,7 +333,7 @@ export function byIdCall(resource: Resource) {
 export function createCall(resource: Resource) {
   const { api, path, idOf, pathOf, inScope } = basics(resource);
   const from = resource.master ? ' from the master list or a custom one' : '';
-  const references = referencesOf(resource);
+  const references = [...referencesOf(resource), ...(api.names?.create ?? [])];
   const query = createQueryOf(resource);
   const common = {
     ...inScope,
@@ -349,7 +362,7 @@ export function updateCall(resource: Resource) {
     id: idOf('update'),
     method: api.patch ? 'PATCH' : 'PUT',
     summary: `Changes ${api.patch ? `the fields sent of ${oneOf(resource)}` : oneOf(resource)} (a stale If-Match gets 412${takenWords(resource, 'the scope has another')})`,
-    body: api.patch ? patchSchemaOf(resource) : bodySchemaOf(resource),
+    body: api.updateBody ?? (api.patch ? patchSchemaOf(resource) : bodySchemaOf(resource)),
     versioned: true,
     answer: answerSchemaOf(resource),
   });

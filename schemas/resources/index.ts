@@ -11,6 +11,7 @@ import { holidays } from './holidays';
 import { landingPages } from './landing-pages';
 import { materials } from './materials';
 import { partners } from './partners';
+import { reportSchedules } from './report-schedules';
 import { routeMaster } from './route-master';
 import { sidebarMenus } from './sidebar-menus';
 import { transporters } from './transporters';
@@ -32,6 +33,7 @@ export const RESOURCES = [
   uiConfigs,
   autoClosures,
   dashboards,
+  reportSchedules,
   sidebarMenus,
   landingPages,
   featureSettings,

@@ -1,4 +1,4 @@
-import type { ReportRun } from '../../schemas/api/reports';
+import { type ReportRun, reportRunAnswer, runJsonSql } from '../../schemas/report-answers';
 import { EARTH_RADIUS_KM } from '../../schemas/haversine';
 import type { ReportType } from '../../schemas/report-schedule';
 import type { ReportAlert } from '../rules/report-filters';
@@ -9,47 +9,18 @@ import type { Queryable } from '../store/store';
 import { instantOf, type Clock } from '../auth/rate-limit';
 import { DEFAULT_LEASE_SECONDS, type LeaseTiming } from '../jobs/lease';
 
-/** A run as stored (migration 140), without its file. */
-interface RunRow {
-  id: string;
-  schedule_id: string;
-  trigger: 'SCHEDULE' | 'MANUAL';
-  due_at: Date | string | null;
-  started_at: Date | string;
-  finished_at: Date | string | null;
-  late: boolean;
-  outcome: 'RUNNING' | 'SUCCESS' | 'FAILED';
-  rows: number | null;
-  recipients: string[] | string;
-  error: string | null;
-  file_name: string | null;
-  has_file: boolean;
-}
+/** Whether a value is a run as the calls answer it. */
+const isRun = schemaGuard(reportRunAnswer);
 
-const RUN_COLUMNS = `id, schedule_id, trigger, due_at, started_at, finished_at, late, outcome, rows, recipients, error, file_name,
-  file is not null as has_file`;
+/** A run as the calls answer it, read by {@link runJsonSql} (jsonb, which a driver may hand back as text). */
+const runOf = (value: unknown): ReportRun => {
+  const run: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!isRun(run)) throw new Error('A stored run is not what it should be');
+  return run;
+};
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
-/** A list of texts (a run's recipients, jsonb a driver may hand back as text). */
-const isTexts = schemaGuard(list(str));
-
-/** A stored run as the API answers it. */
-export const toRun = (r: RunRow): ReportRun => ({
-  id: r.id,
-  scheduleId: r.schedule_id,
-  trigger: r.trigger,
-  dueAt: iso(r.due_at),
-  startedAt: iso(r.started_at)!,
-  finishedAt: iso(r.finished_at),
-  late: r.late,
-  outcome: r.outcome,
-  rows: r.rows,
-  recipients: typeof r.recipients === 'string' ? parsedJson(r.recipients, isTexts, "A run's recipients") : r.recipients,
-  error: r.error,
-  fileName: r.file_name,
-  hasFile: r.has_file,
-});
+/** A run over `report_runs r` as the calls answer it, and when it was due (ms; null for 'Run now'). */
+const RUN = `${runJsonSql('r')} as run, (extract(epoch from r.due_at) * 1000)::float8 as due_ms`;
 
 /** An active schedule as the scheduler reads it. */
 export interface DueScheduleRow {
@@ -232,26 +203,19 @@ export const reportRunRepository = {
   },
   /** Run `id` (without its file), or null. */
   async byId(q: Queryable, id: string): Promise<(ReportRun & { dueMs: number | null }) | null> {
-    const row = await q.one<RunRow>(`select ${RUN_COLUMNS} from report_runs where id = $1`, [id]);
-    return row ? { ...toRun(row), dueMs: row.due_at === null ? null : new Date(row.due_at).getTime() } : null;
+    const row = await q.one<{ run: unknown; due_ms: number | null }>(
+      `select ${RUN} from report_runs r where r.id = $1`,
+      [id],
+    );
+    return row ? { ...runOf(row.run), dueMs: row.due_ms } : null;
   },
   /** A schedule's runs, newest first (at most `limit`). */
   async list(q: Queryable, scheduleId: string, limit = 50): Promise<ReportRun[]> {
-    const rows = await q.query<RunRow>(
-      `select ${RUN_COLUMNS} from report_runs where schedule_id = $1 order by started_at desc, id desc limit $2`,
+    const rows = await q.query<{ run: unknown }>(
+      `select ${RUN} from report_runs r where r.schedule_id = $1 order by r.started_at desc, r.id desc limit $2`,
       [scheduleId, limit],
     );
-    return rows.map(toRun);
-  },
-  /** The latest run of each of the schedules. */
-  async latest(q: Queryable, scheduleIds: string[]): Promise<Map<string, ReportRun>> {
-    if (scheduleIds.length === 0) return new Map();
-    const rows = await q.query<RunRow>(
-      `select distinct on (schedule_id) ${RUN_COLUMNS} from report_runs where schedule_id = any($1::text[])
-       order by schedule_id, started_at desc, id desc`,
-      [scheduleIds],
-    );
-    return new Map(rows.map((r) => [r.schedule_id, toRun(r)]));
+    return rows.map((row) => runOf(row.run));
   },
   /** A run's schedule and file, or null when the run has none. */
   async file(q: Queryable, runId: string): Promise<{ scheduleId: string; fileName: string; file: Buffer } | null> {

@@ -61,7 +61,7 @@ interface Exact {
 
 /** How a field is read: its column, a date as `YYYY-MM-DD` text. */
 const readSql = (field: ResourceField) =>
-  field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column;
+  field.read ?? (field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column);
 
 /** An image as a write stores it: checked, its bytes as base64 (see server/rules/image-upload.ts `decodeImage`). */
 export interface StoredImage {
@@ -228,6 +228,14 @@ export function resourceTable(resource: Resource) {
     );
     return { sql: sql.join(' and '), params: [...placement, ...keyed].map(([, value]) => value), placement };
   }
+  /** The branch a create's body names where its declaration says (`api.branchIn`), as text; null for none. */
+  function branchNamedIn(body: Readonly<Record<string, unknown>>): string | null {
+    const path = resource.api?.branchIn;
+    if (!path) return null;
+    const named = path.reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), body);
+    return typeof named === 'string' || typeof named === 'number' ? String(named) : null;
+  }
+
   /** A setting's columns as its read answers them: its scope's ids and its fields but the natural key's. */
   const settingColumns = [
     'company_id as "companyId"',
@@ -293,11 +301,13 @@ export function resourceTable(resource: Resource) {
       rule?: WriteRule,
     ): Promise<StoredRecord> {
       // Its place: its id (unless the database numbers it), the company, and the branch (and department) its reach
-      // gives it a column for; and who saved it when.
-      const placement: [string, unknown][] = [
+      // gives it a column for (or the branch its body names, see `api.branchIn`); and who saved it when.
+      const placement = (body: Readonly<Record<string, unknown>>): [string, unknown][] => [
         ...(resource.idPrefix !== undefined ? [['id', newId(resource.idPrefix)] satisfies [string, unknown]] : []),
         ['company_id', scope.companyId],
-        ...(resource.reach !== 'company' ? [['branch_id', scope.branchId] satisfies [string, unknown]] : []),
+        ...(resource.reach !== 'company'
+          ? [['branch_id', scope.branchId ?? branchNamedIn(body)] satisfies [string, unknown]]
+          : []),
         ...(resource.reach === 'department' ? [['department_id', scope.departmentId] satisfies [string, unknown]] : []),
         ...(epoch
           ? [['updated_by', by] satisfies [string, unknown], ['updated_at', Date.now()] satisfies [string, unknown]]
@@ -306,16 +316,17 @@ export function resourceTable(resource: Resource) {
       return saving(() =>
         store.tx(async (q) => {
           const body = rule ? await rule(q, scope, sent, null) : sent;
+          const placed = placement(body);
           const writes = fields.flatMap((field) => writesOf(field, body));
-          const columns = [...placement.map(([column]) => column), ...writes.map((write) => write.column)];
+          const columns = [...placed.map(([column]) => column), ...writes.map((write) => write.column)];
           const params = [
-            ...placement.map((_, i) => `$${i + 1}`),
-            ...writes.map((write, i) => write.sql(placement.length + i + 1)),
+            ...placed.map((_, i) => `$${i + 1}`),
+            ...writes.map((write, i) => write.sql(placed.length + i + 1)),
           ];
           return present(
             (await q.one<StoredRecord>(
               `insert into ${table} (${columns.join(', ')}) values (${params.join(', ')}) returning ${returning}`,
-              [...placement.map(([, value]) => value), ...writes.map((write) => write.value)],
+              [...placed.map(([, value]) => value), ...writes.map((write) => write.value)],
             ))!,
           );
         }),

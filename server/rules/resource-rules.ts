@@ -3,7 +3,12 @@ import { AUTO_CLOSURE_TEXT, AUTO_CLOSURE_TYPES } from '../../schemas/auto-closur
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { checkRuleRows } from './auto-closure-rows';
 import { withSpeedParams } from './eta-engines';
-import { isRecord } from '../../schemas/guards';
+import { isOneOf, isRecord } from '../../schemas/guards';
+import { randomUUID } from 'node:crypto';
+import { definitionOf } from '../../schemas/report-definition';
+import { REPORT_MSG, REPORT_TYPES } from '../../schemas/report-schedule';
+import { reportScheduleRepository } from '../repos/report-schedule-repository';
+import { BRANCH_FIXED, checkDefinition } from './report-definition';
 import { dashboardRule } from './dashboard-extra-context';
 import type { Resource, ResourceMaster } from '../../schemas/resource';
 import type { WriteRule } from '../repos/resource-table';
@@ -161,7 +166,40 @@ const sidebarMenuRule: WriteRule = async (q, _scope, body) => {
   return { target, featureKey, roles, userId: userIds, extracontext: slugs, enabled: 1 };
 };
 
+/**
+ * What a report schedule stores (API.md "Report schedules"). A create: its definition checked for the scope (its
+ * company, and the chosen branch or none), the cron it runs on, and a job of its own. An edit keeps the schedule's
+ * type and branch: a definition naming another branch is refused (400), one sent is checked as a create's is; the
+ * active flag alone changes nothing else.
+ */
+const reportScheduleRule: WriteRule = async (q, scope, body, id) => {
+  const sent = definitionOf(body.definition);
+  if (id === null) {
+    if (!sent || !isOneOf(REPORT_TYPES, body.type)) throw new RuleRefusal([REPORT_MSG.type]);
+    const definition = await checkDefinition(q, body.type, sent, scope);
+    return {
+      entity_id: body.entity_id,
+      type: body.type,
+      definition,
+      cron: definition.schedule.cron,
+      job_uuid: randomUUID(),
+      active: 1,
+    };
+  }
+  const place = await reportScheduleRepository.placeOf(q, id);
+  if (!place || !isOneOf(REPORT_TYPES, place.type)) throw new OutOfReach();
+  const active = body.active === undefined ? {} : { active: body.active };
+  if (!sent) return active;
+  if ((sent.branch_id === undefined ? null : String(sent.branch_id)) !== place.branch_id)
+    throw new RuleRefusal([BRANCH_FIXED]);
+  // Checked for the branch chosen, or (the whole company chosen) for the schedule's own.
+  const branchId = scope.branchId ?? place.branch_id;
+  const definition = await checkDefinition(q, place.type, sent, { companyId: scope.companyId, branchId });
+  return { ...active, definition, cron: definition.schedule.cron };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
+  reportSchedules: reportScheduleRule,
   sidebarMenu: sidebarMenuRule,
   apConfig: apConfigRule,
   uiConfig: uiConfigRule,

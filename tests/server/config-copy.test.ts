@@ -48,7 +48,6 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(comparison.left).toMatchObject({ companyId: '1001', companyName: 'Tata Steel Limited', branchId: null });
     expect(comparison.right.companyName).toBe('Hindustan Unilever Limited');
     expect(comparison.areas.map((a) => a.area)).toEqual([
-      'reportSchedules',
       'notifications',
       // Then each compared resource's, in the order of its declaration.
       ...ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
@@ -153,8 +152,8 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
   it('maps what names the source company and refuses by name what it cannot map', async () => {
     // A report schedule of Tata's Kolkata branch: its branch becomes HUL's Kolkata, the company HUL.
     await t.store.query(
-      `insert into report_schedules (id, entity_id, company_id, type, active, definition, cron, job_uuid)
-       select 'rs_copy_kol', e.id, '1001', 'DAILY_TRIP_SUMMARY', 1, $1::jsonb, '0 9 * * *', 'job-kol'
+      `insert into report_schedules (id, entity_id, company_id, branch_id, type, active, definition, cron, job_uuid)
+       select 'rs_copy_kol', e.id, '1001', '3102', 'DAILY_TRIP_SUMMARY', 1, $1::jsonb, '0 9 * * *', 'job-kol'
          from report_entities e where e.company_id = '1001'`,
       [JSON.stringify({ company_id: '1001', branch_id: '3102', email_recipients: ['ops@demo.local'], schedule: {} })],
     );
@@ -174,8 +173,8 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     expect(schedule?.changes).toContainEqual({ field: 'Definition › company id', before: null, after: '1002' });
     // Jamshedpur has no namesake at HUL: refused, by the branch's name.
     await t.store.query(
-      `insert into report_schedules (id, entity_id, company_id, type, active, definition, cron, job_uuid)
-       select 'rs_copy_jsr', e.id, '1001', 'ALERT', 1, $1::jsonb, '0 7 * * *', 'job-jsr'
+      `insert into report_schedules (id, entity_id, company_id, branch_id, type, active, definition, cron, job_uuid)
+       select 'rs_copy_jsr', e.id, '1001', '3102', 'ALERT', 1, $1::jsonb, '0 7 * * *', 'job-jsr'
          from report_entities e where e.company_id = '1001'`,
       [
         JSON.stringify({

@@ -120,6 +120,11 @@ describe.each(BACKENDS)('report schedules on $name', (backend) => {
       active: 1,
       definition: { ...daily(), job_uuid: report.job_request.job_uuid },
       job_request: { job_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      // Beside the spec's fields: the cron it runs on, its job, its branch and its latest run (none yet).
+      cron: '0 0 3 * * ?',
+      job_uuid: report.job_request.job_uuid,
+      branchId: null,
+      lastRun: null,
     });
     expect((await call('GET', `/saas/v1/rs/report/${report.id}?c=1001`)).body.data).toEqual(report);
     expect(await t.store.one('select cron from report_schedules where id = $1', [report.id])).toEqual({
