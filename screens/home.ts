@@ -13,7 +13,6 @@ export const homeScreen: HomeConfig = {
     { objectType: 'route', path: '/routes' },
     { objectType: 'place', path: '/known-places' },
     { objectType: 'consignee', path: '/consignees' },
-    { objectType: 'report_schedule', path: '/sputnik-daily-summary' },
     { objectType: 'notification_config', path: '/configuration-list' },
     // Each declared resource's, at its list.
     ...ALL_RESOURCES.filter(hasScreen).map((resource) => ({ objectType: resource.objectType, path: resource.screen })),

@@ -2,8 +2,7 @@ import { endpoint } from '../engine/data/endpoint';
 import { textAt } from '../engine/data/pick';
 import { companyCalls } from '../schemas/api/company';
 import { deskTime } from '../engine/timeZone';
-import { reportCalls, reportRunAnswer, type ReportRun } from '../schemas/api/reports';
-import { schemaGuard } from '../schemas/guards';
+import { reportCalls, type ReportRun, type ReportSchedule } from '../schemas/api/reports';
 import type { BodyOf } from '../schemas/api/contract';
 import { defineForm, defineList } from '../engine/registry/define';
 import type { CellTag, ColumnConfig } from '../engine/list/types';
@@ -12,7 +11,7 @@ import type { ActionQuestion, ConfigContext, LookupConfig, Row } from '../engine
 import type { FormConfig, SubmitContext } from '../engine/form/types';
 import type { Scope } from '../engine/scope/scope';
 import { DAILY_SUMMARY_CRONS, EXCEPTION_CRONS } from '../schemas/report-cron';
-import { buildFilters, definitionOf, definitionSummary, filterRows } from '../schemas/report-definition';
+import { buildFilters, definitionSummary, filterRows } from '../schemas/report-definition';
 import { recipientWords } from '../schemas/recipient-words';
 import {
   EXCEPTION_FIXED,
@@ -81,9 +80,8 @@ export function exceptionDefinition(form: ExceptionForm, scope: Scope): ReportDe
   };
 }
 
-/** A stored report as form data (its definition as the schema it was saved under reads it; none: an empty form). */
-export function reportToForm(record: { definition?: unknown }) {
-  const definition = definitionOf(record.definition);
+/** A stored report as form data. */
+export function reportToForm({ definition }: { definition?: ReportDefinition }) {
   if (!definition) return {};
   const params = definition.params;
   return {
@@ -173,21 +171,19 @@ export function runQuestion(row: { definition?: unknown }): ActionQuestion | nul
   };
 }
 
-const isActive = (row: Row) => Number(row.active) === 1;
+type Listed = Pick<ReportSchedule, 'id' | 'active' | 'lastRun'> & { definition?: unknown };
 
-/** Whether a value is a run as the report service answers it (a listed schedule's latest, null before the first). */
-const isRun = schemaGuard(reportRunAnswer);
-const lastRunOf = (row: Row): ReportRun | null => (isRun(row.lastRun) ? row.lastRun : null);
+const isActive = (row: Listed) => Number(row.active) === 1;
 
 /** The 'Last run' column: time and outcome, tags for a failure and a late run, and the run's file. */
-export const lastRunColumn: ColumnConfig<Row> = {
+export const lastRunColumn: ColumnConfig<Listed> = {
   title: 'Last run',
   field: 'lastRun',
-  value: (row) => runText(lastRunOf(row)),
-  tags: (row) => runTags(lastRunOf(row)),
+  value: (row) => runText(row.lastRun),
+  tags: (row) => runTags(row.lastRun),
   download: {
     endpoint: reportApi.runFile,
-    input: (row) => runFile(lastRunOf(row)),
+    input: (row) => runFile(row.lastRun),
     error: 'Error while downloading the report file',
     compact: true,
   },
@@ -222,7 +218,7 @@ const runColumns: ColumnConfig<ReportRun & Row>[] = [
 ];
 
 /** 'Run now' (an inactive schedule cannot be run) and 'Runs' (the schedule's runs, each file downloadable). */
-export const runActions: RowAction<Row>[] = [
+export const runActions: RowAction<ReportSchedule>[] = [
   rowCall({
     kind: 'call',
     label: 'Run now',
@@ -322,7 +318,7 @@ const reportForm = (path: string) => ({
     input: ({ scope, params }: ConfigContext) => ({ scope, params: { id: params.id } }),
     error: 'Error while fetching report',
   },
-  toForm: (record: Row) => reportToForm(record),
+  toForm: (record: ReportSchedule) => reportToForm(record),
   submit: { create: reportApi.create, update: reportApi.update },
   messages: {
     created: 'Report set sucessfully',
@@ -341,10 +337,10 @@ const reportForm = (path: string) => ({
 function saving(
   type: ReportType,
   definition: ReportDefinition,
-  { params, editing, lookup, record }: SubmitContext<Row>,
+  { params, editing, lookup, record }: SubmitContext<ReportSchedule>,
 ) {
   if (editing) {
-    const job = textAt(record, 'job_request.job_uuid');
+    const job = record?.job_request?.job_uuid;
     return {
       params: { id: params.id },
       body: { definition: job ? { ...definition, job_uuid: job } : definition } satisfies BodyOf<

@@ -32,8 +32,6 @@ import { addVocabulary, extendAjv } from '../schemas/ajv-vocabulary';
 import { otpRequestSchema, otpVerifySchema, passwordChangeSchema } from '../schemas/auth';
 import { CUSTOM_FORMATS } from '../schemas/formats';
 import { userIdTextSchema } from '../schemas/sidebar-menu';
-import { reportRunAnswer } from '../schemas/report-answers';
-import { reportDefinitionSchema } from '../schemas/report-schedule';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SCREENS = join(ROOT, 'screens');
@@ -152,9 +150,7 @@ export function fieldSchemas(forms: readonly FormSchemas[]): AnySchema[] {
   const widgets = forms.flatMap(({ schema, uiSchema }) =>
     selfCheckingPaths(uiSchema).flatMap((path) => schemasAt(schema, schema, path)),
   );
-  // What the report screens read of a schedule's answer: its definition and its latest run (screens/report-schedules.ts).
-  const reports = [reportDefinitionSchema, reportRunAnswer];
-  return [...signIn, userIdTextSchema, ...reports, ...widgets] as AnySchema[];
+  return [...signIn, userIdTextSchema, ...widgets] as AnySchema[];
 }
 
 /**

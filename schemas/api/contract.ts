@@ -176,8 +176,20 @@ export type ParamsOf<C extends Contract> = Infer<C['params'], Record<string, nev
 /** The body a call takes, from its schema (`undefined` for a call without one). */
 export type BodyOf<C extends Contract> = Infer<C['body'], undefined>;
 
-/** What a call's success answers inside its envelope (its `answer`): the console's row or record type comes from it. */
-export type DataOf<C extends Contract> = Infer<C['answer'], unknown>;
+/**
+ * A call whose data's type is known beside its answer schema, which is built at run time (a declared resource's
+ * records, schemas/api/resource-calls.ts `CallsOf`): a type only, no call carries the field.
+ */
+export interface Answering<T> {
+  readonly answered?: T;
+}
+
+/**
+ * What a call's success answers inside its envelope (its `answer`, or what it is declared {@link Answering}): the
+ * console's row or record type comes from it.
+ */
+export type DataOf<C extends Contract> =
+  C extends Answering<infer T> ? (unknown extends T ? Infer<C['answer'], unknown> : T) : Infer<C['answer'], unknown>;
 
 /** The fields a call's envelope carries beside the data (its `meta`). */
 export type MetaOf<C extends Contract> =

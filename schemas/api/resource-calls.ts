@@ -20,8 +20,10 @@ import {
   settingBodyOf,
   sortsOf,
   type Resource,
+  type ResourceRecord,
   type ResourceSave,
 } from '../resource';
+import type { Answering } from './contract';
 import { logoSchema } from '../transporter';
 import { idParamsSchema, scopeQuerySchema } from '../scope';
 import { ANSWERS } from './answers';
@@ -609,8 +611,39 @@ type KindsOf<R extends Resource> = R extends { api: { calls: readonly (infer K e
   ? K
   : DefaultCallKind;
 
-/** The calls of resource `R`, by kind. */
-export type CallsOf<R extends Resource> = Pick<ResourceCalls, KindsOf<R>>;
+/**
+ * What a call of kind `K` of resource `R` answers (its data), from the declaration: a list of its records (or a
+ * numbered page of them), or one record; `unknown` where a spec gives the answer a shape of its own (an id alone, a
+ * toggle's state, a save's companies, a record as the result itself, a setting), which its schema says instead.
+ */
+type AnswerOfKind<R extends Resource, K extends CallKind> = K extends 'list'
+  ? R extends { api: { numbered: NumberedPaging } }
+    ? { total: number; data: ResourceRecord<R>[] }
+    : ResourceRecord<R>[]
+  : K extends 'byId'
+    ? R extends { api: { byIdInResult: true } }
+      ? unknown
+      : ResourceRecord<R>
+    : K extends 'create'
+      ? R extends { api: { createAnswer: string } }
+        ? unknown
+        : ResourceRecord<R>
+      : K extends 'update'
+        ? ResourceRecord<R>
+        : K extends 'toggle'
+          ? R extends { api: { toggle: { stateOnly: true } } }
+            ? unknown
+            : ResourceRecord<R>
+          : K extends 'save'
+            ? R extends { api: { save: { companiesAs: string } } }
+              ? unknown
+              : ResourceRecord<R>
+            : unknown;
+
+/** The calls of resource `R`, by kind, each answering the records its declaration types (see `Answering`). */
+export type CallsOf<R extends Resource> = {
+  [K in KindsOf<R>]: ResourceCalls[K] & Answering<AnswerOfKind<R, K>>;
+};
 
 /**
  * The calls of a resource, built from its declaration by the builders above: `list`, `byId`, `create`, `update` and

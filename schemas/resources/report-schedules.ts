@@ -59,6 +59,9 @@ export const reportSchedules = defineResource({
   plural: 'report schedules',
   title: 'Daily summary and exception reports',
   path: '/saas/v1/rs',
+  // The daily summaries' list, where the home screen links the count; the exception reports have a list of their own.
+  screen: '/sputnik-daily-summary',
+  screenFile: true,
   reach: 'branch',
   stamps: 'timestamps',
   api: {
