@@ -1,5 +1,14 @@
 import { defineResource } from '../resource';
 
+/** Whom a sidebar override or a landing page is for: `all`, `role:9`, `users:101,102` (100 ids at the most). */
+export const TARGET_FIELD = {
+  column: 'target',
+  label: 'Role or users',
+  sql: 'text',
+  required: true,
+  schema: { type: 'string', minLength: 1, maxLength: 2100 },
+} as const;
+
 /** A sidebar override's target in words: everyone, a role (`role:9`) or some users (`users:101,102`). */
 export const TARGET_WORDS = "case when t.target = 'all' then 'All users' else t.target end";
 
@@ -21,13 +30,7 @@ export const landingPages = defineResource({
   stamps: 'timestamps',
   api: { calls: [] },
   fields: {
-    target: {
-      column: 'target',
-      label: 'Role or users',
-      sql: 'text',
-      required: true,
-      schema: { type: 'string', minLength: 1, maxLength: 2100 },
-    },
+    target: TARGET_FIELD,
     landingPage: {
       column: 'landing_page',
       label: 'Landing page',

@@ -1,7 +1,7 @@
 import { int, list, str } from '../api/shapes';
 import { defineResource, type ResourceRecord } from '../resource';
 import { SIDEBAR_MSG, SIDEBAR_ROLES, sidebarQuerySchema, updateSideMenuListSchema } from '../sidebar-menu';
-import { TARGET_WORDS } from './landing-pages';
+import { TARGET_FIELD, TARGET_WORDS } from './landing-pages';
 
 /** The words of a menu saved, made or changed alike (spec 001 section 7). */
 const SAVED = 'Side menu updated successfully';
@@ -54,13 +54,7 @@ export const sidebarMenus = defineResource({
     },
   },
   fields: {
-    target: {
-      column: 'target',
-      label: 'Role or users',
-      sql: 'text',
-      required: true,
-      schema: { type: 'string', minLength: 1, maxLength: 2100 },
-    },
+    target: TARGET_FIELD,
     featureKey: {
       column: 'feature_key',
       label: 'Feature',
