@@ -161,6 +161,12 @@ export async function planRevert(
   for (const entry of entries) {
     const { declaration } = entry;
     const name = `${declaration.name} ${entry.objectId}`;
+    // An entry logged before its table took its present shape (a key or branch column added since, as a landing
+    // page's id) names no record this revert can find, nor the place to put one back: refused, naming it.
+    const logged = entry.after ?? entry.before;
+    const placed = [...declaration.key, ...(declaration.branch?.length === 1 ? declaration.branch : [])];
+    if (logged && placed.some((column) => !(column in logged)))
+      throw new ApiError(409, [`${name} was logged before its table changed: it cannot be reverted`]);
     const key = keyOf(entry);
     const recordId = JSON.stringify([entry.objectType, key]);
     const digests = declaration.digests ?? [];

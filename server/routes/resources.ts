@@ -3,7 +3,7 @@ import { IMAGE_CALLS, RESOURCE_CALLS } from '../../schemas/api/resources';
 import { isRecord } from '../../schemas/guards';
 import { ALL_RESOURCES } from '../../schemas/resources';
 import type { AppContext } from '../context';
-import { dataOk } from '../http/data-envelope';
+import { dataOk, idText } from '../http/data-envelope';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { check } from '../http/validation';
 import { route } from '../http/route';
@@ -141,15 +141,17 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         const sent = bodyOf(resource, body);
         const edit = save.edit ?? { flag: null, id: 'id', creates: false };
         const flagged = edit.flag !== null && sent[edit.flag] === true;
-        const editing = edit.flag === null ? sent[edit.id] !== undefined : flagged !== (edit.creates === true);
-        const id = sent[edit.id];
+        const id = idText(sent[edit.id]);
+        // Without a flag, a body naming a record edits it (an empty id names none, as `owns` reads it: a create).
+        const editing = edit.flag === null ? id !== null : flagged !== (edit.creates === true);
         // An edit names its record (`owns` has checked one named); one without is of no record.
-        if (editing && (id === undefined || id === null || id === '')) throw notFound();
-        const record = editing
-          ? await records.update(store, scope, String(id), sent, desk.email, request.expected, rule)
-          : save.upsert
-            ? await records.put(store, scope, sent, desk.email, { rule })
-            : await records.insert(store, scope, sent, desk.email, rule);
+        if (editing && id === null) throw notFound();
+        const record =
+          editing && id !== null
+            ? await records.update(store, scope, id, sent, desk.email, request.expected, rule)
+            : save.upsert
+              ? await records.put(store, scope, sent, desk.email, { rule })
+              : await records.insert(store, scope, sent, desk.email, rule);
         if (!record) throw notFound();
         const words = (editing ? save.updated : save.created).replaceAll('{companyId}', scope.companyId);
         const { companiesAs } = save;

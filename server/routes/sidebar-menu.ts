@@ -47,15 +47,13 @@ export async function sidebarMenuRoutes(app: FastifyInstance, { store }: AppCont
   });
 
   // An override reads with its target's landing page, so a change of the page is a change of that override too: its
-  // version moves on (a form read before cannot save over it). Setting the same page again changes nothing.
+  // version moves on (a form read before cannot save over it; migration 295). Setting the same page again changes
+  // nothing.
   route(app, dataCalls.updateLandingPage, async ({ body, scope, desk }) => {
     checkKey(body.key);
     const { target } = sidebarTarget(body.roles, body.userId ?? []);
     if (!(await menuItems.isActiveUrl(store, body.landingPage))) throw new ApiError(400, [SIDEBAR_MSG.landingPage]);
-    await pages.put(store, scope, { landingPage: body.landingPage }, desk.email, {
-      key: { target },
-      changed: (q) => menus.touch(q, scope, { target }),
-    });
+    await pages.put(store, scope, { landingPage: body.landingPage }, desk.email, { key: { target } });
     return dataOk({ landingPage: body.landingPage }, 'Landing page updated successfully');
   });
 }

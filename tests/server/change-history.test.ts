@@ -227,6 +227,21 @@ describe.each(BACKENDS)('change history on $name', (backend) => {
     expect(await t.store.one("select 1 as n from company_vehicles where id = 'veh_revert'")).toEqual({ n: 1 });
   });
 
+  it('refuses to revert an entry logged before its table changed, which names no record to find or put back', async () => {
+    // A landing page deleted before migration 285 gave landing pages an id and a branch_id (it logged branch_key).
+    const logged = await t.store.one<{ id: number }>(
+      `insert into audit_log (company_id, object_type, object_id, action, before)
+       values ('1003', 'landing_page', 'role:88', 'delete', $1::jsonb) returning id::int as id`,
+      [JSON.stringify({ company_id: '1003', branch_key: '3301', target: 'role:88', landing_page: '/trips' })],
+    );
+    const seen = await revertPreview({ c: '1003', entry: logged!.id });
+    expect(seen.status).toBe(409);
+    expect(seen.body.message).toEqual([
+      'Landing page role:88 was logged before its table changed: it cannot be reverted',
+    ]);
+    expect(await t.store.one("select 1 from sidebar_landing_pages where target = 'role:88'")).toBe(null);
+  });
+
   it('copies report schedules into a branch as that branch’s, and then compares and previews them as the same', async () => {
     const items = [{ area: 'reportSchedules' }];
     const plan = (await call<{ data: CopyPreview }>('POST', PREVIEW, { c: '1001', tc: '1002', tb: '3201', items })).body

@@ -212,6 +212,24 @@ describe.each(BACKENDS)('sidebar menu and dashboards on $name', (backend) => {
     expect(kept.body.result.data).toMatchObject({ roles: 8, extracontext: ['trips'] });
   });
 
+  it("moves an override's version on whatever writes its landing page (a copy, a revert), and takes an empty id as none", async () => {
+    const read = () => call('GET', `${SB}/fetchSideBarMenuConfigById?${KEY}&companyId=1001&id=sbm_tsl_admin`);
+    const before = (await read()).headers.etag;
+    await t.store.query("update sidebar_landing_pages set landing_page = '/trips/create' where id = 'lp_tsl_admin'");
+    const after = await read();
+    expect(after.headers.etag).not.toBe(before);
+    expect(after.body.result.data.landingPage).toBe('/trips/create');
+    const made = await call('POST', `${SB}/updateSideMenuList`, {
+      key: 'lego-console',
+      id: '',
+      companyId: '1003',
+      roles: 10,
+      extracontext: ['trips'],
+      enabled: 1,
+    });
+    expect(made.body.result).toMatchObject({ status: 1, data: { roles: 10, companyId: '1003' } });
+  });
+
   it('logs overrides and landing pages in words, and compares and copies them by role or users', async () => {
     const landing = await call('POST', `${SB}/updateLandingPage`, {
       key: 'lego-console',
