@@ -192,9 +192,10 @@ export interface ResourceApi {
   /**
    * The record is a child of the record this field names (a freight rate of its route): a create takes it from its
    * query under the field's name (refused with `message` without one), not from its body, and it is checked within the
-   * scope's reach as its `refs` kind says.
+   * scope's reach as its `refs` kind says. With `list`, its list is one parent's too: the parent named in the list's
+   * query the same way, and only its records listed (a route's waypoints).
    */
-  parent?: { field: string; message: string };
+  parent?: { field: string; message: string; list?: true };
   /** Body fields naming records of other tables (by their `refs` kind), each checked within the scope's reach. */
   owns?: readonly string[];
   /** How a setting's `put` treats some values of its natural key (see {@link ResourceSetting}). */
@@ -688,6 +689,18 @@ type FieldValue<F extends ResourceField> = F extends { required: true } | { defa
   ? StoredValue<F>
   : StoredValue<F> | null;
 
+/** The keys of a JSON field answered as the record's own (`spread`), as its `answer` schema types them. */
+type SpreadValues<F> = UnionToIntersection<
+  {
+    [K in keyof F]: F[K] extends { spread: true; answer: infer A extends JSONSchema } ? FromSchema<A> : never;
+  }[keyof F]
+>;
+
+/** `A | B` as `A & B`. */
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
+
 /** The answer's repeat of the id, its company and its computed values, where the declaration's `api` says so. */
 type AnswerExtras<R extends Resource> = (R extends { api: { idAlso: infer A extends string } }
   ? { [K in A]: R extends { idPrefix: string } ? string : number }
@@ -703,6 +716,7 @@ type AnswerExtras<R extends Resource> = (R extends { api: { idAlso: infer A exte
  */
 export type ResourceRecord<R extends Resource> = { id: R extends { idPrefix: string } ? string : number } & {
   -readonly [K in keyof R['fields'] as AnswerName<K, R['fields'][K]>]: FieldValue<R['fields'][K]>;
-} & AnswerExtras<R> &
+} & SpreadValues<R['fields']> &
+  AnswerExtras<R> &
   (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
   (R extends { stamps: 'timestamps' } ? unknown : { updatedBy: string; updatedAt: number });

@@ -2,6 +2,7 @@ import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited'
 import { partners } from '../resources/partners';
 import { reportSchedules } from '../resources/report-schedules';
 import { sidebarMenus } from '../resources/sidebar-menus';
+import { waypoints } from '../resources/waypoints';
 import type { Aggregate, CompanyWide } from './contract';
 
 /**
@@ -47,7 +48,7 @@ export function companyWideOf(declaration: AuditedTable): CompanyWide {
 /** The aggregates of the audited tables the calls address by id, by object type. */
 export const AGGREGATES = {
   route: aggregateOf(AUDITED.route),
-  waypoint: aggregateOf(AUDITED.waypoint),
+  waypoint: aggregateOf(auditedOf(waypoints)),
   sidebarOverride: aggregateOf(auditedOf(sidebarMenus)),
   reportSchedule: aggregateOf(auditedOf(reportSchedules)),
   knownPlace: companyWideOf(AUDITED.place),

@@ -16,6 +16,18 @@ export const googlePlaceAnswer = shape(
   { formatted_address: str, geometry: shape({ location: shape({ lat: num, lng: num }) }) },
 );
 
+/** A route end or waypoint as stored (server/repos/route-repository.ts `toStoredPlace`): every text present. */
+export const storedPlaceAnswer = shape({
+  label: str,
+  address: str,
+  cpCode: str,
+  geofenceRadius: num,
+  google: googlePlaceAnswer,
+});
+
+/** A place as stored. */
+export type StoredPlace = FromSchema<typeof storedPlaceAnswer>;
+
 /** The embedded place of a consignee as the calls answer it. */
 export const consigneePlaceAnswer = shape({
   cpId: str,

@@ -2,7 +2,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
 import { defineCall, SCOPE_IN_QUERY } from './contract';
 import { int, list, none, num, numOrNull, shape, str } from './shapes';
-import { googlePlaceAnswer } from './embedded';
+import { googlePlaceAnswer, storedPlaceAnswer } from './embedded';
 import { MSG, idField } from '../messages';
 import { scopeQuerySchema } from '../scope';
 import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
@@ -14,6 +14,7 @@ import { materials } from '../resources/materials';
 import { vehicles } from '../resources/vehicles';
 import { callsOf } from './resources';
 import { routeMaster } from '../resources/route-master';
+import { waypoints } from '../resources/waypoints';
 import type { ResourceRecord } from '../resource';
 import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 
@@ -145,17 +146,7 @@ export const waypointOrderBodySchema = {
 /** One of two answers: a bulk row's id, or why it was not stored. */
 const either = <const A extends JSONSchema, const B extends JSONSchema>(a: A, b: B) => ({ anyOf: [a, b] }) as const;
 
-/** A route end or waypoint as stored (server/repos/route-repository.ts `toStoredPlace`): every text present. */
-export const storedPlaceAnswer = shape({
-  label: str,
-  address: str,
-  cpCode: str,
-  geofenceRadius: num,
-  google: googlePlaceAnswer,
-});
-
-/** A place as stored. */
-export type StoredPlace = FromSchema<typeof storedPlaceAnswer>;
+export type { StoredPlace } from './embedded';
 
 /** A route as the calls answer it: code always present (empty when none), stt in minutes or null, the ends as stored. */
 export const routeAnswer = shape({
@@ -229,6 +220,9 @@ export type CompanyMaterial = ResourceRecord<typeof materials>;
 
 /** An answer of its new id. */
 const idAnswer = shape({ id: str });
+
+/** A route's waypoints' calls, built from their declaration (schemas/resources/waypoints.ts). */
+export const waypointCalls = callsOf(waypoints);
 
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
@@ -307,29 +301,10 @@ export const mainCalls = {
     answer: list(routeBulkResultAnswer),
     scope: SCOPE_IN_QUERY,
   }),
-  waypoints: defineCall({
-    ...main,
-    id: 'waypoints.fetch',
-    method: 'GET',
-    path: '/saas/lego/company_routes_waypoints/fetch',
-    summary: "A route's waypoints in sequence",
-    querystring: routeScopeQuerySchema,
-    answer: list(waypointAnswer),
-    scope: SCOPE_IN_QUERY,
-    owns: ownsRoute,
-  }),
-  createWaypoint: defineCall({
-    ...main,
-    id: 'waypoints.create',
-    method: 'POST',
-    path: '/saas/lego/company_routes_waypoints/create',
-    summary: 'Adds a waypoint at the end of a route',
-    querystring: routeScopeQuerySchema,
-    body: waypointBodySchema,
-    answer: idAnswer,
-    scope: SCOPE_IN_QUERY,
-    owns: ownsRoute,
-  }),
+  // A route's waypoints in sequence, and one added after its last: built from their declaration
+  // (schemas/resources/waypoints.ts).
+  waypoints: waypointCalls.list,
+  createWaypoint: waypointCalls.create,
   reorderWaypoints: defineCall({
     ...main,
     id: 'waypoints.reorder',

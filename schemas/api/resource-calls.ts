@@ -63,11 +63,11 @@ const REFERRED: Partial<Record<AuditRef, Aggregate>> = {
  * What a write checks within the scope's reach before it runs: the parent its query names (`api.parent`) and the
  * records its body names (`api.owns`), each by its field's `refs` kind.
  */
-function referencesOf(resource: Resource): Owned[] {
+function referencesOf(resource: Resource, kind: 'create' | 'list' = 'create'): Owned[] {
   const { parent, owns = [] } = resource.api ?? {};
   const named = [
     ...(parent ? [{ name: parent.field, id: `query.${parent.field}` as const }] : []),
-    ...owns.map((name) => ({ name, id: `body.${name}` as const })),
+    ...(kind === 'create' ? owns.map((name) => ({ name, id: `body.${name}` as const })) : []),
   ];
   return named.map(({ name, id }) => {
     const kind = resource.refs?.[resource.fields[name].column];
@@ -273,10 +273,15 @@ const takenWords = (resource: Resource, what: string) =>
 export function listCall(resource: Resource) {
   const { api, path, idOf, pathOf, inScope } = basics(resource);
   const { plural } = resource;
+  // A child's list is one parent's (`api.parent.list`): its query names the parent, checked within reach.
+  const ofParent = api.parent?.list
+    ? { querystring: createQueryOf(resource), owns: referencesOf(resource, 'list') }
+    : {};
   const common = {
     ...inScope,
     ...(api.listQuery && { querystring: api.listQuery }),
     ...namesOf(resource, 'list'),
+    ...ofParent,
     id: idOf('list'),
     method: 'GET',
     path: pathOf('list', path),
@@ -613,8 +618,8 @@ type KindsOf<R extends Resource> = R extends { api: { calls: readonly (infer K e
 
 /**
  * What a call of kind `K` of resource `R` answers (its data), from the declaration: a list of its records (or a
- * numbered page of them), or one record; `unknown` where a spec gives the answer a shape of its own (an id alone, a
- * toggle's state, a save's companies, a record as the result itself, a setting), which its schema says instead.
+ * numbered page of them), one record, or a create's id alone; `unknown` where a spec gives the answer a shape of its
+ * own (a toggle's state, a save's companies, a record as the result itself, a setting), which its schema says instead.
  */
 type AnswerOfKind<R extends Resource, K extends CallKind> = K extends 'list'
   ? R extends { api: { numbered: NumberedPaging } }
@@ -625,8 +630,8 @@ type AnswerOfKind<R extends Resource, K extends CallKind> = K extends 'list'
       ? unknown
       : ResourceRecord<R>
     : K extends 'create'
-      ? R extends { api: { createAnswer: string } }
-        ? unknown
+      ? R extends { api: { createAnswer: infer N extends string } }
+        ? { [P in N]: ResourceRecord<R>['id'] }
         : ResourceRecord<R>
       : K extends 'update'
         ? ResourceRecord<R>

@@ -1,6 +1,6 @@
 import { DEPARTMENT_RECORD, declareAudited, type AuditedTable, PLACE_WORDS } from './declaration';
 
-/** The masters' audited tables: routes, their waypoints, and known places. */
+/** The masters' audited tables: routes and known places. */
 export const MASTER_TABLES = {
   route: declareAudited({
     objectType: 'route',
@@ -19,18 +19,6 @@ export const MASTER_TABLES = {
     label: "coalesce(nullif(t.code, ''), t.label)",
     fields: { code: 'code', label: 'name' },
     versioned: true,
-  }),
-  waypoint: declareAudited({
-    objectType: 'waypoint',
-    refs: { route_id: 'route' },
-    table: 'route_waypoints',
-    words: { sequence: 'Order', place: 'Place' },
-    name: 'Route waypoint',
-    plural: 'route waypoints',
-    key: ['id'],
-    id: 'id',
-    tenant: { parent: 'routes', via: 'route_id' },
-    label: "coalesce(t.place->>'address', t.id::text)",
   }),
   place: declareAudited({
     objectType: 'place',

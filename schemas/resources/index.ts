@@ -17,12 +17,14 @@ import { sidebarMenus } from './sidebar-menus';
 import { transporters } from './transporters';
 import { uiConfigs } from './ui-configs';
 import { vehicles } from './vehicles';
+import { waypoints } from './waypoints';
 
 /**
  * Every declared resource (schemas/resource.ts): what the generic calls, routes, audit, compare, export, seed and screens
  * read. In the order the home screen lists them, after the hand-declared areas: the masters, the automation, then the settings.
  */
 export const RESOURCES = [
+  waypoints,
   routeMaster,
   vehicles,
   materials,

@@ -353,17 +353,17 @@ export const routeRepository = {
     return rows.map((r) => ({ id: r.id, ...r.place, sequence: r.sequence }));
   },
 
-  /** Adds a waypoint after the route's last one; returns its id. */
-  async addWaypoint(q: Queryable, routeId: string, place: RoutePlace): Promise<string> {
-    // Lock the route row so two simultaneous adds do not take the same sequence number.
+  /**
+   * The sequence of a waypoint added after the route's last one, under a lock of the route row (held to the end of the
+   * transaction), so two adds at once do not take the same number.
+   */
+  async nextWaypoint(q: Queryable, routeId: string): Promise<number> {
     await q.query('select 1 from routes where id = $1 for update', [routeId]);
-    const id = newId('wp');
-    await q.query(
-      `insert into route_waypoints (id, route_id, sequence, place)
-       values ($1, $2, (select coalesce(max(sequence), 0) + 1 from route_waypoints where route_id = $2), $3)`,
-      [id, routeId, placeJson(place)],
+    const row = await q.one<{ n: number }>(
+      'select coalesce(max(sequence), 0)::int + 1 as n from route_waypoints where route_id = $1',
+      [routeId],
     );
-    return id;
+    return row?.n ?? 1;
   },
 
   /** The route of waypoint `id`, or null when there is none; whether it is in scope is the caller's check (`owns`). */

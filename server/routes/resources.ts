@@ -71,7 +71,10 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         // The call's schema has checked the query (and given its defaults); its type is the wide one of a schema
         // built at run time.
         const query = isRecord(raw) ? raw : {};
-        const only = Object.fromEntries((resource.api?.listFilters ?? []).map((name) => [name, query[name]]));
+        // The fields the list may be asked for, and a child's parent (`api.parent.list`).
+        const parent = resource.api?.parent?.list ? [resource.api.parent.field] : [];
+        const filtered = [...(resource.api?.listFilters ?? []), ...parent];
+        const only = Object.fromEntries(filtered.map((name) => [name, query[name]]));
         if (unpaged) return answer(await records.all(store, scope, only));
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const number = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);

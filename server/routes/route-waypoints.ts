@@ -6,17 +6,12 @@ import { routeRepository } from '../repos/route-repository';
 import type { AppContext } from '../context';
 
 /**
- * Waypoints of a route (spec 000 sections 2.5 and 7): fetch in sequence, add at the end, delete and renumber, and
- * store the order the rows were dragged into (API.md "Waypoint order"). The scope, and the route (or the waypoint,
- * whose route it is) a call names, are checked before a handler runs (their contracts' `scope` and `owns`).
+ * Waypoints of a route (spec 000 sections 2.5 and 7) beside their declaration's fetch and create
+ * (schemas/resources/waypoints.ts): delete and renumber, and store the order the rows were dragged into (API.md
+ * "Waypoint order"). The scope, and the route (or the waypoint, whose route it is) a call names, are checked before a
+ * handler runs (their contracts' `scope` and `owns`).
  */
 export async function routeWaypointRoutes(app: FastifyInstance, { store }: AppContext) {
-  route(app, mainCalls.waypoints, async ({ query }) => ok(await routeRepository.waypoints(store, query.routeId)));
-
-  route(app, mainCalls.createWaypoint, async ({ query, body }) =>
-    ok(await store.tx(async (q) => ({ id: await routeRepository.addWaypoint(q, query.routeId, body) }))),
-  );
-
   route(app, mainCalls.reorderWaypoints, async ({ query, body }) => {
     await store.tx(async (q) => {
       if (!(await routeRepository.reorderWaypoints(q, query.routeId, body.ids)))

@@ -3,7 +3,9 @@ import { AUTO_CLOSURE_TEXT, AUTO_CLOSURE_TYPES } from '../../schemas/auto-closur
 import { storedFields } from '../../schemas/auto-closure-payload';
 import { checkRuleRows } from './auto-closure-rows';
 import { withSpeedParams } from './eta-engines';
-import { isOneOf, isRecord } from '../../schemas/guards';
+import { isOneOf, isRecord, schemaGuard } from '../../schemas/guards';
+import { waypointBodySchema } from '../../schemas/route-bulk';
+import { routeRepository, toStoredPlace } from '../repos/route-repository';
 import { randomUUID } from 'node:crypto';
 import { definitionOf } from '../../schemas/report-definition';
 import { REPORT_MSG, REPORT_TYPES } from '../../schemas/report-schedule';
@@ -198,7 +200,22 @@ const reportScheduleRule: WriteRule = async (q, scope, body, id) => {
   return { ...active, definition, cron: definition.schedule.cron };
 };
 
+/** Whether a body is a waypoint's place as its call's schema checked it. */
+const isWaypointPlace = schemaGuard(waypointBodySchema);
+
+/**
+ * What a waypoint stores (spec 000 section 4): its place as stored (every text present, no stray field), after its
+ * route's last waypoint: the route is locked first, so two adds at once never take the same place in the sequence.
+ */
+const waypointRule: WriteRule = async (q, _scope, body) => {
+  const { routeId, ...place } = body;
+  if (!isWaypointPlace(place)) throw new RuleRefusal(['Please enter a label']);
+  const sequence = await routeRepository.nextWaypoint(q, String(routeId));
+  return { routeId, sequence, place: toStoredPlace(place) };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
+  waypoints: waypointRule,
   reportSchedules: reportScheduleRule,
   sidebarMenu: sidebarMenuRule,
   apConfig: apConfigRule,

@@ -118,4 +118,36 @@ describe.each(BACKENDS)('waypoint order on $name', (backend) => {
     });
     expect(answer).toMatchObject({ status: 200, body: { success: true, data: [] } });
   });
+
+  it("adds a waypoint where its route is, whatever scope adds it, after the route's last one", async () => {
+    // From the company alone, a waypoint of a department's route is that department's, as its route is.
+    const added = await call(
+      'POST',
+      `/saas/lego/company_routes_waypoints/create?c=1001&t=CONSIGNOR&routeId=${ROUTE}`,
+      stop('Company desk'),
+    );
+    expect(added.status).toBe(200);
+    const stored = await t.store.one<{
+      company_id: string;
+      branch_id: string;
+      department_id: string;
+      sequence: number;
+    }>('select company_id, branch_id, department_id, sequence from route_waypoints where id = $1', [
+      added.body.data.id,
+    ]);
+    const route = await t.store.one<{ branch_id: string; department_id: string }>(
+      'select branch_id, department_id from routes where id = $1',
+      [ROUTE],
+    );
+    expect(stored).toEqual({ company_id: '1001', ...route, sequence: (await labels()).length });
+    // The list is the route's alone, in sequence; another company's route, or none, is refused.
+    expect((await labels()).at(-1)).toBe(`${stored!.sequence}:Company desk`);
+    expect(
+      (await call('GET', `/saas/lego/company_routes_waypoints/fetch?c=1002&t=CONSIGNOR&routeId=${ROUTE}`)).status,
+    ).toBe(404);
+    expect(await call('GET', '/saas/lego/company_routes_waypoints/fetch?c=1001&t=CONSIGNOR')).toMatchObject({
+      status: 400,
+      body: { message: ['Please select route'] },
+    });
+  });
 });
