@@ -68,6 +68,8 @@ export function auditedOf(resource: Resource): AuditedTable {
     ...(resource.reach === 'department' && { department: ['department_id'] }),
     // A resource with calls keeps a record's version (its ETag, bumped by every save); one without keeps none.
     ...(isVersioned(resource) && { versioned: true }),
+    // A child listed as its parent's (a route's waypoints) is counted with it.
+    ...(resource.api?.parent?.list && { countedWithParent: true }),
     // An image is logged as a digest of its bytes, never the bytes.
     ...(images.length > 0 && { digests: images.map((image) => image.column) }),
     label:

@@ -51,6 +51,8 @@ export interface AuditedTable {
    * 225; where the table has a branch, `k1` is it): read instead of counting a big company's every row.
    */
   keptCount?: true;
+  /** Its records are counted with their parent's, not as a kind of their own (a route's waypoints). */
+  countedWithParent?: true;
 }
 
 /**

@@ -14,7 +14,9 @@ function countSql(declaration: AuditedTable): string {
 }
 
 /** The audited tables a company keeps its own rows in (a waypoint is its route's, counted with it). */
-const COUNTED = ALL_AUDITED.filter((declaration) => declaration.tenant === 'company_id');
+const COUNTED = ALL_AUDITED.filter(
+  (declaration) => declaration.tenant === 'company_id' && !declaration.countedWithParent,
+);
 
 /** One statement counting every kind at once, in the declarations' order. */
 const SUMMARY_SQL = COUNTED.map((declaration, i) => `select ${i} as i, (${countSql(declaration)})::int as count`).join(
