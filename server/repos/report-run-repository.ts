@@ -20,7 +20,7 @@ const runOf = (value: unknown): ReportRun => {
 };
 
 /** A run over `report_runs r` as the calls answer it, and when it was due (ms; null for 'Run now'). */
-const RUN = `${runJsonSql('r')} as run, (extract(epoch from r.due_at) * 1000)::float8 as due_ms`;
+const RUN = `${runJsonSql('r')} as run, floor(extract(epoch from r.due_at) * 1000)::float8 as due_ms`;
 
 /** An active schedule as the scheduler reads it. */
 export interface DueScheduleRow {
