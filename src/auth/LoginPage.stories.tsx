@@ -35,7 +35,16 @@ export const SendCode: Story = {
 };
 
 /** A desk without the console permission comes back to the login with the gate's message. */
-export const AccessDenied: Story = { args: { error: DENIED } };
+export const AccessDenied: Story = {
+  args: { error: DENIED },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(DENIED)).toBeInTheDocument();
+    // Focused as the page opens it (autoFocus), whatever the story before it in the same tab left (see SendCode).
+    const identifier = within(canvasElement).getByRole('textbox', { name: 'E-mail or phone' });
+    identifier.focus();
+    await expect(identifier).toHaveFocus();
+  },
+};
 
 /** An invalid identifier is refused with the shared schema's message. */
 export const InvalidIdentifier: Story = {
