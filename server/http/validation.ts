@@ -37,10 +37,14 @@ const isRowList = (schema: AnySchema) =>
  * names included), then the schema. A body list of rows the route checks itself is guarded row by row instead.
  */
 export function compileFor(httpPart: string | undefined, schema: AnySchema): Validator {
-  const schemaCheck = (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema);
+  const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
+  // Compiled on its first use, not when the route is registered: a server starts without compiling the schemas of
+  // the hundreds of calls it may never be sent (a second of a core at each start); ajv keeps what it compiled.
+  let schemaCheck: ReturnType<typeof ajv.compile> | undefined;
   const rowsApart = httpPart === 'body' && isRowList(schema);
   const validator: Validator = (data) => {
     const refused = textErrors(data, { rowsApart });
+    schemaCheck ??= ajv.compile(schema);
     const valid = !refused.length && schemaCheck(data) === true;
     validator.errors = refused.length ? refused : schemaCheck.errors;
     return valid;
