@@ -138,9 +138,9 @@ describe('patterns of the schemas', () => {
   });
 
   it('runs the server validator on RE2', () => {
-    // RE2 has no lookahead: only the linear engine refuses this pattern.
-    expect(() => compileFor('body', { type: 'string', maxLength: 9, pattern: '^(?=a)' })).toThrow(/\(\?=/);
-    expect(() => compileFor('querystring', { type: 'string', maxLength: 9, pattern: '^(?=a)' })).toThrow(/\(\?=/);
+    // RE2 has no lookahead: only the linear engine refuses this pattern (as the validator is compiled, on its first use).
+    expect(() => compileFor('body', { type: 'string', maxLength: 9, pattern: '^(?=a)' })('a')).toThrow(/\(\?=/);
+    expect(() => compileFor('querystring', { type: 'string', maxLength: 9, pattern: '^(?=a)' })('a')).toThrow(/\(\?=/);
   });
 
   it('compiles every pattern with RE2 (linear time by construction)', () => {
@@ -200,7 +200,15 @@ describe('patterns of the schemas', () => {
   });
 
   it('answers the worst texts of every pattern and format through the server validator', () => {
-    const checked = STRING_SCHEMAS.filter(({ patterns, format }) => patterns.length || format);
+    // Schemas that check alike (the same rules, in other words) answer alike: each is attacked once.
+    const rules = (schema: unknown) =>
+      JSON.stringify(schema, (key, value) =>
+        ['errorMessage', 'description', 'title'].includes(key) ? undefined : value,
+      );
+    const alike = new Map<string, StringSchema>();
+    for (const string of STRING_SCHEMAS.filter(({ patterns, format }) => patterns.length || format))
+      if (!alike.has(rules(string.schema))) alike.set(rules(string.schema), string);
+    const checked = [...alike.values()];
     expect(checked.length).toBeGreaterThan(20);
     let answers = 0;
     for (const { where, schema } of checked) {
