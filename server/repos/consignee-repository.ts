@@ -6,10 +6,8 @@ import type { Queryable } from '../store/store';
 import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import { readPage, sortedBy, type KeyOrder, type KeyPart, type PageCursors } from './keyset';
-import { ownerCount, type PlaceOwner } from './place-repository';
-
-/** Whose consignees a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
-export type ConsigneeOwner = PlaceOwner;
+import { ownerCount } from './place-repository';
+import type { PartnerOwner } from './scope-repository';
 
 /** A consignee to store, checked and trimmed, with its place (Google's place with coordinates when known). */
 export interface NewConsignee {
@@ -73,7 +71,7 @@ const versioned = versionedTable('consignees', 'id');
 /** The SQL of a company's consignees. */
 export const consigneeRepository = {
   /** Every consignee of `owner`, newest first. */
-  list(q: Queryable, owner: ConsigneeOwner): Promise<Consignee[]> {
+  list(q: Queryable, owner: PartnerOwner): Promise<Consignee[]> {
     return q.query<Consignee>(`select ${COLUMNS} from consignees where ${ownerSql()} order by updated_at desc, id`, [
       owner.companyId,
       owner.partnerId,
@@ -86,7 +84,7 @@ export const consigneeRepository = {
    */
   page(
     q: Queryable,
-    owner: ConsigneeOwner,
+    owner: PartnerOwner,
     page: ConsigneePage,
   ): Promise<{ data: Consignee[]; total?: number; estimated?: boolean } & PageCursors> {
     const text = page.q?.trim() ?? '';
@@ -102,7 +100,7 @@ export const consigneeRepository = {
   },
 
   /** Consignee `id` if it is `owner`'s, else null (an unknown id and another company's are alike). */
-  byId(q: Queryable, owner: ConsigneeOwner, id: string): Promise<VersionedConsignee | null> {
+  byId(q: Queryable, owner: PartnerOwner, id: string): Promise<VersionedConsignee | null> {
     return q.one<VersionedConsignee>(`select ${COLUMNS}, version from consignees where ${ownerSql()} and id = $3`, [
       owner.companyId,
       owner.partnerId,
@@ -111,7 +109,7 @@ export const consigneeRepository = {
   },
 
   /** Inserts consignees of `owner` in one statement, answering their new ids in order. */
-  async insertMany(q: Queryable, owner: ConsigneeOwner, rows: NewConsignee[], by: string): Promise<string[]> {
+  async insertMany(q: Queryable, owner: PartnerOwner, rows: NewConsignee[], by: string): Promise<string[]> {
     const flat = rows.map((row) => ({
       id: newId('cee'),
       cpId: newId('cp'),
@@ -145,7 +143,7 @@ export const consigneeRepository = {
    */
   update(
     q: Queryable,
-    owner: ConsigneeOwner,
+    owner: PartnerOwner,
     id: string,
     cpId: string,
     edit: ConsigneeEdit,
@@ -177,7 +175,7 @@ export const consigneeRepository = {
   },
 
   /** Deletes `owner`'s consignee `id`; false when there was none. */
-  async remove(q: Queryable, owner: ConsigneeOwner, id: string): Promise<boolean> {
+  async remove(q: Queryable, owner: PartnerOwner, id: string): Promise<boolean> {
     const rows = await q.query(`delete from consignees where ${ownerSql()} and id = $3 returning id`, [
       owner.companyId,
       owner.partnerId,

@@ -2,6 +2,7 @@ import type { KnownPlace } from '../../schemas/api/places';
 import type { KNOWN_PLACE_SORTS } from '../../schemas/known-place';
 import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
+import type { PartnerOwner } from './scope-repository';
 import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
 import {
@@ -13,12 +14,6 @@ import {
   searchedTotal,
   type PageCursors,
 } from './keyset';
-
-/** Whose known places a call is about: a company's own (partnerId null), or a transporter's for one consignor. */
-export interface PlaceOwner {
-  companyId: string;
-  partnerId: string | null;
-}
 
 /** A known place to store, checked: trimmed texts, a radius, and Google's place (coordinates when known). */
 export interface NewPlace {
@@ -95,7 +90,7 @@ const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geo
 export async function ownerCount(
   q: Queryable,
   source: PageSource,
-  owner: PlaceOwner,
+  owner: PartnerOwner,
   searched: boolean,
 ): Promise<ListTotal> {
   const kept = async () => {
@@ -136,7 +131,7 @@ export const placeRepository = {
   },
 
   /** Every place of `owner`, newest first (the list of the known places screen). */
-  list(q: Queryable, owner: PlaceOwner): Promise<KnownPlace[]> {
+  list(q: Queryable, owner: PartnerOwner): Promise<KnownPlace[]> {
     return q.query<KnownPlace>(
       `select ${PLACE_COLUMNS} from company_places where ${ownerSql()} order by updated_at desc, lower(label), cp_id`,
       [owner.companyId, owner.partnerId],
@@ -149,7 +144,7 @@ export const placeRepository = {
    */
   async page(
     q: Queryable,
-    owner: PlaceOwner,
+    owner: PartnerOwner,
     page: PlacePage,
   ): Promise<{ data: KnownPlace[]; total?: number; estimated?: boolean } & PageCursors> {
     const text = page.q?.trim() ?? '';
@@ -163,7 +158,7 @@ export const placeRepository = {
   },
 
   /** Place `cpId` if it is `owner`'s, else null (an unknown id and another company's are alike). */
-  byId(q: Queryable, owner: PlaceOwner, cpId: string): Promise<VersionedPlace | null> {
+  byId(q: Queryable, owner: PartnerOwner, cpId: string): Promise<VersionedPlace | null> {
     return q.one<VersionedPlace>(
       `select ${PLACE_COLUMNS}, version from company_places where ${ownerSql()} and cp_id = $3`,
       [owner.companyId, owner.partnerId, cpId],
@@ -173,7 +168,7 @@ export const placeRepository = {
   /** Inserts places of `owner` in one statement, saved at `at` (epoch ms), answering their new ids in order. */
   async insertMany(
     q: Queryable,
-    owner: PlaceOwner,
+    owner: PartnerOwner,
     places: NewPlace[],
     by: string,
     at = Date.now(),
@@ -193,7 +188,7 @@ export const placeRepository = {
   /** Changes the editable fields of `owner`'s place `cpId`: the stored place (or the refusal thrown). */
   update(
     q: Queryable,
-    owner: PlaceOwner,
+    owner: PartnerOwner,
     cpId: string,
     edit: PlaceEdit,
     by: string,
@@ -212,7 +207,7 @@ export const placeRepository = {
   },
 
   /** Deletes `owner`'s place `cpId`; false when there was none. */
-  async remove(q: Queryable, owner: PlaceOwner, cpId: string): Promise<boolean> {
+  async remove(q: Queryable, owner: PartnerOwner, cpId: string): Promise<boolean> {
     const rows = await q.query(`delete from company_places where ${ownerSql()} and cp_id = $3 returning cp_id`, [
       owner.companyId,
       owner.partnerId,

@@ -1,7 +1,7 @@
 import type { Aggregate } from '../../schemas/api/contract';
 import type { ScopeQuery } from '../../schemas/scope';
 import type { Queryable } from '../store/store';
-import { notFound } from '../http/envelope';
+import { ApiError, notFound } from '../http/envelope';
 
 /** The company scope of a request, checked against the database. */
 export interface Scope {
@@ -113,6 +113,30 @@ export async function ensureOwned(
   });
   if (!(await q.one(`select 1 from ${owned.table} where ${owned.id} = $1 and ${reach.sql}`, [id, ...reach.params])))
     throw notFound();
+}
+
+/** Whose known places or consignees a call is about: a company's own (partnerId null), or a TRANSPORTER's for one consignor. */
+export interface PartnerOwner {
+  companyId: string;
+  partnerId: string | null;
+}
+
+/**
+ * The owner a call about known places or consignees names (API.md "Known places", "Consignees"): the company in scope
+ * and, for a TRANSPORTER, the consignor it keeps them for (`selectConsignor`, 400, without one). A partnerId must be
+ * one of the company's partners (a consignor, for a TRANSPORTER), else 404 like any id out of reach.
+ */
+export async function partnerOwner(
+  q: Queryable,
+  scope: Scope,
+  partner: string | undefined,
+  selectConsignor: string,
+): Promise<PartnerOwner> {
+  const partnerId = partner || null;
+  if (scope.companyType === 'TRANSPORTER' && !partnerId) throw new ApiError(400, [selectConsignor]);
+  if (partnerId)
+    await ensurePartner(q, scope.companyId, partnerId, scope.companyType === 'TRANSPORTER' ? 'CONSIGNOR' : undefined);
+  return { companyId: scope.companyId, partnerId };
 }
 
 /** Throws 404 unless `partnerId` is a partner of the company (of `type` when given). */

@@ -7,6 +7,7 @@ import { routeRepository } from '../repos/route-repository';
 import { saveRouteRows } from '../rules/route-bulk-row';
 import type { AppContext } from '../context';
 import { refusingDuplicate } from '../store/unique';
+import { asksForPage, pageAsked } from '../http/paging';
 
 /**
  * Routes: fetch, create or update one, bulk create (API.md "Routes"). The scope, and the route a call names by id,
@@ -21,25 +22,8 @@ export async function companyRouteRoutes(app: FastifyInstance, { store }: AppCon
       return ok(row ? [row] : []);
     }
     // Search, paging or sorting asked for: one page, with the number of matching routes beside the data.
-    if (
-      query.q !== undefined ||
-      query.page !== undefined ||
-      query.size !== undefined ||
-      query.sort !== undefined ||
-      query.order !== undefined ||
-      query.after !== undefined ||
-      query.before !== undefined
-    ) {
-      const size = query.size ?? 20;
-      const { data, total, estimated, next, prev } = await routeRepository.pageJson(store, scope, {
-        page: query.page ?? 1,
-        size,
-        q: query.q,
-        sort: query.sort,
-        order: query.order,
-        after: query.after,
-        before: query.before,
-      });
+    if (asksForPage(query)) {
+      const { data, total, estimated, next, prev } = await routeRepository.pageJson(store, scope, pageAsked(query));
       const counted = total === undefined ? '' : `,"total":${total}${estimated ? ',"estimated":true' : ''}`;
       return reply
         .type('application/json; charset=utf-8')

@@ -5,30 +5,18 @@ import { consigneeCalls } from '../../schemas/api/consignees';
 import { CONSIGNEE_MSG } from '../../schemas/consignee';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { ensurePartner, type Scope } from '../repos/scope-repository';
-import { consigneeRepository, type ConsigneeOwner } from '../repos/consignee-repository';
+import { partnerOwner, type Scope } from '../repos/scope-repository';
+import { consigneeRepository } from '../repos/consignee-repository';
 import { rowFailure } from '../rules/bulk-rows';
 import { saveConsigneeRows, saveConsigneesAll } from '../rules/consignee-rows';
+import { keepsGooglePlace } from '../rules/known-place-rows';
+import { asksForPage, pageAsked, pagedOk } from '../http/paging';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
 
-/**
- * Whose consignees a call is about (API.md "Consignees"): the company in scope (resolved before the handler, its
- * contract's `scope`) and, for a TRANSPORTER, the consignor it keeps them for ('Please select a consignor to proceed'
- * without one, spec 002 section 6). A partnerId must be one of the company's partners (a consignor, for a
- * TRANSPORTER), else 404 like any id out of reach.
- */
-async function consigneeOwner(q: Queryable, scope: Scope, partner: string | undefined): Promise<ConsigneeOwner> {
-  const partnerId = partner || null;
-  if (scope.companyType === 'TRANSPORTER' && !partnerId) throw new ApiError(400, [CONSIGNEE_MSG.selectConsignor]);
-  if (partnerId)
-    await ensurePartner(q, scope.companyId, partnerId, scope.companyType === 'TRANSPORTER' ? 'CONSIGNOR' : undefined);
-  return { companyId: scope.companyId, partnerId };
-}
-
-/** Whether coordinates sent (if any) are the stored ones: the edit form sends back what it read. */
-const samePoint = (sent?: { lat: number; lng: number }, stored?: { lat: number; lng: number }) =>
-  !sent || (!!stored && sent.lat === stored.lat && sent.lng === stored.lng);
+/** Whose consignees a call is about (spec 002 section 6; see {@link partnerOwner}). */
+const consigneeOwner = (q: Queryable, scope: Scope, partner: string | undefined) =>
+  partnerOwner(q, scope, partner, CONSIGNEE_MSG.selectConsignor);
 
 /**
  * GET company_partners/fetch with pt=CONSIGNEE (the partners look-up dispatches here): the scope's consignees, newest
@@ -42,26 +30,7 @@ export async function fetchConsignees(store: Queryable, scope: Scope, query: Que
     if (!consignee) throw notFound();
     return ok([consignee]);
   }
-  if (
-    query.q !== undefined ||
-    query.page !== undefined ||
-    query.size !== undefined ||
-    query.sort !== undefined ||
-    query.order !== undefined ||
-    query.after !== undefined ||
-    query.before !== undefined
-  ) {
-    const { data, total, estimated, next, prev } = await consigneeRepository.page(store, owner, {
-      after: query.after,
-      before: query.before,
-      page: query.page ?? 1,
-      size: query.size ?? 20,
-      q: query.q,
-      sort: query.sort,
-      order: query.order,
-    });
-    return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next, prev };
-  }
+  if (asksForPage(query)) return pagedOk(await consigneeRepository.page(store, owner, pageAsked(query)));
   return ok(await consigneeRepository.list(store, owner));
 }
 
@@ -84,14 +53,8 @@ export async function consigneeRoutes(app: FastifyInstance, { store, geocoder }:
         const stored = await consigneeRepository.byId(q, owner, body.id);
         if (!stored || stored.place.cpId !== body.place.cpId) throw notFound();
         // Edit mode shows the Google address and coordinates read-only: a body that changes them is refused.
-        const google = body.place.google;
-        const was = stored.place.google;
-        if (
-          google &&
-          (google.place_id !== was.place_id || !samePoint(google.geometry?.location, was.geometry?.location))
-        ) {
+        if (!keepsGooglePlace(body.place.google, stored.place.google))
           throw new ApiError(400, [CONSIGNEE_MSG.readOnly]);
-        }
         const { place } = body;
         const edit = {
           code: body.code.trim(),

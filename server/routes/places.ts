@@ -4,30 +4,17 @@ import { placeCalls } from '../../schemas/api/places';
 import { KNOWN_PLACE_MSG } from '../../schemas/known-place';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
-import { ensurePartner, type Scope } from '../repos/scope-repository';
-import { placeRepository, type PlaceOwner } from '../repos/place-repository';
+import { partnerOwner, type Scope } from '../repos/scope-repository';
+import { placeRepository } from '../repos/place-repository';
 import { rowFailure } from '../rules/bulk-rows';
-import { savePlaceRows, savePlacesAll, sheetText } from '../rules/known-place-rows';
+import { keepsGooglePlace, savePlaceRows, savePlacesAll, sheetText } from '../rules/known-place-rows';
 import type { Queryable } from '../store/store';
 import type { AppContext } from '../context';
+import { asksForPage, pageAsked, pagedOk } from '../http/paging';
 
-/**
- * Whose places a call is about (API.md "Known places"): the company in scope (resolved before the handler, its
- * contract's `scope`) and, for a TRANSPORTER, the consignor it keeps them for ('Please select a consignor to proceed'
- * without one). A partnerId must be one of the company's partners (a consignor, for a TRANSPORTER), else 404 like any
- * id out of reach.
- */
-async function placeOwner(q: Queryable, scope: Scope, partner: string | undefined): Promise<PlaceOwner> {
-  const partnerId = partner || null;
-  if (scope.companyType === 'TRANSPORTER' && !partnerId) throw new ApiError(400, [KNOWN_PLACE_MSG.selectConsignor]);
-  if (partnerId)
-    await ensurePartner(q, scope.companyId, partnerId, scope.companyType === 'TRANSPORTER' ? 'CONSIGNOR' : undefined);
-  return { companyId: scope.companyId, partnerId };
-}
-
-/** Whether coordinates sent (if any) are the stored ones: the edit form sends back what it read. */
-const samePoint = (sent?: { lat: number; lng: number }, stored?: { lat: number; lng: number }) =>
-  !sent || (!!stored && sent.lat === stored.lat && sent.lng === stored.lng);
+/** Whose places a call is about (see {@link partnerOwner}). */
+const placeOwner = (q: Queryable, scope: Scope, partner: string | undefined) =>
+  partnerOwner(q, scope, partner, KNOWN_PLACE_MSG.selectConsignor);
 
 /**
  * Known places (spec 000 sections 2.10 and 7): search, fetch (all, one page, or one), create (the form's all or
@@ -47,26 +34,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
       // A list of one; the place's version travels as the ETag (API.md "Lost updates").
       return ok([place]);
     }
-    if (
-      query.q !== undefined ||
-      query.page !== undefined ||
-      query.size !== undefined ||
-      query.sort !== undefined ||
-      query.order !== undefined ||
-      query.after !== undefined ||
-      query.before !== undefined
-    ) {
-      const { data, total, estimated, next, prev } = await placeRepository.page(store, owner, {
-        after: query.after,
-        before: query.before,
-        page: query.page ?? 1,
-        size: query.size ?? 20,
-        q: query.q,
-        sort: query.sort,
-        order: query.order,
-      });
-      return { ...ok(data), ...(total !== undefined && { total }), ...(estimated && { estimated }), next, prev };
-    }
+    if (asksForPage(query)) return pagedOk(await placeRepository.page(store, owner, pageAsked(query)));
     return ok(await placeRepository.list(store, owner));
   });
 
@@ -85,14 +53,7 @@ export async function placeRoutes(app: FastifyInstance, { store, geocoder }: App
         const stored = await placeRepository.byId(q, owner, body.cpId);
         if (!stored) throw notFound();
         // Edit mode shows the Google address and coordinates read-only: a body that changes them is refused.
-        const google = body.google;
-        if (
-          google &&
-          (google.place_id !== stored.google.place_id ||
-            !samePoint(google.geometry?.location, stored.google.geometry?.location))
-        ) {
-          throw new ApiError(400, [KNOWN_PLACE_MSG.readOnly]);
-        }
+        if (!keepsGooglePlace(body.google, stored.google)) throw new ApiError(400, [KNOWN_PLACE_MSG.readOnly]);
         const edit = {
           label: body.label.trim(),
           address: body.address.trim(),

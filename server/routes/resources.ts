@@ -7,6 +7,7 @@ import { dataOk, idText } from '../http/data-envelope';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { check } from '../http/validation';
 import { route } from '../http/route';
+import { pagedOk } from '../http/paging';
 import { resourceTable } from '../repos/resource-table';
 import { ruleOf } from '../rules/resource-rules';
 import { decodeImage, imageHeaders } from '../rules/image-upload';
@@ -97,13 +98,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
           before: text(query.before),
           only,
         });
-        return {
-          ...ok(page.data),
-          ...('total' in page && { total: page.total }),
-          ...(page.estimated && { estimated: true }),
-          next: page.next,
-          prev: page.prev,
-        };
+        return pagedOk(page);
       });
     if (calls.byId)
       route(app, calls.byId, async (request) => {

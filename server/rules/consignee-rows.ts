@@ -1,7 +1,8 @@
 import { CONSIGNEE_MSG, consigneeRowSchema, type ConsigneeRowResult } from '../../schemas/consignee';
 import type { Geocoder } from '../geocoder/geocoder';
 import { checked } from '../http/validation';
-import { consigneeRepository, type ConsigneeOwner, type NewConsignee } from '../repos/consignee-repository';
+import { consigneeRepository, type NewConsignee } from '../repos/consignee-repository';
+import type { PartnerOwner } from '../repos/scope-repository';
 import type { Store } from '../store/store';
 import { saveReadRows, saveReadRowsAll, type RowRead } from './bulk-rows';
 import { readPlaceRow } from './known-place-rows';
@@ -45,7 +46,7 @@ async function readAll(geocoder: Geocoder, body: unknown[]): Promise<ConsigneeRe
 export async function saveConsigneeRows(
   store: Store,
   geocoder: Geocoder,
-  owner: ConsigneeOwner,
+  owner: PartnerOwner,
   body: unknown[],
   allOrNone: boolean,
   by: string,
@@ -61,7 +62,7 @@ export async function saveConsigneeRows(
 export async function saveConsigneesAll(
   store: Store,
   geocoder: Geocoder,
-  owner: ConsigneeOwner,
+  owner: PartnerOwner,
   body: unknown[],
   by: string,
 ): Promise<{ id: string }[]> {

@@ -7,7 +7,8 @@ import {
 import type { Geocoder, Place } from '../geocoder/geocoder';
 import { distanceKm } from '../../schemas/haversine';
 import { checked } from '../http/validation';
-import { placeRepository, type NewPlace, type PlaceOwner } from '../repos/place-repository';
+import { placeRepository, type NewPlace } from '../repos/place-repository';
+import type { PartnerOwner } from '../repos/scope-repository';
 import type { Store } from '../store/store';
 import { saveReadRows, saveReadRowsAll, type RowRead } from './bulk-rows';
 
@@ -88,7 +89,7 @@ async function readAll(geocoder: Geocoder, body: unknown[]): Promise<PlaceRead[]
 export async function savePlaceRows(
   store: Store,
   geocoder: Geocoder,
-  owner: PlaceOwner,
+  owner: PartnerOwner,
   body: unknown[],
   allOrNone: boolean,
   by: string,
@@ -107,7 +108,7 @@ export async function savePlaceRows(
 export async function savePlacesAll(
   store: Store,
   geocoder: Geocoder,
-  owner: PlaceOwner,
+  owner: PartnerOwner,
   body: unknown[],
   by: string,
 ): Promise<{ cpId: string }[]> {
@@ -116,4 +117,21 @@ export async function savePlacesAll(
     duplicate: KNOWN_PLACE_MSG.duplicateCode,
   });
   return ids.map((cpId) => ({ cpId }));
+}
+
+/** A Google place as a body or a stored place carries it: its id and coordinates. */
+interface GooglePoint {
+  place_id?: string;
+  geometry?: { location?: { lat: number; lng: number } };
+}
+
+/**
+ * Whether an edit keeps the stored Google place: the edit form shows the Google address and coordinates read-only and
+ * sends back what it read (or nothing); a body that names another place or other coordinates is refused.
+ */
+export function keepsGooglePlace(sent: GooglePoint | undefined, stored: GooglePoint): boolean {
+  if (!sent) return true;
+  const at = sent.geometry?.location;
+  const was = stored.geometry?.location;
+  return sent.place_id === stored.place_id && (!at || (!!was && at.lat === was.lat && at.lng === was.lng));
 }
