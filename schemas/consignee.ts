@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
-import { KNOWN_PLACE_MSG, knownPlaceGoogleSchema } from './known-place';
+import { KNOWN_PLACE_MSG, PLACE_FIELDS, knownPlaceGoogleSchema } from './known-place';
 import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
@@ -88,38 +88,9 @@ const email = {
     format: M.emailInvalid,
   },
 } as const;
-const label = {
-  type: 'string',
-  title: 'Address Label',
-  minLength: 1,
-  maxLength: 200,
-  pattern: NOT_BLANK,
-  errorMessage: { type: P.label, minLength: P.label, maxLength: P.labelTooLong, pattern: MSG.blank },
-} as const;
-const cpCode = {
-  type: 'string',
-  title: 'Address Code',
-  minLength: 1,
-  maxLength: 100,
-  pattern: NOT_BLANK,
-  errorMessage: { type: P.code, minLength: P.code, maxLength: P.codeTooLong, pattern: MSG.blank },
-} as const;
-const address = {
-  type: 'string',
-  title: 'Address',
-  minLength: 1,
-  maxLength: 500,
-  pattern: NOT_BLANK,
-  errorMessage: { type: P.address, minLength: P.address, maxLength: P.addressTooLong, pattern: MSG.blank },
-} as const;
-const geofenceRadius = {
-  type: 'number',
-  title: 'Geofence Radius',
-  minimum: 0.01,
-  maximum: 50,
-  default: 2,
-  errorMessage: P.radius,
-} as const;
+// A known place's fields, its code named as the consignee form names it.
+const { label, address, geofenceRadius } = PLACE_FIELDS;
+const cpCode = { ...PLACE_FIELDS.cpCode, title: 'Address Code' } as const;
 const { default: _radiusDefault, ...radiusKept } = geofenceRadius;
 
 /** The consignee's own fields, shared by a create row and an update. */

@@ -107,6 +107,9 @@ const geofenceRadius = {
   errorMessage: M.radius,
 } as const;
 
+/** A place's own fields as a known place and a consignee's place take them (spec 000 section 7, spec 002 section 7). */
+export const PLACE_FIELDS = { label, cpCode, address, geofenceRadius } as const;
+
 /** One known place to create: a row of the bulk sheet or the add form (spec 000 section 7, Create known places). */
 export const knownPlaceRowSchema = {
   type: 'object',

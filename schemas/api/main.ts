@@ -8,7 +8,7 @@ import { scopeQuerySchema } from '../scope';
 import { BULK_TEXT, allOrNoneField } from '../bulk-rows';
 import { scopedIdQuerySchema } from '../lookup';
 import { ROUTE_CODE_TAKEN, routeBodySchema } from '../route';
-import { routeBulkBodySchema, waypointBodySchema } from '../route-bulk';
+import { routeBulkBodySchema } from '../route-bulk';
 import { ROUTE_MASTER_TAKEN, routeMasterBulkBodySchema } from '../route-master';
 import { materials } from '../resources/materials';
 import { vehicles } from '../resources/vehicles';
@@ -217,9 +217,6 @@ export type MasterMaterial = FromSchema<typeof masterMaterialAnswer>;
 
 /** A material of the company: its label, and the master material it is (null: a custom one). */
 export type CompanyMaterial = ResourceRecord<typeof materials>;
-
-/** An answer of its new id. */
-const idAnswer = shape({ id: str });
 
 /** A route's waypoints' calls, built from their declaration (schemas/resources/waypoints.ts). */
 export const waypointCalls = callsOf(waypoints);
