@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TEXT, fail } from './envelope';
@@ -24,7 +24,19 @@ export async function serveConsole(app: FastifyInstance, staticDir?: string) {
   const root = staticDir ? resolve(staticDir) : undefined;
   const hasConsole = !!root && existsSync(join(root, 'index.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: root!, wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: true,
+      index: ['index.html'],
+      // Vite names each file it builds under assets/ after its content (`index-Cyo1SydO.js`): a browser keeps one for
+      // a year without asking again. The page, which names the files of the build being served, and the other files
+      // (the map's styles, the favicon) are asked for again each time, answered 304 when unchanged.
+      setHeaders: (reply, path) =>
+        reply.header(
+          'cache-control',
+          relative(root!, path).split(sep)[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];

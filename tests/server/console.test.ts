@@ -44,6 +44,14 @@ describe.each(BACKENDS.slice(0, 1))('serving the built console', (backend) => {
     expect((await t.call('GET', '/assets/missing.js')).status).toBe(404);
   });
 
+  it('lets a browser keep the built files named after their content, and asks it to check the page each time', async () => {
+    expect((await t.call('GET', '/assets/app.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    for (const path of ['/', '/index.html', '/routes/rt_1/edit'])
+      expect((await t.call('GET', path, undefined, { headers: HTML })).headers['cache-control'], path).toBe('no-cache');
+  });
+
   it('answers API paths with JSON, never the page', async () => {
     expect(await t.call('GET', '/tms/transporters?c=1001', undefined, { headers: HTML })).toMatchObject({
       status: 401,
