@@ -14,9 +14,9 @@ import { join } from 'node:path';
 type Step = string[] | { after: { name: string; done: Promise<number> }; run: string[] };
 
 /** Runs a command, writing its output line by line with `prefix`; resolves with its exit code. */
-function run(prefix: string, [command, ...args]: string[]): Promise<number> {
+function run(prefix: string, [command, ...args]: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     running.add(child);
     for (const [stream, out] of [
       [child.stdout, process.stdout],
@@ -58,7 +58,12 @@ const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s
 const storybookDir = mkdtempSync(join(tmpdir(), 'lego-storybook-'));
 process.env.STORYBOOK_DIR = storybookDir;
 const storybookBuild = ['npx', 'storybook', 'build', '--test', '--preview-only', '--quiet', '--disable-telemetry'];
-const storybook = { name: storybookBuild.join(' '), done: run('[storybook]', [...storybookBuild, '-o', storybookDir]) };
+// Built as the stories' own run builds it, under Vitest's NODE_ENV (antd's motion is off in a test build, as in the
+// visual baselines).
+const storybook = {
+  name: storybookBuild.join(' '),
+  done: run('[storybook]', [...storybookBuild, '-o', storybookDir], { ...process.env, NODE_ENV: 'test' }),
+};
 
 // The lanes are balanced by what they took on this two-core machine, side by side (stop 47's CI: build 27 s, e2e
 // 609 s; lint 4 s, unit and server 684 s, stories 160 s, type check 27 s; stop 46's on a faster day: 9, 336; 2, 365,
