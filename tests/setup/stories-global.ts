@@ -2,7 +2,8 @@
  * Global setup of the stories' run (tests/stories/chromium.test.ts): builds Storybook once for testing (`storybook
  * build --test --preview-only`: the stories' iframe, no manager UI, no docs) into a temporary folder, serves it on a
  * local port and hands the files the URL and the stories of the build's index. `STORYBOOK_DIR=storybook-static` runs
- * the stories of an existing build (`npm run build-storybook`) instead of building.
+ * the stories of an existing build instead of building: one made under `NODE_ENV=test`, as Vitest runs this build
+ * (`NODE_ENV=test npm run build-storybook`; antd's motion is off in it, as in the visual baselines).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
