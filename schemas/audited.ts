@@ -1,4 +1,4 @@
-import { fieldsOf, isVersioned, type Resource, type ResourceField } from './resource';
+import { fieldsOf, idColumnOf, isVersioned, type Resource, type ResourceField } from './resource';
 import { RESOURCES } from './resources';
 import type { AuditedTable, AuditRef } from './audited/declaration';
 import { MASTER_TABLES } from './audited/masters';
@@ -41,15 +41,26 @@ function fieldSql(field: ResourceField): string {
  * company and natural key, shown by the key's last field (by the company where the key is the company alone).
  */
 function identityOf(resource: Resource): Pick<AuditedTable, 'key' | 'id'> {
-  if (!resource.noIdColumn) return { key: ['id'], id: 'id' };
+  if (!resource.noIdColumn) return { key: [idColumnOf(resource)], id: idColumnOf(resource) };
   const columns = resource.naturalKey.map((name) => resource.fields[name].column);
   return { key: ['company_id', ...columns], id: columns[columns.length - 1] ?? 'company_id' };
+}
+
+/**
+ * A field's words after the record's name in a message ("Route code X" names the route's `code` as "code", not
+ * "route code"): its label in lower case, the noun it starts with left out.
+ */
+function fieldAfterNoun(resource: Resource, field: ResourceField): string {
+  const words = field.label.toLowerCase();
+  const noun = `${resource.noun.toLowerCase()} `;
+  return words.startsWith(noun) ? words.slice(noun.length) : words;
 }
 
 /** The audit declaration of a declared resource (schemas/resource.ts): its table, words and label from its fields. */
 export function auditedOf(resource: Resource): AuditedTable {
   const fields = fieldsOf(resource);
   const images = fields.flatMap((field) => (field.image ? [{ ...field, ...field.image }] : []));
+  const digests = fields.filter((field) => field.image || field.digest).map((field) => field.column);
   const words = Object.fromEntries([
     ...fields.map((field) => [field.column, field.label]),
     ...images.flatMap((image) => [
@@ -70,13 +81,16 @@ export function auditedOf(resource: Resource): AuditedTable {
     ...(isVersioned(resource) && { versioned: true }),
     // A child listed as its parent's (a route's waypoints) is counted with it.
     ...(resource.api?.parent?.list && { countedWithParent: true }),
-    // An image is logged as a digest of its bytes, never the bytes.
-    ...(images.length > 0 && { digests: images.map((image) => image.column) }),
+    // An image is logged as a digest of its bytes, never the bytes; so is a secret.
+    ...(digests.length > 0 && { digests }),
+    ...(resource.keptCount && { keptCount: true }),
     label:
       resource.labelSql ??
       resource.label.map((name) => `coalesce(${fieldSql(resource.fields[name])}, '')`).join(" || ' · ' || "),
     ...(resource.refs && { refs: resource.refs }),
-    fields: Object.fromEntries(fields.map((field) => [field.column, field.label.toLowerCase()])),
+    fields: Object.fromEntries(
+      fields.filter((field) => !field.owner).map((field) => [field.column, fieldAfterNoun(resource, field)]),
+    ),
     words: { ...words, branch_id: 'Branch' },
   };
 }

@@ -44,6 +44,15 @@ export interface ResourceField {
   schema: JSONSchema;
   /** A body must send it. */
   required?: boolean;
+  /**
+   * It names whom the record is kept for beside its company (a TRANSPORTER's consignor partner): part of the record's
+   * scope, so a unique index that holds it names the other fields as the value taken, never this one.
+   */
+  owner?: true;
+  /**
+   * The audit log keeps only an md5 digest of it, never its value (a secret); an image field is kept so without saying.
+   */
+  digest?: true;
   /** The refusal of a body without it (default: "Label is required"). */
   requiredMessage?: string;
   /** What is stored when a body leaves it out or sends null (the column is NOT NULL). */
@@ -326,6 +335,16 @@ export interface Resource {
   table: string;
   /** The prefix of a new record's id (`hol` makes `hol_…`); none: the database numbers it (an identity column). */
   idPrefix?: string;
+  /**
+   * The record's id where the spec names it otherwise than `id`: its column (`cp_id`) and its name in answers and calls
+   * (`cpId`), as a known place's.
+   */
+  id?: { column: string; as: string };
+  /**
+   * The database keeps its number of rows per company and scope as rows come and go (`list_counts`): the home screen
+   * reads it instead of counting a big company's every row (see `AuditedTable.keptCount`).
+   */
+  keptCount?: true;
   /** Who saved a record and when (default `epoch`). */
   stamps?: ResourceStamps;
   /** How its calls are shaped where a spec says (default: ours). */
@@ -473,6 +492,10 @@ export const labelInWords = (label: string) =>
 
 /** One record in words, with its article ("a holiday", "an AP config"). */
 export const oneOf = (resource: Resource) => `${/^[aeiouAEIOU]/.test(resource.noun) ? 'an' : 'a'} ${resource.noun}`;
+
+/** A record's id: its column, and its name in answers and calls (`id`, unless the declaration names it otherwise). */
+export const idColumnOf = (resource: Resource) => resource.id?.column ?? 'id';
+export const idNameOf = (resource: Resource) => resource.id?.as ?? 'id';
 
 /** The answer schema of a record's id: the prefixed text, or the whole number the database gives. */
 export const idAnswerOf = (resource: Resource): JSONSchema =>
@@ -627,7 +650,7 @@ export function answerSchemaOf(resource: Resource): JSONSchema {
     return typeof schema === 'object' && schema.properties ? Object.entries(schema.properties) : [];
   });
   const properties: Record<string, JSONSchema> = {
-    id: idAnswerOf(resource),
+    [idNameOf(resource)]: idAnswerOf(resource),
     ...(idAlso !== undefined && { [idAlso]: idAnswerOf(resource) }),
     ...Object.fromEntries(
       fields.filter((field) => !field.spread).map((field) => [answerNameOf(field), answerOf(field)]),
@@ -635,7 +658,10 @@ export function answerSchemaOf(resource: Resource): JSONSchema {
     ...Object.fromEntries(Object.entries(computed).map(([name, value]) => [name, value.answer])),
     ...(companyInAnswer && { companyId: { type: 'string' } }),
     ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
-    ...(resource.stamps !== 'timestamps' && { updatedBy: { type: 'string' }, updatedAt: { type: 'integer' } }),
+    ...(resource.stamps !== 'timestamps' && {
+      updatedBy: { type: 'string' },
+      updatedAt: { type: 'integer', description: 'Epoch milliseconds' },
+    }),
   };
   return {
     type: 'object',
@@ -714,7 +740,9 @@ type AnswerExtras<R extends Resource> = (R extends { api: { idAlso: infer A exte
  * One record of a resource as its calls answer it, derived from its declaration (the type of {@link answerSchemaOf}):
  * its id, its fields, its branch where it may have one, and with `epoch` stamps who saved it when.
  */
-export type ResourceRecord<R extends Resource> = { id: R extends { idPrefix: string } ? string : number } & {
+export type ResourceRecord<R extends Resource> = {
+  [K in R extends { id: { as: infer A extends string } } ? A : 'id']: R extends { idPrefix: string } ? string : number;
+} & {
   -readonly [K in keyof R['fields'] as AnswerName<K, R['fields'][K]>]: FieldValue<R['fields'][K]>;
 } & SpreadValues<R['fields']> &
   AnswerExtras<R> &

@@ -1,4 +1,5 @@
 import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited';
+import { knownPlaces } from '../resources/known-places';
 import { partners } from '../resources/partners';
 import { reportSchedules } from '../resources/report-schedules';
 import { sidebarMenus } from '../resources/sidebar-menus';
@@ -51,7 +52,7 @@ export const AGGREGATES = {
   waypoint: aggregateOf(auditedOf(waypoints)),
   sidebarOverride: aggregateOf(auditedOf(sidebarMenus)),
   reportSchedule: aggregateOf(auditedOf(reportSchedules)),
-  knownPlace: companyWideOf(AUDITED.place),
+  knownPlace: companyWideOf(auditedOf(knownPlaces)),
   consignee: companyWideOf(AUDITED.consignee),
   partner: companyWideOf(auditedOf(partners)),
 } as const;

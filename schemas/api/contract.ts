@@ -160,6 +160,15 @@ export type Contract = CallBase & Success;
 /** Declares a call, keeping its literal types so that its query, params and body types can be derived. */
 export const defineCall = <const C extends Contract>(call: C): C => call;
 
+/**
+ * Defines a call whose answer schema is built at run time from a declaration (a known place's, schemas/resource.ts
+ * `answerSchemaOf`), with the type of its data the declaration gives: `answering<KnownPlace[]>()({...})`.
+ */
+export const answering =
+  <T>() =>
+  <const C extends Contract>(call: C): C & Answering<T> =>
+    call;
+
 /** A schema's type: `Otherwise` when the call has none, `unknown` when only the wide JSONSchema type is known. */
 type Infer<S, Otherwise> = unknown extends S
   ? Otherwise

@@ -1,8 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
-import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { answering, defineCall, SCOPE_IN_QUERY } from './contract';
 import { PARTNER } from './refers';
-import { int, list, none, num, shape, str, strOrNull } from './shapes';
+import { int, list, none, shape, str } from './shapes';
+import { answerSchemaOf, type ResourceRecord } from '../resource';
+import { knownPlaces } from '../resources/known-places';
 import { estimatedMeta, cursorMeta } from '../list-cursor';
 import {
   KNOWN_PLACE_MSG,
@@ -15,34 +17,19 @@ import {
 } from '../known-place';
 import { BULK_TEXT } from '../bulk-rows';
 
-import { googlePlaceAnswer } from './embedded';
-
 const main = { service: 'main', envelope: 'main' } as const;
 
 /** A known place: the company's (or, for a TRANSPORTER, kept for one consignor partner), in every branch. */
 const KNOWN_PLACE = AGGREGATES.knownPlace;
 
-/** A known place as the fetch call answers it. */
-export const knownPlaceAnswer = shape({
-  cpId: str,
-  label: str,
-  address: str,
-  cpCode: str,
-  geofenceRadius: num,
-  updatedBy: str,
-  updatedAt: { ...int, description: 'Epoch milliseconds' },
-  partnerId: {
-    ...strOrNull,
-    description: "The consignor a TRANSPORTER's place is kept for; null for the company's own",
-  },
-  google: googlePlaceAnswer,
-});
+/** A known place as the fetch call answers it, from its declaration. */
+export const knownPlaceAnswer = answerSchemaOf(knownPlaces);
 
 /** One row's answer of a bulk create: the new place's id, or the row's error texts (cpCode named Code). */
 export const knownPlaceRowResultAnswer = { anyOf: [shape({ cpId: str }), list(str)] } as const;
 
 /** A known place as the fetch call answers it. */
-export type KnownPlace = FromSchema<typeof knownPlaceAnswer>;
+export type KnownPlace = ResourceRecord<typeof knownPlaces>;
 /** One row's answer of a bulk create. */
 export type KnownPlaceRowResult = FromSchema<typeof knownPlaceRowResultAnswer>;
 
@@ -54,7 +41,7 @@ const PLACES_BODY_LIMIT = 4 * 1024 * 1024;
  * shell that uses those does not load the known-place schemas.
  */
 export const placeCalls = {
-  placeFetch: defineCall({
+  placeFetch: answering<KnownPlace[]>()({
     ...main,
     id: 'places.fetch',
     refers: { 'query.cpId': KNOWN_PLACE, 'query.partnerId': PARTNER },
@@ -93,7 +80,7 @@ export const placeCalls = {
     answer: list(knownPlaceRowResultAnswer),
     scope: SCOPE_IN_QUERY,
   }),
-  placeUpdate: defineCall({
+  placeUpdate: answering<KnownPlace>()({
     ...main,
     id: 'places.update',
     refers: { 'body.cpId': KNOWN_PLACE, 'query.partnerId': PARTNER, 'body.partnerId': PARTNER },

@@ -11,6 +11,7 @@ import {
   DEFAULT_CALL_KINDS,
   type DefaultCallKind,
   idAnswerOf,
+  idColumnOf,
   labelInWords,
   type NumberedPaging,
   oneOf,
@@ -47,7 +48,7 @@ import { int, list, none, shape } from './shapes';
 export const aggregateOf = (resource: Resource): Aggregate => ({
   name: resource.objectType,
   table: resource.table,
-  id: 'id',
+  id: idColumnOf(resource),
   branch: resource.reach !== 'company',
   department: resource.reach === 'department',
 });
@@ -631,7 +632,7 @@ type AnswerOfKind<R extends Resource, K extends CallKind> = K extends 'list'
       : ResourceRecord<R>
     : K extends 'create'
       ? R extends { api: { createAnswer: infer N extends string } }
-        ? { [P in N]: ResourceRecord<R>['id'] }
+        ? { [P in N]: R extends { idPrefix: string } ? string : number }
         : ResourceRecord<R>
       : K extends 'update'
         ? ResourceRecord<R>

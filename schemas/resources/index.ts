@@ -8,6 +8,7 @@ import { entityConfigs } from './entity-configs';
 import { etaPreferences } from './eta-preferences';
 import { featureSettings } from './feature-settings';
 import { holidays } from './holidays';
+import { knownPlaces } from './known-places';
 import { landingPages } from './landing-pages';
 import { materials } from './materials';
 import { partners } from './partners';
@@ -24,6 +25,7 @@ import { waypoints } from './waypoints';
  * read. In the order the home screen lists them, after the hand-declared areas: the masters, the automation, then the settings.
  */
 export const RESOURCES = [
+  knownPlaces,
   waypoints,
   routeMaster,
   vehicles,

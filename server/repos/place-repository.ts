@@ -1,6 +1,8 @@
 import type { KnownPlace } from '../../schemas/api/places';
 import type { KNOWN_PLACE_SORTS } from '../../schemas/known-place';
 import { newId } from '../http/ids';
+import { knownPlaces } from '../../schemas/resources/known-places';
+import { listedColumnsOf } from './resource-table';
 import type { Queryable } from '../store/store';
 import type { PartnerOwner } from './scope-repository';
 import { containsPattern, searchCondition } from './contains-pattern';
@@ -79,8 +81,8 @@ function placeOrder(page: Pick<PlacePage, 'sort' | 'order'>): KeyOrder {
   };
 }
 
-const PLACE_COLUMNS = `cp_id as "cpId", label, address, cp_code as "cpCode", geofence_radius as "geofenceRadius",
-  updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId", google`;
+/** A known place's columns as the calls answer it, from its declaration. */
+const PLACE_COLUMNS = listedColumnsOf(knownPlaces);
 
 /**
  * The number a page of an owner's list read by number carries (migrations 200, 225): without a search, the owner's kept

@@ -6,6 +6,8 @@ import {
   answerNameOf,
   columnTypeOf,
   fieldsOf,
+  idColumnOf,
+  idNameOf,
   isVersioned,
   type Resource,
   type ResourceField,
@@ -101,7 +103,29 @@ function writesOf(field: ResourceField & { name: string }, body: Readonly<Record
 function listedSql(resource: Resource, field: ResourceField & { name: string }): string {
   if (!field.image) return `${readSql(field)} as "${answerNameOf(field)}"`;
   const [before, after] = fullPath(IMAGE_CALLS[resource.name][field.name], SERVICE_BASES).split(':id');
-  return `case when ${field.column} is null then null else '${before}' || id || '${after}' end as "${field.image.answer}"`;
+  return `case when ${field.column} is null then null else '${before}' || ${idColumnOf(resource)} || '${after}' end as "${field.image.answer}"`;
+}
+
+/**
+ * A record's columns as the calls answer it, in SQL (each as its answer's name): its id, the answer's extras, its
+ * fields, its branch (where it may have one) and, with `epoch` stamps, who saved it when. Its version travels as the
+ * ETag of one record only.
+ */
+export function listedColumnsOf(resource: Resource): string {
+  const idColumn = idColumnOf(resource);
+  const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
+  const stampColumns = resource.stamps !== 'timestamps' ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
+  const { idAlso, companyInAnswer, computed = {} } = resource.api ?? {};
+  const extras = [
+    ...(idAlso !== undefined ? [`${idColumn} as "${idAlso}"`] : []),
+    ...(companyInAnswer ? ['company_id as "companyId"'] : []),
+    ...Object.entries(computed).map(([name, value]) => `${value.sql} as "${name}"`),
+  ]
+    .map((column) => `, ${column}`)
+    .join('');
+  const idListed = idColumn === 'id' && idNameOf(resource) === 'id' ? 'id' : `${idColumn} as "${idNameOf(resource)}"`;
+  const fields = fieldsOf(resource).map((field) => listedSql(resource, field));
+  return `${idListed}${extras}, ${fields.join(', ')}${branchColumn}${stampColumns}`;
 }
 
 /**
@@ -116,20 +140,10 @@ function listedSql(resource: Resource, field: ResourceField & { name: string }):
 export function resourceTable(resource: Resource) {
   const { table } = resource;
   const fields = fieldsOf(resource);
-  const versioned = versionedTable(table);
+  const idColumn = idColumnOf(resource);
+  const versioned = versionedTable(table, idColumn);
   const epoch = resource.stamps !== 'timestamps';
-  const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
-  const stampColumns = epoch ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
-  const { idAlso, companyInAnswer, computed = {} } = resource.api ?? {};
-  const extras = [
-    ...(idAlso !== undefined ? [`id as "${idAlso}"`] : []),
-    ...(companyInAnswer ? ['company_id as "companyId"'] : []),
-    ...Object.entries(computed).map(([name, value]) => `${value.sql} as "${name}"`),
-  ]
-    .map((column) => `, ${column}`)
-    .join('');
-  /** A record's columns as a list shows it (its version travels as the ETag of one record only). */
-  const listed = `id${extras}, ${fields.map((field) => listedSql(resource, field)).join(', ')}${branchColumn}${stampColumns}`;
+  const listed = listedColumnsOf(resource);
   const spread = fields.filter((field) => field.spread).map((field) => field.name);
   /** A row as the calls answer it: the keys of each spread JSON field are the record's own (its other values win). */
   function present<T extends Record<string, unknown>>(row: T): T {
@@ -158,14 +172,14 @@ export function resourceTable(resource: Resource) {
   function orderOf(page: Pick<ResourcePage, 'sort' | 'order'>): KeyOrder {
     const sort = page.sort ?? resource.order?.field ?? 'updatedAt';
     const desc = page.order ? page.order === 'desc' : page.sort ? false : (resource.order?.desc ?? !resource.order);
-    if (sort === 'id') return { name: `id.${desc ? 'desc' : 'asc'}`, parts: [{ sql: 'id', type: idType, desc }] };
+    if (sort === 'id') return { name: `id.${desc ? 'desc' : 'asc'}`, parts: [{ sql: idColumn, type: idType, desc }] };
     // When a record was made (a record with `timestamps`), to the microsecond, as a cursor's whole number.
     if (sort === 'createdAt')
       return sortedBy(
         sort,
         { sql: '(extract(epoch from created_at) * 1000000)::bigint', type: 'bigint' },
         desc,
-        'id',
+        idColumn,
         idType,
       );
     const field = fields.find((candidate) => candidate.name === sort);
@@ -175,7 +189,7 @@ export function resourceTable(resource: Resource) {
         : field
           ? { sql: `${readSql(field)}`, type: 'text' as const }
           : { sql: 'updated_at', type: 'bigint' as const };
-    return sortedBy(sort, part, desc, 'id', idType);
+    return sortedBy(sort, part, desc, idColumn, idType);
   }
 
   /** The scope's rows (the company's; with a branch or department chosen, that one's) matching a search. */
@@ -303,7 +317,7 @@ export function resourceTable(resource: Resource) {
       // Its place: its id (unless the database numbers it), the company, and the branch (and department) its reach
       // gives it a column for (or the branch its body names, see `api.branchIn`); and who saved it when.
       const placement = (body: Readonly<Record<string, unknown>>): [string, unknown][] => [
-        ...(resource.idPrefix !== undefined ? [['id', newId(resource.idPrefix)] satisfies [string, unknown]] : []),
+        ...(resource.idPrefix !== undefined ? [[idColumn, newId(resource.idPrefix)] satisfies [string, unknown]] : []),
         ['company_id', scope.companyId],
         ...(resource.reach !== 'company'
           ? [['branch_id', scope.branchId ?? branchNamedIn(body)] satisfies [string, unknown]]
@@ -465,7 +479,9 @@ export function resourceTable(resource: Resource) {
       /** Makes the record (in a savepoint: a record made meanwhile by a write that takes no lock refuses it). */
       const insert = (q: Queryable, exact: Exact, key: Readonly<Record<string, unknown>>, writes: ColumnWrite[]) => {
         const placement: [string, unknown][] = [
-          ...(resource.idPrefix !== undefined ? [['id', newId(resource.idPrefix)] satisfies [string, unknown]] : []),
+          ...(resource.idPrefix !== undefined
+            ? [[idColumn, newId(resource.idPrefix)] satisfies [string, unknown]]
+            : []),
           ...exact.placement,
           ...Object.entries(key).map(([name, value]): [string, unknown] => [resource.fields[name].column, value]),
           ['created_by', by],
@@ -521,7 +537,7 @@ export function resourceTable(resource: Resource) {
       const image = resource.fields[name]?.image;
       if (!image) return null;
       const row = await q.one<{ bytes: Uint8Array | null; type: string | null }>(
-        `select ${resource.fields[name].column} as bytes, ${image.typeColumn} as type from ${table} where id = $1`,
+        `select ${resource.fields[name].column} as bytes, ${image.typeColumn} as type from ${table} where ${idColumn} = $1`,
         [id],
       );
       return row?.bytes && row.type ? { bytes: row.bytes, type: row.type } : null;
@@ -533,7 +549,7 @@ export function resourceTable(resource: Resource) {
      */
     async remove(store: Store, id: string, expected: Expected): Promise<null> {
       await store.tx(async (q) => {
-        await q.query(`select 1 from ${table} where id = $1 for update`, [id]);
+        await q.query(`select 1 from ${table} where ${idColumn} = $1 for update`, [id]);
         for (const use of resource.usedBy ?? []) {
           if (await q.one(`select 1 from ${use.table} where ${use.column} = $1 limit 1`, [id]))
             throw new Taken([use.message]);
