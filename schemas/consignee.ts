@@ -93,7 +93,8 @@ const { label, address, geofenceRadius } = PLACE_FIELDS;
 const cpCode = { ...PLACE_FIELDS.cpCode, title: 'Address Code' } as const;
 const { default: _radiusDefault, ...radiusKept } = geofenceRadius;
 
-/** The consignee's own fields, shared by a create row and an update. */
+/** The consignee's own fields, shared by a create row and an update (and its declaration's, schemas/resources). */
+export const CONSIGNEE_FIELDS = { code, name, type, phone, email, cpCode } as const;
 const partnerProperties = { code, name, type, phone, email } as const;
 const partnerRequired = { code: M.code, name: M.name, type: M.type, email: M.email } as const;
 

@@ -78,6 +78,11 @@ export interface ResourceField {
    * id): its `answer` schema's properties are the answer's, and it is not answered under its own name.
    */
   spread?: true;
+  /**
+   * The answer carries it inside an object of this name, with the other fields of that name (a consignee's own place,
+   * kept in the consignee's row: `place.cpCode`).
+   */
+  within?: string;
   /** A JSON field answered as its JSON text, as a spec's server answers it (a setting's `extraContext`). */
   asText?: true;
   /**
@@ -653,7 +658,16 @@ export function answerSchemaOf(resource: Resource): JSONSchema {
     [idNameOf(resource)]: idAnswerOf(resource),
     ...(idAlso !== undefined && { [idAlso]: idAnswerOf(resource) }),
     ...Object.fromEntries(
-      fields.filter((field) => !field.spread).map((field) => [answerNameOf(field), answerOf(field)]),
+      fields.filter((field) => !field.spread && !field.within).map((field) => [answerNameOf(field), answerOf(field)]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(withinOf(resource)).map(([name, inside]) => {
+        const answers = Object.fromEntries(inside.map((field) => [answerNameOf(field), answerOf(field)]));
+        return [
+          name,
+          { type: 'object', properties: answers, required: Object.keys(answers), additionalProperties: false },
+        ];
+      }),
     ),
     ...Object.fromEntries(Object.entries(computed).map(([name, value]) => [name, value.answer])),
     ...(companyInAnswer && { companyId: { type: 'string' } }),
@@ -669,6 +683,13 @@ export function answerSchemaOf(resource: Resource): JSONSchema {
     required: Object.keys(properties),
     additionalProperties: false,
   };
+}
+
+/** The fields answered inside an object (see `ResourceField.within`), by the object's name. */
+export function withinOf(resource: Resource): Record<string, (ResourceField & { name: string })[]> {
+  const inside = fieldsOf(resource).filter((field) => field.within !== undefined);
+  const names = [...new Set(inside.map((field) => field.within))];
+  return Object.fromEntries(names.map((name) => [name, inside.filter((field) => field.within === name)]));
 }
 
 /** The sorts of a resource's list: its sortable fields, and (its stamps `epoch`) when it was saved. */
@@ -722,6 +743,15 @@ type SpreadValues<F> = UnionToIntersection<
   }[keyof F]
 >;
 
+/** The objects fields are answered within (see `ResourceField.within`), each with its fields' values. */
+type WithinValues<F> = {
+  -readonly [W in { [K in keyof F]: F[K] extends { within: infer N extends string } ? N : never }[keyof F]]: {
+    -readonly [K in keyof F as F[K] extends { within: W } ? AnswerName<K, F[K]> : never]: F[K] extends ResourceField
+      ? FieldValue<F[K]>
+      : never;
+  };
+};
+
 /** `A | B` as `A & B`. */
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
   ? I
@@ -743,8 +773,11 @@ type AnswerExtras<R extends Resource> = (R extends { api: { idAlso: infer A exte
 export type ResourceRecord<R extends Resource> = {
   [K in R extends { id: { as: infer A extends string } } ? A : 'id']: R extends { idPrefix: string } ? string : number;
 } & {
-  -readonly [K in keyof R['fields'] as AnswerName<K, R['fields'][K]>]: FieldValue<R['fields'][K]>;
-} & SpreadValues<R['fields']> &
+  -readonly [K in keyof R['fields'] as R['fields'][K] extends { within: string }
+    ? never
+    : AnswerName<K, R['fields'][K]>]: FieldValue<R['fields'][K]>;
+} & WithinValues<R['fields']> &
+  SpreadValues<R['fields']> &
   AnswerExtras<R> &
   (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
   (R extends { stamps: 'timestamps' } ? unknown : { updatedBy: string; updatedAt: number });

@@ -11,7 +11,6 @@ export const homeScreen: HomeConfig = {
   ...registered.homeScreen,
   areas: [
     { objectType: 'route', path: '/routes' },
-    { objectType: 'consignee', path: '/consignees' },
     { objectType: 'notification_config', path: '/configuration-list' },
     // Each declared resource's, at its list.
     ...ALL_RESOURCES.filter(hasScreen).map((resource) => ({ objectType: resource.objectType, path: resource.screen })),

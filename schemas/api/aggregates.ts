@@ -1,4 +1,5 @@
 import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited';
+import { consignees } from '../resources/consignees';
 import { knownPlaces } from '../resources/known-places';
 import { partners } from '../resources/partners';
 import { reportSchedules } from '../resources/report-schedules';
@@ -53,6 +54,6 @@ export const AGGREGATES = {
   sidebarOverride: aggregateOf(auditedOf(sidebarMenus)),
   reportSchedule: aggregateOf(auditedOf(reportSchedules)),
   knownPlace: companyWideOf(auditedOf(knownPlaces)),
-  consignee: companyWideOf(AUDITED.consignee),
+  consignee: companyWideOf(auditedOf(consignees)),
   partner: companyWideOf(auditedOf(partners)),
 } as const;

@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { answering, defineCall, SCOPE_IN_QUERY } from './contract';
 import { CONSIGNEE, PARTNER, REASONS } from './refers';
 import { int, list, none, shape, str, strOrNull } from './shapes';
 import { scopeQuerySchema } from '../scope';
@@ -14,7 +14,7 @@ import { MSG } from '../messages';
 import { estimatedMeta, cursorMeta } from '../list-cursor';
 import { partnerFetchQuerySchema } from '../partner';
 
-import { consigneeAnswer } from './embedded';
+import { type Consignee, consigneeAnswer } from './embedded';
 
 const main = { service: 'main', envelope: 'main' } as const;
 
@@ -53,6 +53,9 @@ export type PartnerAnswer = FromSchema<typeof partnerAnswer>;
 
 /** The partners fetch: the partner companies, or (pt=CONSIGNEE) the consignees. */
 const partnersAnswer = { anyOf: [list(partnerAnswer), list(consigneeAnswer)] } as const satisfies JSONSchema;
+
+/** What the partners fetch answers, typed (the consignee's schema is built from its declaration). */
+type PartnersAnswer = PartnerAnswer[] | Consignee[];
 
 /** The report service's entity of a scope, with the scope. */
 export const cbdtAnswer = shape({
@@ -126,7 +129,7 @@ export const companyCalls = {
     querystring: branchDepartmentsQuerySchema,
     answer: list(departmentAnswer),
   }),
-  partners: defineCall({
+  partners: answering<PartnersAnswer>()({
     ...main,
     id: 'company.partners',
     refers: { 'query.id': CONSIGNEE, 'query.partnerId': PARTNER },

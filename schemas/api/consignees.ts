@@ -1,8 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { answering, defineCall, SCOPE_IN_QUERY } from './contract';
 import { CONSIGNEE, PARTNER } from './refers';
 import { list, none, shape, str } from './shapes';
-import { consigneeAnswer } from './embedded';
+import { type Consignee, consigneeAnswer } from './embedded';
 
 export type { Consignee, ConsigneePlace } from './embedded';
 import {
@@ -46,7 +46,7 @@ export const consigneeCalls = {
     answer: list(consigneeRowResultAnswer),
     scope: SCOPE_IN_QUERY,
   }),
-  update: defineCall({
+  update: answering<Consignee>()({
     ...main,
     id: 'consignees.update',
     refers: { 'query.partnerId': PARTNER, 'body.partnerId': PARTNER, 'body.id': CONSIGNEE },

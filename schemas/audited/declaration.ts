@@ -108,16 +108,6 @@ export function branchSql(path: readonly string[]): string {
 /** Declares an audited table, keeping its literal types (its object type is a key of `AUDITED`). */
 export const declareAudited = <const T extends AuditedTable>(declaration: T): T => declaration;
 
-/** The words of a place's columns: a known place's, and a consignee's own place. */
-export const PLACE_WORDS = {
-  cp_code: 'Place code',
-  label: 'Place name',
-  address: 'Address',
-  geofence_radius: 'Geofence radius (m)',
-  google: 'Google place',
-  partner_id: 'Consignor',
-} as const;
-
 /** A record found by its own id, kept for a company, a branch and a department (routes, vehicles, materials, dashboards). */
 export const DEPARTMENT_RECORD = {
   key: ['id'],

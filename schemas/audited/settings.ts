@@ -1,4 +1,4 @@
-import { declareAudited, type AuditedTable, PLACE_WORDS } from './declaration';
+import { declareAudited, type AuditedTable } from './declaration';
 
 /**
  * A notification configuration in words, and what matches it across companies: its event and mode, and the user,
@@ -8,30 +8,8 @@ const NOTIFICATION_ITEM = `(select e.name from notification_events e where e.id 
       || coalesce(' · user ' || t.user_id, '') || coalesce(' · group ' || t.group_id, '')
       || coalesce(' · for ' || t.related_company_id, '')`;
 
-/** The settings' audited tables: consignees and notification configurations. */
+/** The settings' audited tables: notification configurations (consignees are a declared resource). */
 export const SETTINGS_TABLES = {
-  consignee: declareAudited({
-    objectType: 'consignee',
-    refs: { partner_id: 'company', cp_id: 'place' },
-    table: 'consignees',
-    keptCount: true,
-    words: {
-      code: 'Consignee code',
-      name: 'Consignee name',
-      type: 'Type',
-      phone: 'Mobile number',
-      email: 'Email',
-      ...PLACE_WORDS,
-    },
-    name: 'Consignee',
-    plural: 'consignees',
-    key: ['id'],
-    id: 'id',
-    tenant: 'company_id',
-    label: "coalesce(nullif(t.name, ''), t.code)",
-    fields: { code: 'code', cp_id: 'place id' },
-    versioned: true,
-  }),
   notification_config: declareAudited({
     objectType: 'notification_config',
     refs: { event_id: 'event', user_id: 'user', related_company_id: 'company' },

@@ -2,6 +2,7 @@ import type { Resource } from '../resource';
 import { alerts } from './alerts';
 import { apConfigs } from './ap-configs';
 import { autoClosures } from './auto-closure';
+import { consignees } from './consignees';
 import { customFields } from './custom-fields';
 import { dashboards } from './dashboards';
 import { entityConfigs } from './entity-configs';
@@ -26,6 +27,7 @@ import { waypoints } from './waypoints';
  */
 export const RESOURCES = [
   knownPlaces,
+  consignees,
   waypoints,
   routeMaster,
   vehicles,

@@ -1,4 +1,4 @@
-import { googlePlaceAnswer } from '../api/embedded';
+import { googlePlaceAnswer } from '../api/google-place';
 import { strOrNull } from '../api/shapes';
 import { KNOWN_PLACE_MSG as M, PLACE_FIELDS, knownPlaceGoogleSchema } from '../known-place';
 import { idField } from '../messages';

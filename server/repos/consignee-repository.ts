@@ -2,6 +2,8 @@ import type { Consignee, ConsigneePlace } from '../../schemas/api/consignees';
 import type { ConsigneeType } from '../../schemas/consignee';
 import type { CONSIGNEE_SORTS } from '../../schemas/partner';
 import { newId } from '../http/ids';
+import { consignees } from '../../schemas/resources/consignees';
+import { listedColumnsOf } from './resource-table';
 import type { Queryable } from '../store/store';
 import { containsPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
@@ -54,9 +56,8 @@ function consigneeOrder(page: Pick<ConsigneePage, 'sort' | 'order'>): KeyOrder {
   return sortedBy(sort, SORT_SQL[sort], (page.order ?? (page.sort ? 'asc' : 'desc')) === 'desc');
 }
 
-const COLUMNS = `id, code, name, type, phone, email, updated_by as "updatedBy", updated_at as "updatedAt", partner_id as "partnerId",
-  jsonb_build_object('cpId', cp_id, 'cpCode', cp_code, 'label', label, 'address', address, 'geofenceRadius', geofence_radius,
-                     'google', google) as place`;
+/** A consignee's columns as the calls answer it (its place as one object), from its declaration. */
+const COLUMNS = listedColumnsOf(consignees);
 
 /**
  * The consignees of one owner (`$first` the company, the next the consignor or null). Matched by `=` on the expression

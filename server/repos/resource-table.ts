@@ -12,6 +12,7 @@ import {
   type Resource,
   type ResourceField,
   storedValueOf,
+  withinOf,
 } from '../../schemas/resource';
 import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
@@ -124,8 +125,15 @@ export function listedColumnsOf(resource: Resource): string {
     .map((column) => `, ${column}`)
     .join('');
   const idListed = idColumn === 'id' && idNameOf(resource) === 'id' ? 'id' : `${idColumn} as "${idNameOf(resource)}"`;
-  const fields = fieldsOf(resource).map((field) => listedSql(resource, field));
-  return `${idListed}${extras}, ${fields.join(', ')}${branchColumn}${stampColumns}`;
+  const fields = fieldsOf(resource)
+    .filter((field) => !field.within)
+    .map((field) => listedSql(resource, field));
+  // The fields answered inside an object, as a JSON object of their answers' names.
+  const within = Object.entries(withinOf(resource)).map(
+    ([name, inside]) =>
+      `jsonb_build_object(${inside.map((field) => `'${answerNameOf(field)}', ${readSql(field)}`).join(', ')}) as "${name}"`,
+  );
+  return `${idListed}${extras}, ${[...fields, ...within].join(', ')}${branchColumn}${stampColumns}`;
 }
 
 /**

@@ -1,0 +1,149 @@
+import { googlePlaceAnswer } from '../api/google-place';
+import { strOrNull } from '../api/shapes';
+import { CONSIGNEE_FIELDS as C, CONSIGNEE_MSG as M } from '../consignee';
+import { KNOWN_PLACE_MSG as P, PLACE_FIELDS, knownPlaceGoogleSchema } from '../known-place';
+import { idField } from '../messages';
+import { defineResource } from '../resource';
+
+/**
+ * A company's consignees (spec 002 sections 3, 7 and 9): a partner of kind CONSIGNEE with its own place (a known
+ * place's fields, kept in its row and answered as `place`), kept for the company or (a TRANSPORTER's) for one consignor
+ * partner, in every branch; one code per owner (a unique index). The declaration gives the audit, the calls' `owns`
+ * check, the answer and the columns read; the spec shapes the calls beyond the call builders (the partners fetch with
+ * `pt=CONSIGNEE`, a bulk create with geocoding and per-row answers, an update naming its consignee in the body), so
+ * they are written in schemas/api/consignees.ts and server/routes/consignees.ts; the list and form are
+ * screens/consignees.ts.
+ */
+export const consignees = defineResource({
+  name: 'consignees',
+  objectType: 'consignee',
+  table: 'consignees',
+  idPrefix: 'cee',
+  noun: 'consignee',
+  plural: 'consignees',
+  title: 'Consignees',
+  path: '/saas/lego/company_partners',
+  screen: '/consignees',
+  screenFile: true,
+  reach: 'company',
+  keptCount: true,
+  api: { calls: [] },
+  fields: {
+    code: {
+      column: 'code',
+      label: 'Consignee code',
+      sql: 'text',
+      required: true,
+      requiredMessage: M.code,
+      search: true,
+      sort: true,
+      schema: C.code,
+    },
+    name: {
+      column: 'name',
+      label: 'Consignee name',
+      sql: 'text',
+      required: true,
+      requiredMessage: M.name,
+      search: true,
+      sort: true,
+      schema: C.name,
+    },
+    type: {
+      column: 'type',
+      label: 'Type',
+      sql: 'text',
+      required: true,
+      requiredMessage: M.type,
+      schema: C.type,
+      answer: { type: 'string', enum: C.type.enum },
+    },
+    phone: {
+      column: 'phone',
+      label: 'Mobile number',
+      sql: 'text',
+      default: '',
+      sort: true,
+      schema: C.phone,
+      answer: { type: 'string', description: "'' when none" },
+    },
+    email: {
+      column: 'email',
+      label: 'Email',
+      sql: 'text',
+      required: true,
+      requiredMessage: M.email,
+      sort: true,
+      schema: C.email,
+    },
+    partnerId: {
+      column: 'partner_id',
+      label: 'Consignor',
+      sql: 'text',
+      owner: true,
+      schema: idField('partnerId'),
+      answer: {
+        ...strOrNull,
+        description: "The consignor a TRANSPORTER's consignee is kept for; null for the company's own",
+      },
+    },
+    cpId: {
+      column: 'cp_id',
+      label: 'Place id',
+      sql: 'text',
+      required: true,
+      within: 'place',
+      schema: idField('cpId'),
+    },
+    cpCode: {
+      column: 'cp_code',
+      label: 'Place code',
+      sql: 'text',
+      required: true,
+      requiredMessage: P.code,
+      within: 'place',
+      schema: C.cpCode,
+    },
+    label: {
+      column: 'label',
+      label: 'Place name',
+      sql: 'text',
+      required: true,
+      requiredMessage: P.label,
+      within: 'place',
+      schema: PLACE_FIELDS.label,
+    },
+    address: {
+      column: 'address',
+      label: 'Address',
+      sql: 'text',
+      required: true,
+      requiredMessage: P.address,
+      within: 'place',
+      schema: PLACE_FIELDS.address,
+    },
+    geofenceRadius: {
+      column: 'geofence_radius',
+      label: 'Geofence radius',
+      sql: 'numeric',
+      default: PLACE_FIELDS.geofenceRadius.default,
+      within: 'place',
+      schema: PLACE_FIELDS.geofenceRadius,
+    },
+    google: {
+      column: 'google',
+      label: 'Google place',
+      sql: 'json',
+      required: true,
+      requiredMessage: P.googleAddress,
+      within: 'place',
+      schema: knownPlaceGoogleSchema,
+      answer: googlePlaceAnswer,
+    },
+  },
+  naturalKey: ['code'],
+  taken: M.duplicateCode,
+  label: ['name'],
+  labelSql: "coalesce(nullif(t.name, ''), t.code)",
+  refs: { partner_id: 'company', cp_id: 'place' },
+});
