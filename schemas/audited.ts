@@ -1,13 +1,12 @@
 import { fieldsOf, idColumnOf, isVersioned, type Resource, type ResourceField } from './resource';
 import { RESOURCES } from './resources';
 import type { AuditedTable, AuditRef } from './audited/declaration';
-import { MASTER_TABLES } from './audited/masters';
 import { SETTINGS_TABLES } from './audited/settings';
 
 export { type AuditedTable, type AuditRef, branchSql, type CompareSection } from './audited/declaration';
 
 /** Every audited table, by object type (the compared ones in the order Compare shows their areas). */
-export const AUDITED = { ...MASTER_TABLES, ...SETTINGS_TABLES } as const satisfies Record<string, AuditedTable>;
+export const AUDITED = { ...SETTINGS_TABLES } as const satisfies Record<string, AuditedTable>;
 
 /** The columns every table's ids are named in without declaring them. */
 const COMMON_REFS: Readonly<Record<string, AuditRef>> = {

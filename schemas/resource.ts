@@ -173,6 +173,8 @@ export interface ResourceApi {
   save?: ResourceSave;
   /** The answer repeats the record's id under this name too (a spec's `customerConfigId`). */
   idAlso?: string;
+  /** The answer does not name the record's branch, which a spec's answer leaves out (a route's). */
+  branchUnanswered?: true;
   /** The answer names the record's company (`companyId`). */
   companyInAnswer?: true;
   /** The refusal of a call that names no record where it must (default "Not found"). */
@@ -671,7 +673,7 @@ export function answerSchemaOf(resource: Resource): JSONSchema {
     ),
     ...Object.fromEntries(Object.entries(computed).map(([name, value]) => [name, value.answer])),
     ...(companyInAnswer && { companyId: { type: 'string' } }),
-    ...(resource.reach !== 'company' && { branchId: { type: ['string', 'null'] } }),
+    ...(answersBranch(resource) && { branchId: { type: ['string', 'null'] } }),
     ...(resource.stamps !== 'timestamps' && {
       updatedBy: { type: 'string' },
       updatedAt: { type: 'integer', description: 'Epoch milliseconds' },
@@ -684,6 +686,9 @@ export function answerSchemaOf(resource: Resource): JSONSchema {
     additionalProperties: false,
   };
 }
+
+/** Whether the answer names the record's branch: where it may have one, unless the spec's answer leaves it out. */
+export const answersBranch = (resource: Resource) => resource.reach !== 'company' && !resource.api?.branchUnanswered;
 
 /** The fields answered inside an object (see `ResourceField.within`), by the object's name. */
 export function withinOf(resource: Resource): Record<string, (ResourceField & { name: string })[]> {
@@ -779,5 +784,9 @@ export type ResourceRecord<R extends Resource> = {
 } & WithinValues<R['fields']> &
   SpreadValues<R['fields']> &
   AnswerExtras<R> &
-  (R['reach'] extends 'company' ? unknown : { branchId: string | null }) &
+  (R['reach'] extends 'company'
+    ? unknown
+    : R extends { api: { branchUnanswered: true } }
+      ? unknown
+      : { branchId: string | null }) &
   (R extends { stamps: 'timestamps' } ? unknown : { updatedBy: string; updatedAt: number });

@@ -3,6 +3,7 @@ import { consignees } from '../resources/consignees';
 import { knownPlaces } from '../resources/known-places';
 import { partners } from '../resources/partners';
 import { reportSchedules } from '../resources/report-schedules';
+import { routes } from '../resources/routes';
 import { sidebarMenus } from '../resources/sidebar-menus';
 import { waypoints } from '../resources/waypoints';
 import type { Aggregate, CompanyWide } from './contract';
@@ -49,7 +50,7 @@ export function companyWideOf(declaration: AuditedTable): CompanyWide {
 
 /** The aggregates of the audited tables the calls address by id, by object type. */
 export const AGGREGATES = {
-  route: aggregateOf(AUDITED.route),
+  route: aggregateOf(auditedOf(routes)),
   waypoint: aggregateOf(auditedOf(waypoints)),
   sidebarOverride: aggregateOf(auditedOf(sidebarMenus)),
   reportSchedule: aggregateOf(auditedOf(reportSchedules)),

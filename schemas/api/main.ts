@@ -1,6 +1,7 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { AGGREGATES } from './aggregates';
-import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { answering, defineCall, SCOPE_IN_QUERY } from './contract';
+import { routes } from '../resources/routes';
 import { int, list, none, num, numOrNull, shape, str } from './shapes';
 import { googlePlaceAnswer, storedPlaceAnswer } from './embedded';
 import { MSG, idField } from '../messages';
@@ -15,7 +16,7 @@ import { vehicles } from '../resources/vehicles';
 import { callsOf } from './resources';
 import { routeMaster } from '../resources/route-master';
 import { waypoints } from '../resources/waypoints';
-import type { ResourceRecord } from '../resource';
+import { answerSchemaOf, type ResourceRecord } from '../resource';
 import { cursorFields, estimatedMeta, cursorMeta } from '../list-cursor';
 
 const main = { service: 'main', envelope: 'main' } as const;
@@ -148,20 +149,11 @@ const either = <const A extends JSONSchema, const B extends JSONSchema>(a: A, b:
 
 export type { StoredPlace } from './embedded';
 
-/** A route as the calls answer it: code always present (empty when none), stt in minutes or null, the ends as stored. */
-export const routeAnswer = shape({
-  id: str,
-  code: { ...str, description: "'' when none" },
-  label: str,
-  stt: { ...numOrNull, description: 'Standard transit time in minutes; null when none' },
-  origin: storedPlaceAnswer,
-  destination: storedPlaceAnswer,
-  updatedBy: str,
-  updatedAt: { ...int, description: 'Epoch milliseconds' },
-});
+/** A route as the calls answer it, from its declaration: code always present (empty when none), stt in minutes or null, the ends as stored. */
+export const routeAnswer = answerSchemaOf(routes);
 
 /** A route as the calls answer it. */
-export type Route = FromSchema<typeof routeAnswer>;
+export type Route = ResourceRecord<typeof routes>;
 
 /** A route as a select offers it: what names it, without its places (a page of them stays a few KB). */
 export const routeOptionAnswer = shape({ id: str, label: str, code: { ...str, description: "'' when none" } });
@@ -223,7 +215,7 @@ export const waypointCalls = callsOf(waypoints);
 
 /** The main API's master data of spec 000 section 7 (routes, waypoints, route master, vehicles, materials), in the `{success, data, message[]}` envelope. */
 export const mainCalls = {
-  routes: defineCall({
+  routes: answering<Route[]>()({
     ...main,
     id: 'routes.fetch',
     etag: true,
@@ -269,7 +261,7 @@ export const mainCalls = {
     answer: list(routeOptionAnswer),
     scope: SCOPE_IN_QUERY,
   }),
-  saveRoute: defineCall({
+  saveRoute: answering<Route>()({
     ...main,
     id: 'routes.createOrUpdate',
     method: 'POST',

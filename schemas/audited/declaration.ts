@@ -107,12 +107,3 @@ export function branchSql(path: readonly string[]): string {
 
 /** Declares an audited table, keeping its literal types (its object type is a key of `AUDITED`). */
 export const declareAudited = <const T extends AuditedTable>(declaration: T): T => declaration;
-
-/** A record found by its own id, kept for a company, a branch and a department (routes, vehicles, materials, dashboards). */
-export const DEPARTMENT_RECORD = {
-  key: ['id'],
-  id: 'id',
-  tenant: 'company_id',
-  branch: ['branch_id'],
-  department: ['department_id'],
-} as const;

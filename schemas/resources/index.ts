@@ -15,6 +15,7 @@ import { materials } from './materials';
 import { partners } from './partners';
 import { reportSchedules } from './report-schedules';
 import { routeMaster } from './route-master';
+import { routes } from './routes';
 import { sidebarMenus } from './sidebar-menus';
 import { transporters } from './transporters';
 import { uiConfigs } from './ui-configs';
@@ -26,6 +27,7 @@ import { waypoints } from './waypoints';
  * read. In the order the home screen lists them, after the hand-declared areas: the masters, the automation, then the settings.
  */
 export const RESOURCES = [
+  routes,
   knownPlaces,
   consignees,
   waypoints,

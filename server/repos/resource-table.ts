@@ -4,6 +4,8 @@ import { SERVICE_BASES } from '../../schemas/api/services';
 import { isRecord } from '../../schemas/guards';
 import {
   answerNameOf,
+  answerSchemaOf,
+  answersBranch,
   columnTypeOf,
   fieldsOf,
   idColumnOf,
@@ -114,7 +116,7 @@ function listedSql(resource: Resource, field: ResourceField & { name: string }):
  */
 export function listedColumnsOf(resource: Resource): string {
   const idColumn = idColumnOf(resource);
-  const branchColumn = resource.reach === 'company' ? '' : ', branch_id as "branchId"';
+  const branchColumn = answersBranch(resource) ? ', branch_id as "branchId"' : '';
   const stampColumns = resource.stamps !== 'timestamps' ? ', updated_by as "updatedBy", updated_at as "updatedAt"' : '';
   const { idAlso, companyInAnswer, computed = {} } = resource.api ?? {};
   const extras = [
@@ -134,6 +136,13 @@ export function listedColumnsOf(resource: Resource): string {
       `jsonb_build_object(${inside.map((field) => `'${answerNameOf(field)}', ${readSql(field)}`).join(', ')}) as "${name}"`,
   );
   return `${idListed}${extras}, ${[...fields, ...within].join(', ')}${branchColumn}${stampColumns}`;
+}
+
+/** The same columns by their answers' names (`"cpId", "label", …`): to select them again from a query of them. */
+export function answerNamesOf(resource: Resource): string {
+  const answer = answerSchemaOf(resource);
+  const names = typeof answer === 'object' && answer.properties ? Object.keys(answer.properties) : [];
+  return names.map((name) => `"${name}"`).join(', ');
 }
 
 /**

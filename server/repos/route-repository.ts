@@ -1,6 +1,8 @@
 import type { RouteBody, RoutePlace } from '../../schemas/route';
 import type { Queryable } from '../store/store';
 import { newId } from '../http/ids';
+import { routes } from '../../schemas/resources/routes';
+import { answerNamesOf, listedColumnsOf } from './resource-table';
 import { scopeFilter, type Scope } from './scope-repository';
 import { containsPattern, prefixPattern, searchCondition } from './contains-pattern';
 import { versionedTable, type Expected } from './versioned';
@@ -77,10 +79,10 @@ export function toStoredPlace(p: RoutePlace): StoredPlace {
 /** A place as jsonb parameter text (pg would turn a JS array into a PostgreSQL array, so always send text). */
 const placeJson = (p: RoutePlace) => JSON.stringify(toStoredPlace(p));
 
-/** Columns of `routes` renamed to the API's names. */
-const ROUTE_COLUMNS = `id, code, label, stt, origin, destination, updated_by as "updatedBy", updated_at as "updatedAt"`;
+/** Columns of `routes` renamed to the API's names, from the route's declaration. */
+const ROUTE_COLUMNS = listedColumnsOf(routes);
 /** The same columns by their API names, to select them again from a query of {@link ROUTE_COLUMNS}. */
-const ROUTE_FIELDS = `id, code, label, stt, origin, destination, "updatedBy", "updatedAt"`;
+const ROUTE_FIELDS = answerNamesOf(routes);
 
 /** A page of the routes list: its number (from 1) or the cursor it starts after, size, search text and sort. */
 export interface RoutePage {
