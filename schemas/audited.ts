@@ -1,12 +1,8 @@
 import { fieldsOf, idColumnOf, isVersioned, type Resource, type ResourceField } from './resource';
 import { RESOURCES } from './resources';
 import type { AuditedTable, AuditRef } from './audited/declaration';
-import { SETTINGS_TABLES } from './audited/settings';
 
 export { type AuditedTable, type AuditRef, branchSql, type CompareSection } from './audited/declaration';
-
-/** Every audited table, by object type (the compared ones in the order Compare shows their areas). */
-export const AUDITED = { ...SETTINGS_TABLES } as const satisfies Record<string, AuditedTable>;
 
 /** The columns every table's ids are named in without declaring them. */
 const COMMON_REFS: Readonly<Record<string, AuditRef>> = {
@@ -20,9 +16,6 @@ const COMMON_REFS: Readonly<Record<string, AuditRef>> = {
 export function refOf(objectType: string, column: string): AuditRef | undefined {
   return audited(objectType)?.refs?.[column] ?? COMMON_REFS[column];
 }
-
-/** An audited object type (a key of {@link AUDITED}). */
-export type AuditedType = keyof typeof AUDITED;
 
 /**
  * A field's value in words as SQL over the row `t`: a date as the console shows a day (`DD/MM/YYYY`), a number after
@@ -94,8 +87,8 @@ export function auditedOf(resource: Resource): AuditedTable {
   };
 }
 
-/** Every audited table: the hand-declared ones and each declared resource's. */
-export const ALL_AUDITED: readonly AuditedTable[] = [...Object.values(AUDITED), ...RESOURCES.map(auditedOf)];
+/** Every audited table: each declared resource's. */
+export const ALL_AUDITED: readonly AuditedTable[] = RESOURCES.map(auditedOf);
 
 /** The declaration of an object type the audit log names, or undefined for one no longer audited. */
 export function audited(objectType: string): AuditedTable | undefined {

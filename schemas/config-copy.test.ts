@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AUDITED, type AuditedTable } from './audited';
 import { CONFIG_AREA_KEYS, CONFIG_AREAS } from './config-copy';
 import { ALL_RESOURCES } from './resources';
 
-/** The audited tables that give Compare an area. */
-const compared: readonly AuditedTable[] = Object.values(AUDITED).filter((table: AuditedTable) => table.compare);
-
 describe('the areas of Compare and Copy', () => {
-  it("are each one declaration's: an audited table's compare section or a compared resource, no name twice", () => {
-    const declared = [
-      ...compared.flatMap((table) => (table.compare ?? []).map((area) => area.name)),
-      ...ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
-    ];
+  it("are each one declaration's: a compared resource's, no name twice", () => {
+    const declared = ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name);
     expect(declared.filter((name, i) => declared.indexOf(name) !== i)).toEqual([]);
     expect(CONFIG_AREA_KEYS).toEqual(declared);
   });
 
   it("are shown in the screen's order, each with its heading and its natural key in words", () => {
     expect(CONFIG_AREA_KEYS.slice(0, 1)).toEqual(['notifications']);
-    // A compared resource's area follows the hand-declared ones, in the order of the declarations.
+    // In the order of the declarations.
     expect(CONFIG_AREA_KEYS.slice(-11)).toEqual([
       'alerts',
       'uiConfig',
@@ -37,9 +30,6 @@ describe('the areas of Compare and Copy', () => {
     expect(CONFIG_AREAS.etaPreferences).toEqual({ label: 'ETA preferences', key: 'company' });
     expect(CONFIG_AREAS.holidays).toEqual({ label: 'Holiday Calendar', key: 'date and region' });
     expect(CONFIG_AREAS.sidebarMenu).toEqual({ label: 'Sidebar menus', key: 'role or users' });
-  });
-
-  it("compare only tables of a company's own rows (scoped by their company_id)", () => {
-    expect(compared.filter((table) => table.tenant !== 'company_id').map((table) => table.table)).toEqual([]);
+    expect(CONFIG_AREAS.notifications).toEqual({ label: 'Notification configurations', key: 'event and mode' });
   });
 });

@@ -1,25 +1,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, badId, idField } from './messages';
-import { AUDITED, type AuditedTable, type CompareSection } from './audited';
+import type { CompareSection } from './audited';
 import { labelInWords, type Resource, type ResourceField } from './resource';
 import { ALL_RESOURCES, type RESOURCES } from './resources';
 
-/** The audited tables' declarations (schemas/audited.ts), each of its own literal type. */
-type Declared = (typeof AUDITED)[keyof typeof AUDITED];
-
-/** An area an audited table's declaration gives (its `compare` section). */
-type DeclaredArea = Extract<Declared, { compare: unknown }>['compare'][number]['name'];
-
 /** A declared resource that is compared and copied (schemas/resource.ts `compare`). */
 type ComparedResource = Extract<(typeof RESOURCES)[number], { compare: true }>;
-
-/** `make` of each area an audited table's declaration gives, by the area's name, in the declarations' order. */
-export function perDeclaredArea<T>(make: (table: AuditedTable, area: CompareSection) => T): Record<DeclaredArea, T> {
-  const tables: readonly AuditedTable[] = Object.values(AUDITED);
-  return Object.fromEntries(
-    tables.flatMap((table) => (table.compare ?? []).map((area) => [area.name, make(table, area)])),
-  ) as Record<DeclaredArea, T>;
-}
 
 /** `make` of each compared resource, by its name (its area's). */
 export function perComparedResource<T>(make: (resource: Resource) => T): Record<ComparedResource['name'], T> {
@@ -39,12 +25,15 @@ const keyPartSql = (field: ResourceField) =>
  */
 export function compareSectionOf(resource: Resource): CompareSection {
   const key = (resource.compareKey ?? resource.naturalKey).map((name) => resource.fields[name]);
+  const { compareBy } = resource;
   // A resource kept once per company (an empty natural key) is one item, matched by its area's name.
   return {
     name: resource.name,
     title: resource.title,
-    keyWords: key.length > 0 ? key.map((field) => labelInWords(field.label)).join(' and ') : 'company',
-    key: key.length > 0 ? key.map(keyPartSql).join(" || ' · ' || ") : `'${resource.name}'`,
+    keyWords:
+      compareBy?.keyWords ?? (key.length > 0 ? key.map((field) => labelInWords(field.label)).join(' and ') : 'company'),
+    key: compareBy?.key ?? (key.length > 0 ? key.map(keyPartSql).join(" || ' · ' || ") : `'${resource.name}'`),
+    ...(compareBy?.label !== undefined && { label: compareBy.label }),
     ...(resource.reach === 'department' && { departments: true }),
     ...(resource.compareOwn && { own: resource.compareOwn }),
     idPrefix: resource.idPrefix,
@@ -59,10 +48,7 @@ const inWords = (area: CompareSection) => ({ label: area.title, key: area.keyWor
  * configuration that two scopes are compared in and copied between, in the order the screen shows them (the audited
  * tables' areas, then the compared resources'), each with its natural key in words.
  */
-export const CONFIG_AREAS = {
-  ...perDeclaredArea((_, area) => inWords(area)),
-  ...perComparedResource((resource) => inWords(compareSectionOf(resource))),
-};
+export const CONFIG_AREAS = perComparedResource((resource) => inWords(compareSectionOf(resource)));
 
 /** An area of the configuration (a key of {@link CONFIG_AREAS}). */
 export type ConfigArea = keyof typeof CONFIG_AREAS;

@@ -129,7 +129,7 @@ export const dynamicWebhookConfigSchema = {
 } as const;
 
 /** Every field of the save payload (spec 002 section 3), each with its length limit; which are required depends on the mode. */
-const payloadProperties = {
+export const NOTIFICATION_PAYLOAD_FIELDS = {
   customerConfigId: rowId,
   companyId: id,
   branchId: id,
@@ -171,7 +171,7 @@ const payloadProperties = {
 /** The payload's fields without the per-mode rules: the source of its TypeScript type. */
 const payloadShape = {
   type: 'object',
-  properties: payloadProperties,
+  properties: NOTIFICATION_PAYLOAD_FIELDS,
   required: ['eventId', 'mode'],
   additionalProperties: false,
 } as const;

@@ -392,6 +392,12 @@ export interface Resource {
   /** Compared and copied between companies (Compare and Copy), under its title. */
   compare?: boolean;
   /**
+   * Its Compare and Copy area where its fields do not say it: what matches an item across companies (SQL over the row
+   * `t`) and that in words, and what names an item (a notification configuration's event and mode, and whom it is
+   * for, by name; its fields hold ids of the platform's events and of users, and may be null).
+   */
+  compareBy?: { keyWords: string; key: string; label?: string };
+  /**
    * The fields that match a record across companies, where not the natural key (an AP config's CBDT ID is its
    * company's own id: it is matched by type and partner, and copied with the target's id).
    */

@@ -10,7 +10,6 @@ import * as registered from './home.meta';
 export const homeScreen: HomeConfig = {
   ...registered.homeScreen,
   areas: [
-    { objectType: 'notification_config', path: '/configuration-list' },
     // Each declared resource's, at its list.
     ...ALL_RESOURCES.filter(hasScreen).map((resource) => ({ objectType: resource.objectType, path: resource.screen })),
   ],

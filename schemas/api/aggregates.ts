@@ -1,4 +1,4 @@
-import { AUDITED, type AuditedTable, auditedOf, auditedTable } from '../audited';
+import { type AuditedTable, auditedOf, auditedTable } from '../audited';
 import { consignees } from '../resources/consignees';
 import { knownPlaces } from '../resources/known-places';
 import { partners } from '../resources/partners';

@@ -44,8 +44,6 @@ export interface AuditedTable {
    * `branch_id` and `department_id` are named without being declared (see {@link refOf}).
    */
   refs?: Readonly<Record<string, AuditRef>>;
-  /** The areas of Compare and Copy its rows are compared and copied in (most tables one; feature settings two). */
-  compare?: readonly CompareSection[];
   /**
    * The database keeps its number of rows per company and scope as rows come and go (`list_counts`, migrations 200 and
    * 225; where the table has a branch, `k1` is it): read instead of counting a big company's every row.
@@ -104,6 +102,3 @@ export function branchSql(path: readonly string[]): string {
   const [column, ...inside] = path;
   return inside.length === 0 ? `t.${column}` : `t.${column} #>> '{${inside.join(',')}}'`;
 }
-
-/** Declares an audited table, keeping its literal types (its object type is a key of `AUDITED`). */
-export const declareAudited = <const T extends AuditedTable>(declaration: T): T => declaration;

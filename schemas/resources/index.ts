@@ -12,6 +12,7 @@ import { holidays } from './holidays';
 import { knownPlaces } from './known-places';
 import { landingPages } from './landing-pages';
 import { materials } from './materials';
+import { notificationConfigs } from './notification-configs';
 import { partners } from './partners';
 import { reportSchedules } from './report-schedules';
 import { routeMaster } from './route-master';
@@ -24,12 +25,13 @@ import { waypoints } from './waypoints';
 
 /**
  * Every declared resource (schemas/resource.ts): what the generic calls, routes, audit, compare, export, seed and screens
- * read. In the order the home screen lists them, after the hand-declared areas: the masters, the automation, then the settings.
+ * read. In the order the home screen lists them: the masters, the automation, then the settings.
  */
 export const RESOURCES = [
   routes,
   knownPlaces,
   consignees,
+  notificationConfigs,
   waypoints,
   routeMaster,
   vehicles,

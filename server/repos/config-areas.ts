@@ -1,5 +1,5 @@
 import { type AuditedTable, auditedOf, branchSql, type CompareSection, declarationOf } from '../../schemas/audited';
-import { type ConfigArea, compareSectionOf, perComparedResource, perDeclaredArea } from '../../schemas/config-copy';
+import { type ConfigArea, compareSectionOf, perComparedResource } from '../../schemas/config-copy';
 import type { Resource } from '../../schemas/resource';
 import { currentActor } from '../store/actor';
 import { newId } from '../http/ids';
@@ -132,10 +132,7 @@ function resourceArea(resource: Resource): AreaTable {
 }
 
 /** Every area of {@link CONFIG_AREAS}, as stored: the audited tables' and each compared resource's. */
-export const AREA_TABLES: Record<ConfigArea, AreaTable> = {
-  ...perDeclaredArea(tableArea),
-  ...perComparedResource(resourceArea),
-};
+export const AREA_TABLES: Record<ConfigArea, AreaTable> = perComparedResource(resourceArea);
 
 /** The source's branches, each with the target's branch of the same name (the chosen branches map to each other). */
 export async function branchMapOf(

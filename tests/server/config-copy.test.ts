@@ -4,7 +4,7 @@ import { SERVICE_BASES, auditCalls, alertCalls, fullPath, vehicleCalls } from '.
 import { configCopyCalls, type Comparison, type CopyPreview, type RevertPreview } from '../../schemas/api/config-copy';
 import { ALL_AUDITED } from '../../schemas/audited';
 import { ALL_RESOURCES } from '../../schemas/resources';
-import { COPY_MSG } from '../../schemas/config-copy';
+import { COPY_MSG, compareSectionOf } from '../../schemas/config-copy';
 import type { AuditPage } from '../../schemas/audit';
 import { withQuery } from '../../engine/data/http';
 
@@ -47,11 +47,10 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     const comparison = await compare({ c: '1001', rc: '1002' });
     expect(comparison.left).toMatchObject({ companyId: '1001', companyName: 'Tata Steel Limited', branchId: null });
     expect(comparison.right.companyName).toBe('Hindustan Unilever Limited');
-    expect(comparison.areas.map((a) => a.area)).toEqual([
-      'notifications',
-      // Then each compared resource's, in the order of its declaration.
-      ...ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
-    ]);
+    // Each compared resource's, in the order of its declaration.
+    expect(comparison.areas.map((a) => a.area)).toEqual(
+      ALL_RESOURCES.filter((resource) => resource.compare).map((resource) => resource.name),
+    );
     const closure = areaOf(comparison, 'autoClosure');
     const epod = closure.items.find((item) => item.key === 'EPOD');
     expect(epod?.state).toBe('left');
@@ -76,11 +75,10 @@ describe.each(BACKENDS)('compare, copy and revert on $name', (backend) => {
     );
     const has = (table: string, column: string) =>
       columns.some((row) => row.table_name === table && row.column_name === column);
-    for (const declaration of ALL_AUDITED) {
+    for (const declaration of ALL_AUDITED)
       expect(has(declaration.table, 'version'), declaration.table).toBe(declaration.versioned === true);
-      for (const area of declaration.compare ?? [])
-        expect(has(declaration.table, 'department_id'), area.name).toBe(area.departments === true);
-    }
+    for (const resource of ALL_RESOURCES.filter((compared) => compared.compare))
+      expect(has(resource.table, 'department_id'), resource.name).toBe(compareSectionOf(resource).departments === true);
   });
 
   it('refuses the same scope twice, and another company or branch it cannot resolve', async () => {
