@@ -5,6 +5,10 @@ import type { routeMasterCalls } from './api/main';
 import { reportCalls, type ReportSchedule } from './api/reports';
 import type { UiConfig } from './resources/ui-configs';
 import { isRecord } from './guards';
+import { placeCalls } from './api/places';
+import type { Consignee } from './api/embedded';
+import { consigneeCalls } from './api/consignees';
+import { mainCalls } from './api/main';
 
 /**
  * A declared resource's calls answer the records its declaration types (schemas/api/resource-calls.ts `CallsOf`), so
@@ -39,5 +43,27 @@ describe("the types of a declared resource's calls", () => {
     ];
     const properties = isRecord(answer) && isRecord(answer.properties) ? Object.keys(answer.properties) : [];
     expect(properties.sort()).toEqual([...fields].sort());
+  });
+
+  it("types and serializes a spec's call built by hand from the record's declaration (answering)", () => {
+    // A known place's id is named as the spec names it; a consignee's place is one object of its fields.
+    expectTypeOf<DataOf<typeof placeCalls.placeFetch>>().items.toHaveProperty('cpId').toEqualTypeOf<string>();
+    expectTypeOf<DataOf<typeof placeCalls.placeFetch>>().items.not.toHaveProperty('id');
+    expectTypeOf<DataOf<typeof consigneeCalls.update>>().toEqualTypeOf<Consignee>();
+    expectTypeOf<Consignee['place']>().toHaveProperty('cpCode').toEqualTypeOf<string>();
+    expectTypeOf<Consignee>().not.toHaveProperty('cpCode');
+    // A route's answer leaves out its branch, as the spec's does.
+    expectTypeOf<DataOf<typeof mainCalls.saveRoute>>().not.toHaveProperty('branchId');
+    const properties = (answer: unknown) =>
+      isRecord(answer) && isRecord(answer.properties) ? Object.keys(answer.properties).sort() : [];
+    const [place] = [placeCalls.placeFetch.answer].map((answer) => (isRecord(answer) ? answer.items : undefined));
+    expect(properties(place)).toEqual(
+      ['cpId', 'label', 'address', 'cpCode', 'geofenceRadius', 'partnerId', 'google', 'updatedBy', 'updatedAt'].sort(),
+    );
+    const consignee = consigneeCalls.update.answer;
+    expect(
+      properties(isRecord(consignee) && isRecord(consignee.properties) ? consignee.properties.place : null),
+    ).toEqual(['cpId', 'cpCode', 'label', 'address', 'geofenceRadius', 'google'].sort());
+    expect(properties(mainCalls.saveRoute.answer)).not.toContain('branchId');
   });
 });

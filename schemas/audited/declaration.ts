@@ -1,9 +1,9 @@
 /**
- * The audited tables of a company's configuration, each declared once (DESIGN.md "one declaration per stored
- * aggregate"; this is the start of `defineResource`): where the record is kept, how it is found within its tenant,
- * how it is named in words. The audit trigger of each table is made from this declaration when the server migrates
- * (server/store/audit-triggers.ts); revert, copy, compare and the Audit Log read it; nothing else keeps a list.
- * The declarations are kept by area (schemas/audited/*.ts) and gathered in schemas/audited.ts.
+ * An audited table of a company's configuration as the audit reads it, derived from its resource's declaration
+ * (schemas/resource.ts `defineResource`, schemas/audited.ts `auditedOf`; DESIGN.md "one declaration per stored
+ * aggregate"): where the record is kept, how it is found within its tenant, how it is named in words. The audit
+ * trigger of each table is made from it when the server migrates (server/store/audit-triggers.ts); revert, copy,
+ * compare and the Audit Log read it; nothing else keeps a list.
  */
 export interface AuditedTable {
   /** The object type the audit log records (`route_master`). */
