@@ -1,9 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { MSG, NOT_BLANK, idField } from './messages';
-import { cursorFields } from './list-cursor';
 import { scopeQuerySchema } from './scope';
 import { allOrNoneField } from './bulk-rows';
-import { pagedQueryProperties, sortQueryProperties } from './partner';
 import { GEOCODE_TOLERANCE_KM, TOO_FAR_MESSAGE } from './haversine';
 
 /**
@@ -191,38 +189,8 @@ const placeScopeProperties = {
   partnerId: idField('partnerId'),
 } as const;
 
-/** The columns the known-place list can be sorted by. */
+/** The columns the known-place list can be sorted by (its declaration's sorts, schemas/resources/known-places.ts). */
 export const KNOWN_PLACE_SORTS = ['cpId', 'label', 'address', 'updatedBy', 'cpCode'] as const;
-
-/**
- * GET company_places/fetch: the scope, cpId for one place, and optionally a search over code, label, address and
- * updatedBy (`q`) and a page (from 1) of `size` rows; sending any of these answers one page (default page 1 of 20)
- * with the number of matching places as `total` beside `data`; `sort` and `order` order that page (newest first
- * unless sorted); `after` (the answer's `next`) reads the page after it.
- */
-export const knownPlaceFetchQuerySchema = {
-  type: 'object',
-  properties: {
-    ...placeScopeProperties,
-    cpId: idField('cpId'),
-    ...pagedQueryProperties,
-    ...sortQueryProperties(KNOWN_PLACE_SORTS),
-    ...cursorFields,
-  },
-  required: ['c'],
-  errorMessage: { required: { c: MSG.selectCompany } },
-} as const;
-
-/** DELETE company_places/delete: the scope and the place. */
-export const knownPlaceDeleteQuerySchema = {
-  type: 'object',
-  properties: {
-    ...placeScopeProperties,
-    cpId: { type: 'string', minLength: 1, maxLength: 64, errorMessage: 'Not found' },
-  },
-  required: ['c', 'cpId'],
-  errorMessage: { required: { c: MSG.selectCompany, cpId: 'Not found' } },
-} as const;
 
 /** POST company_places/create: the scope; bulkUpload answers each row, allOrNone (with it) stores all rows or none. */
 export const knownPlaceCreateQuerySchema = {
@@ -236,16 +204,7 @@ export const knownPlaceCreateQuerySchema = {
   errorMessage: { required: { c: MSG.selectCompany } },
 } as const;
 
-/** POST company_places/update: the scope (the place and its consignor travel in the body). */
-export const knownPlaceUpdateQuerySchema = {
-  type: 'object',
-  properties: placeScopeProperties,
-  required: ['c'],
-  errorMessage: { required: { c: MSG.selectCompany } },
-} as const;
-
 export type KnownPlaceRow = FromSchema<typeof knownPlaceRowSchema>;
-export type KnownPlaceUpdate = FromSchema<typeof knownPlaceUpdateBodySchema>;
 
 /** A known place and a bulk row's answer: the types of the answer schemas of the known-place calls (schemas/api/places.ts). */
 export type { KnownPlace, KnownPlaceRowResult } from './api/places';

@@ -56,7 +56,8 @@ describe("the types of a declared resource's calls", () => {
     expectTypeOf<DataOf<typeof mainCalls.saveRoute>>().not.toHaveProperty('branchId');
     const properties = (answer: unknown) =>
       isRecord(answer) && isRecord(answer.properties) ? Object.keys(answer.properties).sort() : [];
-    const [place] = [placeCalls.placeFetch.answer].map((answer) => (isRecord(answer) ? answer.items : undefined));
+    const fetched: unknown = placeCalls.placeFetch.answer;
+    const place = isRecord(fetched) ? fetched.items : undefined;
     expect(properties(place)).toEqual(
       ['cpId', 'label', 'address', 'cpCode', 'geofenceRadius', 'partnerId', 'google', 'updatedBy', 'updatedAt'].sort(),
     );

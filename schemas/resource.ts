@@ -173,6 +173,25 @@ export interface ResourceApi {
   save?: ResourceSave;
   /** The answer repeats the record's id under this name too (a spec's `customerConfigId`). */
   idAlso?: string;
+  /**
+   * The list's query may name one record by its id (`?cpId=`, the id's name): it answers a list of that one, with its
+   * ETag, as a spec's fetch does.
+   */
+  byIdInList?: true;
+  /** The list answers every record of the scope unless its query asks for a page (a search, page, size, sort or cursor). */
+  allUnlessPaged?: true;
+  /** The update is a POST naming its record in the body by the id's name (`{cpId, …}`), at `path/update`. */
+  updateInBody?: true;
+  /**
+   * The sorts the list takes, where not its sortable fields and `updatedAt`: among them the id's name (`cpId`) and
+   * `updatedBy` (who saved it), beside sortable fields.
+   */
+  sorts?: readonly string[];
+  /**
+   * The search reads the text the table keeps of these columns (`search_text`, made by its trigger, through a trigram
+   * index), not each field's column one by one: a big company's search stays an index read.
+   */
+  searchText?: readonly string[];
   /** The answer does not name the record's branch, which a spec's answer leaves out (a route's). */
   branchUnanswered?: true;
   /** The answer names the record's company (`companyId`). */
@@ -388,7 +407,15 @@ export interface Resource {
    * The list's order unsorted, by a field, the id, or when a record was saved (`updatedAt`) or made (`createdAt`, with
    * `timestamps`) (default: newest saved first).
    */
-  order?: { field: string; desc?: boolean };
+  order?: {
+    field: string;
+    desc?: boolean;
+    /**
+     * Records of one value of `field` (a bulk upload's, saved together) by this field, ascending, then by the id: the
+     * whole order reversed for `asc`.
+     */
+    then?: string;
+  };
   /** Compared and copied between companies (Compare and Copy), under its title. */
   compare?: boolean;
   /**
@@ -703,13 +730,20 @@ export function withinOf(resource: Resource): Record<string, (ResourceField & { 
   return Object.fromEntries(names.map((name) => [name, inside.filter((field) => field.within === name)]));
 }
 
+/**
+ * The field that names whom a record is kept for beside its company (see `ResourceField.owner`): its calls take it in
+ * their query (an update in its body too), and a TRANSPORTER must name one.
+ */
+export const ownerOf = (resource: Resource) => fieldsOf(resource).find((field) => field.owner);
+
 /** The sorts of a resource's list: its sortable fields, and (its stamps `epoch`) when it was saved. */
-export const sortsOf = (resource: Resource): string[] => [
-  ...fieldsOf(resource)
-    .filter((field) => field.sort)
-    .map((field) => field.name),
-  ...(resource.stamps === 'timestamps' ? [] : ['updatedAt']),
-];
+export const sortsOf = (resource: Resource): readonly string[] =>
+  resource.api?.sorts ?? [
+    ...fieldsOf(resource)
+      .filter((field) => field.sort)
+      .map((field) => field.name),
+    ...(resource.stamps === 'timestamps' ? [] : ['updatedAt']),
+  ];
 
 /** The value of each kind of field as the calls answer it. */
 interface SqlValues {

@@ -12,6 +12,8 @@ import {
   type DefaultCallKind,
   idAnswerOf,
   idColumnOf,
+  idNameOf,
+  ownerOf,
   labelInWords,
   type NumberedPaging,
   oneOf,
@@ -41,7 +43,7 @@ import {
   SCOPE_IN_QUERY,
   type ScopeSource,
 } from './contract';
-import { platformWide } from './refers';
+import { PARTNER, platformWide } from './refers';
 import { int, list, none, shape } from './shapes';
 
 /** Where a resource's rows are kept and whose they are: what `owns` checks for a call that names one by id. */
@@ -52,6 +54,31 @@ export const aggregateOf = (resource: Resource): Aggregate => ({
   branch: resource.reach !== 'company',
   department: resource.reach === 'department',
 });
+
+/**
+ * What the calls of a resource kept per owner (see `ownerOf`) add to their query: the owner's field, named in `refers`
+ * (a partner of the company), and the refusal of a TRANSPORTER's call that names none.
+ */
+function ownerParts(resource: Resource) {
+  const owner = ownerOf(resource);
+  if (!owner) return { properties: {}, refers: {}, messages: [] };
+  return {
+    properties: { [owner.name]: idField(owner.name) },
+    refers: { [`query.${owner.name}`]: PARTNER },
+    messages: [MSG.selectConsignor],
+  };
+}
+
+/** A query schema with the owner's field beside its own (see {@link ownerParts}). */
+function withOwner(resource: Resource, query: JSONSchema): JSONSchema {
+  const { properties } = ownerParts(resource);
+  if (Object.keys(properties).length === 0 || typeof query !== 'object') return query;
+  return { ...query, properties: { ...query.properties, ...properties } };
+}
+
+/** The refusal of an id a call must name and does not, or names oddly (at most 64 characters). */
+const namedIdField = (message: string) =>
+  ({ type: 'string', minLength: 1, maxLength: 64, errorMessage: message }) as const;
 
 /** The records a kind of reference names, where a call may name one (`api.parent`, `api.owns`). */
 const REFERRED: Partial<Record<AuditRef, Aggregate>> = {
@@ -103,10 +130,13 @@ function createQueryOf(resource: Resource): JSONSchema | undefined {
 /** The list's query of ours: the scope, and a search, page, size, sort, order or cursor. */
 function listQuery(resource: Resource): JSONSchema {
   const sorts = sortsOf(resource);
+  const byId = resource.api?.byIdInList ? { [idNameOf(resource)]: idField(idNameOf(resource)) } : {};
   const query = {
     ...scopeQuerySchema,
     properties: {
       ...scopeQuerySchema.properties,
+      ...ownerParts(resource).properties,
+      ...byId,
       ...pagedQueryProperties,
       sort: { type: 'string', maxLength: 32, enum: sorts, errorMessage: `Sort must be one of ${sorts.join(', ')}` },
       order: { type: 'string', maxLength: 4, enum: ['asc', 'desc'], errorMessage: PAGED_LIST_MSG.order },
@@ -155,6 +185,23 @@ function idParamsOf(resource: Resource) {
     required: ['id'],
   } as const;
   return wholeNumber;
+}
+
+/** The main API's query of a call naming one record by `?id=` (or the id's own name): the scope, its owner and the id. */
+function mainIdQuery(resource: Resource): JSONSchema {
+  const name = idNameOf(resource);
+  if (name === 'id' && !ownerOf(resource)) return scopedIdQuerySchema;
+  const query = {
+    ...scopeQuerySchema,
+    properties: {
+      ...scopeQuerySchema.properties,
+      ...ownerParts(resource).properties,
+      [name]: namedIdField('Not found'),
+    },
+    required: ['c', name],
+    errorMessage: { required: { c: MSG.selectCompany, [name]: 'Not found' } },
+  } as const;
+  return query;
 }
 
 /** Each call's id after the prefix, unless the declaration names it otherwise. */
@@ -212,7 +259,7 @@ function basics(resource: Resource) {
       : ({
           service: api.service ?? 'main',
           envelope: 'main',
-          querystring: scopeQuerySchema,
+          querystring: withOwner(resource, scopeQuerySchema),
           scope: SCOPE_IN_QUERY,
         } as const);
   const idOf = (kind: CallKind) => `${api.prefix ?? resource.name}.${api.ids?.[kind] ?? CALL_IDS[kind]}`;
@@ -228,8 +275,8 @@ function basics(resource: Resource) {
       return {
         ...inScope,
         path: pathOf(kind, path),
-        querystring: api.service === 'data' ? dataIdQuery(resource) : scopedIdQuerySchema,
-        owns: [{ aggregate, id: 'query.id' }, ...(api.names?.[kind] ?? [])],
+        querystring: api.service === 'data' ? dataIdQuery(resource) : mainIdQuery(resource),
+        owns: [{ aggregate, id: `query.${idNameOf(resource)}` } as const, ...(api.names?.[kind] ?? [])],
       } as const;
     return {
       ...inScope,
@@ -278,11 +325,18 @@ export function listCall(resource: Resource) {
   const ofParent = api.parent?.list
     ? { querystring: createQueryOf(resource), owns: referencesOf(resource, 'list') }
     : {};
+  const owner = ownerParts(resource);
+  // A fetch of one by its id in the list's query (`api.byIdInList`): checked within reach, answered with its ETag.
+  const byId = api.byIdInList
+    ? ({ owns: [{ aggregate: aggregateOf(resource), id: `query.${idNameOf(resource)}` }], etag: true } as const)
+    : {};
   const common = {
     ...inScope,
     ...(api.listQuery && { querystring: api.listQuery }),
     ...namesOf(resource, 'list'),
     ...ofParent,
+    ...byId,
+    ...(owner.messages.length > 0 && { messages: owner.messages, refers: owner.refers }),
     id: idOf('list'),
     method: 'GET',
     path: pathOf('list', path),
@@ -300,7 +354,7 @@ export function listCall(resource: Resource) {
   }
   return defineCall({
     ...common,
-    summary: `A page of the scope's ${plural} (q searches, sort and order sort, after reads the page after a cursor), with their total and the next page's cursor`,
+    summary: `${listModes(resource)}A page of the scope's ${plural} (q searches, sort and order sort, after reads the page after a cursor), with their total and the next page's cursor`,
     querystring: listQuery(resource),
     answer: list(answer),
     meta: {
@@ -309,6 +363,17 @@ export function listCall(resource: Resource) {
       ...cursorMeta,
     },
   });
+}
+
+/** What a list answers beside a page, in words: one record named by id, or all of them unless a page is asked for. */
+function listModes(resource: Resource): string {
+  const { byIdInList, allUnlessPaged } = resource.api ?? {};
+  const owner = ownerOf(resource);
+  return [
+    owner ? `A TRANSPORTER's for the consignor ${owner.name} names. ` : '',
+    byIdInList ? `With ${idNameOf(resource)}, that one ${resource.noun} (a list of one), with its ETag. ` : '',
+    allUnlessPaged ? `Without q, page, size, sort, order or a cursor, every ${resource.noun} of the scope. ` : '',
+  ].join('');
 }
 
 /** One record by its id (GET path/:id, or ?id=), with its ETag. */
@@ -363,7 +428,28 @@ export function createCall(resource: Resource) {
  * another of its natural key.
  */
 export function updateCall(resource: Resource) {
-  const { api, idOf, one } = basics(resource);
+  const { api, idOf, one, inScope, path, pathOf } = basics(resource);
+  if (api.updateInBody) {
+    const owner = ownerOf(resource);
+    const rules = writeRules(resource);
+    const owned = ownerParts(resource);
+    return defineCall({
+      ...inScope,
+      ...rules,
+      ...(owner && {
+        refers: { ...rules.refers, ...owned.refers, [`body.${owner.name}`]: PARTNER },
+        messages: [...owned.messages, ...rules.messages],
+      }),
+      id: idOf('update'),
+      owns: [{ aggregate: aggregateOf(resource), id: `body.${idNameOf(resource)}` }],
+      method: 'POST',
+      path: pathOf('update', `${path}/update`),
+      summary: `Changes ${oneOf(resource)} its body names by ${idNameOf(resource)} (a stale If-Match gets 412${takenWords(resource, 'the scope has another')})`,
+      body: api.updateBody ?? bodySchemaOf(resource),
+      versioned: true,
+      answer: answerSchemaOf(resource),
+    });
+  }
   return defineCall({
     ...one('update'),
     ...writeRules(resource),
@@ -384,7 +470,8 @@ export function removeCall(resource: Resource) {
   const { api, idOf, one } = basics(resource);
   const uses = (resource.usedBy ?? []).map((use) => use.message);
   const kinds: readonly CallKind[] = api.calls ?? DEFAULT_CALL_KINDS;
-  const versioned = kinds.includes('byId');
+  const versioned = kinds.includes('byId') || api.byIdInList === true;
+  const owner = ownerParts(resource);
   const refusals = [
     ...(versioned ? ['a stale If-Match gets 412'] : []),
     ...(uses.length > 0 ? ['409 while something names it'] : []),
@@ -394,7 +481,9 @@ export function removeCall(resource: Resource) {
     id: idOf('remove'),
     method: 'DELETE',
     summary: `Deletes ${oneOf(resource)}${refusals.length > 0 ? ` (${refusals.join('; ')})` : ''}`,
-    ...(uses.length > 0 && { messages: uses, answers: { 409: uses.join(' / ') } }),
+    ...(uses.length > 0 && { answers: { 409: uses.join(' / ') } }),
+    ...(uses.length + owner.messages.length > 0 && { messages: [...owner.messages, ...uses] }),
+    ...(owner.messages.length > 0 && { refers: owner.refers }),
     ...(versioned && { versioned: true }),
     answer: none,
   });

@@ -1,16 +1,22 @@
 import { googlePlaceAnswer } from '../api/google-place';
 import { strOrNull } from '../api/shapes';
-import { KNOWN_PLACE_MSG as M, PLACE_FIELDS, knownPlaceGoogleSchema } from '../known-place';
+import {
+  KNOWN_PLACE_MSG as M,
+  KNOWN_PLACE_SORTS,
+  PLACE_FIELDS,
+  knownPlaceGoogleSchema,
+  knownPlaceUpdateBodySchema,
+} from '../known-place';
 import { idField } from '../messages';
 import { defineResource } from '../resource';
 
 /**
  * A company's known places (spec 000 sections 2.10, 5 and 7): a Google place with the operator's label, code, address
  * and geofence radius, kept for the company or (a TRANSPORTER's) for one consignor partner, in every branch. One
- * code per owner (a unique index). The declaration gives the audit, the calls' `owns` check, the answer and the columns
- * read; the spec shapes the calls beyond what the call builders make (a fetch of one, a page or all by `cpId`, a bulk
- * create with geocoding and per-row answers, an update naming its place in the body), so they are written in
- * schemas/api/places.ts and server/routes/places.ts; the list and form are screens/known-places.ts.
+ * code per owner (a unique index). Its fetch (one by `cpId`, a page, or all), update (named in the body; the Google
+ * place read-only, server/rules/resource-rules.ts) and delete are built from this; the create, a bulk of rows that
+ * geocodes and answers per row, is a call of its own (schemas/api/places.ts, server/routes/places.ts); the list and
+ * form are screens/known-places.ts.
  */
 export const knownPlaces = defineResource({
   name: 'knownPlaces',
@@ -26,7 +32,20 @@ export const knownPlaces = defineResource({
   screenFile: true,
   reach: 'company',
   keptCount: true,
-  api: { calls: [] },
+  api: {
+    prefix: 'places',
+    calls: ['list', 'update', 'remove'],
+    ids: { list: 'fetch' },
+    paths: { list: 'fetch', update: 'update', remove: 'delete' },
+    byIdInList: true,
+    allUnlessPaged: true,
+    updateInBody: true,
+    idInQuery: true,
+    updateBody: knownPlaceUpdateBodySchema,
+    sorts: KNOWN_PLACE_SORTS,
+    searchText: ['cp_code', 'label', 'address', 'updated_by'],
+    ruleMessages: [M.readOnly],
+  },
   fields: {
     label: {
       column: 'label',
@@ -89,6 +108,8 @@ export const knownPlaces = defineResource({
   naturalKey: ['cpCode'],
   taken: M.duplicateCode,
   label: ['label'],
+  // Newest first, and places saved together (an upload) by label (migration 195 has an index for each order).
+  order: { field: 'updatedAt', desc: true, then: 'label' },
   labelSql: "coalesce(nullif(t.label, ''), t.cp_code)",
   refs: { partner_id: 'company' },
 });

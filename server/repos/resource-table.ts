@@ -11,6 +11,7 @@ import {
   idColumnOf,
   idNameOf,
   isVersioned,
+  ownerOf,
   type Resource,
   type ResourceField,
   storedValueOf,
@@ -20,9 +21,9 @@ import { newId } from '../http/ids';
 import type { Queryable, Store } from '../store/store';
 import { isUniqueViolation, refusingDuplicate } from '../store/unique';
 import { inSavepoint } from './savepoint';
-import { containsPattern } from './contains-pattern';
+import { containsPattern, searchCondition } from './contains-pattern';
 import { Taken } from '../rules/refusal';
-import { type KeyOrder, type ListTotal, orderBy, readPage, searchedTotal, sortedBy } from './keyset';
+import { type KeyOrder, type KeyPart, type ListTotal, orderBy, readPage, searchedTotal, sortedBy } from './keyset';
 import { scopeFilter, type Scope } from './scope-repository';
 import { versionedTable, type Expected } from './versioned';
 
@@ -38,6 +39,12 @@ export interface ResourcePage {
   /** Only the records of these values of fields the list may name (`api.listFilters`). */
   only?: ListFilters;
 }
+
+/**
+ * The scope of a resource kept per owner (see `ResourceField.owner`): with whose records (`owner`, the partner's id, or
+ * null for the company's own), as the route worked out from the call.
+ */
+export type OwnedScope = Scope & { owner?: string | null };
 
 /** Values of fields a list names (`?enabled=1`), by field; one undefined names none. */
 export type ListFilters = Readonly<Record<string, unknown>>;
@@ -157,6 +164,12 @@ export function answerNamesOf(resource: Resource): string {
 export function resourceTable(resource: Resource) {
   const { table } = resource;
   const fields = fieldsOf(resource);
+  const owner = ownerOf(resource);
+  /**
+   * The rows of one owner, the owner as parameter `$n` (null: the company's own), matched by `=` on the expression the
+   * keyset indexes begin with: an index gives its order only after columns held equal by `=`, never after `is null`.
+   */
+  const ownerSql = (n: number) => (owner ? `coalesce(${owner.column}, '') = coalesce($${n}::text, '')` : 'true');
   const idColumn = idColumnOf(resource);
   const versioned = versionedTable(table, idColumn);
   const epoch = resource.stamps !== 'timestamps';
@@ -177,10 +190,16 @@ export function resourceTable(resource: Resource) {
   const { taken } = resource;
   const saving = <T>(write: () => Promise<T>) => (taken === undefined ? write() : refusingDuplicate(taken, write));
   /** An update's stamps of who saved it when, as SQL from the third parameter on, and their values. */
-  const savedBy = (by: string) =>
+  const savedBy = (by: string, first = 3) =>
     epoch
-      ? { stamped: 'updated_by = $3, updated_at = $4', stamps: [by, Date.now()] }
-      : { stamped: 'updated_by = $3, updated_at = now()', stamps: [by] };
+      ? { stamped: `updated_by = $${first}, updated_at = $${first + 1}`, stamps: [by, Date.now()] }
+      : { stamped: `updated_by = $${first}, updated_at = now()`, stamps: [by] };
+  /**
+   * A versioned statement's condition on the owner, when the resource has one (`$3`, after the key and the versions):
+   * a record of another owner is out of reach (404), as one of another company is.
+   */
+  const ownedBy = (value: string | null | undefined) =>
+    owner ? { where: ownerSql(3), whereValues: [value ?? null] } : {};
 
   /**
    * The order of a page: a field (or the time saved) then the id, one direction, or the id alone; unsorted, the
@@ -189,7 +208,17 @@ export function resourceTable(resource: Resource) {
   function orderOf(page: Pick<ResourcePage, 'sort' | 'order'>): KeyOrder {
     const sort = page.sort ?? resource.order?.field ?? 'updatedAt';
     const desc = page.order ? page.order === 'desc' : page.sort ? false : (resource.order?.desc ?? !resource.order);
-    if (sort === 'id') return { name: `id.${desc ? 'desc' : 'asc'}`, parts: [{ sql: idColumn, type: idType, desc }] };
+    if (sort === 'id' || sort === idNameOf(resource))
+      return { name: `${sort}.${desc ? 'desc' : 'asc'}`, parts: [{ sql: idColumn, type: idType, desc }] };
+    // Unsorted, records saved together by the declaration's `then` field, ascending, then by the id (all reversed asc).
+    const then = page.sort === undefined ? resource.order?.then : undefined;
+    if (then !== undefined) {
+      const first = sortedBy(sort, partOf(sort), desc, idColumn, idType).parts[0];
+      return {
+        name: `${sort}.${desc ? 'desc' : 'asc'}`,
+        parts: [first, { ...partOf(then), desc: !desc }, { sql: idColumn, type: idType, desc: !desc }],
+      };
+    }
     // When a record was made (a record with `timestamps`), to the microsecond, as a cursor's whole number.
     if (sort === 'createdAt')
       return sortedBy(
@@ -199,18 +228,20 @@ export function resourceTable(resource: Resource) {
         idColumn,
         idType,
       );
+    return sortedBy(sort, partOf(sort), desc, idColumn, idType);
+  }
+
+  /** What a sort orders by: a text field in lower case, another field as read, who saved it, or when. */
+  function partOf(sort: string): KeyPart {
     const field = fields.find((candidate) => candidate.name === sort);
-    const part =
-      field?.sql === 'text'
-        ? { sql: `lower(${field.column})`, type: 'text' as const }
-        : field
-          ? { sql: `${readSql(field)}`, type: 'text' as const }
-          : { sql: 'updated_at', type: 'bigint' as const };
-    return sortedBy(sort, part, desc, idColumn, idType);
+    if (field?.sql === 'text') return { sql: `lower(${field.column})`, type: 'text' };
+    if (field) return { sql: `${readSql(field)}`, type: 'text' };
+    if (sort === 'updatedBy') return { sql: 'lower(updated_by)', type: 'text' };
+    return { sql: 'updated_at', type: 'bigint' };
   }
 
   /** The scope's rows (the company's; with a branch or department chosen, that one's) matching a search. */
-  function matching(scope: Scope, q: string | undefined, only: ListFilters = {}) {
+  function matching(scope: OwnedScope, q: string | undefined, only: ListFilters = {}) {
     const scoped =
       resource.reach === 'department'
         ? scopeFilter(scope)
@@ -223,19 +254,26 @@ export function resourceTable(resource: Resource) {
             }
           : { sql: 'company_id = $1', params: [scope.companyId] };
     const named = Object.entries(only).filter(([, value]) => value !== undefined);
+    // Whose records: the owner's (none named: the company's own), as the keyset indexes begin (see `ownerSql`).
+    const owned = owner ? [ownerSql(scoped.params.length + 1)] : [];
+    const ownerParams = owner ? [scope.owner ?? null] : [];
+    const n0 = scoped.params.length + ownerParams.length;
     const filter = {
-      sql: [
-        scoped.sql,
-        ...named.map(([name], i) => `${resource.fields[name].column} = $${scoped.params.length + i + 1}`),
-      ].join(' and '),
-      params: [...scoped.params, ...named.map(([, value]) => value)],
+      sql: [scoped.sql, ...owned, ...named.map(([name], i) => `${resource.fields[name].column} = $${n0 + i + 1}`)].join(
+        ' and ',
+      ),
+      params: [...scoped.params, ...ownerParams, ...named.map(([, value]) => value)],
     };
     const searched = fields.filter((field) => field.search);
     const text = q?.trim();
     if (!text || searched.length === 0) return { ...filter, scopeSql: null };
     const n = filter.params.length + 1;
+    const { searchText } = resource.api ?? {};
+    const condition = searchText
+      ? searchCondition(`$${n}`, text, searchText)
+      : `(${searched.map((field) => `${readSql(field)}::text ilike $${n}`).join(' or ')})`;
     return {
-      sql: `${filter.sql} and (${searched.map((field) => `${readSql(field)}::text ilike $${n}`).join(' or ')})`,
+      sql: `${filter.sql} and ${condition}`,
       params: [...filter.params, containsPattern(text)],
       scopeSql: filter.sql,
     };
@@ -279,11 +317,21 @@ export function resourceTable(resource: Resource) {
 
   return {
     /** A page of the scope's records, with the next page's cursor and, read by number, the number matching. */
-    async page(q: Queryable, scope: Scope, page: ResourcePage) {
+    async page(q: Queryable, scope: OwnedScope, page: ResourcePage) {
       const where = matching(scope, page.q, page.only);
       const source = { columns: listed, table, where: where.sql, params: where.params };
-      /** Every row of the scope, counted (a declared resource keeps no count). */
+      /**
+       * Every row of the scope, counted; an owner's as the database keeps their number (`keptCount`, `list_counts`
+       * keyed by the owner) rather than counting a big company's every row.
+       */
       const all = async () => {
+        if (resource.keptCount && owner) {
+          const kept = await q.one<{ n: number }>(
+            `select n::int from list_counts where tbl = $1 and company_id = $2 and k1 = coalesce($3, '') and k2 = ''`,
+            [table, scope.companyId, scope.owner ?? null],
+          );
+          return kept?.n ?? 0;
+        }
         const unsearched = matching(scope, undefined, page.only);
         const row = await q.one<{ n: number }>(`select count(*)::int as n from ${table} where ${unsearched.sql}`, [
           ...unsearched.params,
@@ -308,7 +356,7 @@ export function resourceTable(resource: Resource) {
     },
 
     /** Every record of the scope in the list's order (an unpaged list: a spec's catalogue of a few dozen). */
-    async all(q: Queryable, scope: Scope, only: ListFilters = {}): Promise<Record<string, unknown>[]> {
+    async all(q: Queryable, scope: OwnedScope, only: ListFilters = {}): Promise<Record<string, unknown>[]> {
       const where = matching(scope, undefined, only);
       const rows = await q.query(
         `select ${listed} from ${table} where ${where.sql} ${orderBy(orderOf({}))}`,
@@ -317,16 +365,19 @@ export function resourceTable(resource: Resource) {
       return rows.map(present);
     },
 
-    /** One record with its version (ownership is checked by the call's `owns`). */
-    read: async (q: Queryable, id: string) =>
-      present(await versioned.read<StoredRecord>(q, { key: id, expected: null, returning })),
+    /**
+     * One record with its version (its company is checked by the call's `owns`; a record of another owner than `of`
+     * names is out of reach, 404).
+     */
+    read: async (q: Queryable, id: string, of?: string | null) =>
+      present(await versioned.read<StoredRecord>(q, { key: id, expected: null, returning, ...ownedBy(of) })),
 
     /**
      * Adds a record in the scope, saved by `by`, its body first made what `rule` makes it (in the same transaction).
      */
     insert(
       store: Store,
-      scope: Scope,
+      scope: OwnedScope,
       sent: Readonly<Record<string, unknown>>,
       by: string,
       rule?: WriteRule,
@@ -336,6 +387,8 @@ export function resourceTable(resource: Resource) {
       const placement = (body: Readonly<Record<string, unknown>>): [string, unknown][] => [
         ...(resource.idPrefix !== undefined ? [[idColumn, newId(resource.idPrefix)] satisfies [string, unknown]] : []),
         ['company_id', scope.companyId],
+        // Kept for the owner the call named (see `ResourceField.owner`).
+        ...(owner ? [[owner.column, scope.owner ?? null] satisfies [string, unknown]] : []),
         ...(resource.reach !== 'company'
           ? [['branch_id', scope.branchId ?? branchNamedIn(body)] satisfies [string, unknown]]
           : []),
@@ -348,7 +401,7 @@ export function resourceTable(resource: Resource) {
         store.tx(async (q) => {
           const body = rule ? await rule(q, scope, sent, null) : sent;
           const placed = placement(body);
-          const writes = fields.flatMap((field) => writesOf(field, body));
+          const writes = fields.filter((field) => !field.owner).flatMap((field) => writesOf(field, body));
           const columns = [...placed.map(([column]) => column), ...writes.map((write) => write.column)];
           const params = [
             ...placed.map((_, i) => `$${i + 1}`),
@@ -370,29 +423,35 @@ export function resourceTable(resource: Resource) {
      */
     update(
       store: Store,
-      scope: Scope,
+      scope: OwnedScope,
       id: string,
       sent: Readonly<Record<string, unknown>>,
       by: string,
       expected: Expected,
       rule?: WriteRule,
     ) {
-      const { stamped, stamps } = savedBy(by);
+      const owned = ownedBy(scope.owner);
+      const first = 3 + (owned.whereValues?.length ?? 0);
+      const { stamped, stamps } = savedBy(by, first);
       return saving(() =>
         store.tx(async (q) => {
           const body = rule ? await rule(q, scope, sent, id) : sent;
-          const writes = fields.filter((field) => field.name in body).flatMap((field) => writesOf(field, body));
+          // The owner is where the record is kept, never written by an update.
+          const writes = fields
+            .filter((field) => field.name in body && !field.owner)
+            .flatMap((field) => writesOf(field, body));
           // A patch that sends no field changes nothing: the record as it is (or the refusal of a stale If-Match).
           if (writes.length === 0)
-            return present(await versioned.read<StoredRecord>(q, { key: id, expected, returning }));
+            return present(await versioned.read<StoredRecord>(q, { key: id, expected, returning, ...owned }));
           const set = [
             stamped,
-            ...writes.map((write, i) => `${write.column} = ${write.sql(i + 3 + stamps.length)}`),
+            ...writes.map((write, i) => `${write.column} = ${write.sql(i + first + stamps.length)}`),
           ].join(', ');
           return present(
             await versioned.update<StoredRecord>(q, {
               key: id,
               expected,
+              ...owned,
               set,
               values: [...stamps, ...writes.map((write) => write.value)],
               returning,
@@ -564,14 +623,14 @@ export function resourceTable(resource: Resource) {
      * Deletes a record that has an expected version, unless a record of another table names it (409 with the
      * declaration's words; the row is locked first, so that none is added meanwhile by a save that read it).
      */
-    async remove(store: Store, id: string, expected: Expected): Promise<null> {
+    async remove(store: Store, id: string, expected: Expected, of?: string | null): Promise<null> {
       await store.tx(async (q) => {
         await q.query(`select 1 from ${table} where ${idColumn} = $1 for update`, [id]);
         for (const use of resource.usedBy ?? []) {
           if (await q.one(`select 1 from ${use.table} where ${use.column} = $1 limit 1`, [id]))
             throw new Taken([use.message]);
         }
-        await versioned.remove(q, { key: id, expected });
+        await versioned.remove(q, { key: id, expected, ...ownedBy(of) });
       });
       return null;
     },

@@ -7,11 +7,13 @@ import { dataOk, idText } from '../http/data-envelope';
 import { ApiError, notFound, ok } from '../http/envelope';
 import { check } from '../http/validation';
 import { route } from '../http/route';
-import { pagedOk } from '../http/paging';
-import { resourceTable } from '../repos/resource-table';
+import { asksForPage, pagedOk } from '../http/paging';
+import { type OwnedScope, resourceTable } from '../repos/resource-table';
+import { partnerOwner, type Scope } from '../repos/scope-repository';
+import { MSG } from '../../schemas/messages';
 import { ruleOf } from '../rules/resource-rules';
 import { decodeImage, imageHeaders } from '../rules/image-upload';
-import { answerNameOf, type Resource } from '../../schemas/resource';
+import { answerNameOf, idNameOf, ownerOf, type Resource } from '../../schemas/resource';
 
 /**
  * The fields a body sends (the call's schema has checked them: only the resource's fields), each image among them
@@ -36,8 +38,11 @@ function bodyOf(resource: Resource, body: unknown): Readonly<Record<string, unkn
  * The record a call names: by `?id=` or in its path, as the resource's calls are shaped (the call's schema and `owns`
  * have checked it).
  */
-const idOf = ({ params, query }: { params: unknown; query: unknown }): string =>
-  String((isRecord(params) && params.id) || (isRecord(query) && query.id) || '');
+const idOf = ({ params, query }: { params: unknown; query: unknown }, name = 'id'): string =>
+  String((isRecord(params) && params.id) || (isRecord(query) && query[name]) || '');
+
+/** A text a request sends, or undefined (the call's schema has checked its type). */
+const textOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** Whether a record has each value a fetch by id names beside the id (`byIdFilters`, by their answer's names). */
 function matchesFilters(resource: Resource, record: Readonly<Record<string, unknown>>, query: unknown): boolean {
@@ -64,7 +69,21 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
     /** A setting's natural key as its path names it (the call's schema has checked each part). */
     const keyOf = (params: unknown): Record<string, string> =>
       Object.fromEntries(resource.naturalKey.map((name) => [name, String(isRecord(params) ? params[name] : '')]));
-    const { numbered, unpaged, createAnswer, toggle, save } = resource.api ?? {};
+    const { numbered, unpaged, createAnswer, toggle, save, allUnlessPaged, byIdInList } = resource.api ?? {};
+    const owner = ownerOf(resource);
+    const idName = idNameOf(resource);
+    /**
+     * The scope with whose records a call is about, where the resource is kept per owner: the owner the request names
+     * (the first of `named` sent), checked as a partner of the company, and required of a TRANSPORTER (see
+     * `partnerOwner`).
+     */
+    const owned = async (scope: Scope, ...named: unknown[]): Promise<OwnedScope> => {
+      if (!owner) return scope;
+      const name = named.map(textOf).find((value) => value !== undefined);
+      return { ...scope, owner: (await partnerOwner(store, scope, name, MSG.selectConsignor)).partnerId };
+    };
+    /** The owner's name in a request's query or body. */
+    const ownerIn = (source: unknown) => (owner && isRecord(source) ? source[owner.name] : undefined);
     /** An answer in the resource's envelope: the data family's (with its words), or the main API's. */
     const answer = <T>(data: T, message = '') => (resource.api?.service === 'data' ? dataOk(data, message) : ok(data));
     if (calls.list)
@@ -72,15 +91,19 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         // The call's schema has checked the query (and given its defaults); its type is the wide one of a schema
         // built at run time.
         const query = isRecord(raw) ? raw : {};
+        const inScope = await owned(scope, query[owner?.name ?? '']);
+        // One record by its id in the list's query (`api.byIdInList`): a list of one, its version sent as the ETag.
+        const one = byIdInList ? textOf(query[idName]) : undefined;
+        if (one !== undefined) return answer([await records.read(store, one, inScope.owner)]);
         // The fields the list may be asked for, and a child's parent (`api.parent.list`).
         const parent = resource.api?.parent?.list ? [resource.api.parent.field] : [];
         const filtered = [...(resource.api?.listFilters ?? []), ...parent];
         const only = Object.fromEntries(filtered.map((name) => [name, query[name]]));
-        if (unpaged) return answer(await records.all(store, scope, only));
+        if (unpaged || (allUnlessPaged && !asksForPage(query))) return answer(await records.all(store, inScope, only));
         const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
         const number = (value: unknown, otherwise: number) => (typeof value === 'number' ? value : otherwise);
         if (numbered) {
-          const page = await records.page(store, scope, {
+          const page = await records.page(store, inScope, {
             page: number(query[numbered.page], numbered.first) - numbered.first + 1,
             size: number(query[numbered.size], numbered.defaultSize),
             q: text(query.q),
@@ -88,7 +111,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
           });
           return ok({ total: page.total ?? 0, data: page.data });
         }
-        const page = await records.page(store, scope, {
+        const page = await records.page(store, inScope, {
           page: number(query.page, 1),
           size: number(query.size, 20),
           q: text(query.q),
@@ -102,7 +125,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       });
     if (calls.byId)
       route(app, calls.byId, async (request) => {
-        const record = await records.read(store, idOf(request));
+        const record = await records.read(store, idOf(request, idName));
         if (!matchesFilters(resource, record, request.query)) throw notFound();
         // The record as `result` itself, beside its status and message (its version still travels as the ETag).
         if (resource.api?.byIdInResult)
@@ -120,9 +143,12 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       });
     if (calls.update)
       route(app, calls.update, async (request) => {
-        const { scope, body, desk, expected } = request;
+        const { scope, body, desk, expected, query } = request;
         const sent = bodyOf(resource, body);
-        return ok(await records.update(store, scope, idOf(request), sent, desk.email, expected, rule));
+        const inScope = await owned(scope, ownerIn(body), ownerIn(query));
+        // The record named in the body (`api.updateInBody`), or in the path or query.
+        const id = resource.api?.updateInBody ? String(sent[idName] ?? '') : idOf(request, idName);
+        return ok(await records.update(store, inScope, id, sent, desk.email, expected, rule));
       });
     if (calls.toggle && toggle)
       route(app, calls.toggle, async ({ body, expected, desk }) => {
@@ -177,7 +203,10 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         return ok(null);
       });
     if (calls.remove)
-      route(app, calls.remove, async (request) => ok(await records.remove(store, idOf(request), request.expected)));
+      route(app, calls.remove, async (request) => {
+        const { owner: of } = await owned(request.scope, ownerIn(request.query));
+        return ok(await records.remove(store, idOf(request, idName), request.expected, of));
+      });
     // Each image's public read (for an `<img>`, without the desk token: its contract says `public`).
     for (const [name, call] of Object.entries(IMAGE_CALLS[resource.name] ?? {}))
       route(app, call, async ({ params }, reply) => {

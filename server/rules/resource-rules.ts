@@ -21,6 +21,8 @@ import { costUnitErrors } from './route-master-units';
 import { OutOfReach, RuleRefusal, Taken } from './refusal';
 import { checkSlugs } from './menu-slugs';
 import { sidebarTarget } from './sidebar-target';
+import { keepsGooglePlace } from './known-place-rows';
+import { KNOWN_PLACE_MSG, knownPlaceGoogleSchema } from '../../schemas/known-place';
 
 /**
  * What an AP config write may store (API.md "AP config"): the CBDT id is the company in scope's own id (the AP
@@ -214,7 +216,26 @@ const waypointRule: WriteRule = async (q, _scope, body) => {
   return { routeId, sequence, place: toStoredPlace(place) };
 };
 
+/** Google's place of a known place, as a body sends it (the call's schema has checked it). */
+const isGooglePlace = schemaGuard(knownPlaceGoogleSchema);
+
+/**
+ * What an edit of a known place stores (spec 000 section 4): its label, address and code (trimmed as every text is)
+ * and its radius when sent (one left out stays). Its Google address and coordinates are read-only: the edit form sends
+ * back what it read, or nothing; a body naming another place or other coordinates is refused ('The field cannot be
+ * edited'), as the form says.
+ */
+const knownPlaceRule: WriteRule = async (q, _scope, body, id) => {
+  const stored = await q.one<{ google: unknown }>('select google from company_places where cp_id = $1', [id]);
+  const sent = isGooglePlace(body.google) ? body.google : undefined;
+  if (stored && isGooglePlace(stored.google) && !keepsGooglePlace(sent, stored.google))
+    throw new RuleRefusal([KNOWN_PLACE_MSG.readOnly]);
+  const { label, address, cpCode, geofenceRadius } = body;
+  return { label, address, cpCode, ...(geofenceRadius !== undefined && { geofenceRadius }) };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
+  knownPlaces: knownPlaceRule,
   waypoints: waypointRule,
   reportSchedules: reportScheduleRule,
   sidebarMenu: sidebarMenuRule,

@@ -26,8 +26,9 @@ import { companyCalls, mainCalls, type Contract } from '../../schemas/api';
 import { placeCalls } from '../../schemas/api/places';
 import { ROUTE_SORTS } from '../../schemas/api/main';
 import { consigneeRepository } from '../../server/repos/consignee-repository';
-import { placeRepository } from '../../server/repos/place-repository';
 import { routeRepository } from '../../server/repos/route-repository';
+import { resourceTable } from '../../server/repos/resource-table';
+import { knownPlaces } from '../../schemas/resources/known-places';
 import type { Scope } from '../../server/repos/scope-repository';
 import { seed } from '../../server/seed/seed';
 import { migrate } from '../../server/store/migrate';
@@ -228,7 +229,7 @@ function repositoryCall(q: Queryable, ask: ListAsk, company: string): Promise<un
   const scope: Scope = { companyId: company, companyType: 'CONSIGNOR', branchId: null, departmentId: null };
   if (ask.list === 'routes') return routeRepository.pageJson(q, scope, { ...page, sort: ask.query.sort });
   if (ask.list === 'routeOptions') return routeRepository.options(q, scope, ask.query.q);
-  if (ask.list === 'places') return placeRepository.page(q, owner, page);
+  if (ask.list === 'places') return resourceTable(knownPlaces).page(q, { ...scope, owner: null }, page);
   return consigneeRepository.page(q, owner, page);
 }
 

@@ -219,8 +219,8 @@ describe('the API document at /docs', () => {
     }
     // A company-wide aggregate's reason is worded from its declaration.
     expect(doc.paths['/saas/lego/company_places/fetch'].get['x-refers']).toMatchObject({
-      'query.cpId':
-        'a known place (company_places) belongs to the whole company (no branch column): reachable from every branch',
+      'query.partnerId':
+        'a partner link (company_partners) belongs to the whole company (no branch column): reachable from every branch',
     });
   });
 

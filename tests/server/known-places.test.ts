@@ -345,7 +345,7 @@ describe.each(BACKENDS)('known places on $name', (backend) => {
     ).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.readOnly] } });
     expect(
       await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, cpCode: 'TSL-HAL-DOCK' }),
-    ).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.duplicateCode] } });
+    ).toMatchObject({ status: 409, body: { message: [KNOWN_PLACE_MSG.duplicateCode] } });
     expect(
       await call('POST', `/saas/lego/company_places/update?${TATA}`, { ...edit, geofenceRadius: 0 }),
     ).toMatchObject({ status: 400, body: { message: [KNOWN_PLACE_MSG.radius] } });
