@@ -199,7 +199,7 @@ export const consigneeFormSchema = {
 } as const;
 
 /** pt of the consignee calls: CONSIGNEE only. */
-const consigneePt = {
+export const consigneePt = {
   type: 'string',
   maxLength: 32,
   enum: ['CONSIGNEE'],

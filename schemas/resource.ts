@@ -204,6 +204,11 @@ export interface ResourceApi {
    */
   body?: JSONSchema;
   /**
+   * Query fields every call of the main API must send beside the scope, by name and with their rules (the consignee
+   * calls' `pt=CONSIGNEE`): a call without one is refused in the rule's words.
+   */
+  queryNeeds?: Readonly<Record<string, JSONSchema & { errorMessage: string }>>;
+  /**
    * Query fields the data family's calls take beside the scope, by name: what a spec's client sends with them, checked
    * by these rules (`active=0|1` on the dashboard calls), not read.
    */

@@ -1,18 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { answering, defineCall, SCOPE_IN_QUERY } from './contract';
-import { CONSIGNEE, PARTNER } from './refers';
-import { list, none, shape, str } from './shapes';
-import { type Consignee, consigneeAnswer } from './embedded';
+import { defineCall, SCOPE_IN_QUERY } from './contract';
+import { callsOf } from './resources';
+import { consignees } from '../resources/consignees';
+import { PARTNER } from './refers';
+import { list, shape, str } from './shapes';
 
 export type { Consignee, ConsigneePlace } from './embedded';
-import {
-  CONSIGNEE_MSG,
-  consigneeCreateBodySchema,
-  consigneeCreateQuerySchema,
-  consigneeDeleteQuerySchema,
-  consigneeUpdateBodySchema,
-  consigneeUpdateQuerySchema,
-} from '../consignee';
+import { CONSIGNEE_MSG, consigneeCreateBodySchema, consigneeCreateQuerySchema } from '../consignee';
 import { BULK_TEXT } from '../bulk-rows';
 
 const main = { service: 'main', envelope: 'main' } as const;
@@ -25,6 +19,9 @@ export type ConsigneeRowResult = FromSchema<typeof consigneeRowResultAnswer>;
 
 /** A bulk create of 550 consignees (some 3 KB each at the most) fits; larger bodies get 413. */
 const CONSIGNEES_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** The consignee calls built from their declaration (schemas/resources/consignees.ts). */
+const declared = callsOf(consignees);
 
 /**
  * The consignee calls of spec 002 section 7 (company partners of kind CONSIGNEE). Their fetch is the partners
@@ -46,31 +43,6 @@ export const consigneeCalls = {
     answer: list(consigneeRowResultAnswer),
     scope: SCOPE_IN_QUERY,
   }),
-  update: answering<Consignee>()({
-    ...main,
-    id: 'consignees.update',
-    refers: { 'query.partnerId': PARTNER, 'body.partnerId': PARTNER, 'body.id': CONSIGNEE },
-    method: 'POST',
-    path: '/saas/lego/company_partners/update',
-    summary:
-      "Updates a consignee and its place's label, code, address and radius (pt=CONSIGNEE; the place by cpId, its Google address and coordinates stay)",
-    querystring: consigneeUpdateQuerySchema,
-    body: consigneeUpdateBodySchema,
-    messages: [CONSIGNEE_MSG.selectConsignor, CONSIGNEE_MSG.readOnly, CONSIGNEE_MSG.duplicateCode],
-    versioned: true,
-    answer: consigneeAnswer,
-    scope: SCOPE_IN_QUERY,
-  }),
-  remove: defineCall({
-    ...main,
-    id: 'consignees.delete',
-    refers: { 'query.partnerId': PARTNER, 'query.id': CONSIGNEE },
-    method: 'DELETE',
-    path: '/saas/lego/company_partners/delete',
-    summary: 'Deletes a consignee (pt=CONSIGNEE)',
-    querystring: consigneeDeleteQuerySchema,
-    messages: [CONSIGNEE_MSG.selectConsignor],
-    answer: none,
-    scope: SCOPE_IN_QUERY,
-  }),
+  update: declared.update,
+  remove: declared.remove,
 };

@@ -69,11 +69,29 @@ function ownerParts(resource: Resource) {
   };
 }
 
-/** A query schema with the owner's field beside its own (see {@link ownerParts}). */
-function withOwner(resource: Resource, query: JSONSchema): JSONSchema {
-  const { properties } = ownerParts(resource);
-  if (Object.keys(properties).length === 0 || typeof query !== 'object') return query;
-  return { ...query, properties: { ...query.properties, ...properties } };
+/**
+ * The main API's query of a resource's call: the scope, the owner's field where it has one (see {@link ownerParts}),
+ * the fields every call must send (`api.queryNeeds`, required in their rules' words), and `more` (`needed` among them
+ * required too, in the words given).
+ */
+function scopedQuery(
+  resource: Resource,
+  more: Readonly<Record<string, JSONSchema>> = {},
+  needed: Readonly<Record<string, string>> = {},
+): JSONSchema {
+  const needs = resource.api?.queryNeeds ?? {};
+  const required = {
+    c: MSG.selectCompany,
+    ...Object.fromEntries(Object.entries(needs).map(([name, rule]) => [name, rule.errorMessage])),
+    ...needed,
+  };
+  const query = {
+    ...scopeQuerySchema,
+    properties: { ...scopeQuerySchema.properties, ...ownerParts(resource).properties, ...needs, ...more },
+    required: Object.keys(required),
+    errorMessage: { required },
+  } as const;
+  return query;
 }
 
 /** The refusal of an id a call must name and does not, or names oddly (at most 64 characters). */
@@ -190,18 +208,8 @@ function idParamsOf(resource: Resource) {
 /** The main API's query of a call naming one record by `?id=` (or the id's own name): the scope, its owner and the id. */
 function mainIdQuery(resource: Resource): JSONSchema {
   const name = idNameOf(resource);
-  if (name === 'id' && !ownerOf(resource)) return scopedIdQuerySchema;
-  const query = {
-    ...scopeQuerySchema,
-    properties: {
-      ...scopeQuerySchema.properties,
-      ...ownerParts(resource).properties,
-      [name]: namedIdField('Not found'),
-    },
-    required: ['c', name],
-    errorMessage: { required: { c: MSG.selectCompany, [name]: 'Not found' } },
-  } as const;
-  return query;
+  if (name === 'id' && !ownerOf(resource) && !resource.api?.queryNeeds) return scopedIdQuerySchema;
+  return scopedQuery(resource, { [name]: namedIdField('Not found') }, { [name]: 'Not found' });
 }
 
 /** Each call's id after the prefix, unless the declaration names it otherwise. */
@@ -259,7 +267,7 @@ function basics(resource: Resource) {
       : ({
           service: api.service ?? 'main',
           envelope: 'main',
-          querystring: withOwner(resource, scopeQuerySchema),
+          querystring: ownerOf(resource) || api.queryNeeds ? scopedQuery(resource) : scopeQuerySchema,
           scope: SCOPE_IN_QUERY,
         } as const);
   const idOf = (kind: CallKind) => `${api.prefix ?? resource.name}.${api.ids?.[kind] ?? CALL_IDS[kind]}`;

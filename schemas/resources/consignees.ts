@@ -1,6 +1,7 @@
 import { googlePlaceAnswer } from '../api/google-place';
 import { strOrNull } from '../api/shapes';
-import { CONSIGNEE_FIELDS as C, CONSIGNEE_MSG as M } from '../consignee';
+import { CONSIGNEE_FIELDS as C, CONSIGNEE_MSG as M, consigneePt, consigneeUpdateBodySchema } from '../consignee';
+import { CONSIGNEE_SORTS } from '../partner';
 import { KNOWN_PLACE_MSG as P, PLACE_FIELDS, knownPlaceGoogleSchema } from '../known-place';
 import { idField } from '../messages';
 import { defineResource } from '../resource';
@@ -8,10 +9,10 @@ import { defineResource } from '../resource';
 /**
  * A company's consignees (spec 002 sections 3, 7 and 9): a partner of kind CONSIGNEE with its own place (a known
  * place's fields, kept in its row and answered as `place`), kept for the company or (a TRANSPORTER's) for one consignor
- * partner, in every branch; one code per owner (a unique index). The declaration gives the audit, the calls' `owns`
- * check, the answer and the columns read; the spec shapes the calls beyond the call builders (the partners fetch with
- * `pt=CONSIGNEE`, a bulk create with geocoding and per-row answers, an update naming its consignee in the body), so
- * they are written in schemas/api/consignees.ts and server/routes/consignees.ts; the list and form are
+ * partner, in every branch; one code per owner (a unique index). Its update (named in the body, its place's Google
+ * address read-only, server/rules/resource-rules.ts) and delete are built from this, and the partners fetch with
+ * `pt=CONSIGNEE` reads it through its repository (server/routes/consignees.ts); the create, a bulk of rows that
+ * geocodes and answers per row, is a call of its own (schemas/api/consignees.ts); the list and form are
  * screens/consignees.ts.
  */
 export const consignees = defineResource({
@@ -27,7 +28,17 @@ export const consignees = defineResource({
   screenFile: true,
   reach: 'company',
   keptCount: true,
-  api: { calls: [] },
+  api: {
+    calls: ['update', 'remove'],
+    paths: { update: 'update', remove: 'delete' },
+    updateInBody: true,
+    idInQuery: true,
+    updateBody: consigneeUpdateBodySchema,
+    queryNeeds: { pt: consigneePt },
+    sorts: CONSIGNEE_SORTS,
+    searchText: ['code', 'name', 'phone', 'email', 'label', 'updated_by'],
+    ruleMessages: [M.readOnly],
+  },
   fields: {
     code: {
       column: 'code',

@@ -3,7 +3,6 @@ import { newId } from '../http/ids';
 import type { Queryable } from '../store/store';
 import type { PartnerOwner } from './scope-repository';
 import { containsPattern } from './contains-pattern';
-import { type ListTotal, type PageSource, searchedTotal } from './keyset';
 
 /** A known place to store, checked: trimmed texts, a radius, and Google's place (coordinates when known). */
 export interface NewPlace {
@@ -13,35 +12,6 @@ export interface NewPlace {
   geofenceRadius: number;
   google: KnownPlace['google'];
 }
-
-/**
- * The number a page of an owner's list read by number carries (migrations 200, 225): without a search, the owner's kept
- * count, which the database keeps as rows come and go; with one, the hits counted, or estimated when there are many
- * (see {@link searchedTotal}).
- */
-export async function ownerCount(
-  q: Queryable,
-  source: PageSource,
-  owner: PartnerOwner,
-  searched: boolean,
-): Promise<ListTotal> {
-  const kept = async () => {
-    const row = await q.one<{ n: number }>(
-      `select n::int from list_counts where tbl = $1 and company_id = $2 and k1 = coalesce($3, '') and k2 = ''`,
-      [source.table, owner.companyId, owner.partnerId],
-    );
-    return row?.n ?? 0;
-  };
-  return searched ? searchedTotal(q, source, ownerSql(), kept) : { total: await kept(), estimated: false };
-}
-
-/**
- * The places of one owner (`$first` the company, the next the consignor or null): the company's own, or those kept for the
- * consignor. Matched by `=` on the expression the keyset indexes begin with (migration 220): an index gives its order
- * only after columns held equal by `=`, never after `is null`.
- */
-const ownerSql = (first = 1) =>
-  `company_id = $${first} and coalesce(partner_id, '') = coalesce($${first + 1}::text, '')`;
 
 /** The SQL of a company's known places. */
 export const placeRepository = {

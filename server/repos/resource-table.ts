@@ -14,6 +14,7 @@ import {
   ownerOf,
   type Resource,
   type ResourceField,
+  type ResourceRecord,
   storedValueOf,
   withinOf,
 } from '../../schemas/resource';
@@ -195,11 +196,16 @@ export function resourceTable(resource: Resource) {
       ? { stamped: `updated_by = $${first}, updated_at = $${first + 1}`, stamps: [by, Date.now()] }
       : { stamped: `updated_by = $${first}, updated_at = now()`, stamps: [by] };
   /**
-   * A versioned statement's condition on the owner, when the resource has one (`$3`, after the key and the versions):
-   * a record of another owner is out of reach (404), as one of another company is.
+   * A versioned statement's condition on the scope's company and, where the resource has one, its owner (from `$3`,
+   * after the key and the versions): a record of another company or owner is out of reach (404). None without a scope
+   * (a call whose `owns` has checked the record).
    */
-  const ownedBy = (value: string | null | undefined) =>
-    owner ? { where: ownerSql(3), whereValues: [value ?? null] } : {};
+  const ownedBy = (scope: OwnedScope | undefined) => {
+    if (!scope) return {};
+    const company = { where: 'company_id = $3', whereValues: [scope.companyId] };
+    if (!owner) return company;
+    return { where: `${company.where} and ${ownerSql(4)}`, whereValues: [scope.companyId, scope.owner ?? null] };
+  };
 
   /**
    * The order of a page: a field (or the time saved) then the id, one direction, or the id alone; unsorted, the
@@ -366,11 +372,11 @@ export function resourceTable(resource: Resource) {
     },
 
     /**
-     * One record with its version (its company is checked by the call's `owns`; a record of another owner than `of`
-     * names is out of reach, 404).
+     * One record with its version: of the scope's company and owner where a scope is given (else out of reach, 404),
+     * or (none given) as the call's `owns` has checked it.
      */
-    read: async (q: Queryable, id: string, of?: string | null) =>
-      present(await versioned.read<StoredRecord>(q, { key: id, expected: null, returning, ...ownedBy(of) })),
+    read: async (q: Queryable, id: string, scope?: OwnedScope) =>
+      present(await versioned.read<StoredRecord>(q, { key: id, expected: null, returning, ...ownedBy(scope) })),
 
     /**
      * Adds a record in the scope, saved by `by`, its body first made what `rule` makes it (in the same transaction).
@@ -430,7 +436,7 @@ export function resourceTable(resource: Resource) {
       expected: Expected,
       rule?: WriteRule,
     ) {
-      const owned = ownedBy(scope.owner);
+      const owned = ownedBy(scope);
       const first = 3 + (owned.whereValues?.length ?? 0);
       const { stamped, stamps } = savedBy(by, first);
       return saving(() =>
@@ -623,16 +629,34 @@ export function resourceTable(resource: Resource) {
      * Deletes a record that has an expected version, unless a record of another table names it (409 with the
      * declaration's words; the row is locked first, so that none is added meanwhile by a save that read it).
      */
-    async remove(store: Store, id: string, expected: Expected, of?: string | null): Promise<null> {
+    async remove(store: Store, id: string, expected: Expected, scope?: OwnedScope): Promise<null> {
       await store.tx(async (q) => {
         await q.query(`select 1 from ${table} where ${idColumn} = $1 for update`, [id]);
         for (const use of resource.usedBy ?? []) {
           if (await q.one(`select 1 from ${use.table} where ${use.column} = $1 limit 1`, [id]))
             throw new Taken([use.message]);
         }
-        await versioned.remove(q, { key: id, expected, ...ownedBy(of) });
+        await versioned.remove(q, { key: id, expected, ...ownedBy(scope) });
       });
       return null;
+    },
+  };
+}
+
+/**
+ * The reads of a resource's records as its declaration types them (`ResourceRecord`), for a call of its own that
+ * answers them (the partners fetch's consignees): the SQL selects exactly the answer's columns (`listedColumnsOf`).
+ */
+export function typedRecords<const R extends Resource>(resource: R) {
+  const records = resourceTable(resource);
+  // The one assertion: the columns listedColumnsOf selects are the answer's, which ResourceRecord types.
+  const typed = (row: Record<string, unknown>) => row as ResourceRecord<R> & { version?: number };
+  return {
+    read: async (q: Queryable, id: string, scope: OwnedScope) => typed(await records.read(q, id, scope)),
+    all: async (q: Queryable, scope: OwnedScope) => (await records.all(q, scope)).map(typed),
+    page: async (q: Queryable, scope: OwnedScope, page: ResourcePage) => {
+      const read = await records.page(q, scope, page);
+      return { ...read, data: read.data.map(typed) };
     },
   };
 }

@@ -94,7 +94,7 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
         const inScope = await owned(scope, query[owner?.name ?? '']);
         // One record by its id in the list's query (`api.byIdInList`): a list of one, its version sent as the ETag.
         const one = byIdInList ? textOf(query[idName]) : undefined;
-        if (one !== undefined) return answer([await records.read(store, one, inScope.owner)]);
+        if (one !== undefined) return answer([await records.read(store, one, inScope)]);
         // The fields the list may be asked for, and a child's parent (`api.parent.list`).
         const parent = resource.api?.parent?.list ? [resource.api.parent.field] : [];
         const filtered = [...(resource.api?.listFilters ?? []), ...parent];
@@ -204,8 +204,8 @@ export async function resourceRoutes(app: FastifyInstance, { store }: AppContext
       });
     if (calls.remove)
       route(app, calls.remove, async (request) => {
-        const { owner: of } = await owned(request.scope, ownerIn(request.query));
-        return ok(await records.remove(store, idOf(request, idName), request.expected, of));
+        const inScope = await owned(request.scope, ownerIn(request.query));
+        return ok(await records.remove(store, idOf(request, idName), request.expected, inScope));
       });
     // Each image's public read (for an `<img>`, without the desk token: its contract says `public`).
     for (const [name, call] of Object.entries(IMAGE_CALLS[resource.name] ?? {}))

@@ -23,6 +23,7 @@ import { checkSlugs } from './menu-slugs';
 import { sidebarTarget } from './sidebar-target';
 import { keepsGooglePlace } from './known-place-rows';
 import { KNOWN_PLACE_MSG, knownPlaceGoogleSchema } from '../../schemas/known-place';
+import { CONSIGNEE_MSG } from '../../schemas/consignee';
 
 /**
  * What an AP config write may store (API.md "AP config"): the CBDT id is the company in scope's own id (the AP
@@ -234,8 +235,39 @@ const knownPlaceRule: WriteRule = async (q, _scope, body, id) => {
   return { label, address, cpCode, ...(geofenceRadius !== undefined && { geofenceRadius }) };
 };
 
+/**
+ * What an edit of a consignee stores (spec 002 section 3): its own fields and its place's label, address and code
+ * (trimmed as every text is), its radius when sent. The body names its place by `cpId`, which must be the stored one
+ * (else 404); the place's Google address and coordinates are read-only, as a known place's.
+ */
+const consigneeRule: WriteRule = async (q, _scope, body, id) => {
+  const place = isRecord(body.place) ? body.place : {};
+  const stored = await q.one<{ cpId: string; google: unknown }>(
+    'select cp_id as "cpId", google from consignees where id = $1',
+    [id],
+  );
+  if (!stored || stored.cpId !== place.cpId) throw new OutOfReach();
+  const sent = isGooglePlace(place.google) ? place.google : undefined;
+  if (isGooglePlace(stored.google) && !keepsGooglePlace(sent, stored.google))
+    throw new RuleRefusal([CONSIGNEE_MSG.readOnly]);
+  const { code, name, type, phone, email } = body;
+  const { label, address, cpCode, geofenceRadius } = place;
+  return {
+    code,
+    name,
+    type,
+    phone: phone ?? '',
+    email,
+    label,
+    address,
+    cpCode,
+    ...(geofenceRadius !== undefined && { geofenceRadius }),
+  };
+};
+
 const RESOURCE_RULES: Readonly<Record<string, WriteRule>> = {
   knownPlaces: knownPlaceRule,
+  consignees: consigneeRule,
   waypoints: waypointRule,
   reportSchedules: reportScheduleRule,
   sidebarMenu: sidebarMenuRule,

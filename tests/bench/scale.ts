@@ -25,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { companyCalls, mainCalls, type Contract } from '../../schemas/api';
 import { placeCalls } from '../../schemas/api/places';
 import { ROUTE_SORTS } from '../../schemas/api/main';
-import { consigneeRepository } from '../../server/repos/consignee-repository';
+import { consignees } from '../../schemas/resources/consignees';
 import { routeRepository } from '../../server/repos/route-repository';
 import { resourceTable } from '../../server/repos/resource-table';
 import { knownPlaces } from '../../schemas/resources/known-places';
@@ -220,17 +220,16 @@ const pathOf = (ask: ListAsk, company: string) =>
   });
 
 /**
- * The repository call the server makes for `ask` (as server/routes/company-routes.ts, places.ts and consignees.ts
+ * The repository call the server makes for `ask` (as server/routes/company-routes.ts, resources.ts and consignees.ts
  * call it: page 1 and 20 rows unless asked), on `q`.
  */
 function repositoryCall(q: Queryable, ask: ListAsk, company: string): Promise<unknown> {
   const page = { page: ask.query.page ?? 1, size: ask.query.size ?? PAGE_SIZE, q: ask.query.q };
-  const owner = { companyId: company, partnerId: null };
   const scope: Scope = { companyId: company, companyType: 'CONSIGNOR', branchId: null, departmentId: null };
   if (ask.list === 'routes') return routeRepository.pageJson(q, scope, { ...page, sort: ask.query.sort });
   if (ask.list === 'routeOptions') return routeRepository.options(q, scope, ask.query.q);
   if (ask.list === 'places') return resourceTable(knownPlaces).page(q, { ...scope, owner: null }, page);
-  return consigneeRepository.page(q, owner, page);
+  return resourceTable(consignees).page(q, { ...scope, owner: null }, page);
 }
 
 /** One figure: its name and the calls it times (several for a select typed letter by letter), on a tenant. */

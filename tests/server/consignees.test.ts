@@ -285,8 +285,9 @@ describe.each(BACKENDS)('consignees on $name', (backend) => {
       status: 400,
       body: { message: [CONSIGNEE_MSG.phone] },
     });
+    // A code another consignee has: 409, as every declared save's.
     expect(await call('POST', `${UPDATE}?${TATA}`, { ...current, code: 'TSL-CEE-002' })).toMatchObject({
-      status: 400,
+      status: 409,
       body: { message: [CONSIGNEE_MSG.duplicateCode] },
     });
     expect((await call('POST', `${UPDATE}?${TATA}`, { id: current.id })).status).toBe(400);
