@@ -1,10 +1,9 @@
-import { googlePlaceAnswer } from '../api/google-place';
-import { strOrNull } from '../api/shapes';
 import { CONSIGNEE_FIELDS as C, CONSIGNEE_MSG as M, consigneePt, consigneeUpdateBodySchema } from '../consignee';
 import { CONSIGNEE_SORTS } from '../partner';
-import { KNOWN_PLACE_MSG as P, PLACE_FIELDS, knownPlaceGoogleSchema } from '../known-place';
+import { KNOWN_PLACE_MSG as P, PLACE_FIELDS } from '../known-place';
 import { idField } from '../messages';
 import { defineResource } from '../resource';
+import { PLACE_AREA, consignorOwner } from './known-places';
 
 /**
  * A company's consignees (spec 002 sections 3, 7 and 9): a partner of kind CONSIGNEE with its own place (a known
@@ -87,17 +86,7 @@ export const consignees = defineResource({
       sort: true,
       schema: C.email,
     },
-    partnerId: {
-      column: 'partner_id',
-      label: 'Consignor',
-      sql: 'text',
-      owner: true,
-      schema: idField('partnerId'),
-      answer: {
-        ...strOrNull,
-        description: "The consignor a TRANSPORTER's consignee is kept for; null for the company's own",
-      },
-    },
+    partnerId: consignorOwner('consignee'),
     cpId: {
       column: 'cp_id',
       label: 'Place id',
@@ -124,33 +113,9 @@ export const consignees = defineResource({
       within: 'place',
       schema: PLACE_FIELDS.label,
     },
-    address: {
-      column: 'address',
-      label: 'Address',
-      sql: 'text',
-      required: true,
-      requiredMessage: P.address,
-      within: 'place',
-      schema: PLACE_FIELDS.address,
-    },
-    geofenceRadius: {
-      column: 'geofence_radius',
-      label: 'Geofence radius',
-      sql: 'numeric',
-      default: PLACE_FIELDS.geofenceRadius.default,
-      within: 'place',
-      schema: PLACE_FIELDS.geofenceRadius,
-    },
-    google: {
-      column: 'google',
-      label: 'Google place',
-      sql: 'json',
-      required: true,
-      requiredMessage: P.googleAddress,
-      within: 'place',
-      schema: knownPlaceGoogleSchema,
-      answer: googlePlaceAnswer,
-    },
+    address: { ...PLACE_AREA.address, within: 'place' },
+    geofenceRadius: { ...PLACE_AREA.geofenceRadius, within: 'place' },
+    google: { ...PLACE_AREA.google, within: 'place' },
   },
   naturalKey: ['code'],
   taken: M.duplicateCode,

@@ -10,6 +10,48 @@ import {
 import { idField } from '../messages';
 import { defineResource } from '../resource';
 
+/** A place's address, geofence radius and Google place, as a known place and a consignee's own place keep them. */
+export const PLACE_AREA = {
+  address: {
+    column: 'address',
+    label: 'Address',
+    sql: 'text',
+    required: true,
+    requiredMessage: M.address,
+    schema: PLACE_FIELDS.address,
+  },
+  geofenceRadius: {
+    column: 'geofence_radius',
+    label: 'Geofence radius',
+    sql: 'numeric',
+    default: PLACE_FIELDS.geofenceRadius.default,
+    schema: PLACE_FIELDS.geofenceRadius,
+  },
+  google: {
+    column: 'google',
+    label: 'Google place',
+    sql: 'json',
+    required: true,
+    requiredMessage: M.googleAddress,
+    schema: knownPlaceGoogleSchema,
+    answer: googlePlaceAnswer,
+  },
+} as const;
+
+/** The consignor a TRANSPORTER keeps a record for (see `ResourceField.owner`), a known place's or a consignee's. */
+export const consignorOwner = <const N extends string>(noun: N) =>
+  ({
+    column: 'partner_id',
+    label: 'Consignor',
+    sql: 'text',
+    owner: true,
+    schema: idField('partnerId'),
+    answer: {
+      ...strOrNull,
+      description: `The consignor a TRANSPORTER's ${noun} is kept for; null for the company's own`,
+    },
+  }) as const;
+
 /**
  * A company's known places (spec 000 sections 2.10, 5 and 7): a Google place with the operator's label, code, address
  * and geofence radius, kept for the company or (a TRANSPORTER's) for one consignor partner, in every branch. One
@@ -57,16 +99,7 @@ export const knownPlaces = defineResource({
       sort: true,
       schema: PLACE_FIELDS.label,
     },
-    address: {
-      column: 'address',
-      label: 'Address',
-      sql: 'text',
-      required: true,
-      requiredMessage: M.address,
-      search: true,
-      sort: true,
-      schema: PLACE_FIELDS.address,
-    },
+    address: { ...PLACE_AREA.address, search: true, sort: true },
     cpCode: {
       column: 'cp_code',
       label: 'Code',
@@ -77,33 +110,9 @@ export const knownPlaces = defineResource({
       sort: true,
       schema: PLACE_FIELDS.cpCode,
     },
-    geofenceRadius: {
-      column: 'geofence_radius',
-      label: 'Geofence radius',
-      sql: 'numeric',
-      default: PLACE_FIELDS.geofenceRadius.default,
-      schema: PLACE_FIELDS.geofenceRadius,
-    },
-    partnerId: {
-      column: 'partner_id',
-      label: 'Consignor',
-      sql: 'text',
-      owner: true,
-      schema: idField('partnerId'),
-      answer: {
-        ...strOrNull,
-        description: "The consignor a TRANSPORTER's place is kept for; null for the company's own",
-      },
-    },
-    google: {
-      column: 'google',
-      label: 'Google place',
-      sql: 'json',
-      required: true,
-      requiredMessage: M.googleAddress,
-      schema: knownPlaceGoogleSchema,
-      answer: googlePlaceAnswer,
-    },
+    geofenceRadius: PLACE_AREA.geofenceRadius,
+    partnerId: consignorOwner('place'),
+    google: PLACE_AREA.google,
   },
   naturalKey: ['cpCode'],
   taken: M.duplicateCode,
