@@ -76,6 +76,13 @@ interface Exact {
 const readSql = (field: ResourceField) =>
   field.read ?? (field.sql === 'date' ? `to_char(${field.column}, 'YYYY-MM-DD')` : field.column);
 
+/**
+ * How a field is answered: as read, a `numeric` one as a double (the answer's number, whether its column is `double
+ * precision` or PostgreSQL's `numeric`, which the driver would read as text).
+ */
+const answeredSql = (field: ResourceField) =>
+  field.sql === 'numeric' ? `(${readSql(field)})::double precision` : readSql(field);
+
 /** An image as a write stores it: checked, its bytes as base64 (see server/rules/image-upload.ts `decodeImage`). */
 export interface StoredImage {
   base64: string;
@@ -112,7 +119,7 @@ function writesOf(field: ResourceField & { name: string }, body: Readonly<Record
 
 /** How a field is listed: its value, or an image's address (the public call's path around the id; null without one). */
 function listedSql(resource: Resource, field: ResourceField & { name: string }): string {
-  if (!field.image) return `${readSql(field)} as "${answerNameOf(field)}"`;
+  if (!field.image) return `${answeredSql(field)} as "${answerNameOf(field)}"`;
   const [before, after] = fullPath(IMAGE_CALLS[resource.name][field.name], SERVICE_BASES).split(':id');
   return `case when ${field.column} is null then null else '${before}' || ${idColumnOf(resource)} || '${after}' end as "${field.image.answer}"`;
 }
@@ -141,7 +148,7 @@ export function listedColumnsOf(resource: Resource): string {
   // The fields answered inside an object, as a JSON object of their answers' names.
   const within = Object.entries(withinOf(resource)).map(
     ([name, inside]) =>
-      `jsonb_build_object(${inside.map((field) => `'${answerNameOf(field)}', ${readSql(field)}`).join(', ')}) as "${name}"`,
+      `jsonb_build_object(${inside.map((field) => `'${answerNameOf(field)}', ${answeredSql(field)}`).join(', ')}) as "${name}"`,
   );
   return `${idListed}${extras}, ${[...fields, ...within].join(', ')}${branchColumn}${stampColumns}`;
 }
@@ -318,7 +325,7 @@ export function resourceTable(resource: Resource) {
     ...(resource.reach === 'department' ? ['department_id as "departmentId"'] : []),
     ...fields
       .filter((field) => !resource.naturalKey.includes(field.name))
-      .map((field) => `${readSql(field)}${field.asText ? '::text' : ''} as "${answerNameOf(field)}"`),
+      .map((field) => `${answeredSql(field)}${field.asText ? '::text' : ''} as "${answerNameOf(field)}"`),
   ].join(', ');
 
   return {

@@ -57,7 +57,7 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
     await db?.drop();
   });
 
-  const add = (c: string, door: { code: string; bays: number; reefer: boolean }) =>
+  const add = (c: string, door: { code: string; bays: number; reefer: boolean; height?: number }) =>
     call('POST', callPath(calls.create, { c }), door);
 
   it('is among the declared resources, with its calls and screens', () => {
@@ -86,7 +86,10 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
   });
 
   it('keeps its records per company, refuses a duplicate in its own words and bad input by its rules', async () => {
-    expect((await add('1001', { code: 'D-01', bays: 4, reefer: true })).status).toBe(200);
+    // Its height is kept in PostgreSQL's numeric and answered as a number, as its answer schema says.
+    expect((await add('1001', { code: 'D-01', bays: 4, reefer: true, height: 4.5 })).body.data).toMatchObject({
+      height: 4.5,
+    });
     expect((await add('1001', { code: 'D-02', bays: 2, reefer: false })).status).toBe(200);
     expect((await add('1002', { code: 'D-01', bays: 6, reefer: true })).status).toBe(200);
     expect(await add('1001', { code: 'D-01', bays: 1, reefer: false })).toMatchObject({
@@ -102,7 +105,7 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
     expect(page.body).toMatchObject({
       total: 2,
       data: [
-        { code: 'D-01', bays: 4 },
+        { code: 'D-01', bays: 4, height: 4.5 },
         { code: 'D-02', bays: 2 },
       ],
     });
@@ -132,7 +135,7 @@ describe.each(BACKENDS)('a resource declared in a fixture, on $name', (backend) 
     const d01 = area.items.find((item: { key: string }) => item.key === 'D-01');
     expect(d01.state).toBe('different');
     const differing = d01.fields.filter((f: { differs: boolean }) => f.differs);
-    expect(differing.map((f: { field: string }) => f.field)).toEqual(['Loading bays']);
+    expect(differing.map((f: { field: string }) => f.field)).toEqual(['Loading bays', 'Door height (m)']);
     expect(area.items.find((item: { key: string }) => item.key === 'D-02')).toMatchObject({ state: 'left' });
     const { preview, applied } = await copyItems(call, '1001', '1002', [{ area: 'dockDoors', key: 'D-02' }]);
     expect(preview.body.data.items).toMatchObject([{ action: 'create' }]);
