@@ -7,19 +7,35 @@ const tata = { companyId: '1001', companyName: 'Tata Steel Limited', branchId: n
 describe('auditProvenance', () => {
   it('says where a copy came from, with its branch, and who copied it', () => {
     expect(
-      auditProvenance({ userName: 'Priya Sharma', provenance: { kind: 'copy', source: tata, reverts: null } }),
+      auditProvenance({
+        userName: 'Priya Sharma',
+        provenance: { kind: 'copy', source: tata, reverts: null, proposal: null },
+      }),
     ).toBe('Copied from Tata Steel Limited by Priya Sharma');
     const jamshedpur = { ...tata, branchId: '3101', branchName: 'Jamshedpur' };
     expect(
-      auditProvenance({ userName: 'Priya Sharma', provenance: { kind: 'copy', source: jamshedpur, reverts: null } }),
+      auditProvenance({
+        userName: 'Priya Sharma',
+        provenance: { kind: 'copy', source: jamshedpur, reverts: null, proposal: null },
+      }),
     ).toBe('Copied from Tata Steel Limited · Jamshedpur by Priya Sharma');
   });
 
   it('says what a revert reverts: one entry or a change set', () => {
     const revert = (reverts: { entry: number | null; changeSet: string | null }) =>
-      auditProvenance({ userName: null, provenance: { kind: 'revert', source: null, reverts } });
+      auditProvenance({ userName: null, provenance: { kind: 'revert', source: null, reverts, proposal: null } });
     expect(revert({ entry: 123, changeSet: null })).toBe('Revert of entry 123 by System');
     expect(revert({ entry: null, changeSet: 'cs_1' })).toBe('Revert of a change set by System');
+  });
+
+  it('names the reviewed proposal a change set applied, and who applied it', () => {
+    const proposal = { id: 'prp_1', title: 'Night threshold' };
+    expect(
+      auditProvenance({
+        userName: 'Meera Nair',
+        provenance: { kind: 'proposal', source: null, reverts: null, proposal },
+      }),
+    ).toBe("Applied proposal 'Night threshold' by Meera Nair");
   });
 
   it('says nothing of an entry outside a change set', () => {

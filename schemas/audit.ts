@@ -63,7 +63,8 @@ export const AUDIT_ACTIONS = { insert: 'Created', update: 'Changed', delete: 'De
 export function auditProvenance({ provenance, userName }: Pick<AuditEntry, 'provenance' | 'userName'>): string {
   if (!provenance) return '';
   const by = ` by ${userName ?? 'System'}`;
-  const { kind, source, reverts } = provenance;
+  const { kind, source, reverts, proposal } = provenance;
+  if (kind === 'proposal') return `Applied proposal '${proposal?.title ?? ''}'${by}`;
   if (kind === 'copy')
     return `Copied from ${source ? [source.companyName, source.branchName].filter(Boolean).join(' · ') : 'another company'}${by}`;
   return `${typeof reverts?.entry === 'number' ? `Revert of entry ${reverts.entry}` : 'Revert of a change set'}${by}`;

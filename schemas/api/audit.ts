@@ -25,11 +25,13 @@ export const auditLoggedChangeAnswer = shape({ field: str, label: str, before: s
  * whole change set (its id). The side that does not apply is null.
  */
 export const auditProvenanceAnswer = shape({
-  kind: { type: 'string', enum: ['copy', 'revert'] },
+  kind: { type: 'string', enum: ['copy', 'revert', 'proposal'] },
   source: {
     anyOf: [shape({ companyId: str, companyName: str, branchId: strOrNull, branchName: strOrNull }), none],
   },
   reverts: { anyOf: [shape({ entry: intOrNull, changeSet: strOrNull }), none] },
+  /** The reviewed proposal the change set applied (issue 39). */
+  proposal: { anyOf: [shape({ id: str, title: str }), none] },
 });
 /** Where an entry of a change set came from. */
 export type AuditProvenance = FromSchema<typeof auditProvenanceAnswer>;

@@ -28,6 +28,9 @@ type StoredEntry = Omit<AuditRow, 'provenance'> & {
   sourceBranchName: string | null;
   /** What a revert reverts: 'entry:<id>' or 'set:<id>' (migration 170_change_sets.sql). */
   reverts: string | null;
+  /** The proposal a change set applied, and its title (migration 310_change_proposals.sql). */
+  proposalId: string | null;
+  proposalTitle: string | null;
 };
 
 /** What a revert reverts, from the change set's `reverts` ('entry:<id>' or 'set:<id>'). */
@@ -40,7 +43,9 @@ function revertsOf(reverts: string | null): AuditProvenance['reverts'] {
 
 /** The entry with its change set's columns as its provenance (null without a change set). */
 function withProvenance(stored: StoredEntry): AuditRow {
-  const { kind, sourceCompanyId, sourceCompanyName, sourceBranchId, sourceBranchName, reverts, ...row } = stored;
+  const { kind, sourceCompanyId, sourceCompanyName, sourceBranchId, sourceBranchName, reverts, ...rest } = stored;
+  const { proposalId, proposalTitle, ...row } = rest;
+  const proposal = proposalId === null ? null : { id: proposalId, title: proposalTitle ?? proposalId };
   const source =
     sourceCompanyId === null
       ? null
@@ -50,7 +55,7 @@ function withProvenance(stored: StoredEntry): AuditRow {
           branchId: sourceBranchId,
           branchName: sourceBranchId === null ? null : (sourceBranchName ?? sourceBranchId),
         };
-  return { ...row, provenance: kind === null ? null : { kind, source, reverts: revertsOf(reverts) } };
+  return { ...row, provenance: kind === null ? null : { kind, source, reverts: revertsOf(reverts), proposal } };
 }
 
 /**
@@ -92,13 +97,15 @@ export const auditRepository = {
          coalesce(u.name, a.user_email) as "userName", a.user_email as "userEmail", a.call_id as call,
          a.object_type as "objectType", a.object_id as "objectId", a.action, a.before, a.after, a.change_set as "changeSet",
          cs.kind, cs.source_company_id as "sourceCompanyId", sc.name as "sourceCompanyName",
-         cs.source_branch_id as "sourceBranchId", sb.name as "sourceBranchName", cs.reverts
+         cs.source_branch_id as "sourceBranchId", sb.name as "sourceBranchName", cs.reverts,
+         cs.proposal_id as "proposalId", pr.title as "proposalTitle"
        from audit_log a
          left join users u on u.id = a.user_id
          left join branches br on br.id = a.branch_id
          left join change_sets cs on cs.id = a.change_set
          left join companies sc on sc.id = cs.source_company_id
          left join branches sb on sb.id = cs.source_branch_id
+         left join change_proposals pr on pr.id = cs.proposal_id
        ${WHERE}
        order by a.at desc, a.id desc
        limit $8 offset $9`,

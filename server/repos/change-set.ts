@@ -54,13 +54,22 @@ export async function beginChangeSet(q: Queryable, companyId: string, token: str
 export async function recordChangeSet(
   q: Queryable,
   id: string,
-  set: { company: Scope; kind: 'copy' | 'revert'; source?: Scope; reverts?: string; items: unknown[] },
+  set: {
+    company: Pick<Scope, 'companyId' | 'branchId'>;
+    kind: 'copy' | 'revert' | 'proposal';
+    source?: Scope;
+    reverts?: string;
+    /** The proposal a change set applies (issue 39). */
+    proposal?: string;
+    items: unknown[];
+  },
 ): Promise<void> {
   const actor = currentActor();
   await q.query("select set_config('app.change_set', $1, true)", [id]);
   await q.query(
-    `insert into change_sets (id, company_id, branch_id, kind, user_id, user_email, source_company_id, source_branch_id, reverts, items)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)`,
+    `insert into change_sets (id, company_id, branch_id, kind, user_id, user_email, source_company_id, source_branch_id, reverts, items,
+                              proposal_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
     [
       id,
       set.company.companyId,
@@ -72,6 +81,7 @@ export async function recordChangeSet(
       set.source?.branchId ?? null,
       set.reverts ?? null,
       JSON.stringify(set.items),
+      set.proposal ?? null,
     ],
   );
 }

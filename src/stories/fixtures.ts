@@ -511,6 +511,7 @@ export const auditEntries: AuditEntry[] = [
       kind: 'copy',
       source: { companyId: '1002', companyName: 'Hindustan Unilever Limited', branchId: '3201', branchName: 'Mumbai' },
       reverts: null,
+      proposal: null,
     },
     action: 'insert',
     before: null,

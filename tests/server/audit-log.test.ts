@@ -31,6 +31,8 @@ const NOT_CONFIGURATION = [
   'branches',
   // Change sets name the company a copy or revert wrote to; their records are audited themselves.
   'change_sets',
+  // Proposals are changes not yet made: what an applied one writes is audited, as one change set.
+  'change_proposals',
   'departments',
   // The kept numbers of rows of big lists (migration 200), which the database keeps as their rows change.
   'list_counts',

@@ -1,0 +1,144 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { type Aggregate, defineCall, SCOPE_IN_QUERY } from './contract';
+import { anyObjectOrNull, int, intOrNull, list, shape, str, strOrNull } from './shapes';
+import { cursorMeta } from '../list-cursor';
+import { idParamsSchema } from '../scope';
+import {
+  PROPOSAL_ACTIONS,
+  PROPOSAL_MSG as M,
+  PROPOSAL_STATES,
+  decisionBodySchema,
+  proposalBodySchema,
+  proposalListQuerySchema,
+} from '../proposal';
+
+const main = { service: 'main', envelope: 'main' } as const;
+
+/** A proposal is its company's, reviewed at the company's level: within reach of each of its branches. */
+export const PROPOSAL: Aggregate = {
+  name: 'proposal',
+  table: 'change_proposals',
+  id: 'id',
+  branch: false,
+  department: false,
+};
+const ownsProposal = [{ aggregate: PROPOSAL, id: 'params.id' }] as const;
+
+/** One write of a proposal, as proposed. */
+export const proposalItemAnswer = shape({
+  resource: str,
+  action: { type: 'string', enum: PROPOSAL_ACTIONS },
+  id: { ...strOrNull, description: 'The record an update or remove writes (null: a create)' },
+  version: { ...intOrNull, description: 'The version the record was read at (its ETag)' },
+  body: anyObjectOrNull,
+});
+
+/** A proposal: who proposed it when, its state, who decided and applied it, and its changes as proposed. */
+export const proposalAnswer = shape({
+  id: str,
+  title: str,
+  comment: str,
+  state: { type: 'string', enum: PROPOSAL_STATES },
+  branchId: strOrNull,
+  departmentId: strOrNull,
+  items: list(proposalItemAnswer),
+  proposedBy: str,
+  proposedByName: str,
+  proposedAt: { ...int, description: 'Epoch milliseconds' },
+  decidedBy: strOrNull,
+  decidedByName: strOrNull,
+  decidedAt: intOrNull,
+  decisionComment: strOrNull,
+  appliedAt: intOrNull,
+  changeSet: { ...strOrNull, description: 'The change set of the audit log it was applied as' },
+  error: { ...strOrNull, description: 'Why it failed (a record changed since it was proposed)' },
+});
+export type Proposal = FromSchema<typeof proposalAnswer>;
+
+/** A change of a proposal in words: its record and each field's value now and as proposed. */
+export const proposalChangeAnswer = shape({
+  resource: { ...str, description: 'The kind of record, as the console titles it' },
+  action: { type: 'string', enum: PROPOSAL_ACTIONS },
+  record: { ...strOrNull, description: 'The record in words (null: a record not yet made)' },
+  fields: list(shape({ field: str, before: strOrNull, after: strOrNull })),
+});
+export type ProposalChange = FromSchema<typeof proposalChangeAnswer>;
+
+/** Changes proposed, reviewed by a second desk and applied (ours; issue 39). */
+export const proposalCalls = {
+  propose: defineCall({
+    ...main,
+    id: 'proposals.create',
+    method: 'POST',
+    path: '/saas/lego/proposals',
+    summary:
+      'Proposes writes of declared resources in the scope for review (nothing applied): each checked as its own call checks it, a record named by id within reach',
+    body: proposalBodySchema,
+    messages: [M.cannot('…', 'create'), M.version, M.id, M.body, M.proposed],
+    answer: proposalAnswer,
+    scope: SCOPE_IN_QUERY,
+  }),
+  list: defineCall({
+    ...main,
+    id: 'proposals.list',
+    method: 'GET',
+    path: '/saas/lego/proposals',
+    summary: "The company's proposals newest first (of one state), a page at a time, with their total",
+    querystring: proposalListQuerySchema,
+    answer: list(proposalAnswer),
+    meta: { total: { ...int, description: 'How many proposals match (a page read by number only)' }, ...cursorMeta },
+    scope: SCOPE_IN_QUERY,
+  }),
+  get: defineCall({
+    ...main,
+    id: 'proposals.get',
+    method: 'GET',
+    path: '/saas/lego/proposals/:id',
+    summary: 'A proposal, and each of its changes in words: the record and each field now and as proposed',
+    params: idParamsSchema,
+    owns: ownsProposal,
+    answer: shape({ proposal: proposalAnswer, changes: list(proposalChangeAnswer) }),
+    scope: SCOPE_IN_QUERY,
+  }),
+  decide: defineCall({
+    ...main,
+    id: 'proposals.decide',
+    method: 'POST',
+    path: '/saas/lego/proposals/:id/decision',
+    summary: 'Approves or rejects a proposal, with a comment: by another desk than the proposer (403), once (409)',
+    params: idParamsSchema,
+    owns: ownsProposal,
+    body: decisionBodySchema,
+    messages: [M.ownDecision, M.notPending('…'), M.approved, M.rejected],
+    answers: { 403: M.ownDecision, 409: M.notPending('…') },
+    answer: proposalAnswer,
+    scope: SCOPE_IN_QUERY,
+  }),
+  withdraw: defineCall({
+    ...main,
+    id: 'proposals.withdraw',
+    method: 'POST',
+    path: '/saas/lego/proposals/:id/withdraw',
+    summary: 'Withdraws a proposal not yet applied: by its proposer only (403)',
+    params: idParamsSchema,
+    owns: ownsProposal,
+    messages: [M.notProposer, M.notOpen('…'), M.withdrawn],
+    answers: { 403: M.notProposer, 409: M.notOpen('…') },
+    answer: proposalAnswer,
+    scope: SCOPE_IN_QUERY,
+  }),
+  apply: defineCall({
+    ...main,
+    id: 'proposals.apply',
+    method: 'POST',
+    path: '/saas/lego/proposals/:id/apply',
+    summary:
+      'Applies an approved proposal now, once, as one change set: a record changed since it was proposed fails it (409, naming who changed it) and nothing is written',
+    params: idParamsSchema,
+    owns: ownsProposal,
+    messages: [M.notApproved('…'), M.changedSince('…', '…', '…'), M.goneSince('…'), M.applied],
+    answers: { 409: `${M.notApproved('…')} / ${M.changedSince('…', '…', '…')}` },
+    answer: proposalAnswer,
+    scope: SCOPE_IN_QUERY,
+  }),
+};

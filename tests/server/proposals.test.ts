@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCalls } from '../../schemas/api';
+import type { Contract } from '../../schemas/api/contract';
+import { proposalCalls } from '../../schemas/api/proposals';
+import { callsOf } from '../../schemas/api/resources';
+import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { holidays } from '../../schemas/resources/holidays';
+import { callPath } from '../e2e/harness';
+import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+
+const calls = callsOf(holidays);
+const TATA = { c: '1001' };
+const HUL = { c: '1002' };
+
+/** A proposal's call's path, with the scope in its query. */
+const at = (call: Contract, scope: Record<string, string>, id: string) => callPath(call, scope, { id });
+
+/**
+ * Issue 39: a change is proposed by one desk, reviewed by another (never by its proposer), and applied once as one
+ * change set of the audit log; a record changed since it was proposed fails the apply, naming who changed it, and
+ * nothing is written; another company's proposal is out of reach.
+ */
+describe.each(BACKENDS)('proposals on $name', (backend) => {
+  let t: TestApp;
+  /** The proposer (Priya Sharma) and the reviewer (Meera Nair), each at a desk of their own. */
+  let priya: Call;
+  let meera: Call;
+
+  beforeAll(async () => {
+    t = await bootFresh(backend);
+    priya = (await t.login('ops@demo.local')).call;
+    meera = (await t.login('ops2@demo.local')).call;
+  });
+  afterAll(async () => t?.close());
+
+  /** The stored holiday `id` with its ETag's version. */
+  const holiday = async (id: string) => {
+    const read = await priya('GET', callPath(calls.byId, TATA, { id }));
+    return { record: read.body.data, version: Number(JSON.parse(String(read.headers.etag))) };
+  };
+
+  const propose = (call: Call, scope: Record<string, string>, items: unknown[], title = 'Holiday changes') =>
+    call('POST', callPath(proposalCalls.propose, scope), { title, comment: 'For the new year', items });
+
+  it('proposes without applying, is reviewed by another desk only, then applied once as one change set', async () => {
+    const { version } = await holiday('hol_tsl_holi');
+    const before = await count(t.store, 'holidays');
+    const proposed = await propose(priya, TATA, [
+      {
+        resource: 'holidays',
+        action: 'update',
+        id: 'hol_tsl_holi',
+        version,
+        body: { name: 'Holi (Dhulandi)', date: '2027-03-22', region: 'All India', noAlerts: true },
+      },
+      {
+        resource: 'holidays',
+        action: 'create',
+        body: { name: 'Pongal', date: '2027-01-14', region: 'Tamil Nadu', noAlerts: false },
+      },
+    ]);
+    expect(proposed.status).toBe(200);
+    const id: string = proposed.body.data.id;
+    expect(proposed.body.data).toMatchObject({
+      state: 'proposed',
+      proposedByName: 'Priya Sharma',
+      title: 'Holiday changes',
+    });
+    // Nothing applied yet.
+    expect(await count(t.store, 'holidays')).toBe(before);
+    expect((await holiday('hol_tsl_holi')).record.name).toBe('Holi');
+
+    // The reviewer reads it in words: the record and each field now and as proposed.
+    const read = await meera('GET', at(proposalCalls.get, TATA, id));
+    expect(read.body.data.changes).toEqual([
+      {
+        resource: 'Holiday Calendar',
+        action: 'update',
+        record: 'Holi · 2027-03-22',
+        fields: [
+          { field: 'Name', before: 'Holi', after: 'Holi (Dhulandi)' },
+          { field: 'No alerts that day', before: 'false', after: 'true' },
+        ],
+      },
+      expect.objectContaining({ action: 'create', record: null }),
+    ]);
+    const listed = await meera('GET', callPath(proposalCalls.list, { ...TATA, state: 'proposed' }));
+    expect(listed.body.data.map((p: { id: string }) => p.id)).toContain(id);
+
+    // The four eyes: the proposer neither approves nor applies an unapproved one.
+    const own = await priya('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' });
+    expect(own).toMatchObject({ status: 403, body: { message: [PROPOSAL_MSG.ownDecision] } });
+    expect((await meera('POST', at(proposalCalls.apply, TATA, id))).status).toBe(409);
+    const approved = await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve', comment: 'Fine' });
+    expect(approved.body.data).toMatchObject({
+      state: 'approved',
+      decidedByName: 'Meera Nair',
+      decisionComment: 'Fine',
+    });
+    expect((await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'reject' })).status).toBe(409);
+
+    const applied = await meera('POST', at(proposalCalls.apply, TATA, id));
+    expect(applied.body.data).toMatchObject({ state: 'applied', changeSet: expect.stringMatching(/^cs_/) });
+    expect((await holiday('hol_tsl_holi')).record).toMatchObject({ name: 'Holi (Dhulandi)', noAlerts: true });
+    expect(await count(t.store, 'holidays')).toBe(before + 1);
+    // Once: a second apply writes nothing more.
+    expect((await meera('POST', at(proposalCalls.apply, TATA, id))).status).toBe(409);
+    expect(await count(t.store, 'holidays')).toBe(before + 1);
+
+    // One change set of two entries in the audit log, named after the proposal.
+    const log = await meera('GET', callPath(auditCalls.list, { ...TATA, objectType: 'holiday' }));
+    const entries = log.body.data.rows.filter(
+      (row: { changeSet: string | null }) => row.changeSet === applied.body.data.changeSet,
+    );
+    expect(entries).toHaveLength(2);
+    expect(entries[0].provenance).toMatchObject({ kind: 'proposal', proposal: { id, title: 'Holiday changes' } });
+  });
+
+  it('fails the apply of a record changed since it was proposed, naming who changed it, and writes nothing', async () => {
+    const { record, version } = await holiday('hol_tsl_diwali');
+    const proposed = await propose(priya, TATA, [
+      {
+        resource: 'holidays',
+        action: 'update',
+        id: 'hol_tsl_diwali',
+        version,
+        body: { ...fields(record), name: 'Deepavali' },
+      },
+      {
+        resource: 'holidays',
+        action: 'create',
+        body: { name: 'Onam', date: '2027-08-25', region: 'Kerala', noAlerts: false },
+      },
+    ]);
+    const id: string = proposed.body.data.id;
+    await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' });
+    // Meanwhile another desk saves the record.
+    const changed = await meera('PUT', callPath(calls.update, TATA, { id: 'hol_tsl_diwali' }), {
+      ...fields(record),
+      region: 'Pan India',
+    });
+    expect(changed.status).toBe(200);
+    const before = await count(t.store, 'holidays');
+    const applied = await meera('POST', at(proposalCalls.apply, TATA, id));
+    expect(applied.status).toBe(409);
+    expect(applied.body.message[0]).toMatch(
+      /^Holiday hol_tsl_diwali was changed since by Meera Nair on .*: nothing was applied$/,
+    );
+    expect(await count(t.store, 'holidays')).toBe(before);
+    expect((await holiday('hol_tsl_diwali')).record).toMatchObject({ name: 'Diwali', region: 'Pan India' });
+    const failed = await meera('GET', at(proposalCalls.get, TATA, id));
+    expect(failed.body.data.proposal).toMatchObject({ state: 'failed', error: applied.body.message[0] });
+  });
+
+  it('applies once when two desks apply it at the same moment', async () => {
+    const proposed = await propose(priya, TATA, [
+      {
+        resource: 'holidays',
+        action: 'create',
+        body: { name: 'Bihu', date: '2027-04-14', region: 'Assam', noAlerts: false },
+      },
+    ]);
+    const id: string = proposed.body.data.id;
+    await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' });
+    const before = await count(t.store, 'holidays');
+    const both = await Promise.all([
+      meera('POST', at(proposalCalls.apply, TATA, id)),
+      priya('POST', at(proposalCalls.apply, TATA, id)),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await count(t.store, 'holidays')).toBe(before + 1);
+  });
+
+  it('checks each change as its own call would, and withdraws by the proposer only', async () => {
+    const bad = await propose(priya, TATA, [
+      { resource: 'holidays', action: 'create', body: { name: '', date: 'soon', region: 'All India', noAlerts: 1 } },
+      { resource: 'nothing', action: 'create', body: {} },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message[0]).toMatch(/^Change 1: /);
+    // An update names its record at a version.
+    const unversioned = await propose(priya, TATA, [{ resource: 'holidays', action: 'remove', id: 'hol_tsl_karam' }]);
+    expect(unversioned).toMatchObject({ status: 400, body: { message: [`Change 1: ${PROPOSAL_MSG.version}`] } });
+
+    const { version } = await holiday('hol_tsl_karam');
+    const id: string = (
+      await propose(priya, TATA, [{ resource: 'holidays', action: 'remove', id: 'hol_tsl_karam', version }])
+    ).body.data.id;
+    expect((await meera('POST', at(proposalCalls.withdraw, TATA, id))).status).toBe(403);
+    expect((await priya('POST', at(proposalCalls.withdraw, TATA, id))).body.data.state).toBe('withdrawn');
+    expect((await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' })).status).toBe(409);
+  });
+
+  it("keeps proposals to their company: another company's record is not proposed, nor its proposal read or decided", async () => {
+    const { version } = await holiday('hol_tsl_holi');
+    // Tata's holiday proposed from HUL's scope: not HUL's record.
+    const across = await propose(priya, HUL, [{ resource: 'holidays', action: 'remove', id: 'hol_tsl_holi', version }]);
+    expect(across.status).toBe(404);
+    const id: string = (
+      await propose(priya, TATA, [{ resource: 'holidays', action: 'remove', id: 'hol_tsl_holi', version }])
+    ).body.data.id;
+    expect((await meera('GET', at(proposalCalls.get, HUL, id))).status).toBe(404);
+    expect((await meera('POST', at(proposalCalls.decide, HUL, id), { decision: 'approve' })).status).toBe(404);
+    expect((await priya('POST', at(proposalCalls.withdraw, HUL, id))).status).toBe(404);
+    expect((await meera('POST', at(proposalCalls.apply, HUL, id))).status).toBe(404);
+    expect((await meera('GET', at(proposalCalls.get, TATA, id))).body.data.proposal.state).toBe('proposed');
+    const hulList = await meera('GET', callPath(proposalCalls.list, HUL));
+    expect(hulList.body.data.map((p: { id: string }) => p.id)).not.toContain(id);
+  });
+});
+
+/** A holiday's fields as a body sends them (its id, branch and stamps left out). */
+function fields(record: Record<string, unknown>) {
+  const { name, date, region, noAlerts } = record;
+  return { name, date, region, noAlerts };
+}
