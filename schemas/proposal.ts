@@ -10,7 +10,15 @@ import { scopeQuerySchema } from './scope';
  * proposed → approved or rejected (by another desk than the proposer's) or withdrawn (by the proposer); an approved one
  * is applied once, as one change set of the audit log, or fails naming what changed since it was proposed.
  */
-export const PROPOSAL_STATES = ['proposed', 'approved', 'rejected', 'withdrawn', 'applied', 'failed'] as const;
+export const PROPOSAL_STATES = [
+  'proposed',
+  'approved',
+  'scheduled',
+  'rejected',
+  'withdrawn',
+  'applied',
+  'failed',
+] as const;
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
 
 /** What an item of a proposal does to a record. */
@@ -30,7 +38,9 @@ export const PROPOSAL_MSG = {
   version: 'An update or remove names the version of the record it was read at (its ETag)',
   id: 'An update or remove names its record',
   body: 'A create or update sends the fields of its record',
-  state: 'State must be one of proposed, approved, rejected, withdrawn, applied, failed',
+  state: 'State must be one of proposed, approved, scheduled, rejected, withdrawn, applied, failed',
+  at: 'At must be a time in milliseconds since 1970',
+  scheduled: 'Change scheduled',
   decision: 'Decision must be approve or reject',
   /** A call of one kind the resource does not have (a catalogue is never updated). */
   cannot: (resource: string, action: string) => `${resource} cannot be ${action}d by a proposal`,
@@ -107,6 +117,14 @@ export const decisionBodySchema = {
   required: ['decision'],
   additionalProperties: false,
   errorMessage: { type: BODY_OBJECT, required: { decision: M.decision } },
+} as const;
+
+/** POST proposals/:id/apply: now, or (`at`, epoch ms ahead) once it is due. */
+export const applyBodySchema = {
+  type: ['object', 'null'],
+  properties: { at: { type: 'integer', minimum: 0, maximum: 8_640_000_000_000_000, errorMessage: M.at } },
+  additionalProperties: false,
+  errorMessage: { type: BODY_OBJECT, additionalProperties: 'An apply names its time (at) only' },
 } as const;
 
 /** GET proposals: the scope, a state, and a page (by number or after a cursor). */

@@ -8,6 +8,7 @@ import { registerBulkUploadJob, type BatchWorker } from './bulk-upload-job';
 import { DEFAULT_LEASE_SECONDS } from './lease';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 import { registerReportJob, type ReportScheduler, type RunWorker } from './report-job';
+import { applyDueProposals } from './proposal-apply';
 
 export type { JobQueue, JobQueueOptions } from './queue';
 
@@ -24,7 +25,8 @@ export type Jobs = JobQueue & {
   readonly runWorker: RunWorker;
   /**
    * Takes over the runs, batches and alert impact previews whose lease ran out (every `sweepSeconds`; tests call it):
-   * runs and batches are finished when it answers, previews are resumed in the background.
+   * runs and batches are finished when it answers, previews are resumed in the background; and applies the scheduled
+   * proposals that are due.
    */
   sweep(): Promise<void>;
 };
@@ -52,7 +54,7 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
   );
   const sweepSeconds = options.sweepSeconds ?? DEFAULT_SWEEP_SECONDS;
   const sweep = async () => {
-    await Promise.all([reports.sweep(), batches.drain(), impacts.sweep()]);
+    await Promise.all([reports.sweep(), batches.drain(), impacts.sweep(), applyDueProposals(store, options.now)]);
   };
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;

@@ -13,13 +13,15 @@ create table change_proposals (
   title text not null,
   comment text not null default '',
   items jsonb not null,
-  state text not null check (state in ('proposed', 'approved', 'rejected', 'withdrawn', 'applied', 'failed')),
+  state text not null
+    check (state in ('proposed', 'approved', 'scheduled', 'rejected', 'withdrawn', 'applied', 'failed')),
   proposed_by text not null, -- the user's id
   proposed_at bigint not null, -- epoch ms
   decided_by text,
   decided_at bigint,
   decision_comment text,
-  applied_by text,
+  applied_by text, -- who applied it, or scheduled it
+  apply_at bigint, -- a scheduled proposal's time (epoch ms): the sweep of any instance applies it once due
   applied_at bigint,
   change_set text,
   error text,
@@ -28,6 +30,8 @@ create table change_proposals (
 -- The Changes list: a company's proposals newest first, of one state or all.
 create index change_proposals_company_idx on change_proposals (company_id, proposed_at desc, id desc);
 create index change_proposals_state_idx on change_proposals (company_id, state, proposed_at desc, id desc);
+-- The sweep: scheduled proposals by when they are due, of every company.
+create index change_proposals_due_idx on change_proposals (apply_at) where state = 'scheduled';
 
 alter table change_sets drop constraint if exists change_sets_kind_check;
 alter table change_sets add constraint change_sets_kind_check check (kind in ('copy', 'revert', 'proposal'));

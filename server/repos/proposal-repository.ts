@@ -10,7 +10,8 @@ const COLUMNS = `p.id, p.title, p.comment, p.state, p.proposed_branch_id as "bra
   p.proposed_department_id as "departmentId",
   p.items, p.proposed_by as "proposedBy", coalesce(pu.name, pu.email, p.proposed_by) as "proposedByName",
   p.proposed_at as "proposedAt", p.decided_by as "decidedBy", coalesce(du.name, du.email, p.decided_by) as "decidedByName",
-  p.decided_at as "decidedAt", p.decision_comment as "decisionComment", p.applied_at as "appliedAt",
+  p.decided_at as "decidedAt", p.decision_comment as "decisionComment", p.apply_at as "applyAt",
+  p.applied_at as "appliedAt",
   p.change_set as "changeSet", p.error`;
 const FROM = `change_proposals p left join users pu on pu.id = p.proposed_by left join users du on du.id = p.decided_by`;
 
@@ -103,6 +104,29 @@ export const proposalRepository = {
       return { total: row?.n ?? 0, estimated: false };
     });
   },
+
+  /** Schedules an approved proposal to be applied at `at` (epoch ms) by `by`: the proposal as answered. */
+  async schedule(q: Queryable, id: string, at: number, by: string): Promise<Proposal> {
+    await q.query(
+      `update change_proposals set state = 'scheduled', apply_at = $2, applied_by = $3, version = version + 1 where id = $1`,
+      [id, at, by],
+    );
+    const scheduled = await proposalRepository.byId(q, id);
+    if (!scheduled) throw new Error(`proposal ${id} is gone`);
+    return scheduled;
+  },
+
+  /**
+   * The scheduled proposals due at `now` (epoch ms), soonest first, at most `limit`, with who scheduled them and the
+   * type of their company: what the sweep applies.
+   */
+  due: (q: Queryable, now: number, limit = 50) =>
+    q.query<{ id: string; userId: string; email: string; companyType: string }>(
+      `select p.id, p.applied_by as "userId", coalesce(u.email, '') as email, coalesce(c.type, 'CONSIGNOR') as "companyType"
+         from change_proposals p left join users u on u.id = p.applied_by join companies c on c.id = p.company_id
+        where p.state = 'scheduled' and p.apply_at <= $1 order by p.apply_at, p.id limit $2`,
+      [now, limit],
+    ),
 
   /** Moves a proposal on: its new state and what the move records (who, when, why); the proposal as answered. */
   async move(

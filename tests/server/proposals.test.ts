@@ -26,8 +26,11 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
   let priya: Call;
   let meera: Call;
 
+  /** The sweep's clock (epoch ms), which the test moves past a scheduled proposal's time. */
+  let now = Date.now();
+
   beforeAll(async () => {
-    t = await bootFresh(backend);
+    t = await bootFresh(backend, { jobs: { now: () => now } });
     priya = (await t.login('ops@demo.local')).call;
     meera = (await t.login('ops2@demo.local')).call;
   });
@@ -169,6 +172,35 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     ]);
     expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await count(t.store, 'holidays')).toBe(before + 1);
+  });
+
+  it('applies a proposal scheduled ahead once it is due, in the sweep, once however many instances sweep', async () => {
+    const proposed = await propose(priya, TATA, [
+      {
+        resource: 'holidays',
+        action: 'create',
+        body: { name: 'Lohri', date: '2027-01-13', region: 'Punjab', noAlerts: false },
+      },
+    ]);
+    const id: string = proposed.body.data.id;
+    await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' });
+    const when = Date.now() + 3_600_000;
+    const scheduled = await meera('POST', at(proposalCalls.apply, TATA, id), { at: when });
+    expect(scheduled.body.data).toMatchObject({ state: 'scheduled', applyAt: when });
+    const before = await count(t.store, 'holidays');
+    now = when - 1;
+    await t.app.jobs.sweep();
+    expect(await count(t.store, 'holidays')).toBe(before);
+    // Due: three sweeps at once (as of several instances) apply it once.
+    now = when;
+    await Promise.all([t.app.jobs.sweep(), t.app.jobs.sweep(), t.app.jobs.sweep()]);
+    expect(await count(t.store, 'holidays')).toBe(before + 1);
+    const applied = (await meera('GET', at(proposalCalls.get, TATA, id))).body.data.proposal;
+    expect(applied).toMatchObject({ state: 'applied', changeSet: expect.stringMatching(/^cs_/) });
+    // As the desk that scheduled it, in the audit log.
+    const log = await meera('GET', callPath(auditCalls.list, { ...TATA, objectType: 'holiday' }));
+    const entry = log.body.data.rows.find((row: { changeSet: string }) => row.changeSet === applied.changeSet);
+    expect(entry).toMatchObject({ userName: 'Meera Nair', call: 'proposals.apply' });
   });
 
   it('checks each change as its own call would, and withdraws by the proposer only', async () => {

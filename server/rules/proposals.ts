@@ -1,0 +1,180 @@
+import type { Proposal, ProposalChange } from '../../schemas/api/proposals';
+import { RESOURCE_CALLS } from '../../schemas/api/resources';
+import { aggregateOf } from '../../schemas/api/resource-calls';
+import { isRecord } from '../../schemas/guards';
+import { PROPOSAL_MSG as M, type ProposalItem, type ProposalState } from '../../schemas/proposal';
+import { answerNameOf, fieldsOf, idColumnOf, ownerOf, type Resource } from '../../schemas/resource';
+import { ALL_RESOURCES } from '../../schemas/resources';
+import { check } from '../http/validation';
+import { beginChangeSet, recordChangeSet } from '../repos/change-set';
+import { proposalRepository } from '../repos/proposal-repository';
+import { resourceTable } from '../repos/resource-table';
+import { ensureOwned, type Scope } from '../repos/scope-repository';
+import { joinedStore } from '../store/joined-store';
+import type { Queryable, Store } from '../store/store';
+import { OutOfReach, RuleRefusal, Taken } from './refusal';
+import { ruleOf } from './resource-rules';
+
+/**
+ * Proposals (issue 39, API.md "Proposals"): what an item of one may write and how it is checked, an item in words for
+ * the reviewer, and the apply (now, or by the sweep once it is due).
+ */
+
+/** The call of a declared resource an item's action is (its create, update or remove). */
+const KINDS = { create: 'create', update: 'update', remove: 'remove' } as const;
+
+/**
+ * The declared resource an item of a proposal writes: one with the call of its action, found by its name (its
+ * records kept per owner, or a parent's, are not proposed yet: their calls name more than the scope). Refused in words,
+ * naming the item (400).
+ */
+export function resourceOf(item: ProposalItem, n: number): Resource {
+  const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
+  if (!resource) throw new RuleRefusal([`Change ${n}: ${M.resource}`]);
+  const call = RESOURCE_CALLS[resource.name]?.[KINDS[item.action]];
+  if (!call || ownerOf(resource) || resource.api?.parent || resource.api?.updateInBody)
+    throw new RuleRefusal([`Change ${n}: ${M.cannot(resource.title, item.action)}`]);
+  return resource;
+}
+
+/**
+ * Checks an item as its own call would (400 naming the item): a create's or update's fields by the call's body
+ * schema, and an update's or remove's record named, within the scope's reach (404), at a version.
+ */
+export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<void> {
+  const resource = resourceOf(item, n);
+  const call = RESOURCE_CALLS[resource.name]?.[KINDS[item.action]];
+  const problems: string[] = [];
+  if (item.action !== 'create') {
+    if (item.id === undefined || item.id === null) problems.push(M.id);
+    if (item.version === undefined || item.version === null) problems.push(M.version);
+  }
+  if (item.action !== 'remove') {
+    if (!item.body) problems.push(M.body);
+    else if (call && 'body' in call && call.body) problems.push(...check(call.body, item.body));
+  }
+  if (problems.length > 0) throw new RuleRefusal(problems.map((problem) => `Change ${n}: ${problem}`));
+  if (item.id !== undefined && item.id !== null) await ensureOwned(q, aggregateOf(resource), String(item.id), scope);
+}
+
+/** A value in words for a change: text as it is, anything else as JSON; null for none. */
+const inWords = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** A record in words: its label fields' values, else its id. */
+const recordName = (resource: Resource, record: Readonly<Record<string, unknown>>, id: string) =>
+  resource.label
+    .map((name) => inWords(record[answerNameOf({ name, ...resource.fields[name] })]))
+    .filter(Boolean)
+    .join(' · ') || id;
+
+/** An item in words: its record now, and each field it sends, now and as proposed (an update's unchanged ones left out). */
+export async function changeOf(store: Store, scope: Scope, item: ProposalItem): Promise<ProposalChange> {
+  const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
+  if (!resource) return { resource: item.resource, action: item.action, record: null, fields: [] };
+  const id = item.id === undefined || item.id === null ? null : String(item.id);
+  const current =
+    id === null
+      ? null
+      : await resourceTable(resource)
+          .read(store, id, scope)
+          .catch(() => null);
+  const body = isRecord(item.body) ? item.body : {};
+  const fields = fieldsOf(resource)
+    .filter((field) => field.name in body)
+    .map((field) => ({
+      field: field.label,
+      before: current ? inWords(current[answerNameOf(field)]) : null,
+      after: inWords(body[field.name]),
+    }))
+    .filter((change) => item.action !== 'update' || change.before !== change.after);
+  const record = current ? recordName(resource, current, id ?? '') : id;
+  return { resource: resource.title, action: item.action, record, fields };
+}
+
+/**
+ * What changed since an item was proposed: its record gone, or at another version than the proposal read (naming who
+ * changed it last and when, from the audit log); null when it is as proposed.
+ */
+async function changedSince(q: Queryable, companyId: string, item: ProposalItem): Promise<string | null> {
+  const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
+  if (!resource || item.action === 'create') return null;
+  const id = String(item.id);
+  const name = `${resource.noun.charAt(0).toUpperCase()}${resource.noun.slice(1)} ${id}`;
+  const row = await q.one<{ version: number }>(
+    `select version from ${resource.table} where ${idColumnOf(resource)}::text = $1 and company_id = $2`,
+    [id, companyId],
+  );
+  if (!row) return M.goneSince(name);
+  if (row.version === item.version) return null;
+  const last = await q.one<{ who: string; at: string }>(
+    `select coalesce(u.name, a.user_email, 'someone') as who, to_char(a.at at time zone 'Asia/Kolkata', 'DD/MM/YYYY HH24:MI') || ' IST' as at
+       from audit_log a left join users u on u.id = a.user_id
+      where a.company_id = $1 and a.object_type = $2 and a.object_id = $3 order by a.id desc limit 1`,
+    [companyId, resource.objectType, id],
+  );
+  return M.changedSince(name, last?.who ?? 'someone', last?.at ?? 'an unknown day');
+}
+
+/** How an apply ended: the proposal applied, or why nothing was written. */
+export type Outcome = { applied: Proposal } | { failed: string };
+
+/** A proposal not in a state the move asks for (applied, withdrawn or decided meanwhile): 409, nothing changed. */
+export class NotInState extends Taken {}
+
+/**
+ * Applies proposal `id` as `who`, once: its row locked, in one of the states `from`; every record it updates or
+ * removes first checked to be at the version proposed (else it fails, naming who changed it); then every item written
+ * in one transaction, as one change set of kind `proposal`. A write refused (a code taken since) fails it too. A failed
+ * proposal is marked so in a transaction of its own; nothing of it is written.
+ */
+export async function applyProposal(
+  store: Store,
+  id: string,
+  who: { userId: string; email: string },
+  companyType: Scope['companyType'],
+  from: readonly ProposalState[],
+): Promise<Outcome> {
+  const outcome = await store
+    .tx<Outcome>(async (q) => {
+      const proposal = await proposalRepository.byId(q, id, true);
+      const kept = await proposalRepository.scopeOf(q, id);
+      if (!proposal || !kept) throw new OutOfReach();
+      if (!from.includes(proposal.state)) throw new NotInState([M.notApproved(proposal.state)]);
+      // Written where it was proposed, as the company's change: after any copy or revert into it.
+      const at: Scope = { ...kept, companyType };
+      const changeSet = await beginChangeSet(q, at.companyId, undefined);
+      // Every record at the version it was proposed at, before anything is written.
+      for (const item of proposal.items) {
+        const changed = await changedSince(q, at.companyId, item);
+        if (changed) return { failed: changed };
+      }
+      // The change set first: the audit entries of the writes below carry its id.
+      const items = proposal.items.map(({ resource, action, id }) => ({ resource, action, id: id ?? null }));
+      await recordChangeSet(q, changeSet, { company: at, kind: 'proposal', proposal: id, items });
+      const joined = joinedStore(q, store.kind);
+      for (const [i, item] of proposal.items.entries()) {
+        const resource = resourceOf(item, i + 1);
+        const records = resourceTable(resource);
+        const body = isRecord(item.body) ? item.body : {};
+        const expected = item.version === undefined || item.version === null ? null : [item.version];
+        if (item.action === 'create') await records.insert(joined, at, body, who.email, ruleOf(resource));
+        else if (item.action === 'update')
+          await records.update(joined, at, String(item.id), body, who.email, expected, ruleOf(resource));
+        else await records.remove(joined, String(item.id), expected, at);
+      }
+      return {
+        applied: await proposalRepository.move(q, id, 'applied', { appliedBy: who.userId, changeSet }),
+      };
+    })
+    .catch((err: unknown): Outcome => {
+      // A write the database or a rule refuses (a code taken since): the proposal fails in those words.
+      if (err instanceof NotInState) throw err;
+      if (err instanceof Taken || err instanceof RuleRefusal) return { failed: err.messages.join('; ') };
+      throw err;
+    });
+  if ('failed' in outcome)
+    // Nothing was written: the proposal is failed, in a transaction of its own.
+    await store.tx((q) => proposalRepository.move(q, id, 'failed', { error: outcome.failed }));
+  return outcome;
+}
