@@ -18,12 +18,19 @@ export const PROPOSAL_STATES = [
   'withdrawn',
   'applied',
   'failed',
+  'expired',
 ] as const;
 export type ProposalState = (typeof PROPOSAL_STATES)[number];
 
 /** What an item of a proposal does to a record. */
 export const PROPOSAL_ACTIONS = ['create', 'update', 'remove'] as const;
 export type ProposalAction = (typeof PROPOSAL_ACTIONS)[number];
+
+/**
+ * Days a proposal waits for its decision or its apply before it expires (`PROPOSAL_MAX_AGE_DAYS`): one left alone
+ * never applies long after the records it read have moved on. A scheduled one has its time and does not expire.
+ */
+export const PROPOSAL_MAX_AGE_DAYS = 30;
 
 /** The most items one proposal holds. */
 export const PROPOSAL_MAX_ITEMS = 50;
@@ -38,7 +45,7 @@ export const PROPOSAL_MSG = {
   version: 'An update or remove names the version of the record it was read at (its ETag)',
   id: 'An update or remove names its record',
   body: 'A create or update sends the fields of its record',
-  state: 'State must be one of proposed, approved, scheduled, rejected, withdrawn, applied, failed',
+  state: 'State must be one of proposed, approved, scheduled, rejected, withdrawn, applied, failed, expired',
   at: 'At must be a time in milliseconds since 1970',
   scheduled: 'Change scheduled',
   decision: 'Decision must be approve or reject',

@@ -49,6 +49,8 @@ const app = await buildApp({
     // How long a run's or batch's lease lasts, and how often this instance sweeps for work whose lease ran out.
     leaseSeconds: wholeSeconds(env.LEASE_SECONDS) || undefined,
     sweepSeconds: wholeSeconds(env.SWEEP_SECONDS) || undefined,
+    // Days a proposal waits for its decision or apply before it expires.
+    proposalMaxAgeDays: wholeSeconds(env.PROPOSAL_MAX_AGE_DAYS) || undefined,
   },
   config: {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY || null,

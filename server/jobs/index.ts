@@ -54,7 +54,12 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
   );
   const sweepSeconds = options.sweepSeconds ?? DEFAULT_SWEEP_SECONDS;
   const sweep = async () => {
-    await Promise.all([reports.sweep(), batches.drain(), impacts.sweep(), applyDueProposals(store, options.now)]);
+    await Promise.all([
+      reports.sweep(),
+      batches.drain(),
+      impacts.sweep(),
+      applyDueProposals(store, options.now, options.proposalMaxAgeDays),
+    ]);
   };
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;

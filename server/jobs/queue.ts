@@ -34,6 +34,8 @@ export interface JobQueueOptions {
   expireInSeconds?: number;
   /** The report scheduler's clock (ms since the epoch; default Date.now): tests move it (server/jobs/report-job.ts). */
   now?: () => number;
+  /** Days a proposal waits for its decision or apply before the sweep expires it (default 30, `PROPOSAL_MAX_AGE_DAYS`). */
+  proposalMaxAgeDays?: number;
   /** Seconds between the report scheduler's ticks (default 15); 0 = no timer, tests call `reports.tick()`. */
   reportTickSeconds?: number;
   /** Seconds a run's or batch's lease lasts unless renewed (default 20; server/jobs/lease.ts). */

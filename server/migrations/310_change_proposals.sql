@@ -14,7 +14,7 @@ create table change_proposals (
   comment text not null default '',
   items jsonb not null,
   state text not null
-    check (state in ('proposed', 'approved', 'scheduled', 'rejected', 'withdrawn', 'applied', 'failed')),
+    check (state in ('proposed', 'approved', 'scheduled', 'rejected', 'withdrawn', 'applied', 'failed', 'expired')),
   proposed_by text not null, -- the user's id
   proposed_at bigint not null, -- epoch ms
   decided_by text,
@@ -32,6 +32,8 @@ create index change_proposals_company_idx on change_proposals (company_id, propo
 create index change_proposals_state_idx on change_proposals (company_id, state, proposed_at desc, id desc);
 -- The sweep: scheduled proposals by when they are due, of every company.
 create index change_proposals_due_idx on change_proposals (apply_at) where state = 'scheduled';
+-- The sweep: open proposals by age, to expire them.
+create index change_proposals_open_idx on change_proposals (proposed_at) where state in ('proposed', 'approved');
 
 alter table change_sets drop constraint if exists change_sets_kind_check;
 alter table change_sets add constraint change_sets_kind_check check (kind in ('copy', 'revert', 'proposal'));

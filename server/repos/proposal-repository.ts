@@ -128,6 +128,18 @@ export const proposalRepository = {
       [now, limit],
     ),
 
+  /**
+   * Expires the proposals proposed before `before` (epoch ms) that wait still for a decision or an apply: how many.
+   */
+  async expire(q: Queryable, before: number): Promise<number> {
+    const rows = await q.query(
+      `update change_proposals set state = 'expired', version = version + 1
+        where state in ('proposed', 'approved') and proposed_at < $1 returning id`,
+      [before],
+    );
+    return rows.length;
+  },
+
   /** Moves a proposal on: its new state and what the move records (who, when, why); the proposal as answered. */
   async move(
     q: Queryable,

@@ -3,7 +3,7 @@ import { auditCalls } from '../../schemas/api';
 import type { Contract } from '../../schemas/api/contract';
 import { proposalCalls } from '../../schemas/api/proposals';
 import { callsOf } from '../../schemas/api/resources';
-import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { PROPOSAL_MAX_AGE_DAYS, PROPOSAL_MSG } from '../../schemas/proposal';
 import { holidays } from '../../schemas/resources/holidays';
 import { callPath } from '../e2e/harness';
 import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
@@ -201,6 +201,24 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     const log = await meera('GET', callPath(auditCalls.list, { ...TATA, objectType: 'holiday' }));
     const entry = log.body.data.rows.find((row: { changeSet: string }) => row.changeSet === applied.changeSet);
     expect(entry).toMatchObject({ userName: 'Meera Nair', call: 'proposals.apply' });
+  });
+
+  it('expires a proposal left waiting past its age; a scheduled one keeps its time', async () => {
+    const waiting: string = (
+      await propose(priya, TATA, [
+        {
+          resource: 'holidays',
+          action: 'create',
+          body: { name: 'Ugadi', date: '2027-04-07', region: 'Karnataka', noAlerts: false },
+        },
+      ])
+    ).body.data.id;
+    now = Date.now() + (PROPOSAL_MAX_AGE_DAYS + 1) * 86_400_000;
+    await t.app.jobs.sweep();
+    const expired = (await meera('GET', at(proposalCalls.get, TATA, waiting))).body.data.proposal;
+    expect(expired.state).toBe('expired');
+    expect((await meera('POST', at(proposalCalls.decide, TATA, waiting), { decision: 'approve' })).status).toBe(409);
+    now = Date.now();
   });
 
   it('checks each change as its own call would, and withdraws by the proposer only', async () => {
