@@ -4,6 +4,7 @@ import { seedConsignees } from './consignees';
 import { seedNotificationConfigs } from './notification-configs';
 import { seedTrips } from './trips';
 import { seedResources } from './resources';
+import { seedProposals } from './proposals';
 import { KNOWN_PLACES, RATES, ROUTES } from './demo-content';
 
 /** Who the demo content says last changed it. */
@@ -109,4 +110,5 @@ export async function seedDemo(q: Queryable) {
   await seedConsignees(q, now);
   await seedNotificationConfigs(q);
   await seedTrips(q, now);
+  await seedProposals(q, now);
 }

@@ -45,6 +45,25 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
   const propose = (call: Call, scope: Record<string, string>, items: unknown[], title = 'Holiday changes') =>
     call('POST', callPath(proposalCalls.propose, scope), { title, comment: 'For the new year', items });
 
+  it("has the demo's proposal waiting: Meera's, for Priya to review, in words", async () => {
+    const read = await priya('GET', at(proposalCalls.get, TATA, 'prp_tsl_holi'));
+    expect(read.body.data.proposal).toMatchObject({
+      state: 'proposed',
+      proposedByName: 'Meera Nair',
+      title: 'No alerts on Holi',
+    });
+    expect(read.body.data.changes).toEqual([
+      {
+        resource: 'Holiday Calendar',
+        action: 'update',
+        record: 'Holi · 2027-03-22',
+        fields: [{ field: 'No alerts that day', before: 'false', after: 'true' }],
+      },
+    ]);
+    const waiting = await priya('GET', callPath(proposalCalls.list, { ...TATA, state: 'proposed' }));
+    expect(waiting.body.data.map((p: { id: string }) => p.id)).toContain('prp_tsl_holi');
+  });
+
   it('proposes without applying, is reviewed by another desk only, then applied once as one change set', async () => {
     const { version } = await holiday('hol_tsl_holi');
     const before = await count(t.store, 'holidays');
