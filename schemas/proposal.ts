@@ -60,6 +60,10 @@ export const PROPOSAL_MSG = {
   changedSince: (name: string, who: string, when: string) =>
     `${name} was changed since by ${who} on ${when}: nothing was applied`,
   goneSince: (name: string) => `${name} is no longer there: nothing was applied`,
+  /** A write of an area its company reviews (409): the change is proposed instead. */
+  reviewRequired: (title: string) => `${title} of this company are changed by review: propose this change instead`,
+  areas: 'Areas must name kinds of record a proposal can change',
+  areasSet: 'Review settings saved',
   proposed: 'Change proposed for review',
   approved: 'Change approved',
   rejected: 'Change rejected',
@@ -146,4 +150,21 @@ export const proposalListQuerySchema = {
   },
   required: ['c'],
   errorMessage: { required: { c: MSG.selectCompany } },
+} as const;
+
+/** PUT review-areas: the areas (declared resources, by name) whose changes the company reviews; none: it reviews none. */
+export const reviewAreasBodySchema = {
+  type: 'object',
+  properties: {
+    areas: {
+      type: 'array',
+      maxItems: 64,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z]+$', errorMessage: M.areas },
+      errorMessage: M.areas,
+    },
+  },
+  required: ['areas'],
+  additionalProperties: false,
+  errorMessage: { type: BODY_OBJECT, required: { areas: M.areas }, additionalProperties: M.areas },
 } as const;

@@ -199,6 +199,12 @@ export interface ResourceApi {
   /** The refusal of a call that names no record where it must (default "Not found"). */
   idMessage?: string;
   /**
+   * Writes a proposal may make (issue 39) that no call of the resource makes one record at a time: an `update` of the
+   * fields it sends (checked by {@link patchSchemaOf}), e.g. an alert's settings, which the console changes through the
+   * bulk sheet or a row's 'Preview impact'.
+   */
+  proposes?: readonly 'update'[];
+  /**
    * The body a create, update or save takes where the spec's is not the fields' (a type's fields beside its name):
    * the server's rule for the resource makes the fields of it.
    */

@@ -55,6 +55,12 @@ interface CallBase {
   /** The records it addresses by id, checked within the scope's reach before it runs (see {@link Owned}). */
   owns?: readonly Owned[];
   /**
+   * The declared resource (schemas/resources/) whose records it reads or writes: a write (any method but GET) of an
+   * area whose company requires review of it (issue 39, API.md "Proposals") is refused before it runs, 409 asking
+   * for a proposal instead.
+   */
+  area?: string;
+  /**
    * The other ids it names, which are not records of the scope's branch, each with why: a record of an aggregate kept
    * for the whole company (see {@link CompanyWide}), or the reason in words (a platform-wide entry, an id it does not
    * read, a record its handler checks by rules of its own); shared reasons are in `refers.ts`. With `owns` it

@@ -85,6 +85,7 @@ export const dataCalls = {
   toggleAlertTickets: defineCall({
     ...data,
     id: 'alerts.toggleTickets',
+    area: alerts.name,
     method: 'POST',
     path: '/saas/data/automation/toggleAlertTickets',
     summary: "Flips an alert config's ticket flag",

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { type Aggregate, defineCall, SCOPE_IN_QUERY } from './contract';
 import { anyObjectOrNull, int, intOrNull, list, shape, str, strOrNull } from './shapes';
 import { cursorMeta } from '../list-cursor';
-import { idParamsSchema } from '../scope';
+import { idParamsSchema, scopeQuerySchema } from '../scope';
 import {
   PROPOSAL_ACTIONS,
   PROPOSAL_MSG as M,
@@ -11,6 +11,7 @@ import {
   decisionBodySchema,
   proposalBodySchema,
   proposalListQuerySchema,
+  reviewAreasBodySchema,
 } from '../proposal';
 
 const main = { service: 'main', envelope: 'main' } as const;
@@ -66,8 +67,42 @@ export const proposalChangeAnswer = shape({
 });
 export type ProposalChange = FromSchema<typeof proposalChangeAnswer>;
 
+/** An area of the company's records: whether its changes are reviewed, and since when by whom. */
+export const reviewAreaAnswer = shape({
+  resource: { ...str, description: 'The declared resource, by name' },
+  title: str,
+  required: { type: 'boolean', description: 'Its changes are proposed and reviewed; a write through its calls is 409' },
+  setByName: strOrNull,
+  setAt: intOrNull,
+});
+export type ReviewAreaState = FromSchema<typeof reviewAreaAnswer>;
+
 /** Changes proposed, reviewed by a second desk and applied (ours; issue 39). */
 export const proposalCalls = {
+  reviewAreas: defineCall({
+    ...main,
+    id: 'proposals.reviewAreas',
+    method: 'GET',
+    path: '/saas/lego/review-areas',
+    summary:
+      "The areas a proposal can change, each with whether the company reviews its changes (Save becomes 'Propose change')",
+    querystring: scopeQuerySchema,
+    answer: list(reviewAreaAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
+  setReviewAreas: defineCall({
+    ...main,
+    id: 'proposals.setReviewAreas',
+    method: 'PUT',
+    path: '/saas/lego/review-areas',
+    summary:
+      "Sets the areas whose changes the company reviews: their calls' writes are refused (409) and proposed instead",
+    querystring: scopeQuerySchema,
+    body: reviewAreasBodySchema,
+    messages: [M.areas, M.reviewRequired('…')],
+    answer: list(reviewAreaAnswer),
+    scope: SCOPE_IN_QUERY,
+  }),
   propose: defineCall({
     ...main,
     id: 'proposals.create',

@@ -263,10 +263,17 @@ function basics(resource: Resource) {
   } as const;
   const inScope =
     api.service === 'data'
-      ? ({ service: 'data', envelope: 'data', querystring: dataQuery, scope: IDS_IN_QUERY } as const)
+      ? ({
+          service: 'data',
+          envelope: 'data',
+          querystring: dataQuery,
+          scope: IDS_IN_QUERY,
+          area: resource.name,
+        } as const)
       : ({
           service: api.service ?? 'main',
           envelope: 'main',
+          area: resource.name,
           querystring: ownerOf(resource) || api.queryNeeds ? scopedQuery(resource) : scopeQuerySchema,
           scope: SCOPE_IN_QUERY,
         } as const);
@@ -567,6 +574,7 @@ export function saveCall(resource: Resource) {
   return defineCall({
     service: inScope.service,
     envelope: inScope.envelope,
+    area: resource.name,
     ...rules,
     id: idOf('save'),
     owns: [{ aggregate: aggregateOf(resource), id: `body.${save.edit?.id ?? 'id'}` }],

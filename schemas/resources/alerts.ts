@@ -77,6 +77,8 @@ export const alerts = defineResource({
     unpaged: true,
     listWider: true,
     idMessage: 'Please select an alert',
+    // A row's settings and switch tried in 'Preview impact' are proposed as one update (issue 39).
+    proposes: ['update'],
     toggle: {
       field: 'enabled',
       id: 'alertId',

@@ -1,9 +1,13 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Owned, ScopeSource } from '../../schemas/api/contract';
+import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { ALL_RESOURCES } from '../../schemas/resources';
+import { reviewAreaRepository } from '../repos/review-area-repository';
 import { ensureOwned, resolveScope, type Scope } from '../repos/scope-repository';
 import type { Store } from '../store/store';
 import type { Expected } from '../repos/versioned';
 import { idText } from './data-envelope';
+import { ApiError } from './envelope';
 import { expectedVersions } from './etag';
 
 declare module 'fastify' {
@@ -14,6 +18,9 @@ declare module 'fastify' {
     expected: Expected;
   }
 }
+
+/** A declared resource's title by its name (the name itself for none). */
+const titleOf = (name: string) => ALL_RESOURCES.find((resource) => resource.name === name)?.title ?? name;
 
 /** The value at `name` of an object, when it is one. */
 const valueAt = (holder: unknown, name: string): unknown =>
@@ -57,6 +64,13 @@ export function scopeHook(store: Store): preHandlerAsyncHookHandler {
         if (id !== null) await ensureOwned(store, owned.aggregate, id, scope);
       }
       request.scope = scope;
+      // A write of an area its company reviews is proposed instead (issue 39): refused here, whatever sent it.
+      if (
+        call.area &&
+        request.method !== 'GET' &&
+        (await reviewAreaRepository.requires(store, scope.companyId, call.area))
+      )
+        throw new ApiError(409, [PROPOSAL_MSG.reviewRequired(titleOf(call.area))]);
     }
     // Read when the handler asks (the update path of a save that also creates): a create ignores If-Match, even a
     // malformed one (API.md "Lost updates").

@@ -6,7 +6,9 @@ import { ApiError, notFound, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { pagedOk } from '../http/paging';
 import { proposalRepository } from '../repos/proposal-repository';
-import { applyProposal, changeOf, checkItem } from '../rules/proposals';
+import { reviewAreaRepository } from '../repos/review-area-repository';
+import { applyProposal, changeOf, checkItem, PROPOSABLE } from '../rules/proposals';
+import type { Queryable } from '../store/store';
 
 /**
  * Changes proposed, reviewed and applied (ours; issue 39, API.md "Proposals"): a proposal of writes of declared
@@ -16,6 +18,34 @@ import { applyProposal, changeOf, checkItem } from '../rules/proposals';
  * since (409 naming who made it, the proposal failed).
  */
 export async function proposalRoutes(app: FastifyInstance, { store }: AppContext) {
+  /** Every area a proposal can change, with whether the company reviews it. */
+  const areasOf = async (q: Queryable, companyId: string) => {
+    const reviewed = new Map((await reviewAreaRepository.of(q, companyId)).map((area) => [area.resource, area]));
+    return PROPOSABLE.map((resource) => {
+      const area = reviewed.get(resource.name);
+      return {
+        resource: resource.name,
+        title: resource.title,
+        required: area !== undefined,
+        setByName: area?.setByName ?? null,
+        setAt: area?.setAt ?? null,
+      };
+    });
+  };
+
+  route(app, proposalCalls.reviewAreas, async ({ scope }) => ok(await areasOf(store, scope.companyId)));
+
+  route(app, proposalCalls.setReviewAreas, async ({ scope, body, desk }) => {
+    const names = new Set(PROPOSABLE.map((resource) => resource.name));
+    if (body.areas.some((area) => !names.has(area))) throw new ApiError(400, [M.areas]);
+    return ok(
+      await store.tx(async (q) => {
+        await reviewAreaRepository.set(q, scope.companyId, body.areas, desk.userId, Date.now());
+        return areasOf(q, scope.companyId);
+      }),
+    );
+  });
+
   route(app, proposalCalls.propose, async ({ scope, body, desk }) =>
     ok(
       await store.tx(async (q) => {

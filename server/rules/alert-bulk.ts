@@ -1,3 +1,6 @@
+import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { alerts as alertsResource } from '../../schemas/resources/alerts';
+import { reviewAreaRepository } from '../repos/review-area-repository';
 import {
   ALERT_COLUMNS,
   ALERT_SHEET_TEXT,
@@ -97,7 +100,23 @@ function rowOutcome(config: NewAlertConfig, stored: AlertInsert, repeat: boolean
  * Stores the rows' configs in one statement. A config named again later in the call is stored once: the repeat
  * answers as the first did, 'already exists' when that one was saved, as a row by row upload would.
  */
-async function storeAlertRows(q: Queryable, rows: IndexedRow<AlertBulkRow>[]): Promise<RowOutcome<SavedAlert>[]> {
+async function storeAlertRows(q: Queryable, all: IndexedRow<AlertBulkRow>[]): Promise<RowOutcome<SavedAlert>[]> {
+  // A company that reviews its alert settings (issue 39) has them proposed, not uploaded: its rows are refused.
+  const reviewed = await reviewAreaRepository.companiesRequiring(
+    q,
+    alertsResource.name,
+    all.map(({ row }) => row.CompanyId),
+  );
+  const rows = all.filter(({ row }) => !reviewed.has(row.CompanyId));
+  const stored = await storeUnreviewed(q, rows);
+  const refused = { refused: PROPOSAL_MSG.reviewRequired(alertsResource.title) };
+  let next = 0;
+  return all.map(({ row }) => (reviewed.has(row.CompanyId) ? refused : stored[next++]));
+}
+
+/** Stores rows of companies that do not review their alert settings. */
+async function storeUnreviewed(q: Queryable, rows: IndexedRow<AlertBulkRow>[]): Promise<RowOutcome<SavedAlert>[]> {
+  if (rows.length === 0) return [];
   const configs = rows.map(
     ({ row }): NewAlertConfig => ({
       id: newId('alc'),

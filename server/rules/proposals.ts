@@ -2,8 +2,15 @@ import type { Proposal, ProposalChange } from '../../schemas/api/proposals';
 import { RESOURCE_CALLS } from '../../schemas/api/resources';
 import { aggregateOf } from '../../schemas/api/resource-calls';
 import { isRecord } from '../../schemas/guards';
-import { PROPOSAL_MSG as M, type ProposalItem, type ProposalState } from '../../schemas/proposal';
-import { answerNameOf, fieldsOf, idColumnOf, ownerOf, type Resource } from '../../schemas/resource';
+import {
+  PROPOSAL_ACTIONS,
+  PROPOSAL_MSG as M,
+  type ProposalAction,
+  type ProposalItem,
+  type ProposalState,
+} from '../../schemas/proposal';
+import type { JSONSchema } from 'json-schema-to-ts';
+import { answerNameOf, fieldsOf, idColumnOf, ownerOf, patchSchemaOf, type Resource } from '../../schemas/resource';
 import { ALL_RESOURCES } from '../../schemas/resources';
 import { check } from '../http/validation';
 import { beginChangeSet, recordChangeSet } from '../repos/change-set';
@@ -20,30 +27,69 @@ import { ruleOf } from './resource-rules';
  * the reviewer, and the apply (now, or by the sweep once it is due).
  */
 
-/** The call of a declared resource an item's action is (its create, update or remove). */
-const KINDS = { create: 'create', update: 'update', remove: 'remove' } as const;
+/**
+ * How a proposal writes a declared resource's record by an item's action, and the schema its fields are checked by:
+ * the resource's own call of that kind (its create, update or remove), else its save (a create, or an update of the
+ * record the body names), else a write its declaration lets proposals make (`api.proposes`: an alert's settings).
+ */
+export interface ProposedWrite {
+  resource: Resource;
+  /** The body's schema of the call it stands for (a remove has none). */
+  body: JSONSchema | undefined;
+  /** A create that saves the scope's one record in place (a save with `upsert`). */
+  upsert: boolean;
+}
+
+const patchSchemas = new Map<string, JSONSchema>();
+
+/** The write an action makes of a resource, or null when none of its calls (nor its declaration) makes it. */
+function writeOf(resource: Resource, action: ProposalAction): ProposedWrite | null {
+  const calls = RESOURCE_CALLS[resource.name] ?? {};
+  const own = calls[action];
+  if (own) return { resource, body: 'body' in own ? own.body : undefined, upsert: false };
+  const { save, proposes } = resource.api ?? {};
+  if (action !== 'remove' && calls.save && save)
+    return { resource, body: calls.save.body, upsert: action === 'create' && save.upsert === true };
+  if (action === 'update' && proposes?.includes('update')) {
+    const body = patchSchemas.get(resource.name) ?? patchSchemaOf(resource);
+    patchSchemas.set(resource.name, body);
+    return { resource, body, upsert: false };
+  }
+  return null;
+}
 
 /**
- * The declared resource an item of a proposal writes: one with the call of its action, found by its name (its
- * records kept per owner, or a parent's, are not proposed yet: their calls name more than the scope). Refused in words,
+ * The write of an item of a proposal: of a declared resource found by its name, by a call of its action (its records
+ * kept per owner, or a parent's, are not proposed yet: their calls name more than the scope). Refused in words,
  * naming the item (400).
  */
-export function resourceOf(item: ProposalItem, n: number): Resource {
+export function resourceOf(item: ProposalItem, n: number): ProposedWrite {
   const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
   if (!resource) throw new RuleRefusal([`Change ${n}: ${M.resource}`]);
-  const call = RESOURCE_CALLS[resource.name]?.[KINDS[item.action]];
-  if (!call || ownerOf(resource) || resource.api?.parent || resource.api?.updateInBody)
+  const write = writeOf(resource, item.action);
+  if (!write || ownerOf(resource) || resource.api?.parent || resource.api?.updateInBody)
     throw new RuleRefusal([`Change ${n}: ${M.cannot(resource.title, item.action)}`]);
-  return resource;
+  return write;
 }
+
+/** The declared resources a proposal can write (each by at least one of its actions): the areas review can be required of. */
+export const PROPOSABLE = ALL_RESOURCES.filter((resource) =>
+  PROPOSAL_ACTIONS.some((action) => {
+    try {
+      resourceOf({ resource: resource.name, action }, 1);
+      return true;
+    } catch {
+      return false;
+    }
+  }),
+);
 
 /**
  * Checks an item as its own call would (400 naming the item): a create's or update's fields by the call's body
  * schema, and an update's or remove's record named, within the scope's reach (404), at a version.
  */
 export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<void> {
-  const resource = resourceOf(item, n);
-  const call = RESOURCE_CALLS[resource.name]?.[KINDS[item.action]];
+  const { resource, body } = resourceOf(item, n);
   const problems: string[] = [];
   if (item.action !== 'create') {
     if (item.id === undefined || item.id === null) problems.push(M.id);
@@ -51,7 +97,7 @@ export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, 
   }
   if (item.action !== 'remove') {
     if (!item.body) problems.push(M.body);
-    else if (call && 'body' in call && call.body) problems.push(...check(call.body, item.body));
+    else if (body) problems.push(...check(body, item.body));
   }
   if (problems.length > 0) throw new RuleRefusal(problems.map((problem) => `Change ${n}: ${problem}`));
   if (item.id !== undefined && item.id !== null) await ensureOwned(q, aggregateOf(resource), String(item.id), scope);
@@ -154,11 +200,13 @@ export async function applyProposal(
       await recordChangeSet(q, changeSet, { company: at, kind: 'proposal', proposal: id, items });
       const joined = joinedStore(q, store.kind);
       for (const [i, item] of proposal.items.entries()) {
-        const resource = resourceOf(item, i + 1);
+        const { resource, upsert } = resourceOf(item, i + 1);
         const records = resourceTable(resource);
         const body = isRecord(item.body) ? item.body : {};
         const expected = item.version === undefined || item.version === null ? null : [item.version];
-        if (item.action === 'create') await records.insert(joined, at, body, who.email, ruleOf(resource));
+        if (item.action === 'create' && upsert)
+          await records.put(joined, at, body, who.email, { rule: ruleOf(resource) });
+        else if (item.action === 'create') await records.insert(joined, at, body, who.email, ruleOf(resource));
         else if (item.action === 'update')
           await records.update(joined, at, String(item.id), body, who.email, expected, ruleOf(resource));
         else await records.remove(joined, String(item.id), expected, at);

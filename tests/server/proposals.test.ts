@@ -5,8 +5,11 @@ import { proposalCalls } from '../../schemas/api/proposals';
 import { callsOf } from '../../schemas/api/resources';
 import { PROPOSAL_MAX_AGE_DAYS, PROPOSAL_MSG } from '../../schemas/proposal';
 import { holidays } from '../../schemas/resources/holidays';
+import { alerts } from '../../schemas/resources/alerts';
+import { ACCESS_KEY } from '../../schemas/access-key';
+import { dataCalls } from '../../schemas/api/data';
 import { callPath } from '../e2e/harness';
-import { BACKENDS, bootFresh, count, type Call, type TestApp } from './helper';
+import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 
 const calls = callsOf(holidays);
 const TATA = { c: '1001' };
@@ -275,6 +278,78 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     expect((await meera('GET', at(proposalCalls.get, TATA, id))).body.data.proposal.state).toBe('proposed');
     const hulList = await meera('GET', callPath(proposalCalls.list, HUL));
     expect(hulList.body.data.map((p: { id: string }) => p.id)).not.toContain(id);
+  });
+
+  it("requires review of the areas a company names: their calls refused (409), an upload's rows too, proposals applied", async () => {
+    const set = await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: ['alerts', 'holidays'] });
+    expect(set.status).toBe(200);
+    const required = set.body.data.filter((area: { required: boolean }) => area.required);
+    expect(required).toEqual([
+      expect.objectContaining({ resource: 'alerts', title: 'Alert settings', setByName: 'Priya Sharma' }),
+      expect.objectContaining({ resource: 'holidays', title: 'Holiday Calendar' }),
+    ]);
+    // Only areas a proposal can change may be required (else nothing could change them).
+    const unproposable = await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: ['notifications'] });
+    expect(unproposable).toMatchObject({ status: 400, body: { message: [PROPOSAL_MSG.areas] } });
+
+    // The calls of a reviewed area are refused, whoever sends them; another company's are not.
+    // A region of its own: a database kept between runs (PostgreSQL's) may hold an earlier run's Bihu.
+    const holiday = { name: 'Bihu', date: '2027-04-14', region: `Assam ${Date.now() % 1_000_000}`, noAlerts: false };
+    const created = await priya('POST', callPath(calls.create, HUL), holiday);
+    expect(created).toMatchObject({
+      status: 409,
+      body: { message: [PROPOSAL_MSG.reviewRequired('Holiday Calendar')] },
+    });
+    expect((await priya('POST', callPath(calls.create, TATA), holiday)).body).toMatchObject({ success: true });
+    const alertCalls = callsOf(alerts);
+    const alert = 'alc_1002_untracked';
+    const toggle = await meera('POST', callPath(alertCalls.toggle, { companyId: '1002' }), {
+      alertId: alert,
+      key: ACCESS_KEY,
+    });
+    expect(toggle.body).toEqual(dataFailure(PROPOSAL_MSG.reviewRequired('Alert settings')));
+    const tickets = await meera('POST', callPath(dataCalls.toggleAlertTickets, { companyId: '1002' }), {
+      alertId: alert,
+      key: ACCESS_KEY,
+    });
+    expect(tickets.status).toBe(409);
+    // The bulk upload answers per row: HUL's row refused, Tata's saved.
+    const rows = [
+      { CompanyId: '1002', Alert_Name: 'diversion', enable_ticket: false },
+      { CompanyId: '1001', Alert_Name: 'temperature_breached', enable_ticket: false },
+    ];
+    const uploaded = await meera('POST', callPath(dataCalls.setAlerts, { key: ACCESS_KEY }), rows);
+    expect(uploaded.body.result.data).toEqual([
+      expect.objectContaining({ index: 0, status: 'Error', message: PROPOSAL_MSG.reviewRequired('Alert settings') }),
+      expect.objectContaining({ index: 1, status: 'Success' }),
+    ]);
+
+    // Proposed instead: an alert's switch and settings, applied once approved.
+    const stored = () =>
+      t.store.one<{ enabled: boolean; version: number }>('select enabled, version from alert_configs where id = $1', [
+        alert,
+      ]);
+    expect(await stored()).toEqual({ enabled: false, version: 1 });
+    const extraContext = JSON.stringify([{ ticketing: { raise_ticket: false }, interrupted_auto_min: 45 }]);
+    const id: string = (
+      await propose(priya, HUL, [
+        { resource: 'alerts', action: 'update', id: alert, version: 1, body: { enabled: true, extraContext } },
+      ])
+    ).body.data.id;
+    const read = await meera('GET', at(proposalCalls.get, HUL, id));
+    expect(read.body.data.changes[0]).toMatchObject({
+      resource: 'Alert settings',
+      fields: [
+        { field: 'Enabled', before: 'false', after: 'true' },
+        expect.objectContaining({ field: 'Settings', after: extraContext }),
+      ],
+    });
+    await meera('POST', at(proposalCalls.decide, HUL, id), { decision: 'approve' });
+    expect((await meera('POST', at(proposalCalls.apply, HUL, id))).body.data.state).toBe('applied');
+    expect(await stored()).toEqual({ enabled: true, version: 2 });
+
+    await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: [] });
+    expect((await priya('POST', callPath(calls.create, HUL), holiday)).status).toBe(200);
   });
 });
 

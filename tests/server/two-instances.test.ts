@@ -5,8 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authCalls } from '../../schemas/api/auth';
+import type { Contract } from '../../schemas/api/contract';
+import { proposalCalls, type Proposal } from '../../schemas/api/proposals';
+import { callsOf } from '../../schemas/api/resources';
+import { holidays } from '../../schemas/resources/holidays';
 import { dailyAt } from '../../schemas/report-cron';
 import type { Store } from '../../server/store/store';
+import { callPath } from '../e2e/harness';
 import { configurationsFile, smsRow } from './batch-fixture';
 import { POSTGRES, type TestDatabase } from './helper';
 import { freePort, startApiProcess, type ApiProcess } from '../setup/api-process';
@@ -15,10 +20,12 @@ import { freePort, startApiProcess, type ApiProcess } from '../setup/api-process
  * Issue 21, point 7: two API instances (`server/main.ts`, as `npm start` runs it) on one PostgreSQL behind a real
  * reverse proxy (HAProxy from Debian's packages, which `.ci/run` installs): the outbound quotas and the login limits
  * hold across both, concurrent 'Run now' on both mails nobody twice, and a batch is taken over by the other instance
- * when the one running it is killed (kill -9). Runs where DATABASE_URL is set (CI); there HAProxy must be installed.
+ * when the one running it is killed (kill -9), and so is a scheduled proposal whose apply it was in the middle of
+ * (applied once). Runs where DATABASE_URL is set (CI); there HAProxy must be installed.
  */
 
 const HAPROXY = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+const holidayCalls = callsOf(holidays);
 
 describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL', () => {
   let db: TestDatabase;
@@ -28,9 +35,13 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
   type Instance = ApiProcess;
   let proxyUrl: string;
   const instances: Instance[] = [];
+  /** Each instance's name in pg_stat_activity (its pool's `application_name`), to tell whose backend waits on a lock. */
+  const appNames = new Map<Instance, string>();
+  let started = 0;
 
   /** Starts `server/main.ts` against the test database (no console files, no report ticks, behind one proxy hop). */
   async function start(): Promise<Instance> {
+    const appName = `two-instances-${++started}`;
     const instance = await startApiProcess({
       DATABASE_URL: db.url,
       STATIC_DIR: dir,
@@ -41,8 +52,11 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
       // Short leases: a killed instance's work is taken over within about 8 s (the defaults take about 30).
       LEASE_SECONDS: '6',
       SWEEP_SECONDS: '2',
+      // node-postgres names its connections so (pg_stat_activity.application_name).
+      PGAPPNAME: appName,
     });
     instances.push(instance);
+    appNames.set(instance, appName);
     return instance;
   }
 
@@ -118,16 +132,16 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     (await direct(instances.find((i) => i.alive)!)<{ to: string; body: string }[]>('GET', '/dev/outbox')).body;
 
   /** Logs in through the proxy (the code read from the shared outbox). */
-  async function login(): Promise<string> {
+  async function login(identifier = 'ops@demo.local'): Promise<string> {
     const call = at(proxyUrl);
-    expect((await call('POST', authCalls.requestCode.path, { identifier: 'ops@demo.local' })).status).toBe(200);
+    expect((await call('POST', authCalls.requestCode.path, { identifier })).status).toBe(200);
     const outbox = await readOutbox();
     const code = outbox
-      .filter((m) => m.to === 'ops@demo.local')
+      .filter((m) => m.to === identifier)
       .at(-1)!
       .body.match(/\b(\d{6})\b/)![1];
     const verified = await call<{ data: { deskToken: string } }>('POST', authCalls.verifyCode.path, {
-      identifier: 'ops@demo.local',
+      identifier,
       code,
     });
     expect(verified.status).toBe(200);
@@ -249,5 +263,102 @@ describe.skipIf(!POSTGRES)('two API instances behind HAProxy on one PostgreSQL',
     expect(created).toEqual({ n: ROWS, users: ROWS });
     // The proxy sends the console to the survivor alone.
     expect((await at(proxyUrl)('GET', '/health')).status).toBe(200);
+  }, 300_000);
+
+  it('takes a scheduled proposal over after kill -9 of the instance applying it, and applies it once', async () => {
+    // Two live instances (the test above killed one): a replacement joins the survivor, called directly.
+    while (instances.filter((i) => i.alive).length < 2) await start();
+    const [a, b] = instances.filter((i) => i.alive);
+    // The proposer and the reviewer (another desk), each on an instance of their own.
+    const priya = direct(a, await login('ops@demo.local'));
+    const meeraToken = await login('ops2@demo.local');
+    const meera = direct(b, meeraToken);
+    const TATA = { c: '1001' };
+    const HOLIDAY = 'hol_tsl_diwali';
+    const read = await priya<{ data: { date: string; region: string } }>(
+      'GET',
+      callPath(holidayCalls.byId, TATA, { id: HOLIDAY }),
+    );
+    expect(read.status).toBe(200);
+    const version = Number(JSON.parse(String(read.headers.get('etag'))));
+    const proposed = await priya<{ data: { id: string } }>('POST', callPath(proposalCalls.propose, TATA), {
+      title: 'Diwali renamed',
+      comment: 'Taken over after kill -9',
+      items: [
+        {
+          resource: 'holidays',
+          action: 'update',
+          id: HOLIDAY,
+          version,
+          body: { name: 'Deepavali', date: read.body.data.date, region: read.body.data.region, noAlerts: true },
+        },
+      ],
+    });
+    expect(proposed.status).toBe(200);
+    const id = proposed.body.data.id;
+    const path = (call: Contract) => callPath(call, TATA, { id });
+    expect((await meera('POST', path(proposalCalls.decide), { decision: 'approve' })).status).toBe(200);
+    const stateOn = async (instance: Instance) =>
+      (await direct(instance, meeraToken)<{ data: { proposal: Proposal } }>('GET', path(proposalCalls.get))).body.data
+        .proposal;
+    const lastAudit = (await store.one<{ id: number }>('select coalesce(max(id), 0) as id from audit_log'))!.id;
+
+    // The holiday's row held by this test's own transaction: the instance whose sweep applies the proposal locks the
+    // proposal's row, then waits on this one inside its apply's transaction, and is killed there.
+    const { victim, killedAt } = await store.tx(async (q) => {
+      const { pid } = (await q.one<{ pid: number }>('select pg_backend_pid() as pid'))!;
+      await q.query('select id from holidays where id = $1 for update', [HOLIDAY]);
+      const scheduled = await meera<{ data: Proposal }>('POST', path(proposalCalls.apply), { at: Date.now() + 1000 });
+      expect(scheduled.body.data.state).toBe('scheduled');
+      const waiting = await vi.waitFor(
+        async () => {
+          const row = await store.one<{ app: string; query: string }>(
+            `select application_name as app, query from pg_stat_activity
+              where $1::int = any(pg_blocking_pids(pid)) and wait_event_type = 'Lock'`,
+            [pid],
+          );
+          if (!row) throw new Error('no instance waits on the holiday yet');
+          return row;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
+      expect(waiting.query).toMatch(/^\s*update\s+holidays\b/i);
+      const victim = [...appNames].find(([instance, name]) => name === waiting.app && instance.alive)?.[0];
+      if (!victim) throw new Error(`the waiting backend (${waiting.app}) is no live instance's`);
+      const survivor = [a, b].find((i) => i !== victim)!;
+      // Mid-apply, nothing of it is committed: the proposal is still scheduled.
+      expect((await stateOn(survivor)).state).toBe('scheduled');
+      const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+      victim.child.kill('SIGKILL');
+      await exited;
+      // Committed (the lock released) only once the victim is gone: its transaction can only roll back.
+      return { victim, killedAt: Date.now() };
+    });
+    const survivor = [a, b].find((i) => i !== victim)!;
+    expect(victim.alive).toBe(false);
+    const applied = await vi.waitFor(
+      async () => {
+        const proposal = await stateOn(survivor);
+        expect(proposal.state).toBe('applied');
+        return proposal;
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    console.log(
+      `proposal applied ${((Date.now() - killedAt) / 1000).toFixed(1)} s after kill -9 of the instance applying it`,
+    );
+
+    // Once: one change set of the proposal, the holiday one version on, one audit entry of it since.
+    const sets = await store.query<{ id: string }>('select id from change_sets where proposal_id = $1', [id]);
+    expect(sets).toEqual([{ id: applied.changeSet }]);
+    expect(await store.one('select name, version from holidays where id = $1', [HOLIDAY])).toEqual({
+      name: 'Deepavali',
+      version: version + 1,
+    });
+    const entries = await store.query<{ change_set: string | null; action: string }>(
+      `select change_set, action from audit_log where object_type = 'holiday' and object_id = $1 and id > $2`,
+      [HOLIDAY, lastAudit],
+    );
+    expect(entries).toEqual([{ change_set: applied.changeSet, action: 'update' }]);
   }, 300_000);
 });
