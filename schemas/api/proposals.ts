@@ -103,6 +103,19 @@ export const proposalCalls = {
     answer: list(reviewAreaAnswer),
     scope: SCOPE_IN_QUERY,
   }),
+  waiting: defineCall({
+    ...main,
+    id: 'proposals.waiting',
+    method: 'GET',
+    path: '/saas/lego/proposals/waiting',
+    summary: "What waits in the company for the desk asking ('Changes' badge): proposals to review (another's), approved ones to apply",
+    querystring: scopeQuerySchema,
+    answer: shape({
+      review: { ...int, description: 'Proposed by another desk, waiting for a decision' },
+      approved: { ...int, description: 'Approved, waiting to be applied or scheduled' },
+    }),
+    scope: SCOPE_IN_QUERY,
+  }),
   propose: defineCall({
     ...main,
     id: 'proposals.create',

@@ -58,7 +58,7 @@ export function createJobs(store: Store, mailer: Mailer, options: JobQueueOption
       reports.sweep(),
       batches.drain(),
       impacts.sweep(),
-      applyDueProposals(store, options.now, options.proposalMaxAgeDays),
+      applyDueProposals(store, mailer, runWorker.quotas, options.now, options.proposalMaxAgeDays),
     ]);
   };
   let timer: NodeJS.Timeout | null = null;

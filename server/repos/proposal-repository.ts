@@ -116,13 +116,24 @@ export const proposalRepository = {
     return scheduled;
   },
 
+  /** What waits in company `companyId` for `userId`: others' proposals to review, approved ones to apply. */
+  async waiting(q: Queryable, companyId: string, userId: string): Promise<{ review: number; approved: number }> {
+    const row = await q.one<{ review: number; approved: number }>(
+      `select count(*) filter (where state = 'proposed' and proposed_by <> $2)::int as review,
+              count(*) filter (where state = 'approved')::int as approved
+         from change_proposals where company_id = $1 and state in ('proposed', 'approved')`,
+      [companyId, userId],
+    );
+    return row ?? { review: 0, approved: 0 };
+  },
+
   /**
    * The scheduled proposals due at `now` (epoch ms), soonest first, at most `limit`, with who scheduled them and the
    * type of their company: what the sweep applies.
    */
   due: (q: Queryable, now: number, limit = 50) =>
-    q.query<{ id: string; userId: string; email: string; companyType: string }>(
-      `select p.id, p.applied_by as "userId", coalesce(u.email, '') as email, coalesce(c.type, 'CONSIGNOR') as "companyType"
+    q.query<{ id: string; companyId: string; userId: string; email: string; companyType: string }>(
+      `select p.id, p.company_id as "companyId", p.applied_by as "userId", coalesce(u.email, '') as email, coalesce(c.type, 'CONSIGNOR') as "companyType"
          from change_proposals p left join users u on u.id = p.applied_by join companies c on c.id = p.company_id
         where p.state = 'scheduled' and p.apply_at <= $1 order by p.apply_at, p.id limit $2`,
       [now, limit],

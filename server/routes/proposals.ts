@@ -7,6 +7,9 @@ import { route } from '../http/route';
 import { pagedOk } from '../http/paging';
 import { proposalRepository } from '../repos/proposal-repository';
 import { reviewAreaRepository } from '../repos/review-area-repository';
+import { noticeOf, type ProposalNotice } from '../rules/proposal-notices';
+import type { Scope } from '../repos/scope-repository';
+import type { Proposal } from '../../schemas/api/proposals';
 import { applyProposal, changeOf, checkItem, PROPOSABLE } from '../rules/proposals';
 import type { Queryable } from '../store/store';
 
@@ -17,7 +20,11 @@ import type { Queryable } from '../store/store';
  * every record first checked to be at the version it was proposed at, so that nothing is written over a change made
  * since (409 naming who made it, the proposal failed).
  */
-export async function proposalRoutes(app: FastifyInstance, { store }: AppContext) {
+export async function proposalRoutes(app: FastifyInstance, { store, mailer, outbound }: AppContext) {
+  /** Tells of a proposal by e-mail, through the outbound gate (a spent quota sends none and fails nothing). */
+  const notice = (proposal: Proposal, scope: Scope, what: ProposalNotice, actor: string) =>
+    noticeOf(store, mailer, outbound, proposal, scope.companyId, what, actor);
+
   /** Every area a proposal can change, with whether the company reviews it. */
   const areasOf = async (q: Queryable, companyId: string) => {
     const reviewed = new Map((await reviewAreaRepository.of(q, companyId)).map((area) => [area.resource, area]));
@@ -46,14 +53,18 @@ export async function proposalRoutes(app: FastifyInstance, { store }: AppContext
     );
   });
 
-  route(app, proposalCalls.propose, async ({ scope, body, desk }) =>
-    ok(
-      await store.tx(async (q) => {
-        for (const [i, item] of body.items.entries()) await checkItem(q, scope, item, i + 1);
-        return proposalRepository.insert(q, scope, { ...body, comment: body.comment ?? '' }, desk.userId);
-      }),
-    ),
+  route(app, proposalCalls.waiting, async ({ scope, desk }) =>
+    ok(await proposalRepository.waiting(store, scope.companyId, desk.userId)),
   );
+
+  route(app, proposalCalls.propose, async ({ scope, body, desk }) => {
+    const proposal = await store.tx(async (q) => {
+      for (const [i, item] of body.items.entries()) await checkItem(q, scope, item, i + 1);
+      return proposalRepository.insert(q, scope, { ...body, comment: body.comment ?? '' }, desk.userId);
+    });
+    await notice(proposal, scope, 'proposed', desk.userId);
+    return ok(proposal);
+  });
 
   route(app, proposalCalls.list, async ({ scope, query }) =>
     pagedOk(
@@ -75,21 +86,21 @@ export async function proposalRoutes(app: FastifyInstance, { store }: AppContext
     return ok({ proposal, changes });
   });
 
-  route(app, proposalCalls.decide, async ({ params, body, desk }) =>
-    ok(
-      await store.tx(async (q) => {
-        const proposal = await proposalRepository.byId(q, params.id, true);
-        if (!proposal) throw notFound();
-        if (proposal.state !== 'proposed') throw new ApiError(409, [M.notPending(proposal.state)]);
-        // The four eyes: whoever proposed a change neither approves nor rejects it.
-        if (proposal.proposedBy === desk.userId) throw new ApiError(403, [M.ownDecision]);
-        return proposalRepository.move(q, params.id, body.decision === 'approve' ? 'approved' : 'rejected', {
-          decidedBy: desk.userId,
-          decisionComment: (body.comment ?? '').trim(),
-        });
-      }),
-    ),
-  );
+  route(app, proposalCalls.decide, async ({ params, body, desk, scope }) => {
+    const decided = await store.tx(async (q) => {
+      const proposal = await proposalRepository.byId(q, params.id, true);
+      if (!proposal) throw notFound();
+      if (proposal.state !== 'proposed') throw new ApiError(409, [M.notPending(proposal.state)]);
+      // The four eyes: whoever proposed a change neither approves nor rejects it.
+      if (proposal.proposedBy === desk.userId) throw new ApiError(403, [M.ownDecision]);
+      return proposalRepository.move(q, params.id, body.decision === 'approve' ? 'approved' : 'rejected', {
+        decidedBy: desk.userId,
+        decisionComment: (body.comment ?? '').trim(),
+      });
+    });
+    await notice(decided, scope, decided.state === 'approved' ? 'approved' : 'rejected', desk.userId);
+    return ok(decided);
+  });
 
   route(app, proposalCalls.withdraw, async ({ params, desk }) =>
     ok(
@@ -115,10 +126,15 @@ export async function proposalRoutes(app: FastifyInstance, { store }: AppContext
           throw new ApiError(409, [M.notApproved(proposal.state)]);
         return proposalRepository.schedule(q, params.id, body.at ?? now, desk.userId);
       });
+      await notice(scheduled, scope, 'scheduled', desk.userId);
       return ok(scheduled);
     }
     const outcome = await applyProposal(store, params.id, desk, scope.companyType, ['approved', 'scheduled']);
-    if ('applied' in outcome) return ok(outcome.applied);
+    if ('applied' in outcome) {
+      await notice(outcome.applied, scope, 'applied', desk.userId);
+      return ok(outcome.applied);
+    }
+    await notice(outcome.proposal, scope, 'failed', desk.userId);
     throw new ApiError(409, [outcome.failed]);
   });
 }

@@ -64,6 +64,8 @@ export type Outbound =
   | { kind: 'runNow'; deskId: string; companyKey: string; scheduleId: string; messages: number }
   | { kind: 'scheduled'; companyKey: string; messages: number }
   | { kind: 'batchSummary'; deskId: string; companyKey: string }
+  /** A proposal's notices (issue 39): to the company's reviewers, or to its proposer. */
+  | { kind: 'review'; deskId: string; companyKey: string; messages: number }
   | { kind: 'code'; identifier: string; perIdentifier: number; windowSeconds: number };
 
 /** The bucket of one-time codes mailed to an identifier (a login starts its count again). */

@@ -163,7 +163,9 @@ async function changedSince(q: Queryable, companyId: string, item: ProposalItem)
 }
 
 /** How an apply ended: the proposal applied, or why nothing was written. */
-export type Outcome = { applied: Proposal } | { failed: string };
+export type Outcome = { applied: Proposal } | { failed: string; proposal: Proposal };
+/** How the apply's transaction ended: applied, or why nothing was written (the proposal not yet marked failed). */
+type Attempt = { applied: Proposal } | { failed: string };
 
 /** A proposal not in a state the move asks for (applied, withdrawn or decided meanwhile): 409, nothing changed. */
 export class NotInState extends Taken {}
@@ -182,7 +184,7 @@ export async function applyProposal(
   from: readonly ProposalState[],
 ): Promise<Outcome> {
   const outcome = await store
-    .tx<Outcome>(async (q) => {
+    .tx<Attempt>(async (q) => {
       const proposal = await proposalRepository.byId(q, id, true);
       const kept = await proposalRepository.scopeOf(q, id);
       if (!proposal || !kept) throw new OutOfReach();
@@ -215,14 +217,16 @@ export async function applyProposal(
         applied: await proposalRepository.move(q, id, 'applied', { appliedBy: who.userId, changeSet }),
       };
     })
-    .catch((err: unknown): Outcome => {
+    .catch((err: unknown): Attempt => {
       // A write the database or a rule refuses (a code taken since): the proposal fails in those words.
       if (err instanceof NotInState) throw err;
       if (err instanceof Taken || err instanceof RuleRefusal) return { failed: err.messages.join('; ') };
       throw err;
     });
-  if ('failed' in outcome)
+  if ('failed' in outcome) {
     // Nothing was written: the proposal is failed, in a transaction of its own.
-    await store.tx((q) => proposalRepository.move(q, id, 'failed', { error: outcome.failed }));
+    const proposal = await store.tx((q) => proposalRepository.move(q, id, 'failed', { error: outcome.failed }));
+    return { failed: outcome.failed, proposal };
+  }
   return outcome;
 }

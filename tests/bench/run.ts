@@ -34,6 +34,11 @@
  *   BENCH_IMPACT=0 skips this).
  * - the change-history model (issue 33) run longer than in `npm test`: 25 sequences of up to 30 steps from a seed of its
  *   own, printed (tests/bench/change-history.ts; BENCH_HISTORY=0 skips this).
+ * - changes proposed, reviewed and applied (issue 39): 100 pending proposals of 50 updates over 10 companies, the
+ *   Changes list and one proposal in words (target 300 ms each, median and p95), then all 100 approved and scheduled for
+ *   one instant: the time until the server's sweep has applied every one (target: within the minute) and /health p99
+ *   meanwhile (50 ms), on PGlite and, with DATABASE_URL, PostgreSQL (tests/bench/proposals.ts; BENCH_PROPOSALS=0 skips
+ *   this).
  * - one desk flooding with every heavy call at once for 30 s (BENCH_FLOOD_SECONDS) while another works: the other
  *   desk's 2xx share, median and p99 as ratios to its idle run, /health p99, one desk's 20 uploads at once (issue 34:
  *   ≥ 99 %, ≤ 3× on PGlite and 2× on PostgreSQL, ≤ 100 / 50 ms, only 200 and 429) (tests/bench/flood.ts; BENCH_FLOOD=0
@@ -69,6 +74,7 @@ import { measureAbuse } from './abuse';
 import { measureConfigCopy } from './config-copy';
 import { measureAlertImpact } from './alert-impact';
 import { measureChangeHistory } from './change-history';
+import { measureProposals } from './proposals';
 import { measureFlood } from './flood';
 import { measureExports } from './exports';
 import { measureScale } from './scale';
@@ -515,6 +521,7 @@ if (process.env.BENCH_ABUSE !== '0') lines.push(...(await measureAbuse()));
 if (process.env.BENCH_COPY !== '0') lines.push(...(await measureConfigCopy()));
 if (process.env.BENCH_IMPACT !== '0') lines.push(...(await measureAlertImpact()));
 if (process.env.BENCH_HISTORY !== '0') lines.push(...(await measureChangeHistory()));
+if (process.env.BENCH_PROPOSALS !== '0') lines.push(...(await measureProposals()));
 if (process.env.BENCH_FLOOD !== '0') lines.push(...(await measureFlood()));
 if (process.env.BENCH_EXPORT !== '0') lines.push(...(await measureExports()));
 if (process.env.BENCH_SCALE) lines.push(...(await measureScale()));

@@ -45,6 +45,13 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     return { record: read.body.data, version: Number(JSON.parse(String(read.headers.etag))) };
   };
 
+  /** The notices of proposal `id` mailed (into the outbox), oldest first. */
+  const mailsOf = (id: string) =>
+    t.store.query<{ to: string; subject: string }>(
+      `select "to", subject from outbox where body like '%' || $1 || '%' order by seq`,
+      [id],
+    );
+
   const propose = (call: Call, scope: Record<string, string>, items: unknown[], title = 'Holiday changes') =>
     call('POST', callPath(proposalCalls.propose, scope), { title, comment: 'For the new year', items });
 
@@ -63,6 +70,9 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
         fields: [{ field: 'No alerts that day', before: 'false', after: 'true' }],
       },
     ]);
+    // Priya's badge counts it; Meera's (her own proposal) does not.
+    expect((await priya('GET', callPath(proposalCalls.waiting, TATA))).body.data).toEqual({ review: 1, approved: 0 });
+    expect((await meera('GET', callPath(proposalCalls.waiting, TATA))).body.data).toEqual({ review: 0, approved: 0 });
     const waiting = await priya('GET', callPath(proposalCalls.list, { ...TATA, state: 'proposed' }));
     expect(waiting.body.data.map((p: { id: string }) => p.id)).toContain('prp_tsl_holi');
   });
@@ -93,6 +103,12 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     });
     // Nothing applied yet.
     expect(await count(t.store, 'holidays')).toBe(before);
+    // The company's reviewers are told by e-mail (the outbox here), the proposer not.
+    const told = await mailsOf(id);
+    expect(told).toContainEqual(
+      expect.objectContaining({ to: 'ops2@demo.local', subject: 'Change proposed for your review: Holiday changes' }),
+    );
+    expect(told.map((mail) => mail.to)).not.toContain('ops@demo.local');
     expect((await holiday('hol_tsl_holi')).record.name).toBe('Holi');
 
     // The reviewer reads it in words: the record and each field now and as proposed.
@@ -139,6 +155,9 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     );
     expect(entries).toHaveLength(2);
     expect(entries[0].provenance).toMatchObject({ kind: 'proposal', proposal: { id, title: 'Holiday changes' } });
+    // The proposer was told of the approval and the apply.
+    const subjects = (await mailsOf(id)).filter((mail) => mail.to === 'ops@demo.local').map((mail) => mail.subject);
+    expect(subjects).toEqual(['Your change was approved: Holiday changes', 'Your change was applied: Holiday changes']);
   });
 
   it('fails the apply of a record changed since it was proposed, naming who changed it, and writes nothing', async () => {
