@@ -108,7 +108,8 @@ export const proposalCalls = {
     id: 'proposals.waiting',
     method: 'GET',
     path: '/saas/lego/proposals/waiting',
-    summary: "What waits in the company for the desk asking ('Changes' badge): proposals to review (another's), approved ones to apply",
+    summary:
+      "What waits in the company for the desk asking ('Changes' badge): proposals to review (another's), approved ones to apply",
     querystring: scopeQuerySchema,
     answer: shape({
       review: { ...int, description: 'Proposed by another desk, waiting for a decision' },
