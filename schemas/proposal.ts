@@ -42,7 +42,7 @@ export const PROPOSAL_MSG = {
   items: `A proposal holds 1 to ${PROPOSAL_MAX_ITEMS} changes`,
   resource: 'Each change names a kind of record the console keeps',
   action: 'Each change is a create, an update or a remove',
-  version: 'An update or remove names the version of the record it was read at (its ETag)',
+  version: 'A version must be a whole number from 1: the ETag the record was read with',
   id: 'An update or remove names its record',
   body: 'A create or update sends the fields of its record',
   state: 'State must be one of proposed, approved, scheduled, rejected, withdrawn, applied, failed, expired',

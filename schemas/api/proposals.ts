@@ -125,7 +125,7 @@ export const proposalCalls = {
     summary:
       'Proposes writes of declared resources in the scope for review (nothing applied): each checked as its own call checks it, a record named by id within reach',
     body: proposalBodySchema,
-    messages: [M.cannot('…', 'create'), M.version, M.id, M.body, M.proposed],
+    messages: [M.cannot('…', 'create'), M.id, M.body, M.proposed],
     answer: proposalAnswer,
     scope: SCOPE_IN_QUERY,
   }),

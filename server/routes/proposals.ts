@@ -59,8 +59,9 @@ export async function proposalRoutes(app: FastifyInstance, { store, mailer, outb
 
   route(app, proposalCalls.propose, async ({ scope, body, desk }) => {
     const proposal = await store.tx(async (q) => {
-      for (const [i, item] of body.items.entries()) await checkItem(q, scope, item, i + 1);
-      return proposalRepository.insert(q, scope, { ...body, comment: body.comment ?? '' }, desk.userId);
+      const items = [];
+      for (const [i, item] of body.items.entries()) items.push(await checkItem(q, scope, item, i + 1));
+      return proposalRepository.insert(q, scope, { ...body, items, comment: body.comment ?? '' }, desk.userId);
     });
     await notice(proposal, scope, 'proposed', desk.userId);
     return ok(proposal);

@@ -86,21 +86,27 @@ export const PROPOSABLE = ALL_RESOURCES.filter((resource) =>
 
 /**
  * Checks an item as its own call would (400 naming the item): a create's or update's fields by the call's body
- * schema, and an update's or remove's record named, within the scope's reach (404), at a version.
+ * schema, and an update's or remove's record named, within the scope's reach (404). Answers the item as proposed: at
+ * the version it names (the ETag it was read with), else at its record's version now, against which its apply checks
+ * it again.
  */
-export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<void> {
+export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<ProposalItem> {
   const { resource, body } = resourceOf(item, n);
   const problems: string[] = [];
-  if (item.action !== 'create') {
-    if (item.id === undefined || item.id === null) problems.push(M.id);
-    if (item.version === undefined || item.version === null) problems.push(M.version);
-  }
+  if (item.action !== 'create' && (item.id === undefined || item.id === null)) problems.push(M.id);
   if (item.action !== 'remove') {
     if (!item.body) problems.push(M.body);
     else if (body) problems.push(...check(body, item.body));
   }
   if (problems.length > 0) throw new RuleRefusal(problems.map((problem) => `Change ${n}: ${problem}`));
-  if (item.id !== undefined && item.id !== null) await ensureOwned(q, aggregateOf(resource), String(item.id), scope);
+  if (item.id === undefined || item.id === null) return item;
+  await ensureOwned(q, aggregateOf(resource), String(item.id), scope);
+  if (item.version !== undefined && item.version !== null) return item;
+  const now = await q.one<{ version: number }>(
+    `select version from ${resource.table} where ${idColumnOf(resource)}::text = $1 and company_id = $2`,
+    [String(item.id), scope.companyId],
+  );
+  return { ...item, version: now?.version ?? null };
 }
 
 /** A value in words for a change: text as it is, anything else as JSON; null for none. */
