@@ -204,3 +204,27 @@ export function alertRowOfConfig(featureKey: string, extraContext: string): Reco
   }
   return row;
 }
+
+/**
+ * A stored alert configuration's extraContext with settings changed as a row's cells name them (`longstoppage_l1_mid`
+ * into its level's object, any other under its own name), every other setting, and the ticket flag, kept: what a
+ * row's 'Preview impact' proposes (issue 39).
+ */
+export function withSettingCells(extraContext: string, cells: Readonly<Record<string, number>>): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extraContext);
+  } catch {
+    parsed = null;
+  }
+  const list = Array.isArray(parsed) ? parsed : [parsed];
+  const first: Record<string, unknown> = isRecord(list[0]) ? { ...list[0] } : {};
+  for (const [key, value] of Object.entries(cells)) {
+    const level = /^(longstoppage_l[123])_(short|mid|long)$/.exec(key);
+    if (level) {
+      const group = first[level[1]];
+      first[level[1]] = { ...(isRecord(group) ? group : {}), [level[2]]: value };
+    } else first[key] = value;
+  }
+  return JSON.stringify([first, ...list.slice(1)]);
+}

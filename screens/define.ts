@@ -4,11 +4,14 @@ import type { ServerPaging } from '../engine/list/types';
 import type { MenuEntry } from '../engine/types';
 import type { MenuGroup } from '../src/shell/menuGroups';
 import type { MenuIconName } from '../src/shell/menuIcons';
+import type { MenuBadgeName } from '../src/shell/menuBadges';
 
 /** A menu entry of the console: its group and icon are names from the shell's registries, checked by the compiler. */
 export interface ConsoleMenuEntry extends MenuEntry {
   group: MenuGroup;
   icon?: MenuIconName;
+  /** A count shown beside the entry (what waits there for this desk), by name from the shell's badges. */
+  badge?: MenuBadgeName;
 }
 
 /** A console screen's registration, as the menu reads it. */

@@ -11,6 +11,7 @@ export const consoleExtensions = defineExtensions({
     waypoints: lazy(() => import('./waypoints/WaypointEditorView').then((m) => ({ default: m.WaypointEditorView }))),
     home: lazy(() => import('./home/HomeView').then((m) => ({ default: m.HomeView }))),
     compare: lazy(() => import('./compare/CompareView').then((m) => ({ default: m.CompareView }))),
+    changes: lazy(() => import('./changes/ChangesView').then((m) => ({ default: m.ChangesView }))),
   },
   widgets: {},
   fields: {

@@ -127,6 +127,7 @@ export const proposalCalls = {
     body: proposalBodySchema,
     messages: [M.cannot('…', 'create'), M.id, M.body, M.proposed],
     answer: proposalAnswer,
+    querystring: scopeQuerySchema,
     scope: SCOPE_IN_QUERY,
   }),
   list: defineCall({
@@ -149,6 +150,7 @@ export const proposalCalls = {
     params: idParamsSchema,
     owns: ownsProposal,
     answer: shape({ proposal: proposalAnswer, changes: list(proposalChangeAnswer) }),
+    querystring: scopeQuerySchema,
     scope: SCOPE_IN_QUERY,
   }),
   decide: defineCall({
@@ -163,6 +165,7 @@ export const proposalCalls = {
     messages: [M.ownDecision, M.notPending('…'), M.approved, M.rejected],
     answers: { 403: M.ownDecision, 409: M.notPending('…') },
     answer: proposalAnswer,
+    querystring: scopeQuerySchema,
     scope: SCOPE_IN_QUERY,
   }),
   withdraw: defineCall({
@@ -176,6 +179,7 @@ export const proposalCalls = {
     messages: [M.notProposer, M.notOpen('…'), M.withdrawn],
     answers: { 403: M.notProposer, 409: M.notOpen('…') },
     answer: proposalAnswer,
+    querystring: scopeQuerySchema,
     scope: SCOPE_IN_QUERY,
   }),
   apply: defineCall({
@@ -191,6 +195,7 @@ export const proposalCalls = {
     messages: [M.notApproved('…'), M.changedSince('…', '…', '…'), M.goneSince('…'), M.applied, M.at, M.scheduled],
     answers: { 409: `${M.notApproved('…')} / ${M.changedSince('…', '…', '…')}` },
     answer: proposalAnswer,
+    querystring: scopeQuerySchema,
     scope: SCOPE_IN_QUERY,
   }),
 };

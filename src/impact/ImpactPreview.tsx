@@ -63,6 +63,8 @@ interface ImpactPreviewProps {
   scope: Scope;
   /** Shown above the period (e.g. the settings being tried). */
   editor?: ReactNode;
+  /** Buttons beside Close (e.g. 'Propose change' of the settings tried). */
+  actions?: ReactNode;
   onClose(): void;
 }
 
@@ -73,7 +75,7 @@ interface ImpactPreviewProps {
  * whose alerts change, each replayed with both sets marked in the same dialog (Back returns to the result). Nothing is
  * saved; closing the modal cancels a preview still running, so the desk's one preview is free again.
  */
-export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, onClose }: ImpactPreviewProps) {
+export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, actions, onClose }: ImpactPreviewProps) {
   const [period, setPeriod] = useState<Period>(30);
   const [dates, setDates] = useState<[Dayjs, Dayjs] | null>(null);
   const [run, setRun] = useState<ImpactRun | null>(null);
@@ -149,7 +151,12 @@ export function ImpactPreviewModal({ title, proposal, blocked, scope, editor, on
       width={replayed ? 1100 : 980}
       title={title}
       onCancel={onClose}
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={
+        <Flex gap="small" justify="flex-end">
+          {actions}
+          <Button onClick={onClose}>Close</Button>
+        </Flex>
+      }
       destroyOnHidden
     >
       {replayed && run && (

@@ -1,8 +1,9 @@
-import { Alert, Flex, InputNumber, Switch, Typography } from 'antd';
+import { Alert, Button, Flex, InputNumber, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import type { RowModalProps } from '../../engine/list/rowActionTypes';
 import { useScope } from '../../engine/scope/useScope';
-import { alertRowOfConfig, IMPACT_SETTINGS } from '../../schemas/alert-impact';
+import { alertRowOfConfig, IMPACT_SETTINGS, withSettingCells } from '../../schemas/alert-impact';
+import { ProposeModal } from '../changes/ProposeModal';
 import { alertType } from '../../screens/trip-replay/track';
 import { ImpactPreviewModal, notComputed } from './ImpactPreview';
 
@@ -18,6 +19,10 @@ export default function RowImpact({ row, onClose }: RowModalProps) {
   const [edits, setEdits] = useState<Record<string, number>>({});
   const name = alertType(featureKey).label;
   const proposal = useMemo(() => ({ rows: [{ enabled, values: { ...stored, ...edits } }] }), [enabled, stored, edits]);
+  const [proposing, setProposing] = useState(false);
+  // What differs from the stored config: the switch, and each setting changed (issue 39 proposes exactly that).
+  const changed =
+    enabled !== (row.enabled === true) || Object.entries(edits).some(([key, value]) => stored[key] !== value);
   const editor = settings ? (
     <Flex vertical gap="small">
       <Flex gap="small" align="center">
@@ -60,12 +65,37 @@ export default function RowImpact({ row, onClose }: RowModalProps) {
     <Alert type="info" showIcon title={notComputed(name)} />
   );
   return (
-    <ImpactPreviewModal
-      title={`Preview impact: ${name}${typeof row.branchId === 'string' ? ` (branch ${row.branchId})` : ''}`}
-      proposal={settings ? proposal : null}
-      scope={scope}
-      editor={editor}
-      onClose={onClose}
-    />
+    <>
+      <ImpactPreviewModal
+        title={`Preview impact: ${name}${typeof row.branchId === 'string' ? ` (branch ${row.branchId})` : ''}`}
+        proposal={settings ? proposal : null}
+        scope={scope}
+        editor={editor}
+        actions={
+          <Button disabled={!changed} onClick={() => setProposing(true)}>
+            Propose change
+          </Button>
+        }
+        onClose={onClose}
+      />
+      {proposing && (
+        <ProposeModal
+          title={`${name}: new settings${typeof row.branchId === 'string' ? ` (branch ${row.branchId})` : ''}`}
+          summary={`The alert's switch and settings as tried here are proposed for ${name}.`}
+          items={[
+            {
+              resource: 'alerts',
+              action: 'update',
+              id: String(row.id),
+              body: { featureKey, enabled, extraContext: withSettingCells(extraContext, edits) },
+            },
+          ]}
+          onClose={(proposed) => {
+            setProposing(false);
+            if (proposed) onClose();
+          }}
+        />
+      )}
+    </>
   );
 }

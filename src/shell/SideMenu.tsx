@@ -5,6 +5,7 @@ import { useKeepQuery } from '../../engine/useKeepQuery';
 import { screens } from '../../screens';
 import { MENU_GROUPS } from './menuGroups';
 import { menuIcons } from './menuIcons';
+import { menuBadges, type MenuBadgeName } from './menuBadges';
 
 /** The menu's groups and entries, from the screen registry. */
 const groups = menuGroups(screens, MENU_GROUPS);
@@ -35,6 +36,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           }}
         >
           {s.menu!.label}
+          {s.menu?.badge && <MenuBadge name={s.menu.badge} />}
         </Link>
       ),
     }));
@@ -58,4 +60,10 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
       style={{ borderInlineEnd: 0 }}
     />
   );
+}
+
+/** A menu entry's badge, by name. */
+function MenuBadge({ name }: { name: MenuBadgeName }) {
+  const Shown = menuBadges[name];
+  return <Shown />;
 }

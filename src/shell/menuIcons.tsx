@@ -11,6 +11,7 @@ import {
   ExperimentOutlined,
   FieldTimeOutlined,
   FileTextOutlined,
+  FileSyncOutlined,
   HomeOutlined,
   LayoutOutlined,
   NodeIndexOutlined,
@@ -36,6 +37,7 @@ export const menuIcons = {
   audit: <AuditOutlined />,
   calendar: <CalendarOutlined />,
   compare: <DiffOutlined />,
+  changes: <FileSyncOutlined />,
   notification: <BellOutlined />,
   default: <AppstoreOutlined />,
 } as const satisfies Record<string, ReactNode>;
