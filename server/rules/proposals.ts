@@ -113,6 +113,41 @@ export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, 
 const inWords = (value: unknown): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
+/**
+ * A JSON text's values by path ('longstoppage_l1.short'; a list of one is its element), or null for a text that is not
+ * a JSON object or list: settings kept as JSON (an alert's) are read a value at a time, not as one long text.
+ */
+function leavesOf(text: string | null): Map<string, string> | null {
+  if (text === null || !/^\s*[[{]/.test(text)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const leaves = new Map<string, string>();
+  const walk = (value: unknown, path: string) => {
+    if (value !== null && typeof value === 'object' && Object.keys(value).length > 0)
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+    else leaves.set(path, inWords(value) ?? 'null');
+  };
+  walk(Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : parsed, '');
+  return leaves;
+}
+
+/** A field now and as proposed: JSON settings a value at a time (those that differ), any other field as one row. */
+function fieldChanges(label: string, before: string | null, after: string | null) {
+  const was = before === null ? new Map<string, string>() : leavesOf(before);
+  const will = leavesOf(after);
+  if (!was || !will) return [{ field: label, before, after }];
+  const paths = [...new Set([...was.keys(), ...will.keys()])].filter((path) => was.get(path) !== will.get(path));
+  return paths.map((path) => ({
+    field: path ? `${label}: ${path}` : label,
+    before: was.get(path) ?? null,
+    after: will.get(path) ?? null,
+  }));
+}
+
 /** A record in words: its label fields' values, else its id. */
 const recordName = (resource: Resource, record: Readonly<Record<string, unknown>>, id: string) =>
   resource.label
@@ -134,11 +169,9 @@ export async function changeOf(store: Store, scope: Scope, item: ProposalItem): 
   const body = isRecord(item.body) ? item.body : {};
   const fields = fieldsOf(resource)
     .filter((field) => field.name in body)
-    .map((field) => ({
-      field: field.label,
-      before: current ? inWords(current[answerNameOf(field)]) : null,
-      after: inWords(body[field.name]),
-    }))
+    .flatMap((field) =>
+      fieldChanges(field.label, current ? inWords(current[answerNameOf(field)]) : null, inWords(body[field.name])),
+    )
     .filter((change) => item.action !== 'update' || change.before !== change.after);
   const record = current ? recordName(resource, current, id ?? '') : id;
   return { resource: resource.title, action: item.action, record, fields };
