@@ -1,4 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { FormPart } from './form/types';
 import {
   createContext,
   lazy,
@@ -21,6 +22,8 @@ export interface EngineExtensions {
   kinds?: Record<string, ScreenKind>;
   widgets?: RegistryWidgetsType;
   fields?: RegistryFieldsType;
+  /** Parts the app adds to every form, after the form's own (e.g. 'Propose change' beside Save). */
+  formParts?: readonly FormPart[];
 }
 
 /** Declares the app's extensions, keeping their names' literal types (for unions such as `keyof typeof x.fields`). */

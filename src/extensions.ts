@@ -1,6 +1,7 @@
 import { createElement, lazy } from 'react';
 import { defineExtensions, lazyComponent } from '../engine/extensions';
 import type { FieldName, WidgetName } from '../engine/widgets/registry';
+import { proposeChange } from './changes/proposePart';
 
 /**
  * What the console adds to the engine's registries: its screen-specific fields (and, later, its own screen kinds
@@ -14,6 +15,8 @@ export const consoleExtensions = defineExtensions({
     changes: lazy(() => import('./changes/ChangesView').then((m) => ({ default: m.ChangesView }))),
   },
   widgets: {},
+  // 'Propose change' beside Save (issue 39).
+  formParts: [proposeChange],
   fields: {
     sideMenu: lazyComponent(
       () => import('./fields/SideMenuField').then((m) => m.SideMenuField),

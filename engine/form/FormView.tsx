@@ -12,6 +12,7 @@ import { StaleRecordModal } from './StaleRecordModal';
 import { FormLayout } from './FormLayout';
 import { useFormParts } from './parts';
 import { useKeepQuery } from '../useKeepQuery';
+import { useEngineExtensions } from '../extensions';
 
 /** The theme's form, typed for a form's data (its values by name) and what it hands its widgets. */
 const Form = generateForm<Record<string, unknown>, RJSFSchema, FormContext>();
@@ -36,12 +37,15 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
   const registry = useFormRegistry();
   checkUiSchema(config.uiSchema, config.title.create, registry);
   const form = useFormController(config, { record, onSaved });
-  const parts = useFormParts(config.parts, {
+  const { formParts } = useEngineExtensions();
+  const parts = useFormParts([...(config.parts ?? []), ...(config.local ? [] : (formParts ?? []))], {
     formData: form.formData,
     ctx: form.ctx,
     editing: form.editing,
     submitting: form.submitting,
     fill: form.merge,
+    saveCall: form.saveCall,
+    pendingSave: () => form.pendingSave(form.formData),
   });
   const { go } = useKeepQuery();
   const back = embedded || compact ? undefined : form.backTo;
@@ -87,7 +91,7 @@ export function FormView({ config, record, embedded, compact, onSaved }: FormVie
               // biome-ignore lint/suspicious/noArrayIndexKey: a form's parts keep their order
               <Fragment key={i}>{part.buttons}</Fragment>
             ))}
-            {!config.local && (
+            {!config.local && !parts.some((part) => part.replacesSubmit) && (
               <Button
                 type="primary"
                 htmlType="submit"

@@ -139,6 +139,22 @@ export interface FormPartProps<Data = FormData> {
   submitting: boolean;
   /** Merges values into the form data (e.g. a default text the server answered). */
   fill(values: Partial<Data>): void;
+  /** The call Save makes (the update's when editing); none for a local form. */
+  saveCall?: Endpoint;
+  /**
+   * The save Submit would send with the form as it stands (after the config's lookup), not sent: its call and input,
+   * what it edits, and the ETag the record was read with; null when the scope or the lookup does not let it go.
+   */
+  pendingSave(): Promise<PendingSave | null>;
+}
+
+/** A save as Submit would send it (see `FormPartProps.pendingSave`). */
+export interface PendingSave {
+  endpoint: Endpoint;
+  input: CallInput;
+  editing: boolean;
+  /** The record edited, as loaded (undefined when creating). */
+  record?: Row;
 }
 
 /** What a form part adds to the form. */
@@ -149,6 +165,8 @@ export interface FormPartView {
   buttons?: ReactNode;
   /** Submit stays disabled while true. */
   blocksSubmit?: boolean;
+  /** Submit is not shown (a button of the part stands for it, e.g. 'Propose change' where saves are reviewed). */
+  replacesSubmit?: boolean;
 }
 
 /**

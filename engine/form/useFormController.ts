@@ -11,7 +11,7 @@ import { feedback } from '../feedback';
 import type { Scope } from '../scope/scope';
 import { useScope } from '../scope/useScope';
 import type { ConfigContext } from '../types';
-import type { FailureDisplay, FormConfig, SaveFailure } from './types';
+import type { FailureDisplay, FormConfig, PendingSave, SaveFailure } from './types';
 
 type Data = Record<string, unknown>;
 
@@ -99,6 +99,28 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
   const [fieldErrors, setFieldErrors] = useState<ErrorSchema | undefined>(undefined);
   /** Whether a submit has been tried (the view validates live from then on). */
   const [tried, setTried] = useState(false);
+  /** The save Submit would send for `data`, not sent (a form part's 'Propose change'); null when it may not go. */
+  const pendingSave = useCallback(
+    async (data: Data): Promise<PendingSave | null> => {
+      if (config.local || !scopeReady(config, scope)) return null;
+      const looked = await readLookup(config, scope);
+      if (!looked.ok) return null;
+      const submission = (config.toSubmission ?? defaultSubmission)(data, {
+        ...ctx,
+        lookup: looked.lookup,
+        editing,
+        record,
+      });
+      const { submit: calls } = config;
+      return {
+        endpoint: editing && calls.update ? calls.update : calls.create,
+        input: { scope, ...submission, ifMatch: editing ? etag : undefined },
+        editing,
+        record,
+      };
+    },
+    [config, scope, ctx, editing, record, etag],
+  );
   const submit = useCallback(
     async (data: Data) => {
       // A local form (no save calls) sends nothing.
@@ -176,6 +198,9 @@ export function useFormController(config: FormConfig, options: { record?: Data; 
     /** The context the config's functions receive. */
     ctx,
     submit,
+    pendingSave,
+    /** The call Save makes (the update's when editing); none for a local form. */
+    saveCall: config.local ? undefined : editing && config.submit.update ? config.submit.update : config.submit.create,
     conflict,
     dismissConflict: () => setConflict(null),
     reload,

@@ -22,6 +22,7 @@ import { feedback } from '../../engine/feedback';
 import { useScope } from '../../engine/scope/useScope';
 import { deskTime } from '../../engine/timeZone';
 import { alertRowOfConfig } from '../../schemas/alert-impact';
+import { alertType } from '../../screens/trip-replay/track';
 import { proposalCalls, type Proposal, type ProposalChange } from '../../schemas/api/proposals';
 import { isRecord } from '../../schemas/guards';
 import { PROPOSAL_MSG, type ProposalItem } from '../../schemas/proposal';
@@ -191,7 +192,7 @@ export function ProposalDrawer({ id, onClose }: { id: string; onClose(): void })
       {impact && (
         <Suspense fallback={null}>
           <ImpactPreviewModal
-            title={`Preview impact of the proposal: ${impact.name}`}
+            title={`Preview impact of the proposal: ${alertType(impact.name).label}`}
             proposal={{ rows: impact.rows }}
             scope={scope}
             onClose={() => setImpact(null)}

@@ -2,14 +2,13 @@ import { Alert, Checkbox, Flex, Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
-import { useEndpoint } from '../../engine/data/useEndpoint';
 import { feedback } from '../../engine/feedback';
 import { useScope } from '../../engine/scope/useScope';
 import { deskTime } from '../../engine/timeZone';
 import { proposalCalls } from '../../schemas/api/proposals';
 import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { useReviewAreas } from './reviewAreas';
 
-const areasCall = endpoint(proposalCalls.reviewAreas);
 const setAreasCall = endpoint(proposalCalls.setReviewAreas);
 
 /**
@@ -18,7 +17,7 @@ const setAreasCall = endpoint(proposalCalls.setReviewAreas);
  */
 export function ReviewAreasModal({ onClose }: { onClose(): void }) {
   const [scope] = useScope();
-  const read = useEndpoint(areasCall, { scope });
+  const read = useReviewAreas(scope);
   const [chosen, setChosen] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { alertCalls } from '../../schemas/api';
 import { proposalCalls, type Proposal } from '../../schemas/api/proposals';
+import { callsOf } from '../../schemas/api/resources';
+import { holidays } from '../../schemas/resources/holidays';
 import { apiAs, callPath, login, operatorSession, pickCompany, saveScreen, type RunningConsole } from './harness';
 
 const session = operatorSession();
@@ -78,7 +80,7 @@ describe('changes proposed, reviewed and applied at a time (issue 39)', () => {
     await meera.getByRole('button', { name: 'Long stoppage level 1 at three hours' }).click();
     const drawer = meera.getByRole('dialog', { name: 'Long stoppage level 1 at three hours' });
     await drawer.getByText('Drivers rest longer on the new Jamshedpur lanes').waitFor();
-    await drawer.getByRole('cell', { name: 'Settings', exact: true }).waitFor();
+    await drawer.getByRole('cell', { name: 'Settings: longstoppage_l1.short', exact: true }).waitFor();
     await saveScreen(meera, 'changes-review');
     await drawer.getByRole('button', { name: 'Preview impact' }).click();
     const impact = meera.getByRole('dialog', { name: /Preview impact of the proposal/ });
@@ -120,4 +122,53 @@ describe('changes proposed, reviewed and applied at a time (issue 39)', () => {
     expect(await longStoppage()).toEqual(before);
     // A minute's wait for the schedule, and a sweep every ten seconds.
   }, 240_000);
+
+  it("makes Save 'Propose change' on the forms of an area the company reviews, and proposes what Save would send", async () => {
+    // Priya has Tata Steel's Holiday Calendar changed by review only.
+    await priya.getByRole('menuitem', { name: /Changes/ }).click();
+    await priya.getByRole('button', { name: 'Review settings' }).click();
+    const settings = priya.getByRole('dialog', { name: /Review settings/ });
+    await settings.getByRole('checkbox', { name: 'Holiday Calendar' }).check();
+    await saveScreen(priya, 'changes-review-settings');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await priya.getByText('Review settings saved').waitFor();
+
+    // Holi's form has no Save: 'Propose change' stands for it, and proposes what Save would have sent.
+    await priya.getByRole('menuitem', { name: 'Holiday Calendar' }).click();
+    await priya.locator('tr.ant-table-row').filter({ hasText: 'Holi' }).getByRole('button', { name: 'Edit' }).click();
+    await priya.getByText('Edit holiday').first().waitFor();
+    const form = priya.locator('form');
+    await expect.poll(() => form.getByLabel('Name', { exact: true }).inputValue()).toBe('Holi');
+    await form.getByRole('button', { name: 'Propose change' }).waitFor();
+    expect(await form.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await form.getByLabel('Name', { exact: true }).fill('Holi (Dhulandi)');
+    await saveScreen(priya, 'changes-form-propose');
+    await form.getByRole('button', { name: 'Propose change' }).click();
+    const propose = priya.getByRole('dialog', { name: 'Propose change' });
+    await propose.getByRole('button', { name: 'Propose change' }).click();
+    await priya.getByText(/Change proposed for review/).waitFor();
+
+    const waiting = await apiAs<Proposal[]>(
+      priya,
+      app.url,
+      callPath(proposalCalls.list, { c: '1001', state: 'proposed' }),
+    );
+    const proposed = waiting.find((p) => p.title === 'Holiday Calendar: change');
+    expect(proposed?.items).toEqual([
+      {
+        resource: 'holidays',
+        action: 'update',
+        id: 'hol_tsl_holi',
+        version: 1,
+        body: expect.objectContaining({ name: 'Holi (Dhulandi)', date: '2027-03-22' }),
+      },
+    ]);
+    // The holiday itself is unchanged.
+    const holi = await apiAs<{ name: string }>(
+      priya,
+      app.url,
+      callPath(callsOf(holidays).byId, { c: '1001' }, { id: 'hol_tsl_holi' }),
+    );
+    expect(holi.name).toBe('Holi');
+  });
 });
