@@ -1,5 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import type { FormPart } from './form/types';
+import type { FormPart } from './types';
 import {
   createContext,
   lazy,

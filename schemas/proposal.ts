@@ -3,6 +3,7 @@ import { BODY_OBJECT, MSG } from './messages';
 import { cursorFields } from './list-cursor';
 import { pagedQueryProperties } from './partner';
 import { scopeQuerySchema } from './scope';
+import { copyBodySchema } from './config-copy';
 
 /**
  * Changes proposed instead of saved, reviewed by a second person and applied (issue 39; the specs have none): a
@@ -35,6 +36,12 @@ export const PROPOSAL_MAX_AGE_DAYS = 30;
 /** The most items one proposal holds. */
 export const PROPOSAL_MAX_ITEMS = 50;
 
+/**
+ * The `resource` of a proposal's copy: Compare and Copy's preview proposed (its `body` the source scope `c`, `b` and the
+ * items, as the copy calls take them), written into the proposal's company when applied.
+ */
+export const COPY_RESOURCE = 'configCopy';
+
 /** Texts of proposals. */
 export const PROPOSAL_MSG = {
   title: 'Please enter a title of at most 120 characters',
@@ -64,6 +71,10 @@ export const PROPOSAL_MSG = {
   reviewRequired: (title: string) => `${title} of this company are changed by review: propose this change instead`,
   areas: 'Areas must name kinds of record a proposal can change',
   areasSet: 'Review settings saved',
+  copyBody: 'A copy names its source company (c), branch (b) and items, as Compare and Copy sends them',
+  copyAction: 'A copy is proposed as a create',
+  copyChanged: (from: string) =>
+    `The configuration copied from ${from}, or the records it overwrites, changed since it was proposed: nothing was applied`,
   proposed: 'Change proposed for review',
   approved: 'Change approved',
   rejected: 'Change rejected',
@@ -168,3 +179,18 @@ export const reviewAreasBodySchema = {
   additionalProperties: false,
   errorMessage: { type: BODY_OBJECT, required: { areas: M.areas }, additionalProperties: M.areas },
 } as const;
+
+/** A proposed copy's body: the source scope and the items (see {@link COPY_RESOURCE}); its digest pinned when proposed. */
+export const copyProposalBodySchema = {
+  type: 'object',
+  properties: {
+    c: copyBodySchema.properties.c,
+    b: copyBodySchema.properties.b,
+    items: copyBodySchema.properties.items,
+    digest: { type: 'string', maxLength: 128, pattern: '^[0-9a-f]*$', errorMessage: M.copyBody },
+  },
+  required: ['c', 'items'],
+  additionalProperties: false,
+  errorMessage: { type: M.copyBody, required: M.copyBody, additionalProperties: M.copyBody },
+} as const;
+export type CopyProposalBody = FromSchema<typeof copyProposalBodySchema>;

@@ -1,5 +1,5 @@
 import type { UiSchema } from '@rjsf/utils';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { Endpoint, CallInput } from '../data/endpoint';
 import type { Scope } from '../scope/scope';
 import type { ActionQuestion, ConfigContext, FormData, LookupConfig, Row } from '../types';
@@ -131,49 +131,9 @@ export interface FailureDisplay {
   toast(text: string, seconds?: number): void;
 }
 
-/** What a form part sees: the form as it stands, and how to fill in values. */
-export interface FormPartProps<Data = FormData> {
-  formData: Partial<Data>;
-  ctx: ConfigContext;
-  editing: boolean;
-  submitting: boolean;
-  /** Merges values into the form data (e.g. a default text the server answered). */
-  fill(values: Partial<Data>): void;
-  /** The call Save makes (the update's when editing); none for a local form. */
-  saveCall?: Endpoint;
-  /**
-   * The save Submit would send with the form as it stands (after the config's lookup), not sent: its call and input,
-   * what it edits, and the ETag the record was read with; null when the scope or the lookup does not let it go.
-   */
-  pendingSave(): Promise<PendingSave | null>;
-}
-
-/** A save as Submit would send it (see `FormPartProps.pendingSave`). */
-export interface PendingSave {
-  endpoint: Endpoint;
-  input: CallInput;
-  editing: boolean;
-  /** The record edited, as loaded (undefined when creating). */
-  record?: Row;
-}
-
-/** What a form part adds to the form. */
-export interface FormPartView {
-  /** Shown inside the form above its buttons (e.g. a refused combination). */
-  alert?: string | null;
-  /** Drawn beside Submit, before it. */
-  buttons?: ReactNode;
-  /** Submit stays disabled while true. */
-  blocksSubmit?: boolean;
-  /** Submit is not shown (a button of the part stands for it, e.g. 'Propose change' where saves are reviewed). */
-  replacesSubmit?: boolean;
-}
-
-/**
- * A piece of a form (see `FormConfig.parts`): called on every render, in order, so it may use hooks. A method's
- * type, so a part typed for a schema's data is still a part of the engine's plain form.
- */
-export type FormPart<Data = FormData> = { part(form: FormPartProps<Data>): FormPartView }['part'];
+// A form's parts are typed beside the engine's extensions, which add parts to every form (engine/types.ts).
+import type { FormPart } from '../types';
+export type { FormPart, FormPartProps, FormPartView, PendingSave } from '../types';
 
 /** See `formCheck` in `parts.tsx`: a question put to the server as the form is filled in. */
 export interface FormCheck<Data = FormData> {

@@ -60,6 +60,7 @@ export type Proposal = FromSchema<typeof proposalAnswer>;
 
 /** A change of a proposal in words: its record and each field's value now and as proposed. */
 export const proposalChangeAnswer = shape({
+  item: { ...int, description: "The proposal's item it is of (from 0): a copy's item is a change of each record" },
   resource: { ...str, description: 'The kind of record, as the console titles it' },
   action: { type: 'string', enum: PROPOSAL_ACTIONS },
   record: { ...strOrNull, description: 'The record in words (null: a record not yet made)' },

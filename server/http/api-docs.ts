@@ -1,3 +1,4 @@
+import { PROPOSAL_MSG } from '../../schemas/proposal';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -133,6 +134,15 @@ export function answersOf(call: Contract): Record<number, object> {
       ENVELOPES.none,
     );
   if (call.versioned) add(412, ANSWERS.stale);
+  // A write of an area its company reviews (API.md "Proposals"), refused before the handler runs.
+  if (call.area && takesBody) {
+    const reviewed = `'${PROPOSAL_MSG.reviewRequired('…')}': the company reviews this area's changes (propose it instead)`;
+    const own = call.answers?.[409];
+    answers[409] = {
+      description: own ? `${own} / ${reviewed}` : reviewed,
+      content: { 'application/json': { schema: refusal } },
+    };
+  }
   add(500, `'${TEXT.failed}': an unexpected failure (logged)`);
   // The call's own statuses; a call answering bytes answers its own refusals as they are (e.g. the health check's 503).
   for (const [status, description] of Object.entries(call.answers ?? {})) {

@@ -96,7 +96,7 @@ interface Write {
 }
 
 /** A copy planned: each item's action (what the preview shows), the writes, and the digest and token of what it read. */
-interface CopyPlan {
+export interface CopyPlan {
   items: CopyItem[];
   writes: Write[];
   digest: string;
@@ -202,34 +202,42 @@ export async function applyCopy(
       source,
       items: done.map(({ area, key, action }) => ({ area, key, action })),
     });
-    // Each area's items at once; when the database refuses a set, its items one by one name the one refused.
-    for (const area of new Set(plan.writes.map((w) => w.area))) {
-      const writes = plan.writes.filter((w) => w.area === area);
-      try {
-        await inSavepoint(q, 'copy_area', () => writeItems(q, AREA_TABLES[area], target, writes));
-      } catch {
-        for (const write of writes) {
-          const row = {
-            ...(write.existing ?? { company_id: target.companyId, branch_id: target.branchId }),
-            ...write.doc,
-          };
-          const declaration = declarationOf(AREA_TABLES[area].objectType);
-          try {
-            await writeOrRefuse(
-              q,
-              declaration,
-              { companyId: target.companyId, row, action: write.existing ? 'update' : 'insert' },
-              () => writeItems(q, AREA_TABLES[area], target, [write]),
-            );
-          } catch (error) {
-            const why = error instanceof ApiError ? error.messages.join('; ') : 'the database refused it';
-            throw new ApiError(409, [
-              `${CONFIG_AREAS[area].label} ${write.label} could not be written (${why}): nothing was copied`,
-            ]);
-          }
+    await writeCopy(q, plan, target);
+    return { changeSet, items: plan.items };
+  });
+}
+
+/**
+ * Writes a copy's plan into `target` within the caller's transaction (a copy's apply, or a proposed copy's): each
+ * area's items at once; when the database refuses a set, its items one by one name the one refused (409).
+ */
+export async function writeCopy(q: Queryable, plan: CopyPlan, target: Scope): Promise<void> {
+  // Each area's items at once; when the database refuses a set, its items one by one name the one refused.
+  for (const area of new Set(plan.writes.map((w) => w.area))) {
+    const writes = plan.writes.filter((w) => w.area === area);
+    try {
+      await inSavepoint(q, 'copy_area', () => writeItems(q, AREA_TABLES[area], target, writes));
+    } catch {
+      for (const write of writes) {
+        const row = {
+          ...(write.existing ?? { company_id: target.companyId, branch_id: target.branchId }),
+          ...write.doc,
+        };
+        const declaration = declarationOf(AREA_TABLES[area].objectType);
+        try {
+          await writeOrRefuse(
+            q,
+            declaration,
+            { companyId: target.companyId, row, action: write.existing ? 'update' : 'insert' },
+            () => writeItems(q, AREA_TABLES[area], target, [write]),
+          );
+        } catch (error) {
+          const why = error instanceof ApiError ? error.messages.join('; ') : 'the database refused it';
+          throw new ApiError(409, [
+            `${CONFIG_AREAS[area].label} ${write.label} could not be written (${why}): nothing was copied`,
+          ]);
         }
       }
     }
-    return { changeSet, items: plan.items };
-  });
+  }
 }

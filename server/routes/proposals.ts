@@ -10,7 +10,7 @@ import { reviewAreaRepository } from '../repos/review-area-repository';
 import { noticeOf, type ProposalNotice } from '../rules/proposal-notices';
 import type { Scope } from '../repos/scope-repository';
 import type { Proposal } from '../../schemas/api/proposals';
-import { applyProposal, changeOf, checkItem, PROPOSABLE } from '../rules/proposals';
+import { applyProposal, changesOf, checkItem, PROPOSABLE } from '../rules/proposals';
 import type { Queryable } from '../store/store';
 
 /**
@@ -83,7 +83,7 @@ export async function proposalRoutes(app: FastifyInstance, { store, mailer, outb
     const proposal = await proposalRepository.byId(store, params.id);
     if (!proposal) throw notFound();
     const changes = [];
-    for (const item of proposal.items) changes.push(await changeOf(store, scope, item));
+    for (const [i, item] of proposal.items.entries()) changes.push(...(await changesOf(store, scope, item, i)));
     return ok({ proposal, changes });
   });
 

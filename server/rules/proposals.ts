@@ -21,6 +21,7 @@ import { joinedStore } from '../store/joined-store';
 import type { Queryable, Store } from '../store/store';
 import { OutOfReach, RuleRefusal, Taken } from './refusal';
 import { ruleOf } from './resource-rules';
+import { applyCopyItem, checkCopy, copyChanges, isCopy } from './proposal-copies';
 
 /**
  * Proposals (issue 39, API.md "Proposals"): what an item of one may write and how it is checked, an item in words for
@@ -91,6 +92,7 @@ export const PROPOSABLE = ALL_RESOURCES.filter((resource) =>
  * it again.
  */
 export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<ProposalItem> {
+  if (isCopy(item)) return checkCopy(q, scope, item, n);
   const { resource, body } = resourceOf(item, n);
   const problems: string[] = [];
   if (item.action !== 'create' && (item.id === undefined || item.id === null)) problems.push(M.id);
@@ -156,9 +158,15 @@ const recordName = (resource: Resource, record: Readonly<Record<string, unknown>
     .join(' · ') || id;
 
 /** An item in words: its record now, and each field it sends, now and as proposed (an update's unchanged ones left out). */
-export async function changeOf(store: Store, scope: Scope, item: ProposalItem): Promise<ProposalChange> {
+export async function changesOf(
+  store: Store,
+  scope: Scope,
+  item: ProposalItem,
+  index: number,
+): Promise<ProposalChange[]> {
+  if (isCopy(item)) return copyChanges(store, scope, item, index);
   const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
-  if (!resource) return { resource: item.resource, action: item.action, record: null, fields: [] };
+  if (!resource) return [{ item: index, resource: item.resource, action: item.action, record: null, fields: [] }];
   const id = item.id === undefined || item.id === null ? null : String(item.id);
   const current =
     id === null
@@ -174,7 +182,7 @@ export async function changeOf(store: Store, scope: Scope, item: ProposalItem): 
     )
     .filter((change) => item.action !== 'update' || change.before !== change.after);
   const record = current ? recordName(resource, current, id ?? '') : id;
-  return { resource: resource.title, action: item.action, record, fields };
+  return [{ item: index, resource: resource.title, action: item.action, record, fields }];
 }
 
 /**
@@ -241,6 +249,12 @@ export async function applyProposal(
       await recordChangeSet(q, changeSet, { company: at, kind: 'proposal', proposal: id, items });
       const joined = joinedStore(q, store.kind);
       for (const [i, item] of proposal.items.entries()) {
+        if (isCopy(item)) {
+          // A copy checks its own plan against the one proposed, and throws to roll back what was written before it.
+          const changed = await applyCopyItem(joined, at, item, i + 1);
+          if (changed) throw new RuleRefusal([changed]);
+          continue;
+        }
         const { resource, upsert } = resourceOf(item, i + 1);
         const records = resourceTable(resource);
         const body = isRecord(item.body) ? item.body : {};
@@ -260,6 +274,15 @@ export async function applyProposal(
       // A write the database or a rule refuses (a code taken since): the proposal fails in those words.
       if (err instanceof NotInState) throw err;
       if (err instanceof Taken || err instanceof RuleRefusal) return { failed: err.messages.join('; ') };
+      // A copy's write the database refuses, named in words by the copy (its 409).
+      if (
+        err instanceof Error &&
+        'messages' in err &&
+        Array.isArray(err.messages) &&
+        'status' in err &&
+        err.status === 409
+      )
+        return { failed: err.messages.join('; ') };
       throw err;
     });
   if ('failed' in outcome) {

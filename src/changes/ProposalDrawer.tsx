@@ -58,10 +58,10 @@ const istNow = () => {
 const ACTIONS = { create: 'New', update: 'Change', remove: 'Delete' } as const;
 
 /** An alert's change as the impact preview takes it: its settings as proposed and its switch; null for another kind. */
-function alertProposal(item: ProposalItem) {
-  const body = isRecord(item.body) ? item.body : null;
+function alertProposal(item: ProposalItem | undefined) {
+  const body = isRecord(item?.body) ? item.body : null;
   if (
-    item.resource !== 'alerts' ||
+    item?.resource !== 'alerts' ||
     !body ||
     typeof body.featureKey !== 'string' ||
     typeof body.extraContext !== 'string'
@@ -162,16 +162,17 @@ export function ProposalDrawer({ id, onClose }: { id: string; onClose(): void })
           <Typography.Title level={5} style={{ margin: 0 }}>
             {changes.length} change{changes.length === 1 ? '' : 's'}
           </Typography.Title>
-          {changes.map((change, i) => (
-            <ChangeCard
-              // biome-ignore lint/suspicious/noArrayIndexKey: a proposal's changes never move: its place is a change's identity
-              key={i}
-              change={change}
-              onImpact={
-                alertProposal(proposal.items[i]) ? () => setImpact(alertProposal(proposal.items[i])) : undefined
-              }
-            />
-          ))}
+          {changes.map((change, i) => {
+            const alert = alertProposal(proposal.items[change.item]);
+            return (
+              <ChangeCard
+                // biome-ignore lint/suspicious/noArrayIndexKey: a proposal's changes never move: its place is a change's identity
+                key={i}
+                change={change}
+                onImpact={alert ? () => setImpact(alert) : undefined}
+              />
+            );
+          })}
 
           <Actions
             proposal={proposal}

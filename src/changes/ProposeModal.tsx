@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { feedback } from '../../engine/feedback';
+import type { Scope } from '../../engine/scope/scope';
 import { useScope } from '../../engine/scope/useScope';
 import { proposalCalls } from '../../schemas/api/proposals';
 import { PROPOSAL_MSG, type ProposalItem } from '../../schemas/proposal';
@@ -16,6 +17,8 @@ interface ProposeModalProps {
   title: string;
   /** What the proposal changes, in a line above the fields. */
   summary: string;
+  /** The company (and branch) the proposal changes, where not the filter bar's (a copy's target). */
+  scope?: Scope;
   onClose(proposed: boolean): void;
 }
 
@@ -23,8 +26,9 @@ interface ProposeModalProps {
  * 'Propose change' (issue 39): the change stored for review with a title and a comment, nothing applied; another desk
  * approves or rejects it on 'Changes', where it is applied now or at a chosen time.
  */
-export function ProposeModal({ items, title, summary, onClose }: ProposeModalProps) {
-  const [scope] = useScope();
+export function ProposeModal({ items, title, summary, scope: target, onClose }: ProposeModalProps) {
+  const [current] = useScope();
+  const scope = target ?? current;
   const [form] = Form.useForm<{ title: string; comment?: string }>();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);

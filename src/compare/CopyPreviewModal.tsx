@@ -1,10 +1,12 @@
-import { Flex, Modal, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Spin, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { callEndpoint, endpoint } from '../../engine/data/endpoint';
 import { feedback } from '../../engine/feedback';
 import { STALE_RECORD } from '../../engine/data/http';
 import { configCopyCalls, type Comparison, type CopyItem, type CopyPreview } from '../../schemas/api/config-copy';
 import { FieldChanges } from './SideBySide';
+import { ProposeModal } from '../changes/ProposeModal';
+import { COPY_RESOURCE } from '../../schemas/proposal';
 import { CONFIG_AREAS, type ConfigArea, type CopyAction } from '../../schemas/config-copy';
 
 const previewCall = endpoint(configCopyCalls.copyPreview);
@@ -40,6 +42,8 @@ export function CopyPreviewModal({
 }) {
   const [preview, setPreview] = useState<CopyPreview | null>(null);
   const [applying, setApplying] = useState(false);
+  /** 'Propose copy': the copy stored for review in the target company instead of applied (issue 39). */
+  const [proposing, setProposing] = useState(false);
   const body = { c: source.companyId, b: source.branchId, tc: target.companyId, tb: target.branchId, items };
   const bodyKey = JSON.stringify(body);
   /** Bumped to read the preview again (after a refused apply). */
@@ -78,10 +82,18 @@ export function CopyPreviewModal({
       open
       width={900}
       title={`Copy ${sideName(source)} → ${sideName(target)}: preview`}
-      okText={`Apply copy (${writes.length})`}
-      okButtonProps={{ disabled: writes.length === 0, loading: applying }}
-      onOk={apply}
       onCancel={() => onClose(false)}
+      footer={
+        <Flex gap="small" justify="flex-end">
+          <Button onClick={() => onClose(false)}>Cancel</Button>
+          <Button disabled={writes.length === 0} onClick={() => setProposing(true)}>
+            Propose copy
+          </Button>
+          <Button type="primary" disabled={writes.length === 0} loading={applying} onClick={() => void apply()}>
+            Apply copy ({writes.length})
+          </Button>
+        </Flex>
+      }
     >
       {!preview ? (
         <Spin aria-label="Previewing the copy" />
@@ -122,6 +134,24 @@ export function CopyPreviewModal({
             }}
           />
         </Flex>
+      )}
+      {proposing && (
+        <ProposeModal
+          scope={{
+            companyId: target.companyId,
+            companyName: target.companyName,
+            branchId: target.branchId ?? undefined,
+          }}
+          title={`Copy from ${sideName(source)}`}
+          summary={`This copy into ${sideName(target)} (${count('create')} new, ${count('overwrite')} overwritten) is proposed for ${target.companyName}, as previewed here.`}
+          items={[
+            { resource: COPY_RESOURCE, action: 'create', body: { c: source.companyId, b: source.branchId, items } },
+          ]}
+          onClose={(proposed) => {
+            setProposing(false);
+            if (proposed) onClose(false);
+          }}
+        />
       )}
     </Modal>
   );

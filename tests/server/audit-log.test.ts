@@ -37,6 +37,8 @@ const NOT_CONFIGURATION = [
   // The kept numbers of rows of big lists (migration 200), which the database keeps as their rows change.
   'list_counts',
   'report_entities',
+  // The areas a company reviews keep who required each and since when (the Changes screen's review settings).
+  'review_areas',
   'report_runs',
   'trips',
   'trip_search',

@@ -3,7 +3,7 @@ import { auditCalls } from '../../schemas/api';
 import type { Contract } from '../../schemas/api/contract';
 import { proposalCalls } from '../../schemas/api/proposals';
 import { callsOf } from '../../schemas/api/resources';
-import { PROPOSAL_MAX_AGE_DAYS, PROPOSAL_MSG } from '../../schemas/proposal';
+import { COPY_RESOURCE, PROPOSAL_MAX_AGE_DAYS, PROPOSAL_MSG } from '../../schemas/proposal';
 import { holidays } from '../../schemas/resources/holidays';
 import { alerts } from '../../schemas/resources/alerts';
 import { ACCESS_KEY } from '../../schemas/access-key';
@@ -64,6 +64,7 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     });
     expect(read.body.data.changes).toEqual([
       {
+        item: 0,
         resource: 'Holiday Calendar',
         action: 'update',
         record: 'Holi · 2027-03-22',
@@ -115,6 +116,7 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     const read = await meera('GET', at(proposalCalls.get, TATA, id));
     expect(read.body.data.changes).toEqual([
       {
+        item: 0,
         resource: 'Holiday Calendar',
         action: 'update',
         record: 'Holi · 2027-03-22',
@@ -123,7 +125,7 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
           { field: 'No alerts that day', before: 'false', after: 'true' },
         ],
       },
-      expect.objectContaining({ action: 'create', record: null }),
+      expect.objectContaining({ item: 1, action: 'create', record: null }),
     ]);
     const listed = await meera('GET', callPath(proposalCalls.list, { ...TATA, state: 'proposed' }));
     expect(listed.body.data.map((p: { id: string }) => p.id)).toContain(id);
@@ -371,6 +373,34 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
 
     await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: [] });
     expect((await priya('POST', callPath(calls.create, HUL), holiday)).status).toBe(200);
+  });
+
+  it("proposes Compare and Copy's preview into the target company: reviewed as the copy's changes, applied once, refused when stale", async () => {
+    const ULTRATECH = { c: '1003' };
+    const copy = { resource: COPY_RESOURCE, action: 'create', body: { c: '1001', items: [{ area: 'autoClosure' }] } };
+    const first: string = (await propose(priya, ULTRATECH, [copy], "Tata's auto closure")).body.data.id;
+    const second: string = (await propose(priya, ULTRATECH, [copy], "Tata's auto closure again")).body.data.id;
+    const read = await meera('GET', at(proposalCalls.get, ULTRATECH, first));
+    expect(read.body.data.changes.length).toBeGreaterThan(0);
+    expect(read.body.data.changes[0]).toMatchObject({ item: 0, resource: 'Auto closure' });
+    // Nothing copied yet; once approved, applied as one change set of the target company.
+    for (const id of [first, second])
+      await meera('POST', at(proposalCalls.decide, ULTRATECH, id), { decision: 'approve' });
+    const applied = await meera('POST', at(proposalCalls.apply, ULTRATECH, first));
+    expect(applied.body.data.state).toBe('applied');
+    const log = await meera('GET', callPath(auditCalls.list, { ...ULTRATECH, objectType: 'auto_closure' }));
+    const entries = log.body.data.rows.filter(
+      (row: { changeSet: string | null }) => row.changeSet === applied.body.data.changeSet,
+    );
+    expect(entries.length).toBe(read.body.data.changes.length);
+    // The second was planned on the target as it was: it fails, and writes nothing.
+    const stale = await meera('POST', at(proposalCalls.apply, ULTRATECH, second));
+    expect(stale).toMatchObject({ status: 409, body: { message: [PROPOSAL_MSG.copyChanged('company 1001')] } });
+    // Another company's source is named as the copy calls name it: out of reach is 404.
+    const across = await propose(priya, ULTRATECH, [
+      { ...copy, body: { c: 'nope', items: [{ area: 'autoClosure' }] } },
+    ]);
+    expect(across.status).toBe(404);
   });
 });
 
