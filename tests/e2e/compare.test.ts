@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiAs, callPath, choose, operatorSession, pickCompany, type RunningConsole } from './harness';
 import { configCopyCalls, type Comparison } from '../../schemas/api/config-copy';
+import { proposalCalls, type Proposal } from '../../schemas/api/proposals';
+import { COPY_RESOURCE } from '../../schemas/proposal';
 
 const session = operatorSession();
 let app: RunningConsole;
@@ -57,6 +59,25 @@ describe('compare, copy and revert (issue 24)', () => {
     expect(await dialog.locator('tr.ant-table-row', { hasText: 'Detention' }).textContent()).toContain('Create');
     expect(await alertState('detention')).toBe('left');
 
+    // Proposed for Hindustan Unilever's review instead (issue 39): stored, nothing written.
+    await dialog.getByRole('button', { name: 'Propose copy' }).click();
+    const propose = page.getByRole('dialog', { name: 'Propose change' });
+    await propose.getByRole('button', { name: 'Propose change' }).click();
+    await page.getByText(/Change proposed for review/).waitFor();
+    const waiting = await apiAs<Proposal[]>(
+      page,
+      app.url,
+      callPath(proposalCalls.list, { c: '1002', state: 'proposed' }),
+    );
+    expect(waiting[0]).toMatchObject({
+      title: 'Copy from Tata Steel Limited',
+      items: [{ resource: COPY_RESOURCE, action: 'create', body: expect.objectContaining({ c: '1001' }) }],
+    });
+    expect(await alertState('detention')).toBe('left');
+
+    // Or applied at once.
+    await page.getByRole('button', { name: 'Preview copy (1)' }).click();
+    await dialog.getByText('Nothing has been written yet').waitFor();
     await dialog.getByRole('button', { name: 'Apply copy (1)' }).click();
     await page.getByText('Copied to Hindustan Unilever Limited: 1 created, 0 overwritten').waitFor();
     expect(await alertState('detention')).toBe('same');
