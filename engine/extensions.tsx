@@ -1,5 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import type { FormPart } from './types';
+import type { AppListPart, FormPart } from './types';
 import {
   createContext,
   lazy,
@@ -24,6 +24,8 @@ export interface EngineExtensions {
   fields?: RegistryFieldsType;
   /** Parts the app adds to every form, after the form's own (e.g. 'Propose change' beside Save). */
   formParts?: readonly FormPart[];
+  /** Parts the app adds to every list, after the list's own (e.g. 'Propose delete' where deletes are reviewed). */
+  listParts?: readonly AppListPart[];
 }
 
 /** Declares the app's extensions, keeping their names' literal types (for unions such as `keyof typeof x.fields`). */

@@ -117,3 +117,24 @@ export interface FormPartView {
  * type, so a part typed for a schema's data is still a part of the engine's plain form.
  */
 export type FormPart<Data = FormData> = { part(form: FormPartProps<Data>): FormPartView }['part'];
+
+/**
+ * What a piece the app adds to every list sees (see `EngineExtensions.listParts`): the scope, the list's delete call
+ * (its `remove`), and how to read its rows again.
+ */
+export interface AppListPartProps {
+  scope: Scope;
+  remove?: { endpoint: Endpoint; input(row: Row): CallInput };
+  reload(): unknown;
+}
+
+/** What such a piece adds: buttons of a row, the room they need, and whether one stands for the row's Delete. */
+export interface AppListPartView {
+  rowActions?(row: Row): ReactNode;
+  actionsWidth?: number;
+  /** The row's Delete is not shown (a button of the part stands for it, e.g. 'Propose delete' where deletes are reviewed). */
+  replacesRemove?: boolean;
+}
+
+/** A piece the app adds to every list: called on every render, in order, so it may use hooks. */
+export type AppListPart = (list: AppListPartProps) => AppListPartView;

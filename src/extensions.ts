@@ -2,6 +2,7 @@ import { createElement, lazy } from 'react';
 import { defineExtensions, lazyComponent } from '../engine/extensions';
 import type { FieldName, WidgetName } from '../engine/widgets/registry';
 import { proposeChange } from './changes/proposePart';
+import { proposeRemove } from './changes/proposeRemovePart';
 
 /**
  * What the console adds to the engine's registries: its screen-specific fields (and, later, its own screen kinds
@@ -17,6 +18,8 @@ export const consoleExtensions = defineExtensions({
   widgets: {},
   // 'Propose change' beside Save (issue 39).
   formParts: [proposeChange],
+  // 'Propose delete' standing for a row's Delete where the company reviews the list's area (issue 39).
+  listParts: [proposeRemove],
   fields: {
     sideMenu: lazyComponent(
       () => import('./fields/SideMenuField').then((m) => m.SideMenuField),

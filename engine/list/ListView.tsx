@@ -12,6 +12,7 @@ import type { ExportProgress } from './serverExport';
 import { exportOfList, type ExportableList } from '../../schemas/api/exports';
 import type { ExportFormat } from './exportList';
 import { feedback } from '../feedback';
+import { useEngineExtensions } from '../extensions';
 import { RowActions } from './RowActions';
 import { SwitchCell } from './SwitchCell';
 import { minTableWidth, tableColumns } from './tableColumns';
@@ -57,12 +58,20 @@ export function ListView({ config }: { config: ListConfig }) {
   // Header filters (searched and chosen columns) narrow the rows at hand; the screen's parts may draw cells, add
   // row buttons or open rows (e.g. an in-place edit, a row's details).
   const columnFilters = useColumnFilters(config.columns, list.rows);
-  const parts = useListParts(config.parts, {
+  // The app's parts of every list come after the screen's own (e.g. 'Propose delete' where deletes are reviewed).
+  const { listParts } = useEngineExtensions();
+  const parts = useListParts([...(config.parts ?? []), ...(listParts ?? [])], {
     columns: config.columns,
     rowKey: config.rowKey,
     scope: list.scope,
     reload: list.reload,
+    remove: config.remove,
   });
+  // A part's button standing for Delete (a reviewed area's delete is proposed) leaves the row's own out.
+  const rowConfig = useMemo(
+    () => (parts.some((part) => part.replacesRemove) ? { ...config, remove: undefined } : config),
+    [parts, config],
+  );
   // The table's props stay the same objects while only the search text changes, so a keystroke re-renders the
   // search box and not the rows (ListTable is memoized); the rows render once, when the answer comes.
   // Times are drawn again in the zone the desk picks in the header.
@@ -101,7 +110,7 @@ export function ListView({ config }: { config: ListConfig }) {
           own ? (
             <Flex gap="small" align="center">
               {acting.map((part) => part.rowActions?.(row))}
-              <RowActions config={config} row={row} onEdit={setEditing} onRemove={remove} onReload={reload} />
+              <RowActions config={rowConfig} row={row} onEdit={setEditing} onRemove={remove} onReload={reload} />
             </Flex>
           ) : (
             acting.map((part) => part.rowActions?.(row))
@@ -109,7 +118,7 @@ export function ListView({ config }: { config: ListConfig }) {
       });
     }
     return laidOut;
-  }, [config, shown, layout.resize, toggle, remove, reload, sort, columnFilters.filters, parts, zone]);
+  }, [config, rowConfig, shown, layout.resize, toggle, remove, reload, sort, columnFilters.filters, parts, zone]);
   // A list the server pages and exports: the server writes the file as it reads the pages (any number of rows).
   const [exporting, setExporting] = useState<{ progress: ExportProgress | null; abort: AbortController } | null>(null);
   const serverExport = config.source.call ? exportOfList(config.source.call) : undefined;

@@ -254,6 +254,8 @@ export interface ListPartProps {
   scope: Scope;
   /** Reads the list's rows again. */
   reload(): unknown;
+  /** The list's delete call (its `remove`), if it has one. */
+  remove?: ListConfig['remove'];
 }
 
 /** What a list part adds to the table; its functions stay the same objects while nothing they show changes. */
@@ -264,6 +266,8 @@ export interface ListPartView {
   rowActions?(row: Row): ReactNode;
   /** The room `rowActions` needs in the action column, in pixels. */
   actionsWidth?: number;
+  /** The row's Delete is not shown (a button of the part stands for it). */
+  replacesRemove?: boolean;
   /** Rows that open onto more (antd's `expandable`). */
   expandable?: { rowExpandable(row: Row): boolean; expandedRowRender(row: Row): ReactNode };
 }

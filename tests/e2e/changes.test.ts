@@ -170,5 +170,20 @@ describe('changes proposed, reviewed and applied at a time (issue 39)', () => {
       callPath(callsOf(holidays).byId, { c: '1001' }, { id: 'hol_tsl_holi' }),
     );
     expect(holi.name).toBe('Holi');
+
+    // Its list's rows have 'Propose delete' instead of Delete.
+    await priya.getByRole('menuitem', { name: 'Holiday Calendar' }).click();
+    const karam = priya.locator('tr.ant-table-row').filter({ hasText: 'Karam Puja' });
+    await karam.getByRole('button', { name: 'Propose delete' }).click();
+    expect(await karam.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    await priya.getByRole('dialog', { name: 'Propose change' }).getByRole('button', { name: 'Propose change' }).click();
+    await priya.getByText(/Change proposed for review/).waitFor();
+    const removal = (
+      await apiAs<Proposal[]>(priya, app.url, callPath(proposalCalls.list, { c: '1001', state: 'proposed' }))
+    ).find((p) => p.title === 'Holiday Calendar: delete');
+    expect(removal?.items).toEqual([
+      { resource: 'holidays', action: 'remove', id: 'hol_tsl_karam', version: 1, body: null },
+    ]);
+    await karam.waitFor();
   });
 });
