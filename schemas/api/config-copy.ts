@@ -1,3 +1,4 @@
+import { PROPOSAL_MSG } from '../proposal';
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
 import { POOL_ANSWERS } from './answers';
@@ -132,7 +133,7 @@ export const configCopyCalls = {
     body: copyBodySchema,
     messages: [COPY_MSG.sameScope, COPY_MSG.nothing],
     answers: {
-      409: `${APPLIED}; or '<area> <item>: <why>: nothing was copied': ${REFUSED_IN_WORDS}`,
+      409: `${APPLIED}; or '<area> <item>: <why>: nothing was copied': ${REFUSED_IN_WORDS}; or an area the target company reviews ('${PROPOSAL_MSG.reviewRequired('<area>')}': the copy is proposed instead)`,
       412: `'${COPY_MSG.stale}': the items read otherwise than the preview saw`,
       ...BUSY,
     },

@@ -1,6 +1,8 @@
+import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { reviewAreaRepository } from '../repos/review-area-repository';
 import type { FastifyInstance } from 'fastify';
 import { configCopyCalls } from '../../schemas/api/config-copy';
-import { COPY_MSG } from '../../schemas/config-copy';
+import { CONFIG_AREAS, COPY_MSG } from '../../schemas/config-copy';
 import { ApiError, ok } from '../http/envelope';
 import { route } from '../http/route';
 import { applyCopy, compareScopes, planCopy } from '../repos/config-copy';
@@ -28,6 +30,10 @@ export async function configCopyRoutes(app: FastifyInstance, { store }: AppConte
   });
 
   route(app, configCopyCalls.copyApply, async ({ body, scope }) => {
+    // An area the target company reviews is not copied into at once: the copy is proposed instead (issue 39).
+    const reviewed = new Set((await reviewAreaRepository.of(store, scope.companyId)).map((area) => area.resource));
+    const held = body.items.find((item) => reviewed.has(item.area));
+    if (held) throw new ApiError(409, [PROPOSAL_MSG.reviewRequired(CONFIG_AREAS[held.area].label)]);
     const source = await otherScope(store, { c: body.c, b: body.b ?? undefined });
     return ok(await applyCopy(store, source, scope, body.items, body.token));
   });

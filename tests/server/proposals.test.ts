@@ -8,6 +8,7 @@ import { holidays } from '../../schemas/resources/holidays';
 import { alerts } from '../../schemas/resources/alerts';
 import { ACCESS_KEY } from '../../schemas/access-key';
 import { dataCalls } from '../../schemas/api/data';
+import { configCopyCalls } from '../../schemas/api/config-copy';
 import { callPath } from '../e2e/harness';
 import { BACKENDS, bootFresh, count, dataFailure, type Call, type TestApp } from './helper';
 
@@ -370,6 +371,16 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     await meera('POST', at(proposalCalls.decide, HUL, id), { decision: 'approve' });
     expect((await meera('POST', at(proposalCalls.apply, HUL, id))).body.data.state).toBe('applied');
     expect(await stored()).toEqual({ enabled: true, version: 2 });
+
+    // Nor is a copy applied into it at once: it is proposed instead.
+    const copy = { c: '1001', tc: '1002', items: [{ area: 'holidays' }] };
+    const preview = await priya('POST', callPath(configCopyCalls.copyPreview, {}), copy);
+    expect(preview.status).toBe(200);
+    const copied = await priya('POST', callPath(configCopyCalls.copyApply, {}), {
+      ...copy,
+      token: preview.body.data.token,
+    });
+    expect(copied).toMatchObject({ status: 409, body: { message: [PROPOSAL_MSG.reviewRequired('Holiday Calendar')] } });
 
     await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: [] });
     expect((await priya('POST', callPath(calls.create, HUL), holiday)).status).toBe(200);
