@@ -1,3 +1,4 @@
+import { notificationConfigs } from '../resources/notification-configs';
 import type { FromSchema } from 'json-schema-to-ts';
 import { defineCall } from './contract';
 import { REASONS } from './refers';
@@ -212,6 +213,8 @@ export const notificationCalls = {
   saveConfiguration: defineCall({
     ...notification,
     id: 'notification.saveConfiguration',
+    // A company that reviews its notification configurations has them proposed (issue 39): the save answers 409.
+    area: notificationConfigs.name,
     refers: { ...CONFIGURATION_IDS, 'body.customerConfigId': REASONS.notificationConfig },
     method: 'POST',
     path: '/notification/save-configuration',
@@ -242,6 +245,7 @@ export const notificationCalls = {
   toggleConfig: defineCall({
     ...notification,
     id: 'notification.toggleConfig',
+    area: notificationConfigs.name,
     refers: { ...FILTER_IDS, 'params.customerConfigId': REASONS.notificationConfig },
     method: 'POST',
     path: '/notification/toggle-config/:customerConfigId',

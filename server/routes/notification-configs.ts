@@ -1,3 +1,6 @@
+import { PROPOSAL_MSG } from '../../schemas/proposal';
+import { notificationConfigs } from '../../schemas/resources/notification-configs';
+import { reviewAreaRepository } from '../repos/review-area-repository';
 import type { FastifyInstance } from 'fastify';
 import { notificationCalls, type NotificationConfigEdit } from '../../schemas/api/notifications';
 import {
@@ -88,6 +91,16 @@ function editRead({ version: _version, ...c }: StoredNotificationConfig): Notifi
 }
 
 /**
+ * A company that reviews its notification configurations (issue 39, API.md "Proposals") has their saves and switches
+ * proposed: refused here (409), whoever sends them.
+ */
+async function refuseReviewed(q: Queryable, companyId: string | number | null | undefined): Promise<void> {
+  if (companyId === null || companyId === undefined || companyId === '') return;
+  if (await reviewAreaRepository.requires(q, String(companyId), notificationConfigs.name))
+    throw new ApiError(409, [PROPOSAL_MSG.reviewRequired(notificationConfigs.title)]);
+}
+
+/**
  * Notification configuration (spec 002 sections 2.4 and 7; API.md "Notification configuration"): the edit read,
  * the placeholder tokens, the mode-configuration check, the save, the list of a scope and the enable toggle; beyond
  * the spec, the template preview and a test delivery. A configuration of another company (or, without a company,
@@ -121,6 +134,7 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
   // An update with a stale If-Match changes nothing: 412 (API.md "Lost updates").
   route(app, notificationCalls.saveConfiguration, async (request) => {
     const { body, desk, expected } = request;
+    await refuseReviewed(store, body.companyId);
     const saved = await store.tx(async (q) => {
       const result = await saveNotificationConfig(q, body, desk.email, expected);
       if (!result.ok) throw new ApiError(result.status ?? 400, result.errors);
@@ -137,6 +151,7 @@ export async function notificationConfigRoutes(app: FastifyInstance, { store, ma
       const scope = await queryScope(q, query);
       const stored = await configs.byId(q, params.customerConfigId);
       if (!stored || !withinReach(stored.scope, scope)) throw notFound();
+      await refuseReviewed(q, stored.scope.companyId);
       return configs.toggle(q, stored.id, desk.email, expected);
     });
     return {

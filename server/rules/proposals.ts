@@ -22,6 +22,13 @@ import type { Queryable, Store } from '../store/store';
 import { OutOfReach, RuleRefusal, Taken } from './refusal';
 import { ruleOf } from './resource-rules';
 import { applyCopyItem, checkCopy, copyChanges, isCopy } from './proposal-copies';
+import {
+  applyNotification,
+  checkNotification,
+  isNotificationSave,
+  notificationChanges,
+} from './proposal-notifications';
+import { notificationConfigs as notifications } from '../../schemas/resources/notification-configs';
 
 /**
  * Proposals (issue 39, API.md "Proposals"): what an item of one may write and how it is checked, an item in words for
@@ -74,15 +81,18 @@ export function resourceOf(item: ProposalItem, n: number): ProposedWrite {
 }
 
 /** The declared resources a proposal can write (each by at least one of its actions): the areas review can be required of. */
-export const PROPOSABLE = ALL_RESOURCES.filter((resource) =>
-  PROPOSAL_ACTIONS.some((action) => {
-    try {
-      resourceOf({ resource: resource.name, action }, 1);
-      return true;
-    } catch {
-      return false;
-    }
-  }),
+export const PROPOSABLE = ALL_RESOURCES.filter(
+  (resource) =>
+    // A notification configuration is proposed as its service's save sends it (proposal-notifications.ts).
+    resource.name === notifications.name ||
+    PROPOSAL_ACTIONS.some((action) => {
+      try {
+        resourceOf({ resource: resource.name, action }, 1);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
 );
 
 /**
@@ -93,6 +103,7 @@ export const PROPOSABLE = ALL_RESOURCES.filter((resource) =>
  */
 export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<ProposalItem> {
   if (isCopy(item)) return checkCopy(q, scope, item, n);
+  if (isNotificationSave(item)) return checkNotification(q, scope, item, n);
   const { resource, body } = resourceOf(item, n);
   const problems: string[] = [];
   if (item.action !== 'create' && (item.id === undefined || item.id === null)) problems.push(M.id);
@@ -165,6 +176,7 @@ export async function changesOf(
   index: number,
 ): Promise<ProposalChange[]> {
   if (isCopy(item)) return copyChanges(store, scope, item, index);
+  if (isNotificationSave(item)) return notificationChanges(store, item, index, fieldChanges);
   const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
   if (!resource) return [{ item: index, resource: item.resource, action: item.action, record: null, fields: [] }];
   const id = item.id === undefined || item.id === null ? null : String(item.id);
@@ -253,6 +265,10 @@ export async function applyProposal(
           // A copy checks its own plan against the one proposed, and throws to roll back what was written before it.
           const changed = await applyCopyItem(joined, at, item, i + 1);
           if (changed) throw new RuleRefusal([changed]);
+          continue;
+        }
+        if (isNotificationSave(item)) {
+          await applyNotification(joined, item, who.email);
           continue;
         }
         const { resource, upsert } = resourceOf(item, i + 1);

@@ -312,7 +312,7 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
       expect.objectContaining({ resource: 'holidays', title: 'Holiday Calendar' }),
     ]);
     // Only areas a proposal can change may be required (else nothing could change them).
-    const unproposable = await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: ['notifications'] });
+    const unproposable = await priya('PUT', callPath(proposalCalls.setReviewAreas, HUL), { areas: ['knownPlaces'] });
     expect(unproposable).toMatchObject({ status: 400, body: { message: [PROPOSAL_MSG.areas] } });
 
     // The calls of a reviewed area are refused, whoever sends them; another company's are not.
@@ -412,6 +412,60 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
       { ...copy, body: { c: 'nope', items: [{ area: 'autoClosure' }] } },
     ]);
     expect(across.status).toBe(404);
+  });
+
+  it("proposes a notification configuration as its save sends it, applied by the save's rules; never a secret", async () => {
+    const events: { id: number }[] = (await priya('GET', '/notification/onboarded-events')).body.value;
+    const configured = await t.store.query<{ event: number }>(
+      `select event_id::int as event from notification_configs where company_id = '1001' and mode = 'SMS'`,
+    );
+    const event = events.find((candidate) => !configured.some((row) => row.event === candidate.id));
+    const payload = {
+      customerConfigId: null,
+      companyId: 1001,
+      eventId: event?.id,
+      mode: 'SMS',
+      mobilenumbers: '9876543210',
+      body: 'Trip {{trip_id}} left',
+    };
+    const proposed = await propose(priya, TATA, [{ resource: 'notifications', action: 'create', body: payload }]);
+    expect(proposed.status).toBe(200);
+    const id: string = proposed.body.data.id;
+    const read = await meera('GET', at(proposalCalls.get, TATA, id));
+    expect(read.body.data.changes[0]).toMatchObject({ resource: 'Notification configurations', action: 'create' });
+    expect(read.body.data.changes[0].fields).toContainEqual({
+      field: 'Configuration: mobilenumbers',
+      before: null,
+      after: '9876543210',
+    });
+    await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' });
+    expect((await meera('POST', at(proposalCalls.apply, TATA, id))).body.data.state).toBe('applied');
+    const stored = await t.store.query('select id from notification_configs where company_id = $1 and event_id = $2', [
+      '1001',
+      event?.id,
+    ]);
+    expect(stored).toHaveLength(1);
+
+    // A secret is saved directly, never kept in a proposal; another company's payload is not this company's change.
+    const secret = { ...payload, mode: 'WEBHOOKS', url: 'https://hooks.example.com/in', method: 'POST', body: '{}' };
+    const withPassword = { ...secret, contentType: 'JSON', authType: 'BASIC', user: 'u', password: 'p4ss' };
+    const refused = await propose(priya, TATA, [{ resource: 'notifications', action: 'create', body: withPassword }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message[0]).toMatch(/secret/);
+    const across = await propose(priya, HUL, [{ resource: 'notifications', action: 'create', body: payload }]);
+    expect(across.status).toBe(400);
+
+    // Reviewed, its save is refused as any write of the area.
+    await priya('PUT', callPath(proposalCalls.setReviewAreas, TATA), { areas: ['notifications'] });
+    const other = events.find(
+      (candidate) => candidate.id !== event?.id && !configured.some((row) => row.event === candidate.id),
+    );
+    const direct = await priya('POST', '/notification/save-configuration', { ...payload, eventId: other?.id });
+    expect(direct).toMatchObject({
+      status: 409,
+      body: { message: [PROPOSAL_MSG.reviewRequired('Notification configurations')] },
+    });
+    await priya('PUT', callPath(proposalCalls.setReviewAreas, TATA), { areas: [] });
   });
 });
 
