@@ -141,7 +141,7 @@ export function ProposalDrawer({ id, onClose }: { id: string; onClose(): void })
             <Descriptions.Item label="Proposed">
               by {proposal.proposedByName} · {deskTime(proposal.proposedAt)}
             </Descriptions.Item>
-            {proposal.comment && <Descriptions.Item label="Comment">{proposal.comment}</Descriptions.Item>}
+            {proposal.comment ? <Descriptions.Item label="Comment">{proposal.comment}</Descriptions.Item> : null}
             {proposal.decidedAt !== null && (
               <Descriptions.Item label={proposal.state === 'rejected' ? 'Rejected' : 'Approved'}>
                 by {proposal.decidedByName} · {deskTime(proposal.decidedAt)}
