@@ -625,6 +625,7 @@ function settingBasics(resource: Resource, kind: 'read' | 'put', otherwise: stri
     common: {
       service: api.service ?? 'main',
       envelope: 'main',
+      area: resource.name,
       id: idOf(kind),
       path,
       ...(keyed && { params }),

@@ -46,6 +46,11 @@ export interface ProposedWrite {
   body: JSONSchema | undefined;
   /** A create that saves the scope's one record in place (a save with `upsert`). */
   upsert: boolean;
+  /**
+   * A setting's save (its `put`): the scope's record of the natural key the item's `id` names (a setting of no key:
+   * the scope's one), made or else changed in place.
+   */
+  setting?: true;
 }
 
 const patchSchemas = new Map<string, JSONSchema>();
@@ -58,6 +63,9 @@ function writeOf(resource: Resource, action: ProposalAction): ProposedWrite | nu
   const { save, proposes } = resource.api ?? {};
   if (action !== 'remove' && calls.save && save)
     return { resource, body: calls.save.body, upsert: action === 'create' && save.upsert === true };
+  // A setting is made or else changed in place: its form proposes a create while none is stored.
+  if (action !== 'remove' && calls.put && resource.naturalKey.length <= 1)
+    return { resource, body: calls.put.body, upsert: false, setting: true };
   if (action === 'update' && proposes?.includes('update')) {
     const body = patchSchemas.get(resource.name) ?? patchSchemaOf(resource);
     patchSchemas.set(resource.name, body);
@@ -104,7 +112,8 @@ export const PROPOSABLE = ALL_RESOURCES.filter(
 export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, n: number): Promise<ProposalItem> {
   if (isCopy(item)) return checkCopy(q, scope, item, n);
   if (isNotificationSave(item)) return checkNotification(q, scope, item, n);
-  const { resource, body } = resourceOf(item, n);
+  const { resource, body, setting } = resourceOf(item, n);
+  if (setting) return checkSetting(q, scope, item, n, resource, body);
   const problems: string[] = [];
   if (item.action !== 'create' && (item.id === undefined || item.id === null)) problems.push(M.id);
   if (item.action !== 'remove') {
@@ -120,6 +129,37 @@ export async function checkItem(q: Queryable, scope: Scope, item: ProposalItem, 
     [String(item.id), scope.companyId],
   );
   return { ...item, version: now?.version ?? null };
+}
+
+/** The natural key's values a setting item names: its one key field's value (its `id`), or none. */
+const keyOf = (resource: Resource, item: ProposalItem): Record<string, string> =>
+  resource.naturalKey.length === 1 ? { [resource.naturalKey[0]]: String(item.id ?? '') } : {};
+
+/**
+ * Checks a setting item as its save would (400 naming the item): its body by the save's schema and its key's own
+ * rules, its key named where it has one; held to the version of the scope's record now (null: none yet).
+ */
+async function checkSetting(
+  q: Queryable,
+  scope: Scope,
+  item: ProposalItem,
+  n: number,
+  resource: Resource,
+  body: JSONSchema | undefined,
+): Promise<ProposalItem> {
+  const sent = isRecord(item.body) ? item.body : null;
+  const problems = sent ? (body ? check(body, sent) : []) : [M.body];
+  if (resource.naturalKey.length === 1 && (item.id === undefined || item.id === null || item.id === ''))
+    problems.push(M.id);
+  const key = keyOf(resource, item);
+  for (const value of Object.values(key))
+    for (const own of resource.api?.setting?.byKey?.[value] ? [resource.api.setting.byKey[value]] : [])
+      for (const [name, schema] of Object.entries(own.fields))
+        if (sent && name in sent) problems.push(...check(schema, sent[name]));
+  if (problems.length > 0) throw new RuleRefusal(problems.map((problem) => `Change ${n}: ${problem}`));
+  const now = await resourceTable(resource).byKey(q, scope, key);
+  const id = resource.naturalKey.length === 1 ? String(item.id) : null;
+  return { resource: item.resource, action: 'update', id, version: now?.version ?? null, body: sent };
 }
 
 /** A value in words for a change: text as it is, anything else as JSON; null for none. */
@@ -180,8 +220,10 @@ export async function changesOf(
   const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
   if (!resource) return [{ item: index, resource: item.resource, action: item.action, record: null, fields: [] }];
   const id = item.id === undefined || item.id === null ? null : String(item.id);
-  const current =
-    id === null
+  const setting = writeOf(resource, item.action)?.setting === true;
+  const current = setting
+    ? await resourceTable(resource).byKey(store, scope, keyOf(resource, item))
+    : id === null
       ? null
       : await resourceTable(resource)
           .read(store, id, scope)
@@ -201,15 +243,25 @@ export async function changesOf(
  * What changed since an item was proposed: its record gone, or at another version than the proposal read (naming who
  * changed it last and when, from the audit log); null when it is as proposed.
  */
-async function changedSince(q: Queryable, companyId: string, item: ProposalItem): Promise<string | null> {
+async function changedSince(q: Queryable, at: Scope, item: ProposalItem): Promise<string | null> {
+  const companyId = at.companyId;
   const resource = ALL_RESOURCES.find((candidate) => candidate.name === item.resource);
   if (!resource || item.action === 'create') return null;
-  const id = String(item.id);
-  const name = `${resource.noun.charAt(0).toUpperCase()}${resource.noun.slice(1)} ${id}`;
-  const row = await q.one<{ version: number }>(
-    `select version from ${resource.table} where ${idColumnOf(resource)}::text = $1 and company_id = $2`,
-    [id, companyId],
-  );
+  let id = String(item.id);
+  const name = `${resource.noun.charAt(0).toUpperCase()}${resource.noun.slice(1)} ${item.id ?? ''}`.trim();
+  let row: { version: number } | null;
+  if (writeOf(resource, item.action)?.setting) {
+    // A setting is the scope's record of its key: none when proposed (version null) is as proposed while still none.
+    const now = await resourceTable(resource).byKey(q, at, keyOf(resource, item));
+    if ((now?.version ?? null) === (item.version ?? null)) return null;
+    if (!now) return M.goneSince(name);
+    id = String(now.id);
+    row = now;
+  } else
+    row = await q.one<{ version: number }>(
+      `select version from ${resource.table} where ${idColumnOf(resource)}::text = $1 and company_id = $2`,
+      [id, companyId],
+    );
   if (!row) return M.goneSince(name);
   if (row.version === item.version) return null;
   const last = await q.one<{ who: string; at: string }>(
@@ -253,7 +305,7 @@ export async function applyProposal(
       const changeSet = await beginChangeSet(q, at.companyId, undefined);
       // Every record at the version it was proposed at, before anything is written.
       for (const item of proposal.items) {
-        const changed = await changedSince(q, at.companyId, item);
+        const changed = await changedSince(q, at, item);
         if (changed) return { failed: changed };
       }
       // The change set first: the audit entries of the writes below carry its id.
@@ -271,11 +323,15 @@ export async function applyProposal(
           await applyNotification(joined, item, who.email);
           continue;
         }
-        const { resource, upsert } = resourceOf(item, i + 1);
+        const { resource, upsert, setting } = resourceOf(item, i + 1);
         const records = resourceTable(resource);
         const body = isRecord(item.body) ? item.body : {};
         const expected = item.version === undefined || item.version === null ? null : [item.version];
-        if (item.action === 'create' && upsert)
+        if (setting) {
+          const key = keyOf(resource, item);
+          const merge = Object.values(key).some((value) => resource.api?.setting?.byKey?.[value]?.merge === true);
+          await records.put(joined, at, body, who.email, { key, rule: ruleOf(resource), merge });
+        } else if (item.action === 'create' && upsert)
           await records.put(joined, at, body, who.email, { rule: ruleOf(resource) });
         else if (item.action === 'create') await records.insert(joined, at, body, who.email, ruleOf(resource));
         else if (item.action === 'update')

@@ -13,16 +13,33 @@ const versionOf = (etag: string | undefined) => {
   return digits === undefined ? undefined : Number(digits);
 };
 
-/** The record a save edits: the id its path or query names, else the loaded record's. */
+/**
+ * The path parameters a save names: those its input fills, and those its endpoint fixed (a setting's screen is made
+ * for one key: `…/:feature/add` is `…/map_view/add`).
+ */
+function paramsOf(save: PendingSave): Record<string, string | number | undefined> {
+  const declared = save.endpoint.call?.path.split('/') ?? [];
+  const filled = save.endpoint.path.split('/');
+  const fixed = declared.flatMap((part, i) =>
+    part.startsWith(':') && filled[i] !== part ? [[part.slice(1), decodeURIComponent(filled[i] ?? '')]] : [],
+  );
+  return { ...Object.fromEntries(fixed), ...save.input.params };
+}
+
+/** The record a save edits: the id its path or query names (a setting's key), else the loaded record's. */
 function idOf(save: PendingSave): string | undefined {
-  const named = save.input.params?.id ?? save.input.query?.id ?? save.record?.id;
+  // A setting's path names its key alone (`:feature`): that names the record.
+  const params = Object.values(paramsOf(save));
+  const named = paramsOf(save).id ?? save.input.query?.id ?? (params.length === 1 ? params[0] : save.record?.id);
   return named === undefined || named === null ? undefined : String(named);
 }
 
 /** A save as Submit would send it, as the one change of a proposal of `area`. */
 function itemOf(save: PendingSave, area: string): ProposalItem {
   const body = isRecord(save.input.body) ? save.input.body : {};
-  if (!save.editing) return { resource: area, action: 'create', body };
+  // A setting's form creates while none is stored: its path's key names the one it makes.
+  const params = Object.values(paramsOf(save));
+  if (!save.editing) return { resource: area, action: 'create', body, ...(params.length === 1 && { id: params[0] }) };
   return { resource: area, action: 'update', id: idOf(save), version: versionOf(save.input.ifMatch), body };
 }
 

@@ -467,6 +467,34 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     });
     await priya('PUT', callPath(proposalCalls.setReviewAreas, TATA), { areas: [] });
   });
+
+  it("proposes a setting as its save sends it: the scope's record of its key, changed in place once applied", async () => {
+    const FP = '/v1/lego/feature-permission';
+    const item = {
+      resource: 'featureSettings',
+      action: 'update',
+      id: 'map_view',
+      body: { companyId: '1001', extraContext: { join_locations_with_arrow: true, show_trail: true } },
+    };
+    const proposed = await propose(priya, TATA, [item], 'Arrows on the map');
+    expect(proposed.status).toBe(200);
+    expect(proposed.body.data.items[0]).toMatchObject({ id: 'map_view', version: expect.any(Number) });
+    const id: string = proposed.body.data.id;
+    const read = await meera('GET', at(proposalCalls.get, TATA, id));
+    expect(read.body.data.changes[0]).toMatchObject({
+      resource: 'Feature settings',
+      fields: [{ field: 'Settings: join_locations_with_arrow', before: 'false', after: 'true' }],
+    });
+    // A key's own rules hold: the last mile threshold is a number.
+    const bad = await propose(priya, TATA, [
+      { ...item, id: 'tripAlerts', body: { companyId: '1001', extraContext: { lastMileThreshold: 'far' } } },
+    ]);
+    expect(bad.status).toBe(400);
+    await meera('POST', at(proposalCalls.decide, TATA, id), { decision: 'approve' });
+    expect((await meera('POST', at(proposalCalls.apply, TATA, id))).body.data.state).toBe('applied');
+    const stored = (await priya('GET', `${FP}/map_view/get?companyId=1001`)).body.data;
+    expect(JSON.parse(stored[0].extraContext)).toEqual({ join_locations_with_arrow: true, show_trail: true });
+  });
 });
 
 /** A holiday's fields as a body sends them (its id, branch and stamps left out). */
