@@ -4,6 +4,7 @@ import { EMAIL_LIST_MAX } from './formats';
 import { idField, UPLOAD_MSG } from './messages';
 import { ALERT_TYPES } from './report-schedule';
 import { int, shape, str } from './api/shapes';
+import { isRecord } from './guards';
 
 /**
  * The bulk alert sheet of spec 001 sections 2.1, 3, 5 and 9: 37 columns in the spec's order, at most 600 rows,
@@ -237,4 +238,31 @@ export function toAlertRow(
   if (row.CompanyId === undefined && scope.companyId) row.CompanyId = scope.companyId;
   if (row.branchId === undefined && ownCompany && scope.branchId) row.branchId = scope.branchId;
   return row;
+}
+
+/** Columns kept outside extraContext: the scope, the alert itself and the ticket flag (which goes to `ticketing`). */
+const NOT_SETTINGS = new Set(['CompanyId', 'branchId', 'Alert_Name', 'enable_ticket']);
+
+/** `longstoppage_l1_short` and the like: grouped per level as `longstoppage_l1: {short, mid, long}`. */
+const STOPPAGE_THRESHOLD = /^(longstoppage_l[123])_(short|mid|long)$/;
+
+/**
+ * The extraContext text of a row, in the seed's shape: one element holding the ticket flag, every other given
+ * setting in column order, and the long-stoppage thresholds grouped per level (only those given).
+ */
+export function alertExtraContext(row: Readonly<Record<string, AlertCellValue | undefined>>): string {
+  const first: Record<string, unknown> = { ticketing: { raise_ticket: row.enable_ticket ?? false } };
+  for (const [key] of ALERT_COLUMNS) {
+    const value = row[key];
+    if (value === undefined || NOT_SETTINGS.has(key)) continue;
+    const threshold = STOPPAGE_THRESHOLD.exec(key);
+    if (threshold) {
+      const [, level, size] = threshold;
+      const group = first[level];
+      first[level] = { ...(isRecord(group) ? group : {}), [size]: value };
+    } else {
+      first[key] = value;
+    }
+  }
+  return JSON.stringify([first]);
 }

@@ -47,7 +47,7 @@ export const ALERT_FIELD_LABELS: Record<string, string> = {
   transit_delay_threshold: 'Transit Delay Threshold',
 };
 
-const SELECT_ALERT = 'Please select alert name';
+export const SELECT_ALERT = 'Please select alert name';
 
 /** The fields the form shows: every column but the company and branch, which come from the filter bar. */
 export const ALERT_FORM_FIELDS = ALERT_COLUMNS.map(([key]) => key).filter(

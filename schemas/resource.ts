@@ -200,10 +200,10 @@ export interface ResourceApi {
   idMessage?: string;
   /**
    * Writes a proposal may make (issue 39) that no call of the resource makes one record at a time: an `update` of the
-   * fields it sends (checked by {@link patchSchemaOf}), e.g. an alert's settings, which the console changes through the
-   * bulk sheet or a row's 'Preview impact'.
+   * fields it sends (checked by {@link patchSchemaOf}), a `create` of a record (by {@link bodySchemaOf}); e.g. an
+   * alert's settings, which the console changes through a row's 'Preview impact', and makes through its form or sheet.
    */
-  proposes?: readonly 'update'[];
+  proposes?: readonly ('create' | 'update')[];
   /**
    * The body a create, update or save takes where the spec's is not the fields' (a type's fields beside its name):
    * the server's rule for the resource makes the fields of it.

@@ -8,7 +8,7 @@ import {
   type AlertBulkRow,
   type AlertCellValue,
 } from '../schemas/alert-bulk';
-import { ALERT_FORM_FIELDS, alertFormSchema, type AlertForm } from '../schemas/alert-form';
+import { ALERT_FORM_FIELDS, SELECT_ALERT, alertFormSchema, type AlertForm } from '../schemas/alert-form';
 import { raisesTicket } from '../schemas/alerts';
 import { ALERT_TYPES } from '../schemas/report-schedule';
 import { UI_MODULES, uiConfigFormSchema, uiModuleLabel } from '../schemas/ui-config';
@@ -20,6 +20,9 @@ import { formModal } from '../engine/form/parts';
 import type { ConfigContext } from '../engine/types';
 import type { SheetRowResult } from '../engine/sheet/types';
 import * as registered from './alerts.meta';
+import { proposeAs } from '../src/changes/proposePart';
+import { alertCreateItem } from '../src/changes/alertProposals';
+import { alerts } from '../schemas/resources/alerts';
 
 /** The calls of spec 001 sections 2.1 and 2.2. */
 export const alertApi = {
@@ -129,6 +132,13 @@ export const alertForm = defineForm({
       label: 'Preview impact',
       component: () => import('../src/impact/FormImpact'),
     }),
+    // Proposed for review instead of submitted (issue 39): the row Submit would send, as a new alert config.
+    proposeAs<AlertForm>(
+      alerts.name,
+      (form, ctx) =>
+        form.Alert_Name ? [alertCreateItem(formRow({ ...form, Alert_Name: form.Alert_Name }, ctx))] : SELECT_ALERT,
+      'New alert config',
+    ),
   ],
   submit: { create: alertApi.setAlerts },
   // The answer of the one row: its message when it was not saved.
@@ -189,6 +199,8 @@ export const alertSheet = defineSheet<AlertBulkResult[]>({
       label: 'Preview impact',
       component: () => import('../src/impact/SheetImpact'),
     },
+    // The rows proposed as new alert configs for review instead of submitted (issue 39).
+    { label: 'Propose change', component: () => import('../src/changes/SheetPropose') },
   ],
 });
 

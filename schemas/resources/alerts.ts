@@ -77,8 +77,9 @@ export const alerts = defineResource({
     unpaged: true,
     listWider: true,
     idMessage: 'Please select an alert',
-    // A row's settings and switch tried in 'Preview impact' are proposed as one update (issue 39).
-    proposes: ['update'],
+    // A row's settings and switch tried in 'Preview impact' are proposed as one update, the form's and the sheet's new
+    // configs as creates (issue 39).
+    proposes: ['update', 'create'],
     toggle: {
       field: 'enabled',
       id: 'alertId',

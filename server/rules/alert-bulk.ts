@@ -6,6 +6,7 @@ import {
   ALERT_SHEET_TEXT,
   UNKNOWN_COLUMN,
   alertBulkRowSchema,
+  alertExtraContext,
   type AlertBulkResult,
   type AlertBulkRow,
 } from '../../schemas/alert-bulk';
@@ -19,33 +20,6 @@ import {
 } from '../repos/alert-config-repository';
 import type { Queryable, Store } from '../store/store';
 import { saveBulk, type IndexedRow, type RowOutcome } from './bulk-rows';
-
-/** Columns kept outside extraContext: the scope, the alert itself and the ticket flag (which goes to `ticketing`). */
-const NOT_SETTINGS = new Set(['CompanyId', 'branchId', 'Alert_Name', 'enable_ticket']);
-
-/** `longstoppage_l1_short` and the like: grouped per level as `longstoppage_l1: {short, mid, long}`. */
-const STOPPAGE_THRESHOLD = /^(longstoppage_l[123])_(short|mid|long)$/;
-
-/**
- * The extraContext text of a row, in the seed's shape: one element holding the ticket flag, every other given
- * setting in column order, and the long-stoppage thresholds grouped per level (only those given).
- */
-export function alertExtraContext(row: AlertBulkRow): string {
-  const first: Record<string, unknown> = { ticketing: { raise_ticket: row.enable_ticket ?? false } };
-  for (const [key] of ALERT_COLUMNS) {
-    const value = row[key];
-    if (value === undefined || NOT_SETTINGS.has(key)) continue;
-    const threshold = STOPPAGE_THRESHOLD.exec(key);
-    if (threshold) {
-      const [, level, size] = threshold;
-      const group = first[level];
-      first[level] = { ...(isRecord(group) ? group : {}), [size]: value };
-    } else {
-      first[key] = value;
-    }
-  }
-  return JSON.stringify([first]);
-}
 
 const KNOWN_COLUMNS = new Set(ALERT_COLUMNS.map(([key]) => key));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IMPACT_MSG, alertRowOfConfig } from '../../schemas/alert-impact';
-import { alertExtraContext } from './alert-bulk';
+import { alertExtraContext } from '../../schemas/alert-bulk';
 import { configsOfRows, configsOfStored } from './alert-impact-rows';
 
 const SCOPE = { companyId: '1001', branchId: null };

@@ -3,7 +3,8 @@ import { IMPACT_MSG, settingCells } from '../../schemas/alert-impact';
 import { isOneOf, isRecord } from '../../schemas/guards';
 import { ALERT_TYPES } from '../../schemas/report-schedule';
 import type { Scope } from '../repos/scope-repository';
-import { alertExtraContext, validRow } from './alert-bulk';
+import { alertExtraContext } from '../../schemas/alert-bulk';
+import { validRow } from './alert-bulk';
 import type { StoredAlertConfig } from './trip-alerts';
 
 /** Refusals named in one answer: enough to mend a sheet, short enough to read. */

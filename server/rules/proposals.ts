@@ -10,7 +10,15 @@ import {
   type ProposalState,
 } from '../../schemas/proposal';
 import type { JSONSchema } from 'json-schema-to-ts';
-import { answerNameOf, fieldsOf, idColumnOf, ownerOf, patchSchemaOf, type Resource } from '../../schemas/resource';
+import {
+  answerNameOf,
+  bodySchemaOf,
+  fieldsOf,
+  idColumnOf,
+  ownerOf,
+  patchSchemaOf,
+  type Resource,
+} from '../../schemas/resource';
 import { ALL_RESOURCES } from '../../schemas/resources';
 import { check } from '../http/validation';
 import { beginChangeSet, recordChangeSet } from '../repos/change-set';
@@ -53,7 +61,8 @@ export interface ProposedWrite {
   setting?: true;
 }
 
-const patchSchemas = new Map<string, JSONSchema>();
+/** The body schemas of the writes declarations let proposals make, by resource and action, built once. */
+const bodySchemas = new Map<string, JSONSchema>();
 
 /** The write an action makes of a resource, or null when none of its calls (nor its declaration) makes it. */
 function writeOf(resource: Resource, action: ProposalAction): ProposedWrite | null {
@@ -66,9 +75,10 @@ function writeOf(resource: Resource, action: ProposalAction): ProposedWrite | nu
   // A setting is made or else changed in place: its form proposes a create while none is stored.
   if (action !== 'remove' && calls.put && resource.naturalKey.length <= 1)
     return { resource, body: calls.put.body, upsert: false, setting: true };
-  if (action === 'update' && proposes?.includes('update')) {
-    const body = patchSchemas.get(resource.name) ?? patchSchemaOf(resource);
-    patchSchemas.set(resource.name, body);
+  if (action !== 'remove' && proposes?.includes(action)) {
+    const made = `${resource.name}:${action}`;
+    const body = bodySchemas.get(made) ?? (action === 'update' ? patchSchemaOf(resource) : bodySchemaOf(resource));
+    bodySchemas.set(made, body);
     return { resource, body, upsert: false };
   }
   return null;

@@ -1,9 +1,12 @@
 import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import type { FormPart, PendingSave } from '../../engine/form/types';
+import { feedback } from '../../engine/feedback';
+import type { FormPart, FormPartProps, PendingSave } from '../../engine/form/types';
+import type { ConfigContext, FormData } from '../../engine/types';
 import { isRecord } from '../../schemas/guards';
 import type { ProposalItem } from '../../schemas/proposal';
 import { useReviewAreas } from './reviewAreas';
+import type { ReviewAreaState } from '../../schemas/api/proposals';
 
 const ProposeModal = lazy(() => import('./ProposeModal').then((m) => ({ default: m.ProposeModal })));
 
@@ -43,23 +46,30 @@ function itemOf(save: PendingSave, area: string): ProposalItem {
   return { resource: area, action: 'update', id: idOf(save), version: versionOf(save.input.ifMatch), body };
 }
 
+/** What a form part's 'Propose change' proposes: the changes, or why the form cannot be proposed as it is. */
+type Proposed = { items: ProposalItem[]; title: string; summary: string } | { refused: string } | null;
+
 /**
- * 'Propose change' beside Save on every form whose save writes an area a proposal can change (issue 39): what Save
- * would send, stored for review instead. Where the company reviews that area, it stands for Save (which the server
- * would refuse).
+ * 'Propose change' of a form, for `areaName` (a declared resource), proposing what `proposed` makes of the form as it
+ * stands; where the company reviews that area, it stands for Save (which the server would refuse).
  */
-export const proposeChange: FormPart = (form) => {
+function useProposeButton(
+  form: Pick<FormPartProps, 'ctx' | 'submitting'>,
+  areaName: string | undefined,
+  proposed: (area: ReviewAreaState) => Promise<Proposed>,
+) {
   const areas = useReviewAreas(form.ctx.scope);
-  const [proposing, setProposing] = useState<ProposalItem | null>(null);
-  const area = areas.data?.find((candidate) => candidate.resource === form.saveCall?.call?.area);
+  const [proposing, setProposing] = useState<Exclude<Proposed, null | { refused: string }> | null>(null);
+  const area = areas.data?.find((candidate) => candidate.resource === areaName);
   if (!area) return {};
   const button = (
     <Button
       type={area.required ? 'primary' : 'default'}
       disabled={form.submitting}
       onClick={async () => {
-        const save = await form.pendingSave();
-        if (save) setProposing(itemOf(save, area.resource));
+        const made = await proposed(area);
+        if (made && 'refused' in made) feedback.error(made.refused);
+        else if (made) setProposing(made);
       }}
     >
       Propose change
@@ -79,9 +89,9 @@ export const proposeChange: FormPart = (form) => {
         {proposing && (
           <Suspense fallback={null}>
             <ProposeModal
-              items={[proposing]}
-              title={`${area.title}: ${form.editing ? 'change' : 'new record'}`}
-              summary={`This ${form.editing ? 'change' : 'new record'} of ${area.title} is proposed as Save would send it.`}
+              items={proposing.items}
+              title={proposing.title}
+              summary={proposing.summary}
               onClose={() => setProposing(null)}
             />
           </Suspense>
@@ -89,4 +99,38 @@ export const proposeChange: FormPart = (form) => {
       </>
     ),
   };
-};
+}
+
+/**
+ * 'Propose change' beside Save on every form whose save writes an area a proposal can change (issue 39): what Save
+ * would send, stored for review instead. Where the company reviews that area, it stands for Save (which the server
+ * would refuse).
+ */
+export const proposeChange: FormPart = (form) =>
+  useProposeButton(form, form.saveCall?.call?.area, async (area) => {
+    const save = await form.pendingSave();
+    if (!save) return null;
+    const what = form.editing ? 'change' : 'new record';
+    return {
+      items: [itemOf(save, area.resource)],
+      title: `${area.title}: ${what}`,
+      summary: `This ${what} of ${area.title} is proposed as Save would send it.`,
+    };
+  });
+
+/**
+ * 'Propose change' of a form whose save is no declared write (a bulk call of one row, e.g. a new alert config): the
+ * changes `items` makes of the form's data, of `area`, or why they cannot be proposed (e.g. a row of another company).
+ */
+export function proposeAs<D extends FormData>(
+  area: string,
+  items: (formData: Partial<D>, ctx: ConfigContext) => ProposalItem[] | string,
+  title: string,
+): FormPart<D> {
+  return (form) =>
+    useProposeButton(form, area, async (reviewed) => {
+      const made = items(form.formData, form.ctx);
+      if (typeof made === 'string') return { refused: made };
+      return { items: made, title, summary: `This change of ${reviewed.title} is proposed as Submit would send it.` };
+    });
+}

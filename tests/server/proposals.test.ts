@@ -371,6 +371,22 @@ describe.each(BACKENDS)('proposals on $name', (backend) => {
     await meera('POST', at(proposalCalls.decide, HUL, id), { decision: 'approve' });
     expect((await meera('POST', at(proposalCalls.apply, HUL, id))).body.data.state).toBe('applied');
     expect(await stored()).toEqual({ enabled: true, version: 2 });
+    // A new config (the form's or the sheet's row) is proposed as a create, and made when applied.
+    const newConfig: string = (
+      await propose(priya, HUL, [
+        {
+          resource: 'alerts',
+          action: 'create',
+          body: { featureKey: 'diversion', enabled: true, extraContext: '[{"ticketing":{"raise_ticket":false}}]' },
+        },
+      ])
+    ).body.data.id;
+    await meera('POST', at(proposalCalls.decide, HUL, newConfig), { decision: 'approve' });
+    expect((await meera('POST', at(proposalCalls.apply, HUL, newConfig))).body.data.state).toBe('applied');
+    const diversion = await t.store.query(
+      `select id from alert_configs where company_id = '1002' and feature_key = 'diversion' and branch_id is null`,
+    );
+    expect(diversion).toHaveLength(1);
 
     // Nor is a copy applied into it at once: it is proposed instead.
     const copy = { c: '1001', tc: '1002', items: [{ area: 'holidays' }] };
