@@ -10,7 +10,6 @@ import {
   type AlertBulkResult,
   type AlertBulkRow,
 } from '../../schemas/alert-bulk';
-import { isRecord } from '../../schemas/guards';
 import { newId } from '../http/ids';
 import { check } from '../http/validation';
 import {
