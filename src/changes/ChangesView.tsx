@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Flex, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
@@ -10,7 +10,7 @@ import { CompanyGate } from '../../engine/views/CompanyGate';
 import { proposalCalls, type Proposal } from '../../schemas/api/proposals';
 import type { ProposalState } from '../../schemas/proposal';
 import type { ChangesConfig } from './config';
-import { STATE_TAGS } from './states';
+import { StateTag } from './states';
 
 const ProposalDrawer = lazy(() => import('./ProposalDrawer').then((m) => ({ default: m.ProposalDrawer })));
 const ReviewAreasModal = lazy(() => import('./ReviewAreasModal').then((m) => ({ default: m.ReviewAreasModal })));
@@ -136,9 +136,7 @@ export function ChangesView({ config }: { config: ChangesConfig }) {
                 width: 230,
                 render: (state: ProposalState, row) => (
                   <Flex vertical gap={2}>
-                    <Tag color={STATE_TAGS[state].color} style={{ alignSelf: 'flex-start' }}>
-                      {STATE_TAGS[state].label}
-                    </Tag>
+                    <StateTag state={state} style={{ alignSelf: 'flex-start' }} />
                     {state === 'scheduled' && row.applyAt !== null && (
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         at {deskTime(row.applyAt)}

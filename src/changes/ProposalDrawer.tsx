@@ -28,7 +28,7 @@ import { isRecord } from '../../schemas/guards';
 import { PROPOSAL_MSG, type ProposalItem } from '../../schemas/proposal';
 import { FieldChanges } from '../compare/SideBySide';
 import { refreshProposals } from './refresh';
-import { STATE_TAGS } from './states';
+import { StateTag } from './states';
 
 const ImpactPreviewModal = lazy(() =>
   import('../impact/ImpactPreview').then((m) => ({ default: m.ImpactPreviewModal })),
@@ -133,7 +133,7 @@ export function ProposalDrawer({ id, onClose }: { id: string; onClose(): void })
         <Flex vertical gap="middle">
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label="State">
-              <Tag color={STATE_TAGS[proposal.state].color}>{STATE_TAGS[proposal.state].label}</Tag>
+              <StateTag state={proposal.state} />
               {proposal.state === 'scheduled' &&
                 proposal.applyAt !== null &&
                 `applies at ${deskTime(proposal.applyAt)}`}
