@@ -63,7 +63,10 @@ describe('compare, copy and revert (issue 24)', () => {
     await dialog.getByRole('button', { name: 'Propose copy' }).click();
     const propose = page.getByRole('dialog', { name: 'Propose change' });
     await propose.getByRole('button', { name: 'Propose change' }).click();
-    await page.getByText(/Change proposed for review/).waitFor();
+    await page
+      .getByText(/Change proposed for review/)
+      .first()
+      .waitFor();
     const waiting = await apiAs<Proposal[]>(
       page,
       app.url,
